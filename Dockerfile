@@ -1,0 +1,45 @@
+# syntax=docker/dockerfile:1
+
+# ---- build stage -----------------------------------------------------------
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+
+COPY package.json package-lock.json ./
+RUN npm ci
+
+COPY tsconfig.json tsconfig.build.json ./
+COPY bin ./bin
+COPY gateway ./gateway
+COPY subgraphs ./subgraphs
+COPY shared ./shared
+COPY schema ./schema
+COPY bench ./bench
+
+RUN npm run build \
+ && npm prune --omit=dev
+
+# ---- runtime stage ---------------------------------------------------------
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production
+WORKDIR /app
+
+COPY --from=build --chown=node:node /app/package.json ./package.json
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/dist ./dist
+COPY --from=build --chown=node:node /app/schema ./schema
+
+# Reference data is read at run time from <repo root>/<same relative path>.
+COPY --from=build --chown=node:node /app/shared/reference-data ./shared/reference-data
+COPY --from=build --chown=node:node /app/subgraphs/flight/reference-data ./subgraphs/flight/reference-data
+COPY --from=build --chown=node:node /app/subgraphs/train/reference-data ./subgraphs/train/reference-data
+COPY --from=build --chown=node:node /app/subgraphs/bus/reference-data ./subgraphs/bus/reference-data
+
+# Private signing keys are generated on first start into this directory
+# (mount a volume here); they are never baked into the image.
+RUN mkdir -p /var/lib/safiri/keys \
+ && chown -R node:node /var/lib/safiri \
+ && chmod 700 /var/lib/safiri/keys
+
+USER node
+EXPOSE 4000
+CMD ["node", "dist/bin/start.js", "all"]

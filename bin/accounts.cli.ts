@@ -1,0 +1,65 @@
+import { AccountStatus } from '../shared/auth/entities/account.entity';
+import { AccountService } from '../subgraphs/admin/services/account.service';
+import { parseFlags, required, runCommand, UsageError } from './cli-support';
+
+const USAGE = `usage: npm run accounts -- <command> [options]
+  create --email E --password P --role ROLE [--name NAME] [--currency TZS] [--balance 500000] [--overdraft 0]
+  topup --email E --amount 100000 [--key K]     (agents; with --key a repeated top-up credits once)
+  revoke-tokens --email E
+  disable --email E | enable --email E
+roles: CUSTOMER, SERVICE_AGENT, THIRD_PARTY_AGENT, ADMIN, SUDO, ISSUER`;
+
+const [command, ...args] = process.argv.slice(2);
+
+const parsers: Record<string, () => Record<string, string>> = {
+  create: () => parseFlags(args, ['email', 'password', 'role', 'name', 'currency', 'balance', 'overdraft']),
+  topup: () => parseFlags(args, ['email', 'amount', 'key']),
+  'revoke-tokens': () => parseFlags(args, ['email']),
+  disable: () => parseFlags(args, ['email']),
+  enable: () => parseFlags(args, ['email']),
+};
+
+let flags: Record<string, string> = {};
+const validate = () => {
+  const parse = parsers[command ?? ''];
+  if (!parse) throw new UsageError(command ? `unknown command "${command}"` : 'a command is required');
+  flags = parse();
+  required(flags, 'email');
+  if (command === 'create') ['password', 'role'].forEach((f) => required(flags, f));
+  if (command === 'topup') required(flags, 'amount');
+};
+
+void runCommand(
+  USAGE,
+  async (platform) => {
+    const accounts = new AccountService(platform);
+    switch (command) {
+      case 'create': {
+        const account = await accounts.create({
+          email: flags.email,
+          password: flags.password,
+          role: flags.role,
+          fullName: flags.name,
+          currency: flags.currency,
+          openingBalance: flags.balance,
+          overdraftLimit: flags.overdraft,
+        });
+        return { action: 'account-created', account };
+      }
+      case 'topup': {
+        const { account, duplicate, entryId } = await accounts.topUp(flags.email, flags.amount, flags.key);
+        return { action: duplicate ? 'topup-already-applied' : 'wallet-topped-up', email: account.email, amount: flags.amount, entryId, wallet: account.wallet };
+      }
+      case 'revoke-tokens': {
+        const { account, revoked } = await accounts.revokeTokens(flags.email);
+        return { action: 'tokens-revoked', email: account.email, revoked };
+      }
+      default: {
+        const status = command === 'disable' ? AccountStatus.DISABLED : AccountStatus.ACTIVE;
+        const account = await accounts.setStatus(flags.email, status);
+        return { action: command === 'disable' ? 'account-disabled' : 'account-enabled', email: account.email, status };
+      }
+    }
+  },
+  validate,
+);

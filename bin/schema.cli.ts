@@ -1,0 +1,38 @@
+import 'reflect-metadata';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { composeFromCode, SCHEMA_DIR, SUPERGRAPH_FILE } from './supergraph';
+
+/** `npm run schema` writes schema/*.graphql; `npm run schema:check` fails when they are stale. */
+async function main(mode: string | undefined): Promise<number> {
+  if (mode !== 'write' && mode !== 'check') {
+    console.error('usage: schema.cli.js write|check');
+    return 2;
+  }
+  const { subgraphs, supergraph } = await composeFromCode();
+  const files: Record<string, string> = { [SUPERGRAPH_FILE]: supergraph };
+  for (const [name, sdl] of Object.entries(subgraphs)) files[path.join(SCHEMA_DIR, `${name}.graphql`)] = sdl;
+  if (mode === 'write') {
+    mkdirSync(SCHEMA_DIR, { recursive: true });
+    for (const [file, content] of Object.entries(files)) writeFileSync(file, content);
+    console.log(JSON.stringify({ action: 'schema-write', files: Object.keys(files).map((f) => path.relative(process.cwd(), f)) }));
+    return 0;
+  }
+  const stale = Object.entries(files)
+    .filter(([file, content]) => !existsSync(file) || readFileSync(file, 'utf8') !== content)
+    .map(([file]) => path.relative(process.cwd(), file));
+  if (stale.length) {
+    console.error(`schema files are stale: ${stale.join(', ')}. Run \`npm run schema\` and commit the result.`);
+    return 1;
+  }
+  console.log(JSON.stringify({ action: 'schema-check', status: 'up to date', files: Object.keys(files).length }));
+  return 0;
+}
+
+main(process.argv[2]).then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,83 @@
+import type { PlatformConfig, SubgraphName } from '../shared/config/config';
+import { SUBGRAPH_NAMES } from '../shared/config/config';
+import { ensureDatabase } from '../shared/database/data-source';
+import { closePlatform, createPlatform, Platform } from '../shared/platform/platform';
+import { startSubgraphServer, RunningServer } from '../shared/http/subgraph-server';
+import { OutboxRelay } from '../shared/queue/outbox-relay';
+import { WorkerHost } from '../shared/queue/worker-host';
+import { warnUnlessNoEviction } from '../shared/redis/redis';
+import type { Logger } from '../shared/logging/logger';
+import { startGateway } from '../gateway/gateway.server';
+import { DATABASE_MODULES, SUBGRAPH_MODULES } from '../subgraphs/registry';
+import { prepareDatabase, PreparationReport } from './prepare-database';
+import { readSupergraph } from './supergraph';
+
+export const ROLES = ['all', 'gateway', ...SUBGRAPH_NAMES, 'worker'] as const;
+export type StackRole = (typeof ROLES)[number];
+
+export interface RunningStack {
+  platform: Platform;
+  gateway?: RunningServer;
+  subgraphs: Partial<Record<SubgraphName, RunningServer>>;
+  workers?: { queues: string[]; prefix: string };
+  preparation?: PreparationReport;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts one role, or everything in one process ('all': prepare the database, four subgraphs,
+ * the gateway pointed at them, the outbox relay and the workers).
+ */
+export async function startStack(config: PlatformConfig, role: StackRole, logger?: Logger): Promise<RunningStack> {
+  if (role === 'all') await ensureDatabase(config.databaseUrl);
+  const platform = await createPlatform(config, DATABASE_MODULES, { logger });
+  const closers: Array<() => Promise<void>> = [];
+  const stack: RunningStack = {
+    platform,
+    subgraphs: {},
+    stop: async () => {
+      for (const close of closers.reverse()) {
+        await close().catch((e) => platform.logger.error('error while stopping', { reason: (e as Error).message }));
+      }
+      await closePlatform(platform);
+    },
+  };
+  try {
+    if (role === 'all') stack.preparation = await prepareDatabase(platform);
+    else if (role !== 'gateway') await refuseIfUnmigrated(platform);
+
+    const subgraphUrls = { ...config.subgraphUrls };
+    for (const name of SUBGRAPH_NAMES) {
+      if (role !== 'all' && role !== name) continue;
+      const schema = await SUBGRAPH_MODULES[name].buildSchema(platform);
+      const server = await startSubgraphServer(name, schema, platform, config.subgraphPorts[name]);
+      closers.push(server.close);
+      stack.subgraphs[name] = server;
+      subgraphUrls[name] = server.url;
+    }
+    if (role === 'all' || role === 'worker') {
+      await warnUnlessNoEviction(platform.queueRedis, platform.logger);
+      const relay = new OutboxRelay(platform.dataSource, platform.queues, platform.clock, platform.logger.child({ service: 'outbox-relay' }));
+      relay.start(config.outboxPollMs);
+      const host = new WorkerHost(platform.queueRedis, config.queuePrefix, platform.logger.child({ service: 'worker' }));
+      host.start(Object.values(SUBGRAPH_MODULES).flatMap((m) => m.jobs?.(platform) ?? []));
+      closers.push(() => relay.stop(), () => host.close());
+      stack.workers = { queues: host.queueNames, prefix: config.queuePrefix };
+    }
+    if (role === 'all' || role === 'gateway') {
+      const gateway = await startGateway(platform, readSupergraph(), subgraphUrls, config.port);
+      closers.push(gateway.close);
+      stack.gateway = gateway;
+    }
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+  return stack;
+}
+
+async function refuseIfUnmigrated(platform: Platform): Promise<void> {
+  if (await platform.dataSource.showMigrations()) {
+    throw new Error('the database has pending migrations: run `npm run migrate` (or `npm start`, which runs them) first');
+  }
+}

@@ -1,0 +1,69 @@
+import 'reflect-metadata';
+import { ConfigError, loadConfig } from '../shared/config/config';
+import { redact } from '../shared/config/config';
+import { ROLES, RunningStack, StackRole, startStack } from './stack';
+
+/** `node dist/bin/start.js <role>`: runs one role, or all of them, until Ctrl-C. */
+async function main(): Promise<void> {
+  const role = (process.argv[2] ?? 'all') as StackRole;
+  if (!(ROLES as readonly string[]).includes(role)) {
+    console.error(`unknown role "${role}": use one of ${ROLES.join(', ')}`);
+    process.exit(2);
+  }
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const stack = await startStack(config, role);
+  printWhereEverythingListens(stack, role);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) {
+      console.error(`${signal} again: exiting now`);
+      process.exit(130);
+    }
+    stopping = true;
+    stack.platform.logger.info('shutting down gracefully', { signal });
+    stack.stop().then(
+      () => process.exit(0),
+      (error) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+function printWhereEverythingListens(stack: RunningStack, role: StackRole): void {
+  const { config } = stack.platform;
+  const lines = [`Safiri (${role}) is running:`];
+  if (stack.preparation) {
+    const p = stack.preparation;
+    lines.push(`  database        ${redact(config.databaseUrl)} (migrations run now: ${p.migrations.length || 'none'}; signing key ${p.signingKid})`);
+    lines.push(`  reference data  ${Object.entries(p.referenceData).map(([k, v]) => `${v} ${k}`).join(', ')}`);
+  }
+  if (stack.gateway) {
+    lines.push(`  gateway         ${config.publicBaseUrl}/graphql  (Apollo Sandbox in a browser${config.nodeEnv === 'production' ? ': off in production' : ''})`);
+    lines.push(`  REST            ${config.publicBaseUrl}/api/...  e.g. POST /api/logon, GET /api/companies`);
+    lines.push(`  health          ${config.publicBaseUrl}/health`);
+    lines.push(`  discovery       ${config.publicBaseUrl}/.well-known/api-discovery`);
+  }
+  for (const [name, server] of Object.entries(stack.subgraphs)) lines.push(`  ${`${name} subgraph`.padEnd(16)}${server!.url}`);
+  if (stack.workers) lines.push(`  workers         outbox relay + queues [${stack.workers.queues.join(', ') || 'none registered yet'}], prefix "${stack.workers.prefix}"`);
+  lines.push('Press Ctrl-C to stop.');
+  console.log(lines.join('\n'));
+}
+
+main().catch((error) => {
+  console.error(`failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'graphql';
+import { printSubgraphSchema } from '@apollo/subgraph';
+import { composeServices } from '@apollo/composition';
+import type { Platform } from '../shared/platform/platform';
+import { SUBGRAPH_NAMES, SubgraphName } from '../shared/config/config';
+import { SUBGRAPH_MODULES } from '../subgraphs/registry';
+
+export const SCHEMA_DIR = path.resolve(__dirname, '..', '..', 'schema');
+export const SUPERGRAPH_FILE = path.join(SCHEMA_DIR, 'supergraph.graphql');
+
+export function readSupergraph(): string {
+  return readFileSync(SUPERGRAPH_FILE, 'utf8');
+}
+
+/** Prints every subgraph's SDL from the code and composes the supergraph. */
+export async function composeFromCode(): Promise<{ subgraphs: Record<SubgraphName, string>; supergraph: string }> {
+  // Building a schema only wires resolvers to services; nothing is called, so no connections are needed.
+  const schemaOnly = {} as Platform;
+  const subgraphs = {} as Record<SubgraphName, string>;
+  for (const name of SUBGRAPH_NAMES) {
+    subgraphs[name] = printSubgraphSchema(await SUBGRAPH_MODULES[name].buildSchema(schemaOnly));
+  }
+  const result = composeServices(
+    SUBGRAPH_NAMES.map((name) => ({ name, typeDefs: parse(subgraphs[name]), url: `http://${name}.internal/graphql` })),
+  );
+  if (result.errors?.length) {
+    throw new Error(`the subgraphs do not compose:\n${result.errors.map((e) => `  - ${e.message}`).join('\n')}`);
+  }
+  return { subgraphs, supergraph: result.supergraphSdl! };
+}

@@ -1,0 +1,108 @@
+import { createServer, IncomingMessage, ServerResponse } from 'node:http';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloGateway, GraphQLDataSourceProcessOptions, RemoteGraphQLDataSource } from '@apollo/gateway';
+import type { Platform } from '../shared/platform/platform';
+import type { SubgraphName } from '../shared/config/config';
+import { requestIdFrom } from '../shared/context/request-context';
+import { runInRequestScope } from '../shared/context/request-scope';
+import { createErrorFormatter } from '../shared/errors/graphql-errors';
+import { handleGraphQLRequest } from '../shared/http/apollo-http';
+import { sendJson } from '../shared/http/json-response';
+import { closeServer, listen } from '../shared/http/listen';
+import type { RunningServer } from '../shared/http/subgraph-server';
+import { costLimitPlugin, depthLimitRule } from './graphql-limits';
+import { healthReport } from './health';
+import { discoveryDocument } from './discovery';
+import { GatewayContext, gatewayContext } from './gateway-context';
+import { RestRouter } from './rest/rest-router';
+import { REST_ROUTES } from './rest/routes';
+
+/** Passes the client's headers (token, language, currency, ids) on to every subgraph call. */
+class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
+  override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
+    for (const [name, value] of Object.entries(context?.forwardedHeaders ?? {})) request.http?.headers.set(name, String(value));
+  }
+}
+
+/**
+ * The public face: GraphQL at /graphql (Sandbox in a browser outside production), the REST
+ * compatibility layer, /health and the discovery document. Subgraph URLs come from configuration,
+ * not from the supergraph file, so one committed supergraph serves every deployment.
+ */
+export async function startGateway(
+  platform: Platform,
+  supergraphSdl: string,
+  subgraphUrls: Record<SubgraphName, string>,
+  port: number,
+): Promise<RunningServer> {
+  const { config } = platform;
+  const logger = platform.logger.child({ service: 'gateway' });
+  const production = config.nodeEnv === 'production';
+  const gateway = new ApolloGateway({
+    supergraphSdl,
+    buildService: ({ name }) =>
+      new ForwardingDataSource({ url: subgraphUrls[name as SubgraphName] ?? missingSubgraph(name) }),
+  });
+  const apollo = new ApolloServer<GatewayContext>({
+    gateway,
+    formatError: createErrorFormatter(logger),
+    includeStacktraceInErrorResponses: false,
+    csrfPrevention: true,
+    introspection: !production,
+    validationRules: [depthLimitRule(config.graphqlMaxDepth)],
+    plugins: [
+      costLimitPlugin(config.graphqlMaxCost),
+      production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true })],
+    logger: { debug: () => undefined, info: () => undefined, warn: (m) => logger.warn(String(m)), error: (m) => logger.error(String(m)) },
+  });
+  await apollo.start();
+  const rest = new RestRouter(REST_ROUTES, apollo, logger, config.maxBodyBytes);
+
+  const handle = async (req: IncomingMessage, res: ServerResponse, requestId: string) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const idHeader = { 'x-request-id': requestId };
+    if (url.pathname === '/graphql') {
+      return handleGraphQLRequest(apollo, req, res, {
+        maxBodyBytes: config.maxBodyBytes,
+        context: async () => gatewayContext(requestId, req.headers),
+        extraHeaders: idHeader,
+      });
+    }
+    if (url.pathname === '/health' && req.method === 'GET') {
+      const report = await healthReport(platform, subgraphUrls);
+      return sendJson(res, report.httpStatus, report.body, { ...idHeader, 'cache-control': 'no-store' });
+    }
+    if (url.pathname === '/.well-known/api-discovery' && req.method === 'GET') {
+      return sendJson(res, 200, discoveryDocument(config), { ...idHeader, 'cache-control': 'public, max-age=3600' });
+    }
+    if (await rest.handle(req, res, url, gatewayContext(requestId, req.headers))) return;
+    sendJson(res, 404, { errorCode: 'NOT_FOUND', errorMessage: `No route for ${req.method} ${url.pathname}`, status: 404 }, idHeader);
+  };
+
+  const server = createServer((req, res) => {
+    const requestId = requestIdFrom(req.headers);
+    runInRequestScope(requestId, () => handle(req, res, requestId)).catch((error) => {
+      logger.error('gateway request failed', { requestId, reason: (error as Error).message });
+      if (!res.headersSent) {
+        sendJson(res, 500, { errorCode: 'INTERNAL_ERROR', errorMessage: 'Something went wrong on our side; retry later', status: 500, data: { requestId } }, { 'x-request-id': requestId });
+      } else res.end();
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  const bound = await listen(server, port, config.host);
+  return {
+    name: 'gateway',
+    port: bound,
+    url: `http://127.0.0.1:${bound}`,
+    close: async () => {
+      await closeServer(server);
+      await apollo.stop();
+    },
+  };
+}
+
+function missingSubgraph(name: string): never {
+  throw new Error(`the supergraph names subgraph "${name}", which has no configured URL`);
+}

@@ -1,0 +1,85 @@
+import {
+  ASTVisitor,
+  FragmentDefinitionNode,
+  getNullableType,
+  GraphQLError,
+  isListType,
+  Kind,
+  SelectionSetNode,
+  ValidationContext,
+} from 'graphql';
+import type { ApolloServerPlugin } from '@apollo/server';
+import { ComplexityEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
+import { PlatformErrorCode } from '../shared/errors/app-error';
+
+function limitError(message: string): GraphQLError {
+  return new GraphQLError(message, {
+    extensions: {
+      code: PlatformErrorCode.QUERY_TOO_COMPLEX,
+      errorCode: PlatformErrorCode.QUERY_TOO_COMPLEX,
+      errorMessage: message,
+      status: 400,
+      http: { status: 400 },
+    },
+  });
+}
+
+/** Rejects operations nested deeper than `max` fields (fragments followed, cycles cut). */
+export function depthLimitRule(max: number) {
+  return (context: ValidationContext): ASTVisitor => {
+    const fragments = new Map<string, FragmentDefinitionNode>();
+    for (const def of context.getDocument().definitions) {
+      if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+    }
+    const depth = (set: SelectionSetNode | undefined, seen: Set<string>): number => {
+      if (!set) return 0;
+      let deepest = 0;
+      for (const sel of set.selections) {
+        if (sel.kind === Kind.FIELD) {
+          if (sel.name.value.startsWith('__')) continue;
+          deepest = Math.max(deepest, 1 + depth(sel.selectionSet, seen));
+        } else if (sel.kind === Kind.INLINE_FRAGMENT) {
+          deepest = Math.max(deepest, depth(sel.selectionSet, seen));
+        } else if (!seen.has(sel.name.value)) {
+          const fragment = fragments.get(sel.name.value);
+          deepest = Math.max(deepest, depth(fragment?.selectionSet, new Set([...seen, sel.name.value])));
+        }
+      }
+      return deepest;
+    };
+    return {
+      OperationDefinition(node) {
+        const found = depth(node.selectionSet, new Set());
+        if (found > max) context.reportError(limitError(`The operation is nested ${found} levels deep; the limit is ${max}`));
+      },
+    };
+  };
+}
+
+/** A list field is assumed to return LIST_SIZE items: its selection costs that many times. */
+const LIST_SIZE = 20;
+const listEstimator: ComplexityEstimator = ({ field, childComplexity }) =>
+  isListType(getNullableType(field.type)) ? LIST_SIZE * Math.max(1, childComplexity) : undefined;
+
+/**
+ * Rejects operations whose estimated cost exceeds `max`. A plugin rather than a validation rule:
+ * the cost of list arguments depends on variables, which validation rules never see.
+ */
+export function costLimitPlugin(max: number): ApolloServerPlugin {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ request, document, schema }) {
+          const cost = getComplexity({
+            schema,
+            query: document,
+            operationName: request.operationName ?? undefined,
+            variables: request.variables ?? {},
+            estimators: [listEstimator, simpleEstimator({ defaultComplexity: 1 })],
+          });
+          if (cost > max) throw limitError(`The operation costs ${cost}; the limit is ${max}`);
+        },
+      };
+    },
+  };
+}

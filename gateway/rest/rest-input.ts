@@ -1,0 +1,20 @@
+import { PlatformException } from '../../shared/errors/app-error';
+
+/** Small readers for REST inputs that answer a clear 400 naming the field. */
+export function requireString(body: unknown, field: string): string {
+  const value = (body as Record<string, unknown>)[field];
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw PlatformException.badRequest(`"${field}" is required and must be a non-empty string`, { field });
+  }
+  return value;
+}
+
+/** A boolean query flag: absent is false; "true"/"false" in any case; anything else is a 400. */
+export function booleanQuery(query: URLSearchParams, name: string): boolean {
+  const value = query.get(name);
+  if (value === null) return false;
+  const lower = value.trim().toLowerCase();
+  if (lower === 'true') return true;
+  if (lower === 'false' || lower === '') return false;
+  throw PlatformException.badRequest(`query parameter "${name}" must be true or false (got "${value}")`, { field: name });
+}

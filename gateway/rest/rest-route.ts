@@ -1,0 +1,37 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RestRequest {
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: unknown;
+  headers: IncomingHttpHeaders;
+}
+
+export interface GraphQLOperation {
+  query: string;
+  variables?: Record<string, unknown>;
+}
+
+export interface RestReply {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
+ * One documented REST path, translated into one GraphQL operation run through the gateway.
+ * `operation` may throw an AppError for input the REST contract rejects before GraphQL.
+ */
+export interface RestRoute {
+  method: HttpMethod;
+  /** Literal segments and `:name` parameters, e.g. /api/trip/train/ticket/:paymentReference/issue */
+  path: string;
+  /** A bearer token is required: missing means 401 before anything runs. */
+  auth: boolean;
+  /** JSON body expected (POST, PUT, PATCH): Content-Type must be JSON. */
+  jsonBody?: boolean;
+  operation(request: RestRequest): GraphQLOperation;
+  reply(data: any, request: RestRequest): RestReply;
+}

@@ -1,0 +1,112 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ApolloServer } from '@apollo/server';
+import { AppError, ErrorBody, PlatformErrorCode, PlatformException } from '../../shared/errors/app-error';
+import { errorBodyFromExtensions } from '../../shared/errors/graphql-errors';
+import { isJsonContentType, parseJsonBody, readBody } from '../../shared/http/read-body';
+import { sendError, sendJson } from '../../shared/http/json-response';
+import type { Logger } from '../../shared/logging/logger';
+import type { GatewayContext } from '../gateway-context';
+import type { HttpMethod, RestRequest, RestRoute } from './rest-route';
+
+interface CompiledRoute {
+  route: RestRoute;
+  segments: string[];
+}
+
+/** Matches REST paths to routes, runs their GraphQL operation through the gateway, maps the answer. */
+export class RestRouter {
+  private readonly routes: CompiledRoute[];
+
+  constructor(
+    routes: RestRoute[],
+    private readonly apollo: ApolloServer<GatewayContext>,
+    private readonly logger: Logger,
+    private readonly maxBodyBytes: number,
+  ) {
+    this.routes = routes.map((route) => ({ route, segments: route.path.split('/').filter(Boolean) }));
+  }
+
+  /** Returns false when no route has this path, so the caller can answer 404. */
+  async handle(req: IncomingMessage, res: ServerResponse, url: URL, context: GatewayContext): Promise<boolean> {
+    const matches = this.match(url.pathname);
+    if (matches.length === 0) return false;
+    const hit = matches.find((m) => m.route.method === (req.method as HttpMethod));
+    const headers = { 'x-request-id': context.requestId };
+    if (!hit) {
+      const allowed = [...new Set(matches.map((m) => m.route.method))].join(', ');
+      sendError(
+        res,
+        new AppError(PlatformErrorCode.METHOD_NOT_ALLOWED, 405, `${req.method} is not supported on ${url.pathname}; use ${allowed}`).toBody(),
+        { ...headers, allow: allowed },
+      );
+      return true;
+    }
+    try {
+      const reply = await this.run(hit.route, hit.params, req, url, context);
+      sendJson(res, reply.status ?? 200, reply.body, { ...headers, ...reply.headers });
+    } catch (error) {
+      const body = this.toErrorBody(error, context.requestId);
+      const retryAfter = body.data?.retryAfterSeconds;
+      sendError(res, body, typeof retryAfter === 'number' ? { ...headers, 'retry-after': String(retryAfter) } : headers);
+    }
+    return true;
+  }
+
+  private async run(route: RestRoute, params: Record<string, string>, req: IncomingMessage, url: URL, context: GatewayContext) {
+    if (route.auth && !req.headers.authorization) throw PlatformException.unauthenticated();
+    let body: unknown;
+    if (route.jsonBody) {
+      const raw = await readBody(req, this.maxBodyBytes);
+      if (!isJsonContentType(req.headers['content-type'])) {
+        throw new AppError(PlatformErrorCode.UNSUPPORTED_MEDIA_TYPE, 400, 'Send the body as JSON with "Content-Type: application/json"');
+      }
+      body = parseJsonBody(raw);
+      if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+        throw PlatformException.badRequest('The request body must be a JSON object');
+      }
+    }
+    const request: RestRequest = { params, query: url.searchParams, body, headers: req.headers };
+    const operation = route.operation(request);
+    const response = await this.apollo.executeOperation(operation, { contextValue: context });
+    if (response.body.kind !== 'single') throw new Error('incremental delivery is not used by REST routes');
+    const { data, errors } = response.body.singleResult;
+    if (errors?.length) {
+      const first = errors[0];
+      throw errorBodyFromExtensions(first.message, first.extensions) ?? new Error(`GraphQL error without a body: ${first.message}`);
+    }
+    return route.reply(data, request);
+  }
+
+  private toErrorBody(error: unknown, requestId: string): ErrorBody {
+    if (error instanceof AppError) return error.toBody();
+    if (isErrorBody(error)) return error;
+    this.logger.error('REST route failed', { requestId, reason: error instanceof Error ? error.message : String(error) });
+    return PlatformException.internal(requestId).toBody();
+  }
+
+  private match(pathname: string): Array<{ route: RestRoute; params: Record<string, string> }> {
+    const parts = pathname.split('/').filter(Boolean);
+    const found: Array<{ route: RestRoute; params: Record<string, string> }> = [];
+    for (const { route, segments } of this.routes) {
+      if (segments.length !== parts.length) continue;
+      const params: Record<string, string> = {};
+      let ok = true;
+      for (let i = 0; i < segments.length && ok; i++) {
+        if (segments[i].startsWith(':')) {
+          try {
+            params[segments[i].slice(1)] = decodeURIComponent(parts[i]);
+          } catch {
+            ok = false;
+          }
+        } else ok = segments[i] === parts[i];
+      }
+      if (ok) found.push({ route, params });
+    }
+    return found;
+  }
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  const v = value as ErrorBody;
+  return typeof v === 'object' && v !== null && typeof v.errorCode === 'string' && typeof v.status === 'number';
+}

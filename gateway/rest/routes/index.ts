@@ -1,0 +1,5 @@
+import type { RestRoute } from '../rest-route';
+import { platformRoutes } from './platform.routes';
+
+/** Every documented REST path; later domains add their route files here. */
+export const REST_ROUTES: RestRoute[] = [...platformRoutes];

@@ -1,0 +1,94 @@
+import type { RestRoute } from '../rest-route';
+import { booleanQuery, requireString } from '../rest-input';
+import { FLIGHT_STOPS_PATH, TRAIN_STOPS_PATH } from '../../discovery';
+
+const ONE_HOUR = 'public, max-age=3600';
+
+const COMPANY_MINI = 'uuid tinNumber name tradingName companyType';
+const COMPANY_FULL = `${COMPANY_MINI} phoneNumber email website region registeredAt`;
+
+/** Login, key discovery, companies and the two station-list hosts. */
+export const platformRoutes: RestRoute[] = [
+  {
+    method: 'POST',
+    path: '/api/logon',
+    auth: false,
+    jsonBody: true,
+    operation: ({ body }) => ({
+      query: 'mutation Logon($email: String!, $password: String!) { logon(email: $email, password: $password) { token } }',
+      variables: { email: requireString(body, 'email'), password: requireString(body, 'password') },
+    }),
+    reply: (data) => ({ body: { token: data.logon.token }, headers: { 'cache-control': 'no-store' } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/uts/jwk',
+    auth: false,
+    operation: () => ({ query: '{ jwks { keys { kty kid use alg e n } } }' }),
+    reply: (data) => ({ body: data.jwks, headers: { 'cache-control': ONE_HOUR } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/companies',
+    auth: true,
+    operation: ({ query }) => ({
+      query: `query Companies { companies { ${booleanQuery(query, 'mini') ? COMPANY_MINI : COMPANY_FULL} } }`,
+    }),
+    reply: (data) => ({ body: data.companies }),
+  },
+  {
+    method: 'GET',
+    path: `${FLIGHT_STOPS_PATH}/api/stops`,
+    auth: false,
+    operation: () => ({
+      query: '{ airports { stopId stopCode stopLat stopLon stopName stopDesc stopTimezone cityGeohash popularity } }',
+    }),
+    reply: (data) => ({
+      body: data.airports.map((a: any) => ({
+        stop_id: a.stopId,
+        stop_code: a.stopCode,
+        stop_lat: a.stopLat,
+        stop_lon: a.stopLon,
+        stop_name: a.stopName,
+        stop_desc: a.stopDesc,
+        stop_timezone: a.stopTimezone,
+        city_geohash: a.cityGeohash,
+        popularity: a.popularity,
+      })),
+      headers: { 'cache-control': ONE_HOUR },
+    }),
+  },
+  {
+    method: 'GET',
+    path: `${TRAIN_STOPS_PATH}/api/stops`,
+    auth: false,
+    operation: ({ query }) => {
+      booleanQuery(query, 'mini');
+      return {
+        query:
+          '{ trainStations { stopId stopLat stopLon stopName stopDesc stopTimezone cityGeohash popularity partners { provider service id name } } }',
+      };
+    },
+    reply: (data, { query }) => {
+      const mini = booleanQuery(query, 'mini');
+      return {
+        body: data.trainStations.map((s: any) =>
+          mini
+            ? { stop_id: s.stopId, stop_name: s.stopName, stop_timezone: s.stopTimezone, partners: s.partners }
+            : {
+                stop_id: s.stopId,
+                stop_lat: s.stopLat,
+                stop_lon: s.stopLon,
+                stop_name: s.stopName,
+                stop_desc: s.stopDesc,
+                stop_timezone: s.stopTimezone,
+                city_geohash: s.cityGeohash,
+                popularity: s.popularity,
+                partners: s.partners,
+              },
+        ),
+        headers: { 'cache-control': ONE_HOUR },
+      };
+    },
+  },
+];

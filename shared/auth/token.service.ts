@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Clock } from '../time/clock';
+import { PlatformException } from '../errors/app-error';
+import { AccessTokenEntity } from './entities/access-token.entity';
+import { AccountStatus } from './entities/account.entity';
+import { KeyStore } from './key-store';
+import { Role } from './roles';
+
+/** Who is calling, as established from a verified, unrevoked token of an active account. */
+export interface Principal {
+  accountId: string;
+  email: string;
+  role: Role;
+  permissionLevel: number | null;
+  tokenId: string;
+}
+
+/**
+ * Issues and verifies RS256 access tokens. Tokens carry no expiry (as the spec says) but carry an
+ * id (jti) recorded in access_token, so a token, or every token of an account, can be revoked.
+ */
+export class TokenService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly keys: KeyStore,
+    private readonly clock: Clock,
+    private readonly issuer: string,
+  ) {}
+
+  async issue(account: { id: string; role: Role }): Promise<string> {
+    const { kid, privateKey } = await this.keys.signingKey();
+    const jti = randomUUID();
+    const issuedAt = this.clock.now();
+    await this.dataSource.getRepository(AccessTokenEntity).insert({ jti, accountId: account.id, kid, issuedAt, revokedAt: null });
+    return new SignJWT({ role: account.role })
+      .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
+      .setSubject(account.id)
+      .setJti(jti)
+      .setIssuer(this.issuer)
+      .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
+      .sign(privateKey);
+  }
+
+  /** Every failure is the same 401: a caller learns nothing about why a token was refused. */
+  async verify(token: string): Promise<Principal> {
+    let kid: string;
+    try {
+      const header = decodeProtectedHeader(token);
+      if (header.alg !== 'RS256' || typeof header.kid !== 'string') throw new Error('bad header');
+      kid = header.kid;
+    } catch {
+      throw PlatformException.unauthenticated('The bearer token is malformed');
+    }
+    const key = await this.keys.publicKey(kid);
+    if (!key) throw PlatformException.unauthenticated('The bearer token was not signed by a known key');
+    let claims: { sub?: string; jti?: string };
+    try {
+      ({ payload: claims } = await jwtVerify(token, key, { algorithms: ['RS256'] }));
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) throw PlatformException.unauthenticated('The bearer token is not valid');
+      throw error;
+    }
+    if (!claims.jti || !claims.sub) throw PlatformException.unauthenticated('The bearer token is not valid');
+
+    // One indexed lookup answers revocation, key retirement and account state together.
+    const rows: Array<{ email: string; role: Role; permission_level: number | null; status: AccountStatus; revoked_at: Date | null; retired_at: Date | null; kid: string }> =
+      await this.dataSource.query(
+        `SELECT a.email, a.role, a.permission_level, a.status, t.revoked_at, k.retired_at, t.kid
+           FROM access_token t
+           JOIN account a ON a.id = t.account_id
+           JOIN signing_key k ON k.kid = t.kid
+          WHERE t.jti = ? AND t.account_id = ?`,
+        [claims.jti, claims.sub],
+      );
+    const row = rows[0];
+    if (!row || row.kid !== kid) throw PlatformException.unauthenticated('The bearer token is not valid');
+    if (row.revoked_at) throw PlatformException.unauthenticated('The bearer token was revoked: log in again');
+    if (row.retired_at) throw PlatformException.unauthenticated('The bearer token was signed by a retired key: log in again');
+    if (row.status !== AccountStatus.ACTIVE) throw PlatformException.unauthenticated('The account is disabled');
+    return {
+      accountId: claims.sub,
+      email: row.email,
+      role: row.role,
+      permissionLevel: row.permission_level === null ? null : Number(row.permission_level),
+      tokenId: claims.jti,
+    };
+  }
+
+  async revokeAll(accountId: string): Promise<number> {
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .update(AccessTokenEntity)
+      .set({ revokedAt: this.clock.now() })
+      .where('account_id = :accountId AND revoked_at IS NULL', { accountId })
+      .execute();
+    return result.affected ?? 0;
+  }
+}
+
+/** Pulls the token out of "Authorization: Bearer <token>". */
+export function bearerToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(header);
+  return match?.[1];
+}

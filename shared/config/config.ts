@@ -1,0 +1,184 @@
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Every setting the platform reads from the environment, validated once at start.
+ * Nothing else reads process.env: pass this object (or a part of it) down.
+ */
+export interface PlatformConfig {
+  nodeEnv: 'development' | 'test' | 'production';
+  host: string;
+  subgraphHost: string;
+  port: number;
+  subgraphPorts: Record<SubgraphName, number>;
+  subgraphUrls: Record<SubgraphName, string>;
+  databaseUrl: string;
+  redisUrl: string;
+  queuePrefix: string;
+  publicBaseUrl: string;
+  keysDir: string;
+  logLevel: LogLevel;
+  maxBodyBytes: number;
+  graphqlMaxDepth: number;
+  graphqlMaxCost: number;
+  loginMaxFailures: number;
+  loginFailureWindowSeconds: number;
+  outboxPollMs: number;
+}
+
+export const SUBGRAPH_NAMES = ['flight', 'train', 'bus', 'admin'] as const;
+export type SubgraphName = (typeof SUBGRAPH_NAMES)[number];
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const DEFAULT_SUBGRAPH_PORTS: Record<SubgraphName, number> = { flight: 4001, train: 4002, bus: 4003, admin: 4004 };
+
+/** Reads and validates the environment; throws ConfigError naming every bad value at once. */
+export function loadConfig(env: Env = process.env): PlatformConfig {
+  const problems: string[] = [];
+  const read = new EnvReader(env, problems);
+
+  const nodeEnv = read.oneOf('NODE_ENV', ['development', 'test', 'production'] as const, 'development');
+  const production = nodeEnv === 'production';
+  const port = read.port('PORT', 4000);
+  const subgraphPorts = {} as Record<SubgraphName, number>;
+  for (const name of SUBGRAPH_NAMES) {
+    subgraphPorts[name] = read.port(`${name.toUpperCase()}_PORT`, DEFAULT_SUBGRAPH_PORTS[name]);
+  }
+  const host = read.string('HOST', '0.0.0.0');
+  const subgraphHost = read.string('SUBGRAPH_HOST', '127.0.0.1');
+  const subgraphUrls = {} as Record<SubgraphName, string>;
+  for (const name of SUBGRAPH_NAMES) {
+    const local = subgraphHost === '0.0.0.0' ? '127.0.0.1' : subgraphHost;
+    subgraphUrls[name] = read.url(`${name.toUpperCase()}_URL`, `http://${local}:${subgraphPorts[name]}/graphql`, [
+      'http:',
+      'https:',
+    ]);
+  }
+
+  // The database URL carries a password in production: no silent default there.
+  const databaseUrl = read.url('DATABASE_URL', production ? undefined : 'mysql://root@127.0.0.1:3306/safiri', [
+    'mysql:',
+    'mariadb:',
+  ]);
+  if (databaseUrl && !new URL(databaseUrl).pathname.replace(/^\//, '')) {
+    problems.push(`DATABASE_URL must name a database, e.g. mysql://user:pass@host:3306/safiri (got "${databaseUrl}")`);
+  }
+  const redisUrl = read.url('REDIS_URL', production ? undefined : 'redis://127.0.0.1:6379', ['redis:', 'rediss:']);
+  const queuePrefix = read.pattern('QUEUE_PREFIX', 'safiri', /^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, "_", "." or "-", at most 64');
+  const publicBaseUrl = read
+    .url('PUBLIC_BASE_URL', production ? undefined : `http://localhost:${port}`, ['http:', 'https:'])
+    .replace(/\/+$/, '');
+  const keysDir = path.resolve(read.string('KEYS_DIR', path.join(os.homedir(), '.safiri', 'keys')));
+
+  const config: PlatformConfig = {
+    nodeEnv,
+    host,
+    subgraphHost,
+    port,
+    subgraphPorts,
+    subgraphUrls,
+    databaseUrl,
+    redisUrl,
+    queuePrefix,
+    publicBaseUrl,
+    keysDir,
+    logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'warn' : 'info'),
+    maxBodyBytes: read.integer('MAX_BODY_BYTES', 1_048_576, 1024, 50 * 1_048_576),
+    graphqlMaxDepth: read.integer('GRAPHQL_MAX_DEPTH', 12, 2, 100),
+    graphqlMaxCost: read.integer('GRAPHQL_MAX_COST', 20_000, 10, 10_000_000),
+    loginMaxFailures: read.integer('LOGIN_MAX_FAILURES', 5, 1, 1000),
+    loginFailureWindowSeconds: read.integer('LOGIN_FAILURE_WINDOW_SECONDS', 900, 1, 86_400),
+    outboxPollMs: read.integer('OUTBOX_POLL_MS', 250, 10, 60_000),
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}
+
+class EnvReader {
+  constructor(
+    private readonly env: Env,
+    private readonly problems: string[],
+  ) {}
+
+  private raw(name: string): string | undefined {
+    const value = this.env[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  }
+
+  string(name: string, fallback: string): string {
+    return this.raw(name) ?? fallback;
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    this.problems.push(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+    return fallback;
+  }
+
+  integer(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+      this.problems.push(`${name} must be a whole number from ${min} to ${max} (got "${value}")`);
+      return fallback;
+    }
+    return Number(value);
+  }
+
+  port(name: string, fallback: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (!/^\d+$/.test(value) || Number(value) > 65535) {
+      this.problems.push(`${name} must be a TCP port from 0 to 65535 (got "${value}")`);
+      return fallback;
+    }
+    return Number(value);
+  }
+
+  pattern(name: string, fallback: string, re: RegExp, what: string): string {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (!re.test(value)) {
+      this.problems.push(`${name} must be ${what} (got "${value}")`);
+      return fallback;
+    }
+    return value;
+  }
+
+  url(name: string, fallback: string | undefined, protocols: string[]): string {
+    const value = this.raw(name);
+    if (value === undefined) {
+      if (fallback === undefined) this.problems.push(`${name} is required when NODE_ENV=production`);
+      return fallback ?? '';
+    }
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      this.problems.push(`${name} is not a valid URL (got "${redact(value)}")`);
+      return '';
+    }
+    if (!protocols.includes(parsed.protocol)) {
+      this.problems.push(`${name} must use ${protocols.join(' or ')} (got "${redact(value)}")`);
+      return '';
+    }
+    return value;
+  }
+}
+
+/** Hides a password in a URL so that config errors never print secrets. */
+export function redact(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+}

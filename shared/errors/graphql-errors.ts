@@ -1,0 +1,78 @@
+import { GraphQLError, GraphQLFormattedError } from 'graphql';
+import { unwrapResolverError } from '@apollo/server/errors';
+import { AppError, ErrorBody, PlatformErrorCode, PlatformException } from './app-error';
+import type { Logger } from '../logging/logger';
+import { currentRequestId } from '../context/request-scope';
+
+/** Apollo's own codes for a request the client got wrong: all are a 400. */
+const CLIENT_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'OPERATION_RESOLUTION_FAILURE',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+  'BAD_REQUEST',
+]);
+
+/** Puts an AppError into GraphQL error extensions (no extensions.http: the gateway would rewrite it). */
+export function appErrorExtensions(error: AppError): Record<string, unknown> {
+  const body = error.toBody();
+  return { code: body.errorCode, ...body };
+}
+
+export function toGraphQLError(error: AppError): GraphQLError {
+  return new GraphQLError(error.errorMessage, { extensions: appErrorExtensions(error) });
+}
+
+/**
+ * formatError for subgraphs and the gateway: AppErrors keep their body; client mistakes become a
+ * 400 body; anything else is masked as a 500 with the request id, and logged in full.
+ */
+export function createErrorFormatter(logger: Logger) {
+  return (formatted: GraphQLFormattedError, raw: unknown): GraphQLFormattedError => {
+    const original = unwrapResolverError(raw);
+    if (original instanceof AppError) {
+      return { message: original.errorMessage, path: formatted.path, extensions: appErrorExtensions(original) };
+    }
+    const ext = (formatted.extensions ?? {}) as Record<string, unknown>;
+    if (typeof ext.errorCode === 'string' && typeof ext.status === 'number') {
+      // Already one of ours (an error passed through from a subgraph): keep the body, drop the rest.
+      return { message: formatted.message, path: formatted.path, extensions: pickBody(ext) };
+    }
+    const code = typeof ext.code === 'string' ? ext.code : undefined;
+    if (code && CLIENT_CODES.has(code)) {
+      const body = PlatformException.badRequest(formatted.message).toBody();
+      return { message: formatted.message, locations: formatted.locations, extensions: { ...body, code: body.errorCode } };
+    }
+    const requestId = currentRequestId();
+    logger.error('unhandled error', { requestId, error: describe(original), path: formatted.path });
+    const body = PlatformException.internal(requestId).toBody();
+    return { message: body.errorMessage, path: formatted.path, extensions: { ...body, code: PlatformErrorCode.INTERNAL_ERROR } };
+  };
+}
+
+function pickBody(ext: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { code: ext.errorCode, errorCode: ext.errorCode, errorMessage: ext.errorMessage, status: ext.status };
+  if (ext.data !== undefined) out.data = ext.data;
+  if (ext.error !== undefined) out.error = ext.error;
+  return out;
+}
+
+/** Reads an ErrorBody back from GraphQL error extensions, if it is one. */
+export function errorBodyFromExtensions(message: string, ext: Record<string, unknown> | undefined): ErrorBody | undefined {
+  if (!ext || typeof ext.errorCode !== 'string' || typeof ext.status !== 'number') return undefined;
+  const body: ErrorBody = {
+    errorCode: ext.errorCode,
+    errorMessage: typeof ext.errorMessage === 'string' ? ext.errorMessage : message,
+    status: ext.status,
+  };
+  if (ext.data !== undefined && ext.data !== null) body.data = ext.data as Record<string, unknown>;
+  if (ext.error !== undefined && ext.error !== null) body.error = ext.error as Record<string, unknown>;
+  return body;
+}
+
+export function describe(error: unknown): Record<string, unknown> {
+  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
+  return { value: String(error) };
+}

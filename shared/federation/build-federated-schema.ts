@@ -1,0 +1,27 @@
+import { GraphQLSchema, parse } from 'graphql';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import { printSchemaWithDirectives } from '@graphql-tools/utils';
+import { buildSchema, BuildSchemaOptions, createResolversMap } from 'type-graphql';
+
+const FEDERATION_LINK =
+  'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides"])';
+
+export type ReferenceResolvers = Record<string, { __resolveReference: (reference: any, context: any) => unknown }>;
+
+/**
+ * type-graphql builds the schema from classes; @apollo/subgraph needs SDL plus a resolver map.
+ * The @key/@shareable directives type-graphql keeps on astNode are printed into the SDL, the
+ * Federation 2 @link is prepended, and the reference resolvers are merged into the map.
+ */
+export async function buildFederatedSchema(
+  options: Omit<BuildSchemaOptions, 'skipCheck'>,
+  referenceResolvers: ReferenceResolvers = {},
+): Promise<GraphQLSchema> {
+  const schema = await buildSchema({ ...options, skipCheck: true, validate: false });
+  const typeDefs = parse(`${FEDERATION_LINK}\n\n${printSchemaWithDirectives(schema)}`);
+  const resolvers = createResolversMap(schema) as Record<string, any>;
+  for (const [typeName, reference] of Object.entries(referenceResolvers)) {
+    resolvers[typeName] = { ...resolvers[typeName], ...reference };
+  }
+  return buildSubgraphSchema([{ typeDefs, resolvers }]);
+}

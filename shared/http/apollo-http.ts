@@ -1,0 +1,45 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ApolloServer, BaseContext, HeaderMap } from '@apollo/server';
+import { AppError } from '../errors/app-error';
+import { isJsonContentType, parseJsonBody, readBody } from './read-body';
+import { sendError } from './json-response';
+
+/**
+ * Serves an ApolloServer on plain node:http (Apollo Server 5 no longer bundles Express).
+ * CSRF prevention and content negotiation stay Apollo's own.
+ */
+export async function handleGraphQLRequest<TContext extends BaseContext>(
+  server: ApolloServer<TContext>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: { maxBodyBytes: number; context: () => Promise<TContext>; extraHeaders?: Record<string, string> },
+): Promise<void> {
+  let body: unknown;
+  try {
+    if (req.method === 'POST') {
+      const raw = await readBody(req, options.maxBodyBytes);
+      body = isJsonContentType(req.headers['content-type']) ? parseJsonBody(raw) : raw.toString('utf8');
+    }
+  } catch (error) {
+    if (error instanceof AppError) return sendError(res, error.toBody(), options.extraHeaders);
+    throw error;
+  }
+  const headers = new HeaderMap();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const result = await server.executeHTTPGraphQLRequest({
+    httpGraphQLRequest: { method: req.method ?? 'GET', headers, search: url.search, body },
+    context: options.context,
+  });
+  res.statusCode = result.status ?? 200;
+  for (const [key, value] of result.headers) res.setHeader(key, value);
+  for (const [key, value] of Object.entries(options.extraHeaders ?? {})) res.setHeader(key, value);
+  if (result.body.kind === 'complete') {
+    res.end(result.body.string);
+    return;
+  }
+  for await (const chunk of result.body.asyncIterator) res.write(chunk);
+  res.end();
+}

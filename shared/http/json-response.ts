@@ -1,0 +1,16 @@
+import type { ServerResponse } from 'node:http';
+import type { ErrorBody } from '../errors/app-error';
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const payload = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(payload),
+    ...headers,
+  });
+  res.end(payload);
+}
+
+export function sendError(res: ServerResponse, body: ErrorBody, headers: Record<string, string> = {}): void {
+  sendJson(res, body.status, body, headers);
+}

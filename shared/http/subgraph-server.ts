@@ -1,0 +1,77 @@
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { GraphQLSchema } from 'graphql';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import type { Platform } from '../platform/platform';
+import { RequestContext, requestIdFrom } from '../context/request-context';
+import { runInRequestScope } from '../context/request-scope';
+import { createErrorFormatter } from '../errors/graphql-errors';
+import { handleGraphQLRequest } from './apollo-http';
+import { closeServer, listen } from './listen';
+import { sendJson } from './json-response';
+
+/** What every resolver receives as its context. */
+export interface GraphQLContext {
+  req: RequestContext;
+}
+
+export interface RunningServer {
+  name: string;
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves one subgraph: POST /graphql for the gateway, GET /health for the gateway's health check.
+ * Subgraphs are internal: they bind SUBGRAPH_HOST (loopback by default) and show no landing page.
+ */
+export async function startSubgraphServer(
+  name: string,
+  schema: GraphQLSchema,
+  platform: Platform,
+  port: number,
+): Promise<RunningServer> {
+  const logger = platform.logger.child({ service: name });
+  const apollo = new ApolloServer<GraphQLContext>({
+    schema,
+    formatError: createErrorFormatter(logger),
+    includeStacktraceInErrorResponses: false,
+    csrfPrevention: true,
+    // The gateway composes from the committed supergraph; introspection is for tooling in development.
+    introspection: platform.config.nodeEnv !== 'production',
+    plugins: [ApolloServerPluginLandingPageDisabled()],
+    logger: { debug: () => undefined, info: () => undefined, warn: (m) => logger.warn(String(m)), error: (m) => logger.error(String(m)) },
+  });
+  await apollo.start();
+
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/health' && req.method === 'GET') return sendJson(res, 200, { status: 'ok', service: name });
+    if (path !== '/graphql') return sendJson(res, 404, { errorCode: 'NOT_FOUND', errorMessage: `No route ${path}`, status: 404 });
+    const requestId = requestIdFrom(req.headers);
+    runInRequestScope(requestId, () =>
+      handleGraphQLRequest(apollo, req, res, {
+        maxBodyBytes: platform.config.maxBodyBytes,
+        context: async () => ({ req: new RequestContext(req.headers, platform.tokens, logger) }),
+        extraHeaders: { 'x-request-id': requestId },
+      }),
+    ).catch((error) => {
+      logger.error('subgraph request failed', { requestId, reason: (error as Error).message });
+      if (!res.headersSent) sendJson(res, 500, { errorCode: 'INTERNAL_ERROR', errorMessage: 'Internal error', status: 500 });
+      else res.end();
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  const bound = await listen(server, port, platform.config.subgraphHost);
+  const host = platform.config.subgraphHost === '0.0.0.0' ? '127.0.0.1' : platform.config.subgraphHost;
+  return {
+    name,
+    port: bound,
+    url: `http://${host}:${bound}/graphql`,
+    close: async () => {
+      await closeServer(server);
+      await apollo.stop();
+    },
+  };
+}

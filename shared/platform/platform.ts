@@ -1,0 +1,78 @@
+import { DataSource } from 'typeorm';
+import type Redis from 'ioredis';
+import type { PlatformConfig } from '../config/config';
+import { createDataSource, DatabaseModule } from '../database/data-source';
+import { createRedis } from '../redis/redis';
+import { createLogger, Logger } from '../logging/logger';
+import { Clock, systemClock } from '../time/clock';
+import { KeyStore } from '../auth/key-store';
+import { TokenService } from '../auth/token.service';
+import { Outbox } from '../queue/outbox.service';
+import { QueueRegistry } from '../queue/queue-registry';
+import { WalletLedger } from '../wallet/wallet-ledger.service';
+import { AccountEntity } from '../auth/entities/account.entity';
+import { AccessTokenEntity } from '../auth/entities/access-token.entity';
+import { SigningKeyEntity } from '../auth/entities/signing-key.entity';
+import { WalletEntity } from '../wallet/entities/wallet.entity';
+import { WalletEntryEntity } from '../wallet/entities/wallet-entry.entity';
+import { OutboxMessageEntity } from '../queue/entities/outbox-message.entity';
+import { PlatformInit1763800000000 } from '../database/migrations/1763800000000-platform-init';
+
+/** The tables of shared/: accounts, tokens, keys, wallet ledger, outbox. */
+export const SHARED_DATABASE_MODULE: DatabaseModule = {
+  entities: [AccountEntity, AccessTokenEntity, SigningKeyEntity, WalletEntity, WalletEntryEntity, OutboxMessageEntity],
+  migrations: [PlatformInit1763800000000],
+};
+
+/** The process-wide services every role gets: built once at start, closed once at shutdown. */
+export interface Platform {
+  config: PlatformConfig;
+  logger: Logger;
+  clock: Clock;
+  dataSource: DataSource;
+  /** Fail-fast client for request paths (login throttling, caches). */
+  redis: Redis;
+  /** Blocking-safe client for BullMQ (maxRetriesPerRequest null). */
+  queueRedis: Redis;
+  queues: QueueRegistry;
+  keys: KeyStore;
+  tokens: TokenService;
+  outbox: Outbox;
+  ledger: WalletLedger;
+}
+
+export async function createPlatform(
+  config: PlatformConfig,
+  modules: DatabaseModule[],
+  overrides: { clock?: Clock; logger?: Logger } = {},
+): Promise<Platform> {
+  const logger = overrides.logger ?? createLogger(config.logLevel);
+  const clock = overrides.clock ?? systemClock;
+  const dataSource = createDataSource(config.databaseUrl, [SHARED_DATABASE_MODULE, ...modules]);
+  await dataSource.initialize();
+  const redis = createRedis(config.redisUrl, 'request');
+  const queueRedis = createRedis(config.redisUrl, 'queue');
+  redis.on('error', (e) => logger.warn('redis connection error', { reason: e.message }));
+  queueRedis.on('error', (e) => logger.warn('redis (queue) connection error', { reason: e.message }));
+  const keys = new KeyStore(dataSource, config.keysDir, clock);
+  return {
+    config,
+    logger,
+    clock,
+    dataSource,
+    redis,
+    queueRedis,
+    queues: new QueueRegistry(queueRedis, config.queuePrefix),
+    keys,
+    tokens: new TokenService(dataSource, keys, clock, config.publicBaseUrl),
+    outbox: new Outbox(clock),
+    ledger: new WalletLedger(dataSource, clock),
+  };
+}
+
+export async function closePlatform(platform: Platform): Promise<void> {
+  await platform.queues.close();
+  platform.redis.disconnect();
+  platform.queueRedis.disconnect();
+  if (platform.dataSource.isInitialized) await platform.dataSource.destroy();
+}

@@ -1,0 +1,26 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** Work to do after a commit, written in the caller's transaction and relayed to BullMQ. */
+@Entity({ name: 'outbox_message' })
+export class OutboxMessageEntity {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id!: string;
+
+  @Column({ type: 'varchar', length: 64 })
+  queue!: string;
+
+  @Column({ name: 'job_name', type: 'varchar', length: 64 })
+  jobName!: string;
+
+  @Column({ type: 'longtext' })
+  payload!: string;
+
+  @Column({ name: 'available_at', type: 'datetime', precision: 3 })
+  availableAt!: Date;
+
+  @Column({ name: 'created_at', type: 'datetime', precision: 3 })
+  createdAt!: Date;
+
+  @Column({ name: 'relayed_at', type: 'datetime', precision: 3, nullable: true })
+  relayedAt!: Date | null;
+}

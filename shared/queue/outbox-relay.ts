@@ -1,0 +1,75 @@
+import { DataSource } from 'typeorm';
+import type { Clock } from '../time/clock';
+import type { Logger } from '../logging/logger';
+import { OutboxMessageEntity } from './entities/outbox-message.entity';
+import { outboxJobId } from './outbox.service';
+import { QueueRegistry } from './queue-registry';
+
+export interface RelayOptions {
+  batchSize?: number;
+  /** Test failpoint: runs after the jobs reach Redis and before the rows are marked relayed. */
+  afterPublish?: (ids: string[]) => Promise<void>;
+}
+
+/**
+ * Moves committed outbox rows to BullMQ. Rows are claimed with FOR UPDATE SKIP LOCKED, so several
+ * relays can run; the job id is the outbox id, so a relay that dies after publishing and before
+ * marking makes the next relay publish the same job id again, which BullMQ ignores.
+ */
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly queues: QueueRegistry,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+  ) {}
+
+  async relayOnce(options: RelayOptions = {}): Promise<number> {
+    const batchSize = options.batchSize ?? 100;
+    return this.dataSource.transaction(async (m) => {
+      const rows: Array<{ id: string; queue: string; job_name: string; payload: string; available_at: Date }> = await m.query(
+        `SELECT id, queue, job_name, payload, available_at FROM outbox_message
+          WHERE relayed_at IS NULL ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED`,
+        [batchSize],
+      );
+      if (rows.length === 0) return 0;
+      const now = this.clock.now().getTime();
+      for (const row of rows) {
+        await this.queues.get(row.queue).add(row.job_name, JSON.parse(row.payload), {
+          jobId: outboxJobId(String(row.id)),
+          delay: Math.max(0, new Date(row.available_at).getTime() - now),
+        });
+      }
+      const ids = rows.map((r) => String(r.id));
+      await options.afterPublish?.(ids);
+      await m.createQueryBuilder().update(OutboxMessageEntity).set({ relayedAt: this.clock.now() }).whereInIds(ids).execute();
+      this.logger.debug('outbox relayed', { count: rows.length });
+      return rows.length;
+    });
+  }
+
+  /** Polls until stopped; drains in batches while there is a backlog. */
+  start(pollMs: number): void {
+    this.stopped = false;
+    const tick = async () => {
+      if (this.stopped) return;
+      try {
+        while (!this.stopped && (await this.relayOnce()) > 0);
+      } catch (error) {
+        this.logger.error('outbox relay failed; will retry', { reason: (error as Error).message });
+      }
+      if (!this.stopped) this.timer = setTimeout(() => (this.running = tick()), pollMs);
+    };
+    this.running = tick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+}

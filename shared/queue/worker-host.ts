@@ -1,0 +1,57 @@
+import { Job, Worker } from 'bullmq';
+import type Redis from 'ioredis';
+import type { Logger } from '../logging/logger';
+
+/** A typed job: the payload carries ids only; the processor loads what it needs and is idempotent. */
+export interface JobDefinition<TPayload extends object = object> {
+  queue: string;
+  name: string;
+  process(payload: TPayload, job: Job<TPayload>): Promise<unknown>;
+}
+
+/** Runs BullMQ workers for the registered jobs, one Worker per queue, dispatching by job name. */
+export class WorkerHost {
+  private readonly workers: Worker[] = [];
+
+  constructor(
+    private readonly connection: Redis,
+    private readonly prefix: string,
+    private readonly logger: Logger,
+  ) {}
+
+  start(definitions: JobDefinition<any>[], concurrency = 4): void {
+    const byQueue = new Map<string, Map<string, JobDefinition<any>>>();
+    for (const def of definitions) {
+      const names = byQueue.get(def.queue) ?? new Map();
+      if (names.has(def.name)) throw new Error(`job ${def.queue}/${def.name} is registered twice`);
+      names.set(def.name, def);
+      byQueue.set(def.queue, names);
+    }
+    for (const [queue, names] of byQueue) {
+      const worker = new Worker(
+        queue,
+        async (job) => {
+          const def = names.get(job.name);
+          if (!def) throw new Error(`no processor for job ${queue}/${job.name}`);
+          return def.process(job.data, job);
+        },
+        { connection: this.connection, prefix: this.prefix, concurrency },
+      );
+      worker.on('failed', (job, error) =>
+        this.logger.warn('job failed', { queue, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, reason: error.message }),
+      );
+      worker.on('error', (error) => this.logger.error('worker error', { queue, reason: error.message }));
+      this.workers.push(worker);
+    }
+  }
+
+  get queueNames(): string[] {
+    return this.workers.map((w) => w.name);
+  }
+
+  /** Lets active jobs finish, then stops (BullMQ's graceful shutdown). */
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.close()));
+    this.workers.length = 0;
+  }
+}

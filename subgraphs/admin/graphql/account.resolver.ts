@@ -1,0 +1,60 @@
+import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../../../shared/http/subgraph-server';
+import { isAdministrator } from '../../../shared/auth/roles';
+import { PlatformException } from '../../../shared/errors/app-error';
+import type { KeyStore } from '../../../shared/auth/key-store';
+import { AccountService, AccountSummary } from '../services/account.service';
+import { LoginService } from '../services/login.service';
+import { Account, JsonWebKeySet, LogonPayload } from './account.type';
+
+function toAccount(summary: AccountSummary): Account {
+  const { id, email, fullName, role, permissionLevel, status, wallet } = summary;
+  return {
+    id,
+    email,
+    fullName,
+    role,
+    permissionLevel,
+    status,
+    wallet: wallet ? { currency: wallet.currency, balance: wallet.balance, overdraftLimit: wallet.overdraftLimit } : null,
+  };
+}
+
+@Resolver(() => Account)
+export class AccountResolver {
+  constructor(
+    private readonly accounts: AccountService,
+    private readonly login: LoginService,
+    private readonly keys: KeyStore,
+  ) {}
+
+  @Mutation(() => LogonPayload, { description: 'Exchanges email and password for a bearer token' })
+  async logon(@Arg('email') email: string, @Arg('password') password: string): Promise<LogonPayload> {
+    return { token: await this.login.logon(email, password) };
+  }
+
+  @Query(() => JsonWebKeySet, { description: 'Public keys that verify tokens; the token header kid selects one' })
+  async jwks(): Promise<JsonWebKeySet> {
+    return { keys: await this.keys.activeJwks() };
+  }
+
+  @Query(() => Account, { description: 'The authenticated account' })
+  async me(@Ctx() { req }: GraphQLContext): Promise<Account> {
+    const principal = await req.principal();
+    const summary = await this.accounts.summaryById(principal.accountId);
+    if (!summary) throw PlatformException.unauthenticated();
+    return toAccount(summary);
+  }
+}
+
+/** Another subgraph's reference to an Account resolves only for that account itself or an administrator. */
+export function accountReferenceResolver(accounts: AccountService) {
+  return {
+    __resolveReference: async (reference: { id: string }, { req }: GraphQLContext) => {
+      const principal = await req.principal();
+      if (principal.accountId !== reference.id && !isAdministrator(principal.role)) throw PlatformException.forbidden();
+      const summary = await accounts.summaryById(reference.id);
+      return summary ? toAccount(summary) : null;
+    },
+  };
+}

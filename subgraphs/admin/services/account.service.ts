@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../../../shared/errors/app-error';
+import { AccountEntity, AccountStatus } from '../../../shared/auth/entities/account.entity';
+import { hashPassword, passwordProblem } from '../../../shared/auth/password';
+import { isAgentRole, permissionLevelFor, Role, ROLES } from '../../../shared/auth/roles';
+import { isDuplicateKeyError } from '../../../shared/database/data-source';
+import type { Platform } from '../../../shared/platform/platform';
+import type { WalletView } from '../../../shared/wallet/wallet-ledger.service';
+
+export class AccountException extends AppError {
+  static invalid(message: string): AccountException {
+    return new AccountException('ACCOUNT_INVALID', 400, message);
+  }
+  static emailTaken(email: string): AccountException {
+    return new AccountException('ACCOUNT_EMAIL_TAKEN', 409, `An account with email ${email} already exists`);
+  }
+  static notFound(email: string): AccountException {
+    return new AccountException('ACCOUNT_NOT_FOUND', 404, `No account with email ${email}`);
+  }
+  static noWallet(email: string): AccountException {
+    return new AccountException('ACCOUNT_HAS_NO_WALLET', 409, `Account ${email} is not an agent account and has no wallet`);
+  }
+}
+
+export interface CreateAccountInput {
+  email: string;
+  password: string;
+  role: string;
+  fullName?: string;
+  currency?: string;
+  openingBalance?: string;
+  overdraftLimit?: string;
+}
+
+export interface AccountSummary {
+  id: string;
+  email: string;
+  role: Role;
+  fullName: string;
+  permissionLevel: number | null;
+  status: AccountStatus;
+  wallet: WalletView | null;
+}
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Accounts and their wallets: what the operator CLI and the admin graph use. */
+export class AccountService {
+  constructor(private readonly platform: Platform) {}
+
+  async create(input: CreateAccountInput): Promise<AccountSummary> {
+    const email = normalizeEmail(input.email);
+    if (!EMAIL.test(email) || email.length > 254) throw AccountException.invalid(`"${input.email}" is not a valid email address`);
+    const problem = passwordProblem(input.password);
+    if (problem) throw AccountException.invalid(problem);
+    if (!(ROLES as string[]).includes(input.role)) throw AccountException.invalid(`role must be one of ${ROLES.join(', ')} (got "${input.role}")`);
+    const role = input.role as Role;
+    const agent = isAgentRole(role);
+    if (!agent && (input.currency || input.openingBalance || input.overdraftLimit)) {
+      throw AccountException.invalid(`only agent accounts (${Role.SERVICE_AGENT}, ${Role.THIRD_PARTY_AGENT}) have a wallet: drop --currency, --balance and --overdraft`);
+    }
+    const fullName = (input.fullName ?? email.split('@')[0]).trim();
+    if (!fullName || fullName.length > 200) throw AccountException.invalid('name must have 1 to 200 characters');
+    const passwordHash = await hashPassword(input.password);
+    const id = randomUUID();
+    try {
+      await this.platform.dataSource.transaction(async (m) => {
+        await m.insert(AccountEntity, {
+          id,
+          email,
+          passwordHash,
+          role,
+          fullName,
+          permissionLevel: permissionLevelFor(role),
+          status: AccountStatus.ACTIVE,
+        });
+        if (!agent) return;
+        const wallet = await this.platform.ledger.openWallet(m, id, (input.currency ?? 'TZS').toUpperCase(), input.overdraftLimit ?? '0');
+        if (input.openingBalance && input.openingBalance !== '0') {
+          await this.platform.ledger.credit(wallet.id, { businessKey: `opening-balance:${id}`, amount: input.openingBalance, note: 'opening balance' }, m);
+        }
+      });
+    } catch (error) {
+      if (isDuplicateKeyError(error)) throw AccountException.emailTaken(email);
+      throw error;
+    }
+    return this.summaryByEmail(email);
+  }
+
+  /** Credits an agent wallet; with a key, repeating the same top-up credits once. */
+  async topUp(email: string, amount: string, key?: string): Promise<{ account: AccountSummary; duplicate: boolean; entryId: string }> {
+    const account = await this.summaryByEmail(email);
+    if (!account.wallet) throw AccountException.noWallet(account.email);
+    const result = await this.platform.ledger.credit(account.wallet.id, {
+      businessKey: `topup:${key ?? randomUUID()}`,
+      amount,
+      note: 'operator top-up',
+    });
+    return { account: { ...account, wallet: result.wallet }, duplicate: result.duplicate, entryId: result.entryId };
+  }
+
+  async revokeTokens(email: string): Promise<{ account: AccountSummary; revoked: number }> {
+    const account = await this.summaryByEmail(email);
+    return { account, revoked: await this.platform.tokens.revokeAll(account.id) };
+  }
+
+  async setStatus(email: string, status: AccountStatus): Promise<AccountSummary> {
+    const account = await this.summaryByEmail(email);
+    await this.platform.dataSource.getRepository(AccountEntity).update({ id: account.id }, { status });
+    return { ...account, status };
+  }
+
+  async summaryByEmail(email: string): Promise<AccountSummary> {
+    const account = await this.platform.dataSource.getRepository(AccountEntity).findOneBy({ email: normalizeEmail(email) });
+    if (!account) throw AccountException.notFound(normalizeEmail(email));
+    return this.summary(account);
+  }
+
+  async summaryById(id: string): Promise<AccountSummary | null> {
+    const account = await this.platform.dataSource.getRepository(AccountEntity).findOneBy({ id });
+    return account ? this.summary(account) : null;
+  }
+
+  private async summary(account: AccountEntity): Promise<AccountSummary> {
+    return {
+      id: account.id,
+      email: account.email,
+      role: account.role,
+      fullName: account.fullName,
+      permissionLevel: account.permissionLevel,
+      status: account.status,
+      wallet: await this.platform.ledger.findByAccount(account.id),
+    };
+  }
+}

@@ -1,0 +1,14 @@
+import type { GraphQLSchema } from 'graphql';
+import type { DatabaseModule } from '../shared/database/data-source';
+import type { Platform } from '../shared/platform/platform';
+import type { JobDefinition } from '../shared/queue/worker-host';
+import type { SubgraphName } from '../shared/config/config';
+
+/** What each subgraph contributes to the platform: tables, reference data, its schema and its jobs. */
+export interface SubgraphModule {
+  name: SubgraphName;
+  database: DatabaseModule;
+  seed(platform: Platform): Promise<Record<string, number>>;
+  buildSchema(platform: Platform): Promise<GraphQLSchema>;
+  jobs?(platform: Platform): JobDefinition<any>[];
+}
