@@ -21,7 +21,7 @@ const parsers: Record<string, () => Record<string, string>> = {
 
 let flags: Record<string, string> = {};
 const validate = () => {
-  const parse = parsers[command ?? ''];
+  const parse = command && Object.hasOwn(parsers, command) ? parsers[command] : undefined;
   if (!parse) throw new UsageError(command ? `unknown command "${command}"` : 'a command is required');
   flags = parse();
   required(flags, 'email');

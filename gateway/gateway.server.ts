@@ -40,6 +40,9 @@ export async function startGateway(
   const { config } = platform;
   const logger = platform.logger.child({ service: 'gateway' });
   const production = config.nodeEnv === 'production';
+  // Apollo's gateway otherwise reports usage to Apollo and probes cloud metadata addresses at start:
+  // a booking platform sends nothing out unless its operator opts in (set it to "false" to allow).
+  process.env.APOLLO_TELEMETRY_DISABLED ??= 'true';
   const gateway = new ApolloGateway({
     supergraphSdl,
     buildService: ({ name }) =>

@@ -30,7 +30,8 @@ export class OutboxRelay {
 
   async relayOnce(options: RelayOptions = {}): Promise<number> {
     const batchSize = options.batchSize ?? 100;
-    return this.dataSource.transaction(async (m) => {
+    // READ COMMITTED: claiming rows takes no gap locks, so concurrent relays do not deadlock.
+    return this.dataSource.transaction('READ COMMITTED', async (m) => {
       const rows: Array<{ id: string; queue: string; job_name: string; payload: string; available_at: Date }> = await m.query(
         `SELECT id, queue, job_name, payload, available_at FROM outbox_message
           WHERE relayed_at IS NULL ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED`,
@@ -60,7 +61,8 @@ export class OutboxRelay {
       try {
         while (!this.stopped && (await this.relayOnce()) > 0);
       } catch (error) {
-        this.logger.error('outbox relay failed; will retry', { reason: (error as Error).message });
+        // Nothing is lost: unmarked rows are published again (same job id) on the next tick.
+        this.logger.warn('outbox relay pass failed; will retry', { reason: (error as Error).message });
       }
       if (!this.stopped) this.timer = setTimeout(() => (this.running = tick()), pollMs);
     };

@@ -22,21 +22,20 @@ export class LoginService {
     const email = normalizeEmail(rawEmail);
     const { loginMaxFailures, loginFailureWindowSeconds, queuePrefix } = this.platform.config;
     const key = `${queuePrefix}:login-failures:${createHash('sha256').update(email).digest('hex')}`;
-    const failures = Number(await this.redisCall(() => this.platform.redis.get(key)));
-    if (failures >= loginMaxFailures) {
+    // Count the attempt before checking the password: concurrent guesses cannot all slip in under the limit.
+    const counted = await this.redisCall(() => this.platform.redis.multi().incr(key).expire(key, loginFailureWindowSeconds, 'NX').exec());
+    const attempts = Number(counted?.[0]?.[1]);
+    if (!Number.isFinite(attempts)) throw PlatformException.unavailable('Login is temporarily unavailable');
+    if (attempts > loginMaxFailures) {
       const ttl = await this.redisCall(() => this.platform.redis.ttl(key));
-      const retryAfterSeconds = ttl > 0 ? ttl : loginFailureWindowSeconds;
       throw new AppError(PlatformErrorCode.LOGIN_THROTTLED, 429, 'Too many failed logins for this email: wait and try again', {
-        retryAfterSeconds,
+        retryAfterSeconds: ttl > 0 ? ttl : loginFailureWindowSeconds,
       });
     }
     const account = await this.platform.dataSource.getRepository(AccountEntity).findOneBy({ email });
     const valid = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
-    if (!account || !valid || account.status !== AccountStatus.ACTIVE) {
-      await this.redisCall(() => this.platform.redis.multi().incr(key).expire(key, loginFailureWindowSeconds, 'NX').exec());
-      throw loginFailed();
-    }
-    if (failures > 0) await this.redisCall(() => this.platform.redis.del(key));
+    if (!account || !valid || account.status !== AccountStatus.ACTIVE) throw loginFailed();
+    await this.redisCall(() => this.platform.redis.del(key));
     return this.platform.tokens.issue(account);
   }
 

@@ -1,0 +1,89 @@
+import { startTestStack } from '../support/test-platform';
+import { json } from '../support/http';
+
+describe('gateway hygiene', () => {
+  let env: Awaited<ReturnType<typeof startTestStack>>;
+  beforeAll(async () => {
+    env = await startTestStack({ GRAPHQL_MAX_DEPTH: '3', GRAPHQL_MAX_COST: '500' });
+  });
+  afterAll(() => env.close());
+
+  const post = (body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+    fetch(`${env.baseUrl}/graphql`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+  it('rejects an operation deeper than the depth limit', async () => {
+    const res = await post({ query: '{ trainStations { partners { company { name } } } a: trainStations { partners { company { uuid } } } }' });
+    const body = await json(res);
+    expect(res.status).toBe(400);
+    expect(body.errors[0].extensions).toMatchObject({ errorCode: 'QUERY_TOO_COMPLEX', status: 400 });
+  });
+
+  it('rejects an operation costing more than the cost limit', async () => {
+    const fields = 'stopId stopName stopDesc stopLat stopLon stopTimezone cityGeohash popularity';
+    const res = await post({ query: `{ a: airports { ${fields} } b: airports { ${fields} } c: airports { ${fields} } d: busStops { ${fields} } e: trainStations { ${fields} } f: busStops { ${fields} } }` });
+    const body = await json(res);
+    expect(res.status).toBe(400);
+    expect(body.errors[0].extensions).toMatchObject({ errorCode: 'QUERY_TOO_COMPLEX' });
+    expect(body.errors[0].message).toMatch(/costs \d+; the limit is 500/);
+  });
+
+  it('keeps CSRF prevention on: a GET query without a preflight-forcing header is refused', async () => {
+    const res = await fetch(`${env.baseUrl}/graphql?query=${encodeURIComponent('{ airports { stopId } }')}`);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toMatch(/CSRF/i);
+  });
+
+  it('answers errors without stack traces or internal service names', async () => {
+    const res = await post({ query: '{ companies { uuid } }' }, { 'content-type': 'application/json', authorization: 'Bearer not.a.token' });
+    const text = await res.text();
+    expect(JSON.parse(text).errors[0].extensions).toEqual({ code: 'UNAUTHENTICATED', errorCode: 'UNAUTHENTICATED', errorMessage: expect.any(String), status: 401 });
+    expect(text).not.toMatch(/stacktrace|serviceName|"admin"|at .*\.js/);
+  });
+
+  it('allows introspection outside production', async () => {
+    const res = await post({ query: '{ __schema { queryType { name } } }' });
+    expect((await json(res)).data.__schema.queryType.name).toBe('Query');
+  });
+
+  it('serves Apollo Sandbox as the landing page to a browser', async () => {
+    const res = await fetch(`${env.baseUrl}/graphql`, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/sandbox/i);
+  });
+
+  it('answers a JSON 404 with a request id for an unknown path, and 405 for a wrong method', async () => {
+    const res = await fetch(`${env.baseUrl}/api/nowhere`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+    expect(await json(res)).toMatchObject({ errorCode: 'NOT_FOUND', status: 404 });
+    const wrong = await fetch(`${env.baseUrl}/api/logon`);
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('POST');
+  });
+
+  it('keeps a well-formed client request id', async () => {
+    const res = await fetch(`${env.baseUrl}/api/uts/jwk`, { headers: { 'x-request-id': 'client-req-12345' } });
+    expect(res.headers.get('x-request-id')).toBe('client-req-12345');
+  });
+});
+
+describe('gateway in production', () => {
+  let env: Awaited<ReturnType<typeof startTestStack>>;
+  beforeAll(async () => {
+    env = await startTestStack({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://api.safiri.test' });
+  });
+  afterAll(() => env.close());
+
+  it('turns introspection off and shows no landing page', async () => {
+    const res = await fetch(`${env.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __schema { queryType { name } } }' }),
+    });
+    const body = await json(res);
+    expect(body.data).toBeUndefined();
+    expect(body.errors[0].extensions.errorCode).toBe('BAD_REQUEST');
+    const page = await fetch(`${env.baseUrl}/graphql`, { headers: { accept: 'text/html' } });
+    expect(await page.text()).not.toMatch(/sandbox/i);
+  });
+});

@@ -1,0 +1,117 @@
+import { Decimal } from '../../shared/money/money';
+import { AccountService } from '../../subgraphs/admin/services/account.service';
+import type { Platform } from '../../shared/platform/platform';
+import { createTestPlatform } from '../support/test-platform';
+
+describe('wallet ledger (real MariaDB)', () => {
+  let env: Awaited<ReturnType<typeof createTestPlatform>>;
+  let platform: Platform;
+  let n = 0;
+
+  beforeAll(async () => {
+    env = await createTestPlatform();
+    platform = env.platform;
+  });
+  afterAll(() => env.close());
+
+  async function agentWallet(balance: string, overdraft = '0', currency = 'TZS') {
+    const account = await new AccountService(platform).create({
+      email: `agent${++n}@ledger.test`,
+      password: 'a long enough password',
+      role: 'SERVICE_AGENT',
+      currency,
+      openingBalance: balance,
+      overdraftLimit: overdraft,
+    });
+    return account.wallet!;
+  }
+
+  it('N parallel debits leave balance = opening minus the sum, one entry each', async () => {
+    const wallet = await agentWallet('1000000');
+    const amounts = Array.from({ length: 30 }, (_, i) => String(1000 + i * 137));
+    await Promise.all(
+      amounts.map((amount, i) => platform.ledger.debit(wallet.id, { businessKey: `debit:${i}`, amount, enforceLimit: true })),
+    );
+    const sum = amounts.reduce((acc, a) => acc.plus(a), new Decimal(0));
+    const after = await platform.ledger.findByAccount(wallet.accountId);
+    expect(after!.balance).toBe(new Decimal('1000000').minus(sum).toFixed(0));
+    const debits = (await platform.ledger.entries(wallet.id)).filter((e) => e.kind === 'DEBIT');
+    expect(debits).toHaveLength(30);
+  });
+
+  it('20 parallel repeats of one business key debit once', async () => {
+    const wallet = await agentWallet('50000');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        platform.ledger.debit(wallet.id, { businessKey: 'flight-debit:reservation-1', amount: '12500', enforceLimit: true }),
+      ),
+    );
+    expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
+    expect(results.filter((r) => r.duplicate)).toHaveLength(19);
+    expect(new Set(results.map((r) => r.entryId)).size).toBe(1);
+    expect((await platform.ledger.findByAccount(wallet.accountId))!.balance).toBe('37500');
+  });
+
+  it('reusing a business key for a different amount is refused, not applied', async () => {
+    const wallet = await agentWallet('50000');
+    await platform.ledger.debit(wallet.id, { businessKey: 'k', amount: '100', enforceLimit: true });
+    await expect(platform.ledger.debit(wallet.id, { businessKey: 'k', amount: '200', enforceLimit: true })).rejects.toMatchObject({
+      errorCode: 'WALLET_ENTRY_CONFLICT',
+      status: 409,
+    });
+    expect((await platform.ledger.findByAccount(wallet.accountId))!.balance).toBe('49900');
+  });
+
+  it('enforces the overdraft limit on admission and limited debits', async () => {
+    const wallet = await agentWallet('10000', '5000');
+    expect((await platform.ledger.admit(wallet.id, '15000')).admitted).toBe(true);
+    const refused = await platform.ledger.admit(wallet.id, '15001');
+    expect(refused).toMatchObject({ admitted: false, projectedBalance: '-5001', overdraftLimit: '5000' });
+    await expect(platform.ledger.debit(wallet.id, { businessKey: 'too-much', amount: '15001', enforceLimit: true })).rejects.toMatchObject({
+      errorCode: 'WALLET_INSUFFICIENT_BALANCE',
+    });
+    await platform.ledger.debit(wallet.id, { businessKey: 'to-the-limit', amount: '15000', enforceLimit: true });
+    expect((await platform.ledger.findByAccount(wallet.accountId))!.balance).toBe('-5000');
+  });
+
+  it('concurrent limited debits never cross the overdraft limit', async () => {
+    const wallet = await agentWallet('10000', '0');
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 15 }, (_, i) => platform.ledger.debit(wallet.id, { businessKey: `race:${i}`, amount: '1000', enforceLimit: true })),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(10);
+    expect((await platform.ledger.findByAccount(wallet.accountId))!.balance).toBe('0');
+  });
+
+  it('a debit after admission may drive the balance negative beyond the limit (spec: concurrent admitted purchases)', async () => {
+    const wallet = await agentWallet('1000', '0');
+    const result = await platform.ledger.debit(wallet.id, { businessKey: 'admitted-earlier', amount: '3000', enforceLimit: false });
+    expect(result.balanceAfter).toBe('-2000');
+  });
+
+  it('rejects float-like, zero, negative and over-precise amounts', async () => {
+    const wallet = await agentWallet('1000');
+    for (const amount of ['0', '-5', '1e3', 'abc', '10.5', '']) {
+      await expect(platform.ledger.credit(wallet.id, { businessKey: `bad:${amount}`, amount })).rejects.toMatchObject({
+        errorCode: 'WALLET_AMOUNT_INVALID',
+        status: 400,
+      });
+    }
+    const usd = await agentWallet('10.25', '0', 'USD');
+    expect(usd.balance).toBe('10.25');
+    await expect(platform.ledger.credit(usd.id, { businessKey: 'usd-3dp', amount: '1.005' })).rejects.toMatchObject({ status: 400 });
+    expect((await platform.ledger.entries(wallet.id)).map((e) => e.kind)).toEqual(['CREDIT']);
+  });
+
+  it('a credit in a rolled-back transaction leaves no trace', async () => {
+    const wallet = await agentWallet('1000');
+    await expect(
+      platform.dataSource.transaction(async (m) => {
+        await platform.ledger.credit(wallet.id, { businessKey: 'rolled-back', amount: '500' }, m);
+        throw new Error('caller failed after crediting');
+      }),
+    ).rejects.toThrow('caller failed');
+    expect((await platform.ledger.findByAccount(wallet.accountId))!.balance).toBe('1000');
+    expect((await platform.ledger.entries(wallet.id)).some((e) => e.businessKey === 'rolled-back')).toBe(false);
+  });
+});
