@@ -71,7 +71,7 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
     'mariadb:',
   ]);
   if (databaseUrl && !new URL(databaseUrl).pathname.replace(/^\//, '')) {
-    problems.push(`DATABASE_URL must name a database, e.g. mysql://user:pass@host:3306/safiri (got "${databaseUrl}")`);
+    problems.push(`DATABASE_URL must name a database, e.g. mysql://user:pass@host:3306/safiri (got "${redact(databaseUrl)}")`);
   }
   const redisUrl = read.url('REDIS_URL', production ? undefined : 'redis://127.0.0.1:6379', ['redis:', 'rediss:']);
   const queuePrefix = read.pattern('QUEUE_PREFIX', 'safiri', /^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, "_", "." or "-", at most 64');

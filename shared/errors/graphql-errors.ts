@@ -1,5 +1,4 @@
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
-import { unwrapResolverError } from '@apollo/server/errors';
 import { AppError, ErrorBody, PlatformErrorCode, PlatformException } from './app-error';
 import type { Logger } from '../logging/logger';
 import { currentRequestId } from '../context/request-scope';
@@ -31,7 +30,7 @@ export function toGraphQLError(error: AppError): GraphQLError {
  */
 export function createErrorFormatter(logger: Logger) {
   return (formatted: GraphQLFormattedError, raw: unknown): GraphQLFormattedError => {
-    const original = unwrapResolverError(raw);
+    const original = unwrapOriginal(raw);
     if (original instanceof AppError) {
       return { message: original.errorMessage, path: formatted.path, extensions: appErrorExtensions(original) };
     }
@@ -50,6 +49,13 @@ export function createErrorFormatter(logger: Logger) {
     const body = PlatformException.internal(requestId).toBody();
     return { message: body.errorMessage, path: formatted.path, extensions: { ...body, code: PlatformErrorCode.INTERNAL_ERROR } };
   };
+}
+
+/** The error a resolver (or reference resolver, or plugin) threw, under any GraphQLError wrapping. */
+function unwrapOriginal(raw: unknown): unknown {
+  let current = raw;
+  while (current instanceof GraphQLError && current.originalError) current = current.originalError;
+  return current;
 }
 
 function pickBody(ext: Record<string, unknown>): Record<string, unknown> {

@@ -1,0 +1,36 @@
+import { GraphQLError } from 'graphql';
+import { AppError } from './app-error';
+import { createErrorFormatter, errorBodyFromExtensions } from './graphql-errors';
+import { createLogger } from '../logging/logger';
+
+describe('GraphQL error formatting', () => {
+  const logged: string[] = [];
+  const format = createErrorFormatter(createLogger('error', {}, (line) => logged.push(line)));
+
+  it('carries an AppError body in extensions, without http', () => {
+    const error = new AppError('SEAT_ALREADY_BOOKED', 400, 'Seat taken', undefined, { name: 'SeatConflict', seatId: '12A' });
+    const formatted = format({ message: 'x' }, new GraphQLError('x', { originalError: error }));
+    expect(formatted.extensions).toEqual({ code: 'SEAT_ALREADY_BOOKED', errorCode: 'SEAT_ALREADY_BOOKED', errorMessage: 'Seat taken', status: 400, error: { name: 'SeatConflict', seatId: '12A' } });
+    expect(errorBodyFromExtensions(formatted.message, formatted.extensions)).toEqual({ errorCode: 'SEAT_ALREADY_BOOKED', errorMessage: 'Seat taken', status: 400, error: { name: 'SeatConflict', seatId: '12A' } });
+  });
+
+  it('keeps a body passed through from a subgraph but drops serviceName and stack traces', () => {
+    const formatted = format(
+      { message: 'gone', extensions: { errorCode: 'FLIGHT_OFFER_EXPIRED', errorMessage: 'gone', status: 410, data: { refreshSearch: true }, serviceName: 'flight', stacktrace: ['at x'] } },
+      new GraphQLError('gone'),
+    );
+    expect(formatted.extensions).toEqual({ code: 'FLIGHT_OFFER_EXPIRED', errorCode: 'FLIGHT_OFFER_EXPIRED', errorMessage: 'gone', status: 410, data: { refreshSearch: true } });
+  });
+
+  it('turns a client mistake into a 400 body', () => {
+    const formatted = format({ message: 'Cannot query field "x"', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }, new GraphQLError('Cannot query field "x"'));
+    expect(formatted.extensions).toMatchObject({ errorCode: 'BAD_REQUEST', status: 400 });
+  });
+
+  it('masks an unexpected failure as a 500 and logs it', () => {
+    const formatted = format({ message: 'ER_NO_SUCH_TABLE: secret detail' }, new GraphQLError('x', { originalError: new Error('ER_NO_SUCH_TABLE: secret detail') }));
+    expect(formatted.message).not.toMatch(/secret/);
+    expect(formatted.extensions).toMatchObject({ errorCode: 'INTERNAL_ERROR', status: 500 });
+    expect(logged.join('\n')).toMatch(/ER_NO_SUCH_TABLE/);
+  });
+});
