@@ -14,6 +14,7 @@ COPY subgraphs ./subgraphs
 COPY shared ./shared
 COPY schema ./schema
 COPY bench ./bench
+COPY test ./test
 
 RUN npm run build \
  && npm prune --omit=dev
@@ -28,11 +29,7 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/schema ./schema
 
-# Reference data is read at run time from <repo root>/<same relative path>.
-COPY --from=build --chown=node:node /app/shared/reference-data ./shared/reference-data
-COPY --from=build --chown=node:node /app/subgraphs/flight/reference-data ./subgraphs/flight/reference-data
-COPY --from=build --chown=node:node /app/subgraphs/train/reference-data ./subgraphs/train/reference-data
-COPY --from=build --chown=node:node /app/subgraphs/bus/reference-data ./subgraphs/bus/reference-data
+# Reference data JSON is imported by the code, so tsc has already copied it into dist/.
 
 # Private signing keys are generated on first start into this directory
 # (mount a volume here); they are never baked into the image.
