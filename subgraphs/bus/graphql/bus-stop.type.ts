@@ -1,31 +1,8 @@
-import { Field, Float, Int, ObjectType } from 'type-graphql';
+import { Field, ObjectType } from 'type-graphql';
+import { StopFields } from '../../../shared/graphql/stop-fields.type';
 
 @ObjectType({ description: 'A bus stop (city terminal); ids have the form <CITY>:RGN:0' })
-export class BusStop {
-  @Field()
-  stopId!: string;
-
-  @Field()
-  stopName!: string;
-
-  @Field()
-  stopDesc!: string;
-
-  @Field(() => Float)
-  stopLat!: number;
-
-  @Field(() => Float)
-  stopLon!: number;
-
-  @Field({ description: 'IANA time zone' })
-  stopTimezone!: string;
-
-  @Field()
-  cityGeohash!: string;
-
-  @Field(() => Int)
-  popularity!: number;
-
+export class BusStop extends StopFields {
   @Field()
   region!: string;
 

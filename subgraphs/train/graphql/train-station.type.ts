@@ -1,4 +1,5 @@
-import { Directive, Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import { Directive, Field, ID, Int, ObjectType } from 'type-graphql';
+import { StopFields } from '../../../shared/graphql/stop-fields.type';
 
 /** The admin subgraph's Company, referenced by key only. */
 @Directive('@key(fields: "uuid", resolvable: false)')
@@ -26,32 +27,8 @@ export class StationPartner {
   company!: Company;
 }
 
-@ObjectType({ description: 'An SGR railway station' })
-export class TrainStation {
-  @Field({ description: 'Form <STATION>:SGR:0; used exactly in search' })
-  stopId!: string;
-
-  @Field(() => Float)
-  stopLat!: number;
-
-  @Field(() => Float)
-  stopLon!: number;
-
-  @Field()
-  stopName!: string;
-
-  @Field()
-  stopDesc!: string;
-
-  @Field({ description: 'IANA time zone' })
-  stopTimezone!: string;
-
-  @Field()
-  cityGeohash!: string;
-
-  @Field(() => Int)
-  popularity!: number;
-
+@ObjectType({ description: 'An SGR railway station; stopId has the form <STATION>:SGR:0 and is used exactly in search' })
+export class TrainStation extends StopFields {
   @Field(() => [StationPartner])
   partners!: StationPartner[];
 }
