@@ -12,9 +12,18 @@ export function listen(server: Server, port: number, host: string): Promise<numb
   });
 }
 
-export function closeServer(server: Server): Promise<void> {
+/**
+ * Stops accepting, lets requests in flight finish for up to `graceMs`, then drops what is left:
+ * a keep-alive connection still busy at close would otherwise hold shutdown for its whole timeout.
+ */
+export function closeServer(server: Server, graceMs = 5000): Promise<void> {
   return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections?.();
+    const force = setTimeout(() => server.closeAllConnections(), graceMs);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
   });
 }
