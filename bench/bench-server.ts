@@ -1,11 +1,14 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
+import { ChildProcess, spawn } from 'node:child_process';
 import { createServer, Server } from 'node:http';
+import path from 'node:path';
 import { cleanUp, testConfig } from '../test/support/test-platform';
 import { RunningStack, startStack } from '../bin/stack';
 import { closeServer, listen } from '../shared/http/listen';
 import { Role } from '../shared/auth/roles';
-import type { PlatformConfig } from '../shared/config/config';
+import { SUBGRAPH_NAMES, type PlatformConfig } from '../shared/config/config';
+import { prepareFromConfig } from '../bin/prepare-database';
 import { AccountService } from '../subgraphs/admin/services/account.service';
 
 /** The one operation every target answers (the same fields GET /api/companies asks for). */
@@ -29,14 +32,65 @@ export type ParentMessage = 'stop';
  * their event loop: the whole stack, plus a bare node:http server answering the companies JSON.
  */
 let config: PlatformConfig | undefined;
-let stack: RunningStack | undefined;
+let stacks: RunningStack[] = [];
+let gatewayProcess: ChildProcess | undefined;
 let bare: Server | undefined;
 let stopping: Promise<void> | undefined;
 
+/**
+ * 'split' (default) runs the gateway in its own process, as docker-compose deploys it; 'single'
+ * runs everything in one process, as `npm start` does for a newcomer.
+ */
+export const TOPOLOGY = process.env.BENCH_TOPOLOGY === 'single' ? 'single' : 'split';
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  const port = await listen(probe, 0, '127.0.0.1');
+  await closeServer(probe);
+  return port;
+}
+
+async function startGatewayProcess(cfg: PlatformConfig, subgraphUrls: Record<string, string>): Promise<string> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    // graphql-js takes its fast paths only under NODE_ENV=production: the same as this process.
+    NODE_ENV: process.env.NODE_ENV ?? cfg.nodeEnv,
+    LOG_LEVEL: 'error',
+    DATABASE_URL: cfg.databaseUrl,
+    REDIS_URL: cfg.redisUrl,
+    QUEUE_PREFIX: cfg.queuePrefix,
+    KEYS_DIR: cfg.keysDir,
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+  };
+  for (const [name, url] of Object.entries(subgraphUrls)) env[`${name.toUpperCase()}_URL`] = url;
+  gatewayProcess = spawn(process.execPath, [path.join(__dirname, '..', 'bin', 'start.js'), 'gateway'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    const healthy = await fetch(`${url}/health`).then((r) => r.ok, () => false);
+    if (healthy) return url;
+    if (gatewayProcess.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the gateway process did not become healthy');
+}
+
 async function start(): Promise<BenchTargets> {
   config = testConfig();
-  stack = await startStack(config, 'all');
-  const gatewayUrl = stack.gateway!.url;
+  let gatewayUrl: string;
+  if (TOPOLOGY === 'single') {
+    const all = await startStack(config, 'all');
+    stacks.push(all);
+    gatewayUrl = all.gateway!.url;
+  } else {
+    await prepareFromConfig(config);
+    for (const name of SUBGRAPH_NAMES) stacks.push(await startStack(config, name));
+    const urls = Object.fromEntries(stacks.flatMap((s) => Object.entries(s.subgraphs).map(([name, server]) => [name, server!.url])));
+    gatewayUrl = await startGatewayProcess(config, urls);
+  }
+  const stack = stacks.find((s) => s.subgraphs.admin) ?? stacks[0];
   const adminGraphqlUrl = stack.subgraphs.admin!.url;
 
   const email = `bench-${randomUUID()}@example.com`;
@@ -78,7 +132,14 @@ const STACK_STOP_DEADLINE_MS = 10_000;
 function stop(): Promise<void> {
   stopping ??= (async () => {
     if (bare) await closeServer(bare);
-    const stopped = stack?.stop().catch((e) => console.error('bench-server: stopping the stack failed:', (e as Error).message));
+    if (gatewayProcess && gatewayProcess.exitCode === null) {
+      const exited = new Promise((resolve) => gatewayProcess!.once('exit', resolve));
+      gatewayProcess.kill('SIGTERM');
+      await exited;
+    }
+    const stopped = Promise.all(stacks.map((s) => s.stop())).catch((e) =>
+      console.error('bench-server: stopping the stack failed:', (e as Error).message),
+    );
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), STACK_STOP_DEADLINE_MS)));
     if ((await Promise.race([stopped, deadline])) === 'late') {

@@ -192,7 +192,7 @@ function report(summaries: Map<TargetKey, Summary>): void {
   const met = ratios['d/b'] >= GOAL_D_OVER_B;
 
   const lines = [
-    `companies query, ${CONNECTIONS} connections, ${DURATION_SECONDS}s x ${rows[0].rounds.length} rounds per target (mean req/s, max p99), servers NODE_ENV=${SERVER_NODE_ENV}`,
+    `companies query, ${CONNECTIONS} connections, ${DURATION_SECONDS}s x ${rows[0].rounds.length} rounds per target (mean req/s, max p99), servers NODE_ENV=${SERVER_NODE_ENV}, ${process.env.BENCH_TOPOLOGY === 'single' ? 'everything in one process' : 'gateway in its own process'}`,
     `${'target'.padEnd(width)}  ${'req/s'.padStart(9)}  ${'p99 ms'.padStart(7)}  rounds req/s`,
     ...rows.map(
       (s) =>
@@ -208,6 +208,7 @@ function report(summaries: Map<TargetKey, Summary>): void {
       connections: CONNECTIONS,
       durationSeconds: DURATION_SECONDS,
       nodeEnv: SERVER_NODE_ENV,
+      topology: process.env.BENCH_TOPOLOGY === 'single' ? 'single' : 'split',
       rounds: rows[0].rounds.length,
       targets: Object.fromEntries(
         rows.map((s) => [s.key, { label: s.label, reqPerSec: Math.round(s.requestsPerSecond), p99Ms: s.p99Ms, roundsReqPerSec: s.rounds.map(Math.round) }]),
