@@ -31,13 +31,16 @@ export interface RunningStack {
 export async function startStack(config: PlatformConfig, role: StackRole, logger?: Logger): Promise<RunningStack> {
   if (role === 'all') await ensureDatabase(config.databaseUrl);
   const platform = await createPlatform(config, DATABASE_MODULES, { logger });
-  const closers: Array<() => Promise<void>> = [];
+  const closers: Array<[string, () => Promise<void>]> = [];
   const stack: RunningStack = {
     platform,
     subgraphs: {},
     stop: async () => {
-      for (const close of closers.reverse()) {
-        await close().catch((e) => platform.logger.error('error while stopping', { reason: (e as Error).message }));
+      for (const [name, close] of closers.reverse()) {
+        await close().then(
+          () => platform.logger.info('stopped', { part: name }),
+          (e) => platform.logger.error('error while stopping', { part: name, reason: (e as Error).message }),
+        );
       }
       await closePlatform(platform);
     },
@@ -51,7 +54,7 @@ export async function startStack(config: PlatformConfig, role: StackRole, logger
       if (role !== 'all' && role !== name) continue;
       const schema = await SUBGRAPH_MODULES[name].buildSchema(platform);
       const server = await startSubgraphServer(name, schema, platform, config.subgraphPorts[name]);
-      closers.push(server.close);
+      closers.push([`${name} subgraph`, server.close]);
       stack.subgraphs[name] = server;
       subgraphUrls[name] = server.url;
     }
@@ -61,12 +64,12 @@ export async function startStack(config: PlatformConfig, role: StackRole, logger
       relay.start(config.outboxPollMs);
       const host = new WorkerHost(platform.queueRedis, config.queuePrefix, platform.logger.child({ service: 'worker' }));
       host.start(Object.values(SUBGRAPH_MODULES).flatMap((m) => m.jobs?.(platform) ?? []));
-      closers.push(() => relay.stop(), () => host.close());
+      closers.push(['outbox relay', () => relay.stop()], ['workers', () => host.close()]);
       stack.workers = { queues: host.queueNames, prefix: config.queuePrefix };
     }
     if (role === 'all' || role === 'gateway') {
       const gateway = await startGateway(platform, readSupergraph(), subgraphUrls, config.port);
-      closers.push(gateway.close);
+      closers.push(['gateway', gateway.close]);
       stack.gateway = gateway;
     }
   } catch (error) {

@@ -23,13 +23,16 @@ async function main(): Promise<void> {
   const stack = await startStack(config, role);
   printWhereEverythingListens(stack, role);
 
-  let stopping = false;
+  let stoppingSince: number | undefined;
   const shutdown = (signal: string) => {
-    if (stopping) {
+    if (stoppingSince !== undefined) {
+      // Ctrl-C under `npm start` arrives twice at once (from the terminal and forwarded by npm):
+      // only a second signal a moment later means "stop now".
+      if (Date.now() - stoppingSince < 1000) return;
       console.error(`${signal} again: exiting now`);
       process.exit(130);
     }
-    stopping = true;
+    stoppingSince = Date.now();
     stack.platform.logger.info('shutting down gracefully', { signal });
     stack.stop().then(
       () => process.exit(0),

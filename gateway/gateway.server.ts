@@ -53,6 +53,8 @@ export async function startGateway(
     formatError: createErrorFormatter(logger),
     includeStacktraceInErrorResponses: false,
     csrfPrevention: true,
+    // bin/start.ts owns shutdown: Apollo's own signal handlers would race it.
+    stopOnTerminationSignals: false,
     introspection: !production,
     validationRules: [depthLimitRule(config.graphqlMaxDepth)],
     plugins: [

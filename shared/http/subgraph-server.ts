@@ -38,6 +38,8 @@ export async function startSubgraphServer(
     formatError: createErrorFormatter(logger),
     includeStacktraceInErrorResponses: false,
     csrfPrevention: true,
+    // bin/start.ts owns shutdown: Apollo's own signal handlers would race it.
+    stopOnTerminationSignals: false,
     // The gateway composes from the committed supergraph; introspection is for tooling in development.
     introspection: platform.config.nodeEnv !== 'production',
     plugins: [ApolloServerPluginLandingPageDisabled()],
