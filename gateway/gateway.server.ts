@@ -7,7 +7,7 @@ import type { Platform } from '../shared/platform/platform';
 import type { SubgraphName } from '../shared/config/config';
 import { requestIdFrom } from '../shared/context/request-context';
 import { runInRequestScope } from '../shared/context/request-scope';
-import { createErrorFormatter } from '../shared/errors/graphql-errors';
+import { sharedApolloOptions } from '../shared/http/apollo-options';
 import { handleGraphQLRequest } from '../shared/http/apollo-http';
 import { sendJson } from '../shared/http/json-response';
 import { closeServer, listen } from '../shared/http/listen';
@@ -50,17 +50,12 @@ export async function startGateway(
   });
   const apollo = new ApolloServer<GatewayContext>({
     gateway,
-    formatError: createErrorFormatter(logger),
-    includeStacktraceInErrorResponses: false,
-    csrfPrevention: true,
-    // bin/start.ts owns shutdown: Apollo's own signal handlers would race it.
-    stopOnTerminationSignals: false,
+    ...sharedApolloOptions(logger),
     introspection: !production,
     validationRules: [depthLimitRule(config.graphqlMaxDepth)],
     plugins: [
       costLimitPlugin(config.graphqlMaxCost),
       production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true })],
-    logger: { debug: () => undefined, info: () => undefined, warn: (m) => logger.warn(String(m)), error: (m) => logger.error(String(m)) },
   });
   await apollo.start();
   const rest = new RestRouter(REST_ROUTES, apollo, logger, config.maxBodyBytes);

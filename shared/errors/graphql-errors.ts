@@ -1,5 +1,5 @@
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
-import { AppError, ErrorBody, PlatformErrorCode, PlatformException } from './app-error';
+import { AppError, ErrorBody, PlatformException } from './app-error';
 import type { Logger } from '../logging/logger';
 import { currentRequestId } from '../context/request-scope';
 
@@ -37,17 +37,17 @@ export function createErrorFormatter(logger: Logger) {
     const ext = (formatted.extensions ?? {}) as Record<string, unknown>;
     if (typeof ext.errorCode === 'string' && typeof ext.status === 'number') {
       // Already one of ours (an error passed through from a subgraph): keep the body, drop the rest.
-      return { message: formatted.message, path: formatted.path, extensions: pickBody(ext) };
+      const body = errorBodyFromExtensions(formatted.message, ext)!;
+      return { message: formatted.message, path: formatted.path, extensions: { code: body.errorCode, ...body } };
     }
     const code = typeof ext.code === 'string' ? ext.code : undefined;
     if (code && CLIENT_CODES.has(code)) {
-      const body = PlatformException.badRequest(formatted.message).toBody();
-      return { message: formatted.message, locations: formatted.locations, extensions: { ...body, code: body.errorCode } };
+      return { message: formatted.message, locations: formatted.locations, extensions: appErrorExtensions(PlatformException.badRequest(formatted.message)) };
     }
     const requestId = currentRequestId();
     logger.error('unhandled error', { requestId, error: describe(original), path: formatted.path });
-    const body = PlatformException.internal(requestId).toBody();
-    return { message: body.errorMessage, path: formatted.path, extensions: { ...body, code: PlatformErrorCode.INTERNAL_ERROR } };
+    const internal = PlatformException.internal(requestId);
+    return { message: internal.errorMessage, path: formatted.path, extensions: appErrorExtensions(internal) };
   };
 }
 
@@ -56,13 +56,6 @@ function unwrapOriginal(raw: unknown): unknown {
   let current = raw;
   while (current instanceof GraphQLError && current.originalError) current = current.originalError;
   return current;
-}
-
-function pickBody(ext: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { code: ext.errorCode, errorCode: ext.errorCode, errorMessage: ext.errorMessage, status: ext.status };
-  if (ext.data !== undefined) out.data = ext.data;
-  if (ext.error !== undefined) out.error = ext.error;
-  return out;
 }
 
 /** Reads an ErrorBody back from GraphQL error extensions, if it is one. */

@@ -5,7 +5,7 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import type { Platform } from '../platform/platform';
 import { RequestContext, requestIdFrom } from '../context/request-context';
 import { runInRequestScope } from '../context/request-scope';
-import { createErrorFormatter } from '../errors/graphql-errors';
+import { sharedApolloOptions } from './apollo-options';
 import { handleGraphQLRequest } from './apollo-http';
 import { closeServer, listen } from './listen';
 import { sendJson } from './json-response';
@@ -35,15 +35,10 @@ export async function startSubgraphServer(
   const logger = platform.logger.child({ service: name });
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
-    formatError: createErrorFormatter(logger),
-    includeStacktraceInErrorResponses: false,
-    csrfPrevention: true,
-    // bin/start.ts owns shutdown: Apollo's own signal handlers would race it.
-    stopOnTerminationSignals: false,
+    ...sharedApolloOptions(logger),
     // The gateway composes from the committed supergraph; introspection is for tooling in development.
     introspection: platform.config.nodeEnv !== 'production',
     plugins: [ApolloServerPluginLandingPageDisabled()],
-    logger: { debug: () => undefined, info: () => undefined, warn: (m) => logger.warn(String(m)), error: (m) => logger.error(String(m)) },
   });
   await apollo.start();
 
