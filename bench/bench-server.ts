@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ChildProcess, spawn } from 'node:child_process';
 import { createServer, Server } from 'node:http';
 import path from 'node:path';
-import { cleanUp, testConfig } from '../test/support/test-platform';
+import { childEnv, cleanUp, testConfig } from '../test/support/test-platform';
 import { RunningStack, startStack } from '../bin/stack';
 import { closeServer, listen } from '../shared/http/listen';
 import { Role } from '../shared/auth/roles';
@@ -52,19 +52,14 @@ async function freePort(): Promise<number> {
 
 async function startGatewayProcess(cfg: PlatformConfig, subgraphUrls: Record<string, string>): Promise<string> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const env = childEnv(cfg, {
     // graphql-js takes its fast paths only under NODE_ENV=production: the same as this process.
     NODE_ENV: process.env.NODE_ENV ?? cfg.nodeEnv,
     LOG_LEVEL: 'error',
-    DATABASE_URL: cfg.databaseUrl,
-    REDIS_URL: cfg.redisUrl,
-    QUEUE_PREFIX: cfg.queuePrefix,
-    KEYS_DIR: cfg.keysDir,
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     HOST: '127.0.0.1',
     PORT: String(port),
-  };
+  });
   for (const [name, url] of Object.entries(subgraphUrls)) env[`${name.toUpperCase()}_URL`] = url;
   gatewayProcess = spawn(process.execPath, [path.join(__dirname, '..', 'bin', 'start.js'), 'gateway'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;

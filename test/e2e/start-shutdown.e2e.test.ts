@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { cleanUp, testConfig } from '../support/test-platform';
+import { childEnv, cleanUp, testConfig } from '../support/test-platform';
 
 /** `npm start` as a user runs it: prints where it listens, and Ctrl-C stops every part cleanly. */
 describe('bin/start.js all', () => {
@@ -9,22 +9,17 @@ describe('bin/start.js all', () => {
 
   it('starts every role, answers /health, and shuts down gracefully on SIGINT (sent twice at once, as npm does)', async () => {
     const child = spawn(process.execPath, [path.resolve(__dirname, '..', '..', 'bin', 'start.js'), 'all'], {
-      env: {
-        ...process.env,
+      env: childEnv(config, {
         // development, not test: Apollo installs its own signal handlers outside NODE_ENV=test
         NODE_ENV: 'development',
         LOG_LEVEL: 'info',
-        DATABASE_URL: config.databaseUrl,
-        REDIS_URL: config.redisUrl,
-        QUEUE_PREFIX: config.queuePrefix,
-        KEYS_DIR: config.keysDir,
         HOST: '127.0.0.1',
         PORT: '0',
         FLIGHT_PORT: '0',
         TRAIN_PORT: '0',
         BUS_PORT: '0',
         ADMIN_PORT: '0',
-      },
+      }),
     });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));

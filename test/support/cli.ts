@@ -1,20 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { PlatformConfig } from '../../shared/config/config';
+import { childEnv } from './test-platform';
 
 /** Runs a compiled operator CLI (dist/bin/<name>.cli.js) against a test configuration. */
 export function runCli(name: 'accounts' | 'keys', args: string[], config: PlatformConfig) {
   const script = path.resolve(__dirname, '..', '..', 'bin', `${name}.cli.js`);
   const result = spawnSync(process.execPath, [script, ...args], {
     encoding: 'utf8',
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: config.databaseUrl,
-      REDIS_URL: config.redisUrl,
-      QUEUE_PREFIX: config.queuePrefix,
-      KEYS_DIR: config.keysDir,
-    },
+    env: childEnv(config),
   });
   const lines = result.stdout.trim().split('\n').filter(Boolean);
   return {

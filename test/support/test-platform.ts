@@ -36,6 +36,19 @@ export function testConfig(env: Record<string, string> = {}): PlatformConfig {
   });
 }
 
+/** The environment a child process (CLI, `start.js`) needs to run against a test configuration. */
+export function childEnv(config: PlatformConfig, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: config.nodeEnv,
+    DATABASE_URL: config.databaseUrl,
+    REDIS_URL: config.redisUrl,
+    QUEUE_PREFIX: config.queuePrefix,
+    KEYS_DIR: config.keysDir,
+    ...extra,
+  };
+}
+
 /** Deletes what a test file made: its database, its Redis keys, its key files. */
 export async function cleanUp(config: PlatformConfig): Promise<void> {
   await dropDatabase(config.databaseUrl);
