@@ -1,5 +1,12 @@
 import { ConfigError, loadConfig, redact } from './config';
 
+const PRODUCTION_CONNECTIONS = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'mysql://app:pw@db:3306/safiri',
+  REDIS_URL: 'redis://cache:6379',
+  PUBLIC_BASE_URL: 'https://api.safiri.example/',
+};
+
 describe('loadConfig', () => {
   it('gives the documented defaults outside production', () => {
     const config = loadConfig({});
@@ -32,8 +39,37 @@ describe('loadConfig', () => {
 
   it('has no silent defaults for connection secrets in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/DATABASE_URL is required[\s\S]*REDIS_URL is required[\s\S]*PUBLIC_BASE_URL is required/);
-    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'mysql://app:pw@db:3306/safiri', REDIS_URL: 'redis://cache:6379', PUBLIC_BASE_URL: 'https://api.safiri.example/' });
+    const config = loadConfig({ ...PRODUCTION_CONNECTIONS, NOTIFICATION_SINK_ALLOWED: 'true' });
     expect(config.publicBaseUrl).toBe('https://api.safiri.example');
+  });
+
+  it('requires real notification providers in production unless the sink is allowed explicitly', () => {
+    expect(() => loadConfig(PRODUCTION_CONNECTIONS)).toThrow(/SMTP_URL, SMS_API_URL, WHATSAPP_API_URL, PUSH_API_URL are required/);
+    const config = loadConfig({
+      ...PRODUCTION_CONNECTIONS,
+      SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
+      SMS_API_URL: 'https://sms.example/v1/messages',
+      SMS_API_TOKEN: 'tok',
+      WHATSAPP_API_URL: 'https://wa.example/v1/messages',
+      PUSH_API_URL: 'https://push.example/v1/send',
+    });
+    expect(config.notifications.smtpUrl).toBe('smtps://mailer:pw@smtp.example:465');
+    expect(config.notifications.sms).toEqual({ url: 'https://sms.example/v1/messages', token: 'tok' });
+    expect(config.notifications.whatsapp).toEqual({ url: 'https://wa.example/v1/messages', token: null });
+  });
+
+  it('sends every channel to the local sink by default outside production, and rejects a bad SMTP URL without echoing its password', () => {
+    const n = loadConfig({}).notifications;
+    expect([n.smtpUrl, n.sms, n.whatsapp, n.push]).toEqual([null, null, null, null]);
+    expect(n.sinkDir).toMatch(/var[\\/]notifications$/);
+    let error: Error | undefined;
+    try {
+      loadConfig({ SMTP_URL: 'http://mailer:hunter2@smtp.example' });
+    } catch (e) {
+      error = e as Error;
+    }
+    expect(error?.message).toMatch(/SMTP_URL must use smtp: or smtps:/);
+    expect(error?.message).not.toMatch(/hunter2/);
   });
 
   it('derives subgraph URLs from ports, and takes explicit URLs for containers', () => {

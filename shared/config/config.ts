@@ -24,6 +24,31 @@ export interface PlatformConfig {
   loginMaxFailures: number;
   loginFailureWindowSeconds: number;
   outboxPollMs: number;
+  /** How long a worker holds a job before BullMQ treats it as stalled (its worker died). */
+  jobLockMs: number;
+  notifications: NotificationConfig;
+}
+
+export interface HttpChannelConfig {
+  url: string;
+  token: string | null;
+}
+
+export interface NotificationConfig {
+  /** Where the local sinks keep messages for inspection: email/*.eml, sms|whatsapp|push/*.json. */
+  sinkDir: string;
+  /** nodemailer transport URL; null sends email to the local sink. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  sms: HttpChannelConfig | null;
+  whatsapp: HttpChannelConfig | null;
+  push: HttpChannelConfig | null;
+  httpTimeoutMs: number;
+  /** Attempts per delivery, with exponential backoff from backoffMs, before it is FAILED. */
+  maxAttempts: number;
+  backoffMs: number;
+  /** An unpaid reservation's reminder goes out this long before its payment deadline. */
+  reminderLeadSeconds: number;
 }
 
 export const SUBGRAPH_NAMES = ['flight', 'train', 'bus', 'admin'] as const;
@@ -99,8 +124,45 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
     loginMaxFailures: read.integer('LOGIN_MAX_FAILURES', 5, 1, 1000),
     loginFailureWindowSeconds: read.integer('LOGIN_FAILURE_WINDOW_SECONDS', 900, 1, 86_400),
     outboxPollMs: read.integer('OUTBOX_POLL_MS', 250, 10, 60_000),
+    jobLockMs: read.integer('JOB_LOCK_MS', 30_000, 500, 600_000),
+    notifications: readNotificationConfig(read, production, problems),
   };
   if (problems.length) throw new ConfigError(problems);
+  return config;
+}
+
+function readNotificationConfig(read: EnvReader, production: boolean, problems: string[]): NotificationConfig {
+  const smtpUrl = read.optionalUrl('SMTP_URL', ['smtp:', 'smtps:']);
+  const httpChannel = (prefix: string): HttpChannelConfig | null => {
+    const url = read.optionalUrl(`${prefix}_API_URL`, ['http:', 'https:']);
+    return url ? { url, token: read.optionalString(`${prefix}_API_TOKEN`) } : null;
+  };
+  const config: NotificationConfig = {
+    sinkDir: path.resolve(read.string('NOTIFICATION_SINK_DIR', path.join('var', 'notifications'))),
+    smtpUrl,
+    mailFrom: read.string('MAIL_FROM', 'Safiri <no-reply@safiri.example>'),
+    sms: httpChannel('SMS'),
+    whatsapp: httpChannel('WHATSAPP'),
+    push: httpChannel('PUSH'),
+    httpTimeoutMs: read.integer('NOTIFICATION_HTTP_TIMEOUT_MS', 10_000, 100, 120_000),
+    maxAttempts: read.integer('NOTIFICATION_MAX_ATTEMPTS', 6, 1, 50),
+    backoffMs: read.integer('NOTIFICATION_BACKOFF_MS', 5_000, 1, 3_600_000),
+    reminderLeadSeconds: read.integer('UNPAID_REMINDER_LEAD_SECONDS', 600, 1, 7 * 86_400),
+  };
+  // In production a channel left on the local sink would silently drop customer messages.
+  if (production && read.oneOf('NOTIFICATION_SINK_ALLOWED', ['true', 'false'] as const, 'false') !== 'true') {
+    const missing = [
+      !config.smtpUrl && 'SMTP_URL',
+      !config.sms && 'SMS_API_URL',
+      !config.whatsapp && 'WHATSAPP_API_URL',
+      !config.push && 'PUSH_API_URL',
+    ].filter(Boolean);
+    if (missing.length) {
+      problems.push(
+        `${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} required when NODE_ENV=production (or set NOTIFICATION_SINK_ALLOWED=true to keep messages in the local sink)`,
+      );
+    }
+  }
   return config;
 }
 
@@ -113,6 +175,14 @@ class EnvReader {
   private raw(name: string): string | undefined {
     const value = this.env[name];
     return value === undefined || value.trim() === '' ? undefined : value.trim();
+  }
+
+  optionalString(name: string): string | null {
+    return this.raw(name) ?? null;
+  }
+
+  optionalUrl(name: string, protocols: string[]): string | null {
+    return this.raw(name) === undefined ? null : this.url(name, undefined, protocols) || null;
   }
 
   string(name: string, fallback: string): string {
