@@ -5,6 +5,8 @@ import { closePlatform, createPlatform, Platform } from '../shared/platform/plat
 import { startSubgraphServer, RunningServer } from '../shared/http/subgraph-server';
 import { OutboxRelay } from '../shared/queue/outbox-relay';
 import { WorkerHost } from '../shared/queue/worker-host';
+import { notificationJobs } from '../shared/notifications/notification-jobs';
+import { closeChannelAdapters, createChannelAdapters } from '../shared/notifications/channels/channel-factory';
 import { warnUnlessNoEviction } from '../shared/redis/redis';
 import type { Logger } from '../shared/logging/logger';
 import { startGateway } from '../gateway/gateway.server';
@@ -62,9 +64,15 @@ export async function startStack(config: PlatformConfig, role: StackRole, logger
       await warnUnlessNoEviction(platform.queueRedis, platform.logger);
       const relay = new OutboxRelay(platform.dataSource, platform.queues, platform.clock, platform.logger.child({ service: 'outbox-relay' }));
       relay.start(config.outboxPollMs);
-      const host = new WorkerHost(platform.queueRedis, config.queuePrefix, platform.logger.child({ service: 'worker' }));
-      host.start(Object.values(SUBGRAPH_MODULES).flatMap((m) => m.jobs?.(platform) ?? []));
-      closers.push(['outbox relay', () => relay.stop()], ['workers', () => host.close()]);
+      const host = new WorkerHost(platform.queueRedis, config.queuePrefix, platform.logger.child({ service: 'worker' }), config.jobLockMs);
+      const modules = Object.values(SUBGRAPH_MODULES);
+      const channels = createChannelAdapters(config.notifications, platform.logger.child({ service: 'notifications' }));
+      host.start([
+        ...modules.flatMap((m) => m.jobs?.(platform) ?? []),
+        ...notificationJobs(platform, modules.flatMap((m) => m.notificationSources?.(platform) ?? []), channels),
+      ]);
+      // Closed in reverse: workers finish their jobs before the channels they send through close.
+      closers.push(['notification channels', () => closeChannelAdapters(channels)], ['outbox relay', () => relay.stop()], ['workers', () => host.close()]);
       stack.workers = { queues: host.queueNames, prefix: config.queuePrefix };
     }
     if (role === 'all' || role === 'gateway') {

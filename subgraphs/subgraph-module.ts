@@ -3,6 +3,7 @@ import type { DatabaseModule } from '../shared/database/data-source';
 import type { Platform } from '../shared/platform/platform';
 import type { JobDefinition } from '../shared/queue/worker-host';
 import type { SubgraphName } from '../shared/config/config';
+import type { NotificationBookingSource } from '../shared/notifications/notification.types';
 
 /** What each subgraph contributes to the platform: tables, reference data, its schema and its jobs. */
 export interface SubgraphModule {
@@ -11,4 +12,6 @@ export interface SubgraphModule {
   seed(platform: Platform): Promise<Record<string, number>>;
   buildSchema(platform: Platform): Promise<GraphQLSchema>;
   jobs?(platform: Platform): JobDefinition<any>[];
+  /** Where the notification worker loads this subgraph's bookings from. */
+  notificationSources?(platform: Platform): NotificationBookingSource[];
 }

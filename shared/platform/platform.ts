@@ -17,11 +17,26 @@ import { WalletEntity } from '../wallet/entities/wallet.entity';
 import { WalletEntryEntity } from '../wallet/entities/wallet-entry.entity';
 import { OutboxMessageEntity } from '../queue/entities/outbox-message.entity';
 import { PlatformInit1763800000000 } from '../database/migrations/1763800000000-platform-init';
+import { Notifications1763800000200 } from '../database/migrations/1763800000200-notifications';
+import { NotificationEntity } from '../notifications/entities/notification.entity';
+import { NotificationDeliveryEntity } from '../notifications/entities/notification-delivery.entity';
+import { NotificationAttemptEntity } from '../notifications/entities/notification-attempt.entity';
+import { NotificationRequester } from '../notifications/notification-request.service';
 
-/** The tables of shared/: accounts, tokens, keys, wallet ledger, outbox. */
+/** The tables of shared/: accounts, tokens, keys, wallet ledger, outbox, notification log. */
 export const SHARED_DATABASE_MODULE: DatabaseModule = {
-  entities: [AccountEntity, AccessTokenEntity, SigningKeyEntity, WalletEntity, WalletEntryEntity, OutboxMessageEntity],
-  migrations: [PlatformInit1763800000000],
+  entities: [
+    AccountEntity,
+    AccessTokenEntity,
+    SigningKeyEntity,
+    WalletEntity,
+    WalletEntryEntity,
+    OutboxMessageEntity,
+    NotificationEntity,
+    NotificationDeliveryEntity,
+    NotificationAttemptEntity,
+  ],
+  migrations: [PlatformInit1763800000000, Notifications1763800000200],
 };
 
 /** The process-wide services every role gets: built once at start, closed once at shutdown. */
@@ -39,6 +54,8 @@ export interface Platform {
   tokens: TokenService;
   outbox: Outbox;
   ledger: WalletLedger;
+  /** Booking flows ask for customer messages here, inside their own transaction. */
+  notifications: NotificationRequester;
 }
 
 export async function createPlatform(
@@ -55,6 +72,7 @@ export async function createPlatform(
   redis.on('error', (e) => logger.warn('redis connection error', { reason: e.message }));
   queueRedis.on('error', (e) => logger.warn('redis (queue) connection error', { reason: e.message }));
   const keys = new KeyStore(dataSource, config.keysDir, clock);
+  const outbox = new Outbox(clock);
   return {
     config,
     logger,
@@ -65,8 +83,9 @@ export async function createPlatform(
     queues: new QueueRegistry(queueRedis, config.queuePrefix),
     keys,
     tokens: new TokenService(dataSource, keys, clock, config.publicBaseUrl),
-    outbox: new Outbox(clock),
+    outbox,
     ledger: new WalletLedger(dataSource, clock),
+    notifications: new NotificationRequester(outbox, clock, config.notifications),
   };
 }
 

@@ -17,6 +17,8 @@ export class WorkerHost {
     private readonly connection: Redis,
     private readonly prefix: string,
     private readonly logger: Logger,
+    /** A job whose worker stops renewing its lock this long is stalled and handed to another worker. */
+    private readonly lockDurationMs = 30_000,
   ) {}
 
   start(definitions: JobDefinition<any>[], concurrency = 4): void {
@@ -35,7 +37,13 @@ export class WorkerHost {
           if (!def) throw new Error(`no processor for job ${queue}/${job.name}`);
           return def.process(job.data, job);
         },
-        { connection: this.connection, prefix: this.prefix, concurrency },
+        {
+          connection: this.connection,
+          prefix: this.prefix,
+          concurrency,
+          lockDuration: this.lockDurationMs,
+          stalledInterval: this.lockDurationMs,
+        },
       );
       worker.on('failed', (job, error) =>
         this.logger.warn('job failed', { queue, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, reason: error.message }),
