@@ -9,6 +9,9 @@ import { AccountService } from './services/account.service';
 import { LoginService } from './services/login.service';
 import { CompanyResolver, companyReferenceResolver } from './graphql/company.resolver';
 import { AccountResolver, accountReferenceResolver } from './graphql/account.resolver';
+import { NotificationLogResolver } from './graphql/notification-log.resolver';
+import { NotificationLogService } from '../../shared/notifications/notification-log.service';
+import { accountNotificationSource } from './notifications/account-notification.source';
 
 export const adminModule: SubgraphModule = {
   name: 'admin',
@@ -16,15 +19,19 @@ export const adminModule: SubgraphModule = {
   async seed(platform: Platform) {
     return { companies: await seedCompanies(platform.dataSource) };
   },
+  notificationSources(platform: Platform) {
+    return [accountNotificationSource(platform.dataSource)];
+  },
   buildSchema(platform: Platform) {
     const companies = new CompanyService(platform.dataSource);
     const accounts = new AccountService(platform);
     const instances = new Map<Function, object>([
       [CompanyResolver, new CompanyResolver(companies)],
       [AccountResolver, new AccountResolver(accounts, new LoginService(platform), platform.keys)],
+      [NotificationLogResolver, new NotificationLogResolver(new NotificationLogService(platform.dataSource))],
     ]);
     return buildFederatedSchema(
-      { resolvers: [CompanyResolver, AccountResolver], container: { get: (cls: Function) => instances.get(cls) } },
+      { resolvers: [CompanyResolver, AccountResolver, NotificationLogResolver], container: { get: (cls: Function) => instances.get(cls) } },
       { Company: companyReferenceResolver(companies), Account: accountReferenceResolver(accounts) },
     );
   },

@@ -6,6 +6,7 @@ import { isAgentRole, permissionLevelFor, Role, ROLES } from '../../../shared/au
 import { isDuplicateKeyError } from '../../../shared/database/data-source';
 import type { Platform } from '../../../shared/platform/platform';
 import type { WalletView } from '../../../shared/wallet/wallet-ledger.service';
+import { ACCOUNT_NOTIFICATION_KIND } from '../notifications/account-notification.source';
 
 export class AccountException extends AppError {
   static invalid(message: string): AccountException {
@@ -78,6 +79,7 @@ export class AccountService {
           permissionLevel: permissionLevelFor(role),
           status: AccountStatus.ACTIVE,
         });
+        await this.platform.notifications.request(m, { bookingKind: ACCOUNT_NOTIFICATION_KIND, bookingId: id, messageType: 'ACCOUNT_CREATION' });
         if (!agent) return;
         const wallet = await this.platform.ledger.openWallet(m, id, (input.currency ?? 'TZS').toUpperCase(), input.overdraftLimit ?? '0');
         if (input.openingBalance && input.openingBalance !== '0') {

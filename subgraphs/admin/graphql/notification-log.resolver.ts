@@ -1,0 +1,24 @@
+import { Args, Ctx, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../../../shared/http/subgraph-server';
+import { Role } from '../../../shared/auth/roles';
+import { PlatformException } from '../../../shared/errors/app-error';
+import type { NotificationLogService } from '../../../shared/notifications/notification-log.service';
+import { NotificationLogArgs, NotificationLogEntry, NotificationLogPage } from './notification-log.type';
+
+@Resolver(() => NotificationLogEntry)
+export class NotificationLogResolver {
+  constructor(private readonly log: NotificationLogService) {}
+
+  @Query(() => NotificationLogPage, {
+    description: 'Customer notifications, newest first, one entry per channel and recipient. ADMIN or SUDO only.',
+  })
+  async notificationLog(@Args() args: NotificationLogArgs, @Ctx() { req }: GraphQLContext): Promise<NotificationLogPage> {
+    await req.requireRole(Role.ADMIN, Role.SUDO);
+    if (!Number.isInteger(args.limit) || args.limit < 1 || args.limit > 200) {
+      throw PlatformException.badRequest('limit must be from 1 to 200', { field: 'limit' });
+    }
+    if (args.offset < 0) throw PlatformException.badRequest('offset must not be negative', { field: 'offset' });
+    const { total, records } = await this.log.find(args);
+    return { total, entries: records as NotificationLogEntry[] };
+  }
+}

@@ -1,0 +1,32 @@
+import type { DataSource } from 'typeorm';
+import { AccountEntity } from '../../../shared/auth/entities/account.entity';
+import type { NotificationBooking, NotificationBookingSource } from '../../../shared/notifications/notification.types';
+
+export const ACCOUNT_NOTIFICATION_KIND = 'account';
+
+/**
+ * Account-creation messages: the "booking" is the account itself and its holder the only
+ * recipient. The log's booking reference is the account id, never the address.
+ */
+export function accountNotificationSource(dataSource: DataSource): NotificationBookingSource {
+  return {
+    kind: ACCOUNT_NOTIFICATION_KIND,
+    async load(accountId: string): Promise<NotificationBooking | null> {
+      const account = await dataSource.getRepository(AccountEntity).findOneBy({ id: accountId });
+      if (!account) return null;
+      return {
+        kind: ACCOUNT_NOTIFICATION_KIND,
+        id: account.id,
+        reference: account.id,
+        // The holder is told about their own account: no third party's customer is involved.
+        bookingUserType: 'CUSTOMER',
+        state: 'ISSUED',
+        paymentDeadline: null,
+        preferences: {},
+        language: 'en',
+        recipients: [{ key: 'holder', role: 'ACCOUNT_HOLDER', name: account.fullName, email: account.email }],
+        journey: [],
+      };
+    },
+  };
+}
