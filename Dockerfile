@@ -33,7 +33,7 @@ COPY --from=build --chown=node:node /app/schema ./schema
 
 # Private signing keys are generated on first start into this directory
 # (mount a volume here); they are never baked into the image.
-RUN mkdir -p /var/lib/safiri/keys \
+RUN mkdir -p /var/lib/safiri/keys /var/lib/safiri/notifications \
  && chown -R node:node /var/lib/safiri \
  && chmod 700 /var/lib/safiri/keys
 

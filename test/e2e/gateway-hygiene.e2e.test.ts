@@ -70,7 +70,7 @@ describe('gateway hygiene', () => {
 describe('gateway in production', () => {
   let env: Awaited<ReturnType<typeof startTestStack>>;
   beforeAll(async () => {
-    env = await startTestStack({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://api.safiri.test' });
+    env = await startTestStack({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://api.safiri.test', NOTIFICATION_SINK_ALLOWED: 'true' });
   });
   afterAll(() => env.close());
 

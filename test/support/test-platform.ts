@@ -32,6 +32,7 @@ export function testConfig(env: Record<string, string> = {}): PlatformConfig {
     ADMIN_PORT: '0',
     HOST: '127.0.0.1',
     OUTBOX_POLL_MS: '50',
+    NOTIFICATION_SINK_DIR: mkdtempSync(path.join(os.tmpdir(), 'safiri-sink-')),
     ...env,
   });
 }
@@ -45,6 +46,8 @@ export function childEnv(config: PlatformConfig, extra: Record<string, string> =
     REDIS_URL: config.redisUrl,
     QUEUE_PREFIX: config.queuePrefix,
     KEYS_DIR: config.keysDir,
+    NOTIFICATION_SINK_DIR: config.notifications.sinkDir,
+    JOB_LOCK_MS: String(config.jobLockMs),
     ...extra,
   };
 }
@@ -64,6 +67,7 @@ export async function cleanUp(config: PlatformConfig): Promise<void> {
     redis.disconnect();
   }
   rmSync(config.keysDir, { recursive: true, force: true });
+  rmSync(config.notifications.sinkDir, { recursive: true, force: true });
 }
 
 /** A migrated, seeded database with a signing key, and the platform services over it. */
