@@ -4,7 +4,7 @@ import type { PlatformConfig } from '../../shared/config/config';
 import { childEnv } from './test-platform';
 
 /** Runs a compiled operator CLI (dist/bin/<name>.cli.js) against a test configuration. */
-export function runCli(name: 'accounts' | 'keys', args: string[], config: PlatformConfig) {
+export function runCli(name: 'accounts' | 'keys' | 'notifications', args: string[], config: PlatformConfig) {
   const script = path.resolve(__dirname, '..', '..', 'bin', `${name}.cli.js`);
   const result = spawnSync(process.execPath, [script, ...args], {
     encoding: 'utf8',
