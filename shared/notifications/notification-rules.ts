@@ -101,6 +101,23 @@ export function decideNotification(input: DecisionInput): Decision {
   return { send: true };
 }
 
+/** The decision for a stored request about a freshly loaded booking. */
+export function decideFor(
+  request: { messageType: MessageType; trigger: NotificationTrigger },
+  booking: Pick<NotificationBooking, 'bookingUserType' | 'preferences' | 'state' | 'paymentDeadline'>,
+  now: Date,
+): Decision {
+  return decideNotification({
+    messageType: request.messageType,
+    bookingUserType: booking.bookingUserType,
+    preferences: booking.preferences,
+    state: booking.state,
+    paymentDeadline: booking.paymentDeadline,
+    now,
+    trigger: request.trigger,
+  });
+}
+
 /** The channels a message goes out on when the request names none. */
 export const DEFAULT_CHANNELS: Record<MessageType, readonly NotificationChannel[]> = {
   TICKET: ['EMAIL', 'WHATSAPP', 'PUSH'],

@@ -124,6 +124,16 @@ describe('customer notifications (real MariaDB and Redis)', () => {
     expect(await sinkFor('PUSH', booking.reference)).toHaveLength(1);
   });
 
+  it('writes in the booking language: Swahili for a booking made with Content-Language sw', async () => {
+    const booking = await book({ language: 'sw' });
+    worker = startWorker();
+    await notify(booking, { channels: ['EMAIL'] });
+    await waitFor(() => entries(booking.reference), settled);
+    const [email] = await sinkFor('EMAIL', booking.reference);
+    expect(email.content).toMatch(/Subject: =\?UTF-8\?[QB]\?|Subject: Tiketi yako ya Safiri/);
+    expect(email.content).toContain('Tiketi yako');
+  });
+
   it('keeps passenger data out of the job payloads: ids and names of things only', async () => {
     const booking = await book();
     worker = startWorker();
@@ -186,6 +196,9 @@ describe('customer notifications (real MariaDB and Redis)', () => {
     expect(smsRejected).toMatchObject({ status: 'FAILED', attemptCount: 1, provider: 'http' });
     expect(smsRejected.detail).toMatch(/400/);
     expect(smsRejected.detail).not.toContain('sms-token');
+    // The provider echoed the number; the log keeps it masked.
+    expect(smsRejected.detail).toContain('***911');
+    expect(smsRejected.detail).not.toContain('+255700000911');
     // Transient every time: all three attempts, then FAILED.
     const whatsappDown = get('WHATSAPP', '***911');
     expect(whatsappDown).toMatchObject({ status: 'FAILED', attemptCount: 3 });
@@ -375,7 +388,7 @@ async function startFakeProvider(): Promise<FakeProvider> {
       received.push({ path: req.url ?? '', idempotencyKey, body });
       const reply = (status: number, payload: object) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
       if (String(body.to).endsWith('0911')) {
-        return req.url === '/sms' ? reply(400, { error: 'invalid destination number' }) : reply(503, { error: 'upstream unavailable' });
+        return req.url === '/sms' ? reply(400, { error: `invalid destination number ${body.to}` }) : reply(503, { error: 'upstream unavailable' });
       }
       if (String(body.to).endsWith('0503') && !seen.has(idempotencyKey)) {
         seen.add(idempotencyKey);

@@ -23,7 +23,7 @@ import path from 'node:path';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { NotificationChannel } from '../notification.types';
 import { ChannelSendError, type ChannelAdapter, type OutgoingMessage, type SendReceipt } from './channel.port';
-import { idempotencyKeyFromMessageId, messageIdFor } from './smtp-email.channel';
+import { idempotencyKeyFromMessageId, mailOptionsFor } from './smtp-email.channel';
 
 export interface SinkOptions {
   sinkDir: string;
@@ -94,16 +94,7 @@ export class SinkChannel implements ChannelAdapter {
   private async render(message: OutgoingMessage): Promise<Buffer | string> {
     const sentAt = new Date();
     if (this.mailer) {
-      const info = (await this.mailer.sendMail({
-        from: this.mailFrom,
-        to: message.to,
-        subject: message.subject ?? '',
-        text: message.text,
-        html: message.html,
-        date: sentAt,
-        messageId: messageIdFor(message.idempotencyKey),
-        attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
-      })) as { message: Buffer };
+      const info = (await this.mailer.sendMail(mailOptionsFor(message, this.mailFrom, sentAt))) as { message: Buffer };
       return info.message;
     }
     const record = {

@@ -1,4 +1,5 @@
 import { createTransport, type Transporter } from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
 import SMTPPool from 'nodemailer/lib/smtp-pool';
 import SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { ChannelSendError, type ChannelAdapter, type OutgoingMessage, type SendReceipt } from './channel.port';
@@ -25,6 +26,20 @@ export function messageIdFor(idempotencyKey: string): string {
       : Array.from(Buffer.from(ch, 'utf8'), (b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
   ).join('');
   return `<${local}@${MESSAGE_ID_DOMAIN}>`;
+}
+
+/** The nodemailer message for an outgoing email: the same for SMTP and for the sink's .eml files. */
+export function mailOptionsFor(message: OutgoingMessage, from: string, date?: Date): Mail.Options {
+  return {
+    from,
+    to: message.to,
+    subject: message.subject ?? '',
+    text: message.text,
+    html: message.html,
+    ...(date ? { date } : {}),
+    messageId: messageIdFor(message.idempotencyKey),
+    attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+  };
 }
 
 /** The idempotency key back from a Message-ID made by messageIdFor, or null for any other id. */
@@ -86,15 +101,7 @@ export class SmtpEmailChannel implements ChannelAdapter {
 
   async send(message: OutgoingMessage): Promise<SendReceipt> {
     try {
-      const info = (await this.transport.sendMail({
-        from: this.mailFrom,
-        to: message.to,
-        subject: message.subject ?? '',
-        text: message.text,
-        html: message.html,
-        messageId: messageIdFor(message.idempotencyKey),
-        attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
-      })) as { messageId: string };
+      const info = (await this.transport.sendMail(mailOptionsFor(message, this.mailFrom))) as { messageId: string };
       return { providerMessageId: info.messageId };
     } catch (error) {
       throw classifySmtpError(error);

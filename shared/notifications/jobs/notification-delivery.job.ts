@@ -5,7 +5,7 @@ import { ChannelAdapter, ChannelSendError } from '../channels/channel.port';
 import { NotificationEntity } from '../entities/notification.entity';
 import { DeliveryStatus, FINAL_DELIVERY_STATUSES, NotificationDeliveryEntity } from '../entities/notification-delivery.entity';
 import { AttemptStatus, NotificationAttemptEntity } from '../entities/notification-attempt.entity';
-import { addressFor, attachesTicketDocument, decideNotification } from '../notification-rules';
+import { addressFor, attachesTicketDocument, decideFor } from '../notification-rules';
 import { DELIVER_JOB, NOTIFICATIONS_QUEUE } from '../notification-request.service';
 import { renderMessage } from '../templates/message-renderer';
 import type { DeliverPayload } from './notification-dispatch.job';
@@ -104,15 +104,7 @@ async function send(deps: NotificationJobDeps, claim: Extract<Claim, { kind: 'cl
   const booking = await source?.load(notification.bookingId);
   if (!source || !booking) throw new ChannelSendError('the booking can no longer be loaded', true);
   // The booking may have been paid or cancelled since the message was planned.
-  const decision = decideNotification({
-    messageType: notification.messageType,
-    bookingUserType: booking.bookingUserType,
-    preferences: booking.preferences,
-    state: booking.state,
-    paymentDeadline: booking.paymentDeadline,
-    now: deps.clock.now(),
-    trigger: notification.trigger,
-  });
+  const decision = decideFor(notification, booking, deps.clock.now());
   if (!decision.send) return { status: 'SUPPRESSED', error: decision.reason };
   const recipient = booking.recipients.find((r) => r.key === delivery.recipientKey);
   const address = recipient && addressFor(recipient, delivery.channel);
@@ -122,15 +114,21 @@ async function send(deps: NotificationJobDeps, claim: Extract<Claim, { kind: 'cl
   const attachments = attachesTicketDocument(notification.messageType, delivery.channel)
     ? ((await source.attachments?.(booking, recipient, notification.messageType)) ?? [])
     : [];
-  const receipt = await adapter.send({
-    channel: delivery.channel,
-    to: address,
-    subject: rendered.subject,
-    text: rendered.text,
-    html: rendered.html,
-    attachments,
-    idempotencyKey: delivery.id,
-  });
+  const receipt = await adapter
+    .send({
+      channel: delivery.channel,
+      to: address,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+      attachments,
+      idempotencyKey: delivery.id,
+    })
+    .catch((error: unknown) => {
+      // Providers echo the address in their errors; the log keeps it masked.
+      const message = errorText(error).split(address).join(delivery.recipientMasked);
+      throw new ChannelSendError(message, error instanceof ChannelSendError && error.permanent);
+    });
   deps.logger.info('notification sent', {
     deliveryId: delivery.id,
     channel: delivery.channel,

@@ -3,7 +3,7 @@ import { maskRecipient } from '../../logging/logger';
 import type { JobDefinition } from '../../queue/worker-host';
 import { NotificationEntity } from '../entities/notification.entity';
 import { FINAL_DELIVERY_STATUSES, NotificationDeliveryEntity } from '../entities/notification-delivery.entity';
-import { DEFAULT_CHANNELS, decideNotification, planDeliveries } from '../notification-rules';
+import { DEFAULT_CHANNELS, decideFor, planDeliveries } from '../notification-rules';
 import { DELIVER_JOB, DispatchPayload, DISPATCH_JOB, NOTIFICATIONS_QUEUE } from '../notification-request.service';
 import type { NotificationChannel } from '../notification.types';
 import { NotificationJobDeps, sourceFor } from './notification-job-deps';
@@ -58,15 +58,7 @@ async function plan(deps: NotificationJobDeps, notification: NotificationEntity)
     await close('FAILED', 'BOOKING_NOT_FOUND');
     return;
   }
-  const decision = decideNotification({
-    messageType: notification.messageType,
-    bookingUserType: booking.bookingUserType,
-    preferences: booking.preferences,
-    state: booking.state,
-    paymentDeadline: booking.paymentDeadline,
-    now,
-    trigger: notification.trigger,
-  });
+  const decision = decideFor(notification, booking, now);
   const channels = (notification.channels?.split(',') as NotificationChannel[] | undefined) ?? DEFAULT_CHANNELS[notification.messageType];
   const planned = planDeliveries(booking, channels, notification.recipientKeys?.split(','));
   if (planned.length === 0) {

@@ -19,6 +19,6 @@ export class NotificationLogResolver {
     }
     if (args.offset < 0) throw PlatformException.badRequest('offset must not be negative', { field: 'offset' });
     const { total, records } = await this.log.find(args);
-    return { total, entries: records as NotificationLogEntry[] };
+    return { total, entries: records };
   }
 }

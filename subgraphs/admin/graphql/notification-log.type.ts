@@ -1,35 +1,18 @@
 import { ArgsType, Field, GraphQLISODateTime, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { enumOf } from '../../../shared/graphql/enum-of';
+import { MESSAGE_TYPES, MessageType, NOTIFICATION_CHANNELS, NotificationChannel } from '../../../shared/notifications/notification.types';
+import { NOTIFICATION_LOG_STATUSES, NotificationLogStatus } from '../../../shared/notifications/notification-log.service';
 
-export enum NotificationMessageType {
-  TICKET = 'TICKET',
-  RESERVATION = 'RESERVATION',
-  RESERVATION_REMINDER = 'RESERVATION_REMINDER',
-  RESERVATION_CANCELLATION = 'RESERVATION_CANCELLATION',
-  TRIP_DELAY = 'TRIP_DELAY',
-  TRIP_CANCELLATION = 'TRIP_CANCELLATION',
-  TRIP_UPDATE = 'TRIP_UPDATE',
-  ACCOUNT_CREATION = 'ACCOUNT_CREATION',
-}
+export const NotificationMessageType = enumOf(MESSAGE_TYPES);
+export type NotificationMessageType = MessageType;
 registerEnumType(NotificationMessageType, { name: 'NotificationMessageType', description: 'What a customer message is about' });
 
-export enum NotificationChannelType {
-  EMAIL = 'EMAIL',
-  SMS = 'SMS',
-  WHATSAPP = 'WHATSAPP',
-  PUSH = 'PUSH',
-}
+export const NotificationChannelType = enumOf(NOTIFICATION_CHANNELS);
+export type NotificationChannelType = NotificationChannel;
 registerEnumType(NotificationChannelType, { name: 'NotificationChannel' });
 
-export enum NotificationLogStatusType {
-  PENDING = 'PENDING',
-  SENDING = 'SENDING',
-  RETRYING = 'RETRYING',
-  SENT = 'SENT',
-  FAILED = 'FAILED',
-  SUPPRESSED = 'SUPPRESSED',
-  UNCERTAIN = 'UNCERTAIN',
-  NO_RECIPIENT = 'NO_RECIPIENT',
-}
+export const NotificationLogStatusType = enumOf(NOTIFICATION_LOG_STATUSES);
+export type NotificationLogStatusType = NotificationLogStatus;
 registerEnumType(NotificationLogStatusType, {
   name: 'NotificationLogStatus',
   description: 'SUPPRESSED: the rules said no (see detail). UNCERTAIN: an interrupted send over a channel that cannot deduplicate; not repeated.',
