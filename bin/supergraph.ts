@@ -4,7 +4,7 @@ import { parse } from 'graphql';
 import { printSubgraphSchema } from '@apollo/subgraph';
 import { composeServices } from '@apollo/composition';
 import type { Platform } from '../shared/platform/platform';
-import { SUBGRAPH_NAMES, SubgraphName } from '../shared/config/config';
+import { loadConfig, SUBGRAPH_NAMES, SubgraphName } from '../shared/config/config';
 import { SUBGRAPH_MODULES } from '../subgraphs/registry';
 
 export const SCHEMA_DIR = path.resolve(__dirname, '..', '..', 'schema');
@@ -16,8 +16,9 @@ export function readSupergraph(): string {
 
 /** Prints every subgraph's SDL from the code and composes the supergraph. */
 export async function composeFromCode(): Promise<{ subgraphs: Record<SubgraphName, string>; supergraph: string }> {
-  // Building a schema only wires resolvers to services; nothing is called, so no connections are needed.
-  const schemaOnly = {} as Platform;
+  // Building a schema only wires resolvers to services; nothing is called, so no connections are
+  // needed. Services may read settings while wiring, so the defaults are there.
+  const schemaOnly = { config: loadConfig({}) } as Platform;
   const subgraphs = {} as Record<SubgraphName, string>;
   for (const name of SUBGRAPH_NAMES) {
     subgraphs[name] = printSubgraphSchema(await SUBGRAPH_MODULES[name].buildSchema(schemaOnly));

@@ -58,8 +58,30 @@ export function depthLimitRule(max: number) {
 
 /** A list field is assumed to return LIST_SIZE items: its selection costs that many times. */
 const LIST_SIZE = 20;
-const listEstimator: ComplexityEstimator = ({ field, childComplexity }) =>
-  isListType(getNullableType(field.type)) ? LIST_SIZE * Math.max(1, childComplexity) : undefined;
+
+/**
+ * Lists the domain bounds well below LIST_SIZE (a journey has at most two itineraries, an
+ * offer at most nine travelers): without these, nested lists multiply into costs no real
+ * client query deserves, and the limit would stop them rather than abuse.
+ */
+const LIST_SIZE_HINTS: Readonly<Record<string, number>> = {
+  'FlightOffer.itineraries': 2,
+  'FlightItinerary.segments': 4,
+  'FlightOffer.travelerPricings': 9,
+  'TravelerPricing.fareDetailsBySegment': 8,
+  'OfferPrice.fees': 4,
+  'OfferPrice.bookingFees': 2,
+  'OfferPrice.otherCurrencies': 6,
+  'CurrencyPrice.bookingFees': 2,
+  'BookingRequirementsType.travelerRequirements': 9,
+};
+
+const listEstimator: ComplexityEstimator = ({ type, field, childComplexity }) => {
+  if (!isListType(getNullableType(field.type))) return undefined;
+  // A list of scalars comes back whole: it costs what one field costs.
+  if (childComplexity === 0) return 1;
+  return (LIST_SIZE_HINTS[`${type.name}.${field.name}`] ?? LIST_SIZE) * childComplexity;
+};
 
 /**
  * Rejects operations whose estimated cost exceeds `max`. A plugin rather than a validation rule:
@@ -70,13 +92,21 @@ export function costLimitPlugin(max: number): ApolloServerPlugin {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document, schema }) {
-          const cost = getComplexity({
-            schema,
-            query: document,
-            operationName: request.operationName ?? undefined,
-            variables: request.variables ?? {},
-            estimators: [listEstimator, simpleEstimator({ defaultComplexity: 1 })],
-          });
+          let cost: number;
+          try {
+            cost = getComplexity({
+              schema,
+              query: document,
+              operationName: request.operationName ?? undefined,
+              variables: request.variables ?? {},
+              estimators: [listEstimator, simpleEstimator({ defaultComplexity: 1 })],
+            });
+          } catch (error) {
+            // Variables that do not fit their types: execution rejects them as BAD_USER_INPUT
+            // naming the variable, which is the answer the client needs; nothing runs meanwhile.
+            if (error instanceof GraphQLError) return;
+            throw error;
+          }
           if (cost > max) throw limitError(`The operation costs ${cost}; the limit is ${max}`);
         },
       };

@@ -110,3 +110,4 @@ function isErrorBody(value: unknown): value is ErrorBody {
   const v = value as ErrorBody;
   return typeof v === 'object' && v !== null && typeof v.errorCode === 'string' && typeof v.status === 'number';
 }
+

@@ -42,13 +42,25 @@ export function createErrorFormatter(logger: Logger) {
     }
     const code = typeof ext.code === 'string' ? ext.code : undefined;
     if (code && CLIENT_CODES.has(code)) {
-      return { message: formatted.message, locations: formatted.locations, extensions: appErrorExtensions(PlatformException.badRequest(formatted.message)) };
+      const error = (code === 'BAD_USER_INPUT' && variableTypeError(formatted.message)) || PlatformException.badRequest(formatted.message);
+      return { message: error.errorMessage, locations: formatted.locations, extensions: appErrorExtensions(error) };
     }
     const requestId = currentRequestId();
     logger.error('unhandled error', { requestId, error: describe(original), path: formatted.path });
     const internal = PlatformException.internal(requestId);
     return { message: internal.errorMessage, path: formatted.path, extensions: appErrorExtensions(internal) };
   };
+}
+
+/**
+ * A value of the wrong type in a variable (a REST body field, usually): named by its field, so
+ * the client reads "adults has the wrong type" rather than GraphQL's variable paths.
+ */
+function variableTypeError(message: string): PlatformException | undefined {
+  const match = /^Variable "\$\w+" got invalid value (.*?) at "\w+\.([\w.[\]]+)"; (.*)$/s.exec(message);
+  if (!match) return undefined;
+  const [, value, field, reason] = match;
+  return PlatformException.badRequest(`${field} has the wrong type (got ${value}): ${reason}`, { fields: [{ field, message: reason }] });
 }
 
 /** The error a resolver (or reference resolver, or plugin) threw, under any GraphQLError wrapping. */

@@ -1,0 +1,36 @@
+import { addDays, ageOn, compareDates, isCalendarDate, todayIn } from './calendar-date';
+
+describe('calendar dates', () => {
+  it('accepts real dates only', () => {
+    expect(isCalendarDate('2026-11-22')).toBe(true);
+    expect(isCalendarDate('2028-02-29')).toBe(true);
+    for (const bad of ['2026-02-29', '2026-13-01', '2026-11-31', '26-11-22', '2026-11-22T00:00:00Z', 20261122, null]) {
+      expect(isCalendarDate(bad)).toBe(false);
+    }
+  });
+
+  it('adds days across months, years and leap days', () => {
+    expect(addDays('2026-11-29', 3)).toBe('2026-12-02');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addDays('2099-12-25', 7)).toBe('2100-01-01');
+  });
+
+  it('compares as calendar order', () => {
+    expect(compareDates('2026-11-22', '2026-12-01')).toBeLessThan(0);
+    expect(compareDates('2026-11-22', '2026-11-22')).toBe(0);
+  });
+
+  it('knows the local date in a zone, not the machine one', () => {
+    const lateUtc = new Date('2026-11-22T22:30:00Z');
+    expect(todayIn('Africa/Dar_es_Salaam', lateUtc)).toBe('2026-11-23');
+    expect(todayIn('America/Los_Angeles', lateUtc)).toBe('2026-11-22');
+  });
+
+  it('computes age on a date, birthday included', () => {
+    expect(ageOn('2014-11-22', '2026-11-22')).toBe(12);
+    expect(ageOn('2014-11-23', '2026-11-22')).toBe(11);
+    expect(ageOn('2024-11-23', '2026-11-22')).toBe(1);
+  });
+});
