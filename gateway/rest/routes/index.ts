@@ -1,5 +1,6 @@
 import type { RestRoute } from '../rest-route';
 import { platformRoutes } from './platform.routes';
+import { flightRoutes } from './flight.routes';
 
 /** Every documented REST path; later domains add their route files here. */
-export const REST_ROUTES: RestRoute[] = [...platformRoutes];
+export const REST_ROUTES: RestRoute[] = [...platformRoutes, ...flightRoutes];

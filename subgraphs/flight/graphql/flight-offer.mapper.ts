@@ -1,0 +1,22 @@
+import type { SearchedOffer } from '../search/flight-search.service';
+import type { FlightOffer, FlightSegment } from './flight-offer.type';
+
+/** The stored offer as the GraphQL type: otherCurrencies become a list, `class` its field. */
+export function toFlightOffer(offer: SearchedOffer): FlightOffer {
+  return {
+    ...offer,
+    itineraries: offer.itineraries.map((i) => ({ ...i, durations: i.durations as Record<string, unknown>, segments: i.segments as FlightSegment[] })),
+    pricingOptions: offer.pricingOptions as Record<string, unknown>,
+    commission: offer.commission as Record<string, unknown>,
+    fareRules: offer.fareRules as Record<string, unknown>,
+    policiesAndAllowance: offer.policiesAndAllowance as Record<string, unknown>,
+    price: { ...offer.price, otherCurrencies: Object.values(offer.price.otherCurrencies) },
+    travelerPricings: offer.travelerPricings.map((t) => ({
+      ...t,
+      fareDetailsBySegment: t.fareDetailsBySegment.map((f) => {
+        const detail = f as { segmentId: string; cabin: string; fareBasis: string; class: string; includedCheckedBags: { quantity: number } };
+        return { ...detail, bookingClass: detail.class };
+      }),
+    })),
+  };
+}

@@ -1,0 +1,29 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../../../shared/http/subgraph-server';
+import type { FlightSearchService } from '../search/flight-search.service';
+import type { OfferReviewService } from '../offers/offer-review.service';
+import { FlightSearchInput, FlightSearchResult } from './flight-offer.type';
+import { OfferReviewType } from './booking-requirements.type';
+import { toFlightOffer } from './flight-offer.mapper';
+
+@Resolver()
+export class FlightSearchResolver {
+  constructor(
+    private readonly searchService: FlightSearchService,
+    private readonly reviewService: OfferReviewService,
+  ) {}
+
+  @Mutation(() => FlightSearchResult, {
+    description: 'Searches offers and stores them for the caller, each with a user-bound offerReference (a mutation: every search creates offers)',
+  })
+  async searchFlights(@Arg('input', () => FlightSearchInput) input: FlightSearchInput, @Ctx() { req }: GraphQLContext): Promise<FlightSearchResult> {
+    const outcome = await this.searchService.search(await req.principal(), input, req.currency);
+    return { meta: outcome.meta, data: outcome.data.map(toFlightOffer) };
+  }
+
+  @Query(() => OfferReviewType, { description: "Reviews one of the caller's offers with its booking requirements; repeatable while valid" })
+  async reviewFlightOffer(@Arg('offerReference', () => ID, { nullable: true }) offerReference: string | null, @Ctx() { req }: GraphQLContext): Promise<OfferReviewType> {
+    const review = await this.reviewService.review(await req.principal(), offerReference);
+    return { ...review, flightOffer: toFlightOffer(review.flightOffer) };
+  }
+}

@@ -1,0 +1,50 @@
+import type { Platform } from '../../../shared/platform/platform';
+import type { Principal } from '../../../shared/auth/token.service';
+import { FlightException } from '../errors/flight.exception';
+import type { AirportService } from '../services/airport.service';
+import type { FlightOfferStore, SearchedOffer } from '../search/flight-search.service';
+import { BookingRequirements, bookingRequirementsFor } from './booking-requirements';
+
+export interface OfferReview {
+  offerReference: string;
+  expiresAt: Date;
+  flightOffer: SearchedOffer;
+  bookingRequirements: BookingRequirements;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Offer review: the caller's own stored offer, with what must be collected to book it. The
+ * answer is computed from the stored snapshot only, so repeating it gives the same offer,
+ * expiry and requirements for as long as the offer is valid.
+ */
+export class OfferReviewService {
+  constructor(
+    private readonly platform: Platform,
+    private readonly airports: AirportService,
+    private readonly offers: FlightOfferStore,
+  ) {}
+
+  async review(principal: Principal, offerReference: string | null | undefined): Promise<OfferReview> {
+    if (!offerReference) {
+      throw FlightException.invalidRequest('offerReference is required (or flightOffer with its offerReference)', [
+        { field: 'offerReference', message: 'is required' },
+      ]);
+    }
+    if (!UUID.test(offerReference)) {
+      throw FlightException.invalidRequest('offerReference must be the uuid a search returned', [{ field: 'offerReference', message: 'must be a uuid' }]);
+    }
+    const stored = await this.offers.load(offerReference.toLowerCase(), principal.accountId);
+    if (!stored) throw FlightException.offerNotFound();
+    if (stored.expiresAt.getTime() <= this.platform.clock.now().getTime()) {
+      throw FlightException.offerExpired({ offerReference: stored.offerReference, expiresAt: stored.expiresAt.toISOString(), refreshSearch: true });
+    }
+    return {
+      offerReference: stored.offerReference,
+      expiresAt: stored.expiresAt,
+      flightOffer: { ...stored.offer.view, offerReference: stored.offerReference, expiresAt: stored.expiresAt },
+      bookingRequirements: bookingRequirementsFor(stored.offer.supplierOffer, (code) => this.airports.countryOf(code)),
+    };
+  }
+}

@@ -1,0 +1,160 @@
+import type { Platform } from '../../../shared/platform/platform';
+import type { Principal } from '../../../shared/auth/token.service';
+import { Role } from '../../../shared/auth/roles';
+import { ExchangeRates, snapshotRates } from '../../../shared/money/exchange-rates';
+import { todayIn } from '../../../shared/time/calendar-date';
+import { FlightException } from '../errors/flight.exception';
+import { OfferStore } from '../offers/offer-store';
+import { OfferView, PricingTerms, StoredOfferPayload, toOfferView } from '../offers/offer-view';
+import { ratePairsFor, PricingContext } from '../pricing/flight-pricing';
+import type { AirportService } from '../services/airport.service';
+import { FlightSupplier, SupplierError, SupplierOffer, SupplierSearchCriteria } from '../supplier/flight-supplier.port';
+import { DatePair, FlightSearch, FlightSearchRequest, validateSearchRequest } from './flight-search.request';
+import { Availability, availabilityWithResults, CandidateOutcome, foldLookAhead, lookAheadCandidates } from './look-ahead';
+import { SearchCache } from './search-cache';
+
+export interface SearchedOffer extends OfferView {
+  offerReference: string;
+  expiresAt: Date;
+}
+
+export interface FlightSearchOutcome {
+  meta: { count: number; availability?: Availability };
+  data: SearchedOffer[];
+}
+
+/** What a search stores with its offers: enough to re-check the booking against it later. */
+export interface StoredSearchCriteria extends FlightSearch {
+  pricingContext: PricingContext;
+  walletCurrency: string | null;
+}
+
+export type FlightOfferStore = OfferStore<StoredOfferPayload, StoredSearchCriteria>;
+
+export function pricingContextOf(role: Role): PricingContext {
+  return role === Role.SERVICE_AGENT ? 'SERVICE_AGENT' : role === Role.THIRD_PARTY_AGENT ? 'THIRD_PARTY_AGENT' : 'ONLINE';
+}
+
+/**
+ * Search: validate, ask the supplier (through the cache) for the requested dates, price each
+ * offer for this viewer, store the authoritative snapshot bound to the viewer, and, when asked
+ * and nothing was found, check later dates without creating offers for them.
+ */
+export class FlightSearchService {
+  constructor(
+    private readonly platform: Platform,
+    private readonly supplier: FlightSupplier,
+    private readonly rates: ExchangeRates,
+    private readonly airports: AirportService,
+    private readonly offers: FlightOfferStore,
+    private readonly cache: SearchCache,
+  ) {}
+
+  async search(principal: Principal, request: FlightSearchRequest, headerCurrency: string | undefined): Promise<FlightSearchOutcome> {
+    const now = this.platform.clock.now();
+    const originZone = request.originLocationCode ? this.airports.byIata(String(request.originLocationCode))?.stopTimezone : undefined;
+    const search = validateSearchRequest(request, {
+      headerCurrency: headerCurrency ?? null,
+      today: todayIn(originZone ?? 'Africa/Dar_es_Salaam', now),
+      knownAirport: (code) => this.airports.byIata(code) !== undefined,
+    });
+    const pricingContext = pricingContextOf(principal.role);
+    const walletCurrency = pricingContext === 'ONLINE' ? null : ((await this.platform.ledger.findByAccount(principal.accountId))?.currency ?? 'TZS');
+
+    const supplierOffers = await this.fetch(search, search.dates);
+    const terms = await this.termsFor(supplierOffers, search.currency, pricingContext, walletCurrency);
+    const views = this.select(supplierOffers, terms, search);
+    const slots = await this.offers.save(
+      principal.accountId,
+      { ...search, pricingContext, walletCurrency },
+      views.map(({ supplierOffer, view }) => ({ supplierOffer, view })),
+      now,
+      this.platform.config.flight.offerTtlSeconds,
+    );
+    const data = views.map(({ view }, i) => ({ ...view, ...slots[i] }));
+    const meta: FlightSearchOutcome['meta'] = { count: data.length };
+    if (search.lookAheadDays !== null) {
+      meta.availability =
+        data.length > 0 ? availabilityWithResults(search.dates, search.lookAheadDays) : await this.lookAhead(search, pricingContext, walletCurrency);
+    }
+    return { meta, data };
+  }
+
+  /** Prices and filters: maxPrice applies to the grand total in the display currency. */
+  private select(offers: SupplierOffer[], terms: PricingTerms, search: FlightSearch): StoredOfferPayload[] {
+    const priced = offers.map((supplierOffer) => ({ supplierOffer, view: toOfferView(supplierOffer, terms) }));
+    const affordable = search.maxPrice === null ? priced : priced.filter((o) => Number(o.view.price.grandTotal) <= Number(search.maxPrice));
+    return affordable.slice(0, search.max);
+  }
+
+  private async termsFor(offers: SupplierOffer[], displayCurrency: string, pricingContext: PricingContext, walletCurrency: string | null): Promise<PricingTerms> {
+    const otherCurrencies = this.platform.config.flight.otherCurrencies;
+    const supplierCurrencies = [...new Set(offers.map((o) => o.price.currency))];
+    const pairs = supplierCurrencies.flatMap((supplierCurrency) =>
+      ratePairsFor({ supplierCurrency, displayCurrency, walletCurrency: walletCurrency ?? undefined, otherCurrencies }),
+    );
+    return { displayCurrency, pricingContext, walletCurrency, otherCurrencies, rates: await snapshotRates(this.rates, pairs) };
+  }
+
+  private fetch(search: FlightSearch, dates: DatePair): Promise<SupplierOffer[]> {
+    const criteria: SupplierSearchCriteria = {
+      origin: search.origin,
+      destination: search.destination,
+      departureDate: dates.departureDate,
+      returnDate: dates.returnDate ?? null,
+      adults: search.adults,
+      children: search.children,
+      infants: search.infants,
+      travelClass: search.travelClass,
+      includedAirlineCodes: search.includedAirlineCodes,
+      excludedAirlineCodes: search.excludedAirlineCodes,
+      nonStop: search.nonStop,
+      max: search.max,
+    };
+    return this.cache.getOrFetch(criteria, () =>
+      this.supplier.search(criteria).catch((error: unknown) => {
+        throw toFlightError(error);
+      }),
+    );
+  }
+
+  /** Candidates run concurrently, each with a time limit; the fold reads them in date order. */
+  private async lookAhead(search: FlightSearch, pricingContext: PricingContext, walletCurrency: string | null): Promise<Availability> {
+    const days = search.lookAheadDays!;
+    const timeoutMs = this.platform.config.flight.lookAheadTimeoutMs;
+    const outcomes = await Promise.all(
+      lookAheadCandidates(search.dates, days).map(async (pair) => {
+        try {
+          const offers = await withTimeout(this.fetch(search, pair), timeoutMs);
+          if (offers.length === 0 || search.maxPrice === null) return { pair, outcome: (offers.length ? 'FOUND' : 'EMPTY') as CandidateOutcome };
+          const terms = await this.termsFor(offers, search.currency, pricingContext, walletCurrency);
+          return { pair, outcome: (this.select(offers, terms, search).length ? 'FOUND' : 'EMPTY') as CandidateOutcome };
+        } catch (error) {
+          this.platform.logger.warn('look-ahead candidate failed', { pair, reason: (error as Error).message });
+          return { pair, outcome: 'FAILED' as CandidateOutcome };
+        }
+      }),
+    );
+    return foldLookAhead(search.dates, days, outcomes);
+  }
+}
+
+function toFlightError(error: unknown): unknown {
+  if (!(error instanceof SupplierError)) return error;
+  switch (error.code) {
+    case 'INVALID_RESPONSE':
+      return FlightException.invalidResponse();
+    case 'CURRENCY_UNAVAILABLE':
+      return FlightException.supplierCurrencyUnavailable('the supplier currency');
+    case 'SEARCH_UNAVAILABLE':
+      return FlightException.searchUnavailable(error.retryable);
+    default:
+      return FlightException.searchUnavailable(true);
+  }
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms)));
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
