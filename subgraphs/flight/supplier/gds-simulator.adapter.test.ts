@@ -94,6 +94,17 @@ describe('GDS simulator: reprice', () => {
     moved.itineraries[0].segments[0].number = '9999';
     expect(await failure(sim.reprice(moved))).toMatchObject({ code: 'REPRICE_UNAVAILABLE' });
   });
+
+  it('REPRICELATER fails the first reprice of each offer, retryable, then answers normally', async () => {
+    const sim = simulator();
+    const [offer, other] = await sim.search(criteria());
+    const names = [{ lastName: 'Mushi' }, { lastName: 'repriceLater' }];
+    expect(await failure(sim.reprice(offer, names))).toMatchObject({ code: 'REPRICE_UNAVAILABLE', retryable: true });
+    expect(await sim.reprice(offer, names)).toEqual(offer);
+    expect(await sim.reprice(offer, names)).toEqual(offer);
+    expect(await failure(sim.reprice(other, names))).toMatchObject({ code: 'REPRICE_UNAVAILABLE', retryable: true });
+    expect(await failure(sim.reprice({ ...offer, id: 'SIM0000' }, names))).toMatchObject({ code: 'REPRICE_UNAVAILABLE', retryable: false });
+  });
 });
 
 describe('GDS simulator: createBooking', () => {

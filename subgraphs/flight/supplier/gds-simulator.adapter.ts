@@ -11,7 +11,6 @@ import {
   type SupplierSearchCriteria,
   type SupplierTicketDocument,
   type SupplierTraveler,
-  type TravelerType,
 } from './flight-supplier.port';
 import {
   airlineLocatorFor,
@@ -22,7 +21,7 @@ import {
   pricingRecordsFor,
   ticketNumberFor,
 } from './simulator/booking';
-import { quote, type Tax } from './simulator/fares';
+import { quote } from './simulator/fares';
 import { locator } from './simulator/hash';
 import {
   bookableSeats,
@@ -30,94 +29,108 @@ import {
   offerCabin,
   offerItineraries,
   passengersOf,
+  planSearch,
+  plannedFlights,
   searchOffers,
   seated,
   type OfferContext,
 } from './simulator/offers';
 import { flightKey, initialSeats, type ScheduledFlight } from './simulator/schedule';
+import { InMemorySimulatorStore, type SimulatorBooking, type SimulatorStore } from './simulator/simulator-store';
 import { hasTrigger, searchFault } from './simulator/triggers';
 
-interface BookingState {
-  booking: SupplierBooking;
-  /** One traveler's taxes per type, for the pricing records. */
-  taxesByType: Record<TravelerType, Tax[]>;
-  /** Inventory keys of the seats this booking holds, released on cancel. */
-  seats: string[];
-  issueCalls: number;
-  cancelAttempts: number;
-  cancellation: SupplierCancellation | null;
+export interface GdsSimulatorOptions {
+  now?: () => Date;
+  /**
+   * Where bookings, seats sold and trigger memory live. Defaults to this process's memory (unit tests); the
+   * platform passes a MysqlSimulatorStore so every process sees the same GDS.
+   */
+  store?: SimulatorStore;
+}
+
+/** A change decided on a booking read at some version: `next` is written back (compare-and-set) unless absent. */
+interface Mutation<T> {
+  result: T;
+  next?: SimulatorBooking;
+  /** Seats to give back on each of the booking's inventory keys. */
+  release?: number;
 }
 
 /**
  * A deterministic GDS for tests and the sandbox: the timetable in simulator/routes.ts, fares derived from hashes
- * of route, date and flight, and bookings held in memory (process-local, lost on restart). The triggers listed
- * in docs/sandbox.md make every supplier outcome happen on demand.
+ * of route, date and flight, and bookings, seats and trigger memory in a SimulatorStore. The triggers listed in
+ * docs/sandbox.md make every supplier outcome happen on demand.
  */
 export class GdsSimulator implements FlightSupplier {
   private readonly now: () => Date;
-  private readonly bookings = new Map<string, BookingState>();
-  private readonly bookingKeys = new Map<string, string>();
-  /** Seats sold per flight and cabin; absent means none. */
-  private readonly sold = new Map<string, number>();
-  private readonly failedOnce = new Set<string>();
-  private readonly repriceCounts = new Map<string, number>();
-  private readonly ticketNumbers = new Set<string>();
+  private readonly store: SimulatorStore;
 
-  constructor(options: { now?: () => Date } = {}) {
+  constructor(options: GdsSimulatorOptions = {}) {
     this.now = options.now ?? (() => new Date());
+    this.store = options.store ?? new InMemorySimulatorStore();
   }
 
-  private context(): OfferContext {
-    return { now: this.now(), seatsLeft: (flight, cabin) => this.seatsLeft(flight, cabin) };
-  }
-
-  private seatsLeft(flight: ScheduledFlight, cabin: Cabin): number {
-    return initialSeats(flight, cabin) - (this.sold.get(inventoryKey(flight, cabin)) ?? 0);
+  /** Seats left on these flights and cabins, read from the store once for the whole operation. */
+  private async context(now: Date, flights: ScheduledFlight[], cabins: readonly Cabin[]): Promise<OfferContext> {
+    const keys = [...new Set(flights.flatMap((f) => cabins.map((c) => inventoryKey(f, c))))];
+    const sold = await this.store.soldSeats(keys);
+    const loaded = new Set(keys);
+    return {
+      now,
+      seatsLeft: (flight, cabin) => {
+        const key = inventoryKey(flight, cabin);
+        if (!loaded.has(key)) throw new Error(`seat count of ${key} was not loaded`);
+        return initialSeats(flight, cabin) - (sold.get(key) ?? 0);
+      },
+    };
   }
 
   async search(criteria: SupplierSearchCriteria): Promise<SupplierOffer[]> {
     const fault = searchFault(criteria);
-    if (fault) {
-      const attempt = JSON.stringify(criteria);
-      if (!fault.once || !this.failedOnce.has(attempt)) {
-        this.failedOnce.add(attempt);
-        throw new SupplierError(fault.code, fault.message, fault.retryable);
-      }
+    if (fault && (!fault.once || (await this.store.hit(`search-once|${JSON.stringify(criteria)}`)) === 1)) {
+      throw new SupplierError(fault.code, fault.message, fault.retryable);
     }
-    return searchOffers(criteria, this.context());
+    const now = this.now();
+    const plan = planSearch(criteria, now);
+    if (!plan) return [];
+    return searchOffers(criteria, await this.context(now, plannedFlights(plan), plan.cabins), plan);
   }
 
   async reprice(offer: SupplierOffer, travelers: ReadonlyArray<SupplierRepriceTraveler> = []): Promise<SupplierOffer> {
     if (hasTrigger(travelers, 'NOREPRICE')) {
       throw new SupplierError('REPRICE_UNAVAILABLE', 'Fare could not be confirmed by the airline', false);
     }
-    const ctx = this.context();
+    const now = this.now();
     const itineraries = offerItineraries(offer);
-    if (!itineraries || itineraries[0][0].departureUtc <= ctx.now.getTime()) {
+    if (!itineraries || itineraries[0][0].departureUtc <= now.getTime()) {
       throw new SupplierError('REPRICE_UNAVAILABLE', 'The flights of this offer are no longer sold', false);
     }
     const cabin = offerCabin(offer);
     const pax = passengersOf(offer);
+    const ctx = await this.context(now, itineraries.flat(), [cabin]);
     if (bookableSeats(itineraries, cabin, ctx) < seated(pax)) {
       throw new SupplierError('REPRICE_UNAVAILABLE', 'No seats left at this fare', false);
     }
+    const current = buildOffer(itineraries, cabin, pax, ctx);
+    if (current.id !== offer.id) throw new SupplierError('REPRICE_UNAVAILABLE', 'Unknown offer', false);
+    // Only a valid, sellable offer fails retryably: a dead one keeps its final answer.
+    if (hasTrigger(travelers, 'REPRICELATER') && (await this.store.hit(`reprice-later|${offer.id}`)) === 1) {
+      throw new SupplierError('REPRICE_UNAVAILABLE', 'Fare quote temporarily unavailable, try again', true);
+    }
     let uplift = 0;
     if (hasTrigger(travelers, 'PRICECHANGETWICE')) {
-      const key = `${offer.id}|${travelers.map((t) => t.lastName.toUpperCase()).join('|')}`;
-      uplift = Math.min((this.repriceCounts.get(key) ?? 0) + 1, 2);
-      this.repriceCounts.set(key, uplift);
+      const names = travelers.map((t) => t.lastName.toUpperCase()).join('|');
+      uplift = Math.min(await this.store.hit(`price-change-twice|${offer.id}|${names}`), 2);
     } else if (hasTrigger(travelers, 'PRICECHANGE')) {
       uplift = 1;
     }
-    const current = buildOffer(itineraries, cabin, pax, ctx, uplift);
-    if (current.id !== offer.id) throw new SupplierError('REPRICE_UNAVAILABLE', 'Unknown offer', false);
-    return current;
+    return uplift === 0 ? current : buildOffer(itineraries, cabin, pax, ctx, uplift);
   }
 
   async createBooking(input: { offer: SupplierOffer; travelers: SupplierTraveler[]; idempotencyKey: string }): Promise<SupplierBookingResult> {
     const { offer, travelers, idempotencyKey } = input;
-    const existing = this.bookingKeys.get(idempotencyKey);
-    if (existing) return { kind: 'BOOKED', booking: structuredClone(this.bookings.get(existing)!.booking) };
+    const existing = await this.bookingOfKey(idempotencyKey);
+    if (existing) return { kind: 'BOOKED', booking: existing };
 
     assertTravelersFit(offer, travelers);
     if (hasTrigger(travelers, 'SOLDOUT')) throw new SupplierError('SELL_UNAVAILABLE', 'Unable to sell: class closed', false);
@@ -127,127 +140,138 @@ export class GdsSimulator implements FlightSupplier {
       if (fields.length > 0) return { kind: 'ADDITIONAL_INFORMATION_REQUIRED', fields };
     }
 
-    const ctx = this.context();
+    const now = this.now();
     const itineraries = offerItineraries(offer);
-    const cabin = offerCabin(offer);
-    const pax = passengersOf(offer);
-    if (!itineraries || itineraries[0][0].departureUtc <= ctx.now.getTime() || buildOffer(itineraries, cabin, pax, ctx).id !== offer.id) {
+    if (!itineraries || itineraries[0][0].departureUtc <= now.getTime()) {
       throw new SupplierError('SELL_UNAVAILABLE', 'The flights of this offer are no longer sold', false);
     }
+    const cabin = offerCabin(offer);
+    const pax = passengersOf(offer);
     const flights = itineraries.flat();
-    if (bookableSeats(itineraries, cabin, ctx) < seated(pax)) {
-      throw new SupplierError('SELL_UNAVAILABLE', 'Unable to sell: not enough seats', false);
+    const ctx = await this.context(now, flights, [cabin]);
+    if (buildOffer(itineraries, cabin, pax, ctx).id !== offer.id) {
+      throw new SupplierError('SELL_UNAVAILABLE', 'The flights of this offer are no longer sold', false);
     }
-    const seats: string[] = [];
-    for (const f of flights) {
-      const key = inventoryKey(f, cabin);
-      this.sold.set(key, (this.sold.get(key) ?? 0) + seated(pax));
-      seats.push(key);
-    }
+    const notEnoughSeats = new SupplierError('SELL_UNAVAILABLE', 'Unable to sell: not enough seats', false);
+    if (bookableSeats(itineraries, cabin, ctx) < seated(pax)) throw notEnoughSeats;
 
-    const pnr = this.newPnr(`${idempotencyKey}|${offer.id}`);
-    const booking = newBooking({
-      pnr,
-      offer: structuredClone(offer),
-      travelers: structuredClone(travelers),
-      createdAt: ctx.now.toISOString(),
-      airlineLocator: (carrier) => airlineLocatorFor(pnr, carrier),
-    });
+    const claims = flights.map((f) => ({ key: inventoryKey(f, cabin), capacity: initialSeats(f, cabin) }));
     const fares = quote(itineraries, cabin).byType;
     const taxesByType = { ADULT: fares.ADULT.taxes, CHILD: fares.CHILD.taxes, HELD_INFANT: fares.HELD_INFANT.taxes };
-    this.bookings.set(pnr, { booking, taxesByType, seats, issueCalls: 0, cancelAttempts: 0, cancellation: null });
-    this.bookingKeys.set(idempotencyKey, pnr);
+    let booking: SupplierBooking;
+    for (let salt = 0; ; salt += 1) {
+      const pnr = locator(`${idempotencyKey}|${offer.id}|${salt}`);
+      booking = newBooking({
+        pnr,
+        offer: structuredClone(offer),
+        travelers: structuredClone(travelers),
+        createdAt: now.toISOString(),
+        airlineLocator: (carrier) => airlineLocatorFor(pnr, carrier),
+      });
+      const state: SimulatorBooking = { booking, taxesByType, seats: claims.map((c) => c.key), cancellation: null };
+      const outcome = await this.store.insertBooking({ idempotencyKey, state, claims, seatCount: seated(pax) });
+      if (outcome.kind === 'INSERTED') break;
+      if (outcome.kind === 'NO_SEATS') throw notEnoughSeats;
+      // A concurrent call with the same key won: answer its booking, as a repeated call would get.
+      if (outcome.kind === 'KEY_TAKEN') return { kind: 'BOOKED', booking: (await this.store.getBooking(outcome.pnr))!.state.booking };
+    }
 
     // The PNR exists; only the answer is lost, as when a GDS end-transact outlives the client's timeout.
     if (hasTrigger(travelers, 'SLOWPNR')) throw new SupplierError('TIMEOUT', 'Timed out waiting for the PNR', true);
-    return { kind: 'BOOKED', booking: structuredClone(booking) };
+    return { kind: 'BOOKED', booking };
   }
 
   async createPricingRecords(pnr: string): Promise<SupplierPricingRecord[]> {
-    const state = this.bookings.get(pnr);
-    if (!state || state.booking.status === 'CANCELLED') {
-      throw new SupplierError('RESERVATION_FAILED', `PNR ${pnr} is not an active booking`, false);
-    }
-    const { booking } = state;
-    if (booking.pricingRecords.length === 0 || booking.pricingRecords.some((r) => r.status === 'FAILED')) {
+    return this.mutate(pnr, (state) => {
+      if (!state || state.booking.status === 'CANCELLED') {
+        throw new SupplierError('RESERVATION_FAILED', `PNR ${pnr} is not an active booking`, false);
+      }
+      const { booking } = state;
+      if (booking.pricingRecords.length > 0 && booking.pricingRecords.every((r) => r.status !== 'FAILED')) {
+        return { result: booking.pricingRecords };
+      }
       booking.pricingRecords = pricingRecordsFor(booking, state.taxesByType, hasTrigger(booking.travelers, 'TSTFAIL'));
-    }
-    return structuredClone(booking.pricingRecords);
+      return { result: booking.pricingRecords, next: state };
+    });
   }
 
   async issueTickets(pnr: string, idempotencyKey: string): Promise<SupplierTicketDocument[]> {
     // No key bookkeeping is needed: a traveler with a ticket is never ticketed again, whatever the key.
     void idempotencyKey;
-    const state = this.bookings.get(pnr);
-    if (!state || state.booking.status === 'CANCELLED') {
-      throw new SupplierError('ISSUANCE_FAILED', `PNR ${pnr} is not an active booking`, false);
-    }
-    const { booking } = state;
-    if (booking.pricingRecords.length === 0 || booking.pricingRecords.some((r) => r.status !== 'TST_CREATED')) {
-      throw new SupplierError('ISSUANCE_FAILED', 'No stored fare (TST) to ticket', false);
-    }
-    if (hasTrigger(booking.travelers, 'ISSUEFAIL')) {
-      throw new SupplierError('ISSUANCE_FAILED', 'Ticketing refused by the validating carrier', false);
-    }
-    state.issueCalls += 1;
-    const firstCall = state.issueCalls === 1;
-    if (booking.documents.length === 0) {
-      booking.documents = booking.travelers.map((t) => expectedDocument(booking, t.passengerReference));
-    }
-    const partial = firstCall && hasTrigger(booking.travelers, 'PARTIAL');
+    const { booking } = assertIssuable(pnr, (await this.store.getBooking(pnr))?.state);
+    const partial = hasTrigger(booking.travelers, 'PARTIAL');
+    const timeout = hasTrigger(booking.travelers, 'ISSUETIMEOUT');
+    const firstCall = (partial || timeout) && (await this.store.hit(`issue|${pnr}`)) === 1;
     const issuedAt = this.now().toISOString();
-    booking.documents = booking.documents.map((d) =>
-      d.status === 'ISSUED' || (partial && d.passengerReference !== 1)
-        ? d
-        : issue(d, this.newTicketNumber(d.validatingCarrier, pnr, d.passengerReference), issuedAt),
-    );
-    if (firstCall && hasTrigger(booking.travelers, 'ISSUETIMEOUT')) {
-      throw new SupplierError('TIMEOUT', 'Timed out waiting for the ticketing answer', true);
-    }
-    return structuredClone(booking.documents);
+    const documents = await this.mutate(pnr, async (read) => {
+      const state = assertIssuable(pnr, read);
+      const current = state.booking;
+      const before = current.documents.length === 0 ? current.travelers.map((t) => expectedDocument(current, t.passengerReference)) : current.documents;
+      const after: SupplierTicketDocument[] = [];
+      for (const d of before) {
+        const skip = d.status === 'ISSUED' || (firstCall && partial && d.passengerReference !== 1);
+        after.push(skip ? d : issue(d, await this.newTicketNumber(d.validatingCarrier, pnr, d.passengerReference), issuedAt));
+      }
+      const changed = current.documents.length === 0 || after.some((d, i) => d !== before[i]);
+      current.documents = after;
+      return { result: after, next: changed ? state : undefined };
+    });
+    if (firstCall && timeout) throw new SupplierError('TIMEOUT', 'Timed out waiting for the ticketing answer', true);
+    return documents;
   }
 
   async retrieve(pnr: string): Promise<SupplierBooking | null> {
-    const state = this.bookings.get(pnr);
-    return state ? structuredClone(state.booking) : null;
+    return (await this.store.getBooking(pnr))?.state.booking ?? null;
   }
 
   async cancel(pnr: string): Promise<SupplierCancellation> {
-    const state = this.bookings.get(pnr);
-    if (!state) throw new SupplierError('CANCEL_FAILED', `PNR ${pnr} not found`, false);
-    if (state.cancellation) return { ...state.cancellation };
-    const { booking } = state;
-    state.cancelAttempts += 1;
-    if (state.cancelAttempts === 1 && hasTrigger(booking.travelers, 'CANCELFAIL')) {
+    const notFound = (): SupplierError => new SupplierError('CANCEL_FAILED', `PNR ${pnr} not found`, false);
+    const read = await this.store.getBooking(pnr);
+    if (!read) throw notFound();
+    if (read.state.cancellation) return read.state.cancellation;
+    if (hasTrigger(read.state.booking.travelers, 'CANCELFAIL') && (await this.store.hit(`cancel|${pnr}`)) === 1) {
       throw new SupplierError('CANCEL_FAILED', 'Cancellation not confirmed by the airline, try again', true);
     }
-    for (const key of state.seats) this.sold.set(key, (this.sold.get(key) ?? 0) - seatsHeld(booking));
-    booking.status = 'CANCELLED';
-    booking.cancelledAt = this.now().toISOString();
-    booking.segments = booking.segments.map((s) => ({ ...s, status: 'CANCELLED' }));
-    const refundPending = hasTrigger(booking.travelers, 'REFUNDPENDING');
-    state.cancellation = {
-      cancelled: true,
-      refundRequired: refundPending || booking.documents.some((d) => d.status === 'ISSUED'),
-      refundPending,
-    };
-    return { ...state.cancellation };
+    return this.mutate(pnr, (state) => {
+      if (!state) throw notFound();
+      if (state.cancellation) return { result: state.cancellation };
+      const { booking } = state;
+      booking.status = 'CANCELLED';
+      booking.cancelledAt = this.now().toISOString();
+      booking.segments = booking.segments.map((s) => ({ ...s, status: 'CANCELLED' }));
+      const refundPending = hasTrigger(booking.travelers, 'REFUNDPENDING');
+      state.cancellation = {
+        cancelled: true,
+        refundRequired: refundPending || booking.documents.some((d) => d.status === 'ISSUED'),
+        refundPending,
+      };
+      return { result: { ...state.cancellation }, next: state, release: seatsHeld(booking) };
+    });
   }
 
-  private newPnr(seed: string): string {
-    for (let salt = 0; ; salt += 1) {
-      const pnr = locator(`${seed}|${salt}`);
-      if (!this.bookings.has(pnr)) return pnr;
+  private async bookingOfKey(idempotencyKey: string): Promise<SupplierBooking | null> {
+    const pnr = await this.store.pnrForKey(idempotencyKey);
+    return pnr ? ((await this.store.getBooking(pnr))?.state.booking ?? null) : null;
+  }
+
+  /**
+   * Reads the booking, lets `change` decide, and writes the change only if nobody else changed the booking
+   * meanwhile; otherwise decides again on the fresh booking. `change` may run more than once.
+   */
+  private async mutate<T>(pnr: string, change: (state: SimulatorBooking | null) => Mutation<T> | Promise<Mutation<T>>): Promise<T> {
+    for (;;) {
+      const read = await this.store.getBooking(pnr);
+      const { result, next, release } = await change(read?.state ?? null);
+      if (!read || !next) return result;
+      if (await this.store.updateBooking(pnr, read.version, next, release)) return result;
     }
   }
 
-  private newTicketNumber(carrier: string, pnr: string, passengerReference: number): string {
+  /** Unique across all PNRs; claims are per passenger, so a retried issuance gets the same number again. */
+  private async newTicketNumber(carrier: string, pnr: string, passengerReference: number): Promise<string> {
     for (let attempt = 0; ; attempt += 1) {
       const number = ticketNumberFor(carrier, pnr, passengerReference, attempt);
-      if (!this.ticketNumbers.has(number)) {
-        this.ticketNumbers.add(number);
-        return number;
-      }
+      if (await this.store.claimTicketNumber(number, `${pnr}/${passengerReference}`)) return number;
     }
   }
 }
@@ -260,6 +284,21 @@ function seatsHeld(booking: SupplierBooking): number {
   return booking.travelers.filter((t) => t.type !== 'HELD_INFANT').length;
 }
 
+/** The booking's state when tickets may be issued for it, else the ISSUANCE_FAILED the GDS answers. */
+function assertIssuable(pnr: string, state: SimulatorBooking | null | undefined): SimulatorBooking {
+  if (!state || state.booking.status === 'CANCELLED') {
+    throw new SupplierError('ISSUANCE_FAILED', `PNR ${pnr} is not an active booking`, false);
+  }
+  const { booking } = state;
+  if (booking.pricingRecords.length === 0 || booking.pricingRecords.some((r) => r.status !== 'TST_CREATED')) {
+    throw new SupplierError('ISSUANCE_FAILED', 'No stored fare (TST) to ticket', false);
+  }
+  if (hasTrigger(booking.travelers, 'ISSUEFAIL')) {
+    throw new SupplierError('ISSUANCE_FAILED', 'Ticketing refused by the validating carrier', false);
+  }
+  return state;
+}
+
 /** The travelers must fill the offer's traveler slots exactly, with the same types. */
 function assertTravelersFit(offer: SupplierOffer, travelers: SupplierTraveler[]): void {
   const slots = new Map(offer.travelerPricings.map((p) => [p.travelerId, p.travelerType]));
@@ -270,6 +309,6 @@ function assertTravelersFit(offer: SupplierOffer, travelers: SupplierTraveler[])
   if (!fits) throw new SupplierError('RESERVATION_FAILED', 'Travelers do not match the offer', false);
 }
 
-export function createGdsSimulator(options: { now?: () => Date } = {}): FlightSupplier {
+export function createGdsSimulator(options: GdsSimulatorOptions = {}): FlightSupplier {
   return new GdsSimulator(options);
 }

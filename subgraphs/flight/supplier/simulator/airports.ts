@@ -1,37 +1,26 @@
-import seed from '../../reference-data/airports-seed.json';
+import { AirportService } from '../../services/airport.service';
 
-/** Airports the simulator schedules: the reference list plus the hubs beyond East Africa. */
+/** Where an airport is: its IANA zone (local times) and country (domestic or international taxes). */
 interface AirportInfo {
   timeZone: string;
   countryCode: string;
 }
 
-const HUBS: Record<string, AirportInfo> = {
-  JNB: { timeZone: 'Africa/Johannesburg', countryCode: 'ZA' },
-  DXB: { timeZone: 'Asia/Dubai', countryCode: 'AE' },
-  DOH: { timeZone: 'Asia/Qatar', countryCode: 'QA' },
-  IST: { timeZone: 'Europe/Istanbul', countryCode: 'TR' },
-  AMS: { timeZone: 'Europe/Amsterdam', countryCode: 'NL' },
-  LHR: { timeZone: 'Europe/London', countryCode: 'GB' },
-  CAI: { timeZone: 'Africa/Cairo', countryCode: 'EG' },
-};
-
-const AIRPORTS: Record<string, AirportInfo> = {
-  ...Object.fromEntries(seed.map((a) => [a.iata, { timeZone: a.timeZone, countryCode: a.countryCode }])),
-  ...HUBS,
-};
+// The platform's airport catalogue (Open Travel Data), so the simulator and the airport pickers agree.
+const airports = new AirportService();
 
 /** Terminals where an airport has more than one and the carriers use a known one. */
 const TERMINALS: Record<string, string> = { DAR: '3', NBO: '1A', ADD: '2', DXB: '3', LHR: '4', JNB: 'A', CAI: '3' };
 
 export function airport(iata: string): AirportInfo {
-  const info = AIRPORTS[iata];
-  if (!info) throw new Error(`airport ${iata} is not in the simulator's table`);
-  return info;
+  const timeZone = airports.byIata(iata)?.stopTimezone;
+  const countryCode = airports.countryOf(iata);
+  if (!timeZone || !countryCode) throw new Error(`airport ${iata} is not in the airport catalogue`);
+  return { timeZone, countryCode };
 }
 
 export function isKnownAirport(iata: string): boolean {
-  return iata in AIRPORTS;
+  return airports.byIata(iata) !== undefined;
 }
 
 export function terminal(iata: string): string | null {

@@ -3,7 +3,7 @@ import { addDays, daysBetween, isIsoDate, isKnownAirport, isoDuration, terminal 
 import { cents, mergeTaxes, quote, taxCents, usd } from './fares';
 import { hex } from './hash';
 import { MIN_CONNECTION_MINUTES } from './routes';
-import { commonCabins, findFlight, itinerariesOn, type ScheduledFlight } from './schedule';
+import { commonCabins, findFlight, flightKey, itinerariesOn, type ScheduledFlight } from './schedule';
 
 /** Days ahead the airlines' schedules are loaded, as in a real GDS; later dates have no flights. */
 export const SCHEDULE_HORIZON_DAYS = 361;
@@ -149,27 +149,51 @@ function carriersAllowed(flights: ScheduledFlight[], c: SupplierSearchCriteria):
   );
 }
 
-/** The offers for the criteria, cheapest first; [] for dates or airports outside the schedule. */
-export function searchOffers(c: SupplierSearchCriteria, ctx: OfferContext): SupplierOffer[] {
-  const pax: Passengers = { adults: c.adults, children: c.children, infants: c.infants };
-  const today = ctx.now.toISOString().slice(0, 10);
-  const roundTrip = c.returnDate != null;
-  if (pax.adults < 1 || pax.infants > pax.adults || c.origin === c.destination) return [];
-  if (!isKnownAirport(c.origin) || !isKnownAirport(c.destination)) return [];
-  if (!withinSchedule(c.departureDate, today)) return [];
-  if (roundTrip && (!withinSchedule(c.returnDate!, today) || c.returnDate! < c.departureDate)) return [];
+/** The itineraries a search looks at before seats are counted; null when the criteria are outside the schedule. */
+export interface SearchPlan {
+  pax: Passengers;
+  cabins: Cabin[];
+  outbound: ScheduledFlight[][];
+  /** null for a one-way search. */
+  inbound: ScheduledFlight[][] | null;
+}
 
-  const usable = (flights: ScheduledFlight[]): boolean =>
-    flights[0].departureUtc > ctx.now.getTime() && carriersAllowed(flights, c);
-  const outbound = itinerariesOn(c.origin, c.destination, c.departureDate, c.nonStop).filter(usable);
-  const inbound = roundTrip ? itinerariesOn(c.destination, c.origin, c.returnDate!, c.nonStop).filter(usable) : [];
+export function planSearch(c: SupplierSearchCriteria, now: Date): SearchPlan | null {
+  const pax: Passengers = { adults: c.adults, children: c.children, infants: c.infants };
+  const today = now.toISOString().slice(0, 10);
+  const roundTrip = c.returnDate != null;
+  if (pax.adults < 1 || pax.infants > pax.adults || c.origin === c.destination) return null;
+  if (!isKnownAirport(c.origin) || !isKnownAirport(c.destination)) return null;
+  if (!withinSchedule(c.departureDate, today)) return null;
+  if (roundTrip && (!withinSchedule(c.returnDate!, today) || c.returnDate! < c.departureDate)) return null;
+
+  const usable = (flights: ScheduledFlight[]): boolean => flights[0].departureUtc > now.getTime() && carriersAllowed(flights, c);
+  return {
+    pax,
+    cabins: c.travelClass ? [c.travelClass] : CABINS,
+    outbound: itinerariesOn(c.origin, c.destination, c.departureDate, c.nonStop).filter(usable),
+    inbound: roundTrip ? itinerariesOn(c.destination, c.origin, c.returnDate!, c.nonStop).filter(usable) : null,
+  };
+}
+
+/** Every flight of the plan once: the seat counts a search needs. */
+export function plannedFlights(plan: SearchPlan): ScheduledFlight[] {
+  const flights = new Map<string, ScheduledFlight>();
+  for (const f of [...plan.outbound, ...(plan.inbound ?? [])].flat()) flights.set(flightKey(f), f);
+  return [...flights.values()];
+}
+
+/** The offers for the criteria, cheapest first; [] for dates or airports outside the schedule. */
+export function searchOffers(c: SupplierSearchCriteria, ctx: OfferContext, plan = planSearch(c, ctx.now)): SupplierOffer[] {
+  if (!plan) return [];
+  const { pax, outbound, inbound } = plan;
   const hasSeats = (flights: ScheduledFlight[], cabin: Cabin): boolean =>
     commonCabins(flights).includes(cabin) && bookableSeats([flights], cabin, ctx) >= seated(pax);
 
   const offers: SupplierOffer[] = [];
-  for (const cabin of c.travelClass ? [c.travelClass] : CABINS) {
+  for (const cabin of plan.cabins) {
     const outs = outbound.filter((f) => hasSeats(f, cabin));
-    if (!roundTrip) {
+    if (!inbound) {
       for (const out of outs) offers.push(buildOffer([out], cabin, pax, ctx));
       continue;
     }

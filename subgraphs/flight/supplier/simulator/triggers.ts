@@ -8,6 +8,7 @@ export type LastNameTrigger =
   | 'PRICECHANGE'
   | 'PRICECHANGETWICE'
   | 'NOREPRICE'
+  | 'REPRICELATER'
   | 'SOLDOUT'
   | 'RESFAIL'
   | 'NEEDSDOCS'
