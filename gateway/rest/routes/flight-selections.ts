@@ -1,0 +1,69 @@
+/*
+ * GraphQL selection sets (without the outer braces) that select every field of the flight
+ * reservation, purchase, cancellation, issuance and ticket types
+ * (subgraphs/flight/graphql/reservation.type.ts), for the REST routes to paste into operations:
+ *   `mutation Reserve($input: FlightReservationInput!) { <mutation field>(input: $input) { ${AGENT_RESERVATION} } }`
+ * reservation.type.test.ts checks that each one selects every field of its type.
+ */
+
+// The offer price selection, as in flight.routes.ts (copied, so the two files stay independent).
+const BOOKING_FEE = 'amount currency type recipient roundingAdjustment';
+const PRICE = `currency total base fees { amount type } grandTotal bookingFeeTotal walletDebitTotal
+  walletSettlement { currency unroundedDebit debitTotal rounding { policyVersion increment adjustment } }
+  pricingContext bookingFees { ${BOOKING_FEE} }
+  otherCurrencies { currency total bookingFeeTotal grandTotal walletDebitTotal bookingFees { ${BOOKING_FEE} } }`;
+
+const RECORD_LOCATOR = 'controlNumber type scope firstObservedAt lastObservedAt companyId segmentReferences';
+const ASSOCIATED_RECORD = 'reference creationDate originSystemCode flightOfferId';
+const SUPPLIER_PRICE = `currency total base taxes validatingCarrier fareBasis bookingClasses brands
+  taxDetails { amount currency code countryCode } baggage fareRestrictions`;
+const PRICING_RECORD = `reference passengerReferences segmentReferences tstReference status supplierPrice { ${SUPPLIER_PRICE} }`;
+const TICKET_DOCUMENT = `travelerId passengerReference status documentId pricingRecordReference segmentReferences tstReference
+  ticketNumber providerElement validatingCarrier issuedAt`;
+const TICKET_SUMMARY = `ticketId bookingReference paymentReference departureDate departureTime from to
+  price { total currency } passengerSummary { fullName } paymentDeadlineAt`;
+const TRAVELER = `id dateOfBirth name { firstName lastName } fullName gender ageCategory
+  contact { emailAddress phones { deviceType countryCallingCode number } }
+  documents { documentType number expiryDate nationality issuanceCountry validityCountry holder }`;
+const ISSUANCE = `reservationId status documents { ${TICKET_DOCUMENT} } bookingReference recordLocators { ${RECORD_LOCATOR} }`;
+
+/** AgentReservationResult: POST /api/flight/reserve/agent (201). */
+export const AGENT_RESERVATION = `reservation { id reservationId bookingReference paymentReference status paymentDeadlineAt
+    paymentTimeLimitInSeconds expiresAt ticketIds verifyUrl priceVersion
+    pricingRecords { ${PRICING_RECORD} } documents { ${TICKET_DOCUMENT} }
+    recordLocators { ${RECORD_LOCATOR} } associatedRecords { ${ASSOCIATED_RECORD} } }
+  tickets { ${TICKET_SUMMARY} }`;
+
+/** CustomerReservationResult: POST /api/flight/reserve (201). */
+export const CUSTOMER_RESERVATION = `tickets { ${TICKET_SUMMARY} }
+  flightReservation { id reservationId status expiresAt paymentTimeLimitInSeconds priceVersion
+    associatedRecords { ${ASSOCIATED_RECORD} } recordLocators { ${RECORD_LOCATOR} }
+    flightOffers { id offerReference price { ${PRICE} } }
+    travelers { ${TRAVELER} }
+    pricingRecords { ${PRICING_RECORD} } documents { ${TICKET_DOCUMENT} } }`;
+
+/** PurchaseResult: POST /api/flight/purchase/agent (complete: 200, else 202; body `issuance`). */
+export const PURCHASE_RESULT = `complete issuance { ${ISSUANCE} }`;
+
+/** CancellationResult: POST /api/flight/cancel (complete: 200, else 202; body `cancellation`). */
+export const CANCELLATION_RESULT = `complete cancellation { reservationId state paymentState refundState alreadyCancelled
+    ticketId bookingReference cancelledAt }`;
+
+/** FlightTicketType: GET /api/flight/tickets (each item). */
+export const FLIGHT_TICKET = `uuid ticketId bookingReference paymentReference reservationId externalUserId
+  recordLocators { ${RECORD_LOCATOR} } providerSystem providerOfficeId lastProviderSyncAt issuedAt
+  travelerId passengerReference tstReference pricingRecordReference itineraryIndex direction providerSegmentReferences
+  documentId ticketNumber documentStatus validatingCarrier providerDocumentElement
+  coupons { segmentReference status lastObservedAt }
+  departureDate departureTime from to price { total currency } priceScope
+  boughtByUser { uuid fullName email externalUserId }
+  passengerDetails { fullName firstName lastName email phoneNumber }
+  notificationPreferences { ticketPurchase allOtherTripNotification serviceAccountCreation }
+  status issuanceStatus`;
+
+/** IssueSignalResult: POST /api/flight/ticket/issue/signal (complete: 200 with `issuance`, else 202 with the rest). */
+export const ISSUE_SIGNAL_RESULT = `complete signaled workflowId ticketId paymentReference ticketUuids issuance { ${ISSUANCE} }`;
+
+/** DirectIssueResult: POST /api/flight/ticket/issue/direct (complete: 200, else 202 with `issuance` and paymentRecovery). */
+export const DIRECT_ISSUE_RESULT = `complete issued ticketId paymentReference ticketUuids issuance { ${ISSUANCE} }
+  paymentRecovery { reconciliationOperationId sourceTicketId replacementTicketId state recoveryIdempotent finalizationIdempotent }`;

@@ -1,0 +1,123 @@
+import { Field, ID, InputType } from 'type-graphql';
+import { IntOrString } from '../../../shared/graphql/int-or-string.scalar';
+
+/*
+ * flight.md "Reservation request" and "Reservation passenger (request)". Every field is nullable
+ * on purpose: a missing or malformed value must reach the service, which answers the spec's
+ * 400 (missing offer or passengers) and 422 FLIGHT_PASSENGER_DATA_INVALID bodies naming the
+ * traveler and field. GraphQL itself only rejects values of the wrong type.
+ */
+
+@InputType({ description: 'One passenger of a reservation request (flight.md "Reservation passenger (request)")' })
+export class FlightPassengerInput {
+  @Field(() => String, { nullable: true, description: 'Required: 1 to 30 Latin letters, apostrophes, spaces, hyphens' })
+  firstName?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Required: 1 to 30 Latin letters, apostrophes, spaces, hyphens' })
+  lastName?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Required unless the top-level contact supplies it' })
+  email?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Subscriber number or full E.164 number; contact fallback as for email' })
+  phoneNumber?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'International calling code; contact fallback as for email' })
+  countryCode?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' })
+  dateOfBirth?: string | null;
+
+  @Field(() => IntOrString, { nullable: true, description: '0 (male), 1 (female), or M, MALE, F, FEMALE, X, OTHER, U, UNKNOWN' })
+  gender?: number | string | null;
+
+  @Field(() => IntOrString, {
+    nullable: true,
+    description: 'Required: 0 (adult), 1 (child), 2 (infant), or ADT, ADULT, CHD, CHILD, INF, INFANT; must match the age on the travel date',
+  })
+  ageCategory?: number | string | null;
+
+  @Field(() => String, { nullable: true, description: 'P, PASSPORT, I, IDENTITY_CARD, F or A' })
+  documentType?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Document number: 3 to 20 Latin letters or digits' })
+  passportNumber?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD; the document must stay valid through the final arrival date' })
+  passportExpiryDate?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' })
+  passportIssuedDate?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'ISO 3166-1 alpha-2 (exactly 2 characters)' })
+  documentIssuingCountry?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Two-letter ISO country code' })
+  nationality?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Country name' })
+  nationalityCountry?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Country name' })
+  countryCodeName?: string | null;
+}
+
+@InputType({ description: 'Booking-level fallback: each value fills only a missing passenger field; passenger values win' })
+export class FlightContactInput {
+  @Field(() => String, { nullable: true })
+  email?: string | null;
+
+  @Field(() => String, { nullable: true })
+  phoneNumber?: string | null;
+
+  @Field(() => String, { nullable: true })
+  countryCode?: string | null;
+}
+
+@InputType({ description: 'flight.md "Notification preferences": absent means true' })
+export class NotificationPreferencesInput {
+  @Field(() => Boolean, { nullable: true, description: 'False suppresses final ticket-confirmation notifications on every channel' })
+  ticketPurchase?: boolean | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'False suppresses delay, cancellation and other trip-update notifications' })
+  allOtherTripNotification?: boolean | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'False suppresses account-creation notifications' })
+  serviceAccountCreation?: boolean | null;
+}
+
+@InputType({ description: 'Acceptance of a changed price: the latest priceVersion with the accepted amount and currency' })
+export class PriceAcceptanceInput {
+  @Field(() => String, { nullable: true })
+  priceVersion?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Decimal string: the walletSettlement debit (agents) or the display grand total (customers)' })
+  amount?: string | null;
+
+  @Field(() => String, { nullable: true })
+  currency?: string | null;
+}
+
+@InputType({ description: 'flight.md "Reservation request"; the service, not GraphQL, answers missing or invalid parts' })
+export class FlightReservationInput {
+  @Field(() => ID, { nullable: true, description: 'The offer to reserve (or flightOfferReference)' })
+  offerReference?: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'The offerReference of a submitted flightOffer (REST copies flightOffer.offerReference here)' })
+  flightOfferReference?: string | null;
+
+  @Field(() => [FlightPassengerInput], { nullable: true, description: 'Counts and types must match the search' })
+  passengers?: FlightPassengerInput[] | null;
+
+  @Field(() => FlightContactInput, { nullable: true })
+  contact?: FlightContactInput | null;
+
+  @Field(() => String, { nullable: true, description: 'FLEXIBLE_FARE or NON_REFUNDABLE_FARE (default)' })
+  selectedOption?: string | null;
+
+  @Field(() => NotificationPreferencesInput, { nullable: true })
+  notifications?: NotificationPreferencesInput | null;
+
+  @Field(() => PriceAcceptanceInput, { nullable: true })
+  priceAcceptance?: PriceAcceptanceInput | null;
+}
