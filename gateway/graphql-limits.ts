@@ -74,6 +74,10 @@ const LIST_SIZE_HINTS: Readonly<Record<string, number>> = {
   'OfferPrice.otherCurrencies': 6,
   'CurrencyPrice.bookingFees': 2,
   'BookingRequirementsType.travelerRequirements': 9,
+  'ReservationSummaryType.flightOffers': 1,
+  'ReservationSummaryType.travelers': 9,
+  'AgentReservationType.pricingRecords': 3,
+  'ReservationSummaryType.pricingRecords': 3,
 };
 
 const listEstimator: ComplexityEstimator = ({ type, field, childComplexity }) => {

@@ -5,29 +5,73 @@ import type { SubgraphModule } from '../subgraph-module';
 import { AirportService } from './services/airport.service';
 import { AirportResolver } from './graphql/airport.resolver';
 import { FlightSearchResolver } from './graphql/flight-search.resolver';
+import { FlightReservationResolver } from './graphql/flight-reservation.resolver';
 import { FlightOffers1763800000300 } from './migrations/1763800000300-flight-offers';
+import { GdsSimulator1763800000310 } from './migrations/1763800000310-gds-simulator';
+import { FlightReservations1763800000320 } from './migrations/1763800000320-flight-reservations';
 import { OfferStore } from './offers/offer-store';
 import { OfferReviewService } from './offers/offer-review.service';
+import { PricingTermsFactory } from './offers/pricing-terms';
 import { FlightOfferStore, FlightSearchService } from './search/flight-search.service';
 import { SearchCache } from './search/search-cache';
 import { createGdsSimulator } from './supplier/gds-simulator.adapter';
+import { MysqlSimulatorStore } from './supplier/simulator/mysql-simulator-store';
+import type { FlightSupplier } from './supplier/flight-supplier.port';
+import { ReservationRepository } from './reservations/reservation.repository';
+import { ReserveService } from './reservations/reserve.service';
+import { IssuanceService } from './reservations/issuance.service';
+import { PurchaseService } from './reservations/purchase.service';
+import { CancelService } from './reservations/cancel.service';
+import { TicketQueryService } from './reservations/ticket-query.service';
+import { walletDebitJob } from './jobs/wallet-debit.job';
+import { reservationExpiryJob } from './jobs/reservation-expiry.job';
+import { flightNotificationSource } from './notifications/flight-notification.source';
+
+/** The simulator keeps its state in MySQL, so subgraph, workers and replicas share one sandbox GDS. */
+function supplierFor(platform: Platform): FlightSupplier {
+  return createGdsSimulator({ now: () => platform.clock.now(), store: new MysqlSimulatorStore(platform.dataSource) });
+}
 
 export const flightModule: SubgraphModule = {
   name: 'flight',
-  database: { entities: [], migrations: [FlightOffers1763800000300] },
+  database: { entities: [], migrations: [FlightOffers1763800000300, GdsSimulator1763800000310, FlightReservations1763800000320] },
   async seed() {
     return { airports: new AirportService().list().length };
   },
   buildSchema(platform: Platform) {
     const airports = new AirportService();
-    const supplier = createGdsSimulator({ now: () => platform.clock.now() });
+    const supplier = supplierFor(platform);
     const offers: FlightOfferStore = new OfferStore(platform.dataSource);
     const cache = new SearchCache(platform.redis, platform.config.queuePrefix, platform.config.flight.searchCacheSeconds);
-    const search = new FlightSearchService(platform, supplier, createSimulatedExchangeRates(), airports, offers, cache);
+    const pricing = new PricingTermsFactory(createSimulatedExchangeRates(), platform.config.flight.otherCurrencies);
+    const reservations = new ReservationRepository(platform.dataSource);
+    const issuance = new IssuanceService(platform, supplier, reservations);
     const instances = new Map<Function, object>([
       [AirportResolver, new AirportResolver(airports)],
-      [FlightSearchResolver, new FlightSearchResolver(search, new OfferReviewService(platform, airports, offers))],
+      [
+        FlightSearchResolver,
+        new FlightSearchResolver(new FlightSearchService(platform, supplier, pricing, airports, offers, cache), new OfferReviewService(platform, airports, offers)),
+      ],
+      [
+        FlightReservationResolver,
+        new FlightReservationResolver(
+          new ReserveService(platform, supplier, offers, pricing, airports, reservations),
+          new PurchaseService(platform, reservations, issuance),
+          new CancelService(platform, supplier, reservations),
+          new TicketQueryService(platform, reservations),
+        ),
+      ],
     ]);
-    return buildFederatedSchema({ resolvers: [AirportResolver, FlightSearchResolver], container: { get: (cls: Function) => instances.get(cls) } });
+    return buildFederatedSchema({
+      resolvers: [AirportResolver, FlightSearchResolver, FlightReservationResolver],
+      container: { get: (cls: Function) => instances.get(cls) },
+    });
+  },
+  jobs(platform: Platform) {
+    const reservations = new ReservationRepository(platform.dataSource);
+    return [walletDebitJob(platform, reservations), reservationExpiryJob(platform, supplierFor(platform), reservations)];
+  },
+  notificationSources(platform: Platform) {
+    return [flightNotificationSource(platform.dataSource, new AirportService())];
   },
 };

@@ -42,11 +42,12 @@ const SEARCH_FIELDS = [
  * members (walletSettlement, rounding, roundingAdjustment) are absent in REST, not null.
  */
 export function restOffer(offer: any): any {
-  const { otherCurrencies, ...price } = offer.price;
-  return {
-    ...offer,
-    price: { ...dropNulls(price), otherCurrencies: Object.fromEntries(otherCurrencies.map((c: any) => [c.currency, dropNulls(c)])) },
-  };
+  return { ...offer, price: restPrice(offer.price) };
+}
+
+export function restPrice(offerPrice: any): any {
+  const { otherCurrencies, ...price } = offerPrice;
+  return { ...dropNulls(price), otherCurrencies: Object.fromEntries(otherCurrencies.map((c: any) => [c.currency, dropNulls(c)])) };
 }
 
 function dropNulls(value: any): any {

@@ -1,6 +1,7 @@
 import type { RestRoute } from '../rest-route';
 import { platformRoutes } from './platform.routes';
 import { flightRoutes } from './flight.routes';
+import { flightBookingRoutes } from './flight-booking.routes';
 
 /** Every documented REST path; later domains add their route files here. */
-export const REST_ROUTES: RestRoute[] = [...platformRoutes, ...flightRoutes];
+export const REST_ROUTES: RestRoute[] = [...platformRoutes, ...flightRoutes, ...flightBookingRoutes];

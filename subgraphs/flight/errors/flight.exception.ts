@@ -33,4 +33,48 @@ export class FlightException extends AppError {
   static offerExpired(data?: Record<string, unknown>): FlightException {
     return new FlightException('FLIGHT_OFFER_EXPIRED', 410, 'This offer has expired; search again', data);
   }
+  static reservationNotFound(): FlightException {
+    return new FlightException('FLIGHT_RESERVATION_NOT_FOUND', 404, 'No flight reservation or ticket with this reference');
+  }
+  static reservationExpired(data?: Record<string, unknown>): FlightException {
+    return new FlightException('FLIGHT_RESERVATION_EXPIRED', 410, 'The payment deadline of this reservation has passed', data);
+  }
+  static requestConflict(message: string, data?: Record<string, unknown>): FlightException {
+    return new FlightException('FLIGHT_RESERVATION_REQUEST_CONFLICT', 409, message, data);
+  }
+  static passengerDataInvalid(fields: Array<{ travelerId: string; field: string; message: string }>): FlightException {
+    return new FlightException('FLIGHT_PASSENGER_DATA_INVALID', 422, `Correct every listed passenger field and resend (${fields.length} problem${fields.length === 1 ? '' : 's'})`, { fields });
+  }
+  static additionalInformationRequired(fields: Array<{ travelerId: string; field: string; message: string }>, bookingRequirements: object): FlightException {
+    return new FlightException(
+      'FLIGHT_ADDITIONAL_INFORMATION_REQUIRED',
+      422,
+      'The airline needs more traveler details: resend the same request with the listed fields added',
+      { fields, bookingRequirements },
+    );
+  }
+  static priceChanged(data: Record<string, unknown>): FlightException {
+    return new FlightException('FLIGHT_PRICE_CHANGED', 409, 'The price changed: ask the traveler, then resend with priceAcceptance', data);
+  }
+  static repriceUnavailable(): FlightException {
+    return new FlightException('FLIGHT_REPRICE_UNAVAILABLE', 409, 'The airline could not confirm the price right now; retry shortly', { retryable: true });
+  }
+  static reservationFailed(message = 'The airline refused the reservation'): FlightException {
+    return new FlightException('FLIGHT_RESERVATION_FAILED', 409, message, { retryable: false });
+  }
+  static inProgress(data: Record<string, unknown>): FlightException {
+    return new FlightException('FLIGHT_RESERVATION_IN_PROGRESS', 202, 'Still being handled: wait and send the same request again', { retryable: true, ...data });
+  }
+  static walletAdmissionFailed(data: Record<string, unknown>): FlightException {
+    return new FlightException('FLIGHT_WALLET_ADMISSION_FAILED', 409, 'The wallet balance does not cover this purchase', data);
+  }
+  static issuanceFailed(message: string): FlightException {
+    return new FlightException('FLIGHT_ISSUANCE_FAILED', 409, message, { retryable: false });
+  }
+  static notCancellable(message: string, data?: Record<string, unknown>): FlightException {
+    return new FlightException('FLIGHT_RESERVATION_NOT_CANCELLABLE', 409, message, data);
+  }
+  static paymentNotConfirmed(): FlightException {
+    return new FlightException('PAYMENT_NOT_CONFIRMED', 409, 'No confirmed payment matches this reservation');
+  }
 }

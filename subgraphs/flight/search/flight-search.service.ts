@@ -1,12 +1,12 @@
 import type { Platform } from '../../../shared/platform/platform';
 import type { Principal } from '../../../shared/auth/token.service';
 import { Role } from '../../../shared/auth/roles';
-import { ExchangeRates, snapshotRates } from '../../../shared/money/exchange-rates';
 import { todayIn } from '../../../shared/time/calendar-date';
 import { FlightException } from '../errors/flight.exception';
 import { OfferStore } from '../offers/offer-store';
 import { OfferView, PricingTerms, StoredOfferPayload, toOfferView } from '../offers/offer-view';
-import { ratePairsFor, PricingContext } from '../pricing/flight-pricing';
+import type { PricingContext } from '../pricing/flight-pricing';
+import type { PricingTermsFactory } from '../offers/pricing-terms';
 import type { AirportService } from '../services/airport.service';
 import { FlightSupplier, SupplierError, SupplierOffer, SupplierSearchCriteria } from '../supplier/flight-supplier.port';
 import { DatePair, FlightSearch, FlightSearchRequest, validateSearchRequest } from './flight-search.request';
@@ -44,7 +44,7 @@ export class FlightSearchService {
   constructor(
     private readonly platform: Platform,
     private readonly supplier: FlightSupplier,
-    private readonly rates: ExchangeRates,
+    private readonly pricing: PricingTermsFactory,
     private readonly airports: AirportService,
     private readonly offers: FlightOfferStore,
     private readonly cache: SearchCache,
@@ -62,7 +62,7 @@ export class FlightSearchService {
     const walletCurrency = pricingContext === 'ONLINE' ? null : ((await this.platform.ledger.findByAccount(principal.accountId))?.currency ?? 'TZS');
 
     const supplierOffers = await this.fetch(search, search.dates);
-    const terms = await this.termsFor(supplierOffers, search.currency, pricingContext, walletCurrency);
+    const terms = await this.pricing.termsFor(supplierOffers, search.currency, pricingContext, walletCurrency);
     const views = this.select(supplierOffers, terms, search);
     const slots = await this.offers.save(
       principal.accountId,
@@ -85,15 +85,6 @@ export class FlightSearchService {
     const priced = offers.map((supplierOffer) => ({ supplierOffer, view: toOfferView(supplierOffer, terms) }));
     const affordable = search.maxPrice === null ? priced : priced.filter((o) => Number(o.view.price.grandTotal) <= Number(search.maxPrice));
     return affordable.slice(0, search.max);
-  }
-
-  private async termsFor(offers: SupplierOffer[], displayCurrency: string, pricingContext: PricingContext, walletCurrency: string | null): Promise<PricingTerms> {
-    const otherCurrencies = this.platform.config.flight.otherCurrencies;
-    const supplierCurrencies = [...new Set(offers.map((o) => o.price.currency))];
-    const pairs = supplierCurrencies.flatMap((supplierCurrency) =>
-      ratePairsFor({ supplierCurrency, displayCurrency, walletCurrency: walletCurrency ?? undefined, otherCurrencies }),
-    );
-    return { displayCurrency, pricingContext, walletCurrency, otherCurrencies, rates: await snapshotRates(this.rates, pairs) };
   }
 
   private fetch(search: FlightSearch, dates: DatePair): Promise<SupplierOffer[]> {
@@ -127,7 +118,7 @@ export class FlightSearchService {
         try {
           const offers = await withTimeout(this.fetch(search, pair), timeoutMs);
           if (offers.length === 0 || search.maxPrice === null) return { pair, outcome: (offers.length ? 'FOUND' : 'EMPTY') as CandidateOutcome };
-          const terms = await this.termsFor(offers, search.currency, pricingContext, walletCurrency);
+          const terms = await this.pricing.termsFor(offers, search.currency, pricingContext, walletCurrency);
           return { pair, outcome: (this.select(offers, terms, search).length ? 'FOUND' : 'EMPTY') as CandidateOutcome };
         } catch (error) {
           this.platform.logger.warn('look-ahead candidate failed', { pair, reason: (error as Error).message });

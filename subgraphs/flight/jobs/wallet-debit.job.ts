@@ -1,0 +1,28 @@
+import type { Platform } from '../../../shared/platform/platform';
+import type { JobDefinition } from '../../../shared/queue/worker-host';
+import { FLIGHT_QUEUE, ReservationJobPayload, WALLET_DEBIT_JOB } from '../reservations/reservation-follow-ups';
+import type { ReservationRepository } from '../reservations/reservation.repository';
+
+/**
+ * Takes the frozen walletDebitTotal after issuance. The ledger's business key is the
+ * reservation, so a retried or duplicated job debits once; no limit is enforced because the
+ * purchase was admitted earlier (concurrent admitted purchases may drive the wallet negative).
+ */
+export function walletDebitJob(platform: Platform, reservations: ReservationRepository): JobDefinition<ReservationJobPayload> {
+  return {
+    queue: FLIGHT_QUEUE,
+    name: WALLET_DEBIT_JOB,
+    async process({ reservationId }) {
+      const r = await reservations.byId(reservationId);
+      if (!r || r.status !== 'ISSUED' || !r.walletId || !r.walletDebitTotal) return { skipped: true };
+      const result = await platform.ledger.debit(r.walletId, {
+        businessKey: `flight-reservation:${r.id}`,
+        amount: r.walletDebitTotal,
+        note: `flight ${r.bookingReference}`,
+        enforceLimit: false,
+      });
+      platform.logger.info('flight wallet debit', { reservationId, bookingReference: r.bookingReference, duplicate: result.duplicate, balanceAfter: result.balanceAfter });
+      return { entryId: result.entryId, duplicate: result.duplicate };
+    },
+  };
+}

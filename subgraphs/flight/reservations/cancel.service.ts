@@ -1,0 +1,121 @@
+import type { Platform } from '../../../shared/platform/platform';
+import type { Principal } from '../../../shared/auth/token.service';
+import { isAdministrator } from '../../../shared/auth/roles';
+import { PlatformException } from '../../../shared/errors/app-error';
+import { FlightException } from '../errors/flight.exception';
+import { FlightSupplier, SupplierError } from '../supplier/flight-supplier.port';
+import { FLIGHT_BOOKING_KIND } from './reservation-follow-ups';
+import { ReservationRepository } from './reservation.repository';
+import type { FlightReservation, ReservationStatus } from './reservation.types';
+
+export type CancellationState = 'CANCELLED' | 'REFUND_PENDING' | 'REFUND_REQUIRED';
+export type PaymentState = 'NOT_REQUIRED' | 'PENDING' | 'CONFIRMED' | 'MISMATCH' | 'REFUND_PENDING' | 'REFUNDED' | 'REFUND_REQUIRED';
+
+export interface Cancellation {
+  reservationId: string;
+  state: CancellationState;
+  paymentState: PaymentState;
+  refundState: 'REFUNDED' | 'REFUND_PENDING' | 'REFUND_REQUIRED' | null;
+  alreadyCancelled: boolean;
+  ticketId: string | null;
+  bookingReference: string;
+  cancelledAt: string | null;
+}
+
+const CANCELLED_STATES: ReservationStatus[] = ['CANCELLED', 'REFUND_PENDING', 'REFUND_REQUIRED'];
+const CANCELLABLE: ReservationStatus[] = ['CREATED', 'SELLING', 'PNR_CREATED', 'VALIDATION_FAILED', 'PRICE_CHANGED', 'REPRICE_UNAVAILABLE', 'TST_CREATED', 'CANCELLING'];
+const CANCEL_LEASE_MS = 60_000;
+
+/**
+ * Cancels a whole unissued reservation (every itinerary of a return booking). Idempotent: a
+ * repeat answers the first outcome with alreadyCancelled. Issued tickets are never cancelled
+ * here: voiding and refunds are a separate process.
+ */
+export class CancelService {
+  constructor(
+    private readonly platform: Platform,
+    private readonly supplier: FlightSupplier,
+    private readonly reservations: ReservationRepository,
+  ) {}
+
+  async cancel(principal: Principal, input: { reservationId?: string | null; ticketId?: string | null; reason?: string | null }): Promise<{ complete: boolean; cancellation: Cancellation }> {
+    const r = await this.find(input);
+    if (r.accountId !== principal.accountId && !isAdministrator(principal.role)) throw PlatformException.forbidden('This reservation belongs to another account');
+    const ticketId = input.ticketId?.trim() || null;
+    if (CANCELLED_STATES.includes(r.status)) return this.answer(r, ticketId, true);
+    if (r.status === 'ISSUING') throw FlightException.inProgress({ reservationId: r.id, status: r.status });
+    if (!CANCELLABLE.includes(r.status)) {
+      throw FlightException.notCancellable('Issued tickets cannot be cancelled automatically; voids and refunds are a separate process', { reservationId: r.id, status: r.status });
+    }
+    const now = this.platform.clock.now();
+    if (!(await this.reservations.claim(r.id, now, CANCEL_LEASE_MS))) throw FlightException.inProgress({ reservationId: r.id, status: r.status });
+    try {
+      await this.reservations.update(r.id, { status: 'CANCELLING' }, now);
+      let refundRequired = false;
+      let refundPending = false;
+      if (r.pnr) {
+        try {
+          ({ refundRequired, refundPending } = await this.supplier.cancel(r.pnr));
+        } catch (error) {
+          if (error instanceof SupplierError) {
+            await this.reservations.update(r.id, { lastError: error.message }, now);
+            throw FlightException.inProgress({ reservationId: r.id, status: 'CANCELLING' });
+          }
+          throw error;
+        }
+      }
+      const paid = await this.confirmedPayment(r.id);
+      const state: CancellationState = refundPending || paid ? 'REFUND_PENDING' : refundRequired ? 'REFUND_REQUIRED' : 'CANCELLED';
+      await this.platform.dataSource.transaction(async (m) => {
+        await this.reservations.update(r.id, { status: state, cancelledAt: now, cancelReason: input.reason?.trim() || null }, now, m);
+        await this.reservations.setTicketStatus(r.id, 'CANCELLED', m);
+        if (paid) await m.query("UPDATE flight_payment SET status = 'REFUND_PENDING', updated_at = ? WHERE reservation_id = ? AND status = 'CONFIRMED'", [now, r.id]);
+        await this.platform.notifications.request(m, { bookingKind: FLIGHT_BOOKING_KIND, bookingId: r.id, messageType: 'RESERVATION_CANCELLATION' });
+      });
+      this.platform.logger.info('flight reservation cancelled', { reservationId: r.id, bookingReference: r.bookingReference, state });
+      return this.answer((await this.reservations.byId(r.id))!, ticketId, false);
+    } finally {
+      await this.reservations.release(r.id);
+    }
+  }
+
+  private async find(input: { reservationId?: string | null; ticketId?: string | null; reason?: string | null }): Promise<FlightReservation> {
+    const reservationId = input.reservationId?.trim() || null;
+    const ticketId = input.ticketId?.trim() || null;
+    if (!reservationId && !ticketId) throw FlightException.invalidRequest('reservationId or ticketId is required', [{ field: 'reservationId', message: 'or ticketId is required' }]);
+    if (input.reason && input.reason.length > 500) throw FlightException.invalidRequest('reason must be at most 500 characters', [{ field: 'reason', message: 'at most 500 characters' }]);
+    if (reservationId && !/^[0-9a-f-]{36}$/i.test(reservationId)) throw FlightException.invalidRequest('reservationId must be a uuid', [{ field: 'reservationId', message: 'must be a uuid' }]);
+    const byId = reservationId ? await this.reservations.byId(reservationId.toLowerCase()) : null;
+    const byTicket = ticketId ? await this.reservations.byTicketId(ticketId) : null;
+    if (byId && byTicket && byId.id !== byTicket.id) {
+      throw FlightException.invalidRequest('reservationId and ticketId name different reservations', [{ field: 'ticketId', message: 'belongs to another reservation' }]);
+    }
+    const r = byId ?? byTicket;
+    if (!r) throw FlightException.reservationNotFound();
+    return r;
+  }
+
+  private async confirmedPayment(reservationId: string): Promise<boolean> {
+    const rows = await this.platform.dataSource.query("SELECT 1 FROM flight_payment WHERE reservation_id = ? AND status = 'CONFIRMED' LIMIT 1", [reservationId]);
+    return rows.length > 0;
+  }
+
+  private async answer(r: FlightReservation, ticketId: string | null, alreadyCancelled: boolean): Promise<{ complete: boolean; cancellation: Cancellation }> {
+    const [payment] = await this.platform.dataSource.query('SELECT status FROM flight_payment WHERE reservation_id = ? ORDER BY created_at DESC LIMIT 1', [r.id]);
+    const paymentState: PaymentState = payment ? (payment.status as PaymentState) : 'NOT_REQUIRED';
+    const state = r.status as CancellationState;
+    return {
+      complete: state === 'CANCELLED',
+      cancellation: {
+        reservationId: r.id,
+        state,
+        paymentState,
+        refundState: state === 'CANCELLED' ? (paymentState === 'REFUNDED' ? 'REFUNDED' : null) : state,
+        alreadyCancelled,
+        ticketId,
+        bookingReference: r.bookingReference,
+        cancelledAt: r.cancelledAt?.toISOString() ?? null,
+      },
+    };
+  }
+}

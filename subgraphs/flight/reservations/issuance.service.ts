@@ -1,0 +1,84 @@
+import type { Platform } from '../../../shared/platform/platform';
+import { FlightException } from '../errors/flight.exception';
+import { FlightSupplier, SupplierError, SupplierTicketDocument } from '../supplier/flight-supplier.port';
+import { ReservationRepository } from './reservation.repository';
+import { toDocuments } from './reservation-view';
+import { FLIGHT_BOOKING_KIND, FLIGHT_QUEUE, ReservationJobPayload, WALLET_DEBIT_JOB } from './reservation-follow-ups';
+import type { FlightReservation } from './reservation.types';
+
+/** How long one caller may drive issuance before a concurrent one may take over. */
+const ISSUANCE_LEASE_MS = 60_000;
+
+export type IssuanceOutcome = { complete: true; reservation: FlightReservation } | { complete: false; reservation: FlightReservation };
+
+/**
+ * Ticket issuance for a reservation whose payment is settled (agent admission or confirmed
+ * customer payment). Answers complete only when every expected document is ISSUED. The wallet
+ * debit and the ticket messages are written to the outbox in the same transaction that records
+ * the issuance, so they happen exactly when it does and survive any restart.
+ */
+export class IssuanceService {
+  constructor(
+    private readonly platform: Platform,
+    private readonly supplier: FlightSupplier,
+    private readonly reservations: ReservationRepository,
+  ) {}
+
+  async issue(r: FlightReservation): Promise<IssuanceOutcome> {
+    if (r.status === 'ISSUED') return { complete: true, reservation: r };
+    const now = this.platform.clock.now();
+    if (!(await this.reservations.claim(r.id, now, ISSUANCE_LEASE_MS))) return { complete: false, reservation: r };
+    try {
+      let documents: SupplierTicketDocument[];
+      try {
+        documents = await this.supplier.issueTickets(r.pnr!, r.id);
+      } catch (error) {
+        if (error instanceof SupplierError && error.code === 'TIMEOUT') return { complete: false, reservation: r };
+        if (error instanceof SupplierError && error.code === 'ISSUANCE_FAILED') {
+          await this.reservations.update(r.id, { status: 'TST_CREATED', lastError: error.message }, now, undefined, ['ISSUING']);
+          throw FlightException.issuanceFailed(`The airline refused to issue the tickets: ${error.message}`);
+        }
+        throw error;
+      }
+      return await this.record(r, documents);
+    } finally {
+      await this.reservations.release(r.id);
+    }
+  }
+
+  private async record(r: FlightReservation, supplierDocs: SupplierTicketDocument[]): Promise<IssuanceOutcome> {
+    const now = this.platform.clock.now();
+    const documents = toDocuments(supplierDocs);
+    const complete = documents.length > 0 && documents.every((d) => d.status === 'ISSUED');
+    const status = complete ? 'ISSUED' : 'PARTIALLY_ISSUED';
+    await this.platform.dataSource.transaction(async (m) => {
+      await this.reservations.update(r.id, { status, documents, issuedAt: complete ? now : null, lastError: null }, now, m);
+      for (const doc of supplierDocs) {
+        await this.reservations.updateTicketDocument(
+          r.id,
+          doc.travelerId,
+          {
+            ticketNumber: doc.ticketNumber ?? null,
+            documentId: doc.documentId ?? null,
+            documentStatus: doc.status,
+            providerDocumentElement: doc.providerElement ?? null,
+            validatingCarrier: doc.validatingCarrier,
+            tstReference: doc.tstReference ?? null,
+            pricingRecordReference: doc.pricingRecordReference,
+            coupons: doc.coupons.map((c) => ({ segmentReference: c.segmentReference, status: c.status, lastObservedAt: now.toISOString() })),
+            issuedAt: doc.issuedAt ?? null,
+            status: doc.status === 'ISSUED' ? 'ISSUED' : status,
+          },
+          m,
+        );
+      }
+      if (complete) {
+        const payload: ReservationJobPayload = { reservationId: r.id };
+        if (r.walletId && r.walletDebitTotal) await this.platform.outbox.enqueue(m, { queue: FLIGHT_QUEUE, name: WALLET_DEBIT_JOB, payload });
+        await this.platform.notifications.request(m, { bookingKind: FLIGHT_BOOKING_KIND, bookingId: r.id, messageType: 'TICKET' });
+      }
+    });
+    this.platform.logger.info(complete ? 'flight issued' : 'flight partially issued', { reservationId: r.id, bookingReference: r.bookingReference });
+    return { complete, reservation: { ...r, status, documents, issuedAt: complete ? now : null } } as IssuanceOutcome;
+  }
+}

@@ -1,0 +1,72 @@
+import type { Platform } from '../../../shared/platform/platform';
+import type { Principal } from '../../../shared/auth/token.service';
+import { isAgentRole } from '../../../shared/auth/roles';
+import { PlatformException } from '../../../shared/errors/app-error';
+import { FlightException } from '../errors/flight.exception';
+import type { IssuanceService } from './issuance.service';
+import { ReservationRepository } from './reservation.repository';
+import { issuanceView } from './reservation-view';
+import type { FlightReservation } from './reservation.types';
+
+export interface PurchaseOutcome {
+  /** True: every ticket document is issued (200). False: still in progress or partial (202). */
+  complete: boolean;
+  issuance: ReturnType<typeof issuanceView>;
+}
+
+const ISSUABLE = ['TST_CREATED', 'ISSUING', 'PARTIALLY_ISSUED', 'ISSUED'];
+
+/**
+ * Agent purchase: the wallet is admitted once (balance plus overdraft must cover the frozen
+ * debit), then issuance runs synchronously. The debit itself follows as an idempotent job keyed
+ * by the reservation, so concurrent purchases may take the wallet negative but a reservation
+ * is never debited twice.
+ */
+export class PurchaseService {
+  constructor(
+    private readonly platform: Platform,
+    private readonly reservations: ReservationRepository,
+    private readonly issuance: IssuanceService,
+  ) {}
+
+  async purchase(principal: Principal, ticketId: string | null | undefined): Promise<PurchaseOutcome> {
+    if (!ticketId?.trim()) throw FlightException.invalidRequest('ticketId is required', [{ field: 'ticketId', message: 'is required' }]);
+    if (!isAgentRole(principal.role)) throw PlatformException.forbidden('Purchase from a wallet needs an agent account');
+    const found = await this.reservations.byTicketId(ticketId.trim());
+    if (!found) throw FlightException.reservationNotFound();
+    if (found.accountId !== principal.accountId) throw PlatformException.forbidden('This reservation belongs to another account');
+    let r = found;
+    if (r.status === 'ISSUED') return { complete: true, issuance: issuanceView(r) };
+    if (!ISSUABLE.includes(r.status)) {
+      if (r.cancelledAt && r.paymentDeadlineAt && r.cancelledAt >= r.paymentDeadlineAt) throw FlightException.reservationExpired({ reservationId: r.id });
+      throw FlightException.issuanceFailed(`This reservation is ${r.status} and cannot be issued`);
+    }
+    if (r.status === 'TST_CREATED' && r.paymentDeadlineAt && r.paymentDeadlineAt.getTime() <= this.platform.clock.now().getTime()) {
+      throw FlightException.reservationExpired({ reservationId: r.id, paymentDeadlineAt: r.paymentDeadlineAt.toISOString() });
+    }
+    if (!r.admittedAt) r = await this.admit(r);
+    const outcome = await this.issuance.issue(r);
+    return { complete: outcome.complete, issuance: issuanceView((await this.reservations.byId(r.id)) ?? outcome.reservation) };
+  }
+
+  /** The one balance check: under the wallet lock, then the reservation moves to ISSUING. */
+  private async admit(r: FlightReservation): Promise<FlightReservation> {
+    const now = this.platform.clock.now();
+    return this.platform.dataSource.transaction(async (m) => {
+      const locked = (await this.reservations.byId(r.id, m, true))!;
+      if (locked.admittedAt) return locked;
+      const admission = await this.platform.ledger.admit(locked.walletId!, locked.walletDebitTotal!, m);
+      if (!admission.admitted) {
+        throw FlightException.walletAdmissionFailed({
+          reservationId: r.id,
+          required: locked.walletDebitTotal,
+          balance: admission.balance,
+          overdraftLimit: admission.overdraftLimit,
+          currency: admission.currency,
+        });
+      }
+      await m.query("UPDATE flight_reservation SET admitted_at = ?, status = 'ISSUING', updated_at = ? WHERE id = ?", [now, now, r.id]);
+      return { ...locked, admittedAt: now, status: 'ISSUING' };
+    });
+  }
+}

@@ -1,0 +1,254 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { FlightReservation, FlightTicketRow, ReservationStatus } from './reservation.types';
+
+const JSON_COLUMNS = {
+  notifications: 'notifications',
+  price: 'price',
+  supplierOffer: 'supplier_offer',
+  requirements: 'requirements',
+  passengers: 'passengers',
+  supplierBooking: 'supplier_booking',
+  pricingRecords: 'pricing_records',
+  documents: 'documents',
+} as const;
+
+const PLAIN_COLUMNS = {
+  status: 'status',
+  pnr: 'pnr',
+  priceVersion: 'price_version',
+  priceChangeExpiresAt: 'price_change_expires_at',
+  paymentDeadlineAt: 'payment_deadline_at',
+  walletId: 'wallet_id',
+  walletCurrency: 'wallet_currency',
+  walletDebitTotal: 'wallet_debit_total',
+  admittedAt: 'admitted_at',
+  issuedAt: 'issued_at',
+  cancelledAt: 'cancelled_at',
+  lastError: 'last_error',
+  externalUserId: 'external_user_id',
+  selectedOption: 'selected_option',
+} as const;
+
+export type ReservationChanges = Partial<Pick<FlightReservation, keyof typeof JSON_COLUMNS | keyof typeof PLAIN_COLUMNS>> & { cancelReason?: string | null };
+
+/** SQL for reservations and tickets; the services decide, this only reads and writes rows. */
+export class ReservationRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Inserts a new reservation; false when one already exists for this account and offer. */
+  async insert(r: FlightReservation, m: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const result = await m.query(
+      `INSERT IGNORE INTO flight_reservation (id, account_id, channel, booking_user_type, offer_reference, external_user_id, selected_option,
+         notifications, status, booking_reference, payment_reference, pnr, language, display_currency, supplier_offer, price, original_price, price_version,
+         price_change_expires_at, requirements, passengers, offer_expires_at, payment_deadline_at, wallet_id, wallet_currency, wallet_debit_total,
+         authentication_context, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        r.id, r.accountId, r.channel, r.bookingUserType, r.offerReference, r.externalUserId, r.selectedOption,
+        JSON.stringify(r.notifications), r.status, r.bookingReference, r.paymentReference, r.pnr, r.language, r.displayCurrency,
+        JSON.stringify(r.supplierOffer), JSON.stringify(r.price), JSON.stringify(r.originalPrice), r.priceVersion, r.priceChangeExpiresAt, JSON.stringify(r.requirements),
+        r.passengers ? JSON.stringify(r.passengers) : null, r.offerExpiresAt, r.paymentDeadlineAt, r.walletId, r.walletCurrency,
+        r.walletDebitTotal, r.authenticationContext, r.createdAt, r.updatedAt,
+      ],
+    );
+    return Number(result.affectedRows ?? 0) === 1;
+  }
+
+  async byOffer(accountId: string, offerReference: string, m: EntityManager = this.dataSource.manager): Promise<FlightReservation | null> {
+    return this.one(m, 'account_id = ? AND offer_reference = ?', [accountId, offerReference]);
+  }
+
+  async byId(id: string, m: EntityManager = this.dataSource.manager, lock = false): Promise<FlightReservation | null> {
+    return this.one(m, 'id = ?', [id], lock);
+  }
+
+  /** A reservation by one of its ticket ids, its payment reference or its booking reference. */
+  async byTicketId(ticketId: string, m: EntityManager = this.dataSource.manager): Promise<FlightReservation | null> {
+    const [row] = await m.query('SELECT reservation_id FROM flight_ticket WHERE ticket_id = ? LIMIT 1', [ticketId]);
+    return row ? this.byId(row.reservation_id, m) : null;
+  }
+
+  async byPaymentReference(paymentReference: string, m: EntityManager = this.dataSource.manager): Promise<FlightReservation | null> {
+    return this.one(m, 'payment_reference = ?', [paymentReference]);
+  }
+
+  /**
+   * Takes the right to work on a reservation for `ms`: concurrent requests for the same
+   * reservation get false and answer 202 instead of racing the supplier.
+   */
+  async claim(id: string, now: Date, ms: number): Promise<boolean> {
+    const result = await this.dataSource.query(
+      'UPDATE flight_reservation SET processing_until = ? WHERE id = ? AND (processing_until IS NULL OR processing_until < ?)',
+      [new Date(now.getTime() + ms), id, now],
+    );
+    return Number(result.affectedRows ?? 0) === 1;
+  }
+
+  async release(id: string): Promise<void> {
+    await this.dataSource.query('UPDATE flight_reservation SET processing_until = NULL WHERE id = ?', [id]);
+  }
+
+  /** Applies changes; with `from`, only while the status is still one of those (false otherwise). */
+  async update(id: string, changes: ReservationChanges, now: Date, m: EntityManager = this.dataSource.manager, from?: ReservationStatus[]): Promise<boolean> {
+    const sets: string[] = ['updated_at = ?'];
+    const params: unknown[] = [now];
+    for (const [key, value] of Object.entries(changes)) {
+      if (key === 'cancelReason') {
+        sets.push('cancel_reason = ?');
+        params.push(value);
+      } else if (key in JSON_COLUMNS) {
+        sets.push(`${JSON_COLUMNS[key as keyof typeof JSON_COLUMNS]} = ?`);
+        params.push(value === null ? null : JSON.stringify(value));
+      } else if (key in PLAIN_COLUMNS) {
+        sets.push(`${PLAIN_COLUMNS[key as keyof typeof PLAIN_COLUMNS]} = ?`);
+        params.push(value);
+      } else {
+        throw new Error(`unknown reservation column ${key}`);
+      }
+    }
+    let where = 'id = ?';
+    params.push(id);
+    if (from?.length) {
+      where += ` AND status IN (${from.map(() => '?').join(', ')})`;
+      params.push(...from);
+    }
+    const result = await m.query(`UPDATE flight_reservation SET ${sets.join(', ')} WHERE ${where}`, params);
+    return Number(result.affectedRows ?? 0) === 1;
+  }
+
+  async insertTickets(rows: FlightTicketRow[], m: EntityManager): Promise<void> {
+    if (rows.length === 0) return;
+    const columns =
+      'uuid, ticket_id, reservation_id, traveler_id, passenger_reference, itinerary_index, direction, departure_date, departure_time, from_code, to_code, from_name, to_name, price_total, price_currency, provider_segment_references, ticket_number, document_id, document_status, provider_document_element, validating_carrier, tst_reference, pricing_record_reference, coupons, issued_at, status';
+    await m.query(
+      `INSERT IGNORE INTO flight_ticket (${columns}) VALUES ${rows.map(() => `(${Array(26).fill('?').join(', ')})`).join(', ')}`,
+      rows.flatMap((t) => [
+        t.uuid, t.ticketId, t.reservationId, t.travelerId, t.passengerReference, t.itineraryIndex, t.direction, t.departureDate, t.departureTime,
+        t.fromCode, t.toCode, t.from, t.to, t.priceTotal, t.priceCurrency, JSON.stringify(t.providerSegmentReferences), t.ticketNumber,
+        t.documentId, t.documentStatus, t.providerDocumentElement, t.validatingCarrier, t.tstReference, t.pricingRecordReference,
+        JSON.stringify(t.coupons), t.issuedAt ? new Date(t.issuedAt) : null, t.status,
+      ]),
+    );
+  }
+
+  async ticketsOf(reservationId: string, m: EntityManager = this.dataSource.manager): Promise<FlightTicketRow[]> {
+    return this.tickets(m, 't.reservation_id = ?', [reservationId]);
+  }
+
+  async ticketsByTicketId(ticketId: string, m: EntityManager = this.dataSource.manager): Promise<FlightTicketRow[]> {
+    return this.tickets(m, 't.ticket_id = ?', [ticketId]);
+  }
+
+  async updateTicketDocument(
+    reservationId: string,
+    travelerId: string,
+    doc: Pick<FlightTicketRow, 'ticketNumber' | 'documentId' | 'documentStatus' | 'providerDocumentElement' | 'validatingCarrier' | 'tstReference' | 'pricingRecordReference' | 'coupons' | 'issuedAt' | 'status'>,
+    m: EntityManager,
+  ): Promise<void> {
+    await m.query(
+      `UPDATE flight_ticket SET ticket_number = ?, document_id = ?, document_status = ?, provider_document_element = ?, validating_carrier = ?,
+         tst_reference = ?, pricing_record_reference = ?, coupons = ?, issued_at = ?, status = ?
+       WHERE reservation_id = ? AND traveler_id = ?`,
+      [
+        doc.ticketNumber, doc.documentId, doc.documentStatus, doc.providerDocumentElement, doc.validatingCarrier, doc.tstReference,
+        doc.pricingRecordReference, JSON.stringify(doc.coupons), doc.issuedAt ? new Date(doc.issuedAt) : null, doc.status, reservationId, travelerId,
+      ],
+    );
+  }
+
+  async setTicketStatus(reservationId: string, status: string, m: EntityManager): Promise<void> {
+    await m.query('UPDATE flight_ticket SET status = ? WHERE reservation_id = ?', [status, reservationId]);
+  }
+
+  private async one(m: EntityManager, where: string, params: unknown[], lock = false): Promise<FlightReservation | null> {
+    const [row] = await m.query(`SELECT * FROM flight_reservation WHERE ${where} LIMIT 1${lock ? ' FOR UPDATE' : ''}`, params);
+    return row ? toReservation(row) : null;
+  }
+
+  private async tickets(m: EntityManager, where: string, params: unknown[]): Promise<FlightTicketRow[]> {
+    const rows: any[] = await m.query(
+      `SELECT t.*, r.booking_reference, r.payment_reference FROM flight_ticket t JOIN flight_reservation r ON r.id = t.reservation_id
+        WHERE ${where} ORDER BY t.passenger_reference, t.itinerary_index`,
+      params,
+    );
+    return rows.map(toTicket);
+  }
+}
+
+const json = <T>(value: string | null): T | null => (value === null || value === undefined ? null : (JSON.parse(value) as T));
+const date = (value: Date | string | null): Date | null => (value === null || value === undefined ? null : new Date(value));
+
+function toReservation(row: any): FlightReservation {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    channel: row.channel,
+    bookingUserType: row.booking_user_type,
+    offerReference: row.offer_reference,
+    externalUserId: row.external_user_id,
+    selectedOption: row.selected_option,
+    notifications: json(row.notifications) ?? {},
+    status: row.status,
+    bookingReference: row.booking_reference,
+    paymentReference: row.payment_reference,
+    pnr: row.pnr,
+    language: row.language,
+    displayCurrency: row.display_currency,
+    price: json(row.price)!,
+    originalPrice: json(row.original_price)!,
+    priceVersion: row.price_version,
+    priceChangeExpiresAt: date(row.price_change_expires_at),
+    offerExpiresAt: date(row.offer_expires_at)!,
+    paymentDeadlineAt: date(row.payment_deadline_at),
+    walletId: row.wallet_id,
+    walletCurrency: row.wallet_currency,
+    walletDebitTotal: row.wallet_debit_total,
+    admittedAt: date(row.admitted_at),
+    authenticationContext: row.authentication_context,
+    issuedAt: date(row.issued_at),
+    cancelledAt: date(row.cancelled_at),
+    cancelReason: row.cancel_reason,
+    createdAt: date(row.created_at)!,
+    updatedAt: date(row.updated_at)!,
+    supplierOffer: json(row.supplier_offer)!,
+    requirements: json(row.requirements)!,
+    passengers: json(row.passengers),
+    supplierBooking: json(row.supplier_booking),
+    pricingRecords: json(row.pricing_records),
+    documents: json(row.documents),
+    lastError: row.last_error,
+  };
+}
+
+function toTicket(row: any): FlightTicketRow {
+  return {
+    uuid: row.uuid,
+    ticketId: row.ticket_id,
+    reservationId: row.reservation_id,
+    bookingReference: row.booking_reference,
+    paymentReference: row.payment_reference,
+    travelerId: row.traveler_id,
+    passengerReference: Number(row.passenger_reference),
+    itineraryIndex: Number(row.itinerary_index),
+    direction: row.direction,
+    departureDate: row.departure_date,
+    departureTime: row.departure_time,
+    fromCode: row.from_code,
+    toCode: row.to_code,
+    from: row.from_name,
+    to: row.to_name,
+    priceTotal: row.price_total,
+    priceCurrency: row.price_currency,
+    providerSegmentReferences: JSON.parse(row.provider_segment_references),
+    ticketNumber: row.ticket_number,
+    documentId: row.document_id,
+    documentStatus: row.document_status,
+    providerDocumentElement: row.provider_document_element,
+    validatingCarrier: row.validating_carrier,
+    tstReference: row.tst_reference === null ? null : Number(row.tst_reference),
+    pricingRecordReference: row.pricing_record_reference === null ? null : Number(row.pricing_record_reference),
+    coupons: JSON.parse(row.coupons),
+    issuedAt: row.issued_at ? new Date(row.issued_at).toISOString() : null,
+    status: row.status,
+  };
+}

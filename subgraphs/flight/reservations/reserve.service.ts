@@ -1,0 +1,315 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Platform } from '../../../shared/platform/platform';
+import type { Principal } from '../../../shared/auth/token.service';
+import { Role } from '../../../shared/auth/roles';
+import { PlatformException } from '../../../shared/errors/app-error';
+import { todayIn } from '../../../shared/time/calendar-date';
+import { FlightException } from '../errors/flight.exception';
+import { bookingRequirementsFor, escalate } from '../offers/booking-requirements';
+import { priceFor, StoredOfferPayload } from '../offers/offer-view';
+import type { PricingTermsFactory } from '../offers/pricing-terms';
+import { acceptsPrice, FlightOfferPrice, priceVersionOf } from '../pricing/flight-pricing';
+import type { AirportService } from '../services/airport.service';
+import type { FlightOfferStore } from '../search/flight-search.service';
+import { pricingContextOf } from '../search/flight-search.service';
+import { FlightSupplier, SupplierError, SupplierTraveler } from '../supplier/flight-supplier.port';
+import { validatePassengers } from './passenger-validation';
+import { ReservationRepository } from './reservation.repository';
+import { agentReservationView, buildTicketRows, customerReservationView, expectedDocuments, toPricingRecords } from './reservation-view';
+import type { BookingChannel, FlightReservation, StoredPassenger } from './reservation.types';
+import { parseReserveRequest, ReserveInput, ReserveRequest, retryConflict } from './reserve-request';
+import { FLIGHT_BOOKING_KIND, scheduleReservationFollowUps } from './reservation-follow-ups';
+
+export interface ReserveHeaders {
+  externalUserId?: string | null;
+  language: 'en' | 'sw';
+  authenticationContext?: string | null;
+}
+
+/** How long one request may work on a reservation before a concurrent retry may take over. */
+const PROCESSING_LEASE_MS = 60_000;
+/** How long a reported price change may be accepted. */
+const PRICE_CHANGE_TTL_MS = 15 * 60_000;
+const OPEN_STATUSES = ['CREATED', 'SELLING', 'PNR_CREATED', 'VALIDATION_FAILED', 'PRICE_CHANGED', 'REPRICE_UNAVAILABLE'] as const;
+const DONE_STATUSES = ['TST_CREATED', 'ISSUING', 'ISSUED', 'PARTIALLY_ISSUED'] as const;
+
+/** The supplier's field names for what it asks at booking time, as the reservation request names them. */
+const SUPPLIER_FIELD_NAMES: Record<string, string> = {
+  dateOfBirth: 'dateOfBirth',
+  gender: 'gender',
+  'document.type': 'documentType',
+  'document.number': 'passportNumber',
+  'document.expiryDate': 'passportExpiryDate',
+  'document.issuingCountry': 'documentIssuingCountry',
+  'document.nationality': 'nationality',
+};
+
+/**
+ * Reserve (customer and agent): one reservation per offer and account, advanced step by step
+ * (validate → reprice → sell/PNR → TST), each step saved before the next, so a retried request
+ * resumes where the last one stopped instead of booking again (Medusa-style steps; the TST step
+ * compensates by cancelling the PNR when the fare cannot be stored).
+ */
+export class ReserveService {
+  constructor(
+    private readonly platform: Platform,
+    private readonly supplier: FlightSupplier,
+    private readonly offers: FlightOfferStore,
+    private readonly pricing: PricingTermsFactory,
+    private readonly airports: AirportService,
+    private readonly reservations: ReservationRepository,
+  ) {}
+
+  async reserve(principal: Principal, channel: BookingChannel, input: ReserveInput, headers: ReserveHeaders): Promise<ReturnType<typeof agentReservationView> | ReturnType<typeof customerReservationView>> {
+    authorize(principal, channel);
+    const request = parseReserveRequest(input, channel === 'AGENT' ? headers.externalUserId : null);
+    let reservation = await this.reservations.byOffer(principal.accountId, request.offerReference);
+    if (!reservation) reservation = await this.create(principal, channel, request, headers);
+    const conflict = retryConflict(reservation, request);
+    if (conflict) throw FlightException.requestConflict(conflict, { reservationId: reservation.id });
+    if ((DONE_STATUSES as readonly string[]).includes(reservation.status)) return this.view(reservation, channel);
+    if (!(OPEN_STATUSES as readonly string[]).includes(reservation.status)) {
+      throw FlightException.requestConflict(`This offer's reservation is ${reservation.status}; search again to book`, { reservationId: reservation.id, status: reservation.status });
+    }
+    const now = this.platform.clock.now();
+    if (!(await this.reservations.claim(reservation.id, now, PROCESSING_LEASE_MS))) {
+      throw FlightException.inProgress({ reservationId: reservation.id, status: reservation.status });
+    }
+    try {
+      const done = await this.advance(reservation, request, channel);
+      return this.view(done, channel);
+    } finally {
+      await this.reservations.release(reservation.id);
+    }
+  }
+
+  private async create(principal: Principal, channel: BookingChannel, request: ReserveRequest, headers: ReserveHeaders): Promise<FlightReservation> {
+    const stored = await this.offers.load(request.offerReference, principal.accountId);
+    if (!stored) throw FlightException.offerNotFound();
+    const now = this.platform.clock.now();
+    if (stored.expiresAt.getTime() <= now.getTime()) throw FlightException.offerExpired({ offerReference: stored.offerReference, refreshSearch: true });
+    const wallet = channel === 'AGENT' ? await this.platform.ledger.findByAccount(principal.accountId) : null;
+    if (channel === 'AGENT' && !wallet) throw PlatformException.forbidden('Agent reservations need an agent account with a wallet');
+    const price = stored.offer.view.price;
+    const reservation: FlightReservation = {
+      id: randomUUID(),
+      accountId: principal.accountId,
+      channel,
+      bookingUserType: channel === 'CUSTOMER' ? 'CUSTOMER' : principal.role === Role.THIRD_PARTY_AGENT ? 'THIRD_PARTY_AGENT' : 'SERVICE_AGENT',
+      offerReference: stored.offerReference,
+      externalUserId: request.externalUserId,
+      selectedOption: request.selectedOption,
+      notifications: request.notifications,
+      status: 'CREATED',
+      bookingReference: reference('SF', 6),
+      paymentReference: reference('SFP', 10),
+      pnr: null,
+      language: headers.language,
+      displayCurrency: stored.criteria.currency,
+      price,
+      originalPrice: price,
+      priceVersion: priceVersionOf(price),
+      priceChangeExpiresAt: null,
+      offerExpiresAt: stored.expiresAt,
+      paymentDeadlineAt: null,
+      walletId: wallet?.id ?? null,
+      walletCurrency: wallet?.currency ?? null,
+      walletDebitTotal: null,
+      admittedAt: null,
+      authenticationContext: headers.authenticationContext?.trim().slice(0, 32) || 'WEB_APP',
+      issuedAt: null,
+      cancelledAt: null,
+      createdAt: now,
+      updatedAt: now,
+      supplierOffer: stored.offer.supplierOffer,
+      requirements: bookingRequirementsFor(stored.offer.supplierOffer, (code) => this.airports.countryOf(code)),
+      passengers: null,
+      supplierBooking: null,
+      pricingRecords: null,
+      documents: null,
+      lastError: null,
+    };
+    if (await this.reservations.insert(reservation)) return reservation;
+    // A concurrent first attempt won the unique key: continue with its reservation.
+    return (await this.reservations.byOffer(principal.accountId, request.offerReference))!;
+  }
+
+  private async advance(r: FlightReservation, request: ReserveRequest, channel: BookingChannel): Promise<FlightReservation> {
+    const now = this.platform.clock.now();
+    if (r.status === 'PRICE_CHANGED' ? r.priceChangeExpiresAt!.getTime() <= now.getTime() : r.status !== 'SELLING' && r.offerExpiresAt.getTime() <= now.getTime()) {
+      throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true });
+    }
+    const passengers = this.validate(r, request);
+    await this.reservations.update(r.id, { passengers }, now);
+    r = { ...r, passengers };
+    if (r.status !== 'SELLING' && r.status !== 'PNR_CREATED') r = await this.confirmPrice(r, request, channel);
+    if (r.status !== 'PNR_CREATED') r = await this.sell(r, channel);
+    return this.storeFare(r, channel);
+  }
+
+  private validate(r: FlightReservation, request: ReserveRequest): StoredPassenger[] {
+    const itineraries = r.supplierOffer.itineraries;
+    const firstSegment = itineraries[0].segments[0];
+    const lastItinerary = itineraries[itineraries.length - 1];
+    const lastSegment = lastItinerary.segments[lastItinerary.segments.length - 1];
+    const result = validatePassengers({
+      passengers: request.passengers,
+      contact: request.contact,
+      travelers: r.supplierOffer.travelerPricings.map((t) => ({ travelerId: t.travelerId, travelerType: t.travelerType })),
+      requirements: r.requirements,
+      firstTravelDate: firstSegment.departure.at.slice(0, 10),
+      lastTravelDate: lastItinerary.segments[0].departure.at.slice(0, 10),
+      finalArrivalDate: lastSegment.arrival.at.slice(0, 10),
+      today: todayIn(this.airports.byIata(firstSegment.departure.iataCode)?.stopTimezone ?? 'Africa/Dar_es_Salaam', this.platform.clock.now()),
+    });
+    if (!result.ok) throw FlightException.passengerDataInvalid(result.fields);
+    return result.passengers as StoredPassenger[];
+  }
+
+  /** Reprices; a different price stops here with FLIGHT_PRICE_CHANGED until the client accepts it. */
+  private async confirmPrice(r: FlightReservation, request: ReserveRequest, channel: BookingChannel): Promise<FlightReservation> {
+    const now = this.platform.clock.now();
+    let repriced;
+    try {
+      repriced = await this.supplier.reprice(r.supplierOffer, r.passengers!.map((p) => ({ lastName: p.lastName })));
+    } catch (error) {
+      if (error instanceof SupplierError && error.code === 'REPRICE_UNAVAILABLE') {
+        await this.reservations.update(r.id, { status: 'REPRICE_UNAVAILABLE', lastError: error.message }, now);
+        if (error.retryable) throw FlightException.repriceUnavailable();
+        throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true, reason: 'FLIGHT_REPRICE_UNAVAILABLE' });
+      }
+      throw error;
+    }
+    const terms = await this.pricing.termsFor([repriced], r.displayCurrency, pricingContextOf(roleOf(r)), r.walletCurrency);
+    const price = priceFor(repriced, terms);
+    const version = priceVersionOf(price);
+    if (version !== r.priceVersion) {
+      const expiresAt = new Date(now.getTime() + PRICE_CHANGE_TTL_MS);
+      await this.reservations.update(r.id, { status: 'PRICE_CHANGED', supplierOffer: repriced, price, priceVersion: version, priceChangeExpiresAt: expiresAt }, now);
+      throw FlightException.priceChanged(priceChangeData(r.id, r.status === 'PRICE_CHANGED' ? r.price : r.originalPrice, price, version, expiresAt, channel));
+    }
+    if (r.status === 'PRICE_CHANGED' && !(request.priceAcceptance && acceptsPrice(price, request.priceAcceptance, price.pricingContext))) {
+      throw FlightException.priceChanged(priceChangeData(r.id, r.originalPrice, price, version, r.priceChangeExpiresAt!, channel));
+    }
+    await this.reservations.update(r.id, { status: 'SELLING', supplierOffer: repriced, price }, now);
+    return { ...r, status: 'SELLING', supplierOffer: repriced, price };
+  }
+
+  private async sell(r: FlightReservation, channel: BookingChannel): Promise<FlightReservation> {
+    const now = this.platform.clock.now();
+    let result;
+    try {
+      result = await this.supplier.createBooking({ offer: r.supplierOffer, travelers: r.passengers!.map(toSupplierTraveler), idempotencyKey: r.id });
+    } catch (error) {
+      if (!(error instanceof SupplierError)) throw error;
+      if (error.code === 'TIMEOUT') throw FlightException.inProgress({ reservationId: r.id, status: 'SELLING' });
+      await this.reservations.update(r.id, { status: 'VALIDATION_FAILED', lastError: error.message }, now);
+      if (error.code === 'SELL_UNAVAILABLE') throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true, reason: 'FLIGHT_SELL_UNAVAILABLE' });
+      if (channel === 'CUSTOMER') throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true, reason: 'FLIGHT_RESERVATION_FAILED' });
+      throw FlightException.reservationFailed(error.message);
+    }
+    if (result.kind === 'ADDITIONAL_INFORMATION_REQUIRED') {
+      const fields = result.fields.map((f) => ({ travelerId: f.travelerId, field: SUPPLIER_FIELD_NAMES[f.field] ?? f.field, message: f.message }));
+      const requirements = escalate(r.requirements, fields, r.requirements.profileVersion + 1);
+      await this.reservations.update(r.id, { status: 'VALIDATION_FAILED', requirements }, now);
+      throw FlightException.additionalInformationRequired(fields, requirements);
+    }
+    const booking = result.booking;
+    await this.reservations.update(r.id, { status: 'PNR_CREATED', pnr: booking.pnr, supplierBooking: booking }, now);
+    return { ...r, status: 'PNR_CREATED', pnr: booking.pnr, supplierBooking: booking };
+  }
+
+  /** TST, then everything that makes the reservation payable, in one transaction with its follow-ups. */
+  private async storeFare(r: FlightReservation, channel: BookingChannel): Promise<FlightReservation> {
+    const records = await this.supplier.createPricingRecords(r.pnr!);
+    const now = this.platform.clock.now();
+    if (records.some((p) => p.status === 'FAILED')) {
+      // Compensation: a PNR without a stored fare can never be ticketed; release its seats.
+      await this.supplier.cancel(r.pnr!).catch((e) => this.platform.logger.warn('compensating PNR cancel failed', { reservationId: r.id, reason: (e as Error).message }));
+      await this.reservations.update(r.id, { status: 'VALIDATION_FAILED', lastError: 'the fare could not be stored (TST failed)' }, now);
+      if (channel === 'CUSTOMER') throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true, reason: 'FLIGHT_RESERVATION_FAILED' });
+      throw FlightException.reservationFailed('The airline could not store the fare for this booking');
+    }
+    const deadline = new Date(now.getTime() + this.platform.config.flight.paymentWindowSeconds * 1000);
+    const done: FlightReservation = {
+      ...r,
+      status: 'TST_CREATED',
+      pricingRecords: toPricingRecords(records),
+      documents: expectedDocuments(r.supplierBooking!, records),
+      paymentDeadlineAt: deadline,
+      walletDebitTotal: r.price.walletSettlement?.debitTotal ?? null,
+    };
+    await this.platform.dataSource.transaction(async (m) => {
+      await this.reservations.update(
+        r.id,
+        {
+          status: 'TST_CREATED',
+          pricingRecords: done.pricingRecords,
+          documents: done.documents,
+          paymentDeadlineAt: deadline,
+          walletDebitTotal: done.walletDebitTotal,
+        },
+        now,
+        m,
+      );
+      await this.reservations.insertTickets(buildTicketRows(done, (code) => this.airports.byIata(code)?.stopName ?? code), m);
+      await scheduleReservationFollowUps(this.platform, m, done);
+    });
+    this.platform.logger.info('flight reserved', { reservationId: r.id, bookingReference: r.bookingReference, pnr: r.pnr, kind: FLIGHT_BOOKING_KIND });
+    return done;
+  }
+
+  private async view(r: FlightReservation, channel: BookingChannel) {
+    const fresh = (await this.reservations.byId(r.id)) ?? r;
+    const tickets = await this.reservations.ticketsOf(r.id);
+    const now = this.platform.clock.now();
+    return channel === 'AGENT' ? agentReservationView(fresh, tickets, now, this.platform.config.publicBaseUrl) : customerReservationView(fresh, tickets, now);
+  }
+}
+
+function authorize(principal: Principal, channel: BookingChannel): void {
+  if (channel === 'AGENT' && principal.role !== Role.SERVICE_AGENT && principal.role !== Role.THIRD_PARTY_AGENT) {
+    throw PlatformException.forbidden('Agent reservations need an agent account (permission level 222)');
+  }
+  if (channel === 'CUSTOMER' && principal.role !== Role.CUSTOMER) {
+    throw PlatformException.forbidden('Customer reservations need a customer account; agents use /api/flight/reserve/agent');
+  }
+}
+
+function roleOf(r: FlightReservation): Role {
+  return r.bookingUserType === 'CUSTOMER' ? Role.CUSTOMER : r.bookingUserType === 'THIRD_PARTY_AGENT' ? Role.THIRD_PARTY_AGENT : Role.SERVICE_AGENT;
+}
+
+function priceChangeData(reservationId: string, previous: FlightOfferPrice, current: FlightOfferPrice, priceVersion: string, expiresAt: Date, channel: BookingChannel) {
+  const summary = (p: FlightOfferPrice) =>
+    channel === 'AGENT' && p.walletSettlement
+      ? { grandTotal: p.grandTotal, currency: p.currency, walletDebitTotal: p.walletSettlement.debitTotal, walletCurrency: p.walletSettlement.currency }
+      : { grandTotal: p.grandTotal, currency: p.currency };
+  return { reservationId, previousPrice: summary(previous), currentPrice: summary(current), priceVersion, expiresAt: expiresAt.toISOString() };
+}
+
+function toSupplierTraveler(p: StoredPassenger): SupplierTraveler {
+  return {
+    travelerId: p.travelerId,
+    type: p.ageCategory === 'INFANT' ? 'HELD_INFANT' : p.ageCategory,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    dateOfBirth: p.dateOfBirth ?? undefined,
+    gender: p.gender === 'MALE' || p.gender === 'FEMALE' ? p.gender : undefined,
+    email: p.email,
+    phone: p.phone,
+    document: p.document
+      ? { type: p.document.type, number: p.document.number, expiryDate: p.document.expiryDate, issuingCountry: p.document.issuingCountry, nationality: p.document.nationality }
+      : undefined,
+  } as SupplierTraveler;
+}
+
+const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** Short human references without look-alike characters (no 0/O, 1/I). */
+function reference(prefix: string, length: number): string {
+  const bytes = randomBytes(length);
+  return prefix + Array.from(bytes, (b) => REFERENCE_ALPHABET[b % REFERENCE_ALPHABET.length]).join('');
+}
+
+export type { StoredOfferPayload };

@@ -1,0 +1,77 @@
+import type { Platform } from '../../../shared/platform/platform';
+import type { Principal } from '../../../shared/auth/token.service';
+import { isAdministrator } from '../../../shared/auth/roles';
+import { FlightException } from '../errors/flight.exception';
+import { ReservationRepository } from './reservation.repository';
+import { recordLocatorsOf } from './reservation-view';
+import type { FlightReservation, FlightTicketRow } from './reservation.types';
+
+const TICKET_ID = /^[A-Za-z0-9-]{3,40}$/;
+
+/** GET /api/flight/tickets: the rows of one ticketId (both itineraries of a return trip), owner or administrator only. */
+export class TicketQueryService {
+  constructor(
+    private readonly platform: Platform,
+    private readonly reservations: ReservationRepository,
+  ) {}
+
+  async tickets(principal: Principal, ticketId: string | null | undefined) {
+    const id = ticketId?.trim();
+    if (!id) throw FlightException.invalidRequest('ticketId is required', [{ field: 'ticketId', message: 'is required' }]);
+    if (!TICKET_ID.test(id)) throw FlightException.invalidRequest('ticketId is not a valid ticket id', [{ field: 'ticketId', message: 'letters, digits and hyphens, 3 to 40' }]);
+    const rows = await this.reservations.ticketsByTicketId(id);
+    if (rows.length === 0) throw FlightException.reservationNotFound();
+    const r = (await this.reservations.byId(rows[0].reservationId))!;
+    // Someone else's ticket is answered as absent: its existence is not disclosed.
+    if (r.accountId !== principal.accountId && !isAdministrator(principal.role)) throw FlightException.reservationNotFound();
+    const [buyer] = await this.platform.dataSource.query('SELECT id, full_name, email FROM account WHERE id = ?', [r.accountId]);
+    return rows.map((t) => ticketView(r, t, buyer));
+  }
+}
+
+function ticketView(r: FlightReservation, t: FlightTicketRow, buyer: { id: string; full_name: string; email: string } | undefined) {
+  const passenger = r.passengers?.find((p) => p.travelerId === t.travelerId);
+  return {
+    uuid: t.uuid,
+    ticketId: t.ticketId,
+    bookingReference: t.bookingReference,
+    paymentReference: t.paymentReference,
+    reservationId: r.id,
+    externalUserId: r.externalUserId,
+    recordLocators: recordLocatorsOf(r),
+    providerSystem: 'GDS',
+    providerOfficeId: 'DARTZ2100',
+    lastProviderSyncAt: r.updatedAt.toISOString(),
+    issuedAt: t.issuedAt,
+    travelerId: t.travelerId,
+    passengerReference: t.passengerReference,
+    tstReference: t.tstReference,
+    pricingRecordReference: t.pricingRecordReference,
+    itineraryIndex: t.itineraryIndex,
+    direction: t.direction,
+    providerSegmentReferences: t.providerSegmentReferences,
+    documentId: t.documentId,
+    ticketNumber: t.ticketNumber,
+    documentStatus: t.documentStatus,
+    validatingCarrier: t.validatingCarrier,
+    providerDocumentElement: t.providerDocumentElement,
+    coupons: t.coupons,
+    departureDate: t.departureDate,
+    departureTime: t.departureTime,
+    from: t.from,
+    to: t.to,
+    price: { total: t.priceTotal, currency: t.priceCurrency },
+    priceScope: 'PASSENGER_JOURNEY',
+    boughtByUser: { uuid: r.accountId, fullName: buyer?.full_name ?? null, email: buyer?.email ?? null, externalUserId: r.externalUserId },
+    passengerDetails: passenger
+      ? { fullName: `${passenger.firstName} ${passenger.lastName}`, firstName: passenger.firstName, lastName: passenger.lastName, email: passenger.email, phoneNumber: passenger.phone }
+      : null,
+    notificationPreferences: {
+      ticketPurchase: r.notifications.ticketPurchase !== false,
+      allOtherTripNotification: r.notifications.allOtherTripNotification !== false,
+      serviceAccountCreation: r.notifications.serviceAccountCreation !== false,
+    },
+    status: t.status,
+    issuanceStatus: r.status,
+  };
+}
