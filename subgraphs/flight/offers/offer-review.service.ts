@@ -40,11 +40,18 @@ export class OfferReviewService {
     if (stored.expiresAt.getTime() <= this.platform.clock.now().getTime()) {
       throw FlightException.offerExpired({ offerReference: stored.offerReference, expiresAt: stored.expiresAt.toISOString(), refreshSearch: true });
     }
+    // Once the airline asked for more at reservation time, review shows those requirements.
+    const [escalated] = await this.platform.dataSource.query('SELECT requirements FROM flight_reservation WHERE account_id = ? AND offer_reference = ?', [
+      principal.accountId,
+      stored.offerReference,
+    ]);
     return {
       offerReference: stored.offerReference,
       expiresAt: stored.expiresAt,
       flightOffer: { ...stored.offer.view, offerReference: stored.offerReference, expiresAt: stored.expiresAt },
-      bookingRequirements: bookingRequirementsFor(stored.offer.supplierOffer, (code) => this.airports.countryOf(code)),
+      bookingRequirements: escalated
+        ? (JSON.parse(escalated.requirements) as BookingRequirements)
+        : bookingRequirementsFor(stored.offer.supplierOffer, (code) => this.airports.countryOf(code)),
     };
   }
 }

@@ -1,0 +1,374 @@
+import { startTestStack } from '../support/test-platform';
+import { AccountService } from '../../subgraphs/admin/services/account.service';
+import { adult, daysAhead, FlightClient, traveller } from '../support/flight-client';
+import { reservationExpiryJob } from '../../subgraphs/flight/jobs/reservation-expiry.job';
+import { ReservationRepository } from '../../subgraphs/flight/reservations/reservation.repository';
+import { createGdsSimulator } from '../../subgraphs/flight/supplier/gds-simulator.adapter';
+import { MysqlSimulatorStore } from '../../subgraphs/flight/supplier/simulator/mysql-simulator-store';
+
+/** flight.md booking flows over REST: reserve (customer and agent), purchase, cancel, tickets, and every error row. */
+describe('flight booking (REST)', () => {
+  let env: Awaited<ReturnType<typeof startTestStack>>;
+  let agent: FlightClient;
+  let partner: FlightClient;
+  let customer: FlightClient;
+  let otherAgent: FlightClient;
+  let poorAgent: FlightClient;
+  const domestic = (extra: Record<string, unknown> = {}) => ({ originLocationCode: 'DAR', destinationLocationCode: 'ZNZ', departureDate: daysAhead(30), ...extra });
+  const international = (extra: Record<string, unknown> = {}) => ({ originLocationCode: 'DAR', destinationLocationCode: 'NBO', departureDate: daysAhead(31), ...extra });
+
+  beforeAll(async () => {
+    env = await startTestStack();
+    const p = env.stack.platform;
+    agent = await FlightClient.create(env.baseUrl, p, 'agent@booking.test', 'SERVICE_AGENT', { currency: 'TZS', openingBalance: '20000000' });
+    partner = await FlightClient.create(env.baseUrl, p, 'partner@booking.test', 'THIRD_PARTY_AGENT', { currency: 'USD', openingBalance: '10000' });
+    customer = await FlightClient.create(env.baseUrl, p, 'customer@booking.test', 'CUSTOMER');
+    otherAgent = await FlightClient.create(env.baseUrl, p, 'other@booking.test', 'SERVICE_AGENT', { currency: 'TZS', openingBalance: '20000000' });
+    poorAgent = await FlightClient.create(env.baseUrl, p, 'poor@booking.test', 'SERVICE_AGENT', { currency: 'TZS', openingBalance: '1000' });
+  });
+  afterAll(() => env.close());
+
+  const query = (sql: string, params: unknown[] = []) => env.stack.platform.dataSource.query(sql, params);
+  async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
+    const end = Date.now() + 20_000;
+    for (;;) {
+      const v = await read();
+      if (done(v) || Date.now() > end) return v;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const reserveAgent = (client: FlightClient, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    client.call('POST', '/api/flight/reserve/agent', body, headers);
+
+  describe('agent: reserve, purchase, debit, tickets', () => {
+    let reservation: any;
+    let offer: any;
+
+    it('201: the agent reservation with its frozen debit, deadline, records and tickets; nothing deducted yet', async () => {
+      offer = await agent.firstOffer(domestic());
+      const res = await reserveAgent(agent, { offerReference: offer.offerReference, passengers: [adult()] }, { 'x-external-user-id': 'crm-42' });
+      expect(res.status).toBe(201);
+      reservation = res.body.reservation;
+      expect(reservation).toMatchObject({ status: 'TST_CREATED', reservationId: reservation.id, priceVersion: offer.price ? expect.any(String) : undefined });
+      expect(reservation.bookingReference).toMatch(/^SF[A-Z0-9]{6}$/);
+      expect(reservation.ticketIds).toEqual([`${reservation.bookingReference}-1`]);
+      expect(reservation.paymentTimeLimitInSeconds).toBeGreaterThan(3000);
+      expect(reservation.pricingRecords[0]).toMatchObject({ status: 'TST_CREATED', supplierPrice: { currency: 'USD' } });
+      expect(reservation.documents).toEqual([expect.objectContaining({ travelerId: '1', status: 'EXPECTED' })]);
+      expect(reservation.recordLocators.map((l: any) => l.type)).toContain('GDS');
+      expect(res.body.tickets[0]).toMatchObject({ ticketId: reservation.ticketIds[0], from: expect.stringMatching(/Nyerere/), passengerSummary: { fullName: 'Asha Mwinyi' } });
+      const [wallet] = await query("SELECT balance FROM wallet w JOIN account a ON a.id = w.account_id WHERE a.email = 'agent@booking.test'");
+      expect(Number(wallet.balance)).toBe(20000000);
+    });
+
+    it('a retry of the same request returns the same reservation (never a second one)', async () => {
+      const again = await reserveAgent(agent, { offerReference: offer.offerReference, passengers: [adult()] }, { 'x-external-user-id': 'crm-42' });
+      expect(again.status).toBe(201);
+      expect(again.body.reservation.id).toBe(reservation.id);
+      const [{ n }] = await query('SELECT COUNT(*) AS n FROM flight_reservation WHERE offer_reference = ?', [offer.offerReference]);
+      expect(Number(n)).toBe(1);
+    });
+
+    it('a retry that changes X-External-User-Id, selectedOption or notifications is a request conflict', async () => {
+      const base = { offerReference: offer.offerReference, passengers: [adult()] };
+      for (const [body, headers] of [
+        [base, { 'x-external-user-id': 'crm-43' }],
+        [base, {}],
+        [{ ...base, selectedOption: 'FLEXIBLE_FARE' }, { 'x-external-user-id': 'crm-42' }],
+        [{ ...base, notifications: { ticketPurchase: false } }, { 'x-external-user-id': 'crm-42' }],
+      ] as Array<[Record<string, unknown>, Record<string, string>]>) {
+        const res = await reserveAgent(agent, body, headers);
+        expect(res.status).toBe(409);
+        expect(res.body.errorCode).toBe('FLIGHT_RESERVATION_REQUEST_CONFLICT');
+      }
+    });
+
+    it('403 when another agent purchases it; 403 for a customer; 400 without ticketId; 404 for an unknown one', async () => {
+      expect((await otherAgent.call('POST', '/api/flight/purchase/agent', { ticketId: reservation.ticketIds[0] })).status).toBe(403);
+      expect((await customer.call('POST', '/api/flight/purchase/agent', { ticketId: reservation.ticketIds[0] })).status).toBe(403);
+      expect((await agent.call('POST', '/api/flight/purchase/agent', {})).status).toBe(400);
+      expect((await agent.call('POST', '/api/flight/purchase/agent', { ticketId: 'SFNOPE99-1' })).status).toBe(404);
+    });
+
+    it('200 only once every ticket is issued; the debit follows once, even when purchase is repeated', async () => {
+      const res = await agent.call('POST', '/api/flight/purchase/agent', { ticketId: reservation.ticketIds[0], ticketUuids: ['ignored'] });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ reservationId: reservation.id, status: 'ISSUED' });
+      expect(res.body.documents[0]).toMatchObject({ status: 'ISSUED', ticketNumber: expect.stringMatching(/^\d{13}$/), providerElement: 'FA' });
+      const repeat = await agent.call('POST', '/api/flight/purchase/agent', { ticketId: reservation.ticketIds[0] });
+      expect(repeat.status).toBe(200);
+      const entries = await until(
+        () => query("SELECT amount FROM wallet_entry e JOIN wallet w ON w.id = e.wallet_id JOIN account a ON a.id = w.account_id WHERE a.email = 'agent@booking.test' AND e.kind = 'DEBIT'"),
+        (rows: any[]) => rows.length > 0,
+      );
+      expect(entries).toHaveLength(1);
+      const [r] = await query('SELECT wallet_debit_total FROM flight_reservation WHERE id = ?', [reservation.id]);
+      expect(Number(entries[0].amount)).toBe(Number(r.wallet_debit_total));
+      const notifications = await query("SELECT message_type FROM notification WHERE booking_id = ? ORDER BY created_at", [reservation.id]);
+      expect(notifications.map((n: any) => n.message_type)).toEqual(expect.arrayContaining(['RESERVATION', 'TICKET']));
+    });
+
+    it('GET /api/flight/tickets answers the issued ticket with issuanceStatus; others see 404', async () => {
+      const res = await agent.call('GET', `/api/flight/tickets?ticketId=${reservation.ticketIds[0]}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toHaveLength(1);
+      expect(res.body[0]).toMatchObject({
+        ticketId: reservation.ticketIds[0],
+        issuanceStatus: 'ISSUED',
+        documentStatus: 'ISSUED',
+        direction: 'OUTBOUND',
+        priceScope: 'PASSENGER_JOURNEY',
+        externalUserId: 'crm-42',
+        boughtByUser: { email: 'agent@booking.test', externalUserId: 'crm-42' },
+        passengerDetails: { fullName: 'Asha Mwinyi', phoneNumber: '+255712345678' },
+      });
+      expect(res.body[0].coupons[0]).toMatchObject({ segmentReference: 1 });
+      expect((await otherAgent.call('GET', `/api/flight/tickets?ticketId=${reservation.ticketIds[0]}`)).status).toBe(404);
+      expect((await agent.call('GET', '/api/flight/tickets')).status).toBe(400);
+    });
+
+    it('an issued reservation cannot be cancelled automatically: 409', async () => {
+      const res = await agent.call('POST', '/api/flight/cancel', { ticketId: reservation.ticketIds[0] });
+      expect(res.status).toBe(409);
+    });
+  });
+
+  describe('customer: return trip, cancel twice', () => {
+    it('201 with tickets on both itineraries (one ticketId per passenger, the journey price on each row), then cancel is idempotent', async () => {
+      const offer = await customer.firstOffer(international({ returnDate: daysAhead(38) }));
+      const res = await customer.call('POST', '/api/flight/reserve', { offerReference: offer.offerReference, passengers: [traveller()] });
+      expect(res.status).toBe(201);
+      const { tickets, flightReservation } = res.body;
+      expect(flightReservation).toMatchObject({ status: 'TST_CREATED', travelers: [expect.objectContaining({ id: '1', fullName: 'Asha Mwinyi' })] });
+      expect(flightReservation.flightOffers[0].price.otherCurrencies).toHaveProperty('TZS');
+      expect(tickets).toHaveLength(2);
+      expect(tickets[0].ticketId).toBe(tickets[1].ticketId);
+      expect(tickets[0].price).toEqual(tickets[1].price);
+      const rows = await customer.call('GET', `/api/flight/tickets?ticketId=${tickets[0].ticketId}`);
+      expect(rows.body.map((t: any) => t.direction)).toEqual(['OUTBOUND', 'RETURN']);
+
+      const cancel = await customer.call('POST', '/api/flight/cancel', { reservationId: flightReservation.reservationId, reason: 'plans changed' });
+      expect(cancel.status).toBe(200);
+      expect(cancel.body).toMatchObject({ reservationId: flightReservation.reservationId, state: 'CANCELLED', paymentState: 'NOT_REQUIRED', refundState: null, alreadyCancelled: false });
+      const again = await customer.call('POST', '/api/flight/cancel', { ticketId: tickets[0].ticketId });
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({ state: 'CANCELLED', alreadyCancelled: true });
+      const after = await customer.call('GET', `/api/flight/tickets?ticketId=${tickets[0].ticketId}`);
+      expect(after.body.every((t: any) => t.status === 'CANCELLED')).toBe(true);
+    });
+
+    it('cancel: 400 without a reference, 403 for another account, 404 for an unknown one', async () => {
+      expect((await customer.call('POST', '/api/flight/cancel', {})).status).toBe(400);
+      const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(33) }));
+      const r = await reserveAgent(agent, { offerReference: offer.offerReference, passengers: [adult()] });
+      expect((await customer.call('POST', '/api/flight/cancel', { reservationId: r.body.reservation.id })).status).toBe(403);
+      expect((await customer.call('POST', '/api/flight/cancel', { reservationId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+    });
+
+    it('the roles are kept apart: an agent on /reserve and a customer on /reserve/agent get 403', async () => {
+      const offer = await agent.firstOffer(domestic());
+      expect((await agent.call('POST', '/api/flight/reserve', { offerReference: offer.offerReference, passengers: [adult()] })).status).toBe(403);
+      const mine = await customer.firstOffer(domestic());
+      expect((await reserveAgent(customer, { offerReference: mine.offerReference, passengers: [adult()] })).status).toBe(403);
+    });
+  });
+
+  describe('reservation errors', () => {
+    it('400 without an offer or passengers; 404 for an offer of another account; 410 for an expired offer', async () => {
+      expect((await reserveAgent(agent, { passengers: [adult()] })).status).toBe(400);
+      const offer = await agent.firstOffer(domestic());
+      const noPassengers = await reserveAgent(agent, { offerReference: offer.offerReference });
+      expect(noPassengers.status).toBe(400);
+      expect(noPassengers.body.data.fields.map((f: any) => f.field)).toContain('passengers');
+      expect((await reserveAgent(otherAgent, { offerReference: offer.offerReference, passengers: [adult()] })).status).toBe(404);
+      const stale = await agent.firstOffer(domestic());
+      await query('UPDATE flight_offer SET expires_at = ? WHERE offer_reference = ?', [new Date(Date.now() - 1000), stale.offerReference]);
+      const expired = await reserveAgent(agent, { flightOffer: stale, passengers: [adult()] });
+      expect(expired.status).toBe(410);
+      expect(expired.body).toMatchObject({ errorCode: 'FLIGHT_OFFER_EXPIRED', data: { refreshSearch: true } });
+    });
+
+    it('422 FLIGHT_PASSENGER_DATA_INVALID lists every invalid field with its traveler', async () => {
+      const offer = await agent.firstOffer(international());
+      const res = await reserveAgent(agent, {
+        offerReference: offer.offerReference,
+        passengers: [traveller('Mwinyi2', { firstName: 'A5ha', phoneNumber: '12', passportExpiryDate: daysAhead(10), documentIssuingCountry: 'XX' })],
+      });
+      expect(res.status).toBe(422);
+      expect(res.body.errorCode).toBe('FLIGHT_PASSENGER_DATA_INVALID');
+      const fields = res.body.data.fields.map((f: any) => `${f.travelerId}:${f.field}`);
+      expect(fields).toEqual(expect.arrayContaining(['1:firstName', '1:phoneNumber', '1:passportExpiryDate', '1:documentIssuingCountry']));
+    });
+
+    it('the contact fallback fills a passenger without email or phone', async () => {
+      const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(34) }));
+      const res = await reserveAgent(agent, {
+        offerReference: offer.offerReference,
+        passengers: [{ firstName: 'Juma', lastName: 'Salim', ageCategory: 0 }],
+        contact: { email: 'desk@agency.example', phoneNumber: '+255713000111' },
+      });
+      expect(res.status).toBe(201);
+    });
+
+    it('FLIGHT_PRICE_CHANGED: the client accepts the new priceVersion and amount, then the same reservation is created', async () => {
+      const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(35) }));
+      const body = { offerReference: offer.offerReference, passengers: [adult('PRICECHANGE')] };
+      const changed = await reserveAgent(agent, body);
+      expect(changed.status).toBe(409);
+      expect(changed.body.errorCode).toBe('FLIGHT_PRICE_CHANGED');
+      const data = changed.body.data;
+      expect(data).toMatchObject({ reservationId: expect.any(String), priceVersion: expect.stringMatching(/^pv1-/), expiresAt: expect.any(String) });
+      expect(Number(data.currentPrice.grandTotal)).toBeGreaterThan(Number(data.previousPrice.grandTotal));
+      const unaccepted = await reserveAgent(agent, body);
+      expect(unaccepted.status).toBe(409);
+      const accepted = await reserveAgent(agent, {
+        ...body,
+        priceAcceptance: { priceVersion: data.priceVersion, amount: data.currentPrice.walletDebitTotal, currency: data.currentPrice.walletCurrency },
+      });
+      expect(accepted.status).toBe(201);
+      expect(accepted.body.reservation).toMatchObject({ id: data.reservationId, priceVersion: data.priceVersion });
+    });
+
+    it('a price that changes again repeats the loop', async () => {
+      const offer = await customer.firstOffer(domestic({ departureDate: daysAhead(36) }));
+      const body = { offerReference: offer.offerReference, passengers: [adult('PRICECHANGETWICE')] };
+      const first = (await customer.call('POST', '/api/flight/reserve', body)).body.data;
+      const accept = (d: any) => ({ ...body, priceAcceptance: { priceVersion: d.priceVersion, amount: d.currentPrice.grandTotal, currency: d.currentPrice.currency } });
+      const second = await customer.call('POST', '/api/flight/reserve', accept(first));
+      expect(second.status).toBe(409);
+      expect(second.body.data.priceVersion).not.toBe(first.priceVersion);
+      const done = await customer.call('POST', '/api/flight/reserve', accept(second.body.data));
+      expect(done.status).toBe(201);
+    });
+
+    it('FLIGHT_ADDITIONAL_INFORMATION_REQUIRED: the updated requirements, then the same offer with the added values books', async () => {
+      const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(37) }));
+      const body = { offerReference: offer.offerReference, passengers: [adult('NEEDSDOCS')] };
+      const res = await reserveAgent(agent, body);
+      expect(res.status).toBe(422);
+      expect(res.body.errorCode).toBe('FLIGHT_ADDITIONAL_INFORMATION_REQUIRED');
+      expect(res.body.data.bookingRequirements).toMatchObject({ profileVersion: 2, source: 'PROVIDER_ESCALATION' });
+      expect(res.body.data.fields.map((f: any) => f.field)).toEqual(expect.arrayContaining(['passportNumber', 'dateOfBirth']));
+      const review = await agent.call('POST', '/api/flight/offer', { offerReference: offer.offerReference });
+      expect(review.body.bookingRequirements.profileVersion).toBe(2);
+      const booked = await reserveAgent(agent, { ...body, passengers: [traveller('NEEDSDOCS')] });
+      expect(booked.status).toBe(201);
+      const [{ n }] = await query('SELECT COUNT(*) AS n FROM flight_reservation WHERE offer_reference = ?', [offer.offerReference]);
+      expect(Number(n)).toBe(1);
+    });
+
+    it.each([
+      ['NOREPRICE', 410, 'FLIGHT_OFFER_EXPIRED', { refreshSearch: true, reason: 'FLIGHT_REPRICE_UNAVAILABLE' }],
+      ['SOLDOUT', 410, 'FLIGHT_OFFER_EXPIRED', { refreshSearch: true, reason: 'FLIGHT_SELL_UNAVAILABLE' }],
+      ['RESFAIL', 409, 'FLIGHT_RESERVATION_FAILED', {}],
+    ])('agent %s: %s %s', async (lastName, status, errorCode, data) => {
+      const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(40) }));
+      const res = await reserveAgent(agent, { offerReference: offer.offerReference, passengers: [adult(lastName)] });
+      expect(res.status).toBe(status);
+      expect(res.body).toMatchObject({ errorCode, status, data });
+    });
+
+    it('customer RESFAIL: 410 asking for a new search with the reason', async () => {
+      const offer = await customer.firstOffer(domestic({ departureDate: daysAhead(41) }));
+      const res = await customer.call('POST', '/api/flight/reserve', { offerReference: offer.offerReference, passengers: [adult('RESFAIL')] });
+      expect(res.status).toBe(410);
+      expect(res.body.data).toMatchObject({ refreshSearch: true, reason: 'FLIGHT_RESERVATION_FAILED' });
+    });
+
+    it('FLIGHT_REPRICE_UNAVAILABLE (retryable) is a 409; the same request later books', async () => {
+      const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(42) }));
+      const body = { offerReference: offer.offerReference, passengers: [adult('REPRICELATER')] };
+      const first = await reserveAgent(agent, body);
+      expect(first.status).toBe(409);
+      expect(first.body).toMatchObject({ errorCode: 'FLIGHT_REPRICE_UNAVAILABLE', data: { retryable: true } });
+      expect((await reserveAgent(agent, body)).status).toBe(201);
+    });
+
+    it('a slow PNR answers 202; the same request then returns the one reservation', async () => {
+      const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(43) }));
+      const body = { offerReference: offer.offerReference, passengers: [adult('SLOWPNR')] };
+      const slow = await reserveAgent(agent, body);
+      expect(slow.status).toBe(202);
+      expect(slow.body).toMatchObject({ errorCode: 'FLIGHT_RESERVATION_IN_PROGRESS', data: { retryable: true } });
+      const done = await reserveAgent(agent, body);
+      expect(done.status).toBe(201);
+      expect(done.body.reservation.id).toBe(slow.body.data.reservationId);
+    });
+  });
+
+  describe('purchase outcomes', () => {
+    const reserved = async (client: FlightClient, lastName: string, days: number) => {
+      const offer = await client.firstOffer(domestic({ departureDate: daysAhead(days) }));
+      const res = await reserveAgent(client, { offerReference: offer.offerReference, passengers: [adult(lastName)] });
+      expect(res.status).toBe(201);
+      return res.body.reservation;
+    };
+
+    it('partial issuance answers 202 with the documents so far; repeating completes it with 200', async () => {
+      const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(44), adults: 2 }));
+      const r = (await reserveAgent(agent, { offerReference: offer.offerReference, passengers: [adult('PARTIAL'), adult('Juma')] })).body.reservation;
+      const first = await agent.call('POST', '/api/flight/purchase/agent', { ticketId: r.ticketIds[0] });
+      expect(first.status).toBe(202);
+      expect(first.body.status).toBe('PARTIALLY_ISSUED');
+      expect(first.body.documents.map((d: any) => d.status).sort()).toEqual(['EXPECTED', 'ISSUED']);
+      const second = await agent.call('POST', '/api/flight/purchase/agent', { ticketId: r.ticketIds[1] });
+      expect(second.status).toBe(200);
+      expect(second.body.documents.every((d: any) => d.status === 'ISSUED')).toBe(true);
+    });
+
+    it('a definite issuance failure is a 409', async () => {
+      const r = await reserved(agent, 'ISSUEFAIL', 45);
+      const res = await agent.call('POST', '/api/flight/purchase/agent', { ticketId: r.ticketIds[0] });
+      expect(res.status).toBe(409);
+      expect(res.body.errorCode).toBe('FLIGHT_ISSUANCE_FAILED');
+    });
+
+    it('wallet admission failure is a 409 and claims nothing: the same call works after a top-up', async () => {
+      const r = await reserved(poorAgent, 'Poor', 46);
+      const res = await poorAgent.call('POST', '/api/flight/purchase/agent', { ticketId: r.ticketIds[0] });
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ errorCode: 'FLIGHT_WALLET_ADMISSION_FAILED', data: { currency: 'TZS' } });
+      const [{ status }] = await query('SELECT status FROM flight_reservation WHERE id = ?', [r.id]);
+      expect(status).toBe('TST_CREATED');
+      await new AccountService(env.stack.platform).topUp('poor@booking.test', '5000000');
+      expect((await poorAgent.call('POST', '/api/flight/purchase/agent', { ticketId: r.ticketIds[0] })).status).toBe(200);
+    });
+
+    it('410 FLIGHT_RESERVATION_EXPIRED after the payment deadline', async () => {
+      const r = await reserved(agent, 'Late', 47);
+      await query('UPDATE flight_reservation SET payment_deadline_at = ? WHERE id = ?', [new Date(Date.now() - 1000), r.id]);
+      const res = await agent.call('POST', '/api/flight/purchase/agent', { ticketId: r.ticketIds[0] });
+      expect(res.status).toBe(410);
+      expect(res.body.errorCode).toBe('FLIGHT_RESERVATION_EXPIRED');
+    });
+
+    it('the deadline job releases an unpaid reservation: PNR cancelled, tickets cancelled, then 410 on purchase', async () => {
+      const r = await reserved(agent, 'Release', 48);
+      await query('UPDATE flight_reservation SET payment_deadline_at = ? WHERE id = ?', [new Date(Date.now() - 1000), r.id]);
+      const platform = env.stack.platform;
+      const job = reservationExpiryJob(platform, createGdsSimulator({ store: new MysqlSimulatorStore(platform.dataSource) }), new ReservationRepository(platform.dataSource));
+      expect(await job.process({ reservationId: r.id }, undefined as never)).toEqual({ released: true });
+      expect(await job.process({ reservationId: r.id }, undefined as never)).toMatchObject({ released: false });
+      const [row] = await query('SELECT status, cancel_reason FROM flight_reservation WHERE id = ?', [r.id]);
+      expect(row).toEqual({ status: 'CANCELLED', cancel_reason: 'PAYMENT_DEADLINE_PASSED' });
+      const res = await agent.call('POST', '/api/flight/purchase/agent', { ticketId: r.ticketIds[0] });
+      expect(res.status).toBe(410);
+    });
+  });
+
+  describe('notifications follow the rules', () => {
+    it('a third-party agent booking sends no reservation message, and its ticket message is planned after purchase', async () => {
+      const offer = await partner.firstOffer(domestic({ departureDate: daysAhead(50) }));
+      const r = (await reserveAgent(partner, { offerReference: offer.offerReference, passengers: [adult('Partner')] })).body.reservation;
+      expect((await partner.call('POST', '/api/flight/purchase/agent', { ticketId: r.ticketIds[0] })).status).toBe(200);
+      const rows = await until(
+        () => query('SELECT message_type, status, reason FROM notification WHERE booking_id = ? ORDER BY message_type', [r.id]),
+        (rs: any[]) => rs.length >= 2 && rs.every((x) => x.status !== 'PENDING'),
+      );
+      expect(rows).toEqual([
+        { message_type: 'RESERVATION', status: 'SUPPRESSED', reason: 'THIRD_PARTY_AGENT_BOOKING' },
+        { message_type: 'TICKET', status: 'PLANNED', reason: null },
+      ]);
+    });
+  });
+});

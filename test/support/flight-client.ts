@@ -1,0 +1,57 @@
+import { AccountService } from '../../subgraphs/admin/services/account.service';
+import { addDays, todayIn } from '../../shared/time/calendar-date';
+import type { Platform } from '../../shared/platform/platform';
+
+/** A REST client of the flight API for end-to-end tests, speaking to the gateway like a partner would. */
+export class FlightClient {
+  constructor(
+    readonly baseUrl: string,
+    readonly token: string,
+  ) {}
+
+  static async create(baseUrl: string, platform: Platform, email: string, role: string, wallet: { currency?: string; openingBalance?: string; overdraftLimit?: string } = {}) {
+    await new AccountService(platform).create({ email, password: 'flight password 1', role, ...wallet });
+    const res = await fetch(`${baseUrl}/api/logon`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'flight password 1' }) });
+    return new FlightClient(baseUrl, ((await res.json()) as { token: string }).token);
+  }
+
+  async call(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${this.token}`, ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  }
+
+  /** The first offer of a search; fails the test when there is none. */
+  async firstOffer(search: Record<string, unknown>): Promise<any> {
+    const res = await this.call('POST', '/api/flight/search', search);
+    if (res.status !== 200 || res.body.data.length === 0) throw new Error(`no offer for ${JSON.stringify(search)}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+    return res.body.data[0];
+  }
+}
+
+export function daysAhead(days: number): string {
+  return addDays(todayIn('Africa/Dar_es_Salaam', new Date()), days);
+}
+
+/** A domestic adult: names and contact are all a domestic itinerary needs. */
+export function adult(lastName = 'Mwinyi', extra: Record<string, unknown> = {}) {
+  return { firstName: 'Asha', lastName, ageCategory: 'ADULT', email: `asha.${lastName.toLowerCase()}@example.com`, phoneNumber: '0712345678', countryCode: '255', ...extra };
+}
+
+/** An international adult with every document field. */
+export function traveller(lastName = 'Mwinyi', extra: Record<string, unknown> = {}) {
+  return adult(lastName, {
+    dateOfBirth: '1990-04-12',
+    gender: 'F',
+    documentType: 'PASSPORT',
+    passportNumber: 'TZ1234567',
+    passportExpiryDate: '2031-01-01',
+    documentIssuingCountry: 'TZ',
+    nationality: 'TZ',
+    ...extra,
+  });
+}
