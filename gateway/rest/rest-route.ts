@@ -32,6 +32,8 @@ export interface RestRoute {
   auth: boolean;
   /** JSON body expected (POST, PUT, PATCH): Content-Type must be JSON. */
   jsonBody?: boolean;
+  /** Public GET routes only: the reply is reused for this long (reference lists). */
+  cacheSeconds?: number;
   operation(request: RestRequest): GraphQLOperation;
   reply(data: any, request: RestRequest): RestReply;
 }

@@ -6,7 +6,7 @@ import { isJsonContentType, parseJsonBody, readBody } from '../../shared/http/re
 import { sendError, sendJson } from '../../shared/http/json-response';
 import type { Logger } from '../../shared/logging/logger';
 import type { GatewayContext } from '../gateway-context';
-import type { HttpMethod, RestRequest, RestRoute } from './rest-route';
+import type { HttpMethod, RestReply, RestRequest, RestRoute } from './rest-route';
 
 interface CompiledRoute {
   route: RestRoute;
@@ -16,6 +16,8 @@ interface CompiledRoute {
 /** Matches REST paths to routes, runs their GraphQL operation through the gateway, maps the answer. */
 export class RestRouter {
   private readonly routes: CompiledRoute[];
+
+  private readonly replies = new Map<string, { reply: RestReply; until: number }>();
 
   constructor(
     routes: RestRoute[],
@@ -42,7 +44,7 @@ export class RestRouter {
       return true;
     }
     try {
-      const reply = await this.run(hit.route, hit.params, req, url, context);
+      const reply = await this.cached(hit.route, url, () => this.run(hit.route, hit.params, req, url, context));
       sendJson(res, reply.status ?? 200, reply.body, { ...headers, ...reply.headers });
     } catch (error) {
       const body = this.toErrorBody(error, context.requestId);
@@ -50,6 +52,21 @@ export class RestRouter {
       sendError(res, body, typeof retryAfter === 'number' ? { ...headers, 'retry-after': String(retryAfter) } : headers);
     }
     return true;
+  }
+
+  /**
+   * Public reference lists (airports, stations) are the same for everyone and change only with a
+   * deployment: a route with cacheSeconds keeps its reply that long instead of rebuilding
+   * thousands of rows through GraphQL on every request.
+   */
+  private async cached(route: RestRoute, url: URL, produce: () => Promise<RestReply>): Promise<RestReply> {
+    if (!route.cacheSeconds || route.auth || route.method !== 'GET') return produce();
+    const key = `${url.pathname}?${url.searchParams.toString()}`;
+    const hit = this.replies.get(key);
+    if (hit && hit.until > Date.now()) return hit.reply;
+    const reply = await produce();
+    this.replies.set(key, { reply, until: Date.now() + route.cacheSeconds * 1000 });
+    return reply;
   }
 
   private async run(route: RestRoute, params: Record<string, string>, req: IncomingMessage, url: URL, context: GatewayContext) {

@@ -177,7 +177,10 @@ describe('flight search and offer review (REST)', () => {
     });
 
     it('the earliest later date with offers: FOUND, with next; no offers are created for it', async () => {
+      const count = async () => Number((await env.stack.platform.dataSource.query('SELECT COUNT(*) AS n FROM flight_offer'))[0].n);
+      const before = await count();
       const body = await lookAhead('DAR', 'TKQ', '2027-03-10', 1);
+      expect(await count()).toBe(before);
       expect(body.meta.count).toBe(0);
       expect(body.data).toEqual([]);
       expect(body.meta.availability).toEqual({

@@ -40,6 +40,7 @@ export const platformRoutes: RestRoute[] = [
     method: 'GET',
     path: `${FLIGHT_STOPS_PATH}/api/stops`,
     auth: false,
+    cacheSeconds: 3600,
     operation: () => ({
       query: '{ airports { stopId stopCode stopLat stopLon stopName stopDesc stopTimezone cityGeohash popularity } }',
     }),
@@ -62,6 +63,7 @@ export const platformRoutes: RestRoute[] = [
     method: 'GET',
     path: `${TRAIN_STOPS_PATH}/api/stops`,
     auth: false,
+    cacheSeconds: 3600,
     operation: ({ query }) => {
       booleanQuery(query, 'mini');
       return {
