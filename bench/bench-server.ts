@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
 import path from 'node:path';
 import { childEnv, cleanUp, testConfig } from '../test/support/test-platform';
@@ -19,13 +20,25 @@ const COMPANIES_QUERY =
 export interface BenchTargets {
   gatewayUrl: string;
   adminGraphqlUrl: string;
+  flightGraphqlUrl: string;
   bareUrl: string;
   token: string;
   companiesQuery: string;
+  /** The subgraphs' FLIGHT_SEARCH_CACHE_SECONDS (testConfig leaves it at its default). */
+  flightSearchCacheSeconds: number;
 }
 
 export type ServerMessage = { type: 'ready'; targets: BenchTargets } | { type: 'failed'; reason: string };
-export type ParentMessage = 'stop';
+/**
+ * The answer to 'memory': resident set sizes in bytes, of this process (the subgraphs; everything
+ * under BENCH_TOPOLOGY=single) and of the gateway process (null when there is none).
+ */
+export interface MemoryMessage {
+  type: 'memory';
+  serverRss: number;
+  gatewayRss: number | null;
+}
+export type ParentMessage = 'stop' | 'memory';
 
 /**
  * The servers under test, run in a child of the bench so that the load generator does not share
@@ -87,6 +100,7 @@ async function start(): Promise<BenchTargets> {
   }
   const stack = stacks.find((s) => s.subgraphs.admin) ?? stacks[0];
   const adminGraphqlUrl = stack.subgraphs.admin!.url;
+  const flightGraphqlUrl = (stacks.find((s) => s.subgraphs.flight) ?? stacks[0]).subgraphs.flight!.url;
 
   const email = `bench-${randomUUID()}@example.com`;
   const password = randomUUID();
@@ -115,7 +129,31 @@ async function start(): Promise<BenchTargets> {
   bare.keepAliveTimeout = 65_000;
   const port = await listen(bare, 0, '127.0.0.1');
 
-  return { gatewayUrl, adminGraphqlUrl, bareUrl: `http://127.0.0.1:${port}/`, token, companiesQuery: COMPANIES_QUERY };
+  return {
+    gatewayUrl,
+    adminGraphqlUrl,
+    flightGraphqlUrl,
+    bareUrl: `http://127.0.0.1:${port}/`,
+    token,
+    companiesQuery: COMPANIES_QUERY,
+    flightSearchCacheSeconds: config.flight.searchCacheSeconds,
+  };
+}
+
+/** VmRSS of another process in bytes (Linux /proc), or null when it cannot be read. */
+function rssOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const kb = /^VmRSS:\s+(\d+)\s+kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? null : Number(kb) * 1024;
+  } catch {
+    return null;
+  }
+}
+
+function memory(): MemoryMessage {
+  const gateway = gatewayProcess && gatewayProcess.exitCode === null ? rssOf(gatewayProcess.pid) : null;
+  return { type: 'memory', serverRss: process.memoryUsage().rss, gatewayRss: gateway };
 }
 
 /**
@@ -146,7 +184,7 @@ function stop(): Promise<void> {
   return stopping;
 }
 
-function send(message: ServerMessage): void {
+function send(message: ServerMessage | MemoryMessage): void {
   process.send?.(message);
 }
 
@@ -157,6 +195,7 @@ if (require.main === module) {
   }
   process.on('message', (message: ParentMessage) => {
     if (message === 'stop') void stop().then(() => process.exit(0));
+    else if (message === 'memory') send(memory());
   });
   // The parent died without saying 'stop': still drop the database and Redis keys.
   process.on('disconnect', () => void stop().then(() => process.exit(1)));
