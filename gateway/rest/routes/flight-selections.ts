@@ -6,9 +6,9 @@
  * reservation.type.test.ts checks that each one selects every field of its type.
  */
 
-// The offer price selection, as in flight.routes.ts (copied, so the two files stay independent).
+/** The offer price object: shared by the search, review and reservation selections. */
 const BOOKING_FEE = 'amount currency type recipient roundingAdjustment';
-const PRICE = `currency total base fees { amount type } grandTotal bookingFeeTotal walletDebitTotal
+export const OFFER_PRICE = `currency total base fees { amount type } grandTotal bookingFeeTotal walletDebitTotal
   walletSettlement { currency unroundedDebit debitTotal rounding { policyVersion increment adjustment } }
   pricingContext bookingFees { ${BOOKING_FEE} }
   otherCurrencies { currency total bookingFeeTotal grandTotal walletDebitTotal bookingFees { ${BOOKING_FEE} } }`;
@@ -38,7 +38,7 @@ export const AGENT_RESERVATION = `reservation { id reservationId bookingReferenc
 export const CUSTOMER_RESERVATION = `tickets { ${TICKET_SUMMARY} }
   flightReservation { id reservationId status expiresAt paymentTimeLimitInSeconds priceVersion
     associatedRecords { ${ASSOCIATED_RECORD} } recordLocators { ${RECORD_LOCATOR} }
-    flightOffers { id offerReference price { ${PRICE} } }
+    flightOffers { id offerReference price { ${OFFER_PRICE} } }
     travelers { ${TRAVELER} }
     pricingRecords { ${PRICING_RECORD} } documents { ${TICKET_DOCUMENT} } }`;
 

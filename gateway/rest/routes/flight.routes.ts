@@ -1,16 +1,12 @@
 import type { RestRoute } from '../rest-route';
+import { OFFER_PRICE } from './flight-selections';
 
-const BOOKING_FEE = 'amount currency type recipient roundingAdjustment';
-const PRICE = `currency total base fees { amount type } grandTotal bookingFeeTotal walletDebitTotal
-  walletSettlement { currency unroundedDebit debitTotal rounding { policyVersion increment adjustment } }
-  pricingContext bookingFees { ${BOOKING_FEE} }
-  otherCurrencies { currency total bookingFeeTotal grandTotal walletDebitTotal bookingFees { ${BOOKING_FEE} } }`;
 const ENDPOINT = 'iataCode terminal at stop';
 export const FLIGHT_OFFER_FIELDS = `type id offerReference expiresAt source instantTicketingRequired nonHomogeneous oneWay isUpsellOffer
   lastTicketingDate lastTicketingDateTime numberOfBookableSeats
   itineraries { duration durations segments { id departure { ${ENDPOINT} } arrival { ${ENDPOINT} } carrierCode number aircraft { code }
     operating transitAgency duration durations numberOfStops cabin } }
-  price { ${PRICE} }
+  price { ${OFFER_PRICE} }
   pricingOptions commission fareRules policiesAndAllowance validatingAirlineCodes
   travelerPricings { travelerId fareOption travelerType price { currency total base }
     fareDetailsBySegment { segmentId cabin fareBasis class includedCheckedBags { quantity } } }`;

@@ -211,37 +211,23 @@ export class TicketSummaryType {
   paymentDeadlineAt?: string | null;
 }
 
-@ObjectType({ description: 'The `reservation` of the agent reservation response' })
-export class AgentReservationType {
+/** The fields both reservation answers share (agent `reservation`, customer `flightReservation`). */
+@ObjectType({ description: 'Never emitted: no field returns it, only subclasses' })
+export abstract class ReservationRecordFields {
   @Field(() => ID)
   id!: string;
 
   @Field(() => ID)
   reservationId!: string;
 
-  @Field()
-  bookingReference!: string;
-
-  @Field()
-  paymentReference!: string;
-
   @Field({ description: 'A reservation status (flight.md "States and transitions")' })
   status!: string;
-
-  @Field(() => String, { nullable: true, description: 'ISO 8601 date-time: latest time to purchase' })
-  paymentDeadlineAt?: string | null;
 
   @Field(() => Int)
   paymentTimeLimitInSeconds!: number;
 
   @Field({ description: 'ISO 8601 date-time' })
   expiresAt!: string;
-
-  @Field(() => [String])
-  ticketIds!: string[];
-
-  @Field()
-  verifyUrl!: string;
 
   @Field({ description: 'Canonical price version, required to accept a changed price' })
   priceVersion!: string;
@@ -257,6 +243,25 @@ export class AgentReservationType {
 
   @Field(() => [AssociatedRecordType])
   associatedRecords!: AssociatedRecordType[];
+}
+
+@ObjectType({ description: 'The `reservation` of the agent reservation response' })
+export class AgentReservationType extends ReservationRecordFields {
+  @Field()
+  bookingReference!: string;
+
+  @Field()
+  paymentReference!: string;
+
+  @Field(() => String, { nullable: true, description: 'ISO 8601 date-time: latest time to purchase' })
+  paymentDeadlineAt?: string | null;
+
+  @Field(() => [String])
+  ticketIds!: string[];
+
+  @Field()
+  verifyUrl!: string;
+
 }
 
 @ObjectType({ description: 'Agent reservation response (REST 201)' })
@@ -373,42 +378,13 @@ export class ReservedFlightOfferType {
 }
 
 @ObjectType({ description: 'flight.md "Reservation summary" (flightReservation of the customer reservation response)' })
-export class ReservationSummaryType {
-  @Field(() => ID)
-  id!: string;
-
-  @Field(() => ID)
-  reservationId!: string;
-
-  @Field({ description: 'A reservation status (flight.md "States and transitions")' })
-  status!: string;
-
-  @Field({ description: 'ISO 8601 date-time' })
-  expiresAt!: string;
-
-  @Field(() => Int)
-  paymentTimeLimitInSeconds!: number;
-
-  @Field({ description: 'Canonical price version, required to accept a changed price' })
-  priceVersion!: string;
-
-  @Field(() => [AssociatedRecordType])
-  associatedRecords!: AssociatedRecordType[];
-
-  @Field(() => [RecordLocatorType])
-  recordLocators!: RecordLocatorType[];
-
+export class ReservationSummaryType extends ReservationRecordFields {
   @Field(() => [ReservedFlightOfferType])
   flightOffers!: ReservedFlightOfferType[];
 
   @Field(() => [ReservationTravelerType])
   travelers!: ReservationTravelerType[];
 
-  @Field(() => [PricingRecordType])
-  pricingRecords!: PricingRecordType[];
-
-  @Field(() => [TicketDocumentType])
-  documents!: TicketDocumentType[];
 }
 
 @ObjectType({ description: 'Customer reservation response (REST 201)' })
