@@ -356,6 +356,63 @@ describe('flight booking (REST)', () => {
     });
   });
 
+  describe('cancellation states', () => {
+    it('a supplier refund in progress answers 202 REFUND_PENDING; repeating says alreadyCancelled', async () => {
+      const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(51) }));
+      const r = (await reserveAgent(agent, { offerReference: offer.offerReference, passengers: [adult('REFUNDPENDING')] })).body.reservation;
+      const res = await agent.call('POST', '/api/flight/cancel', { reservationId: r.id });
+      expect(res.status).toBe(202);
+      expect(res.body).toMatchObject({ state: 'REFUND_PENDING', refundState: 'REFUND_PENDING', alreadyCancelled: false });
+      const again = await agent.call('POST', '/api/flight/cancel', { reservationId: r.id });
+      expect(again.status).toBe(202);
+      expect(again.body).toMatchObject({ state: 'REFUND_PENDING', alreadyCancelled: true });
+    });
+
+    it('while issuance is unconfirmed the purchase answers 202, and a cancel meanwhile is 202 too', async () => {
+      const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(52) }));
+      const r = (await reserveAgent(agent, { offerReference: offer.offerReference, passengers: [adult('ISSUETIMEOUT')] })).body.reservation;
+      const purchase = await agent.call('POST', '/api/flight/purchase/agent', { ticketId: r.ticketIds[0] });
+      expect(purchase.status).toBe(202);
+      expect(purchase.body.status).toBe('ISSUING');
+      const cancel = await agent.call('POST', '/api/flight/cancel', { reservationId: r.id });
+      expect(cancel.status).toBe(202);
+      expect(cancel.body.errorCode).toBe('FLIGHT_RESERVATION_IN_PROGRESS');
+      const retry = await agent.call('POST', '/api/flight/purchase/agent', { ticketId: r.ticketIds[0] });
+      expect(retry.status).toBe(200);
+      expect(retry.body.status).toBe('ISSUED');
+    });
+  });
+
+  describe('typed GraphQL for frontends', () => {
+    it('the same flow through /graphql: searchFlights, reviewFlightOffer, reserveFlightAsAgent, flightTickets', async () => {
+      const gql = async (query: string, variables: Record<string, unknown>) => {
+        const res = await fetch(`${env.baseUrl}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${agent.token}` },
+          body: JSON.stringify({ query, variables }),
+        });
+        return (await res.json()) as any;
+      };
+      const search = await gql('mutation($i: FlightSearchInput!) { searchFlights(input: $i) { meta { count } data { offerReference price { grandTotal currency otherCurrencies { currency grandTotal } } } } }', {
+        i: domestic({ departureDate: daysAhead(53) }),
+      });
+      expect(search.errors).toBeUndefined();
+      const ref = search.data.searchFlights.data[0].offerReference;
+      expect(search.data.searchFlights.data[0].price.otherCurrencies.length).toBeGreaterThan(0);
+      const review = await gql('query($r: ID) { reviewFlightOffer(offerReference: $r) { bookingRequirements { journeyType travelerRequirements { travelerId } } } }', { r: ref });
+      expect(review.data.reviewFlightOffer.bookingRequirements.journeyType).toBe('DOMESTIC');
+      const reserved = await gql('mutation($i: FlightReservationInput!) { reserveFlightAsAgent(input: $i) { reservation { status ticketIds } } }', {
+        i: { offerReference: ref, passengers: [{ ...adult('Graph'), ageCategory: 0 }] },
+      });
+      expect(reserved.errors).toBeUndefined();
+      expect(reserved.data.reserveFlightAsAgent.reservation.status).toBe('TST_CREATED');
+      const tickets = await gql('query($t: String) { flightTickets(ticketId: $t) { ticketId issuanceStatus price { total currency } } }', {
+        t: reserved.data.reserveFlightAsAgent.reservation.ticketIds[0],
+      });
+      expect(tickets.data.flightTickets[0]).toMatchObject({ issuanceStatus: 'TST_CREATED' });
+    });
+  });
+
   describe('notifications follow the rules', () => {
     it('a third-party agent booking sends no reservation message, and its ticket message is planned after purchase', async () => {
       const offer = await partner.firstOffer(domestic({ departureDate: daysAhead(50) }));
