@@ -26,6 +26,13 @@ import { TicketQueryService } from './reservations/ticket-query.service';
 import { walletDebitJob } from './jobs/wallet-debit.job';
 import { reservationExpiryJob } from './jobs/reservation-expiry.job';
 import { flightNotificationSource } from './notifications/flight-notification.source';
+import { FlightIssuanceResolver } from './graphql/flight-issuance.resolver';
+import { PaymentRecovery1763800000330 } from './migrations/1763800000330-payment-recovery';
+import { CustomerIssuanceService } from './reservations/customer-issuance.service';
+import { FlightPaymentRepository } from './payments/flight-payment.repository';
+import { FlightPaymentService } from './payments/flight-payment.service';
+import { SimulatedPaymentGateway } from './payments/simulated-payment-gateway';
+import { customerIssuanceJob } from './jobs/customer-issuance.job';
 
 /** The simulator keeps its state in MySQL, so subgraph, workers and replicas share one sandbox GDS. */
 function supplierFor(platform: Platform): FlightSupplier {
@@ -34,7 +41,7 @@ function supplierFor(platform: Platform): FlightSupplier {
 
 export const flightModule: SubgraphModule = {
   name: 'flight',
-  database: { entities: [], migrations: [FlightOffers1763800000300, GdsSimulator1763800000310, FlightReservations1763800000320] },
+  database: { entities: [], migrations: [FlightOffers1763800000300, GdsSimulator1763800000310, FlightReservations1763800000320, PaymentRecovery1763800000330] },
   async seed() {
     return { airports: new AirportService().list().length };
   },
@@ -46,6 +53,7 @@ export const flightModule: SubgraphModule = {
     const pricing = new PricingTermsFactory(createSimulatedExchangeRates(), platform.config.flight.otherCurrencies);
     const reservations = new ReservationRepository(platform.dataSource);
     const issuance = new IssuanceService(platform, supplier, reservations);
+    const payments = new FlightPaymentRepository(platform.dataSource);
     const instances = new Map<Function, object>([
       [AirportResolver, new AirportResolver(airports)],
       [
@@ -61,15 +69,27 @@ export const flightModule: SubgraphModule = {
           new TicketQueryService(platform, reservations),
         ),
       ],
+      [
+        FlightIssuanceResolver,
+        new FlightIssuanceResolver(
+          new CustomerIssuanceService(platform, reservations, issuance, payments),
+          new FlightPaymentService(platform, reservations, payments, new SimulatedPaymentGateway()),
+        ),
+      ],
     ]);
     return buildFederatedSchema({
-      resolvers: [AirportResolver, FlightSearchResolver, FlightReservationResolver],
+      resolvers: [AirportResolver, FlightSearchResolver, FlightReservationResolver, FlightIssuanceResolver],
       container: { get: (cls: Function) => instances.get(cls) },
     });
   },
   jobs(platform: Platform) {
     const reservations = new ReservationRepository(platform.dataSource);
-    return [walletDebitJob(platform, reservations), reservationExpiryJob(platform, supplierFor(platform), reservations)];
+    const supplier = supplierFor(platform);
+    return [
+      walletDebitJob(platform, reservations),
+      reservationExpiryJob(platform, supplier, reservations),
+      customerIssuanceJob(platform, reservations, new IssuanceService(platform, supplier, reservations), new FlightPaymentRepository(platform.dataSource)),
+    ];
   },
   notificationSources(platform: Platform) {
     return [flightNotificationSource(platform.dataSource, new AirportService())];

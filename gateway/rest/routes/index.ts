@@ -2,6 +2,7 @@ import type { RestRoute } from '../rest-route';
 import { platformRoutes } from './platform.routes';
 import { flightRoutes } from './flight.routes';
 import { flightBookingRoutes } from './flight-booking.routes';
+import { flightIssuanceRoutes } from './flight-issuance.routes';
 
 /** Every documented REST path; later domains add their route files here. */
-export const REST_ROUTES: RestRoute[] = [...platformRoutes, ...flightRoutes, ...flightBookingRoutes];
+export const REST_ROUTES: RestRoute[] = [...platformRoutes, ...flightRoutes, ...flightBookingRoutes, ...flightIssuanceRoutes];

@@ -77,4 +77,19 @@ export class FlightException extends AppError {
   static paymentNotConfirmed(): FlightException {
     return new FlightException('PAYMENT_NOT_CONFIRMED', 409, 'No confirmed payment matches this reservation');
   }
+  static notIssuable(status: string, data?: Record<string, unknown>): FlightException {
+    return new FlightException('FLIGHT_RESERVATION_NOT_ISSUABLE', 409, `This reservation is ${status} and cannot be issued`, { status, ...data });
+  }
+  static paymentNotFound(): FlightException {
+    return new FlightException('FLIGHT_PAYMENT_NOT_FOUND', 404, 'No flight payment request with this id');
+  }
+  static paymentDeclined(data: Record<string, unknown>): FlightException {
+    return new FlightException('PAYMENT_DECLINED', 402, 'The payment provider declined this payment; start a new payment', data);
+  }
+  static paymentConflict(message: string, data?: Record<string, unknown>): FlightException {
+    return new FlightException('FLIGHT_PAYMENT_CONFLICT', 409, message, data);
+  }
+  static recoveryConflict(message: string, data?: Record<string, unknown>): FlightException {
+    return new FlightException('FLIGHT_PAYMENT_RECOVERY_CONFLICT', 409, message, data);
+  }
 }

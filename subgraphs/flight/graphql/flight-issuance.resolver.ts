@@ -1,0 +1,57 @@
+import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../../../shared/http/subgraph-server';
+import type { CustomerIssuanceService } from '../reservations/customer-issuance.service';
+import type { FlightPaymentService } from '../payments/flight-payment.service';
+import { DirectIssueResult, IssueSignalResult } from './reservation.type';
+import { FlightPaymentType, StartFlightPaymentResult } from './flight-payment.type';
+
+/** Thin: customer payment and issuance; each field authenticates and hands over to its service (docs/payments.md). */
+@Resolver()
+export class FlightIssuanceResolver {
+  constructor(
+    private readonly issuance: CustomerIssuanceService,
+    private readonly payments: FlightPaymentService,
+  ) {}
+
+  @Mutation(() => IssueSignalResult, {
+    description: 'Issue signal of the payment service (ISSUER role) after a confirmed payment: starts issuance asynchronously; complete true means already issued (REST 200)',
+  })
+  async signalFlightIssuance(
+    @Arg('paymentReference', () => String, { nullable: true }) paymentReference: string | null,
+    @Arg('ticketId', () => String, { nullable: true }) ticketId: string | null,
+    @Ctx() { req }: GraphQLContext,
+  ): Promise<IssueSignalResult> {
+    return (await this.issuance.signal(await req.principal(), { paymentReference, ticketId })) as IssueSignalResult;
+  }
+
+  @Mutation(() => DirectIssueResult, {
+    description: 'Internal synchronous issuance (ADMIN or SUDO); with any recovery field, cancelled-payment recovery (exact SUDO, all three identifiers and the replacement ticketId)',
+  })
+  async issueFlightDirect(
+    @Arg('ticketId', () => String, { nullable: true }) ticketId: string | null,
+    @Arg('paymentReference', () => String, { nullable: true }) paymentReference: string | null,
+    @Arg('sourceTicketId', () => String, { nullable: true }) sourceTicketId: string | null,
+    @Arg('paymentRequestId', () => String, { nullable: true }) paymentRequestId: string | null,
+    @Arg('reconciliationOperationId', () => String, { nullable: true }) reconciliationOperationId: string | null,
+    @Ctx() { req }: GraphQLContext,
+  ): Promise<DirectIssueResult> {
+    const principal = await req.principal();
+    return (await this.issuance.direct(principal, { ticketId, paymentReference, sourceTicketId, paymentRequestId, reconciliationOperationId })) as DirectIssueResult;
+  }
+
+  @Mutation(() => StartFlightPaymentResult, { description: "Starts the customer's online payment of its own reservation for the current grand total" })
+  async startFlightPayment(
+    @Arg('paymentReference', () => String, { nullable: true }) paymentReference: string | null,
+    @Arg('method', () => String, { nullable: true }) method: string | null,
+    @Ctx() { req }: GraphQLContext,
+  ): Promise<StartFlightPaymentResult> {
+    return (await this.payments.startPayment(await req.principal(), { paymentReference, method })) as StartFlightPaymentResult;
+  }
+
+  @Mutation(() => FlightPaymentType, {
+    description: "Records the provider's confirmation of a payment (sandbox: what its webhook would do); ADMIN, SUDO or ISSUER; idempotent",
+  })
+  async confirmFlightPaymentSandbox(@Arg('paymentRequestId', () => ID, { nullable: true }) paymentRequestId: string | null, @Ctx() { req }: GraphQLContext): Promise<FlightPaymentType> {
+    return (await this.payments.confirmPayment(await req.principal(), paymentRequestId)) as FlightPaymentType;
+  }
+}

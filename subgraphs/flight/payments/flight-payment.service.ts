@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import type { Platform } from '../../../shared/platform/platform';
+import type { Principal } from '../../../shared/auth/token.service';
+import { Role } from '../../../shared/auth/roles';
+import { PlatformException } from '../../../shared/errors/app-error';
+import { FlightException } from '../errors/flight.exception';
+import type { ReservationRepository } from '../reservations/reservation.repository';
+import type { FlightReservation } from '../reservations/reservation.types';
+import { deadlinePassed, FlightPayment, FlightPaymentView, paymentMatches, paymentView, releasedAtDeadline } from './flight-payment';
+import type { FlightPaymentRepository } from './flight-payment.repository';
+import { PaymentGateway, PaymentGatewayError } from './payment-gateway.port';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Who may record a provider confirmation: administrators and the internal payment service. */
+const CONFIRMERS: Role[] = [Role.ADMIN, Role.SUDO, Role.ISSUER];
+
+export interface StartPaymentOutcome {
+  /** True: a new payment request was made (REST 201); false: an existing one is answered (200). */
+  created: boolean;
+  payment: FlightPaymentView;
+}
+
+/**
+ * Customer online payment for a flight reservation (docs/payments.md). A payment request is a
+ * flight_payment row for the reservation's current grand total in its display currency; the
+ * provider's confirmation is stored on that row only, never on the reservation, so the issue
+ * signal (customer-issuance.service.ts) reads it as independent evidence.
+ */
+export class FlightPaymentService {
+  constructor(
+    private readonly platform: Platform,
+    private readonly reservations: ReservationRepository,
+    private readonly payments: FlightPaymentRepository,
+    private readonly gateway: PaymentGateway,
+  ) {}
+
+  async startPayment(principal: Principal, input: { paymentReference?: string | null; method?: string | null }): Promise<StartPaymentOutcome> {
+    const { paymentReference, method } = this.parseStart(input);
+    const r = await this.reservations.byPaymentReference(paymentReference);
+    if (!r) throw FlightException.reservationNotFound();
+    if (r.accountId !== principal.accountId) throw PlatformException.forbidden('This reservation belongs to another account');
+    if (r.channel !== 'CUSTOMER') throw FlightException.paymentConflict('Agent reservations are paid from the wallet (POST /api/flight/purchase/agent)', { reservationId: r.id });
+    const paid = await this.payments.confirmedFor(r);
+    if (paid) return { created: false, payment: paymentView(paid) };
+    assertPayable(r, this.platform.clock.now());
+
+    const { payment, created } = await this.platform.dataSource.transaction((m) => this.requestFor(r, method, m));
+    if (payment.providerReference || payment.status !== 'PENDING') return { created, payment: paymentView(payment) };
+    return { created, payment: paymentView(await this.charge(payment)) };
+  }
+
+  /** The provider's confirmation (in the sandbox: what its webhook would do). Idempotent. */
+  async confirmPayment(principal: Principal, paymentRequestId: string | null | undefined): Promise<FlightPaymentView> {
+    if (!CONFIRMERS.includes(principal.role)) throw PlatformException.forbidden('Confirming a payment needs admin, sudo or internal payment-service authorization');
+    const id = paymentRequestId?.trim().toLowerCase() ?? '';
+    if (!UUID.test(id)) throw FlightException.invalidRequest('paymentRequestId must be a uuid', [{ field: 'paymentRequestId', message: 'must be a uuid' }]);
+    const payment = await this.payments.byId(id);
+    if (!payment) throw FlightException.paymentNotFound();
+    if (payment.status === 'CONFIRMED') return paymentView(payment);
+    if (payment.status !== 'PENDING') throw FlightException.paymentConflict(`This payment is ${payment.status} and cannot be confirmed`, { paymentRequestId: id, status: payment.status });
+    if (!payment.providerReference) throw FlightException.paymentConflict('No charge was created for this payment; start the payment again', { paymentRequestId: id });
+    const charge = await this.callGateway(() => this.gateway.chargeStatus(payment.providerReference!));
+    if (charge.status === 'DECLINED') return this.decline(payment, charge.declineReason);
+    // A real provider must report the charge CONFIRMED; the sandbox stands in for the customer's approval.
+    if (charge.status === 'PENDING' && !this.gateway.sandbox) {
+      throw FlightException.paymentConflict('The payment provider has not confirmed this charge yet', { paymentRequestId: id, status: 'PENDING' });
+    }
+    return paymentView(await this.markConfirmed(payment.id));
+  }
+
+  private parseStart(input: { paymentReference?: string | null; method?: string | null }): { paymentReference: string; method: string } {
+    const paymentReference = typeof input.paymentReference === 'string' ? input.paymentReference.trim() : '';
+    const method = typeof input.method === 'string' ? input.method.trim().toUpperCase() : '';
+    const fields: Array<{ field: string; message: string }> = [];
+    if (!paymentReference) fields.push({ field: 'paymentReference', message: 'is required' });
+    else if (paymentReference.length > 32) fields.push({ field: 'paymentReference', message: 'at most 32 characters' });
+    if (!this.gateway.methods.includes(method)) fields.push({ field: 'method', message: `must be one of ${this.gateway.methods.join(', ')}` });
+    if (fields.length) throw FlightException.invalidRequest(`Invalid payment request: ${fields.map((f) => f.field).join(', ')}`, fields);
+    return { paymentReference, method };
+  }
+
+  /**
+   * Under the reservation's row lock: answers a confirmed payment or a pending request of the
+   * same method and amount, else supersedes other pending requests and makes a new one, so a
+   * reservation never has two live payment requests that could both be confirmed.
+   */
+  private async requestFor(found: FlightReservation, method: string, m: EntityManager): Promise<{ payment: FlightPayment; created: boolean }> {
+    const now = this.platform.clock.now();
+    const r = (await this.reservations.byId(found.id, m, true))!;
+    const existing = await this.payments.ofReservation(r.id, m, true);
+    const paid = existing.find((p) => p.status === 'CONFIRMED' && paymentMatches(p, r));
+    if (paid) return { payment: paid, created: false };
+    assertPayable(r, now);
+    const pending = existing.filter((p) => p.status === 'PENDING');
+    const same = pending.find((p) => p.method === method && paymentMatches(p, r));
+    if (same) return { payment: same, created: false };
+    for (const p of pending) await this.payments.setStatus(p.id, 'CANCELLED', now, ['PENDING'], m);
+    const payment: FlightPayment = {
+      id: randomUUID(),
+      reservationId: r.id,
+      accountId: r.accountId,
+      paymentReference: r.paymentReference,
+      amount: r.price.grandTotal,
+      currency: r.price.currency,
+      status: 'PENDING',
+      provider: this.gateway.provider,
+      method,
+      providerReference: null,
+      createdAt: now,
+      confirmedAt: null,
+      updatedAt: now,
+    };
+    await this.payments.insert(payment, m);
+    return { payment, created: true };
+  }
+
+  /** Creates the provider charge (idempotent by payment id) and records what the provider answered. */
+  private async charge(payment: FlightPayment): Promise<FlightPayment> {
+    const charge = await this.callGateway(() =>
+      this.gateway.createCharge({
+        idempotencyKey: payment.id,
+        reference: payment.paymentReference,
+        amount: payment.amount,
+        currency: payment.currency,
+        method: payment.method ?? '',
+      }),
+    );
+    await this.payments.setProviderReference(payment.id, charge.providerReference, this.platform.clock.now());
+    const withCharge = { ...payment, providerReference: charge.providerReference };
+    if (charge.status === 'DECLINED') return this.decline(withCharge, charge.declineReason);
+    if (charge.status === 'CONFIRMED') return this.markConfirmed(payment.id);
+    return (await this.payments.byId(payment.id)) ?? withCharge;
+  }
+
+  private async decline(payment: FlightPayment, reason: string | undefined): Promise<never> {
+    await this.payments.setStatus(payment.id, 'CANCELLED', this.platform.clock.now(), ['PENDING']);
+    this.platform.logger.info('flight payment declined', { paymentRequestId: payment.id, reservationId: payment.reservationId });
+    throw FlightException.paymentDeclined({ paymentRequestId: payment.id, paymentReference: payment.paymentReference, reason: reason ?? 'declined' });
+  }
+
+  /**
+   * PENDING → CONFIRMED with confirmed_at. Money that arrives for a reservation another payment
+   * already pays is kept as REFUND_REQUIRED instead: it must go back, never pay twice.
+   * Locks the reservation row before its payments, in the same order as requestFor.
+   */
+  private async markConfirmed(id: string): Promise<FlightPayment> {
+    const now = this.platform.clock.now();
+    const confirmed = await this.platform.dataSource.transaction(async (m) => {
+      const { reservationId } = (await this.payments.byId(id, m))!;
+      if (reservationId) await m.query('SELECT id FROM flight_reservation WHERE id = ? FOR UPDATE', [reservationId]);
+      const payment = (await this.payments.byId(id, m, true))!;
+      if (payment.status === 'CONFIRMED') return payment;
+      if (payment.status !== 'PENDING') throw FlightException.paymentConflict(`This payment is ${payment.status} and cannot be confirmed`, { paymentRequestId: id, status: payment.status });
+      const others = payment.reservationId ? await this.payments.ofReservation(payment.reservationId, m, true) : [];
+      const doubled = others.some((p) => p.id !== id && p.status === 'CONFIRMED');
+      await this.payments.setStatus(id, doubled ? 'REFUND_REQUIRED' : 'CONFIRMED', now, ['PENDING'], m, true);
+      return (await this.payments.byId(id, m))!;
+    });
+    this.platform.logger.info('flight payment confirmed', { paymentRequestId: id, reservationId: confirmed.reservationId, status: confirmed.status });
+    return confirmed;
+  }
+
+  private async callGateway<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof PaymentGatewayError) {
+        // Nothing is lost: the request stays PENDING and a repeat charges with the same idempotency key.
+        throw PlatformException.unavailable(`The payment provider is unavailable: ${error.message}`, { retryable: true });
+      }
+      throw error;
+    }
+  }
+}
+
+function assertPayable(r: FlightReservation, now: Date): void {
+  if (r.status !== 'TST_CREATED') {
+    if (releasedAtDeadline(r)) throw FlightException.reservationExpired({ reservationId: r.id, paymentDeadlineAt: r.paymentDeadlineAt?.toISOString() });
+    throw FlightException.paymentConflict(`This reservation is ${r.status} and cannot be paid`, { reservationId: r.id, status: r.status });
+  }
+  if (deadlinePassed(r, now)) throw FlightException.reservationExpired({ reservationId: r.id, paymentDeadlineAt: r.paymentDeadlineAt!.toISOString() });
+}

@@ -1,0 +1,53 @@
+/**
+ * The online payment provider customers pay through (card acquirer, mobile-money aggregator).
+ * The flight code knows only this port; the sandbox implementation is
+ * simulated-payment-gateway.ts, a real provider would be another adapter.
+ */
+
+/** What the provider says about one charge. */
+export type ChargeStatus = 'PENDING' | 'CONFIRMED' | 'DECLINED';
+
+export interface ChargeRequest {
+  /** Our payment request id: a repeat with the same key returns the same charge, never a second one. */
+  idempotencyKey: string;
+  /** The reservation's paymentReference, shown to the customer by the provider. */
+  reference: string;
+  /** Decimal string in `currency`. */
+  amount: string;
+  currency: string;
+  /** One of the gateway's `methods`. */
+  method: string;
+}
+
+export interface Charge {
+  providerReference: string;
+  status: ChargeStatus;
+  /** Why a DECLINED charge was declined (provider wording). */
+  declineReason?: string;
+}
+
+export class PaymentGatewayError extends Error {
+  constructor(
+    readonly code: 'UNKNOWN_CHARGE' | 'UNAVAILABLE',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PaymentGatewayError';
+  }
+}
+
+export interface PaymentGateway {
+  /** Stored in flight_payment.provider (at most 16 characters). */
+  readonly provider: string;
+  /**
+   * True for a simulator: a PENDING charge may be confirmed by the sandbox confirmation call
+   * (standing in for the customer's approval and the provider's webhook). A real provider
+   * answers false, and only a charge it reports CONFIRMED is ever recorded as paid.
+   */
+  readonly sandbox: boolean;
+  /** The payment methods a customer may choose. */
+  readonly methods: readonly string[];
+  createCharge(request: ChargeRequest): Promise<Charge>;
+  /** The current state of a charge created earlier. */
+  chargeStatus(providerReference: string): Promise<Charge>;
+}

@@ -1,0 +1,216 @@
+import type { EntityManager } from 'typeorm';
+import type { Platform } from '../../../shared/platform/platform';
+import type { Principal } from '../../../shared/auth/token.service';
+import { FlightException } from '../errors/flight.exception';
+import { deadlinePassed, FlightPayment, paymentMatches, releasedAtDeadline } from '../payments/flight-payment';
+import type { FlightPaymentRepository } from '../payments/flight-payment.repository';
+import type { CustomerIssuanceService, DirectOutcome } from './customer-issuance.service';
+import type { ReservationRepository } from './reservation.repository';
+import { issuanceView } from './reservation-view';
+import type { FlightReservation, ReservationStatus } from './reservation.types';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CANCELLED: ReservationStatus[] = ['CANCELLED', 'REFUND_PENDING', 'REFUND_REQUIRED'];
+const RECOVERABLE_PAYMENT = ['CONFIRMED', 'REFUND_PENDING'];
+const REQUIRED = ['sourceTicketId', 'paymentRequestId', 'reconciliationOperationId', 'ticketId'] as const;
+
+export interface PaymentRecoveryInput {
+  sourceTicketId?: string | null;
+  paymentRequestId?: string | null;
+  reconciliationOperationId?: string | null;
+  ticketId?: string | null;
+  paymentReference?: string | null;
+}
+
+export type RecoveryState = 'RESERVED' | 'ISSUED' | 'REFUND_REQUIRED';
+
+export interface PaymentRecoveryView {
+  reconciliationOperationId: string;
+  sourceTicketId: string;
+  replacementTicketId: string;
+  state: RecoveryState;
+  recoveryIdempotent: boolean;
+  finalizationIdempotent: boolean;
+}
+
+interface Request {
+  sourceTicketId: string;
+  paymentRequestId: string;
+  operationId: string;
+  ticketId: string;
+  paymentReference: string | null;
+}
+
+/**
+ * Cancelled-payment recovery (direct issuance with sourceTicketId, paymentRequestId and
+ * reconciliationOperationId, SUDO only): a confirmed customer payment of a cancelled
+ * reservation is moved to the customer's replacement reservation and issues it. The move is
+ * recorded in flight_payment_recovery under the operation id, so a repeat applies nothing twice;
+ * the replacement must match the payment exactly, and issuance still checks the confirmed
+ * payment: recovery never bypasses the payment gate.
+ */
+export class PaymentRecovery {
+  constructor(
+    private readonly platform: Platform,
+    private readonly reservations: ReservationRepository,
+    private readonly payments: FlightPaymentRepository,
+    private readonly issuer: CustomerIssuanceService,
+  ) {}
+
+  async recover(principal: Principal, input: PaymentRecoveryInput, raced = false): Promise<DirectOutcome> {
+    const req = parse(input);
+    const applied = await this.operation(req.operationId);
+    if (applied) {
+      if (applied.payment_id !== req.paymentRequestId || applied.source_ticket_id !== req.sourceTicketId || applied.replacement_ticket_id !== req.ticketId) {
+        throw FlightException.recoveryConflict('This reconciliationOperationId was applied to other identifiers', { reconciliationOperationId: req.operationId });
+      }
+      const replacement = (await this.reservations.byId(applied.replacement_reservation_id))!;
+      if (applied.state === 'REFUND_REQUIRED') return this.refundRequired(replacement, req, true);
+      return this.finalize(replacement, req, true);
+    }
+
+    const source = await this.reservations.byTicketId(req.sourceTicketId);
+    const replacement = await this.reservations.byTicketId(req.ticketId);
+    if (!source || !replacement) throw FlightException.reservationNotFound();
+    if (req.paymentReference && req.paymentReference !== replacement.paymentReference) {
+      throw FlightException.invalidRequest('paymentReference is not the replacement ticket\'s', [{ field: 'paymentReference', message: 'belongs to another reservation' }]);
+    }
+    const payment = await this.payments.byId(req.paymentRequestId);
+    if (!payment) throw FlightException.paymentNotFound();
+    await this.check(source, replacement, payment);
+
+    // Amount and currency must be the replacement's grand total; otherwise the money goes back.
+    if (!paymentMatches({ ...payment, paymentReference: replacement.paymentReference }, replacement)) {
+      await this.platform.dataSource.transaction((m) => this.record(m, req, principal, source, replacement, payment, 'REFUND_REQUIRED', 'INSERT IGNORE'));
+      this.platform.logger.warn('flight payment recovery needs a refund', { reconciliationOperationId: req.operationId, paymentRequestId: payment.id });
+      return this.refundRequired(replacement, req, false);
+    }
+
+    const outcome = await this.platform.dataSource.transaction(async (m) => {
+      const locked = (await this.payments.byId(payment.id, m, true))!;
+      if (await this.operation(req.operationId, m)) return 'raced' as const;
+      if (locked.reservationId !== source.id || !RECOVERABLE_PAYMENT.includes(locked.status)) {
+        throw FlightException.recoveryConflict('The payment was moved or changed meanwhile', { paymentRequestId: payment.id, status: locked.status });
+      }
+      await this.record(m, req, principal, source, replacement, locked, 'RESERVED', 'INSERT');
+      await this.payments.reassign(payment.id, replacement.id, replacement.paymentReference, this.platform.clock.now(), m);
+      return 'applied' as const;
+    });
+    if (outcome === 'raced' && !raced) return this.recover(principal, input, true);
+    this.platform.logger.info('flight payment recovered', {
+      reconciliationOperationId: req.operationId,
+      paymentRequestId: payment.id,
+      sourceReservationId: source.id,
+      replacementReservationId: replacement.id,
+    });
+    return this.finalize(replacement, req, outcome === 'raced');
+  }
+
+  /** Issues the replacement against its (reassigned) confirmed payment. */
+  private async finalize(found: FlightReservation, req: Request, recoveryIdempotent: boolean): Promise<DirectOutcome> {
+    const replacement = (await this.reservations.byId(found.id))!;
+    const finalizationIdempotent = replacement.status === 'ISSUED';
+    if (!finalizationIdempotent && !(await this.payments.confirmedFor(replacement))) throw FlightException.paymentNotConfirmed();
+    const outcome = await this.issuer.issueNow(replacement, req.ticketId);
+    if (outcome.complete) {
+      await this.platform.dataSource.query("UPDATE flight_payment_recovery SET state = 'ISSUED', updated_at = ? WHERE reconciliation_operation_id = ? AND state = 'RESERVED'", [
+        this.platform.clock.now(),
+        req.operationId,
+      ]);
+    }
+    return { ...outcome, paymentRecovery: view(req, outcome.complete ? 'ISSUED' : 'RESERVED', recoveryIdempotent, finalizationIdempotent) };
+  }
+
+  private async refundRequired(replacement: FlightReservation, req: Request, recoveryIdempotent: boolean): Promise<DirectOutcome> {
+    const tickets = await this.reservations.ticketsOf(replacement.id);
+    return {
+      complete: false,
+      issued: false,
+      ticketId: req.ticketId,
+      paymentReference: replacement.paymentReference,
+      ticketUuids: tickets.map((t) => t.uuid),
+      issuance: issuanceView(replacement),
+      paymentRecovery: view(req, 'REFUND_REQUIRED', recoveryIdempotent, false),
+    };
+  }
+
+  private async check(source: FlightReservation, replacement: FlightReservation, payment: FlightPayment): Promise<void> {
+    if (source.id === replacement.id) {
+      throw FlightException.invalidRequest('ticketId must name the replacement reservation, not the source', [{ field: 'ticketId', message: 'is the source ticket' }]);
+    }
+    if (!CANCELLED.includes(source.status)) throw FlightException.recoveryConflict(`The source reservation is ${source.status}, not cancelled`, { sourceReservationId: source.id });
+    if (payment.reservationId !== source.id) throw FlightException.recoveryConflict('The payment does not belong to the source reservation', { paymentRequestId: payment.id });
+    if (!RECOVERABLE_PAYMENT.includes(payment.status)) {
+      throw FlightException.recoveryConflict(`The payment is ${payment.status}; only CONFIRMED or REFUND_PENDING payments can be recovered`, { paymentRequestId: payment.id });
+    }
+    if (replacement.channel !== 'CUSTOMER' || replacement.accountId !== payment.accountId) {
+      throw FlightException.recoveryConflict('The replacement must be a customer reservation of the paying account', { replacementReservationId: replacement.id });
+    }
+    if (replacement.status !== 'TST_CREATED') {
+      if (releasedAtDeadline(replacement)) throw FlightException.reservationExpired({ reservationId: replacement.id });
+      throw FlightException.notIssuable(replacement.status, { reservationId: replacement.id });
+    }
+    if (deadlinePassed(replacement, this.platform.clock.now())) {
+      throw FlightException.reservationExpired({ reservationId: replacement.id, paymentDeadlineAt: replacement.paymentDeadlineAt!.toISOString() });
+    }
+    if ((await this.payments.ofReservation(replacement.id)).some((p) => p.status === 'CONFIRMED')) {
+      throw FlightException.recoveryConflict('The replacement reservation is already paid', { replacementReservationId: replacement.id });
+    }
+  }
+
+  private async operation(operationId: string, m: EntityManager = this.platform.dataSource.manager): Promise<any | null> {
+    const [row] = await m.query('SELECT * FROM flight_payment_recovery WHERE reconciliation_operation_id = ?', [operationId]);
+    return row ?? null;
+  }
+
+  /** The audit row: what was moved, from where, by whom. */
+  private async record(
+    m: EntityManager,
+    req: Request,
+    principal: Principal,
+    source: FlightReservation,
+    replacement: FlightReservation,
+    payment: FlightPayment,
+    state: RecoveryState,
+    verb: 'INSERT' | 'INSERT IGNORE',
+  ): Promise<void> {
+    const now = this.platform.clock.now();
+    await m.query(
+      `${verb} INTO flight_payment_recovery (reconciliation_operation_id, payment_id, source_reservation_id, source_ticket_id, replacement_reservation_id,
+         replacement_ticket_id, previous_payment_reference, previous_payment_status, state, applied_by, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [req.operationId, payment.id, source.id, req.sourceTicketId, replacement.id, req.ticketId, payment.paymentReference, payment.status, state, principal.accountId, now, now],
+    );
+  }
+}
+
+function parse(input: PaymentRecoveryInput): Request {
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  const values = Object.fromEntries(REQUIRED.map((k) => [k, text(input[k])])) as Record<(typeof REQUIRED)[number], string>;
+  const missing = REQUIRED.filter((k) => !values[k]);
+  const fields = missing.map((field) => ({ field, message: 'is required for cancelled-payment recovery' }));
+  if (values.reconciliationOperationId && !UUID.test(values.reconciliationOperationId)) fields.push({ field: 'reconciliationOperationId', message: 'must be a uuid' });
+  if (values.paymentRequestId && !UUID.test(values.paymentRequestId)) fields.push({ field: 'paymentRequestId', message: 'must be a uuid' });
+  if (fields.length) {
+    const what = missing.length ? `missing ${missing.join(', ')}` : 'invalid identifiers';
+    throw FlightException.invalidRequest(`Cancelled-payment recovery needs sourceTicketId, paymentRequestId, reconciliationOperationId and the replacement ticketId: ${what}`, fields);
+  }
+  return {
+    sourceTicketId: values.sourceTicketId,
+    paymentRequestId: values.paymentRequestId.toLowerCase(),
+    operationId: values.reconciliationOperationId.toLowerCase(),
+    ticketId: values.ticketId,
+    paymentReference: text(input.paymentReference) || null,
+  };
+}
+
+function view(req: Request, state: RecoveryState, recoveryIdempotent: boolean, finalizationIdempotent: boolean): PaymentRecoveryView {
+  return {
+    reconciliationOperationId: req.operationId,
+    sourceTicketId: req.sourceTicketId,
+    replacementTicketId: req.ticketId,
+    state,
+    recoveryIdempotent,
+    finalizationIdempotent,
+  };
+}
