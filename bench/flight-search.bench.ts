@@ -1,9 +1,25 @@
-import { ChildProcess, fork } from 'node:child_process';
-import path from 'node:path';
-import autocannon from 'autocannon';
 import { flightRoutes } from '../gateway/rest/routes/flight.routes';
 import { addDays, todayIn } from '../shared/time/calendar-date';
-import type { BenchTargets, MemoryMessage, ParentMessage, ServerMessage } from './bench-server';
+import type { BenchTargets } from './bench-server';
+import {
+  BenchFailure,
+  CONNECTIONS,
+  DURATION_SECONDS,
+  fetchJson,
+  interleavedRounds,
+  measure,
+  positiveNumber,
+  runBench,
+  type Run as BaseRun,
+  SERVER_NODE_ENV,
+  serverMemory,
+  startServer,
+  summarize,
+  type Summary,
+  tableLines,
+  TOPOLOGY,
+  WARM_UP_SECONDS,
+} from './bench-runner';
 
 /**
  * Flight search, side by side: (e) the searchFlights mutation straight to the flight subgraph,
@@ -16,24 +32,10 @@ import type { BenchTargets, MemoryMessage, ParentMessage, ServerMessage } from '
  * search prices the offers for the customer and stores them in MySQL under fresh offerReferences.
  */
 
-class BenchFailure extends Error {}
-
-const DURATION_SECONDS = positiveNumber('BENCH_DURATION', 8);
-const CONNECTIONS = Math.round(positiveNumber('BENCH_CONNECTIONS', 20));
 const HIGH_CONNECTIONS = Math.round(positiveNumber('BENCH_HIGH_CONNECTIONS', 50));
 /** The issue asks for the RSS after 10,000 searches; lower only for a quick trial of the bench itself. */
 const RSS_SEARCHES = Math.round(positiveNumber('BENCH_RSS_SEARCHES', 10_000));
-const WARM_UP_SECONDS = 2;
 const GOAL_F_OVER_E = 0.5;
-// As the Docker image runs: graphql-js and Apollo pick faster code paths only under NODE_ENV=production
-// (the platform's own config stays 'test': testConfig does not read process.env).
-const SERVER_NODE_ENV = process.env.NODE_ENV ?? 'production';
-const TOPOLOGY = process.env.BENCH_TOPOLOGY === 'single' ? 'single' : 'split';
-const START_TIMEOUT_MS = 120_000;
-const MEMORY_TIMEOUT_MS = 10_000;
-// Above bench-server's own 10 s stop deadline plus its clean-up, so that it is killed only if stuck.
-const STOP_TIMEOUT_MS = 30_000;
-const DRAIN_MS = 1_000;
 
 /** The simulator's busiest route, one adult, one way, 30 days out (the origin's calendar). */
 const ORIGIN = 'DAR';
@@ -60,19 +62,14 @@ interface Check {
   slowAccepted: number;
 }
 
-interface Run {
-  requestsPerSecond: number;
-  p99Ms: number;
+interface Run extends BaseRun {
   searches: number;
   seconds: number;
 }
 
-interface Row {
+interface Row extends Summary {
   label: string;
   connections: number;
-  requestsPerSecond: number;
-  p99Ms: number;
-  rounds: number[];
 }
 
 interface Memory {
@@ -81,19 +78,8 @@ interface Memory {
   searches: number;
 }
 
-let child: ChildProcess | undefined;
-let running: autocannon.Instance | undefined;
-let interrupted = false;
 /** Successful searches the stack has answered so far (sanity checks and loads). */
 let searches = 0;
-
-function positiveNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new BenchFailure(`${name} must be a positive number (got "${raw}")`);
-  return value;
-}
 
 function searchBody(now = new Date()): Record<string, unknown> {
   return {
@@ -143,15 +129,7 @@ function targetsFor(t: BenchTargets, search: Record<string, unknown>): Target[] 
 }
 
 async function searchOnce(target: Target): Promise<{ text: string; offers: unknown[] }> {
-  const response = await fetch(target.url, { method: 'POST', headers: target.headers, body: target.body });
-  const text = await response.text();
-  if (!response.ok) throw new BenchFailure(`(${target.key}) ${target.label} answered ${response.status}: ${text.slice(0, 500)}`);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new BenchFailure(`(${target.key}) ${target.label} answered non-JSON: ${text.slice(0, 500)}`);
-  }
+  const { text, json } = await fetchJson(`(${target.key}) ${target.label}`, target.url, { method: 'POST', headers: target.headers, body: target.body });
   const offers = target.offers(json);
   if (typeof offers === 'string') throw new BenchFailure(`(${target.key}) ${target.label}: ${offers}`);
   searches++;
@@ -210,104 +188,31 @@ async function sanityCheck(target: Target): Promise<{ check: Check; offerIds: st
   return { check, offerIds: first.offers.map((o) => String((o as { id?: unknown }).id)) };
 }
 
+const stepName = (target: Target, connections: number): string => `(${target.key}) ${target.label}, ${connections} connections`;
+
 async function load(target: Target, check: Check, options: { connections: number; seconds?: number; amount?: number }): Promise<Run> {
-  if (interrupted) throw new BenchFailure('interrupted');
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    running = autocannon(
-      {
-        url: target.url,
-        method: 'POST',
-        headers: target.headers,
-        body: target.body,
-        connections: options.connections,
-        ...(options.amount !== undefined ? { amount: options.amount } : { duration: options.seconds }),
-        // GraphQL errors come back as 200: checking bodies is what proves every response was a real result.
-        verifyBody: (body) => typeof body === 'string' ? check.verify(body) : check.verify(body?.toString('utf8') ?? ''),
-      },
-      (error: Error | null, outcome: autocannon.Result) => (error ? reject(error) : resolve(outcome)),
-    );
+  const result = await measure(stepName(target, options.connections), {
+    url: target.url,
+    method: 'POST',
+    headers: target.headers,
+    body: target.body,
+    connections: options.connections,
+    ...(options.amount !== undefined ? { amount: options.amount } : { duration: options.seconds }),
+    // GraphQL errors come back as 200: checking bodies is what proves every response was a real result.
+    verifyBody: (body) => typeof body === 'string' ? check.verify(body) : check.verify(body?.toString('utf8') ?? ''),
   });
-  running = undefined;
-  if (interrupted) throw new BenchFailure('interrupted');
-  const what = options.amount !== undefined ? `${options.amount} requests` : `${options.seconds}s`;
-  const faults = [
-    result.non2xx && `${result.non2xx} non-2xx`,
-    result.errors && `${result.errors} connection errors (${result.timeouts} timeouts)`,
-    result.mismatches && `${result.mismatches} unexpected bodies`,
-    result.requests.total === 0 && 'no response at all',
-    options.amount !== undefined && result['2xx'] !== options.amount && `${result['2xx']} answered of ${options.amount}`,
-  ].filter(Boolean);
-  if (faults.length) throw new BenchFailure(`(${target.key}) ${target.label}, ${options.connections} connections: ${faults.join(', ')} in ${what}`);
   searches += result['2xx'];
   return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, searches: result['2xx'], seconds: result.duration };
 }
 
-function startServer(): Promise<BenchTargets> {
-  const server = fork(path.join(__dirname, 'bench-server.js'), [], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    // The bench sends no customer messages; the local sink stands in for real providers.
-    env: { ...process.env, NODE_ENV: SERVER_NODE_ENV, NOTIFICATION_SINK_ALLOWED: 'true' },
-  });
-  child = server;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new BenchFailure('bench-server was not ready in time')), START_TIMEOUT_MS);
-    const settle = (fn: () => void): void => {
-      clearTimeout(timer);
-      server.off('exit', onExit);
-      fn();
-    };
-    const onExit = (code: number | null, signal: NodeJS.Signals | null): void =>
-      settle(() => reject(new BenchFailure(`bench-server exited (${code ?? signal}) before it was ready`)));
-    server.once('exit', onExit);
-    server.once('message', (message: ServerMessage) =>
-      settle(() =>
-        message.type === 'ready'
-          ? resolve(message.targets)
-          : reject(new BenchFailure(`bench-server could not start:\n${message.reason}`)),
-      ),
-    );
-  });
-}
-
-/** The servers' resident set sizes, as bench-server reads them (its own, and the gateway process's). */
-function memory(): Promise<Memory> {
-  const server = child!;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      server.off('message', onMessage);
-      reject(new BenchFailure('bench-server did not report its memory'));
-    }, MEMORY_TIMEOUT_MS);
-    const onMessage = (message: MemoryMessage): void => {
-      if (message?.type !== 'memory') return;
-      clearTimeout(timer);
-      server.off('message', onMessage);
-      resolve({ server: message.serverRss, gateway: message.gatewayRss, searches });
-    };
-    server.on('message', onMessage);
-    server.send('memory' satisfies ParentMessage);
-  });
-}
-
-/** Asks the child to stop (it drops its database and Redis keys); kills it if it takes too long. */
-async function stopServer(): Promise<void> {
-  const server = child;
-  if (!server || server.exitCode !== null || server.signalCode !== null) return;
-  // Let the requests autocannon abandoned finish first, so that the stack stops without errors.
-  await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
-  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-  if (server.connected) server.send('stop' satisfies ParentMessage);
-  const timer = setTimeout(() => server.kill('SIGKILL'), STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
-}
-
-function mean(values: number[]): number {
-  return values.reduce((sum, v) => sum + v, 0) / values.length;
+/** The servers' resident set sizes, with the number of searches served so far. */
+async function memory(): Promise<Memory> {
+  const message = await serverMemory();
+  return { server: message.serverRss, gateway: message.gatewayRss, searches };
 }
 
 function row(label: string, connections: number, runs: Run[]): Row {
-  const rounds = runs.map((r) => r.requestsPerSecond);
-  return { label, connections, requestsPerSecond: mean(rounds), p99Ms: Math.max(...runs.map((r) => r.p99Ms)), rounds };
+  return { label, connections, ...summarize(runs) };
 }
 
 const mib = (bytes: number | null): number | null => (bytes === null ? null : Math.round(bytes / 1024 / 1024));
@@ -335,17 +240,12 @@ function report(info: {
     [`(f) gateway REST, ${f.connections} conn`, f],
     [`(f) gateway REST, ${f50.connections} conn`, f50],
   ];
-  const width = Math.max(...rows.map(([name]) => name.length), 'target'.length);
   const memoryLine = (m: Memory): string =>
     split ? `subgraphs process ${showMib(m.server)}, gateway process ${showMib(m.gateway)}` : `the one process ${showMib(m.server)}`;
 
   const lines = [
     `flight search ${ORIGIN}-${DESTINATION} ${info.departureDate} (1 adult, one way, ${info.offers} offers), ${DURATION_SECONDS}s x ${e.rounds.length} rounds per target (mean req/s, max p99), servers NODE_ENV=${SERVER_NODE_ENV}, ${split ? 'gateway in its own process' : 'everything in one process'}, supplier answer cached in Redis for ${info.cacheSeconds}s (FLIGHT_SEARCH_CACHE_SECONDS default), offers stored in MySQL on every search`,
-    `${'target'.padEnd(width)}  ${'req/s'.padStart(7)}  ${'p99 ms'.padStart(7)}  rounds req/s`,
-    ...rows.map(
-      ([name, r]) =>
-        `${name.padEnd(width)}  ${r.requestsPerSecond.toFixed(0).padStart(7)}  ${String(r.p99Ms).padStart(7)}  ${r.rounds.map((x) => x.toFixed(0)).join(' / ')}`,
-    ),
+    ...tableLines(rows, 7),
     `ratio (req/s, ${CONNECTIONS} connections): f/e ${fOverE.toFixed(2)}`,
     `target f/e ≥ ${GOAL_F_OVER_E}: ${met ? 'met' : 'NOT met'} (f/e = ${fOverE.toFixed(2)})`,
     `search p99 through REST at ${f50.connections} connections: ${f50.p99Ms} ms`,
@@ -406,30 +306,26 @@ async function main(): Promise<void> {
   process.stderr.write(`warm-up (e) ${e.label} ${WARM_UP_SECONDS}s\n`);
   await load(e, sanityE.check, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
 
-  // e f f50, then f50 f e: a drift of the machine over the run weighs on every target alike.
-  const steps: Array<{ id: 'e' | 'f' | 'f50'; target: Target; check: Check; connections: number }> = [
-    { id: 'e', target: e, check: sanityE.check, connections: CONNECTIONS },
-    { id: 'f', target: f, check: sanityF.check, connections: CONNECTIONS },
-    { id: 'f50', target: f, check: sanityF.check, connections: HIGH_CONNECTIONS },
+  // e f f50, then f50 f e.
+  const steps: Array<{ target: Target; check: Check; connections: number }> = [
+    { target: e, check: sanityE.check, connections: CONNECTIONS },
+    { target: f, check: sanityF.check, connections: CONNECTIONS },
+    { target: f, check: sanityF.check, connections: HIGH_CONNECTIONS },
   ];
-  const order = [...steps, ...[...steps].reverse()];
-  const runs = new Map<string, Run[]>(steps.map((s) => [s.id, []]));
-  for (const [i, step] of order.entries()) {
-    const run = await load(step.target, step.check, { connections: step.connections, seconds: DURATION_SECONDS });
-    runs.get(step.id)!.push(run);
-    process.stderr.write(
-      `[${i + 1}/${order.length}] (${step.target.key}) ${step.target.label}, ${step.connections} connections: ${run.requestsPerSecond.toFixed(0)} req/s, p99 ${run.p99Ms} ms\n`,
-    );
-  }
+  const [runsE, runsF, runsF50] = await interleavedRounds(
+    steps,
+    (step) => stepName(step.target, step.connections),
+    (step) => load(step.target, step.check, { connections: step.connections, seconds: DURATION_SECONDS }),
+  );
   const atEnd = await memory();
 
   report({
     departureDate: String(search.departureDate),
     offers: sanityF.offerIds.length,
     cacheSeconds: started.flightSearchCacheSeconds,
-    e: row(e.label, CONNECTIONS, runs.get('e')!),
-    f: row(f.label, CONNECTIONS, runs.get('f')!),
-    f50: row(f.label, HIGH_CONNECTIONS, runs.get('f50')!),
+    e: row(e.label, CONNECTIONS, runsE),
+    f: row(f.label, CONNECTIONS, runsF),
+    f50: row(f.label, HIGH_CONNECTIONS, runsF50),
     rssRun,
     atStart,
     afterRssRun,
@@ -438,28 +334,4 @@ async function main(): Promise<void> {
   });
 }
 
-if (require.main === module) {
-  // Last resort: never leave the child behind (a graceful stop is tried first on every path).
-  process.on('exit', () => {
-    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  // Stop the load, then let main() take its failure path, which stops the child.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      interrupted = true;
-      running?.stop();
-    });
-  }
-
-  main().then(
-    async () => {
-      await stopServer();
-      process.exit(0);
-    },
-    async (error: Error) => {
-      console.error(error instanceof BenchFailure ? `bench failed: ${error.message}` : error);
-      await stopServer();
-      process.exit(interrupted ? 130 : 1);
-    },
-  );
-}
+if (require.main === module) runBench(main);

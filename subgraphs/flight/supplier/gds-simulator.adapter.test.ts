@@ -1,47 +1,7 @@
-import {
-  SupplierError,
-  type FlightSupplier,
-  type SupplierBooking,
-  type SupplierOffer,
-  type SupplierSearchCriteria,
-  type SupplierTraveler,
-  type TravelerType,
-} from './flight-supplier.port';
-import { createGdsSimulator } from './gds-simulator.adapter';
-
-const NOW = new Date('2027-03-01T06:00:00Z');
-const simulator = (): FlightSupplier => createGdsSimulator({ now: () => NOW });
-
-function criteria(overrides: Partial<SupplierSearchCriteria> = {}): SupplierSearchCriteria {
-  return { origin: 'DAR', destination: 'NBO', departureDate: '2027-03-10', adults: 1, children: 0, infants: 0, nonStop: false, max: 200, ...overrides };
-}
-
-async function failure(promise: Promise<unknown>): Promise<SupplierError> {
-  const outcome = await promise.then(() => null, (error: unknown) => error);
-  if (!(outcome instanceof SupplierError)) throw new Error(`expected a SupplierError, got ${String(outcome)}`);
-  return outcome;
-}
+import type { FlightSupplier, SupplierBooking, SupplierOffer, SupplierSearchCriteria } from './flight-supplier.port';
+import { criteria, failure, firstOffer, NOW, simulator, travelersFor } from './simulator/simulator-test-fixtures';
 
 const PASSPORT = { type: 'PASSPORT' as const, number: 'TZ1234567', expiryDate: '2031-05-01', issuingCountry: 'TZ', nationality: 'TZ' };
-
-/** Travelers for an offer's slots; `lastNames` (in slot order) carry the triggers. */
-function travelersFor(offer: SupplierOffer, lastNames: string[] = [], extra: Partial<SupplierTraveler> = {}): SupplierTraveler[] {
-  return offer.travelerPricings.map((p, i) => ({
-    travelerId: p.travelerId,
-    type: p.travelerType as TravelerType,
-    firstName: ['Amina', 'Baraka', 'Neema', 'Juma'][i % 4],
-    lastName: lastNames[i] ?? 'Mushi',
-    email: `traveler${i + 1}@example.com`,
-    phone: `+2557120000${String(i).padStart(2, '0')}`,
-    ...extra,
-  }));
-}
-
-async function firstOffer(sim: FlightSupplier, overrides: Partial<SupplierSearchCriteria> = {}): Promise<SupplierOffer> {
-  const [offer] = await sim.search(criteria(overrides));
-  if (!offer) throw new Error('no offer');
-  return offer;
-}
 
 async function book(sim: FlightSupplier, offer: SupplierOffer, lastNames: string[] = [], key = 'key-1'): Promise<SupplierBooking> {
   const result = await sim.createBooking({ offer, travelers: travelersFor(offer, lastNames), idempotencyKey: key });

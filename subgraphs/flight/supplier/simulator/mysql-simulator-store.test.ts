@@ -3,20 +3,12 @@ import type { PlatformConfig } from '../../../../shared/config/config';
 import { createDataSource, ensureDatabase } from '../../../../shared/database/data-source';
 import { cleanUp, testConfig } from '../../../../test/support/test-platform';
 import { GdsSimulator1763800000310 } from '../../migrations/1763800000310-gds-simulator';
-import {
-  SupplierError,
-  type FlightSupplier,
-  type SupplierBookingResult,
-  type SupplierOffer,
-  type SupplierSearchCriteria,
-  type SupplierTraveler,
-  type TravelerType,
-} from '../flight-supplier.port';
+import type { FlightSupplier, SupplierBookingResult, SupplierOffer } from '../flight-supplier.port';
 import { createGdsSimulator } from '../gds-simulator.adapter';
 import { MysqlSimulatorStore } from './mysql-simulator-store';
+import { criteria, failure, firstOffer, NOW, travelersFor } from './simulator-test-fixtures';
 
 // Two data sources (two connection pools) over one database stand for two processes, e.g. the API and the worker.
-const NOW = new Date('2027-03-01T06:00:00Z');
 let config: PlatformConfig;
 let sources: DataSource[] = [];
 let a: FlightSupplier;
@@ -35,33 +27,6 @@ afterAll(async () => {
   for (const source of sources) if (source.isInitialized) await source.destroy();
   if (config) await cleanUp(config);
 });
-
-function criteria(overrides: Partial<SupplierSearchCriteria> = {}): SupplierSearchCriteria {
-  return { origin: 'DAR', destination: 'NBO', departureDate: '2027-03-10', adults: 1, children: 0, infants: 0, nonStop: false, max: 200, ...overrides };
-}
-
-async function failure(promise: Promise<unknown>): Promise<SupplierError> {
-  const outcome = await promise.then(() => null, (error: unknown) => error);
-  if (!(outcome instanceof SupplierError)) throw new Error(`expected a SupplierError, got ${String(outcome)}`);
-  return outcome;
-}
-
-function travelersFor(offer: SupplierOffer, lastNames: string[] = []): SupplierTraveler[] {
-  return offer.travelerPricings.map((p, i) => ({
-    travelerId: p.travelerId,
-    type: p.travelerType as TravelerType,
-    firstName: ['Amina', 'Baraka', 'Neema', 'Juma'][i % 4],
-    lastName: lastNames[i] ?? 'Mushi',
-    email: `traveler${i + 1}@example.com`,
-    phone: `+2557120000${String(i).padStart(2, '0')}`,
-  }));
-}
-
-async function firstOffer(sim: FlightSupplier, overrides: Partial<SupplierSearchCriteria>): Promise<SupplierOffer> {
-  const [offer] = await sim.search(criteria(overrides));
-  if (!offer) throw new Error('no offer');
-  return offer;
-}
 
 const attempt = (sim: FlightSupplier, offer: SupplierOffer, key: string, lastNames: string[] = []): Promise<SupplierBookingResult> =>
   sim.createBooking({ offer, travelers: travelersFor(offer, lastNames), idempotencyKey: key });

@@ -1,21 +1,8 @@
-import { SupplierError, type SupplierOffer, type SupplierSearchCriteria } from '../flight-supplier.port';
+import type { SupplierOffer } from '../flight-supplier.port';
 import { createGdsSimulator } from '../gds-simulator.adapter';
 import { isKnownAirport } from './airports';
 import { CARRIERS, MAX_CONNECTION_MINUTES, MIN_CONNECTION_MINUTES, SERVICES } from './routes';
-
-// A Monday morning in Dar es Salaam; 2027-03-10 is a Wednesday, 2027-03-11 a Thursday.
-const NOW = new Date('2027-03-01T06:00:00Z');
-const simulator = () => createGdsSimulator({ now: () => NOW });
-
-function criteria(overrides: Partial<SupplierSearchCriteria> = {}): SupplierSearchCriteria {
-  return { origin: 'DAR', destination: 'NBO', departureDate: '2027-03-10', adults: 1, children: 0, infants: 0, nonStop: false, max: 200, ...overrides };
-}
-
-async function failure(promise: Promise<unknown>): Promise<SupplierError> {
-  const outcome = await promise.then(() => null, (error: unknown) => error);
-  if (!(outcome instanceof SupplierError)) throw new Error(`expected a SupplierError, got ${String(outcome)}`);
-  return outcome;
-}
+import { criteria, failure, simulator } from './simulator-test-fixtures';
 
 const flights = (o: SupplierOffer): string[] => o.itineraries.flatMap((i) => i.segments.map((s) => `${s.carrierCode}${s.number}`));
 /** Minutes between two local times in the same time zone. */

@@ -1,0 +1,214 @@
+import { ChildProcess, fork } from 'node:child_process';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import type { BenchTargets, MemoryMessage, ParentMessage, ServerMessage } from './bench-server';
+
+/**
+ * What every bench script shares: its settings, the bench-server child (started over IPC, asked for
+ * its memory, stopped), autocannon runs that fail on any bad response, rounds interleaved so that a
+ * drift of the machine weighs on every target alike, and the req/s table.
+ */
+
+export class BenchFailure extends Error {}
+
+export function positiveNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new BenchFailure(`${name} must be a positive number (got "${raw}")`);
+  return value;
+}
+
+export const DURATION_SECONDS = positiveNumber('BENCH_DURATION', 8);
+export const CONNECTIONS = Math.round(positiveNumber('BENCH_CONNECTIONS', 20));
+export const WARM_UP_SECONDS = 2;
+// As the Docker image runs: graphql-js and Apollo pick faster code paths only under NODE_ENV=production
+// (the platform's own config stays 'test': testConfig does not read process.env).
+export const SERVER_NODE_ENV = process.env.NODE_ENV ?? 'production';
+/** As bench-server reads it: 'split' runs the gateway in its own process, 'single' everything in one. */
+export const TOPOLOGY = process.env.BENCH_TOPOLOGY === 'single' ? 'single' : 'split';
+const START_TIMEOUT_MS = 120_000;
+const MEMORY_TIMEOUT_MS = 10_000;
+// Above bench-server's own 10 s stop deadline plus its clean-up, so that it is killed only if stuck.
+const STOP_TIMEOUT_MS = 30_000;
+const DRAIN_MS = 1_000;
+
+/** One measured load: its mean req/s and its p99 latency. */
+export interface Run {
+  requestsPerSecond: number;
+  p99Ms: number;
+}
+
+/** A target's rounds: mean req/s, the worst p99, and each round's req/s. */
+export interface Summary {
+  requestsPerSecond: number;
+  p99Ms: number;
+  rounds: number[];
+}
+
+let child: ChildProcess | undefined;
+let running: autocannon.Instance | undefined;
+let interrupted = false;
+
+export function startServer(): Promise<BenchTargets> {
+  const server = fork(path.join(__dirname, 'bench-server.js'), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // The bench sends no customer messages; the local sink stands in for real providers.
+    env: { ...process.env, NODE_ENV: SERVER_NODE_ENV, NOTIFICATION_SINK_ALLOWED: 'true' },
+  });
+  child = server;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new BenchFailure('bench-server was not ready in time')), START_TIMEOUT_MS);
+    const settle = (fn: () => void): void => {
+      clearTimeout(timer);
+      server.off('exit', onExit);
+      fn();
+    };
+    const onExit = (code: number | null, signal: NodeJS.Signals | null): void =>
+      settle(() => reject(new BenchFailure(`bench-server exited (${code ?? signal}) before it was ready`)));
+    server.once('exit', onExit);
+    server.once('message', (message: ServerMessage) =>
+      settle(() =>
+        message.type === 'ready'
+          ? resolve(message.targets)
+          : reject(new BenchFailure(`bench-server could not start:\n${message.reason}`)),
+      ),
+    );
+  });
+}
+
+/** The servers' resident set sizes, as bench-server reads them (its own, and the gateway process's). */
+export function serverMemory(): Promise<MemoryMessage> {
+  const server = child!;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      server.off('message', onMessage);
+      reject(new BenchFailure('bench-server did not report its memory'));
+    }, MEMORY_TIMEOUT_MS);
+    const onMessage = (message: MemoryMessage): void => {
+      if (message?.type !== 'memory') return;
+      clearTimeout(timer);
+      server.off('message', onMessage);
+      resolve(message);
+    };
+    server.on('message', onMessage);
+    server.send('memory' satisfies ParentMessage);
+  });
+}
+
+/** Asks the child to stop (it drops its database and Redis keys); kills it if it takes too long. */
+async function stopServer(): Promise<void> {
+  const server = child;
+  if (!server || server.exitCode !== null || server.signalCode !== null) return;
+  // Let the requests autocannon abandoned finish first, so that the stack stops without errors.
+  await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  if (server.connected) server.send('stop' satisfies ParentMessage);
+  const timer = setTimeout(() => server.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * One plain request before any load: fails unless it answers 2xx with JSON. `name` ("(a) label")
+ * starts every failure message.
+ */
+export async function fetchJson(name: string, url: string, init: RequestInit): Promise<{ text: string; json: unknown }> {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  if (!response.ok) throw new BenchFailure(`${name} answered ${response.status}: ${text.slice(0, 500)}`);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new BenchFailure(`${name} answered non-JSON: ${text.slice(0, 500)}`);
+  }
+  return { text, json };
+}
+
+/**
+ * One autocannon run (for `duration` seconds or exactly `amount` requests); fails on any non-2xx,
+ * connection error, rejected body, or request left unanswered. `name` starts the failure message.
+ */
+export async function measure(name: string, options: autocannon.Options): Promise<autocannon.Result> {
+  if (interrupted) throw new BenchFailure('interrupted');
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    running = autocannon(options, (error: Error | null, outcome: autocannon.Result) => (error ? reject(error) : resolve(outcome)));
+  });
+  running = undefined;
+  if (interrupted) throw new BenchFailure('interrupted');
+  const what = options.amount !== undefined ? `${options.amount} requests` : `${options.duration}s`;
+  const faults = [
+    result.non2xx && `${result.non2xx} non-2xx`,
+    result.errors && `${result.errors} connection errors (${result.timeouts} timeouts)`,
+    result.mismatches && `${result.mismatches} unexpected bodies`,
+    result.requests.total === 0 && 'no response at all',
+    options.amount !== undefined && result['2xx'] !== options.amount && `${result['2xx']} answered of ${options.amount}`,
+  ].filter(Boolean);
+  if (faults.length) throw new BenchFailure(`${name}: ${faults.join(', ')} in ${what}`);
+  return result;
+}
+
+/**
+ * Runs every step, then every step again in reverse (A B C, then C B A), so that a drift of the
+ * machine over the run weighs on every step alike. Returns each step's runs, in the steps' order.
+ */
+export async function interleavedRounds<S, R extends Run>(steps: S[], name: (step: S) => string, run: (step: S) => Promise<R>): Promise<R[][]> {
+  const order = [...steps.keys(), ...[...steps.keys()].reverse()];
+  const runs: R[][] = steps.map(() => []);
+  for (const [i, index] of order.entries()) {
+    const step = steps[index];
+    const result = await run(step);
+    runs[index].push(result);
+    process.stderr.write(`[${i + 1}/${order.length}] ${name(step)}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms} ms\n`);
+  }
+  return runs;
+}
+
+function mean(values: number[]): number {
+  return values.reduce((sum, v) => sum + v, 0) / values.length;
+}
+
+export function summarize(runs: Run[]): Summary {
+  const rounds = runs.map((r) => r.requestsPerSecond);
+  return { requestsPerSecond: mean(rounds), p99Ms: Math.max(...runs.map((r) => r.p99Ms)), rounds };
+}
+
+/** The table's header and one line a target: name, mean req/s (in `reqWidth` columns), max p99, each round's req/s. */
+export function tableLines(rows: Array<[string, Summary]>, reqWidth: number): string[] {
+  const width = Math.max(...rows.map(([name]) => name.length), 'target'.length);
+  return [
+    `${'target'.padEnd(width)}  ${'req/s'.padStart(reqWidth)}  ${'p99 ms'.padStart(7)}  rounds req/s`,
+    ...rows.map(
+      ([name, s]) =>
+        `${name.padEnd(width)}  ${s.requestsPerSecond.toFixed(0).padStart(reqWidth)}  ${String(s.p99Ms).padStart(7)}  ${s.rounds.map((r) => r.toFixed(0)).join(' / ')}`,
+    ),
+  ];
+}
+
+/** Runs a bench's main() and exits: 0, or 1 on failure (130 if interrupted), stopping the child on every path. */
+export function runBench(main: () => Promise<void>): void {
+  // Last resort: never leave the child behind (a graceful stop is tried first on every path).
+  process.on('exit', () => {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  // Stop the load, then let main() take its failure path, which stops the child.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      interrupted = true;
+      running?.stop();
+    });
+  }
+
+  main().then(
+    async () => {
+      await stopServer();
+      process.exit(0);
+    },
+    async (error: Error) => {
+      console.error(error instanceof BenchFailure ? `bench failed: ${error.message}` : error);
+      await stopServer();
+      process.exit(interrupted ? 130 : 1);
+    },
+  );
+}
