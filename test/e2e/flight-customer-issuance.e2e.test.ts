@@ -177,6 +177,28 @@ describe('flight customer payment and issuance (REST)', () => {
     });
   });
 
+  describe('cancelling a paid reservation', () => {
+    it('a card payment is refunded through the provider: 202 REFUND_PENDING', async () => {
+      const r = await reserve();
+      expect((await pay(r.paymentReference, 'CARD')).body.status).toBe('CONFIRMED');
+      const cancel = await customer.call('POST', '/api/flight/cancel', { reservationId: r.reservationId });
+      expect(cancel.status).toBe(202);
+      expect(cancel.body).toMatchObject({ state: 'REFUND_PENDING', paymentState: 'REFUND_PENDING', refundState: 'REFUND_PENDING' });
+    });
+
+    it('mobile money has no automatic reversal: 202 REFUND_REQUIRED, and a repeat says alreadyCancelled', async () => {
+      const r = await reserve();
+      const started = await pay(r.paymentReference, 'MOBILE_MONEY');
+      expect((await confirm(started.body.paymentRequestId)).body.status).toBe('CONFIRMED');
+      const cancel = await customer.call('POST', '/api/flight/cancel', { reservationId: r.reservationId });
+      expect(cancel.status).toBe(202);
+      expect(cancel.body).toMatchObject({ state: 'REFUND_REQUIRED', paymentState: 'REFUND_REQUIRED', refundState: 'REFUND_REQUIRED', alreadyCancelled: false });
+      const again = await customer.call('POST', '/api/flight/cancel', { ticketId: r.ticketId });
+      expect(again.status).toBe(202);
+      expect(again.body).toMatchObject({ state: 'REFUND_REQUIRED', alreadyCancelled: true });
+    });
+  });
+
   describe('direct issuance', () => {
     it('is for admin or sudo, and issues an unpaid agent reservation synchronously (200)', async () => {
       const offer = await agent.firstOffer(domestic());

@@ -65,11 +65,14 @@ export class CancelService {
         }
       }
       const paid = await this.confirmedPayment(r.id);
-      const state: CancellationState = refundPending || paid ? 'REFUND_PENDING' : refundRequired ? 'REFUND_REQUIRED' : 'CANCELLED';
+      // A card charge is refunded through the provider (pending); mobile money has no automatic
+      // reversal, so someone must pay it back (required).
+      const paidRefund: CancellationState | null = paid ? (paid.method === 'CARD' ? 'REFUND_PENDING' : 'REFUND_REQUIRED') : null;
+      const state: CancellationState = paidRefund ?? (refundPending ? 'REFUND_PENDING' : refundRequired ? 'REFUND_REQUIRED' : 'CANCELLED');
       await this.platform.dataSource.transaction(async (m) => {
         await this.reservations.update(r.id, { status: state, cancelledAt: now, cancelReason: input.reason?.trim() || null }, now, m);
         await this.reservations.setTicketStatus(r.id, 'CANCELLED', m);
-        if (paid) await m.query("UPDATE flight_payment SET status = 'REFUND_PENDING', updated_at = ? WHERE reservation_id = ? AND status = 'CONFIRMED'", [now, r.id]);
+        if (paid) await m.query('UPDATE flight_payment SET status = ?, updated_at = ? WHERE id = ?', [paidRefund, now, paid.id]);
         await this.platform.notifications.request(m, { bookingKind: FLIGHT_BOOKING_KIND, bookingId: r.id, messageType: 'RESERVATION_CANCELLATION' });
       });
       this.platform.logger.info('flight reservation cancelled', { reservationId: r.id, bookingReference: r.bookingReference, state });
@@ -95,9 +98,9 @@ export class CancelService {
     return r;
   }
 
-  private async confirmedPayment(reservationId: string): Promise<boolean> {
-    const rows = await this.platform.dataSource.query("SELECT 1 FROM flight_payment WHERE reservation_id = ? AND status = 'CONFIRMED' LIMIT 1", [reservationId]);
-    return rows.length > 0;
+  private async confirmedPayment(reservationId: string): Promise<{ id: string; method: string | null } | null> {
+    const [row] = await this.platform.dataSource.query("SELECT id, method FROM flight_payment WHERE reservation_id = ? AND status = 'CONFIRMED' LIMIT 1", [reservationId]);
+    return row ?? null;
   }
 
   private async answer(r: FlightReservation, ticketId: string | null, alreadyCancelled: boolean): Promise<{ complete: boolean; cancellation: Cancellation }> {

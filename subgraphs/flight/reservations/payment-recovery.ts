@@ -11,7 +11,8 @@ import type { FlightReservation, ReservationStatus } from './reservation.types';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CANCELLED: ReservationStatus[] = ['CANCELLED', 'REFUND_PENDING', 'REFUND_REQUIRED'];
-const RECOVERABLE_PAYMENT = ['CONFIRMED', 'REFUND_PENDING'];
+// Money still held for the customer: confirmed, or waiting to be paid back.
+const RECOVERABLE_PAYMENT = ['CONFIRMED', 'REFUND_PENDING', 'REFUND_REQUIRED'];
 const REQUIRED = ['sourceTicketId', 'paymentRequestId', 'reconciliationOperationId', 'ticketId'] as const;
 
 export interface PaymentRecoveryInput {
@@ -141,7 +142,7 @@ export class PaymentRecovery {
     if (!CANCELLED.includes(source.status)) throw FlightException.recoveryConflict(`The source reservation is ${source.status}, not cancelled`, { sourceReservationId: source.id });
     if (payment.reservationId !== source.id) throw FlightException.recoveryConflict('The payment does not belong to the source reservation', { paymentRequestId: payment.id });
     if (!RECOVERABLE_PAYMENT.includes(payment.status)) {
-      throw FlightException.recoveryConflict(`The payment is ${payment.status}; only CONFIRMED or REFUND_PENDING payments can be recovered`, { paymentRequestId: payment.id });
+      throw FlightException.recoveryConflict(`The payment is ${payment.status}; only CONFIRMED, REFUND_PENDING or REFUND_REQUIRED payments can be recovered`, { paymentRequestId: payment.id });
     }
     if (replacement.channel !== 'CUSTOMER' || replacement.accountId !== payment.accountId) {
       throw FlightException.recoveryConflict('The replacement must be a customer reservation of the paying account', { replacementReservationId: replacement.id });
