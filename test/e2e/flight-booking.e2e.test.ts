@@ -163,6 +163,17 @@ describe('flight booking (REST)', () => {
       const r = await reserveAgent(agent, { offerReference: offer.offerReference, passengers: [adult()] });
       expect((await customer.call('POST', '/api/flight/cancel', { reservationId: r.body.reservation.id })).status).toBe(403);
       expect((await customer.call('POST', '/api/flight/cancel', { reservationId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+      const other = await agent.firstOffer(domestic({ departureDate: daysAhead(32) }));
+      const second = await reserveAgent(agent, { offerReference: other.offerReference, passengers: [adult()] });
+      const conflicting = await agent.call('POST', '/api/flight/cancel', { reservationId: r.body.reservation.id, ticketId: second.body.reservation.ticketIds[0] });
+      expect(conflicting.status).toBe(400);
+    });
+
+    it('an agent whose wallet currency has no rate cannot be priced: 502 FLIGHT_SUPPLIER_CURRENCY_UNAVAILABLE', async () => {
+      const yen = await FlightClient.create(env.baseUrl, env.stack.platform, 'yen@booking.test', 'THIRD_PARTY_AGENT', { currency: 'JPY', openingBalance: '100000' });
+      const res = await yen.call('POST', '/api/flight/search', domestic());
+      expect(res.status).toBe(502);
+      expect(res.body).toMatchObject({ errorCode: 'FLIGHT_SUPPLIER_CURRENCY_UNAVAILABLE', data: { currency: 'JPY' } });
     });
 
     it('the roles are kept apart: an agent on /reserve and a customer on /reserve/agent get 403', async () => {
