@@ -1,4 +1,5 @@
 import { startTestStack } from '../support/test-platform';
+import { waitFor } from '../support/wait';
 import { AccountService } from '../../subgraphs/admin/services/account.service';
 import { adult, daysAhead, FlightClient, traveller } from '../support/flight-client';
 import { reservationExpiryJob } from '../../subgraphs/flight/jobs/reservation-expiry.job';
@@ -29,14 +30,6 @@ describe('flight booking (REST)', () => {
   afterAll(() => env.close());
 
   const query = (sql: string, params: unknown[] = []) => env.stack.platform.dataSource.query(sql, params);
-  async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
-    const end = Date.now() + 20_000;
-    for (;;) {
-      const v = await read();
-      if (done(v) || Date.now() > end) return v;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
   const reserveAgent = (client: FlightClient, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
     client.call('POST', '/api/flight/reserve/agent', body, headers);
 
@@ -97,7 +90,7 @@ describe('flight booking (REST)', () => {
       expect(res.body.documents[0]).toMatchObject({ status: 'ISSUED', ticketNumber: expect.stringMatching(/^\d{13}$/), providerElement: 'FA' });
       const repeat = await agent.call('POST', '/api/flight/purchase/agent', { ticketId: reservation.ticketIds[0] });
       expect(repeat.status).toBe(200);
-      const entries = await until(
+      const entries = await waitFor(
         () => query("SELECT amount FROM wallet_entry e JOIN wallet w ON w.id = e.wallet_id JOIN account a ON a.id = w.account_id WHERE a.email = 'agent@booking.test' AND e.kind = 'DEBIT'"),
         (rows: any[]) => rows.length > 0,
       );
@@ -429,7 +422,7 @@ describe('flight booking (REST)', () => {
       const offer = await partner.firstOffer(domestic({ departureDate: daysAhead(50) }));
       const r = (await reserveAgent(partner, { offerReference: offer.offerReference, passengers: [adult('Partner')] })).body.reservation;
       expect((await partner.call('POST', '/api/flight/purchase/agent', { ticketId: r.ticketIds[0] })).status).toBe(200);
-      const rows = await until(
+      const rows = await waitFor(
         () => query('SELECT message_type, status, reason FROM notification WHERE booking_id = ? ORDER BY message_type', [r.id]),
         (rs: any[]) => rs.length >= 2 && rs.every((x) => x.status !== 'PENDING'),
       );

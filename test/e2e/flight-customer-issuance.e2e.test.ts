@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { waitFor } from '../support/wait';
 import { startTestStack } from '../support/test-platform';
 import { adult, daysAhead, FlightClient } from '../support/flight-client';
 
@@ -30,14 +31,6 @@ describe('flight customer payment and issuance (REST)', () => {
   afterAll(() => env.close());
 
   const query = (sql: string, params: unknown[] = []) => env.stack.platform.dataSource.query(sql, params);
-  async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 30_000): Promise<T> {
-    const end = Date.now() + ms;
-    for (;;) {
-      const v = await read();
-      if (done(v) || Date.now() > end) return v;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
 
   /** A customer reservation of a fresh search; `pick` chooses the offer (default: the first). */
   async function reserve(passengers = [adult()], pick: (offers: any[]) => any = (o) => o[0], search = domestic()) {
@@ -62,7 +55,7 @@ describe('flight customer payment and issuance (REST)', () => {
   const pay = (paymentReference: string, method = 'CARD', who = customer) => who.call('POST', '/api/flight/payments', { paymentReference, method });
   const confirm = (id: string, who = admin) => who.call('POST', `/api/flight/payments/${id}/confirm`);
   const tickets = (ticketId: string) => customer.call('GET', `/api/flight/tickets?ticketId=${encodeURIComponent(ticketId)}`);
-  const issued = (ticketId: string) => until(() => tickets(ticketId), (res) => res.body?.[0]?.issuanceStatus === 'ISSUED');
+  const issued = (ticketId: string) => waitFor(() => tickets(ticketId), (res) => res.body?.[0]?.issuanceStatus === 'ISSUED');
 
   describe('payment, signal and asynchronous issuance', () => {
     let r: Awaited<ReturnType<typeof reserve>>;

@@ -16,6 +16,7 @@ import { NotificationLogService, NotificationLogRecord } from '../../shared/noti
 import { NOTIFICATIONS_QUEUE, NotifyRequest } from '../../shared/notifications/notification-request.service';
 import type { NotificationChannel, NotificationRecipient } from '../../shared/notifications/notification.types';
 import { createTestPlatform, childEnv } from '../support/test-platform';
+import { waitFor } from '../support/wait';
 import { createSampleBookingTable, insertSampleBooking, sampleBookingSource, SAMPLE_KIND, SampleBooking, setSampleState } from '../support/sample-booking.source';
 
 /**
@@ -354,16 +355,6 @@ function runWorkerUntilKilled(config: PlatformConfig, extra: Record<string, stri
       else reject(new Error(`worker exited with ${code ?? signal} instead of being killed mid-send\n${stderr}`));
     });
   });
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`condition not reached within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 interface FakeProvider {
