@@ -10,7 +10,8 @@ import type { PricingTermsFactory } from '../offers/pricing-terms';
 import type { AirportService } from '../services/airport.service';
 import { FlightSupplier, SupplierError, SupplierOffer, SupplierSearchCriteria } from '../supplier/flight-supplier.port';
 import { DatePair, FlightSearch, FlightSearchRequest, validateSearchRequest } from './flight-search.request';
-import { Availability, availabilityWithResults, CandidateOutcome, foldLookAhead, lookAheadCandidates } from './look-ahead';
+import { Availability, availabilityWithResults, foldLookAhead, lookAheadCandidates } from './look-ahead';
+import { checkCandidates } from '../../../shared/search/look-ahead-fold';
 import { SearchCache } from './search-cache';
 
 export interface SearchedOffer extends OfferView {
@@ -112,21 +113,18 @@ export class FlightSearchService {
   /** Candidates run concurrently, each with a time limit; the fold reads them in date order. */
   private async lookAhead(search: FlightSearch, pricingContext: PricingContext, walletCurrency: string | null): Promise<Availability> {
     const days = search.lookAheadDays!;
-    const timeoutMs = this.platform.config.flight.lookAheadTimeoutMs;
-    const outcomes = await Promise.all(
-      lookAheadCandidates(search.dates, days).map(async (pair) => {
-        try {
-          const offers = await withTimeout(this.fetch(search, pair), timeoutMs);
-          if (offers.length === 0 || search.maxPrice === null) return { pair, outcome: (offers.length ? 'FOUND' : 'EMPTY') as CandidateOutcome };
-          const terms = await this.pricing.termsFor(offers, search.currency, pricingContext, walletCurrency);
-          return { pair, outcome: (this.select(offers, terms, search).length ? 'FOUND' : 'EMPTY') as CandidateOutcome };
-        } catch (error) {
-          this.platform.logger.warn('look-ahead candidate failed', { pair, reason: (error as Error).message });
-          return { pair, outcome: 'FAILED' as CandidateOutcome };
-        }
-      }),
+    const outcomes = await checkCandidates(
+      lookAheadCandidates(search.dates, days),
+      async (pair) => {
+        const offers = await this.fetch(search, pair);
+        if (offers.length === 0 || search.maxPrice === null) return offers.length > 0;
+        const terms = await this.pricing.termsFor(offers, search.currency, pricingContext, walletCurrency);
+        return this.select(offers, terms, search).length > 0;
+      },
+      this.platform.config.flight.lookAheadTimeoutMs,
+      (pair, error) => this.platform.logger.warn('look-ahead candidate failed', { pair, reason: (error as Error).message }),
     );
-    return foldLookAhead(search.dates, days, outcomes);
+    return foldLookAhead(search.dates, days, outcomes.map(({ candidate, outcome }) => ({ pair: candidate, outcome })));
   }
 }
 
@@ -142,10 +140,4 @@ function toFlightError(error: unknown): unknown {
     default:
       return FlightException.searchUnavailable(true);
   }
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms)));
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

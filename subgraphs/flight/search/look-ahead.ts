@@ -1,14 +1,10 @@
 import { addDays } from '../../../shared/time/calendar-date';
 import type { DatePair } from './flight-search.request';
+import { CandidateOutcome, foldCandidates } from '../../../shared/search/look-ahead-fold';
 
-/**
- * flight.md "availability" and "lookAhead": when the requested dates have no offers, later
- * date pairs are checked and the earliest one that is confirmed to have offers is suggested.
- * A candidate can only be suggested when every earlier candidate was confirmed empty: if an
- * earlier one failed, we cannot know it was not the earliest, so the answer is INCOMPLETE.
- */
+/** flight.md "availability" and "lookAhead", on the shared fold (shared/search/look-ahead-fold.ts). */
 
-export type CandidateOutcome = 'FOUND' | 'EMPTY' | 'FAILED';
+export type { CandidateOutcome };
 
 export interface Availability {
   status: 'RESULTS_FOUND' | 'NO_RESULTS';
@@ -42,16 +38,11 @@ export function availabilityWithResults(requested: DatePair, days: number): Avai
 
 /** Folds the candidates' outcomes, in chronological order, into the spec's table. */
 export function foldLookAhead(requested: DatePair, days: number, outcomes: Array<{ pair: DatePair; outcome: CandidateOutcome }>): Availability {
-  const firstChecked = outcomes[0]?.pair ?? null;
-  let confirmedThrough: DatePair | null = null;
-  for (const { pair, outcome } of outcomes) {
-    if (outcome === 'FOUND') {
-      return { status: 'NO_RESULTS', requested, lookAhead: { requestedDays: days, status: 'FOUND', firstChecked, confirmedThrough: pair }, next: pair };
-    }
-    if (outcome === 'FAILED') {
-      return { status: 'NO_RESULTS', requested, lookAhead: { requestedDays: days, status: 'INCOMPLETE', firstChecked, confirmedThrough }, next: null };
-    }
-    confirmedThrough = pair;
-  }
-  return { status: 'NO_RESULTS', requested, lookAhead: { requestedDays: days, status: 'NO_RESULTS', firstChecked, confirmedThrough }, next: null };
+  const fold = foldCandidates(outcomes.map(({ pair, outcome }) => ({ candidate: pair, outcome })));
+  return {
+    status: 'NO_RESULTS',
+    requested,
+    lookAhead: { requestedDays: days, status: fold.status, firstChecked: fold.firstChecked, confirmedThrough: fold.confirmedThrough },
+    next: fold.next,
+  };
 }
