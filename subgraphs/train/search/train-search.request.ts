@@ -1,0 +1,70 @@
+import { AppError } from '../../../shared/errors/app-error';
+import { addDays, compareDates, isCalendarDate } from '../../../shared/time/calendar-date';
+
+/** The train domain's coded errors for search input (train-bus-admin.md "Errors"). */
+export class TrainSearchException extends AppError {
+  static missing(fields: string[]): TrainSearchException {
+    return new TrainSearchException('FROM_STOP_ID_REQUIRED', 400, `from, to and date are required (missing: ${fields.join(', ')})`, {
+      fields: fields.map((field) => ({ field, message: 'is required' })),
+    });
+  }
+  static invalid(field: string, message: string): TrainSearchException {
+    return new TrainSearchException('BAD_REQUEST', 400, `${field} ${message}`, { fields: [{ field, message }] });
+  }
+  static unknownStop(field: string, stopId: string): TrainSearchException {
+    return new TrainSearchException('UNKNOWN_STOP_ID', 400, `${field}: ${stopId} is not a station in the station list (GET /stops/train/api/stops)`, { field, stopId });
+  }
+  static notSgr(field: string, stopId: string): TrainSearchException {
+    return new TrainSearchException('STOP_NOT_SGR', 400, `${field}: ${stopId} is not an SGR station; use a stop_id of the form <STATION>:SGR:0`, { field, stopId });
+  }
+}
+
+export interface TrainSearchQuery {
+  from?: string | null;
+  to?: string | null;
+  date?: string | null;
+  lookAheadDays?: string | null;
+}
+
+export interface SgrStop {
+  stopId: string;
+  partners: Array<{ provider: string; service: string; id: number }>;
+}
+
+export interface TrainSearch<S extends SgrStop = SgrStop> {
+  from: S;
+  to: S;
+  date: string;
+  lookAheadDays: 1 | 2 | 3 | null;
+}
+
+/** SGR search uses stops with a RAIL/SGR partner; any other stop is refused before the provider is asked. */
+export function validateTrainSearch<S extends SgrStop>(query: TrainSearchQuery, stopById: (stopId: string) => S | undefined): TrainSearch<S> {
+  const missing = (['from', 'to', 'date'] as const).filter((f) => !query[f]?.trim());
+  if (missing.length) throw TrainSearchException.missing(missing);
+  const date = query.date!.trim();
+  if (!isCalendarDate(date)) throw TrainSearchException.invalid('date', 'must be a real date in YYYY-MM-DD form');
+  let lookAheadDays: 1 | 2 | 3 | null = null;
+  if (query.lookAheadDays !== undefined && query.lookAheadDays !== null) {
+    if (!['1', '2', '3'].includes(query.lookAheadDays)) throw TrainSearchException.invalid('lookAheadDays', 'must be exactly 1, 2 or 3');
+    lookAheadDays = Number(query.lookAheadDays) as 1 | 2 | 3;
+  }
+  const stop = (field: 'from' | 'to'): S => {
+    const id = query[field]!.trim();
+    const found = stopById(id);
+    if (!found) throw /^[A-Za-z0-9]+:SGR:\d+$/.test(id) ? TrainSearchException.unknownStop(field, id) : TrainSearchException.notSgr(field, id);
+    if (!found.partners.some((p) => p.provider === 'RAIL' && p.service === 'SGR')) throw TrainSearchException.notSgr(field, id);
+    return found;
+  };
+  const from = stop('from');
+  const to = stop('to');
+  if (from.stopId === to.stopId) throw TrainSearchException.invalid('to', 'must differ from from');
+  return { from, to, date, lookAheadDays };
+}
+
+/** Candidate dates: lookAheadDays consecutive days from the later of the day after the requested date and the service date. */
+export function trainLookAheadDates(requestedDate: string, serviceDate: string, days: number): string[] {
+  const dayAfter = addDays(requestedDate, 1);
+  const start = compareDates(dayAfter, serviceDate) >= 0 ? dayAfter : serviceDate;
+  return Array.from({ length: days }, (_, i) => addDays(start, i));
+}
