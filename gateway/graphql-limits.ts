@@ -77,6 +77,13 @@ const LIST_SIZE_HINTS: Readonly<Record<string, number>> = {
   'ReservationSummaryType.flightOffers': 1,
   'ReservationSummaryType.travelers': 9,
   'AgentReservationType.pricingRecords': 3,
+  'TrainTrip.cars': 8,
+  'TrainTrip.stopTimes': 14,
+  'TrainPrice.fees': 3,
+  'TrainPrice.otherCurrencies': 6,
+  'TrainCurrencyPrice.fees': 3,
+  'TrainStation.partners': 2,
+  'TransitAgency.logos': 3,
   'ReservationSummaryType.pricingRecords': 3,
 };
 

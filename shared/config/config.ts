@@ -28,6 +28,14 @@ export interface PlatformConfig {
   jobLockMs: number;
   notifications: NotificationConfig;
   flight: FlightConfig;
+  train: TrainConfig;
+}
+
+export interface TrainConfig {
+  /** Display currencies always given in train prices' otherCurrencies (fares are TZS). */
+  otherCurrencies: string[];
+  /** A look-ahead date that takes longer counts as not checkable (INCOMPLETE). */
+  lookAheadTimeoutMs: number;
 }
 
 export interface FlightConfig {
@@ -148,6 +156,12 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
       otherCurrencies: read
         .pattern('FLIGHT_OTHER_CURRENCIES', 'USD,TZS,KES,UGX,EUR', /^[A-Z]{3}(,[A-Z]{3})*$/, 'comma-separated ISO 4217 codes, e.g. USD,TZS')
         .split(','),
+    },
+    train: {
+      otherCurrencies: read
+        .pattern('TRAIN_OTHER_CURRENCIES', 'USD,KES,UGX,EUR', /^[A-Z]{3}(,[A-Z]{3})*$/, 'comma-separated ISO 4217 codes, e.g. USD,KES')
+        .split(','),
+      lookAheadTimeoutMs: read.integer('TRAIN_LOOKAHEAD_TIMEOUT_MS', 5000, 50, 60_000),
     },
   };
   if (problems.length) throw new ConfigError(problems);

@@ -3,6 +3,7 @@ import { platformRoutes } from './platform.routes';
 import { flightRoutes } from './flight.routes';
 import { flightBookingRoutes } from './flight-booking.routes';
 import { flightIssuanceRoutes } from './flight-issuance.routes';
+import { trainRoutes } from './train.routes';
 
 /** Every documented REST path; later domains add their route files here. */
-export const REST_ROUTES: RestRoute[] = [...platformRoutes, ...flightRoutes, ...flightBookingRoutes, ...flightIssuanceRoutes];
+export const REST_ROUTES: RestRoute[] = [...platformRoutes, ...flightRoutes, ...flightBookingRoutes, ...flightIssuanceRoutes, ...trainRoutes];

@@ -4,6 +4,23 @@ import { FLIGHT_STOPS_PATH, TRAIN_STOPS_PATH } from '../../discovery';
 
 const ONE_HOUR = 'public, max-age=3600';
 
+export const TRAIN_STATION_FIELDS = 'stopId stopLat stopLon stopName stopDesc stopTimezone cityGeohash popularity partners { provider service id name }';
+
+/** A train station in the REST form of the station list (GTFS-style snake case). */
+export function restTrainStation(s: any) {
+  return {
+    stop_id: s.stopId,
+    stop_lat: s.stopLat,
+    stop_lon: s.stopLon,
+    stop_name: s.stopName,
+    stop_desc: s.stopDesc,
+    stop_timezone: s.stopTimezone,
+    city_geohash: s.cityGeohash,
+    popularity: s.popularity,
+    partners: s.partners,
+  };
+}
+
 const COMPANY_MINI = 'uuid tinNumber name tradingName companyType';
 const COMPANY_FULL = `${COMPANY_MINI} phoneNumber email website region registeredAt`;
 
@@ -68,7 +85,7 @@ export const platformRoutes: RestRoute[] = [
       booleanQuery(query, 'mini');
       return {
         query:
-          '{ trainStations { stopId stopLat stopLon stopName stopDesc stopTimezone cityGeohash popularity partners { provider service id name } } }',
+          `{ trainStations { ${TRAIN_STATION_FIELDS} } }`,
       };
     },
     reply: (data, { query }) => {
@@ -77,17 +94,7 @@ export const platformRoutes: RestRoute[] = [
         body: data.trainStations.map((s: any) =>
           mini
             ? { stop_id: s.stopId, stop_name: s.stopName, stop_timezone: s.stopTimezone, partners: s.partners }
-            : {
-                stop_id: s.stopId,
-                stop_lat: s.stopLat,
-                stop_lon: s.stopLon,
-                stop_name: s.stopName,
-                stop_desc: s.stopDesc,
-                stop_timezone: s.stopTimezone,
-                city_geohash: s.cityGeohash,
-                popularity: s.popularity,
-                partners: s.partners,
-              },
+            : restTrainStation(s),
         ),
         headers: { 'cache-control': ONE_HOUR },
       };

@@ -108,6 +108,13 @@ export interface RailNationalityOption {
   title: string;
 }
 
+export interface RailTicketTypeOption {
+  /** 4 adult, 3 child. */
+  id: number;
+  code: 'ADULT' | 'CHILD';
+  title: string;
+}
+
 export interface RailTripDetails {
   trip: RailTrip;
   train: { id: number; typeId: number; type: string; name: string; number: number };
@@ -115,6 +122,7 @@ export interface RailTripDetails {
   fares: RailFare[];
   luggageOptions: RailLuggageOption[];
   nationalityOptions: RailNationalityOption[];
+  ticketTypeOptions: RailTicketTypeOption[];
 }
 
 export type RailErrorCode =
@@ -127,26 +135,151 @@ export type RailErrorCode =
   | 'PAYOUT_REJECTED'
   | 'TIMEOUT';
 
-/** A provider refusal or failure; `code` is the provider's own when it rejects a request. */
+/** Extra facts of a refusal: the seat of a SEAT_ALREADY_BOOKED, the stage of a PAYOUT_REJECTED. */
+export interface RailErrorDetails {
+  seatId?: number;
+  /** The seat's label, e.g. "12A" (the spec's `error.name`). */
+  seatName?: string;
+  /** Where a payout failed: VALIDATION (amount, bill state) or PAYOUT (the operator's bank). */
+  stage?: 'VALIDATION' | 'PAYOUT';
+}
+
+/** A provider refusal or failure; `providerCode` is the provider's own code when it rejects a request. */
 export class RailProviderError extends Error {
   constructor(
     readonly code: RailErrorCode,
     message: string,
     readonly retryable: boolean,
     readonly providerCode?: string,
+    readonly details: RailErrorDetails = {},
   ) {
     super(message);
     this.name = 'RailProviderError';
   }
 }
 
-/** The read side used by search and details; the booking side is added to this interface. */
+export interface RailHoldInput {
+  timeTableTrainSetId: number;
+  /** The searched date: the train's departure date at the `from` station (as passed to searchTrips). */
+  date: string;
+  fromPartnerId: number;
+  toPartnerId: number;
+  carId: number;
+  seatId: number;
+  /** Default 5 (no luggage). */
+  luggageId?: number;
+  /** The caller's own key for a retry-safe hold: repeating it for the same seat returns the same hold. */
+  holdKey?: string;
+}
+
+export interface RailHold {
+  key: string;
+  status: 'HELD';
+  /** When the provider lets the seat go unless it is reserved (ISO, UTC). */
+  expiresAt: string;
+}
+
+export interface RailReservationPassenger {
+  name: string;
+  /** Tanzanian national format without the leading zero: 9 digits, e.g. 712345678. */
+  phone: string;
+  /** 4 adult, 3 child. */
+  ticketTypeId: number;
+  nationalityTypeId: number;
+  /** '' when not given. */
+  identityNo: string;
+  gender?: 'Male' | 'Female';
+  email?: string;
+  isDisabledPassenger?: boolean;
+}
+
+export interface RailReserveInput {
+  /** One ticket per hold, in this order; a return journey gives a passenger two holds. */
+  holds: Array<{ key: string; passengerIndex: number }>;
+  passengers: RailReservationPassenger[];
+  /** Repeating a reservation with the same key returns the reservation it made instead of another. */
+  idempotencyKey: string;
+}
+
+export interface RailBill {
+  id: string;
+  /** The government payment control number (12 digits, starting 99). */
+  controlNumber: string;
+  /** TZS decimal string: the sum of the tickets. */
+  amount: string;
+  currency: 'TZS';
+  /** Provider bill expiry (ISO, UTC); the reservation is unpaid until then. */
+  expireDate: string;
+}
+
+export type RailReservationStatus = 'RESERVED' | 'PAID' | 'ISSUED' | 'CANCELLED';
+
+export interface RailTicket {
+  ticketNumber: string;
+  holdKey: string;
+  passengerIndex: number;
+  passengerName: string;
+  timeTableTrainSetId: number;
+  /** The train's service date. */
+  serviceDate: string;
+  carId: number;
+  seatId: number;
+  carClass: CarClass;
+  ticketTypeId: number;
+  luggageId: number;
+  /** TZS fare plus luggage. */
+  amount: string;
+  status: 'RESERVED' | 'ISSUED' | 'CANCELLED';
+}
+
+export interface RailReservation {
+  pnr: string;
+  status: RailReservationStatus;
+  ticketNumbers: string[];
+  tickets: RailTicket[];
+  bill: RailBill;
+  workflowId: string;
+  /** False when the provider made the reservation but could not confirm its workflow started (trigger NOWORKFLOW). */
+  workflowStartConfirmed: boolean;
+  payoutReference: string | null;
+}
+
+export interface RailPayoutResult {
+  pnr: string;
+  status: 'PAID';
+  reference: string;
+}
+
+export interface RailIssueResult {
+  pnr: string;
+  tickets: Array<{ ticketNumber: string; status: 'ISSUED' }>;
+}
+
+/** The SGR provider: the read side (search, details) and the booking side (holds to issuance). */
 export interface RailProvider {
   stations(): RailStation[];
   /** The railway's current date (Africa/Dar_es_Salaam). */
   serviceDate(now: Date): string;
-  /** Trains on `date` that call at `from` then `to`; [] for a date without trains. Throws RailProviderError PROVIDER_UNAVAILABLE / TIMEOUT. */
+  /** Trains leaving `from` on `date` (local departure date there) that then call at `to`; [] for a date without trains. Throws RailProviderError PROVIDER_UNAVAILABLE / TIMEOUT. */
   searchTrips(input: { fromStopId: string; toStopId: string; date: string }): Promise<RailTrip[]>;
   /** Seat maps, fares and options of one trip between two stations. Throws TRIP_NOT_FOUND. */
   tripDetails(input: { timeTableTrainSetId: number; fromStopId: string; toStopId: string; date: string }): Promise<RailTripDetails>;
+
+  /** Holds one seat between two stations. Throws SEAT_ALREADY_BOOKED (details.seatId, seatName), TRIP_NOT_FOUND, PROVIDER_REJECTED. */
+  holdSeat(input: RailHoldInput): Promise<RailHold>;
+  /** Lets a held seat go; repeating is harmless. Throws HOLD_NOT_FOUND for an unknown key, PROVIDER_REJECTED once reserved. */
+  releaseHold(key: string): Promise<{ key: string; status: 'RELEASED' }>;
+  /**
+   * Turns held seats into a reservation with a bill and control number. Throws PROVIDER_REJECTED (with the
+   * provider's code) for a refused passenger, HOLD_NOT_FOUND for a hold that expired, was released or is used.
+   */
+  reserve(input: RailReserveInput): Promise<RailReservation>;
+  /** The provider's current view of a reservation, null when unknown. */
+  retrieveReservation(pnr: string): Promise<RailReservation | null>;
+  /** Cancels an unpaid reservation and frees its seats; idempotent. Throws PROVIDER_REJECTED once paid. */
+  cancelReservation(pnr: string): Promise<{ pnr: string; status: 'CANCELLED' }>;
+  /** Pays the bill from the operator account; idempotent. Throws PAYOUT_REJECTED (details.stage, providerCode, retryable). */
+  payout(input: { pnr: string; amount: string }): Promise<RailPayoutResult>;
+  /** Issues a paid reservation's tickets; idempotent. Throws PROVIDER_REJECTED when unpaid or cancelled. */
+  issue(pnr: string): Promise<RailIssueResult>;
 }

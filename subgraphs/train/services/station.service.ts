@@ -30,7 +30,13 @@ export class StationService {
     partners: [{ provider: 'RAIL', service: 'SGR', id: s.partnerId, name: s.name, company: { uuid: SGR_OPERATOR.uuid } }],
   }));
 
+  private readonly byId = new Map(this.all.map((s) => [s.stopId, s]));
+
   list(): Station[] {
     return this.all;
+  }
+
+  byStopId(stopId: string): Station | undefined {
+    return this.byId.get(stopId);
   }
 }

@@ -1,0 +1,67 @@
+import type { RestRoute } from '../rest-route';
+import { restTrainStation, TRAIN_STATION_FIELDS } from './platform.routes';
+
+const FEE = 'type amount recipient';
+const TRAIN_PRICE = `pricingContext currency total bookingFeeTotal grandTotal fees { ${FEE} } baseCurrency basePrice
+  otherCurrencies { code amount formatted currency total bookingFeeTotal grandTotal fees { ${FEE} } }`;
+const CALLING_POINT = `date time dateTime stop { ${TRAIN_STATION_FIELDS} }`;
+const CAR = `id carId orderNo typeId typeName capacity standardSeatCapacity disabledSeatCapacity emptySeats emptyStandardSeats
+  emptyDisabledSeats hasSeat bookedSeats`;
+export const TRAIN_TRIP_FIELDS = `provider
+  trip { id name number trainSetId timeTableId timeTableTrainSetId gtfsTripId headsign wheelchairAccessible bikesAllowed }
+  route { id gtfsRouteId name }
+  departure { ${CALLING_POINT} } arrival { ${CALLING_POINT} }
+  price { ${TRAIN_PRICE} }
+  stopTimes { stopId stopSequence arrivalTime departureTime stopName stopDescription latitude longitude }
+  cars { ${CAR} } carTypes
+  transitAgency { type logos { type url } company { uuid name tradingName tinNumber phoneNumber email website } }`;
+
+/** GraphQL lists otherCurrencies with their code; REST keys them by code, absent parts left out. */
+export function restTrainPrice(price: any) {
+  const { otherCurrencies, ...rest } = price;
+  return {
+    ...rest,
+    otherCurrencies: Object.fromEntries(
+      otherCurrencies.map(({ code, ...entry }: any) => [code, Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== null))]),
+    ),
+  };
+}
+
+/** One train as the REST contract shows it: stations in their stop-list form, the operator flattened. */
+export function restTrainTrip(t: any) {
+  const { company, ...agency } = t.transitAgency;
+  return {
+    ...t,
+    departure: { ...t.departure, stop: restTrainStation(t.departure.stop) },
+    arrival: { ...t.arrival, stop: restTrainStation(t.arrival.stop) },
+    price: restTrainPrice(t.price),
+    transitAgency: { ...company, ...agency },
+  };
+}
+
+const search: RestRoute = {
+  method: 'GET',
+  path: '/api/trip/train/search',
+  auth: true,
+  operation: ({ query }) => ({
+    query: `query TrainSearch($from: String, $to: String, $date: String, $lookAheadDays: String) {
+      trainSearch(from: $from, to: $to, date: $date, lookAheadDays: $lookAheadDays) {
+        meta { count provider links { self nextAvailable } createdAt
+          availability { status requestedDate serviceDate serviceTimeZone next { date }
+            lookAhead { requestedDays status firstDate confirmedThroughDate } } }
+        data { ${TRAIN_TRIP_FIELDS} } } }`,
+    variables: { from: query.get('from'), to: query.get('to'), date: query.get('date'), lookAheadDays: query.get('lookAheadDays') },
+  }),
+  reply: (data) => {
+    const { meta, data: trips } = data.trainSearch;
+    const links = meta.links.nextAvailable ? meta.links : { self: meta.links.self };
+    const body = {
+      meta: { count: meta.count, provider: meta.provider, links, ...(meta.availability ? { availability: meta.availability } : {}), createdAt: meta.createdAt },
+      data: trips.map(restTrainTrip),
+    };
+    return { body, headers: { 'cache-control': 'no-store' } };
+  },
+};
+
+/** train-bus-admin.md train paths. */
+export const trainRoutes: RestRoute[] = [search];

@@ -1,0 +1,132 @@
+import type { RailCarAvailability, RailSeatCell, RailStopTime, RailTrip, RailTripDetails } from '../rail-provider.port';
+import { carsOf, type SimCar } from './cars';
+import { adultFare, faresFor, LUGGAGE_OPTIONS, NATIONALITY_OPTIONS, TICKET_TYPES } from './fares';
+import { NO_STOP_TIMES_TRAIN } from './triggers';
+import { addDays, clock, dayOffsetOf, legKm, TIME_TABLE_ID, trainNumber, TRAINS, type TrainLeg } from './timetable';
+
+/** A leg of a train on one service date. */
+export type DatedLeg = TrainLeg & { serviceDate: string };
+
+/** One train on one date in the store: `<timeTableTrainSetId>@<serviceDate>`. */
+export const tripKeyOf = (l: DatedLeg): string => `${l.train.def.timeTableTrainSetId}@${l.serviceDate}`;
+
+/** The segments a ticket between the leg's stops occupies: segment i lies between stop i and stop i + 1. */
+export const segmentsOf = (l: TrainLeg): number[] => Array.from({ length: l.toIndex - l.fromIndex }, (_, i) => l.fromIndex + i);
+
+/** Sold or held segments of one train and date, as `<seatId>#<segment>`. */
+export type Occupancy = ReadonlySet<string>;
+
+export const occupancyOf = (rows: ReadonlyArray<{ seatId: number; segment: number }>): Occupancy => new Set(rows.map((r) => `${r.seatId}#${r.segment}`));
+
+/** Free on every segment of the leg. */
+export const seatFree = (l: TrainLeg, occupied: Occupancy, seatId: number): boolean => segmentsOf(l).every((s) => !occupied.has(`${seatId}#${s}`));
+
+/** Stable per train and date: yymmdd and the train's position in the timetable. */
+const tripIdOf = (l: DatedLeg): number => Number(l.serviceDate.replace(/-/g, '').slice(2)) * 100 + TRAINS.indexOf(l.train.def);
+
+function endpoint(l: DatedLeg, index: number, which: 'arrival' | 'departure'): { stopId: string; date: string; time: string } {
+  const stop = l.train.stops[index];
+  const minutes = stop[which]!;
+  return { stopId: stop.station.stopId, date: addDays(l.serviceDate, dayOffsetOf(minutes)), time: clock(minutes) };
+}
+
+/** When the train leaves the leg's first stop, as an instant (the railway keeps East Africa Time, UTC+3, all year). */
+export function departureInstant(l: DatedLeg): number {
+  const d = endpoint(l, l.fromIndex, 'departure');
+  return Date.parse(`${d.date}T${d.time}:00+03:00`);
+}
+
+function stopTimes(l: DatedLeg): RailStopTime[] | null {
+  if (l.train.def.number === NO_STOP_TIMES_TRAIN) return null;
+  return l.train.stops.map((s) => {
+    const at = s.departure ?? s.arrival!;
+    return {
+      stopId: s.station.stopId,
+      stopSequence: s.stopSequence,
+      arrivalTime: s.arrival === null ? null : clock(s.arrival),
+      departureTime: s.departure === null ? null : clock(s.departure),
+      dayOffset: dayOffsetOf(at),
+    };
+  });
+}
+
+function availability(car: SimCar, l: TrainLeg, occupied: Occupancy): RailCarAvailability {
+  const places = car.seats.filter((s) => s.bookable);
+  const free = places.filter((s) => seatFree(l, occupied, s.seatId));
+  const disabled = (list: typeof places) => list.filter((s) => s.type === 'DISABLED_SEAT').length;
+  return {
+    carId: car.carId,
+    orderNo: car.orderNo,
+    typeId: car.typeId,
+    typeName: car.typeName,
+    carClass: car.carClass,
+    capacity: places.length,
+    standardSeatCapacity: places.length - disabled(places),
+    disabledSeatCapacity: disabled(places),
+    emptySeats: free.length,
+    emptyStandardSeats: free.length - disabled(free),
+    emptyDisabledSeats: disabled(free),
+    hasSeat: true,
+  };
+}
+
+export function tripOf(l: DatedLeg, occupied: Occupancy): RailTrip {
+  const { def } = l.train;
+  return {
+    tripId: tripIdOf(l),
+    name: l.train.name,
+    number: trainNumber(def),
+    kind: def.kind,
+    trainSetId: def.trainSetId,
+    timeTableId: TIME_TABLE_ID,
+    timeTableTrainSetId: def.timeTableTrainSetId,
+    routeId: l.train.routeId,
+    routeName: l.train.routeName,
+    serviceDate: l.serviceDate,
+    headsign: l.train.headsign,
+    departure: endpoint(l, l.fromIndex, 'departure'),
+    arrival: endpoint(l, l.toIndex, 'arrival'),
+    stopTimes: stopTimes(l),
+    cars: carsOf(def).map((car) => availability(car, l, occupied)),
+    fareFrom: String(adultFare('ECONOMY', legKm(l))),
+  };
+}
+
+export function detailsOf(l: DatedLeg, occupied: Occupancy): RailTripDetails {
+  const trip = tripOf(l, occupied);
+  const { def } = l.train;
+  const cars = carsOf(def);
+  return {
+    trip,
+    train: {
+      id: def.trainSetId,
+      typeId: def.kind === 'EXPRESS' ? 1 : 2,
+      type: def.kind === 'EXPRESS' ? 'Electric multiple unit (express)' : 'Locomotive-hauled (ordinary)',
+      name: trainNumber(def),
+      number: def.number,
+    },
+    cars: cars.map((car, i) => ({
+      ...trip.cars[i],
+      rowCount: car.rowCount,
+      columnCount: car.columnCount,
+      isActive: true,
+      isDisabled: false,
+      seats: car.seats.map(
+        (s): RailSeatCell => ({
+          seatId: s.seatId,
+          label: s.label,
+          positionY: s.positionY,
+          positionX: s.positionX,
+          type: s.type,
+          carClass: car.carClass,
+          orientation: s.orientation,
+          available: s.bookable && seatFree(l, occupied, s.seatId),
+        }),
+      ),
+    })),
+    fares: faresFor([...new Set(cars.map((c) => c.carClass))], legKm(l)),
+    luggageOptions: LUGGAGE_OPTIONS.map((o) => ({ ...o })),
+    nationalityOptions: NATIONALITY_OPTIONS.map((o) => ({ ...o })),
+    ticketTypeOptions: TICKET_TYPES.map((o) => ({ ...o })),
+  };
+}

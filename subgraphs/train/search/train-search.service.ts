@@ -1,0 +1,154 @@
+import type { Platform } from '../../../shared/platform/platform';
+import type { Principal } from '../../../shared/auth/token.service';
+import { Role } from '../../../shared/auth/roles';
+import { AppError } from '../../../shared/errors/app-error';
+import { ExchangeRates, snapshotRates } from '../../../shared/money/exchange-rates';
+import { checkCandidates, foldCandidates } from '../../../shared/search/look-ahead-fold';
+import { priceTrainFare, trainRatePairs, TrainPrice } from '../pricing/train-pricing';
+import type { TrainPricingContext } from '../pricing/train-pricing-policy';
+import { RailProvider, RailProviderError, RailTrip } from '../provider/rail-provider.port';
+import { SGR_TIME_ZONE, Station, StationService } from '../services/station.service';
+import { TrainAvailability, trainAvailability, trainSearchLink } from './train-availability';
+import { trainLookAheadDates, TrainSearchQuery, validateTrainSearch } from './train-search.request';
+
+export const RAIL_PROVIDER_KEY = 'RAIL_SGR';
+
+export class TrainProviderException extends AppError {
+  static unavailable(retryable: boolean): TrainProviderException {
+    return new TrainProviderException('SGR_SEARCH_UNAVAILABLE', 503, 'The SGR timetable is temporarily unavailable; retry shortly', { retryable });
+  }
+}
+
+/** A train as the search answers it (the GraphQL TrainTrip before federation fills the company). */
+export interface TrainTripView {
+  provider: string;
+  trip: {
+    id: number;
+    name: string;
+    number: string;
+    trainSetId: number;
+    timeTableId: number;
+    timeTableTrainSetId: number;
+    gtfsTripId: string | null;
+    headsign: string | null;
+    wheelchairAccessible: number | null;
+    bikesAllowed: number | null;
+  };
+  route: { id: number; gtfsRouteId: string; name: string };
+  departure: { date: string; time: string; dateTime: string; stop: Station };
+  arrival: { date: string; time: string; dateTime: string; stop: Station };
+  price: TrainPrice;
+  stopTimes: Array<{ stopId: string; stopSequence: number; arrivalTime: string | null; departureTime: string | null; stopName: string; stopDescription: string; latitude: number; longitude: number }> | null;
+  cars: Array<RailTrip['cars'][number] & { id: number; bookedSeats: string[] }>;
+  carTypes: string[];
+  transitAgency: { company: { uuid: string }; type: string; logos: Array<{ type: string; url: string }> };
+}
+
+export interface TrainSearchOutcome {
+  meta: { count: number; provider: string; links: { self: string; nextAvailable?: string }; availability?: TrainAvailability; createdAt: string };
+  data: TrainTripView[];
+}
+
+export function trainPricingContextOf(role: Role): TrainPricingContext {
+  return role === Role.SERVICE_AGENT ? 'SERVICE_AGENT' : role === Role.THIRD_PARTY_AGENT ? 'THIRD_PARTY_AGENT' : 'ONLINE';
+}
+
+/**
+ * SGR search: validated stations, the provider's trains for the requested date priced for the
+ * caller, and, when asked and none run that day, later dates checked (described in
+ * meta.availability only; the requested date's result always stays in data).
+ */
+export class TrainSearchService {
+  constructor(
+    private readonly platform: Platform,
+    private readonly provider: RailProvider,
+    private readonly stations: StationService,
+    private readonly rates: ExchangeRates,
+  ) {}
+
+  async search(principal: Principal, query: TrainSearchQuery, headerCurrency?: string): Promise<TrainSearchOutcome> {
+    const search = validateTrainSearch(query, (id) => this.stations.byStopId(id));
+    const now = this.platform.clock.now();
+    const serviceDate = this.provider.serviceDate(now);
+    const trips = await this.trips(search.from.stopId, search.to.stopId, search.date);
+    const currencies = [...new Set([...(headerCurrency ? [headerCurrency] : []), ...this.platform.config.train.otherCurrencies])];
+    const rates = await snapshotRates(this.rates, trainRatePairs(currencies));
+    const context = trainPricingContextOf(principal.role);
+    const data = trips.map((t) => this.view(t, priceTrainFare({ fare: t.fareFrom, pricingContext: context, displayCurrencies: currencies, rates })));
+    const canonical = { from: search.from.stopId, to: search.to.stopId, lookAheadDays: search.lookAheadDays };
+    const meta: TrainSearchOutcome['meta'] = {
+      count: data.length,
+      provider: RAIL_PROVIDER_KEY,
+      links: { self: trainSearchLink(this.platform.config.publicBaseUrl, { ...canonical, date: search.date }) },
+      createdAt: now.toISOString(),
+    };
+    if (search.lookAheadDays !== null) {
+      const base = { requestedDate: search.date, serviceDate, serviceTimeZone: SGR_TIME_ZONE, requestedDays: search.lookAheadDays };
+      if (data.length > 0) {
+        meta.availability = trainAvailability({ ...base, fold: null });
+      } else {
+        const outcomes = await checkCandidates(
+          trainLookAheadDates(search.date, serviceDate, search.lookAheadDays),
+          async (date) => (await this.provider.searchTrips({ fromStopId: search.from.stopId, toStopId: search.to.stopId, date })).length > 0,
+          this.platform.config.train.lookAheadTimeoutMs,
+          (date, error) => this.platform.logger.warn('train look-ahead date could not be checked', { date, reason: (error as Error).message }),
+        );
+        meta.availability = trainAvailability({ ...base, fold: foldCandidates(outcomes) });
+        if (meta.availability.next) {
+          meta.links.nextAvailable = trainSearchLink(this.platform.config.publicBaseUrl, { ...canonical, date: meta.availability.next.date });
+        }
+      }
+    }
+    return { meta, data };
+  }
+
+  private async trips(fromStopId: string, toStopId: string, date: string): Promise<RailTrip[]> {
+    try {
+      return await this.provider.searchTrips({ fromStopId, toStopId, date });
+    } catch (error) {
+      if (error instanceof RailProviderError) throw TrainProviderException.unavailable(error.retryable);
+      throw error;
+    }
+  }
+
+  private view(t: RailTrip, price: TrainPrice): TrainTripView {
+    const station = (stopId: string) => this.stations.byStopId(stopId)!;
+    const callingPoint = (p: RailTrip['departure']) => ({ date: p.date, time: p.time, dateTime: `${p.date}T${p.time}:00+03:00`, stop: station(p.stopId) });
+    return {
+      provider: RAIL_PROVIDER_KEY,
+      trip: {
+        id: t.tripId,
+        name: t.name,
+        number: t.number,
+        trainSetId: t.trainSetId,
+        timeTableId: t.timeTableId,
+        timeTableTrainSetId: t.timeTableTrainSetId,
+        gtfsTripId: `SGR-${t.number}-${t.serviceDate}`,
+        headsign: t.headsign,
+        wheelchairAccessible: 1,
+        bikesAllowed: null,
+      },
+      route: { id: t.routeId, gtfsRouteId: `SGR-${t.routeId}`, name: t.routeName },
+      departure: callingPoint(t.departure),
+      arrival: callingPoint(t.arrival),
+      price,
+      stopTimes:
+        t.stopTimes?.map((s) => {
+          const st = station(s.stopId);
+          return {
+            stopId: s.stopId,
+            stopSequence: s.stopSequence,
+            arrivalTime: s.arrivalTime,
+            departureTime: s.departureTime,
+            stopName: st.stopName,
+            stopDescription: st.stopDesc,
+            latitude: st.stopLat,
+            longitude: st.stopLon,
+          };
+        }) ?? null,
+      cars: t.cars.map((c) => ({ ...c, id: c.carId, bookedSeats: [] })),
+      carTypes: [...new Set(t.cars.map((c) => c.typeName))],
+      transitAgency: { company: { uuid: station(t.departure.stopId).partners[0].company.uuid }, type: 'RAIL', logos: [] },
+    };
+  }
+}
