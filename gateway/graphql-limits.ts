@@ -85,6 +85,16 @@ const LIST_SIZE_HINTS: Readonly<Record<string, number>> = {
   'TrainStation.partners': 2,
   'TransitAgency.logos': 3,
   'ReservationSummaryType.pricingRecords': 3,
+  'TrainDetails.cars': 8,
+  'TrainDetails.stopTimes': 14,
+  'TrainDetailsTrain.cars': 8,
+  'TrainDetailsCar.seats': 90,
+  'TrainDetailsCar.prices': 8,
+  'TrainCarPrice.fees': 3,
+  'TrainCarPrice.otherCurrencies': 6,
+  'TrainBookingRequirements.nationalityOptions': 6,
+  'TrainBookingRequirements.luggageOptions': 6,
+  'TrainBookingRequirements.ticketTypeOptions': 3,
 };
 
 const listEstimator: ComplexityEstimator = ({ type, field, childComplexity }) => {

@@ -36,6 +36,10 @@ export interface TrainConfig {
   otherCurrencies: string[];
   /** A look-ahead date that takes longer counts as not checkable (INCOMPLETE). */
   lookAheadTimeoutMs: number;
+  /** A seat hold lapses after this long unless a reservation uses it. */
+  holdLifetimeSeconds: number;
+  /** Active holds one account may keep at once, so nobody can hold a whole train. */
+  maxActiveHoldsPerAccount: number;
 }
 
 export interface FlightConfig {
@@ -162,6 +166,8 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
         .pattern('TRAIN_OTHER_CURRENCIES', 'USD,KES,UGX,EUR', /^[A-Z]{3}(,[A-Z]{3})*$/, 'comma-separated ISO 4217 codes, e.g. USD,KES')
         .split(','),
       lookAheadTimeoutMs: read.integer('TRAIN_LOOKAHEAD_TIMEOUT_MS', 5000, 50, 60_000),
+      holdLifetimeSeconds: read.integer('SGR_HOLD_LIFETIME_SECONDS', 900, 10, 3600),
+      maxActiveHoldsPerAccount: read.integer('SGR_MAX_ACTIVE_HOLDS', 10, 1, 200),
     },
   };
   if (problems.length) throw new ConfigError(problems);

@@ -10,24 +10,39 @@ import { RailSimulator1763800000400 } from './migrations/1763800000400-rail-simu
 import { createRailSimulator } from './provider/rail-simulator.adapter';
 import { MysqlRailSimulatorStore } from './provider/simulator/mysql-rail-simulator-store';
 import type { RailProvider } from './provider/rail-provider.port';
+import { TrainHolds1763800000410 } from './migrations/1763800000410-train-holds';
+import { SeatHoldResolver } from './graphql/seat-hold.resolver';
+import { SeatHoldService } from './holds/seat-hold.service';
+import { TrainDetailsResolver } from './graphql/train-details.resolver';
+import { TrainDetailsService } from './details/train-details.service';
 
 /** The simulator keeps seats, holds and reservations in MySQL, so every process sees one railway. */
 function providerFor(platform: Platform): RailProvider {
-  return createRailSimulator({ now: () => platform.clock.now(), store: new MysqlRailSimulatorStore(platform.dataSource) });
+  return createRailSimulator({
+    now: () => platform.clock.now(),
+    store: new MysqlRailSimulatorStore(platform.dataSource),
+    holdLifetimeMs: platform.config.train.holdLifetimeSeconds * 1000,
+  });
 }
 
 export const trainModule: SubgraphModule = {
   name: 'train',
-  database: { entities: [], migrations: [RailSimulator1763800000400] },
+  database: { entities: [], migrations: [RailSimulator1763800000400, TrainHolds1763800000410] },
   async seed() {
     return { trainStations: new StationService().list().length };
   },
   buildSchema(platform: Platform) {
     const stations = new StationService();
+    const provider = providerFor(platform);
     const instances = new Map<Function, object>([
       [TrainStationResolver, new TrainStationResolver(stations)],
-      [TrainSearchResolver, new TrainSearchResolver(new TrainSearchService(platform, providerFor(platform), stations, createSimulatedExchangeRates()))],
+      [TrainSearchResolver, new TrainSearchResolver(new TrainSearchService(platform, provider, stations, createSimulatedExchangeRates()))],
+      [SeatHoldResolver, new SeatHoldResolver(new SeatHoldService(platform, provider))],
+      [TrainDetailsResolver, new TrainDetailsResolver(new TrainDetailsService(platform, provider, stations, createSimulatedExchangeRates()))],
     ]);
-    return buildFederatedSchema({ resolvers: [TrainStationResolver, TrainSearchResolver], container: { get: (cls: Function) => instances.get(cls) } });
+    return buildFederatedSchema({
+      resolvers: [TrainStationResolver, TrainSearchResolver, SeatHoldResolver, TrainDetailsResolver],
+      container: { get: (cls: Function) => instances.get(cls) },
+    });
   },
 };

@@ -4,6 +4,7 @@ import { flightRoutes } from './flight.routes';
 import { flightBookingRoutes } from './flight-booking.routes';
 import { flightIssuanceRoutes } from './flight-issuance.routes';
 import { trainRoutes } from './train.routes';
+import { trainDetailsRoutes } from './train-details.routes';
 
 /** Every documented REST path; later domains add their route files here. */
-export const REST_ROUTES: RestRoute[] = [...platformRoutes, ...flightRoutes, ...flightBookingRoutes, ...flightIssuanceRoutes, ...trainRoutes];
+export const REST_ROUTES: RestRoute[] = [...platformRoutes, ...flightRoutes, ...flightBookingRoutes, ...flightIssuanceRoutes, ...trainRoutes, ...trainDetailsRoutes];

@@ -63,5 +63,31 @@ const search: RestRoute = {
   },
 };
 
+const HOLD_FIELDS = ['departureStopPartnerId', 'arrivalStopPartnerId', 'timeTableTrainSetId', 'carId', 'seat', 'luggageId'];
+const NO_STORE = { 'cache-control': 'no-store' };
+
+const hold: RestRoute = {
+  method: 'POST',
+  path: '/api/trip/train/seat/hold',
+  auth: true,
+  jsonBody: true,
+  operation: ({ body }) => ({
+    query: 'mutation Hold($input: TrainSeatHoldInput!) { holdTrainSeat(input: $input) { hold { key status expiresAt } } }',
+    variables: { input: Object.fromEntries(HOLD_FIELDS.filter((f) => f in (body as object)).map((f) => [f, (body as any)[f]])) },
+  }),
+  reply: (data) => ({ body: { data: { hold: data.holdTrainSeat.hold } }, headers: NO_STORE }),
+};
+
+const release: RestRoute = {
+  method: 'GET',
+  path: '/api/trip/train/seat/release',
+  auth: true,
+  operation: ({ query }) => ({
+    query: 'mutation Release($key: String) { releaseTrainSeat(key: $key) { hold { key status } } }',
+    variables: { key: query.get('key') },
+  }),
+  reply: (data) => ({ body: { data: { hold: data.releaseTrainSeat.hold } }, headers: NO_STORE }),
+};
+
 /** train-bus-admin.md train paths. */
-export const trainRoutes: RestRoute[] = [search];
+export const trainRoutes: RestRoute[] = [search, hold, release];

@@ -7,41 +7,17 @@ import { checkCandidates, foldCandidates } from '../../../shared/search/look-ahe
 import { priceTrainFare, trainRatePairs, TrainPrice } from '../pricing/train-pricing';
 import type { TrainPricingContext } from '../pricing/train-pricing-policy';
 import { RailProvider, RailProviderError, RailTrip } from '../provider/rail-provider.port';
-import { SGR_TIME_ZONE, Station, StationService } from '../services/station.service';
+import { SGR_TIME_ZONE, StationService } from '../services/station.service';
 import { TrainAvailability, trainAvailability, trainSearchLink } from './train-availability';
+import { RAIL_PROVIDER_KEY, trainTripView, type TrainTripView } from './train-trip-view';
 import { trainLookAheadDates, TrainSearchQuery, validateTrainSearch } from './train-search.request';
 
-export const RAIL_PROVIDER_KEY = 'RAIL_SGR';
+export { RAIL_PROVIDER_KEY, type TrainTripView } from './train-trip-view';
 
 export class TrainProviderException extends AppError {
   static unavailable(retryable: boolean): TrainProviderException {
     return new TrainProviderException('SGR_SEARCH_UNAVAILABLE', 503, 'The SGR timetable is temporarily unavailable; retry shortly', { retryable });
   }
-}
-
-/** A train as the search answers it (the GraphQL TrainTrip before federation fills the company). */
-export interface TrainTripView {
-  provider: string;
-  trip: {
-    id: number;
-    name: string;
-    number: string;
-    trainSetId: number;
-    timeTableId: number;
-    timeTableTrainSetId: number;
-    gtfsTripId: string | null;
-    headsign: string | null;
-    wheelchairAccessible: number | null;
-    bikesAllowed: number | null;
-  };
-  route: { id: number; gtfsRouteId: string; name: string };
-  departure: { date: string; time: string; dateTime: string; stop: Station };
-  arrival: { date: string; time: string; dateTime: string; stop: Station };
-  price: TrainPrice;
-  stopTimes: Array<{ stopId: string; stopSequence: number; arrivalTime: string | null; departureTime: string | null; stopName: string; stopDescription: string; latitude: number; longitude: number }> | null;
-  cars: Array<RailTrip['cars'][number] & { id: number; bookedSeats: string[] }>;
-  carTypes: string[];
-  transitAgency: { company: { uuid: string }; type: string; logos: Array<{ type: string; url: string }> };
 }
 
 export interface TrainSearchOutcome {
@@ -74,7 +50,7 @@ export class TrainSearchService {
     const currencies = [...new Set([...(headerCurrency ? [headerCurrency] : []), ...this.platform.config.train.otherCurrencies])];
     const rates = await snapshotRates(this.rates, trainRatePairs(currencies));
     const context = trainPricingContextOf(principal.role);
-    const data = trips.map((t) => this.view(t, priceTrainFare({ fare: t.fareFrom, pricingContext: context, displayCurrencies: currencies, rates })));
+    const data = trips.map((t) => trainTripView(t, priceTrainFare({ fare: t.fareFrom, pricingContext: context, displayCurrencies: currencies, rates }), (id) => this.stations.byStopId(id)));
     const canonical = { from: search.from.stopId, to: search.to.stopId, lookAheadDays: search.lookAheadDays };
     const meta: TrainSearchOutcome['meta'] = {
       count: data.length,
@@ -109,46 +85,5 @@ export class TrainSearchService {
       if (error instanceof RailProviderError) throw TrainProviderException.unavailable(error.retryable);
       throw error;
     }
-  }
-
-  private view(t: RailTrip, price: TrainPrice): TrainTripView {
-    const station = (stopId: string) => this.stations.byStopId(stopId)!;
-    const callingPoint = (p: RailTrip['departure']) => ({ date: p.date, time: p.time, dateTime: `${p.date}T${p.time}:00+03:00`, stop: station(p.stopId) });
-    return {
-      provider: RAIL_PROVIDER_KEY,
-      trip: {
-        id: t.tripId,
-        name: t.name,
-        number: t.number,
-        trainSetId: t.trainSetId,
-        timeTableId: t.timeTableId,
-        timeTableTrainSetId: t.timeTableTrainSetId,
-        gtfsTripId: `SGR-${t.number}-${t.serviceDate}`,
-        headsign: t.headsign,
-        wheelchairAccessible: 1,
-        bikesAllowed: null,
-      },
-      route: { id: t.routeId, gtfsRouteId: `SGR-${t.routeId}`, name: t.routeName },
-      departure: callingPoint(t.departure),
-      arrival: callingPoint(t.arrival),
-      price,
-      stopTimes:
-        t.stopTimes?.map((s) => {
-          const st = station(s.stopId);
-          return {
-            stopId: s.stopId,
-            stopSequence: s.stopSequence,
-            arrivalTime: s.arrivalTime,
-            departureTime: s.departureTime,
-            stopName: st.stopName,
-            stopDescription: st.stopDesc,
-            latitude: st.stopLat,
-            longitude: st.stopLon,
-          };
-        }) ?? null,
-      cars: t.cars.map((c) => ({ ...c, id: c.carId, bookedSeats: [] })),
-      carTypes: [...new Set(t.cars.map((c) => c.typeName))],
-      transitAgency: { company: { uuid: station(t.departure.stopId).partners[0].company.uuid }, type: 'RAIL', logos: [] },
-    };
   }
 }

@@ -1,0 +1,149 @@
+import type { Platform } from '../../../shared/platform/platform';
+import type { Principal } from '../../../shared/auth/token.service';
+import { AppError } from '../../../shared/errors/app-error';
+import { RailProvider, RailProviderError } from '../provider/rail-provider.port';
+import { decodeTrainSetId } from '../search/dated-trainset';
+
+export class SeatHoldException extends AppError {
+  static invalid(fields: Array<{ field: string; message: string }>): SeatHoldException {
+    return new SeatHoldException('BAD_REQUEST', 400, `Invalid hold request: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`, { fields });
+  }
+  static seatTaken(seatId: number, name: string): SeatHoldException {
+    return new SeatHoldException('SEAT_ALREADY_BOOKED', 400, `Seat ${name} is no longer available: choose another seat`, undefined, { name, seatId });
+  }
+  static tripNotFound(): SeatHoldException {
+    return new SeatHoldException('SGR_TRIP_NOT_FOUND', 404, 'No such train on that date between these stations; search again');
+  }
+  static rejected(code: string, message: string): SeatHoldException {
+    return new SeatHoldException(code, 400, message);
+  }
+  static limitReached(limit: number): SeatHoldException {
+    return new SeatHoldException('SGR_HOLD_LIMIT_REACHED', 429, `An account may hold at most ${limit} seats at once; release or reserve some first`, { limit });
+  }
+  static notFound(): SeatHoldException {
+    return new SeatHoldException('SGR_HOLD_NOT_FOUND', 404, 'No hold with this key for your account');
+  }
+  static unavailable(): SeatHoldException {
+    return new SeatHoldException('SGR_PROVIDER_UNAVAILABLE', 503, 'The SGR booking system is temporarily unavailable; retry shortly', { retryable: true });
+  }
+}
+
+export interface HoldRequest {
+  departureStopPartnerId?: unknown;
+  arrivalStopPartnerId?: unknown;
+  timeTableTrainSetId?: unknown;
+  carId?: unknown;
+  seat?: unknown;
+  luggageId?: unknown;
+}
+
+export interface HoldView {
+  key: string;
+  status: 'HELD' | 'RELEASED';
+  expiresAt: string | null;
+}
+
+const NO_LUGGAGE = 5;
+
+/**
+ * Seat holds: the provider holds the seat on every segment between the two stations; we keep
+ * whose hold it is (only its owner may release or use it) and cap how many one account keeps.
+ * The cap is checked under a lock on the account, so parallel holds cannot slip past it.
+ */
+export class SeatHoldService {
+  constructor(
+    private readonly platform: Platform,
+    private readonly provider: RailProvider,
+  ) {}
+
+  async hold(principal: Principal, request: HoldRequest): Promise<HoldView> {
+    const input = parse(request);
+    const dated = decodeTrainSetId(input.timeTableTrainSetId);
+    if (!dated) throw SeatHoldException.tripNotFound();
+    const { maxActiveHoldsPerAccount } = this.platform.config.train;
+    return this.platform.dataSource.transaction(async (m) => {
+      const now = this.platform.clock.now();
+      await m.query('SELECT id FROM account WHERE id = ? FOR UPDATE', [principal.accountId]);
+      const [{ active }] = await m.query("SELECT COUNT(*) AS active FROM train_seat_hold WHERE account_id = ? AND status = 'HELD' AND expires_at > ?", [
+        principal.accountId,
+        now,
+      ]);
+      if (Number(active) >= maxActiveHoldsPerAccount) throw SeatHoldException.limitReached(maxActiveHoldsPerAccount);
+      let held;
+      try {
+        held = await this.provider.holdSeat({
+          timeTableTrainSetId: dated.providerId,
+          date: dated.date,
+          fromPartnerId: input.departureStopPartnerId,
+          toPartnerId: input.arrivalStopPartnerId,
+          carId: input.carId,
+          seatId: input.seat,
+          luggageId: input.luggageId,
+        });
+      } catch (error) {
+        throw toHoldError(error);
+      }
+      await m.query(
+        `INSERT INTO train_seat_hold (hold_key, account_id, time_table_train_set_id, travel_date, car_id, seat_id, from_partner_id, to_partner_id,
+           luggage_id, status, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'HELD', ?, ?)`,
+        [held.key, principal.accountId, input.timeTableTrainSetId, dated.date, input.carId, input.seat, input.departureStopPartnerId, input.arrivalStopPartnerId, input.luggageId, new Date(held.expiresAt), now],
+      );
+      return { key: held.key, status: 'HELD', expiresAt: held.expiresAt };
+    });
+  }
+
+  async release(principal: Principal, key: string | null | undefined): Promise<HoldView> {
+    if (!key?.trim()) throw SeatHoldException.invalid([{ field: 'key', message: 'is required' }]);
+    const [row] = await this.platform.dataSource.query('SELECT hold_key, status FROM train_seat_hold WHERE hold_key = ? AND account_id = ?', [key.trim(), principal.accountId]);
+    if (!row) throw SeatHoldException.notFound();
+    if (row.status !== 'RELEASED') {
+      try {
+        await this.provider.releaseHold(row.hold_key);
+      } catch (error) {
+        if (!(error instanceof RailProviderError && error.code === 'HOLD_NOT_FOUND')) throw toHoldError(error);
+      }
+      const now = this.platform.clock.now();
+      await this.platform.dataSource.query("UPDATE train_seat_hold SET status = 'RELEASED', released_at = ? WHERE hold_key = ?", [now, row.hold_key]);
+    }
+    return { key: row.hold_key, status: 'RELEASED', expiresAt: null };
+  }
+}
+
+function parse(request: HoldRequest) {
+  const fields: Array<{ field: string; message: string }> = [];
+  const int = (field: keyof HoldRequest, fallback?: number): number => {
+    const value = request[field];
+    if (value === undefined || value === null) {
+      if (fallback !== undefined) return fallback;
+      fields.push({ field, message: 'is required (a number)' });
+      return 0;
+    }
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) fields.push({ field, message: 'must be a positive whole number' });
+    return value as number;
+  };
+  const parsed = {
+    departureStopPartnerId: int('departureStopPartnerId'),
+    arrivalStopPartnerId: int('arrivalStopPartnerId'),
+    timeTableTrainSetId: int('timeTableTrainSetId'),
+    carId: int('carId'),
+    seat: int('seat'),
+    luggageId: int('luggageId', NO_LUGGAGE),
+  };
+  if (!fields.length && parsed.departureStopPartnerId === parsed.arrivalStopPartnerId) fields.push({ field: 'arrivalStopPartnerId', message: 'must differ from departureStopPartnerId' });
+  if (fields.length) throw SeatHoldException.invalid(fields);
+  return parsed;
+}
+
+function toHoldError(error: unknown): unknown {
+  if (!(error instanceof RailProviderError)) return error;
+  switch (error.code) {
+    case 'SEAT_ALREADY_BOOKED':
+      return SeatHoldException.seatTaken(error.details?.seatId ?? 0, error.details?.seatName ?? String(error.details?.seatId ?? ''));
+    case 'TRIP_NOT_FOUND':
+      return SeatHoldException.tripNotFound();
+    case 'PROVIDER_REJECTED':
+      return SeatHoldException.rejected(error.providerCode ?? 'SGR_PROVIDER_REJECTED', error.message);
+    default:
+      return SeatHoldException.unavailable();
+  }
+}
