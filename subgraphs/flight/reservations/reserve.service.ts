@@ -136,12 +136,16 @@ export class ReserveService {
 
   private async advance(r: FlightReservation, request: ReserveRequest, channel: BookingChannel): Promise<FlightReservation> {
     const now = this.platform.clock.now();
-    if (r.status === 'PRICE_CHANGED' ? r.priceChangeExpiresAt!.getTime() <= now.getTime() : r.status !== 'SELLING' && r.offerExpiresAt.getTime() <= now.getTime()) {
-      throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true });
+    // Once the airline may hold seats (SELLING, PNR_CREATED) the booking finishes with the
+    // travelers it was sold to, whatever a retry sends; before that, every attempt is validated.
+    const selling = r.status === 'SELLING' || r.status === 'PNR_CREATED';
+    const deadline = r.status === 'PRICE_CHANGED' ? r.priceChangeExpiresAt! : r.offerExpiresAt;
+    if (!selling && deadline.getTime() <= now.getTime()) throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true });
+    if (!selling || !r.passengers) {
+      const passengers = this.validate(r, request);
+      await this.reservations.update(r.id, { passengers }, now);
+      r = { ...r, passengers };
     }
-    const passengers = this.validate(r, request);
-    await this.reservations.update(r.id, { passengers }, now);
-    r = { ...r, passengers };
     if (r.status !== 'SELLING' && r.status !== 'PNR_CREATED') r = await this.confirmPrice(r, request, channel);
     if (r.status !== 'PNR_CREATED') r = await this.sell(r, channel);
     return this.storeFare(r, channel);
