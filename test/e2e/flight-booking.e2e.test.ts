@@ -294,9 +294,11 @@ describe('flight booking (REST)', () => {
       const slow = await reserveAgent(agent, body);
       expect(slow.status).toBe(202);
       expect(slow.body).toMatchObject({ errorCode: 'FLIGHT_RESERVATION_IN_PROGRESS', data: { retryable: true } });
-      const done = await reserveAgent(agent, body);
+      const done = await reserveAgent(agent, { ...body, passengers: [adult('SLOWPNR', { firstName: 'Changed' })] });
       expect(done.status).toBe(201);
       expect(done.body.reservation.id).toBe(slow.body.data.reservationId);
+      // The PNR was already made for Asha: the retry finishes with her, not with the changed name.
+      expect(done.body.tickets[0].passengerSummary.fullName).toBe('Asha SLOWPNR');
     });
   });
 
