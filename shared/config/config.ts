@@ -40,6 +40,12 @@ export interface TrainConfig {
   holdLifetimeSeconds: number;
   /** Active holds one account may keep at once, so nobody can hold a whole train. */
   maxActiveHoldsPerAccount: number;
+  /** The customer payment window after a reservation; the spec caps it at 25 minutes. */
+  paymentWindowMinutes: number;
+  /** The payment window always ends at least this long before the provider's bill expiry. */
+  providerExpiryMarginSeconds: number;
+  /** Sent to the provider instead of an international phone (it takes Tanzanian mobiles only); 9 digits, no leading zero. */
+  localFallbackPhone: string;
 }
 
 export interface FlightConfig {
@@ -168,6 +174,10 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
       lookAheadTimeoutMs: read.integer('TRAIN_LOOKAHEAD_TIMEOUT_MS', 5000, 50, 60_000),
       holdLifetimeSeconds: read.integer('SGR_HOLD_LIFETIME_SECONDS', 900, 10, 3600),
       maxActiveHoldsPerAccount: read.integer('SGR_MAX_ACTIVE_HOLDS', 10, 1, 200),
+      paymentWindowMinutes: read.integer('SGR_PAYMENT_WINDOW_MINUTES', 25, 1, 25),
+      providerExpiryMarginSeconds: read.integer('SGR_PROVIDER_EXPIRY_MARGIN_SECONDS', 120, 0, 3600),
+      // The provider accepts mobile numbers only (9 digits starting 6 or 7), so the fallback must be one.
+      localFallbackPhone: read.pattern('SGR_LOCAL_FALLBACK_PHONE', '620000000', /^[67]\d{8}$/, '9 digits starting 6 or 7 (national format without the leading zero)'),
     },
   };
   if (problems.length) throw new ConfigError(problems);

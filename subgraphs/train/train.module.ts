@@ -15,6 +15,12 @@ import { SeatHoldResolver } from './graphql/seat-hold.resolver';
 import { SeatHoldService } from './holds/seat-hold.service';
 import { TrainDetailsResolver } from './graphql/train-details.resolver';
 import { TrainDetailsService } from './details/train-details.service';
+import { TrainReservations1763800000420 } from './migrations/1763800000420-train-reservations';
+import { TrainReservationResolver } from './graphql/train-reservation.resolver';
+import { TrainReservationService } from './reservations/reserve.service';
+import { TrainReservationRepository } from './reservations/reservation.repository';
+import { trainReservationExpiryJob } from './jobs/train-reservation-expiry.job';
+import { trainNotificationSource } from './notifications/train-notification.source';
 
 /** The simulator keeps seats, holds and reservations in MySQL, so every process sees one railway. */
 function providerFor(platform: Platform): RailProvider {
@@ -27,7 +33,7 @@ function providerFor(platform: Platform): RailProvider {
 
 export const trainModule: SubgraphModule = {
   name: 'train',
-  database: { entities: [], migrations: [RailSimulator1763800000400, TrainHolds1763800000410] },
+  database: { entities: [], migrations: [RailSimulator1763800000400, TrainHolds1763800000410, TrainReservations1763800000420] },
   async seed() {
     return { trainStations: new StationService().list().length };
   },
@@ -39,10 +45,17 @@ export const trainModule: SubgraphModule = {
       [TrainSearchResolver, new TrainSearchResolver(new TrainSearchService(platform, provider, stations, createSimulatedExchangeRates()))],
       [SeatHoldResolver, new SeatHoldResolver(new SeatHoldService(platform, provider))],
       [TrainDetailsResolver, new TrainDetailsResolver(new TrainDetailsService(platform, provider, stations, createSimulatedExchangeRates()))],
+      [TrainReservationResolver, new TrainReservationResolver(new TrainReservationService(platform, provider, new TrainReservationRepository(platform.dataSource)))],
     ]);
     return buildFederatedSchema({
-      resolvers: [TrainStationResolver, TrainSearchResolver, SeatHoldResolver, TrainDetailsResolver],
+      resolvers: [TrainStationResolver, TrainSearchResolver, SeatHoldResolver, TrainDetailsResolver, TrainReservationResolver],
       container: { get: (cls: Function) => instances.get(cls) },
     });
+  },
+  jobs(platform: Platform) {
+    return [trainReservationExpiryJob(platform, providerFor(platform), new TrainReservationRepository(platform.dataSource))];
+  },
+  notificationSources(platform: Platform) {
+    return [trainNotificationSource(platform.dataSource, new StationService())];
   },
 };

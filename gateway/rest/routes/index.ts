@@ -5,6 +5,7 @@ import { flightBookingRoutes } from './flight-booking.routes';
 import { flightIssuanceRoutes } from './flight-issuance.routes';
 import { trainRoutes } from './train.routes';
 import { trainDetailsRoutes } from './train-details.routes';
+import { trainReservationRoutes } from './train-reservation.routes';
 
 /** Every documented REST path; later domains add their route files here. */
-export const REST_ROUTES: RestRoute[] = [...platformRoutes, ...flightRoutes, ...flightBookingRoutes, ...flightIssuanceRoutes, ...trainRoutes, ...trainDetailsRoutes];
+export const REST_ROUTES: RestRoute[] = [...platformRoutes, ...flightRoutes, ...flightBookingRoutes, ...flightIssuanceRoutes, ...trainRoutes, ...trainDetailsRoutes, ...trainReservationRoutes];

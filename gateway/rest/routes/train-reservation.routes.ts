@@ -1,0 +1,114 @@
+import { AppError, PlatformException } from '../../../shared/errors/app-error';
+import type { RestRoute } from '../rest-route';
+
+const PASSENGER_TEXT = ['passengerName', 'identityNo', 'gender', 'ageCategory', 'phone', 'countryCode', 'countryCodeName', 'email', 'outboundSeatHoldKey', 'returnSeatHoldKey'];
+const PASSENGER_IDS = ['nationalityTypeId', 'ticketTypeId', 'outboundCarId', 'outboundCarTypeId', 'outboundSeatId', 'returnCarId', 'returnCarTypeId', 'returnSeatId'];
+/** The spec: "Payer information and luggage details are not accepted" (luggage is chosen on the hold). */
+const NOT_ACCEPTED = /^(payer|luggage)/i;
+/** Attached from the token; a client must not claim them (spec: "must not be sent"). */
+const SERVER_SET = ['boughtByUser', 'bookingUserType'];
+
+const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A selected train by its identifiers; the rest of the object is never read (the subgraph reloads it). */
+function journeyRef(value: unknown, name: string): Record<string, unknown> | null {
+  if (value === undefined || value === null) return null;
+  if (!isObject(value)) throw PlatformException.badRequest(`"${name}" must be the selected train details object`, { fields: [{ field: name, message: 'must be an object' }] });
+  const id = value.trip?.timeTableTrainSetId;
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
+  return {
+    // A value of the wrong type travels on as null, so the subgraph lists the field with the other problems.
+    timeTableTrainSetId: typeof id === 'number' && Number.isSafeInteger(id) && id > 0 && id <= 2 ** 31 - 1 ? id : null,
+    departureStopId: text(value.departure?.stop?.stop_id),
+    arrivalStopId: text(value.arrival?.stop?.stop_id),
+    departureDate: text(value.departure?.date),
+  };
+}
+
+/**
+ * Each passenger's documented fields in GraphQL's types: numbers in text fields become text, anything else of the
+ * wrong type becomes a JSON text the subgraph refuses with the field named (so one 422 still lists everything).
+ */
+function passengerInput(p: unknown): unknown {
+  if (!isObject(p)) return {};
+  const out: Record<string, unknown> = {};
+  for (const f of PASSENGER_TEXT) if (p[f] !== undefined && p[f] !== null) out[f] = typeof p[f] === 'string' ? p[f] : JSON.stringify(p[f]);
+  for (const f of PASSENGER_IDS) {
+    if (p[f] === undefined || p[f] === null) continue;
+    out[f] = (typeof p[f] === 'number' && Number.isSafeInteger(p[f]) && Math.abs(p[f]) <= 2 ** 31 - 1) || typeof p[f] === 'string' ? p[f] : JSON.stringify(p[f]);
+  }
+  if (p.isDisabledPassenger !== undefined && p.isDisabledPassenger !== null) out.isDisabledPassenger = p.isDisabledPassenger;
+  return out;
+}
+
+/** Payer and luggage fields are refused as passenger data problems (422), listed by passenger. */
+function notAccepted(body: Record<string, any>): Array<{ passengerIndex: number | null; field: string; message: string }> {
+  const fields: Array<{ passengerIndex: number | null; field: string; message: string }> = [];
+  const message = 'is not accepted: payer information and luggage details are not part of a train reservation (luggage is chosen when holding the seat)';
+  for (const key of Object.keys(body)) if (NOT_ACCEPTED.test(key)) fields.push({ passengerIndex: null, field: key, message });
+  if (Array.isArray(body.passengers)) {
+    body.passengers.forEach((p: unknown, i: number) => {
+      if (!isObject(p)) return;
+      for (const key of Object.keys(p)) if (NOT_ACCEPTED.test(key)) fields.push({ passengerIndex: i, field: key, message });
+      if (p.isDisabledPassenger !== undefined && p.isDisabledPassenger !== null && typeof p.isDisabledPassenger !== 'boolean') {
+        fields.push({ passengerIndex: i, field: 'isDisabledPassenger', message: 'must be true or false' });
+      }
+    });
+  }
+  return fields;
+}
+
+function reservationInput(body: Record<string, any>): Record<string, unknown> {
+  const sent = SERVER_SET.filter((f) => f in body);
+  if (sent.length) {
+    throw PlatformException.badRequest(`${sent.map((f) => `"${f}"`).join(' and ')} must not be sent: the authenticated account is attached automatically`, {
+      fields: sent.map((field) => ({ field, message: 'must not be sent' })),
+    });
+  }
+  if (!isObject(body.outbound)) {
+    throw PlatformException.badRequest('"outbound" is required: send the selected train details object', { fields: [{ field: 'outbound', message: 'is required (an object)' }] });
+  }
+  const refused = notAccepted(body);
+  if (refused.length) {
+    throw new AppError('SGR_PASSENGER_DATA_INVALID', 422, `Passenger data is invalid: ${refused.map((f) => f.field).join(', ')} not accepted`, { fields: refused });
+  }
+  if (body.passengers !== undefined && body.passengers !== null && !Array.isArray(body.passengers)) {
+    throw PlatformException.badRequest('"passengers" must be an array', { fields: [{ field: 'passengers', message: 'must be an array' }] });
+  }
+  if (body.notifications !== undefined && body.notifications !== null && (!isObject(body.notifications) || !['boolean', 'undefined'].includes(typeof body.notifications.ticketPurchase))) {
+    throw PlatformException.badRequest('"notifications.ticketPurchase" must be true or false', { field: 'notifications.ticketPurchase' });
+  }
+  if (body.issuerDeviceInfo !== undefined && body.issuerDeviceInfo !== null && !isObject(body.issuerDeviceInfo)) {
+    throw PlatformException.badRequest('"issuerDeviceInfo" must be an object', { field: 'issuerDeviceInfo' });
+  }
+  return {
+    outbound: journeyRef(body.outbound, 'outbound'),
+    return: journeyRef(body.return, 'return'),
+    passengers: Array.isArray(body.passengers) ? body.passengers.map(passengerInput) : null,
+    notifications: isObject(body.notifications) ? { ticketPurchase: body.notifications.ticketPurchase ?? null } : null,
+    issuerDeviceInfo: body.issuerDeviceInfo ?? null,
+  };
+}
+
+export const TRAIN_RESERVATION_FIELDS = `provider journeyType
+  reservation { pnr ticketNumbers passengerCount segmentCount }
+  bill { id expireDate paymentRequired controlNumber }
+  paymentReference
+  paymentWindow { expiresInMinutes internalExpiresAt expiresAt providerExpiresAt }
+  paymentItems { identifier journey passengerName price trainTicketUuid }
+  trainTicketUuids`;
+
+const reserve: RestRoute = {
+  method: 'POST',
+  path: '/api/trip/train/seat/reserve',
+  auth: true,
+  jsonBody: true,
+  operation: ({ body }) => ({
+    query: `mutation ReserveTrain($input: TrainReservationInput!) { reserveTrain(input: $input) { ${TRAIN_RESERVATION_FIELDS} } }`,
+    variables: { input: reservationInput(body as Record<string, any>) },
+  }),
+  reply: (data) => ({ body: { data: data.reserveTrain }, headers: { 'cache-control': 'no-store' } }),
+};
+
+/** train-bus-admin.md POST /api/trip/train/seat/reserve. */
+export const trainReservationRoutes: RestRoute[] = [reserve];

@@ -1,0 +1,184 @@
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { IntOrString } from '../../../shared/graphql/int-or-string.scalar';
+import { TrainTripRefInput } from './train-details.type';
+
+/*
+ * train-bus-admin.md POST /api/trip/train/seat/reserve. Inputs are all nullable on purpose: the service
+ * checks every passenger and lists every problem in one 422 (rule 1) instead of GraphQL stopping at the first.
+ * Ids accept numbers or digit strings (REST clients send both).
+ */
+
+@InputType({ description: '"Reservation passenger (train)". Payer information and luggage details are not accepted (luggage is chosen on the hold).' })
+export class TrainReservationPassengerInput {
+  @Field(() => String, { nullable: true })
+  passengerName?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Identity or passport number; empty when left blank' })
+  identityNo?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Male or Female' })
+  gender?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Adult or Child; must match ticketTypeId (4 adult, 3 child)' })
+  ageCategory?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'E.164 (+255…), or local with countryCodeName or countryCode; kept as given on the ticket' })
+  phone?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Calling code, e.g. 255' })
+  countryCode?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'ISO 3166-1 alpha-2 (stored lowercase)' })
+  countryCodeName?: string | null;
+
+  @Field(() => String, { nullable: true })
+  email?: string | null;
+
+  @Field(() => IntOrString, { nullable: true, description: 'From bookingRequirements.nationalityOptions[].id' })
+  nationalityTypeId?: number | string | null;
+
+  @Field(() => Boolean, { nullable: true })
+  isDisabledPassenger?: boolean | null;
+
+  @Field(() => IntOrString, { nullable: true, description: '4 adult, 3 child' })
+  ticketTypeId?: number | string | null;
+
+  @Field(() => String, { nullable: true })
+  outboundSeatHoldKey?: string | null;
+
+  @Field(() => IntOrString, { nullable: true })
+  outboundCarId?: number | string | null;
+
+  @Field(() => IntOrString, { nullable: true })
+  outboundCarTypeId?: number | string | null;
+
+  @Field(() => IntOrString, { nullable: true })
+  outboundSeatId?: number | string | null;
+
+  @Field(() => String, { nullable: true, description: 'Only with a return journey' })
+  returnSeatHoldKey?: string | null;
+
+  @Field(() => IntOrString, { nullable: true })
+  returnCarId?: number | string | null;
+
+  @Field(() => IntOrString, { nullable: true })
+  returnCarTypeId?: number | string | null;
+
+  @Field(() => IntOrString, { nullable: true })
+  returnSeatId?: number | string | null;
+}
+
+@InputType()
+export class TrainReservationNotificationsInput {
+  @Field(() => Boolean, { nullable: true, description: 'Final issued-ticket messages; default true. Must not change on a retry.' })
+  ticketPurchase?: boolean | null;
+}
+
+@InputType()
+export class TrainReservationInput {
+  @Field(() => TrainTripRefInput, { nullable: true, description: 'The selected outbound train (its identifiers); required' })
+  outbound?: TrainTripRefInput | null;
+
+  @Field(() => TrainTripRefInput, { nullable: true, description: 'The selected return train; null or omitted for one-way' })
+  return?: TrainTripRefInput | null;
+
+  @Field(() => [TrainReservationPassengerInput], { nullable: true })
+  passengers?: TrainReservationPassengerInput[] | null;
+
+  @Field(() => TrainReservationNotificationsInput, { nullable: true })
+  notifications?: TrainReservationNotificationsInput | null;
+
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Device and app metadata (deviceId, deviceBrand, appVersion, …); stored as given' })
+  issuerDeviceInfo?: Record<string, unknown> | null;
+}
+
+@ObjectType()
+export class TrainReservationSummary {
+  @Field()
+  pnr!: string;
+
+  @Field(() => [String])
+  ticketNumbers!: string[];
+
+  @Field(() => Int)
+  passengerCount!: number;
+
+  @Field(() => Int, { description: '1 one-way, 2 round trip' })
+  segmentCount!: number;
+}
+
+@ObjectType()
+export class TrainReservationBill {
+  @Field()
+  id!: string;
+
+  @Field({ description: 'Provider bill expiry (ISO 8601)' })
+  expireDate!: string;
+
+  @Field({ description: 'What the buyer pays: fares plus booking fees (TZS decimal string)' })
+  paymentRequired!: string;
+
+  @Field({ description: 'Government payment control number' })
+  controlNumber!: string;
+}
+
+@ObjectType()
+export class TrainPaymentWindow {
+  @Field(() => Int, { description: 'Whole minutes left at response time; 0 after the deadline' })
+  expiresInMinutes!: number;
+
+  @Field({ description: 'End of our own window (reservation + the configured maximum, at most 25 minutes)' })
+  internalExpiresAt!: string;
+
+  @Field({ description: 'The customer deadline: the earlier of internalExpiresAt and a safety margin before providerExpiresAt' })
+  expiresAt!: string;
+
+  @Field()
+  providerExpiresAt!: string;
+}
+
+@ObjectType()
+export class TrainPaymentItem {
+  @Field({ description: 'The provider ticket number' })
+  identifier!: string;
+
+  @Field({ description: 'OUTBOUND or RETURN' })
+  journey!: string;
+
+  @Field()
+  passengerName!: string;
+
+  @Field({ description: 'This ticket\'s grandTotal (TZS decimal string)' })
+  price!: string;
+
+  @Field()
+  trainTicketUuid!: string;
+}
+
+@ObjectType({ description: 'The 200 data of POST /api/trip/train/seat/reserve' })
+export class TrainReservationResult {
+  @Field({ description: 'RAIL_SGR' })
+  provider!: string;
+
+  @Field({ description: 'ONE_WAY or ROUND_TRIP' })
+  journeyType!: string;
+
+  @Field(() => TrainReservationSummary)
+  reservation!: TrainReservationSummary;
+
+  @Field(() => TrainReservationBill)
+  bill!: TrainReservationBill;
+
+  @Field()
+  paymentReference!: string;
+
+  @Field(() => TrainPaymentWindow)
+  paymentWindow!: TrainPaymentWindow;
+
+  @Field(() => [TrainPaymentItem])
+  paymentItems!: TrainPaymentItem[];
+
+  @Field(() => [String])
+  trainTicketUuids!: string[];
+}

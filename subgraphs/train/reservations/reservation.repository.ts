@@ -1,0 +1,228 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { TrainReservation, TrainReservationStatus, TrainTicketRow, TrainTicketStatus } from './reservation.types';
+
+const JSON_COLUMNS = {
+  notifications: 'notifications',
+  outbound: 'outbound',
+  returnJourney: 'return_journey',
+  passengers: 'passengers',
+  issuerDeviceInfo: 'issuer_device_info',
+} as const;
+
+const PLAIN_COLUMNS = {
+  requestFingerprint: 'request_fingerprint',
+  status: 'status',
+  attempt: 'attempt',
+  journeyType: 'journey_type',
+  ticketPurchase: 'ticket_purchase',
+  authenticationContext: 'authentication_context',
+  pnr: 'pnr',
+  workflowId: 'workflow_id',
+  workflowStartConfirmed: 'workflow_start_confirmed',
+  billId: 'bill_id',
+  controlNumber: 'control_number',
+  billAmount: 'bill_amount',
+  billCurrency: 'bill_currency',
+  paymentRequired: 'payment_required',
+  paymentCurrency: 'payment_currency',
+  reservedAt: 'reserved_at',
+  internalExpiresAt: 'internal_expires_at',
+  expiresAt: 'expires_at',
+  providerExpiresAt: 'provider_expires_at',
+  lastError: 'last_error',
+  cancelledAt: 'cancelled_at',
+  cancelReason: 'cancel_reason',
+} as const;
+
+export type TrainReservationChanges = Partial<Pick<TrainReservation, keyof typeof JSON_COLUMNS | keyof typeof PLAIN_COLUMNS>>;
+
+const TICKET_COLUMNS = [
+  'train_ticket_uuid', 'reservation_id', 'passenger_index', 'journey', 'passenger_name', 'passenger_phone', 'ticket_number', 'hold_key',
+  'time_table_train_set_id', 'travel_date', 'from_stop_id', 'to_stop_id', 'car_id', 'car_type_id', 'car_class', 'seat_id', 'seat_label',
+  'ticket_type_id', 'luggage_id', 'fare_amount', 'price_total', 'price_currency', 'price', 'status', 'authentication_context', 'created_at', 'updated_at',
+];
+
+/** SQL for train reservations and tickets; the services decide, this only reads and writes rows. */
+export class TrainReservationRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Inserts a new reservation; false when one already exists for its idempotency key. */
+  async insert(r: TrainReservation, m: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const result = await m.query(
+      `INSERT IGNORE INTO train_reservation (id, account_id, booking_user_type, idempotency_key, request_fingerprint, status, attempt, journey_type,
+         ticket_purchase, notifications, outbound, return_journey, passengers, issuer_device_info, authentication_context, language, pricing_context,
+         payment_reference, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        r.id, r.accountId, r.bookingUserType, r.idempotencyKey, r.requestFingerprint, r.status, r.attempt, r.journeyType, r.ticketPurchase ? 1 : 0,
+        JSON.stringify(r.notifications), JSON.stringify(r.outbound), r.returnJourney ? JSON.stringify(r.returnJourney) : null, JSON.stringify(r.passengers),
+        r.issuerDeviceInfo ? JSON.stringify(r.issuerDeviceInfo) : null, r.authenticationContext, r.language, r.pricingContext, r.paymentReference,
+        r.createdAt, r.updatedAt,
+      ],
+    );
+    return Number(result.affectedRows ?? 0) === 1;
+  }
+
+  async byKey(idempotencyKey: string, m: EntityManager = this.dataSource.manager): Promise<TrainReservation | null> {
+    return this.one(m, 'idempotency_key = ?', [idempotencyKey]);
+  }
+
+  async byId(id: string, m: EntityManager = this.dataSource.manager, lock = false): Promise<TrainReservation | null> {
+    return this.one(m, 'id = ?', [id], lock);
+  }
+
+  async byPaymentReference(paymentReference: string, m: EntityManager = this.dataSource.manager): Promise<TrainReservation | null> {
+    return this.one(m, 'payment_reference = ?', [paymentReference]);
+  }
+
+  /** Takes the right to talk to the provider for this reservation for `ms`; concurrent retries get false. */
+  async claim(id: string, now: Date, ms: number): Promise<boolean> {
+    const result = await this.dataSource.query(
+      'UPDATE train_reservation SET processing_until = ? WHERE id = ? AND (processing_until IS NULL OR processing_until < ?)',
+      [new Date(now.getTime() + ms), id, now],
+    );
+    return Number(result.affectedRows ?? 0) === 1;
+  }
+
+  async release(id: string): Promise<void> {
+    await this.dataSource.query('UPDATE train_reservation SET processing_until = NULL WHERE id = ?', [id]);
+  }
+
+  /** Applies changes; with `from`, only while the status is still one of those (false otherwise). */
+  async update(id: string, changes: TrainReservationChanges, now: Date, m: EntityManager = this.dataSource.manager, from?: TrainReservationStatus[]): Promise<boolean> {
+    const sets: string[] = ['updated_at = ?'];
+    const params: unknown[] = [now];
+    for (const [key, value] of Object.entries(changes)) {
+      if (key in JSON_COLUMNS) {
+        sets.push(`${JSON_COLUMNS[key as keyof typeof JSON_COLUMNS]} = ?`);
+        params.push(value === null ? null : JSON.stringify(value));
+      } else if (key in PLAIN_COLUMNS) {
+        sets.push(`${PLAIN_COLUMNS[key as keyof typeof PLAIN_COLUMNS]} = ?`);
+        params.push(typeof value === 'boolean' ? (value ? 1 : 0) : value);
+      } else {
+        throw new Error(`unknown train reservation column ${key}`);
+      }
+    }
+    let where = 'id = ?';
+    params.push(id);
+    if (from?.length) {
+      where += ` AND status IN (${from.map(() => '?').join(', ')})`;
+      params.push(...from);
+    }
+    const result = await m.query(`UPDATE train_reservation SET ${sets.join(', ')} WHERE ${where}`, params);
+    return Number(result.affectedRows ?? 0) === 1;
+  }
+
+  async insertTickets(rows: TrainTicketRow[], m: EntityManager): Promise<void> {
+    if (rows.length === 0) return;
+    await m.query(
+      `INSERT IGNORE INTO train_ticket (${TICKET_COLUMNS.join(', ')}) VALUES ${rows.map(() => `(${TICKET_COLUMNS.map(() => '?').join(', ')})`).join(', ')}`,
+      rows.flatMap((t) => [
+        t.trainTicketUuid, t.reservationId, t.passengerIndex, t.journey, t.passengerName, t.passengerPhone, t.ticketNumber, t.holdKey,
+        t.timeTableTrainSetId, t.travelDate, t.fromStopId, t.toStopId, t.carId, t.carTypeId, t.carClass, t.seatId, t.seatLabel, t.ticketTypeId,
+        t.luggageId, t.fareAmount, t.priceTotal, t.priceCurrency, JSON.stringify(t.price), t.status, t.authenticationContext, t.createdAt, t.updatedAt,
+      ]),
+    );
+  }
+
+  /** Tickets in the order the reservation lists them: by passenger, outbound before return. */
+  async ticketsOf(reservationId: string, m: EntityManager = this.dataSource.manager): Promise<TrainTicketRow[]> {
+    const rows: any[] = await m.query("SELECT * FROM train_ticket WHERE reservation_id = ? ORDER BY passenger_index, journey = 'RETURN'", [reservationId]);
+    return rows.map(toTicket);
+  }
+
+  async setTicketStatus(reservationId: string, status: TrainTicketStatus, now: Date, m: EntityManager): Promise<void> {
+    await m.query('UPDATE train_ticket SET status = ?, updated_at = ? WHERE reservation_id = ?', [status, now, reservationId]);
+  }
+
+  /** Payment evidence is stored apart from the reservation (rule 7); a confirmed payment keeps it alive. */
+  async hasConfirmedPayment(reservationId: string, m: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const rows = await m.query("SELECT 1 FROM train_payment WHERE reservation_id = ? AND status = 'CONFIRMED' LIMIT 1", [reservationId]);
+    return rows.length > 0;
+  }
+
+  private async one(m: EntityManager, where: string, params: unknown[], lock = false): Promise<TrainReservation | null> {
+    const [row] = await m.query(`SELECT * FROM train_reservation WHERE ${where} LIMIT 1${lock ? ' FOR UPDATE' : ''}`, params);
+    return row ? toReservation(row) : null;
+  }
+}
+
+const json = <T>(value: unknown): T | null => (value === null || value === undefined ? null : typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+const date = (value: Date | string | null): Date | null => (value === null || value === undefined ? null : new Date(value));
+const decimal = (value: string | null): string | null => (value === null || value === undefined ? null : String(value).replace(/\.00$/, ''));
+const bool = (value: unknown): boolean | null => (value === null || value === undefined ? null : Number(value) === 1);
+
+function toReservation(row: any): TrainReservation {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    bookingUserType: row.booking_user_type,
+    idempotencyKey: row.idempotency_key,
+    requestFingerprint: row.request_fingerprint,
+    status: row.status,
+    attempt: Number(row.attempt),
+    journeyType: row.journey_type,
+    ticketPurchase: Number(row.ticket_purchase) === 1,
+    notifications: json(row.notifications)!,
+    outbound: json(row.outbound)!,
+    returnJourney: json(row.return_journey),
+    passengers: json(row.passengers)!,
+    issuerDeviceInfo: json(row.issuer_device_info),
+    authenticationContext: row.authentication_context,
+    language: row.language,
+    pricingContext: row.pricing_context,
+    paymentReference: row.payment_reference,
+    pnr: row.pnr,
+    workflowId: row.workflow_id,
+    workflowStartConfirmed: bool(row.workflow_start_confirmed),
+    billId: row.bill_id,
+    controlNumber: row.control_number,
+    billAmount: decimal(row.bill_amount),
+    billCurrency: row.bill_currency,
+    paymentRequired: decimal(row.payment_required),
+    paymentCurrency: row.payment_currency,
+    reservedAt: date(row.reserved_at),
+    internalExpiresAt: date(row.internal_expires_at),
+    expiresAt: date(row.expires_at),
+    providerExpiresAt: date(row.provider_expires_at),
+    lastError: row.last_error,
+    cancelledAt: date(row.cancelled_at),
+    cancelReason: row.cancel_reason,
+    createdAt: date(row.created_at)!,
+    updatedAt: date(row.updated_at)!,
+  };
+}
+
+function toTicket(row: any): TrainTicketRow {
+  return {
+    trainTicketUuid: row.train_ticket_uuid,
+    reservationId: row.reservation_id,
+    passengerIndex: Number(row.passenger_index),
+    journey: row.journey,
+    passengerName: row.passenger_name,
+    passengerPhone: row.passenger_phone,
+    ticketNumber: row.ticket_number,
+    holdKey: row.hold_key,
+    timeTableTrainSetId: Number(row.time_table_train_set_id),
+    // DATE columns come back as strings (dateStrings), never through a UTC Date.
+    travelDate: String(row.travel_date).slice(0, 10),
+    fromStopId: row.from_stop_id,
+    toStopId: row.to_stop_id,
+    carId: Number(row.car_id),
+    carTypeId: Number(row.car_type_id),
+    carClass: row.car_class,
+    seatId: Number(row.seat_id),
+    seatLabel: row.seat_label,
+    ticketTypeId: Number(row.ticket_type_id),
+    luggageId: Number(row.luggage_id),
+    fareAmount: decimal(row.fare_amount)!,
+    priceTotal: decimal(row.price_total)!,
+    priceCurrency: row.price_currency,
+    price: json(row.price),
+    status: row.status,
+    authenticationContext: row.authentication_context,
+    createdAt: date(row.created_at)!,
+    updatedAt: date(row.updated_at)!,
+  };
+}
+

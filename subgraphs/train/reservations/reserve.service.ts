@@ -1,0 +1,304 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Platform } from '../../../shared/platform/platform';
+import type { Principal } from '../../../shared/auth/token.service';
+import { Role } from '../../../shared/auth/roles';
+import type { BookingUserType } from '../../../shared/notifications/notification.types';
+import { Decimal } from '../../../shared/money/money';
+import { priceTrainFare } from '../pricing/train-pricing';
+import { RailProvider, RailProviderError, RailReservation } from '../provider/rail-provider.port';
+import { trainPricingContextOf } from '../search/train-search.service';
+import { loadJourney, LoadedJourney } from './journey-loader';
+import { OwnHold, validateTrainPassengers } from './passenger-validation';
+import { fingerprintOf, idempotencyKeyOf, parseReserveRequest, TrainReserveInput, TrainReserveRequest } from './reserve-request';
+import { TrainReservationRepository } from './reservation.repository';
+import { reservationView, TrainReservationView, workflowUnconfirmedData } from './reservation-view';
+import { scheduleTrainReservationFollowUps, TRAIN_BOOKING_KIND } from './reservation-follow-ups';
+import type { TrainReservation, TrainReservationStatus, TrainTicketRow } from './reservation.types';
+import { PassengerFieldError, TrainReservationException } from './train-reservation.exception';
+
+export interface TrainReserveHeaders {
+  authenticationContext?: string | null;
+  language: 'en' | 'sw';
+}
+
+/** How long one request may talk to the provider before a concurrent retry may take over. */
+const PROCESSING_LEASE_MS = 60_000;
+/** States a retry answers from storage without calling the provider. */
+const SETTLED: readonly TrainReservationStatus[] = ['RESERVED', 'WORKFLOW_UNCONFIRMED', 'CANCELLING', 'CANCELLED', 'PAID', 'ISSUED'];
+
+/**
+ * POST /api/trip/train/seat/reserve. One reservation per account and set of holds (unique key), saved before
+ * the provider is called and updated per step: a retry of the same request finds it and answers the same
+ * identifiers; a lost provider answer is reconciled by the next retry with the same provider idempotency key.
+ */
+export class TrainReservationService {
+  constructor(
+    private readonly platform: Platform,
+    private readonly provider: RailProvider,
+    private readonly reservations: TrainReservationRepository,
+  ) {}
+
+  async reserve(principal: Principal, input: TrainReserveInput, headers: TrainReserveHeaders): Promise<TrainReservationView> {
+    const bookingUserType = bookingUserTypeOf(principal.role);
+    const { request, journeyErrors } = parseReserveRequest(input);
+    const fingerprint = fingerprintOf(request);
+    const key = request.holdKeys.length ? idempotencyKeyOf(principal.accountId, request.holdKeys) : null;
+    let existing = key ? await this.reservations.byKey(key) : null;
+    if (existing && SETTLED.includes(existing.status)) return this.answer(existing, request, fingerprint);
+    // An uncertain attempt may already have booked: only the very same request may reconcile it.
+    if (existing?.status === 'PENDING') this.checkSameRequest(existing, request, fingerprint);
+
+    const outbound = await loadJourney(this.provider, request.outbound, 'outbound', journeyErrors);
+    const back = request.return ? await loadJourney(this.provider, request.return, 'return', journeyErrors) : null;
+    let fresh: Omit<TrainReservation, 'id' | 'paymentReference' | 'createdAt' | 'updatedAt' | 'attempt'> | null = null;
+    if (existing?.status !== 'PENDING') {
+      const passengers = await this.validate(principal, request, outbound, back, journeyErrors);
+      fresh = {
+        ...blankReservation(),
+        accountId: principal.accountId,
+        bookingUserType,
+        idempotencyKey: key!,
+        requestFingerprint: fingerprint,
+        status: 'PENDING',
+        journeyType: back ? 'ROUND_TRIP' : 'ONE_WAY',
+        ticketPurchase: request.ticketPurchase,
+        notifications: { ticketPurchase: request.ticketPurchase },
+        outbound: outbound.check.selection,
+        returnJourney: back?.check.selection ?? null,
+        passengers,
+        issuerDeviceInfo: request.issuerDeviceInfo,
+        authenticationContext: headers.authenticationContext?.trim().slice(0, 32) || 'WEB_APP',
+        language: headers.language,
+        pricingContext: trainPricingContextOf(principal.role),
+      };
+    }
+    if (!existing) {
+      const now = this.platform.clock.now();
+      const row: TrainReservation = { ...fresh!, id: randomUUID(), paymentReference: reference('SGRP', 10), attempt: 0, createdAt: now, updatedAt: now };
+      // A concurrent first attempt may win the unique key: then continue with its row.
+      existing = (await this.reservations.insert(row)) ? row : (await this.reservations.byKey(key!))!;
+    }
+    if (!(await this.reservations.claim(existing.id, this.platform.clock.now(), PROCESSING_LEASE_MS))) throw TrainReservationException.inProgress(existing.paymentReference);
+    try {
+      let r = (await this.reservations.byId(existing.id))!;
+      if (SETTLED.includes(r.status)) return this.answer(r, request, fingerprint);
+      if (r.status === 'PENDING') this.checkSameRequest(r, request, fingerprint);
+      if (r.status === 'FAILED' && fresh) {
+        // The provider refused the last attempt and made nothing: a corrected request tries again under a new provider key.
+        const changes = { ...fresh, status: 'PENDING' as const, attempt: r.attempt + 1, lastError: null };
+        const { accountId: _a, bookingUserType: _b, idempotencyKey: _k, language: _l, pricingContext: _p, ...columns } = changes;
+        await this.reservations.update(r.id, columns, this.platform.clock.now());
+        r = { ...r, ...changes };
+      }
+      const made = await this.book(r);
+      return await this.store(r, made, outbound, back);
+    } finally {
+      await this.reservations.release(existing.id);
+    }
+  }
+
+  /** Rule 1: journeys, then every passenger and seat against the caller's own live holds; all problems at once. */
+  private async validate(principal: Principal, request: TrainReserveRequest, outbound: LoadedJourney, back: LoadedJourney | null, journeyErrors: PassengerFieldError[]) {
+    const holds = new Map<string, OwnHold>();
+    if (request.holdKeys.length) {
+      const rows: any[] = await this.platform.dataSource.query(
+        `SELECT * FROM train_seat_hold WHERE account_id = ? AND hold_key IN (${request.holdKeys.map(() => '?').join(', ')})`,
+        [principal.accountId, ...request.holdKeys],
+      );
+      for (const h of rows) {
+        holds.set(h.hold_key, {
+          holdKey: h.hold_key,
+          timeTableTrainSetId: Number(h.time_table_train_set_id),
+          travelDate: String(h.travel_date).slice(0, 10),
+          carId: Number(h.car_id),
+          seatId: Number(h.seat_id),
+          fromPartnerId: Number(h.from_partner_id),
+          toPartnerId: Number(h.to_partner_id),
+          luggageId: Number(h.luggage_id),
+          status: h.status,
+          expiresAt: new Date(h.expires_at),
+        });
+      }
+    }
+    const options = outbound.details ?? back?.details;
+    const result = validateTrainPassengers(request.passengers, {
+      journeys: { OUTBOUND: outbound.check, RETURN: back?.check ?? null },
+      holds,
+      nationalityIds: options ? options.nationalityOptions.map((o) => o.id) : [],
+      ticketTypeIds: options ? options.ticketTypeOptions.map((o) => o.id) : [4, 3],
+      now: this.platform.clock.now(),
+      fallbackPhone: this.platform.config.train.localFallbackPhone,
+    });
+    const fields = [...journeyErrors, ...(result.ok ? [] : result.fields)];
+    if (fields.length || !result.ok) throw TrainReservationException.passengerDataInvalid(fields);
+    return result.passengers;
+  }
+
+  /** The provider call; its refusals are FAILED (retry may correct), its silences stay PENDING (retry reconciles). */
+  private async book(r: TrainReservation): Promise<RailReservation> {
+    const holds = r.passengers.flatMap((p, i) => [{ key: p.outbound.holdKey, passengerIndex: i }, ...(p.return ? [{ key: p.return.holdKey, passengerIndex: i }] : [])]);
+    try {
+      return await this.provider.reserve({
+        holds,
+        passengers: r.passengers.map((p) => ({
+          name: p.passengerName,
+          phone: p.providerPhone,
+          ticketTypeId: p.ticketTypeId,
+          nationalityTypeId: p.nationalityTypeId,
+          identityNo: p.identityNo,
+          gender: p.gender ?? undefined,
+          email: p.email ?? undefined,
+          isDisabledPassenger: p.isDisabledPassenger,
+        })),
+        idempotencyKey: `${r.id}:${r.attempt}`,
+      });
+    } catch (error) {
+      if (!(error instanceof RailProviderError)) throw error;
+      const now = this.platform.clock.now();
+      if (error.code === 'PROVIDER_REJECTED' || error.code === 'HOLD_NOT_FOUND') {
+        await this.reservations.update(r.id, { status: 'FAILED', lastError: `${error.providerCode ?? error.code}: ${error.message}`.slice(0, 500) }, now);
+        if (error.code === 'PROVIDER_REJECTED') throw TrainReservationException.providerRejected(error.providerCode ?? 'SGR_PROVIDER_REJECTED', error.message);
+        throw TrainReservationException.passengerDataInvalid(goneHoldFields(r, error.message));
+      }
+      await this.reservations.update(r.id, { lastError: `${error.code}: ${error.message}`.slice(0, 500) }, now);
+      this.platform.logger.warn('train reservation outcome unknown; a retry reconciles it', { reservationId: r.id, code: error.code });
+      throw TrainReservationException.pending(r.paymentReference);
+    }
+  }
+
+  /** Stores the provider reservation, its tickets, the window and the follow-ups in one transaction, then answers. */
+  private async store(r: TrainReservation, made: RailReservation, outbound: LoadedJourney, back: LoadedJourney | null): Promise<TrainReservationView> {
+    const now = this.platform.clock.now();
+    const { paymentWindowMinutes, providerExpiryMarginSeconds } = this.platform.config.train;
+    const providerExpiresAt = new Date(made.bill.expireDate);
+    const internalExpiresAt = new Date(now.getTime() + paymentWindowMinutes * 60_000);
+    const safeProvider = new Date(providerExpiresAt.getTime() - providerExpiryMarginSeconds * 1000);
+    const expiresAt = safeProvider < internalExpiresAt ? safeProvider : internalExpiresAt;
+    const tickets: TrainTicketRow[] = [];
+    r.passengers.forEach((p, passengerIndex) => {
+      for (const [journey, seat, loaded] of [['OUTBOUND', p.outbound, outbound], ['RETURN', p.return, back]] as const) {
+        if (!seat || !loaded) continue;
+        const t = made.tickets.find((x) => x.holdKey === seat.holdKey);
+        if (!t) throw new Error(`provider reservation ${made.pnr} has no ticket for hold of passenger ${passengerIndex} (${journey})`);
+        // The provider's ticket amount (fare plus luggage) is the TRANSPORTER part; our booking fees go on top.
+        const price = priceTrainFare({ fare: t.amount, pricingContext: r.pricingContext, displayCurrencies: [], rates: () => null });
+        const sel = loaded.check.selection;
+        tickets.push({
+          trainTicketUuid: randomUUID(),
+          reservationId: r.id,
+          passengerIndex,
+          journey,
+          passengerName: p.passengerName,
+          passengerPhone: p.phone,
+          ticketNumber: t.ticketNumber,
+          holdKey: seat.holdKey,
+          timeTableTrainSetId: sel.timeTableTrainSetId,
+          travelDate: sel.date,
+          fromStopId: sel.fromStopId,
+          toStopId: sel.toStopId,
+          carId: t.carId,
+          carTypeId: seat.carTypeId,
+          carClass: t.carClass,
+          seatId: t.seatId,
+          seatLabel: loaded.check.cars.get(t.carId)?.seats.get(t.seatId) ?? '',
+          ticketTypeId: t.ticketTypeId,
+          luggageId: t.luggageId,
+          fareAmount: t.amount,
+          priceTotal: price.grandTotal,
+          priceCurrency: price.currency,
+          price,
+          status: 'RESERVED',
+          authenticationContext: r.authenticationContext,
+          createdAt: now,
+          updatedAt: now,
+        });
+      }
+    });
+    const done: TrainReservation = {
+      ...r,
+      status: made.workflowStartConfirmed ? 'RESERVED' : 'WORKFLOW_UNCONFIRMED',
+      pnr: made.pnr,
+      workflowId: made.workflowId,
+      workflowStartConfirmed: made.workflowStartConfirmed,
+      billId: made.bill.id,
+      controlNumber: made.bill.controlNumber,
+      billAmount: made.bill.amount,
+      billCurrency: made.bill.currency,
+      paymentRequired: tickets.reduce((sum, t) => sum.plus(t.priceTotal), new Decimal(0)).toFixed(),
+      paymentCurrency: tickets[0]?.priceCurrency ?? 'TZS',
+      reservedAt: now,
+      internalExpiresAt,
+      expiresAt,
+      providerExpiresAt,
+    };
+    await this.platform.dataSource.transaction(async (m) => {
+      const { status, pnr, workflowId, workflowStartConfirmed, billId, controlNumber, billAmount, billCurrency, paymentRequired, paymentCurrency } = done;
+      const columns = { status, pnr, workflowId, workflowStartConfirmed, billId, controlNumber, billAmount, billCurrency, paymentRequired, paymentCurrency, reservedAt: now, internalExpiresAt, expiresAt, providerExpiresAt };
+      if (!(await this.reservations.update(r.id, { ...columns, lastError: null }, now, m, ['PENDING']))) throw new Error(`train reservation ${r.id} left PENDING while it was being stored`);
+      await this.reservations.insertTickets(tickets, m);
+      const keys = tickets.map((t) => t.holdKey);
+      await m.query(`UPDATE train_seat_hold SET status = 'RESERVED' WHERE account_id = ? AND hold_key IN (${keys.map(() => '?').join(', ')})`, [r.accountId, ...keys]);
+      await scheduleTrainReservationFollowUps(this.platform, m, done);
+    });
+    this.platform.logger.info('train reserved', { reservationId: r.id, pnr: made.pnr, status: done.status, kind: TRAIN_BOOKING_KIND });
+    return this.answer(done, null, null);
+  }
+
+  /** A stored reservation as the client gets it; `request` null means "just made", so no retry checks. */
+  private async answer(r: TrainReservation, request: TrainReserveRequest | null, fingerprint: string | null): Promise<TrainReservationView> {
+    if (request) this.checkSameRequest(r, request, fingerprint!);
+    const tickets = await this.reservations.ticketsOf(r.id);
+    if (r.status === 'WORKFLOW_UNCONFIRMED') throw TrainReservationException.workflowStartUnconfirmed(workflowUnconfirmedData(r, tickets));
+    if (r.status === 'CANCELLING' || r.status === 'CANCELLED') {
+      throw TrainReservationException.retryConflict('This reservation was cancelled when its payment window ended; hold seats again to book', { paymentReference: r.paymentReference, status: 'CANCELLED' });
+    }
+    return reservationView(r, tickets, this.platform.clock.now());
+  }
+
+  /** Rule 4: a retry must be the same request; the effective ticketPurchase (omitted = true) must not change. */
+  private checkSameRequest(r: TrainReservation, request: TrainReserveRequest, fingerprint: string): void {
+    if (r.ticketPurchase !== request.ticketPurchase) {
+      throw TrainReservationException.retryConflict(
+        `This reservation was made with notifications.ticketPurchase ${r.ticketPurchase}; a retry must not change it (omitted means true)`,
+        { paymentReference: r.paymentReference, ticketPurchase: r.ticketPurchase },
+      );
+    }
+    if (r.requestFingerprint !== fingerprint) {
+      throw TrainReservationException.retryConflict('These seat holds are already in a reservation made with other passenger or journey data; a retry must repeat the same request', {
+        paymentReference: r.paymentReference,
+      });
+    }
+  }
+}
+
+function bookingUserTypeOf(role: Role): BookingUserType {
+  if (role === Role.CUSTOMER) return 'CUSTOMER';
+  if (role === Role.SERVICE_AGENT) return 'SERVICE_AGENT';
+  if (role === Role.THIRD_PARTY_AGENT) return 'THIRD_PARTY_AGENT';
+  throw TrainReservationException.forbidden();
+}
+
+/** The provider names the hold that lapsed between our check and its own; point at that passenger's field. */
+function goneHoldFields(r: TrainReservation, message: string): PassengerFieldError[] {
+  const fields: PassengerFieldError[] = [];
+  r.passengers.forEach((p, i) => {
+    if (message.includes(p.outbound.holdKey)) fields.push({ passengerIndex: i, field: 'outboundSeatHoldKey', message: 'has expired or was released; hold the seat again' });
+    if (p.return && message.includes(p.return.holdKey)) fields.push({ passengerIndex: i, field: 'returnSeatHoldKey', message: 'has expired or was released; hold the seat again' });
+  });
+  return fields.length ? fields : [{ passengerIndex: null, field: 'passengers', message: 'a seat hold expired or was released; hold the seats again' }];
+}
+
+function blankReservation() {
+  return {
+    pnr: null, workflowId: null, workflowStartConfirmed: null, billId: null, controlNumber: null, billAmount: null, billCurrency: null,
+    paymentRequired: null, paymentCurrency: null, reservedAt: null, internalExpiresAt: null, expiresAt: null, providerExpiresAt: null,
+    lastError: null, cancelledAt: null, cancelReason: null,
+  };
+}
+
+const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** Short human references without look-alike characters (no 0/O, 1/I). */
+function reference(prefix: string, length: number): string {
+  return prefix + Array.from(randomBytes(length), (b) => REFERENCE_ALPHABET[b % REFERENCE_ALPHABET.length]).join('');
+}
