@@ -50,11 +50,12 @@ let child: ChildProcess | undefined;
 let running: autocannon.Instance | undefined;
 let interrupted = false;
 
-export function startServer(): Promise<BenchTargets> {
+/** Starts bench-server; `env` adds to its environment (e.g. BENCH_CUSTOMERS for more customer accounts). */
+export function startServer(env: Record<string, string> = {}): Promise<BenchTargets> {
   const server = fork(path.join(__dirname, 'bench-server.js'), [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     // The bench sends no customer messages; the local sink stands in for real providers.
-    env: { ...process.env, NODE_ENV: SERVER_NODE_ENV, NOTIFICATION_SINK_ALLOWED: 'true' },
+    env: { ...process.env, ...env, NODE_ENV: SERVER_NODE_ENV, NOTIFICATION_SINK_ALLOWED: 'true' },
   });
   child = server;
   return new Promise((resolve, reject) => {
@@ -151,10 +152,17 @@ export async function measure(name: string, options: autocannon.Options): Promis
 
 /**
  * Runs every step, then every step again in reverse (A B C, then C B A), so that a drift of the
- * machine over the run weighs on every step alike. Returns each step's runs, in the steps' order.
+ * machine over the run weighs on every step alike; `passes` repeats that (A B C C B A A B C C B A).
+ * Returns each step's runs, in the steps' order.
  */
-export async function interleavedRounds<S, R extends Run>(steps: S[], name: (step: S) => string, run: (step: S) => Promise<R>): Promise<R[][]> {
-  const order = [...steps.keys(), ...[...steps.keys()].reverse()];
+export async function interleavedRounds<S, R extends Run>(
+  steps: S[],
+  name: (step: S) => string,
+  run: (step: S) => Promise<R>,
+  passes = 1,
+): Promise<R[][]> {
+  const pass = [...steps.keys(), ...[...steps.keys()].reverse()];
+  const order = Array.from({ length: passes }, () => pass).flat();
   const runs: R[][] = steps.map(() => []);
   for (const [i, index] of order.entries()) {
     const step = steps[index];

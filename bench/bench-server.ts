@@ -21,8 +21,11 @@ export interface BenchTargets {
   gatewayUrl: string;
   adminGraphqlUrl: string;
   flightGraphqlUrl: string;
+  trainGraphqlUrl: string;
   bareUrl: string;
   token: string;
+  /** Tokens of BENCH_CUSTOMERS further customer accounts (none unless a bench asks), one each. */
+  customerTokens: string[];
   companiesQuery: string;
   /** The subgraphs' FLIGHT_SEARCH_CACHE_SECONDS (testConfig leaves it at its default). */
   flightSearchCacheSeconds: number;
@@ -55,6 +58,9 @@ let stopping: Promise<void> | undefined;
  * runs everything in one process, as `npm start` does for a newcomer.
  */
 export const TOPOLOGY = process.env.BENCH_TOPOLOGY === 'single' ? 'single' : 'split';
+
+/** Further customer accounts a bench asks for (startServer's env), each logged on once: see customerTokens. */
+const BENCH_CUSTOMERS = Math.max(0, Math.floor(Number(process.env.BENCH_CUSTOMERS ?? 0) || 0));
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -101,17 +107,24 @@ async function start(): Promise<BenchTargets> {
   const stack = stacks.find((s) => s.subgraphs.admin) ?? stacks[0];
   const adminGraphqlUrl = stack.subgraphs.admin!.url;
   const flightGraphqlUrl = (stacks.find((s) => s.subgraphs.flight) ?? stacks[0]).subgraphs.flight!.url;
+  const trainGraphqlUrl = (stacks.find((s) => s.subgraphs.train) ?? stacks[0]).subgraphs.train!.url;
 
-  const email = `bench-${randomUUID()}@example.com`;
-  const password = randomUUID();
-  await new AccountService(stack.platform).create({ email, password, role: Role.CUSTOMER, fullName: 'Bench Customer' });
-  const logon = await fetch(`${gatewayUrl}/api/logon`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!logon.ok) throw new Error(`POST /api/logon answered ${logon.status}: ${await logon.text()}`);
-  const { token } = (await logon.json()) as { token: string };
+  const customer = async (fullName: string): Promise<string> => {
+    const email = `bench-${randomUUID()}@example.com`;
+    const password = randomUUID();
+    await new AccountService(stack.platform).create({ email, password, role: Role.CUSTOMER, fullName });
+    const logon = await fetch(`${gatewayUrl}/api/logon`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (!logon.ok) throw new Error(`POST /api/logon answered ${logon.status}: ${await logon.text()}`);
+    return ((await logon.json()) as { token: string }).token;
+  };
+  const token = await customer('Bench Customer');
+  const customerTokens: string[] = [];
+  // In sequence: a few seconds at start-up, before anything is measured.
+  for (let i = 0; i < BENCH_CUSTOMERS; i++) customerTokens.push(await customer(`Bench Customer ${i + 1}`));
 
   // (a) serves the exact bytes the admin subgraph answers, so the difference is only the work behind them.
   const real = await fetch(adminGraphqlUrl, {
@@ -133,8 +146,10 @@ async function start(): Promise<BenchTargets> {
     gatewayUrl,
     adminGraphqlUrl,
     flightGraphqlUrl,
+    trainGraphqlUrl,
     bareUrl: `http://127.0.0.1:${port}/`,
     token,
+    customerTokens,
     companiesQuery: COMPANIES_QUERY,
     flightSearchCacheSeconds: config.flight.searchCacheSeconds,
   };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Platform } from '../../../shared/platform/platform';
 import type { Principal } from '../../../shared/auth/token.service';
 import { AppError } from '../../../shared/errors/app-error';
@@ -44,11 +45,14 @@ export interface HoldView {
 }
 
 const NO_LUGGAGE = 5;
+/** A slot taken for a hold whose provider call never came back is free again after this. */
+const PENDING_SLOT_MS = 60_000;
 
 /**
  * Seat holds: the provider holds the seat on every segment between the two stations; we keep
  * whose hold it is (only its owner may release or use it) and cap how many one account keeps.
  * The cap is checked under a lock on the account, so parallel holds cannot slip past it.
+ * Our key is the provider's hold key, so a hold we lost track of can still be released.
  */
 export class SeatHoldService {
   constructor(
@@ -60,35 +64,49 @@ export class SeatHoldService {
     const input = parse(request);
     const dated = decodeTrainSetId(input.timeTableTrainSetId);
     if (!dated) throw SeatHoldException.tripNotFound();
+    const key = `SGRH-${randomUUID()}`;
+    await this.reserveSlot(principal.accountId, key, input, dated.date);
+    // The provider is called outside any transaction of ours: holding a pooled connection while
+    // the provider (here the simulator, on the same pool) needs one would starve the pool.
+    let held;
+    try {
+      held = await this.provider.holdSeat({
+        timeTableTrainSetId: dated.providerId,
+        date: dated.date,
+        fromPartnerId: input.departureStopPartnerId,
+        toPartnerId: input.arrivalStopPartnerId,
+        carId: input.carId,
+        seatId: input.seat,
+        luggageId: input.luggageId,
+        holdKey: key,
+      });
+    } catch (error) {
+      await this.platform.dataSource.query("DELETE FROM train_seat_hold WHERE hold_key = ? AND status = 'PENDING'", [key]);
+      throw toHoldError(error);
+    }
+    await this.platform.dataSource.query("UPDATE train_seat_hold SET status = 'HELD', expires_at = ? WHERE hold_key = ?", [new Date(held.expiresAt), key]);
+    return { key: held.key, status: 'HELD', expiresAt: held.expiresAt };
+  }
+
+  /**
+   * Takes one of the account's hold slots (a PENDING row) under a lock on the account row, so
+   * parallel holds cannot slip past the cap; a slot left by a crash lapses after a minute.
+   */
+  private async reserveSlot(accountId: string, key: string, input: ReturnType<typeof parse>, date: string): Promise<void> {
     const { maxActiveHoldsPerAccount } = this.platform.config.train;
-    return this.platform.dataSource.transaction(async (m) => {
+    await this.platform.dataSource.transaction(async (m) => {
       const now = this.platform.clock.now();
-      await m.query('SELECT id FROM account WHERE id = ? FOR UPDATE', [principal.accountId]);
-      const [{ active }] = await m.query("SELECT COUNT(*) AS active FROM train_seat_hold WHERE account_id = ? AND status = 'HELD' AND expires_at > ?", [
-        principal.accountId,
-        now,
-      ]);
+      await m.query('SELECT id FROM account WHERE id = ? FOR UPDATE', [accountId]);
+      const [{ active }] = await m.query(
+        "SELECT COUNT(*) AS active FROM train_seat_hold WHERE account_id = ? AND status IN ('PENDING', 'HELD') AND expires_at > ?",
+        [accountId, now],
+      );
       if (Number(active) >= maxActiveHoldsPerAccount) throw SeatHoldException.limitReached(maxActiveHoldsPerAccount);
-      let held;
-      try {
-        held = await this.provider.holdSeat({
-          timeTableTrainSetId: dated.providerId,
-          date: dated.date,
-          fromPartnerId: input.departureStopPartnerId,
-          toPartnerId: input.arrivalStopPartnerId,
-          carId: input.carId,
-          seatId: input.seat,
-          luggageId: input.luggageId,
-        });
-      } catch (error) {
-        throw toHoldError(error);
-      }
       await m.query(
         `INSERT INTO train_seat_hold (hold_key, account_id, time_table_train_set_id, travel_date, car_id, seat_id, from_partner_id, to_partner_id,
-           luggage_id, status, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'HELD', ?, ?)`,
-        [held.key, principal.accountId, input.timeTableTrainSetId, dated.date, input.carId, input.seat, input.departureStopPartnerId, input.arrivalStopPartnerId, input.luggageId, new Date(held.expiresAt), now],
+           luggage_id, status, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
+        [key, accountId, input.timeTableTrainSetId, date, input.carId, input.seat, input.departureStopPartnerId, input.arrivalStopPartnerId, input.luggageId, new Date(now.getTime() + PENDING_SLOT_MS), now],
       );
-      return { key: held.key, status: 'HELD', expiresAt: held.expiresAt };
     });
   }
 
