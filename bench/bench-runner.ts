@@ -220,3 +220,17 @@ export function runBench(main: () => Promise<void>): void {
     },
   );
 }
+
+/** The longest shared opening of two response bodies (the part a sanity check compares). */
+export function commonPrefix(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return a.slice(0, i);
+}
+
+/** The longest shared ending of two response bodies. */
+export function commonSuffix(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && i < b.length && a[a.length - 1 - i] === b[b.length - 1 - i]) i++;
+  return a.slice(a.length - i);
+}

@@ -2,6 +2,8 @@ import { flightRoutes } from '../gateway/rest/routes/flight.routes';
 import { addDays, todayIn } from '../shared/time/calendar-date';
 import type { BenchTargets } from './bench-server';
 import {
+  commonPrefix,
+  commonSuffix,
   BenchFailure,
   CONNECTIONS,
   DURATION_SECONDS,
@@ -136,17 +138,6 @@ async function searchOnce(target: Target): Promise<{ text: string; offers: unkno
   return { text, offers };
 }
 
-function commonPrefix(a: string, b: string): string {
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  return a.slice(0, i);
-}
-
-function commonSuffix(a: string, b: string): string {
-  let i = 0;
-  while (i < a.length && i < b.length && a[a.length - 1 - i] === b[b.length - 1 - i]) i++;
-  return a.slice(a.length - i);
-}
 
 /**
  * Two plain searches before any load. Every search has fresh offerReferences and expiresAt, so

@@ -5,6 +5,8 @@ import { trainRoutes } from '../gateway/rest/routes/train.routes';
 import { todayIn } from '../shared/time/calendar-date';
 import type { BenchTargets } from './bench-server';
 import {
+  commonPrefix,
+  commonSuffix,
   BenchFailure,
   CONNECTIONS,
   DURATION_SECONDS,
@@ -162,17 +164,6 @@ async function searchOnce(target: Target): Promise<{ text: string; trips: unknow
   return { text, trips };
 }
 
-function commonPrefix(a: string, b: string): string {
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  return a.slice(0, i);
-}
-
-function commonSuffix(a: string, b: string): string {
-  let i = 0;
-  while (i < a.length && i < b.length && a[a.length - 1 - i] === b[b.length - 1 - i]) i++;
-  return a.slice(a.length - i);
-}
 
 /**
  * Two plain searches before any load. Only meta.createdAt (a fixed-width ISO instant) differs

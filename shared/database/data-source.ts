@@ -73,3 +73,14 @@ export function isDuplicateKeyError(error: unknown): boolean {
   const e = error as { code?: string; driverError?: { code?: string } };
   return e?.code === 'ER_DUP_ENTRY' || e?.driverError?.code === 'ER_DUP_ENTRY';
 }
+
+/** Runs one INSERT: true when the row went in, false when its unique key was already there. */
+export async function insertUnlessDuplicate(q: { query(sql: string, params?: unknown[]): Promise<unknown> }, sql: string, params: unknown[]): Promise<boolean> {
+  try {
+    await q.query(sql, params);
+    return true;
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return false;
+    throw error;
+  }
+}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DataSource, QueryRunner } from 'typeorm';
-import { isDuplicateKeyError } from '../../../../shared/database/data-source';
+import { insertUnlessDuplicate } from '../../../../shared/database/data-source';
 import type { InsertBookingOutcome, SeatClaim, SimulatorBooking, SimulatorStore, VersionedBooking } from './simulator-store';
 
 /** InnoDB may still pick a victim among concurrent inserts of one unique key; the loser simply runs again. */
@@ -50,7 +50,7 @@ export class MysqlSimulatorStore implements SimulatorStore {
     }
     const outcome = await this.transaction<InsertBookingOutcome['kind']>(async (q) => {
       // First, so a concurrent call with the same key waits here, holding nothing, until this one commits.
-      if (!(await this.insertOrDuplicate(q, 'INSERT INTO gds_sim_booking_key (key_hash, pnr) VALUES (?, ?)', [sha256(idempotencyKey), pnr]))) {
+      if (!(await insertUnlessDuplicate(q, 'INSERT INTO gds_sim_booking_key (key_hash, pnr) VALUES (?, ?)', [sha256(idempotencyKey), pnr]))) {
         return { commit: false, value: 'KEY_TAKEN' };
       }
       for (const c of claims) {
@@ -61,7 +61,7 @@ export class MysqlSimulatorStore implements SimulatorStore {
         );
         if (taken.affected !== 1) return { commit: false, value: 'NO_SEATS' };
       }
-      if (!(await this.insertOrDuplicate(q, 'INSERT INTO gds_sim_booking (pnr, payload, version) VALUES (?, ?, 1)', [pnr, JSON.stringify(state)]))) {
+      if (!(await insertUnlessDuplicate(q, 'INSERT INTO gds_sim_booking (pnr, payload, version) VALUES (?, ?, 1)', [pnr, JSON.stringify(state)]))) {
         return { commit: false, value: 'PNR_TAKEN' };
       }
       return { commit: true, value: 'INSERTED' };
@@ -127,17 +127,6 @@ export class MysqlSimulatorStore implements SimulatorStore {
     if (inserted.affectedRows === 1) return true;
     const [row]: Array<{ owner: string }> = await this.dataSource.query('SELECT owner FROM gds_sim_ticket WHERE ticket_number = ?', [ticketNumber]);
     return row?.owner === owner;
-  }
-
-  /** True when the row went in, false when its unique key was already there. */
-  private async insertOrDuplicate(q: QueryRunner, sql: string, params: unknown[]): Promise<boolean> {
-    try {
-      await q.query(sql, params);
-      return true;
-    } catch (error) {
-      if (isDuplicateKeyError(error)) return false;
-      throw error;
-    }
   }
 
   private async withRunner<T>(fn: (q: QueryRunner) => Promise<T>): Promise<T> {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DataSource, QueryRunner } from 'typeorm';
-import { isDuplicateKeyError } from '../../../../shared/database/data-source';
+import { insertUnlessDuplicate } from '../../../../shared/database/data-source';
 import type { ClaimOutcome, InsertReservationOutcome, RailSimulatorStore, SimReservation, StoredHold, VersionedReservation } from './rail-simulator-store';
 
 /** InnoDB may still pick a victim among concurrent inserts of one unique key; the loser simply runs again. */
@@ -42,7 +42,7 @@ export class MysqlRailSimulatorStore implements RailSimulatorStore {
     const owner = sha256(hold.key);
     const segments = [...hold.segments].sort((x, y) => x - y);
     return this.transaction<ClaimOutcome>(async (q) => {
-      if (!(await this.insertOrDuplicate(q, 'INSERT INTO rail_sim_hold (key_hash, payload, status) VALUES (?, ?, ?)', [owner, JSON.stringify(hold), hold.status]))) {
+      if (!(await insertUnlessDuplicate(q, 'INSERT INTO rail_sim_hold (key_hash, payload, status) VALUES (?, ?, ?)', [owner, JSON.stringify(hold), hold.status]))) {
         throw new Abort<ClaimOutcome>('KEY_TAKEN');
       }
       await q.query(
@@ -50,7 +50,7 @@ export class MysqlRailSimulatorStore implements RailSimulatorStore {
         [hold.tripKey, hold.seatId, ...segments, now],
       );
       // One multi-row insert in segment order: a concurrent claim of any of these segments waits, then collides.
-      const inserted = await this.insertOrDuplicate(
+      const inserted = await insertUnlessDuplicate(
         q,
         `INSERT INTO rail_sim_seat_segment (trip_key, seat_id, segment_no, owner_hash, sold, expires_at) VALUES ${segments.map(() => '(?, ?, ?, ?, 0, ?)').join(', ')}`,
         segments.flatMap((s) => [hold.tripKey, hold.seatId, s, owner, hold.expiresAt]),
@@ -85,7 +85,7 @@ export class MysqlRailSimulatorStore implements RailSimulatorStore {
     const holds = state.holdKeys.map((key) => ({ key, owner: sha256(key) })).sort((x, y) => (x.owner < y.owner ? -1 : 1));
     const outcome = await this.transaction<InsertReservationOutcome>(async (q) => {
       // First, so a concurrent call with the same key waits here until this one commits, then sees the duplicate.
-      if (!(await this.insertOrDuplicate(q, 'INSERT INTO rail_sim_reservation_key (key_hash, pnr) VALUES (?, ?)', [sha256(idempotencyKey), pnr]))) {
+      if (!(await insertUnlessDuplicate(q, 'INSERT INTO rail_sim_reservation_key (key_hash, pnr) VALUES (?, ?)', [sha256(idempotencyKey), pnr]))) {
         throw new Abort<InsertReservationOutcome>({ kind: 'KEY_TAKEN', pnr: '' });
       }
       for (const { key, owner } of holds) {
@@ -100,7 +100,7 @@ export class MysqlRailSimulatorStore implements RailSimulatorStore {
         if (sold.affected !== hold.segments.length) throw new Abort<InsertReservationOutcome>({ kind: 'HOLD_GONE', key });
         await q.query("UPDATE rail_sim_hold SET status = 'RESERVED' WHERE key_hash = ?", [owner]);
       }
-      if (!(await this.insertOrDuplicate(q, 'INSERT INTO rail_sim_reservation (pnr, payload, version) VALUES (?, ?, 1)', [pnr, JSON.stringify(state)]))) {
+      if (!(await insertUnlessDuplicate(q, 'INSERT INTO rail_sim_reservation (pnr, payload, version) VALUES (?, ?, 1)', [pnr, JSON.stringify(state)]))) {
         throw new Abort<InsertReservationOutcome>({ kind: 'PNR_TAKEN' });
       }
       return { kind: 'INSERTED' };
@@ -146,17 +146,6 @@ export class MysqlRailSimulatorStore implements RailSimulatorStore {
       const [row]: Array<{ hits: number }> = await q.query('SELECT hits FROM rail_sim_trigger WHERE trigger_hash = ?', [hash]);
       return Number(row.hits);
     });
-  }
-
-  /** True when the row went in, false when its unique key was already there. */
-  private async insertOrDuplicate(q: QueryRunner, sql: string, params: unknown[]): Promise<boolean> {
-    try {
-      await q.query(sql, params);
-      return true;
-    } catch (error) {
-      if (isDuplicateKeyError(error)) return false;
-      throw error;
-    }
   }
 
   /** Runs fn in a READ COMMITTED transaction (no gap locks); an Abort rolls back with its value; deadlock victims run again. */
