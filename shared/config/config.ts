@@ -46,6 +46,8 @@ export interface TrainConfig {
   providerExpiryMarginSeconds: number;
   /** Sent to the provider instead of an international phone (it takes Tanzanian mobiles only); 9 digits, no leading zero. */
   localFallbackPhone: string;
+  /** Agent issuance callbacks may go to private, loopback or link-local addresses (and plain http): tests only. */
+  callbackAllowPrivate: boolean;
 }
 
 export interface FlightConfig {
@@ -178,6 +180,7 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
       providerExpiryMarginSeconds: read.integer('SGR_PROVIDER_EXPIRY_MARGIN_SECONDS', 120, 0, 3600),
       // The provider accepts mobile numbers only (9 digits starting 6 or 7), so the fallback must be one.
       localFallbackPhone: read.pattern('SGR_LOCAL_FALLBACK_PHONE', '620000000', /^[67]\d{8}$/, '9 digits starting 6 or 7 (national format without the leading zero)'),
+      callbackAllowPrivate: read.oneOf('SGR_CALLBACK_ALLOW_PRIVATE', ['true', 'false'] as const, 'false') === 'true',
     },
   };
   if (problems.length) throw new ConfigError(problems);

@@ -21,6 +21,12 @@ import { TrainReservationService } from './reservations/reserve.service';
 import { TrainReservationRepository } from './reservations/reservation.repository';
 import { trainReservationExpiryJob } from './jobs/train-reservation-expiry.job';
 import { trainNotificationSource } from './notifications/train-notification.source';
+import { TrainIssuance1763800000430 } from './migrations/1763800000430-train-issuance';
+import { TrainIssuanceResolver } from './graphql/train-issuance.resolver';
+import { TrainIssuanceService } from './issuance/train-issuance.service';
+import { TrainIssuanceRepository } from './issuance/train-issuance.repository';
+import { trainIssuanceJob } from './jobs/train-issuance.job';
+import { trainCallbackJob } from './jobs/train-callback.job';
 
 /** The simulator keeps seats, holds and reservations in MySQL, so every process sees one railway. */
 function providerFor(platform: Platform): RailProvider {
@@ -33,7 +39,7 @@ function providerFor(platform: Platform): RailProvider {
 
 export const trainModule: SubgraphModule = {
   name: 'train',
-  database: { entities: [], migrations: [RailSimulator1763800000400, TrainHolds1763800000410, TrainReservations1763800000420] },
+  database: { entities: [], migrations: [RailSimulator1763800000400, TrainHolds1763800000410, TrainReservations1763800000420, TrainIssuance1763800000430] },
   async seed() {
     return { trainStations: new StationService().list().length };
   },
@@ -46,14 +52,20 @@ export const trainModule: SubgraphModule = {
       [SeatHoldResolver, new SeatHoldResolver(new SeatHoldService(platform, provider))],
       [TrainDetailsResolver, new TrainDetailsResolver(new TrainDetailsService(platform, provider, stations, createSimulatedExchangeRates()))],
       [TrainReservationResolver, new TrainReservationResolver(new TrainReservationService(platform, provider, new TrainReservationRepository(platform.dataSource)))],
+      [
+        TrainIssuanceResolver,
+        new TrainIssuanceResolver(new TrainIssuanceService(platform, new TrainReservationRepository(platform.dataSource), new TrainIssuanceRepository(platform.dataSource))),
+      ],
     ]);
     return buildFederatedSchema({
-      resolvers: [TrainStationResolver, TrainSearchResolver, SeatHoldResolver, TrainDetailsResolver, TrainReservationResolver],
+      resolvers: [TrainStationResolver, TrainSearchResolver, SeatHoldResolver, TrainDetailsResolver, TrainReservationResolver, TrainIssuanceResolver],
       container: { get: (cls: Function) => instances.get(cls) },
     });
   },
   jobs(platform: Platform) {
-    return [trainReservationExpiryJob(platform, providerFor(platform), new TrainReservationRepository(platform.dataSource))];
+    const reservations = new TrainReservationRepository(platform.dataSource);
+    const provider = providerFor(platform);
+    return [trainReservationExpiryJob(platform, provider, reservations), trainIssuanceJob(platform, provider, reservations), trainCallbackJob(platform, reservations)];
   },
   notificationSources(platform: Platform) {
     return [trainNotificationSource(platform.dataSource, new StationService())];

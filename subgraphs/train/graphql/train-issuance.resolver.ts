@@ -1,0 +1,26 @@
+import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../../../shared/http/subgraph-server';
+import type { TrainIssuanceService } from '../issuance/train-issuance.service';
+import { TrainIssuanceStatus } from './train-issuance.type';
+
+/** Thin: authenticates and hands over to the issuance service. */
+@Resolver()
+export class TrainIssuanceResolver {
+  constructor(private readonly issuance: TrainIssuanceService) {}
+
+  @Mutation(() => TrainIssuanceStatus, {
+    description: 'Issues an agent reservation from the agent wallet (asynchronous); repeat-safe with the same callbackUrl',
+  })
+  async issueTrainTicket(
+    @Arg('paymentReference', () => String) paymentReference: string,
+    @Arg('callbackUrl', () => String, { nullable: true }) callbackUrl: string | null,
+    @Ctx() { req }: GraphQLContext,
+  ): Promise<TrainIssuanceStatus> {
+    return this.issuance.issue(await req.principal(), paymentReference, callbackUrl);
+  }
+
+  @Query(() => TrainIssuanceStatus, { description: 'Funding, payout and issuance state of a train reservation (owner or administrator)' })
+  async trainIssuance(@Arg('paymentReference', () => String) paymentReference: string, @Ctx() { req }: GraphQLContext): Promise<TrainIssuanceStatus> {
+    return this.issuance.status(await req.principal(), paymentReference);
+  }
+}

@@ -1,0 +1,149 @@
+import type { DataSource, EntityManager } from 'typeorm';
+
+export const TRAIN_ISSUANCE_JOB = 'train-issuance';
+export const TRAIN_CALLBACK_JOB = 'train-issuance-callback';
+
+/** Ids only: passenger data stays in MySQL. */
+export interface TrainIssuanceJobPayload {
+  reservationId: string;
+}
+
+export type FundingStatus = 'AGENT_WALLET_ADMITTED' | 'AGENT_WALLET_DEBITED' | 'AGENT_WALLET_RELEASED';
+export type PayoutStatus = 'PENDING' | 'RETRYING' | 'PAID' | 'REJECTED';
+/** ISSUING: admitted, the job is paying out and issuing. ISSUE_FAILED: paid out but the provider refused to issue. */
+export type IssuanceStatus = 'ISSUING' | 'ISSUED' | 'PAYOUT_REJECTED' | 'ISSUE_FAILED';
+export type CallbackStatus = 'PENDING' | 'DELIVERED' | 'REFUSED';
+
+export interface IssuanceFailure {
+  stage: string;
+  code: string;
+  retryable: boolean;
+  action: 'CONTACT_SUPPORT' | 'RETRY_LATER';
+}
+
+export interface TrainIssuance {
+  reservationId: string;
+  paymentReference: string;
+  accountId: string;
+  walletId: string;
+  /** The frozen debit (what the agent pays: the sum of the tickets' grandTotal). */
+  amount: string;
+  currency: string;
+  fundingStatus: FundingStatus;
+  walletDebited: boolean;
+  walletEntryId: string | null;
+  payoutStatus: PayoutStatus;
+  payoutReference: string | null;
+  status: IssuanceStatus;
+  failure: IssuanceFailure | null;
+  lastError: string | null;
+  callbackUrl: string | null;
+  callbackStatus: CallbackStatus | null;
+  callbackAttempts: number;
+  callbackDeliveredAt: Date | null;
+  admittedAt: Date;
+  issuedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const COLUMNS: Record<string, string> = {
+  fundingStatus: 'funding_status',
+  walletDebited: 'wallet_debited',
+  walletEntryId: 'wallet_entry_id',
+  payoutStatus: 'payout_status',
+  payoutReference: 'payout_reference',
+  status: 'status',
+  lastError: 'last_error',
+  callbackStatus: 'callback_status',
+  callbackAttempts: 'callback_attempts',
+  callbackDeliveredAt: 'callback_delivered_at',
+  issuedAt: 'issued_at',
+};
+
+export type TrainIssuanceChanges = Partial<Pick<TrainIssuance, 'fundingStatus' | 'walletDebited' | 'walletEntryId' | 'payoutStatus' | 'payoutReference' | 'status' | 'failure' | 'lastError' | 'callbackStatus' | 'callbackAttempts' | 'callbackDeliveredAt' | 'issuedAt'>>;
+
+/** SQL for train_issuance; the services decide, this only reads and writes rows. */
+export class TrainIssuanceRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async insert(i: TrainIssuance, m: EntityManager): Promise<void> {
+    await m.query(
+      `INSERT INTO train_issuance (reservation_id, payment_reference, account_id, wallet_id, amount, currency, funding_status, wallet_debited,
+         payout_status, status, callback_url, callback_status, admitted_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        i.reservationId, i.paymentReference, i.accountId, i.walletId, i.amount, i.currency, i.fundingStatus, i.walletDebited ? 1 : 0,
+        i.payoutStatus, i.status, i.callbackUrl, i.callbackStatus, i.admittedAt, i.createdAt, i.updatedAt,
+      ],
+    );
+  }
+
+  async byReservation(reservationId: string, m: EntityManager = this.dataSource.manager, lock = false): Promise<TrainIssuance | null> {
+    const [row] = await m.query(`SELECT * FROM train_issuance WHERE reservation_id = ? LIMIT 1${lock ? ' FOR UPDATE' : ''}`, [reservationId]);
+    return row ? toIssuance(row) : null;
+  }
+
+  /** Debits admitted but not yet taken from this wallet (other reservations' frozen debits). */
+  async frozenTotal(walletId: string, m: EntityManager): Promise<string> {
+    const [row] = await m.query("SELECT COALESCE(SUM(amount), 0) AS total FROM train_issuance WHERE wallet_id = ? AND wallet_debited = 0 AND status = 'ISSUING'", [walletId]);
+    return String(row.total);
+  }
+
+  /** Applies changes; with `from`, only while the status is still one of those (false otherwise). */
+  async update(reservationId: string, changes: TrainIssuanceChanges, now: Date, m: EntityManager = this.dataSource.manager, from?: IssuanceStatus[]): Promise<boolean> {
+    const sets = ['updated_at = ?'];
+    const params: unknown[] = [now];
+    for (const [key, value] of Object.entries(changes)) {
+      if (key === 'failure') {
+        const f = value as IssuanceFailure | null;
+        sets.push('failure_stage = ?', 'failure_code = ?', 'failure_retryable = ?', 'failure_action = ?');
+        params.push(f?.stage ?? null, f?.code ?? null, f ? (f.retryable ? 1 : 0) : null, f?.action ?? null);
+      } else if (key in COLUMNS) {
+        sets.push(`${COLUMNS[key]} = ?`);
+        params.push(typeof value === 'boolean' ? (value ? 1 : 0) : value);
+      } else {
+        throw new Error(`unknown train issuance column ${key}`);
+      }
+    }
+    let where = 'reservation_id = ?';
+    params.push(reservationId);
+    if (from?.length) {
+      where += ` AND status IN (${from.map(() => '?').join(', ')})`;
+      params.push(...from);
+    }
+    const result = await m.query(`UPDATE train_issuance SET ${sets.join(', ')} WHERE ${where}`, params);
+    return Number(result.affectedRows ?? 0) === 1;
+  }
+}
+
+const date = (value: Date | string | null): Date | null => (value === null || value === undefined ? null : new Date(value));
+
+function toIssuance(row: any): TrainIssuance {
+  return {
+    reservationId: row.reservation_id,
+    paymentReference: row.payment_reference,
+    accountId: row.account_id,
+    walletId: row.wallet_id,
+    amount: String(row.amount).replace(/\.00$/, ''),
+    currency: row.currency,
+    fundingStatus: row.funding_status,
+    walletDebited: Number(row.wallet_debited) === 1,
+    walletEntryId: row.wallet_entry_id,
+    payoutStatus: row.payout_status,
+    payoutReference: row.payout_reference,
+    status: row.status,
+    failure: row.failure_code
+      ? { stage: row.failure_stage, code: row.failure_code, retryable: Number(row.failure_retryable) === 1, action: row.failure_action }
+      : null,
+    lastError: row.last_error,
+    callbackUrl: row.callback_url,
+    callbackStatus: row.callback_status,
+    callbackAttempts: Number(row.callback_attempts),
+    callbackDeliveredAt: date(row.callback_delivered_at),
+    admittedAt: date(row.admitted_at)!,
+    issuedAt: date(row.issued_at),
+    createdAt: date(row.created_at)!,
+    updatedAt: date(row.updated_at)!,
+  };
+}

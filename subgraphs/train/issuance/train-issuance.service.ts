@@ -1,0 +1,124 @@
+import Decimal from 'decimal.js';
+import type { Platform } from '../../../shared/platform/platform';
+import type { Principal } from '../../../shared/auth/token.service';
+import { isAdministrator, isAgentRole } from '../../../shared/auth/roles';
+import { TRAIN_QUEUE } from '../reservations/reservation-follow-ups';
+import type { TrainReservationRepository } from '../reservations/reservation.repository';
+import type { TrainReservation } from '../reservations/reservation.types';
+import { TrainIssuanceException } from './train-issuance.exception';
+import { TRAIN_ISSUANCE_JOB, TrainIssuanceJobPayload, TrainIssuanceRepository } from './train-issuance.repository';
+import { issuanceView, TrainIssuanceView } from './train-issuance.view';
+
+/**
+ * SGR agent issuance (train-bus-admin.md POST /api/trip/train/ticket/{paymentReference}/issue and GET …/issuance).
+ * The wallet is admitted once, under the wallet lock: balance minus this reservation's frozen debit minus the
+ * debits already admitted for other reservations of the wallet must stay at or above −overdraft. In that same
+ * transaction the reservation is claimed (RESERVED → PAID, conditional), the issuance row is written and the
+ * train-issuance job is put in the outbox. The debit itself is taken by the job after the provider issued.
+ */
+export class TrainIssuanceService {
+  constructor(
+    private readonly platform: Platform,
+    private readonly reservations: TrainReservationRepository,
+    private readonly issuances: TrainIssuanceRepository,
+  ) {}
+
+  async issue(principal: Principal, paymentReference: string, callbackUrl: string | null | undefined): Promise<TrainIssuanceView> {
+    const url = this.callbackUrl(callbackUrl);
+    const found = await this.owned(principal, paymentReference, false);
+    const existing = await this.issuances.byReservation(found.id);
+    if (existing) return this.repeat(found, existing, url);
+    this.checkIssuable(found);
+
+    const wallet = await this.platform.ledger.findByAccount(found.accountId);
+    if (!wallet) throw TrainIssuanceException.noWallet();
+    const currency = found.paymentCurrency ?? 'TZS';
+    if (wallet.currency !== currency) throw TrainIssuanceException.walletCurrency(wallet.currency, currency);
+    const amount = found.paymentRequired!;
+
+    const now = this.platform.clock.now();
+    const outcome = await this.platform.dataSource.transaction(async (m) => {
+      const r = (await this.reservations.byId(found.id, m, true))!;
+      const raced = await this.issuances.byReservation(r.id, m);
+      if (raced) return { repeat: raced, r };
+      this.checkIssuable(r);
+      // ledger.admit takes the wallet row lock (held to commit), so the frozen total read next is stable.
+      const admission = await this.platform.ledger.admit(wallet.id, amount, m);
+      const frozen = await this.issuances.frozenTotal(wallet.id, m);
+      const projected = new Decimal(admission.projectedBalance).minus(frozen);
+      if (!admission.admitted || projected.lt(new Decimal(admission.overdraftLimit).negated())) {
+        throw TrainIssuanceException.insufficient({
+          paymentReference: r.paymentReference,
+          required: amount,
+          pendingDebits: new Decimal(frozen).toFixed(),
+          balance: admission.balance,
+          overdraftLimit: admission.overdraftLimit,
+          currency: admission.currency,
+        });
+      }
+      const claimed = await this.reservations.update(r.id, { status: 'PAID', lastError: null }, now, m, ['RESERVED']);
+      if (!claimed) throw TrainIssuanceException.notIssuable(r.status, 'The reservation changed while it was being claimed; repeat the call');
+      await this.issuances.insert(
+        {
+          reservationId: r.id, paymentReference: r.paymentReference, accountId: r.accountId, walletId: wallet.id, amount, currency,
+          fundingStatus: 'AGENT_WALLET_ADMITTED', walletDebited: false, walletEntryId: null, payoutStatus: 'PENDING', payoutReference: null,
+          status: 'ISSUING', failure: null, lastError: null, callbackUrl: url, callbackStatus: url ? 'PENDING' : null, callbackAttempts: 0,
+          callbackDeliveredAt: null, admittedAt: now, issuedAt: null, createdAt: now, updatedAt: now,
+        },
+        m,
+      );
+      const payload: TrainIssuanceJobPayload = { reservationId: r.id };
+      await this.platform.outbox.enqueue(m, { queue: TRAIN_QUEUE, name: TRAIN_ISSUANCE_JOB, payload });
+      return { repeat: null, r };
+    });
+    if (outcome.repeat) return this.repeat(outcome.r, outcome.repeat, url);
+    this.platform.logger.info('train issuance admitted', { reservationId: found.id, paymentReference: found.paymentReference, amount });
+    return issuanceView({ ...outcome.r, status: 'PAID' }, (await this.issuances.byReservation(found.id))!);
+  }
+
+  /** The owner (or an administrator) reads the current funding, payout and issuance state. */
+  async status(principal: Principal, paymentReference: string): Promise<TrainIssuanceView> {
+    const r = await this.owned(principal, paymentReference, true);
+    return issuanceView(r, await this.issuances.byReservation(r.id));
+  }
+
+  private repeat(r: TrainReservation, existing: NonNullable<Awaited<ReturnType<TrainIssuanceRepository['byReservation']>>>, url: string | null): TrainIssuanceView {
+    if (url && url !== existing.callbackUrl) throw TrainIssuanceException.callbackConflict();
+    return issuanceView(r, existing);
+  }
+
+  private async owned(principal: Principal, paymentReference: string, adminMayRead: boolean): Promise<TrainReservation> {
+    const ref = paymentReference?.trim();
+    if (!adminMayRead && !isAgentRole(principal.role)) throw TrainIssuanceException.agentsOnly();
+    const r = ref ? await this.reservations.byPaymentReference(ref) : null;
+    if (!r) throw TrainIssuanceException.notFound(ref ?? '');
+    if (r.accountId !== principal.accountId && !(adminMayRead && isAdministrator(principal.role))) throw TrainIssuanceException.notOwner();
+    return r;
+  }
+
+  /** An agent booking, RESERVED and inside its window: 410 once the window (or a cancellation) ended it, 409 otherwise. */
+  private checkIssuable(r: TrainReservation): void {
+    if (r.bookingUserType === 'CUSTOMER') throw TrainIssuanceException.notIssuable(r.status, 'A customer reservation is paid online, not issued from a wallet');
+    if (r.status === 'CANCELLED' || r.status === 'CANCELLING') throw TrainIssuanceException.expired({ paymentReference: r.paymentReference, status: r.status });
+    if (r.status !== 'RESERVED') throw TrainIssuanceException.notIssuable(r.status, `This reservation is ${r.status} and cannot be issued`);
+    const now = this.platform.clock.now();
+    if (!r.expiresAt || r.expiresAt.getTime() <= now.getTime()) {
+      throw TrainIssuanceException.expired({ paymentReference: r.paymentReference, expiresAt: r.expiresAt?.toISOString() ?? null });
+    }
+  }
+
+  private callbackUrl(value: string | null | undefined): string | null {
+    if (value === undefined || value === null || value === '') return null;
+    if (typeof value !== 'string' || value.length > 2048) throw TrainIssuanceException.invalidCallbackUrl('callbackUrl must be an HTTPS URL of at most 2048 characters');
+    let url: URL;
+    try {
+      url = new URL(value.trim());
+    } catch {
+      throw TrainIssuanceException.invalidCallbackUrl('callbackUrl must be an absolute HTTPS URL');
+    }
+    const allowHttp = this.platform.config.train.callbackAllowPrivate;
+    if (url.protocol !== 'https:' && !(allowHttp && url.protocol === 'http:')) throw TrainIssuanceException.invalidCallbackUrl('callbackUrl must use https');
+    if (url.username || url.password) throw TrainIssuanceException.invalidCallbackUrl('callbackUrl must not carry credentials');
+    return url.toString();
+  }
+}

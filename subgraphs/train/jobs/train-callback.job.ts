@@ -1,0 +1,40 @@
+import type { Platform } from '../../../shared/platform/platform';
+import type { JobDefinition } from '../../../shared/queue/worker-host';
+import { CallbackRefused, sendCallback } from '../issuance/callback-sender';
+import { TRAIN_CALLBACK_JOB, TrainIssuanceJobPayload, TrainIssuanceRepository } from '../issuance/train-issuance.repository';
+import { issuanceView } from '../issuance/train-issuance.view';
+import { TRAIN_QUEUE } from '../reservations/reservation-follow-ups';
+import type { TrainReservationRepository } from '../reservations/reservation.repository';
+
+/**
+ * POSTs the issuance status (the GET …/issuance `data`) to the agent's callbackUrl once issuance reached a final
+ * state. Non-2xx answers and network errors throw, so BullMQ retries with backoff. A host resolving to a private,
+ * loopback or link-local address is refused without any request (CallbackRefused → REFUSED, not retried) unless
+ * SGR_CALLBACK_ALLOW_PRIVATE (tests). Delivered once: a repeat after DELIVERED does nothing.
+ */
+export function trainCallbackJob(platform: Platform, reservations: TrainReservationRepository, issuances = new TrainIssuanceRepository(platform.dataSource)): JobDefinition<TrainIssuanceJobPayload> {
+  return {
+    queue: TRAIN_QUEUE,
+    name: TRAIN_CALLBACK_JOB,
+    async process({ reservationId }) {
+      const issuance = await issuances.byReservation(reservationId);
+      const r = await reservations.byId(reservationId);
+      if (!issuance || !r || !issuance.callbackUrl) return { skipped: true };
+      if (issuance.callbackStatus === 'DELIVERED' || issuance.callbackStatus === 'REFUSED') return { skipped: true, callbackStatus: issuance.callbackStatus };
+      await issuances.update(reservationId, { callbackAttempts: issuance.callbackAttempts + 1 }, platform.clock.now());
+      try {
+        const sent = await sendCallback(issuance.callbackUrl, { data: issuanceView(r, issuance) }, { allowPrivate: platform.config.train.callbackAllowPrivate });
+        await issuances.update(reservationId, { callbackStatus: 'DELIVERED', callbackDeliveredAt: platform.clock.now() }, platform.clock.now());
+        platform.logger.info('train issuance callback delivered', { reservationId, status: sent.status });
+        return { delivered: true, status: sent.status };
+      } catch (error) {
+        if (error instanceof CallbackRefused) {
+          await issuances.update(reservationId, { callbackStatus: 'REFUSED', lastError: error.message.slice(0, 500) }, platform.clock.now());
+          platform.logger.warn('train issuance callback refused', { reservationId, reason: error.message });
+          return { delivered: false, refused: true };
+        }
+        throw error;
+      }
+    },
+  };
+}

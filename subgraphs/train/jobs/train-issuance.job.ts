@@ -1,0 +1,107 @@
+import type { Platform } from '../../../shared/platform/platform';
+import type { JobDefinition } from '../../../shared/queue/worker-host';
+import { RailProviderError, type RailProvider } from '../provider/rail-provider.port';
+import { TRAIN_BOOKING_KIND, TRAIN_QUEUE } from '../reservations/reservation-follow-ups';
+import type { TrainReservationRepository } from '../reservations/reservation.repository';
+import { TRAIN_CALLBACK_JOB, TRAIN_ISSUANCE_JOB, TrainIssuanceJobPayload, TrainIssuanceRepository } from '../issuance/train-issuance.repository';
+
+const short = (s: string) => s.slice(0, 500);
+
+/**
+ * Runs an admitted agent issuance (train-bus-admin.md "States and transitions"): payout of the provider bill,
+ * then issue at the provider (both idempotent there), then one transaction: reservation and tickets ISSUED, the
+ * frozen debit taken from the wallet once (ledger business key `train-reservation:<id>`, no limit: admitted
+ * earlier), funding AGENT_WALLET_DEBITED, the TICKET notification request and the callback job.
+ * A non-retryable payout rejection ends it as PAYOUT_REJECTED (no debit; the reservation is released back to
+ * RESERVED and the wallet admission with it); a retryable one is retried by BullMQ with backoff and becomes
+ * PAYOUT_REJECTED only on the last attempt. Transient provider failures are retried. Safe to run twice.
+ */
+export function trainIssuanceJob(platform: Platform, provider: RailProvider, reservations: TrainReservationRepository, issuances = new TrainIssuanceRepository(platform.dataSource)): JobDefinition<TrainIssuanceJobPayload> {
+  return {
+    queue: TRAIN_QUEUE,
+    name: TRAIN_ISSUANCE_JOB,
+    async process({ reservationId }, job) {
+      const issuance = await issuances.byReservation(reservationId);
+      const r = await reservations.byId(reservationId);
+      if (!issuance || !r || !r.pnr) return { skipped: true, reason: 'unknown' };
+      if (issuance.status !== 'ISSUING') return { skipped: true, reason: issuance.status };
+      const lastAttempt = (job?.attemptsMade ?? 0) + 1 >= (job?.opts?.attempts ?? 1);
+
+      if (issuance.payoutStatus !== 'PAID') {
+        try {
+          const paid = await provider.payout({ pnr: r.pnr, amount: r.billAmount! });
+          await issuances.update(reservationId, { payoutStatus: 'PAID', payoutReference: paid.reference, lastError: null }, platform.clock.now());
+        } catch (error) {
+          if (!(error instanceof RailProviderError) || error.code !== 'PAYOUT_REJECTED') throw error; // transient: BullMQ retries
+          if (error.retryable && !lastAttempt) {
+            await issuances.update(reservationId, { payoutStatus: 'RETRYING', lastError: short(`${error.providerCode}: ${error.message}`) }, platform.clock.now());
+            throw error;
+          }
+          await platform.dataSource.transaction(async (m) => {
+            const at = platform.clock.now();
+            const moved = await issuances.update(
+              reservationId,
+              {
+                status: 'PAYOUT_REJECTED',
+                payoutStatus: 'REJECTED',
+                fundingStatus: 'AGENT_WALLET_RELEASED',
+                failure: { stage: error.details.stage ?? 'PAYOUT', code: error.providerCode ?? error.code, retryable: error.retryable, action: 'CONTACT_SUPPORT' },
+                lastError: short(error.message),
+              },
+              at,
+              m,
+              ['ISSUING'],
+            );
+            if (moved) await reservations.update(reservationId, { status: 'RESERVED', lastError: short(`payout rejected: ${error.providerCode}`) }, at, m, ['PAID']);
+            if (moved && issuance.callbackUrl) await platform.outbox.enqueue(m, { queue: TRAIN_QUEUE, name: TRAIN_CALLBACK_JOB, payload: { reservationId } });
+          });
+          platform.logger.warn('train payout rejected', { reservationId, paymentReference: r.paymentReference, code: error.providerCode, retryable: error.retryable });
+          return { issued: false, payoutRejected: error.providerCode };
+        }
+      }
+
+      try {
+        await provider.issue(r.pnr);
+      } catch (error) {
+        if (error instanceof RailProviderError && error.code === 'PROVIDER_REJECTED') {
+          // Paid out but refused: money left the operator account, so support must settle it; no wallet debit yet.
+          await issuances.update(
+            reservationId,
+            { status: 'ISSUE_FAILED', failure: { stage: 'ISSUE', code: error.providerCode ?? error.code, retryable: false, action: 'CONTACT_SUPPORT' }, lastError: short(error.message) },
+            platform.clock.now(),
+            undefined,
+            ['ISSUING'],
+          );
+          platform.logger.error('train issue refused after payout', { reservationId, paymentReference: r.paymentReference, code: error.providerCode });
+          return { issued: false, issueRefused: error.providerCode };
+        }
+        throw error;
+      }
+
+      const result = await platform.dataSource.transaction(async (m) => {
+        const at = platform.clock.now();
+        const current = await issuances.byReservation(reservationId, m, true);
+        if (!current || current.status !== 'ISSUING') return { issued: current?.status === 'ISSUED', entryId: current?.walletEntryId ?? null, duplicate: true };
+        await reservations.update(reservationId, { status: 'ISSUED', lastError: null }, at, m, ['PAID']);
+        await reservations.setTicketStatus(reservationId, 'ISSUED', at, m);
+        const debit = await platform.ledger.debit(
+          current.walletId,
+          { businessKey: `train-reservation:${reservationId}`, amount: current.amount, note: `SGR ${r.pnr} ${r.paymentReference}`, enforceLimit: false },
+          m,
+        );
+        await issuances.update(
+          reservationId,
+          { status: 'ISSUED', fundingStatus: 'AGENT_WALLET_DEBITED', walletDebited: true, walletEntryId: debit.entryId, issuedAt: at, failure: null, lastError: null },
+          at,
+          m,
+        );
+        // The shared rules honour notifications.ticketPurchase; a notification failure never undoes this.
+        await platform.notifications.request(m, { bookingKind: TRAIN_BOOKING_KIND, bookingId: reservationId, messageType: 'TICKET' });
+        if (current.callbackUrl) await platform.outbox.enqueue(m, { queue: TRAIN_QUEUE, name: TRAIN_CALLBACK_JOB, payload: { reservationId } });
+        return { issued: true, entryId: debit.entryId, duplicate: debit.duplicate };
+      });
+      platform.logger.info('train tickets issued from agent wallet', { reservationId, paymentReference: r.paymentReference, ...result });
+      return result;
+    },
+  };
+}

@@ -1,0 +1,203 @@
+import { createServer, IncomingMessage, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startTestStack } from '../support/test-platform';
+import { FlightClient } from '../support/flight-client';
+import { waitFor } from '../support/wait';
+import { todayIn } from '../../shared/time/calendar-date';
+
+/** Day 6 of next month: a running day without simulator triggers. */
+function travelDate(): string {
+  const [y, m] = todayIn('Africa/Dar_es_Salaam', new Date()).split('-').map(Number);
+  return `${m === 12 ? y + 1 : y}-${String((m % 12) + 1).padStart(2, '0')}-06`;
+}
+
+const DATE = travelDate();
+
+/** POST /api/trip/train/ticket/{paymentReference}/issue and GET …/issuance end to end against the SGR simulator. */
+describe('train agent issuance (REST)', () => {
+  let env: Awaited<ReturnType<typeof startTestStack>>;
+  let agent: FlightClient;
+  let otherAgent: FlightClient;
+  let poor: FlightClient;
+  let trip: { details: any; from: number; to: number; seats: Array<{ carId: number; carTypeId: number; seatId: number }> };
+  let cursor = 0;
+  let hook: Server;
+  let hookUrl: string;
+  const received: Array<{ path: string; body: any }> = [];
+  const sql = (q: string, params: unknown[] = []) => env.stack.platform.dataSource.query(q, params);
+
+  beforeAll(async () => {
+    env = await startTestStack({ SGR_MAX_ACTIVE_HOLDS: '60', SGR_CALLBACK_ALLOW_PRIVATE: 'true' });
+    agent = await FlightClient.create(env.baseUrl, env.stack.platform, 'agent@issue.test', 'THIRD_PARTY_AGENT', { currency: 'TZS', openingBalance: '1000000' });
+    otherAgent = await FlightClient.create(env.baseUrl, env.stack.platform, 'other@issue.test', 'THIRD_PARTY_AGENT', { currency: 'TZS', openingBalance: '1000000' });
+    poor = await FlightClient.create(env.baseUrl, env.stack.platform, 'poor@issue.test', 'SERVICE_AGENT', { currency: 'TZS', openingBalance: '1000' });
+    const search = await agent.call('GET', `/api/trip/train/search?${new URLSearchParams({ from: 'DAR:SGR:0', to: 'DOD:SGR:0', date: DATE })}`);
+    expect(search.status).toBe(200);
+    const item = search.body.data.find((t: any) => t.trip.number.startsWith('ETR'));
+    const details = await agent.call('POST', '/api/trip/train/details', { trip: item });
+    expect(details.status).toBe(200);
+    const car = details.body.data.train.cars.find((c: any) => c.seats.some((s: any) => s.class === 'ECONOMY'));
+    trip = {
+      details: details.body.data,
+      from: item.departure.stop.partners[0].id,
+      to: item.arrival.stop.partners[0].id,
+      seats: car.seats.filter((s: any) => s.type === 'SEAT' && s.available).map((s: any) => ({ carId: car.id, carTypeId: car.carTypeId, seatId: Number(s.id) })),
+    };
+    hook = createServer((req: IncomingMessage, res) => {
+      let text = '';
+      req.on('data', (c) => (text += c));
+      req.on('end', () => {
+        received.push({ path: req.url ?? '', body: text ? JSON.parse(text) : null });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
+    hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((r) => hook.close(r));
+    await env.close();
+  });
+
+  /** search → details → hold → reserve: one adult, DAR–DOD economy (the fare plus the channel's commission). */
+  async function reserve(client: FlightClient, passengerName = 'Asha Mwinyi'): Promise<{ paymentReference: string; id: string; amount: string }> {
+    const seat = trip.seats[cursor++];
+    const held = await client.call('POST', '/api/trip/train/seat/hold', {
+      departureStopPartnerId: trip.from,
+      arrivalStopPartnerId: trip.to,
+      timeTableTrainSetId: trip.details.trip.timeTableTrainSetId,
+      carId: seat.carId,
+      seat: seat.seatId,
+    });
+    expect(held.status).toBe(200);
+    const key = held.body.data.hold.key;
+    const cars = trip.details.train.cars.filter((c: any) => c.id === seat.carId).map((c: any) => ({ ...c, seats: c.seats.filter((s: any) => Number(s.id) === seat.seatId) }));
+    const res = await client.call('POST', '/api/trip/train/seat/reserve', {
+      outbound: { ...trip.details, train: { ...trip.details.train, cars } },
+      passengers: [{
+        passengerName, identityNo: '', gender: 'Female', ageCategory: 'Adult', phone: '+255712345678', countryCodeName: 'TZ', email: 'asha@example.com',
+        nationalityTypeId: 1, isDisabledPassenger: false, ticketTypeId: 4,
+        outboundSeatHoldKey: key, outboundCarId: seat.carId, outboundCarTypeId: seat.carTypeId, outboundSeatId: seat.seatId,
+      }],
+    });
+    expect(res.status).toBe(200);
+    const [row] = await sql('SELECT id FROM train_reservation WHERE payment_reference = ?', [res.body.data.paymentReference]);
+    return { paymentReference: res.body.data.paymentReference, id: row.id, amount: res.body.data.bill.paymentRequired };
+  }
+
+  const issue = (client: FlightClient, ref: string, body: unknown = {}) => client.call('POST', `/api/trip/train/ticket/${ref}/issue`, body);
+  const status = (client: FlightClient, ref: string) => client.call('GET', `/api/trip/train/ticket/${ref}/issuance`);
+  const walletOf = async (email: string) => (await sql('SELECT w.id, w.balance FROM wallet w JOIN account a ON a.id = w.account_id WHERE a.email = ?', [email]))[0];
+  const debits = async (reservationId: string) => sql("SELECT amount FROM wallet_entry WHERE business_key = ? AND kind = 'DEBIT'", [`train-reservation:${reservationId}`]);
+  const untilFinal = (client: FlightClient, ref: string) =>
+    waitFor(() => status(client, ref), (r) => r.status === 200 && r.body.data.issuance.status !== 'ISSUING', 30_000);
+
+  it('agent issue: 202 admitted, then ISSUED with the wallet debited once; a repeat answers 202 without a second debit', async () => {
+    const { paymentReference, id, amount } = await reserve(agent);
+    expect(amount).toBe('42000');
+    const before = await walletOf('agent@issue.test');
+    const res = await issue(agent, paymentReference, { callbackUrl: `${hookUrl}/hook/ok` });
+    expect(res.status).toBe(202);
+    expect(res.body.data).toMatchObject({
+      paymentReference,
+      funding: { source: 'AGENT_WALLET', status: 'AGENT_WALLET_ADMITTED', walletDebited: false, duplicatePaymentRequiresReview: false },
+      issuance: { status: 'ISSUING', internalExpiresAt: expect.any(String), providerExpiresAt: expect.any(String) },
+    });
+    expect(res.body.data.failure).toBeUndefined();
+
+    const done = await untilFinal(agent, paymentReference);
+    expect(done.body.data).toMatchObject({
+      funding: { status: 'AGENT_WALLET_DEBITED', walletDebited: true },
+      payout: { status: 'PAID' },
+      issuance: { status: 'ISSUED' },
+    });
+    expect(done.body.data.failure).toBeUndefined();
+    expect((await debits(id)).map((d: any) => Number(d.amount))).toEqual([42000]);
+    expect(Number((await walletOf('agent@issue.test')).balance)).toBe(Number(before.balance) - 42000);
+    expect((await sql('SELECT DISTINCT status FROM train_ticket WHERE reservation_id = ?', [id])).map((t: any) => t.status)).toEqual(['ISSUED']);
+    expect((await sql('SELECT status FROM train_reservation WHERE id = ?', [id]))[0].status).toBe('ISSUED');
+    const notes = await sql("SELECT message_type FROM notification WHERE booking_kind = 'train' AND booking_id = ?", [id]);
+    expect(notes.map((n: any) => n.message_type)).toContain('TICKET');
+
+    // The callback carries the issuance status.
+    const hit = await waitFor(async () => received.filter((r) => r.path === '/hook/ok'), (r) => r.length > 0, 20_000);
+    expect(hit[0].body.data).toMatchObject({ paymentReference, issuance: { status: 'ISSUED' }, funding: { walletDebited: true } });
+
+    const again = await issue(agent, paymentReference, { callbackUrl: `${hookUrl}/hook/ok` });
+    expect(again.status).toBe(202);
+    expect(again.body.data.issuance.status).toBe('ISSUED');
+    const different = await issue(agent, paymentReference, { callbackUrl: `${hookUrl}/hook/other` });
+    expect(different.status).toBe(409);
+    expect(different.body.errorCode).toBe('SGR_ISSUANCE_CALLBACK_CONFLICT');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await debits(id)).toHaveLength(1);
+    expect(received.filter((r) => r.path === '/hook/ok')).toHaveLength(1);
+  });
+
+  it('another agent gets 403; an unknown reference 404', async () => {
+    const { paymentReference } = await reserve(agent);
+    const res = await issue(otherAgent, paymentReference);
+    expect(res.status).toBe(403);
+    expect((await status(otherAgent, paymentReference)).status).toBe(403);
+    expect((await issue(agent, 'SGRPNOSUCHREF22')).status).toBe(404);
+    const s = await status(agent, paymentReference);
+    expect(s.status).toBe(200);
+    expect(s.body.data.issuance.status).toBe('NOT_STARTED');
+  });
+
+  it('402 SGR_AGENT_INSUFFICIENT_BALANCE claims nothing; after a top-up the same call is accepted', async () => {
+    const { paymentReference, id, amount } = await reserve(poor);
+    expect(Number(amount)).toBeGreaterThan(1000);
+    const res = await issue(poor, paymentReference);
+    expect(res.status).toBe(402);
+    expect(res.body.errorCode).toBe('SGR_AGENT_INSUFFICIENT_BALANCE');
+    expect((await sql('SELECT status FROM train_reservation WHERE id = ?', [id]))[0].status).toBe('RESERVED');
+    expect(await sql('SELECT 1 FROM train_issuance WHERE reservation_id = ?', [id])).toHaveLength(0);
+    expect((await status(poor, paymentReference)).body.data.funding.status).toBe('AWAITING_FUNDS');
+
+    const wallet = await walletOf('poor@issue.test');
+    await env.stack.platform.ledger.credit(wallet.id, { businessKey: `topup:${id}`, amount: '100000' });
+    const ok = await issue(poor, paymentReference);
+    expect(ok.status).toBe(202);
+    expect(ok.body.data.funding.status).toBe('AGENT_WALLET_ADMITTED');
+    const done = await untilFinal(poor, paymentReference);
+    expect(done.body.data.issuance.status).toBe('ISSUED');
+    expect((await debits(id)).map((d: any) => Number(d.amount))).toEqual([Number(amount)]);
+  });
+
+  it('PAYOUTFAIL: PAYOUT_REJECTED with the failure, no debit', async () => {
+    const { paymentReference, id } = await reserve(agent, 'PAYOUTFAIL');
+    const res = await issue(agent, paymentReference);
+    expect(res.status).toBe(202);
+    const done = await untilFinal(agent, paymentReference);
+    expect(done.body.data).toMatchObject({
+      funding: { walletDebited: false },
+      payout: { status: 'REJECTED' },
+      issuance: { status: 'PAYOUT_REJECTED' },
+      failure: { stage: 'PAYOUT', code: 'SGR-5002', retryable: false, action: 'CONTACT_SUPPORT' },
+    });
+    expect(await debits(id)).toHaveLength(0);
+    // A repeat reports the outcome and admits nothing again.
+    const again = await issue(agent, paymentReference);
+    expect(again.status).toBe(202);
+    expect(again.body.data.issuance.status).toBe('PAYOUT_REJECTED');
+  });
+
+  it('callbacks to loopback are refused (no request made) when SGR_CALLBACK_ALLOW_PRIVATE is off', async () => {
+    const { paymentReference, id } = await reserve(agent);
+    const config = env.stack.platform.config.train as { callbackAllowPrivate: boolean };
+    const port = (hook.address() as AddressInfo).port;
+    config.callbackAllowPrivate = false;
+    try {
+      expect((await issue(agent, paymentReference, { callbackUrl: `http://example.com/hook` })).status).toBe(400);
+      const res = await issue(agent, paymentReference, { callbackUrl: `https://localhost:${port}/hook/refused` });
+      expect(res.status).toBe(202);
+      await untilFinal(agent, paymentReference);
+      const row = await waitFor(async () => (await sql('SELECT callback_status FROM train_issuance WHERE reservation_id = ?', [id]))[0], (r) => r.callback_status !== 'PENDING', 20_000);
+      expect(row.callback_status).toBe('REFUSED');
+      expect(received.filter((r) => r.path === '/hook/refused')).toHaveLength(0);
+    } finally {
+      config.callbackAllowPrivate = true;
+    }
+  });
+});
