@@ -54,8 +54,8 @@ let interrupted = false;
 export function startServer(env: Record<string, string> = {}): Promise<BenchTargets> {
   const server = fork(path.join(__dirname, 'bench-server.js'), [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    // The bench sends no customer messages; the local sink stands in for real providers.
-    env: { ...process.env, ...env, NODE_ENV: SERVER_NODE_ENV, NOTIFICATION_SINK_ALLOWED: 'true' },
+    // Production mode needs real providers and secrets; the bench sends no messages and renders no PDFs.
+    env: { ...process.env, ...env, NODE_ENV: SERVER_NODE_ENV, NOTIFICATION_SINK_ALLOWED: 'true', SGR_TICKET_PDF_OWNER_PASSWORD: process.env.SGR_TICKET_PDF_OWNER_PASSWORD ?? 'bench-owner-password' },
   });
   child = server;
   return new Promise((resolve, reject) => {

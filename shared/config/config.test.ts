@@ -5,6 +5,7 @@ const PRODUCTION_CONNECTIONS = {
   DATABASE_URL: 'mysql://app:pw@db:3306/safiri',
   REDIS_URL: 'redis://cache:6379',
   PUBLIC_BASE_URL: 'https://api.safiri.example/',
+  SGR_TICKET_PDF_OWNER_PASSWORD: 'owner-pw',
 };
 
 describe('loadConfig', () => {

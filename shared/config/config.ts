@@ -48,6 +48,8 @@ export interface TrainConfig {
   localFallbackPhone: string;
   /** Agent issuance callbacks may go to private, loopback or link-local addresses (and plain http): tests only. */
   callbackAllowPrivate: boolean;
+  /** Owner password of the SGR ticket PDFs (editing locked, opening free); required in production. */
+  ticketPdfOwnerPassword: string;
 }
 
 export interface FlightConfig {
@@ -181,6 +183,10 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
       // The provider accepts mobile numbers only (9 digits starting 6 or 7), so the fallback must be one.
       localFallbackPhone: read.pattern('SGR_LOCAL_FALLBACK_PHONE', '620000000', /^[67]\d{8}$/, '9 digits starting 6 or 7 (national format without the leading zero)'),
       callbackAllowPrivate: read.oneOf('SGR_CALLBACK_ALLOW_PRIVATE', ['true', 'false'] as const, 'false') === 'true',
+      // A secret: no silent default in production.
+      ticketPdfOwnerPassword: production
+        ? read.optionalString('SGR_TICKET_PDF_OWNER_PASSWORD') || (problems.push('SGR_TICKET_PDF_OWNER_PASSWORD is required when NODE_ENV=production'), '')
+        : read.string('SGR_TICKET_PDF_OWNER_PASSWORD', 'safiri-dev-ticket-owner'),
     },
   };
   if (problems.length) throw new ConfigError(problems);

@@ -104,7 +104,7 @@ const WIN_ANSI_EXTRAS = new Set(
  * The built-in PDF fonts only encode WinAnsi; anything else would print as a wrong glyph, so
  * it is transliterated where that is obvious and replaced by "?" otherwise.
  */
-function pdfText(s: string): string {
+export function pdfText(s: string): string {
   let out = '';
   for (const ch of s.normalize('NFC').replace(/→/g, '-').replace(/←/g, '-')) {
     const code = ch.codePointAt(0) ?? 0;
@@ -120,7 +120,7 @@ function pdfText(s: string): string {
 }
 
 /** Cuts text to fit a table cell, ending with an ellipsis when it had to cut. */
-function fitWidth(doc: PDFKit.PDFDocument, text: string, width: number): string {
+export function fitWidth(doc: PDFKit.PDFDocument, text: string, width: number): string {
   if (doc.widthOfString(text) <= width) return text;
   let cut = text;
   while (cut.length > 0 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
@@ -263,6 +263,26 @@ function drawFooters(doc: PDFKit.PDFDocument, labels: Labels): void {
   }
 }
 
+/**
+ * pdfkit options for a ticket: no user password (opens for anyone), printing and copying allowed,
+ * editing, annotating, form filling and page assembly locked behind the owner password.
+ */
+export function ticketProtection(ownerPassword: string | undefined): Pick<PDFKit.PDFDocumentOptions, 'ownerPassword' | 'permissions'> {
+  if (!ownerPassword) return {};
+  return {
+    ownerPassword,
+    permissions: {
+      printing: 'highResolution',
+      copying: true,
+      contentAccessibility: true,
+      modifying: false,
+      annotating: false,
+      fillingForms: false,
+      documentAssembly: false,
+    },
+  };
+}
+
 /** Renders a ticket as an A4 PDF in the ticket's language. */
 export function renderTicketDocument(input: TicketDocumentInput, options: TicketDocumentOptions = {}): Promise<Buffer> {
   const labels = LABELS[input.language] ?? LABELS.en;
@@ -284,20 +304,7 @@ export function renderTicketDocument(input: TicketDocumentInput, options: Ticket
           Subject: `${input.title} ${input.bookingReference}`,
           ...(input.createdAt ? { CreationDate: input.createdAt } : {}),
         },
-        ...(options.ownerPassword
-          ? {
-              ownerPassword: options.ownerPassword,
-              permissions: {
-                printing: 'highResolution' as const,
-                copying: true,
-                contentAccessibility: true,
-                modifying: false,
-                annotating: false,
-                fillingForms: false,
-                documentAssembly: false,
-              },
-            }
-          : {}),
+        ...ticketProtection(options.ownerPassword),
       });
     } catch (err) {
       reject(err);

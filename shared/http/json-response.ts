@@ -11,6 +11,16 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(payload);
 }
 
+/** A binary body (a PDF) sent as-is; the headers give its content type. */
+export function sendBytes(res: ServerResponse, status: number, body: Buffer, headers: Record<string, string> = {}): void {
+  res.writeHead(status, {
+    'content-type': 'application/octet-stream',
+    'content-length': body.length,
+    ...headers,
+  });
+  res.end(body);
+}
+
 export function sendError(res: ServerResponse, body: ErrorBody, headers: Record<string, string> = {}): void {
   sendJson(res, body.status, body, headers);
 }

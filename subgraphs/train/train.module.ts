@@ -27,6 +27,8 @@ import { TrainIssuanceService } from './issuance/train-issuance.service';
 import { TrainIssuanceRepository } from './issuance/train-issuance.repository';
 import { trainIssuanceJob } from './jobs/train-issuance.job';
 import { trainCallbackJob } from './jobs/train-callback.job';
+import { TrainDocumentResolver } from './graphql/train-document.resolver';
+import { TrainDocumentService } from './documents/train-document.service';
 
 /** The simulator keeps seats, holds and reservations in MySQL, so every process sees one railway. */
 function providerFor(platform: Platform): RailProvider {
@@ -56,9 +58,13 @@ export const trainModule: SubgraphModule = {
         TrainIssuanceResolver,
         new TrainIssuanceResolver(new TrainIssuanceService(platform, new TrainReservationRepository(platform.dataSource), new TrainIssuanceRepository(platform.dataSource))),
       ],
+      [
+        TrainDocumentResolver,
+        new TrainDocumentResolver(new TrainDocumentService(platform, new TrainReservationRepository(platform.dataSource), new TrainIssuanceRepository(platform.dataSource), stations)),
+      ],
     ]);
     return buildFederatedSchema({
-      resolvers: [TrainStationResolver, TrainSearchResolver, SeatHoldResolver, TrainDetailsResolver, TrainReservationResolver, TrainIssuanceResolver],
+      resolvers: [TrainStationResolver, TrainSearchResolver, SeatHoldResolver, TrainDetailsResolver, TrainReservationResolver, TrainIssuanceResolver, TrainDocumentResolver],
       container: { get: (cls: Function) => instances.get(cls) },
     });
   },

@@ -70,7 +70,7 @@ describe('gateway hygiene', () => {
 describe('gateway in production', () => {
   let env: Awaited<ReturnType<typeof startTestStack>>;
   beforeAll(async () => {
-    env = await startTestStack({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://api.safiri.test', NOTIFICATION_SINK_ALLOWED: 'true' });
+    env = await startTestStack({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://api.safiri.test', NOTIFICATION_SINK_ALLOWED: 'true', SGR_TICKET_PDF_OWNER_PASSWORD: 'owner-pw' });
   });
   afterAll(() => env.close());
 
