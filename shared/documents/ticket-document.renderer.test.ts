@@ -1,5 +1,5 @@
-import { createHash } from 'crypto';
 import { renderTicketDocument, type TicketDocumentInput } from './ticket-document.renderer';
+import { acceptsUserPassword, drawnText, encryptEntries, EncryptEntries, expectedOwnerEntry, pageCount } from './pdf-inspection';
 
 function ticket(overrides: Partial<TicketDocumentInput> = {}): TicketDocumentInput {
   return {
@@ -16,97 +16,6 @@ function ticket(overrides: Partial<TicketDocumentInput> = {}): TicketDocumentInp
     createdAt: new Date('2026-11-20T06:12:00Z'),
     ...overrides,
   };
-}
-
-/**
- * The text an uncompressed pdfkit content stream draws: each `[<hex> kern <hex>] TJ` is one
- * line, with standard-font text as WinAnsi bytes.
- */
-function drawnText(pdf: Buffer): string {
-  const lines: string[] = [];
-  for (const m of pdf.toString('latin1').matchAll(/\[([^\]]*)\] TJ/g)) {
-    const hex = [...m[1].matchAll(/<([0-9a-f]*)>/g)].map((h) => h[1]).join('');
-    lines.push(Buffer.from(hex, 'hex').toString('latin1'));
-  }
-  return lines.join('\n');
-}
-
-function pageCount(pdf: Buffer): number {
-  return [...pdf.toString('latin1').matchAll(/\/Type \/Page(?![s\w])/g)].length;
-}
-
-// The standard security handler (PDF 1.7, section 7.6.3), enough to check which passwords a file accepts.
-const PADDING = Buffer.from('28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a', 'hex');
-
-function md5(...parts: Buffer[]): Buffer {
-  const h = createHash('md5');
-  for (const p of parts) h.update(p);
-  return h.digest();
-}
-
-function rc4(key: Buffer, data: Buffer): Buffer {
-  const s = Array.from({ length: 256 }, (_, i) => i);
-  for (let i = 0, j = 0; i < 256; i++) {
-    j = (j + s[i] + key[i % key.length]) & 0xff;
-    [s[i], s[j]] = [s[j], s[i]];
-  }
-  const out = Buffer.alloc(data.length);
-  for (let n = 0, i = 0, j = 0; n < data.length; n++) {
-    i = (i + 1) & 0xff;
-    j = (j + s[i]) & 0xff;
-    [s[i], s[j]] = [s[j], s[i]];
-    out[n] = data[n] ^ s[(s[i] + s[j]) & 0xff];
-  }
-  return out;
-}
-
-function rc4Rounds(key: Buffer, data: Buffer): Buffer {
-  let out = rc4(key, data);
-  for (let i = 1; i <= 19; i++) out = rc4(Buffer.from(key.map((b) => b ^ i)), out);
-  return out;
-}
-
-function padded(password: string): Buffer {
-  return Buffer.concat([Buffer.from(password, 'latin1'), PADDING]).subarray(0, 32);
-}
-
-function md5Times51(data: Buffer): Buffer {
-  let h = md5(data);
-  for (let i = 0; i < 50; i++) h = md5(h);
-  return h;
-}
-
-interface EncryptEntries {
-  o: Buffer;
-  u: Buffer;
-  p: number;
-  id: Buffer;
-  r: number;
-}
-
-function encryptEntries(pdf: Buffer): EncryptEntries {
-  const s = pdf.toString('latin1');
-  const hex = (re: RegExp): Buffer => Buffer.from(re.exec(s)?.[1] ?? '', 'hex');
-  return {
-    o: hex(/\/O <([0-9a-f]+)>/),
-    u: hex(/\/U <([0-9a-f]+)>/),
-    p: Number(/\/P (-?\d+)/.exec(s)?.[1]),
-    id: hex(/\/ID \[<([0-9a-f]+)>/),
-    r: Number(/\/R (\d+)/.exec(s)?.[1]),
-  };
-}
-
-/** Algorithm 3: the /O entry a given owner and user password produce. */
-function expectedOwnerEntry(ownerPassword: string, userPassword: string): Buffer {
-  return rc4Rounds(md5Times51(padded(ownerPassword)), padded(userPassword));
-}
-
-/** Algorithms 2 and 5: whether the file opens with this user password. */
-function acceptsUserPassword(e: EncryptEntries, userPassword: string): boolean {
-  const p = Buffer.alloc(4);
-  p.writeInt32LE(e.p);
-  const key = md5Times51(Buffer.concat([padded(userPassword), e.o, p, e.id]));
-  return rc4Rounds(key, md5(PADDING, e.id)).equals(e.u.subarray(0, 16));
 }
 
 describe('renderTicketDocument', () => {
