@@ -1,4 +1,6 @@
-import PDFDocument from 'pdfkit';
+import { BRAND_COLOR, drawBrandHeader, fitWidth, MARGIN, MUTED_COLOR, pdfText, renderTicketPdf, RULE_COLOR, STRIPE_FILL, TEXT_COLOR } from './ticket-pdf.kit';
+
+export { fitWidth, pdfText, ticketProtection } from './ticket-pdf.kit';
 import type { JourneyLine } from '../notifications/notification.types';
 
 export interface TicketDocumentPassenger {
@@ -82,50 +84,8 @@ const LABELS: Record<'en' | 'sw', Labels> = {
   },
 };
 
-const BRAND = 'Safiri';
-const BRAND_COLOR = '#0b6e4f';
-const TEXT_COLOR = '#1f2933';
-const MUTED_COLOR = '#7b8794';
-const RULE_COLOR = '#d9e2ec';
 const HEADER_FILL = '#e6f2ee';
-const STRIPE_FILL = '#f5f7fa';
-const MARGIN = 50;
 const FOOTER_HEIGHT = 40;
-
-/** Characters beyond Latin-1 that the standard fonts' WinAnsi encoding still has. */
-const WIN_ANSI_EXTRAS = new Set(
-  [
-    0x20ac, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x017d, 0x2018,
-    0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x017e, 0x0178,
-  ].map((c) => String.fromCodePoint(c)),
-);
-
-/**
- * The built-in PDF fonts only encode WinAnsi; anything else would print as a wrong glyph, so
- * it is transliterated where that is obvious and replaced by "?" otherwise.
- */
-export function pdfText(s: string): string {
-  let out = '';
-  for (const ch of s.normalize('NFC').replace(/→/g, '-').replace(/←/g, '-')) {
-    const code = ch.codePointAt(0) ?? 0;
-    if (ch === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(ch)) {
-      out += ch;
-    } else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) {
-      out += ' ';
-    } else {
-      out += '?';
-    }
-  }
-  return out;
-}
-
-/** Cuts text to fit a table cell, ending with an ellipsis when it had to cut. */
-export function fitWidth(doc: PDFKit.PDFDocument, text: string, width: number): string {
-  if (doc.widthOfString(text) <= width) return text;
-  let cut = text;
-  while (cut.length > 0 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
-  return `${cut.trimEnd()}…`;
-}
 
 interface Column {
   label: string;
@@ -153,14 +113,7 @@ function draw(doc: PDFKit.PDFDocument, input: TicketDocumentInput, labels: Label
   };
 
   // Brand header, with the issue time on the right.
-  doc.font('Helvetica-Bold').fontSize(26).fillColor(BRAND_COLOR).text(BRAND, left, MARGIN, { width, lineBreak: false });
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor(MUTED_COLOR)
-    .text(pdfText(`${labels.issued}: ${input.issuedAt}`), left, MARGIN + 12, { width, align: 'right', lineBreak: false });
-  const headerRule = MARGIN + 38;
-  doc.moveTo(left, headerRule).lineTo(left + width, headerRule).lineWidth(2).strokeColor(BRAND_COLOR).stroke();
+  const headerRule = drawBrandHeader(doc, `${labels.issued}: ${input.issuedAt}`, left, width);
 
   doc.font('Helvetica-Bold').fontSize(18).fillColor(TEXT_COLOR).text(pdfText(input.title), left, headerRule + 18, { width });
 
@@ -263,63 +216,21 @@ function drawFooters(doc: PDFKit.PDFDocument, labels: Labels): void {
   }
 }
 
-/**
- * pdfkit options for a ticket: no user password (opens for anyone), printing and copying allowed,
- * editing, annotating, form filling and page assembly locked behind the owner password.
- */
-export function ticketProtection(ownerPassword: string | undefined): Pick<PDFKit.PDFDocumentOptions, 'ownerPassword' | 'permissions'> {
-  if (!ownerPassword) return {};
-  return {
-    ownerPassword,
-    permissions: {
-      printing: 'highResolution',
-      copying: true,
-      contentAccessibility: true,
-      modifying: false,
-      annotating: false,
-      fillingForms: false,
-      documentAssembly: false,
-    },
-  };
-}
-
 /** Renders a ticket as an A4 PDF in the ticket's language. */
 export function renderTicketDocument(input: TicketDocumentInput, options: TicketDocumentOptions = {}): Promise<Buffer> {
   const labels = LABELS[input.language] ?? LABELS.en;
-  return new Promise<Buffer>((resolve, reject) => {
-    let doc: PDFKit.PDFDocument;
-    try {
-      doc = new PDFDocument({
-        size: 'A4',
-        margin: MARGIN,
-        bufferPages: true,
-        compress: options.compress ?? true,
-        lang: input.language,
-        displayTitle: true,
-        pdfVersion: '1.7',
-        info: {
-          Title: input.title,
-          Author: BRAND,
-          Creator: BRAND,
-          Subject: `${input.title} ${input.bookingReference}`,
-          ...(input.createdAt ? { CreationDate: input.createdAt } : {}),
-        },
-        ...ticketProtection(options.ownerPassword),
-      });
-    } catch (err) {
-      reject(err);
-      return;
-    }
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    try {
+  return renderTicketPdf(
+    {
+      ...options,
+      language: input.language,
+      title: input.title,
+      subject: `${input.title} ${input.bookingReference}`,
+      createdAt: input.createdAt,
+      extra: { bufferPages: true },
+    },
+    (doc) => {
       draw(doc, input, labels);
       drawFooters(doc, labels);
-      doc.end();
-    } catch (err) {
-      reject(err);
-    }
-  });
+    },
+  );
 }

@@ -1,6 +1,6 @@
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { fitWidth, pdfText, ticketProtection, type TicketDocumentOptions } from './ticket-document.renderer';
+import type { TicketDocumentOptions } from './ticket-document.renderer';
+import { BRAND_COLOR, drawBrandHeader, fitWidth, MARGIN, MUTED_COLOR, pdfText, renderTicketPdf, RULE_COLOR, TEXT_COLOR } from './ticket-pdf.kit';
 
 /** One SGR ticket: one passenger on one train. */
 export interface TrainTicketDocumentTicket {
@@ -106,13 +106,7 @@ const LABELS: Record<'en' | 'sw', Labels> = {
   },
 };
 
-const BRAND = 'Safiri';
-const BRAND_COLOR = '#0b6e4f';
-const TEXT_COLOR = '#1f2933';
-const MUTED_COLOR = '#7b8794';
-const RULE_COLOR = '#d9e2ec';
 const CARD_FILL = '#f5f7fa';
-const MARGIN = 50;
 const QR_SIZE = 150;
 
 /** The ticket number as a PNG QR code (error correction M, a quiet zone of one module). */
@@ -125,14 +119,7 @@ function drawTicket(doc: PDFKit.PDFDocument, input: TrainTicketDocumentInput, ti
   const width = doc.page.width - 2 * MARGIN;
 
   // Brand header with the issue time on the right.
-  doc.font('Helvetica-Bold').fontSize(26).fillColor(BRAND_COLOR).text(BRAND, left, MARGIN, { width, lineBreak: false });
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor(MUTED_COLOR)
-    .text(pdfText(`${labels.issued}: ${input.issuedAt}`), left, MARGIN + 12, { width, align: 'right', lineBreak: false });
-  const headerRule = MARGIN + 38;
-  doc.moveTo(left, headerRule).lineTo(left + width, headerRule).lineWidth(2).strokeColor(BRAND_COLOR).stroke();
+  const headerRule = drawBrandHeader(doc, `${labels.issued}: ${input.issuedAt}`, left, width);
 
   const count = input.tickets.length > 1 ? `  (${labels.ticket} ${index + 1}/${input.tickets.length})` : '';
   const direction = ticket.direction === 'RETURN' ? ` - ${labels.return}` : ticket.direction === 'OUTBOUND' ? ` - ${labels.outbound}` : '';
@@ -206,42 +193,19 @@ export async function renderTrainTicketDocument(input: TrainTicketDocumentInput,
   if (input.tickets.length === 0) throw new Error('a train ticket document needs at least one ticket');
   const labels = LABELS[input.language] ?? LABELS.en;
   const codes = await Promise.all(input.tickets.map((t) => ticketQrPng(t.ticketNumber)));
-  return new Promise<Buffer>((resolve, reject) => {
-    let doc: PDFKit.PDFDocument;
-    try {
-      doc = new PDFDocument({
-        size: 'A4',
-        margin: MARGIN,
-        autoFirstPage: false,
-        compress: options.compress ?? true,
-        lang: input.language,
-        displayTitle: true,
-        pdfVersion: '1.7',
-        info: {
-          Title: labels.title,
-          Author: BRAND,
-          Creator: BRAND,
-          Subject: `${labels.title} ${input.bookingReference}`,
-          CreationDate: input.createdAt ?? new Date(),
-        },
-        ...ticketProtection(options.ownerPassword),
-      });
-    } catch (err) {
-      reject(err);
-      return;
-    }
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    try {
+  return renderTicketPdf(
+    {
+      ...options,
+      language: input.language,
+      title: labels.title,
+      subject: `${labels.title} ${input.bookingReference}`,
+      createdAt: input.createdAt ?? new Date(),
+      extra: { autoFirstPage: false },
+    },
+    (doc) =>
       input.tickets.forEach((ticket, i) => {
         doc.addPage();
         drawTicket(doc, input, ticket, codes[i], i, labels);
-      });
-      doc.end();
-    } catch (err) {
-      reject(err);
-    }
-  });
+      }),
+  );
 }
