@@ -1,4 +1,5 @@
 import { startTestStack } from '../support/test-platform';
+import { selectExpressTrain, SelectedTrain } from '../support/train-trip';
 import { FlightClient } from '../support/flight-client';
 import { waitFor } from '../support/wait';
 import { todayIn } from '../../shared/time/calendar-date';
@@ -20,7 +21,7 @@ describe('train ticket document (REST)', () => {
   let otherAgent: FlightClient;
   let customer: FlightClient;
   let admin: FlightClient;
-  let trip: { details: any; from: number; to: number; seats: Array<{ carId: number; carTypeId: number; seatId: number }> };
+  let trip: SelectedTrain;
   let cursor = 0;
   let issued: { paymentReference: string; id: string };
   let tickets: Array<{ train_ticket_uuid: string; ticket_number: string; passenger_name: string; seat_label: string }>;
@@ -68,18 +69,7 @@ describe('train ticket document (REST)', () => {
     otherAgent = await FlightClient.create(env.baseUrl, env.stack.platform, 'other@document.test', 'SERVICE_AGENT', { currency: 'TZS', openingBalance: '1000000' });
     customer = await FlightClient.create(env.baseUrl, env.stack.platform, 'customer@document.test', 'CUSTOMER');
     admin = await FlightClient.create(env.baseUrl, env.stack.platform, 'admin@document.test', 'ADMIN');
-    const search = await agent.call('GET', `/api/trip/train/search?${new URLSearchParams({ from: 'DAR:SGR:0', to: 'DOD:SGR:0', date: DATE })}`);
-    expect(search.status).toBe(200);
-    const item = search.body.data.find((t: any) => t.trip.number.startsWith('ETR'));
-    const details = await agent.call('POST', '/api/trip/train/details', { trip: item });
-    expect(details.status).toBe(200);
-    const car = details.body.data.train.cars.find((c: any) => c.seats.some((s: any) => s.class === 'ECONOMY'));
-    trip = {
-      details: details.body.data,
-      from: item.departure.stop.partners[0].id,
-      to: item.arrival.stop.partners[0].id,
-      seats: car.seats.filter((s: any) => s.type === 'SEAT' && s.available).map((s: any) => ({ carId: car.id, carTypeId: car.carTypeId, seatId: Number(s.id) })),
-    };
+    trip = await selectExpressTrain(agent, DATE);
 
     issued = await reserve(agent, ['Asha Mwinyi', 'Baraka Juma']);
     expect((await agent.call('POST', `/api/trip/train/ticket/${issued.paymentReference}/issue`, {})).status).toBe(202);

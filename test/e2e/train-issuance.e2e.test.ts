@@ -1,4 +1,5 @@
 import { createServer, IncomingMessage, Server } from 'node:http';
+import { selectExpressTrain, SelectedTrain } from '../support/train-trip';
 import type { AddressInfo } from 'node:net';
 import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
@@ -19,7 +20,7 @@ describe('train agent issuance (REST)', () => {
   let agent: FlightClient;
   let otherAgent: FlightClient;
   let poor: FlightClient;
-  let trip: { details: any; from: number; to: number; seats: Array<{ carId: number; carTypeId: number; seatId: number }> };
+  let trip: SelectedTrain;
   let cursor = 0;
   let hook: Server;
   let hookUrl: string;
@@ -31,18 +32,7 @@ describe('train agent issuance (REST)', () => {
     agent = await FlightClient.create(env.baseUrl, env.stack.platform, 'agent@issue.test', 'THIRD_PARTY_AGENT', { currency: 'TZS', openingBalance: '1000000' });
     otherAgent = await FlightClient.create(env.baseUrl, env.stack.platform, 'other@issue.test', 'THIRD_PARTY_AGENT', { currency: 'TZS', openingBalance: '1000000' });
     poor = await FlightClient.create(env.baseUrl, env.stack.platform, 'poor@issue.test', 'SERVICE_AGENT', { currency: 'TZS', openingBalance: '1000' });
-    const search = await agent.call('GET', `/api/trip/train/search?${new URLSearchParams({ from: 'DAR:SGR:0', to: 'DOD:SGR:0', date: DATE })}`);
-    expect(search.status).toBe(200);
-    const item = search.body.data.find((t: any) => t.trip.number.startsWith('ETR'));
-    const details = await agent.call('POST', '/api/trip/train/details', { trip: item });
-    expect(details.status).toBe(200);
-    const car = details.body.data.train.cars.find((c: any) => c.seats.some((s: any) => s.class === 'ECONOMY'));
-    trip = {
-      details: details.body.data,
-      from: item.departure.stop.partners[0].id,
-      to: item.arrival.stop.partners[0].id,
-      seats: car.seats.filter((s: any) => s.type === 'SEAT' && s.available).map((s: any) => ({ carId: car.id, carTypeId: car.carTypeId, seatId: Number(s.id) })),
-    };
+    trip = await selectExpressTrain(agent, DATE);
     hook = createServer((req: IncomingMessage, res) => {
       let text = '';
       req.on('data', (c) => (text += c));
