@@ -58,7 +58,7 @@ export const flightModule: SubgraphModule = {
       [AirportResolver, new AirportResolver(airports)],
       [
         FlightSearchResolver,
-        new FlightSearchResolver(new FlightSearchService(platform, supplier, pricing, airports, offers, cache), new OfferReviewService(platform, airports, offers)),
+        new FlightSearchResolver(new FlightSearchService(platform, supplier, pricing, airports, offers, cache), new OfferReviewService(platform, airports, offers, reservations)),
       ],
       [
         FlightReservationResolver,

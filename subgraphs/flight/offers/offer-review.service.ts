@@ -4,6 +4,7 @@ import { FlightException } from '../errors/flight.exception';
 import type { AirportService } from '../services/airport.service';
 import type { FlightOfferStore, SearchedOffer } from '../search/flight-search.service';
 import { BookingRequirements, bookingRequirementsFor } from './booking-requirements';
+import type { ReservationRepository } from '../reservations/reservation.repository';
 
 export interface OfferReview {
   offerReference: string;
@@ -24,6 +25,7 @@ export class OfferReviewService {
     private readonly platform: Platform,
     private readonly airports: AirportService,
     private readonly offers: FlightOfferStore,
+    private readonly reservations: ReservationRepository,
   ) {}
 
   async review(principal: Principal, offerReference: string | null | undefined): Promise<OfferReview> {
@@ -41,17 +43,12 @@ export class OfferReviewService {
       throw FlightException.offerExpired({ offerReference: stored.offerReference, expiresAt: stored.expiresAt.toISOString(), refreshSearch: true });
     }
     // Once the airline asked for more at reservation time, review shows those requirements.
-    const [escalated] = await this.platform.dataSource.query('SELECT requirements FROM flight_reservation WHERE account_id = ? AND offer_reference = ?', [
-      principal.accountId,
-      stored.offerReference,
-    ]);
+    const reservation = await this.reservations.byOffer(principal.accountId, stored.offerReference);
     return {
       offerReference: stored.offerReference,
       expiresAt: stored.expiresAt,
       flightOffer: { ...stored.offer.view, offerReference: stored.offerReference, expiresAt: stored.expiresAt },
-      bookingRequirements: escalated
-        ? (JSON.parse(escalated.requirements) as BookingRequirements)
-        : bookingRequirementsFor(stored.offer.supplierOffer, (code) => this.airports.countryOf(code)),
+      bookingRequirements: reservation?.requirements ?? bookingRequirementsFor(stored.offer.supplierOffer, (code) => this.airports.countryOf(code)),
     };
   }
 }
