@@ -31,7 +31,7 @@ import { PaymentRecovery1763800000330 } from './migrations/1763800000330-payment
 import { CustomerIssuanceService } from './reservations/customer-issuance.service';
 import { FlightPaymentRepository } from './payments/flight-payment.repository';
 import { FlightPaymentService } from './payments/flight-payment.service';
-import { SimulatedPaymentGateway } from './payments/simulated-payment-gateway';
+import { SimulatedPaymentGateway } from '../../shared/payments/simulated-payment-gateway';
 import { customerIssuanceJob } from './jobs/customer-issuance.job';
 
 /** The simulator keeps its state in MySQL, so subgraph, workers and replicas share one sandbox GDS. */

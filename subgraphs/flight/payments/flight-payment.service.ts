@@ -9,7 +9,7 @@ import type { ReservationRepository } from '../reservations/reservation.reposito
 import type { FlightReservation } from '../reservations/reservation.types';
 import { deadlinePassed, FlightPayment, FlightPaymentView, paymentMatches, paymentView, releasedAtDeadline } from './flight-payment';
 import type { FlightPaymentRepository } from './flight-payment.repository';
-import { PaymentGateway, PaymentGatewayError } from './payment-gateway.port';
+import { PaymentGateway, PaymentGatewayError } from '../../../shared/payments/payment-gateway.port';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

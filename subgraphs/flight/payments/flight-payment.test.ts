@@ -4,7 +4,7 @@ import { buildSchema, Query, Resolver } from 'type-graphql';
 import { FLIGHT_PAYMENT } from '../../../gateway/rest/routes/flight-issuance.routes';
 import { FlightPaymentType, StartFlightPaymentResult } from '../graphql/flight-payment.type';
 import { deadlinePassed, FlightPayment, paymentMatches, paymentView, releasedAtDeadline } from './flight-payment';
-import { SANDBOX_CHARGE_LIMIT, SimulatedPaymentGateway } from './simulated-payment-gateway';
+import { SANDBOX_CHARGE_LIMIT, SimulatedPaymentGateway } from '../../../shared/payments/simulated-payment-gateway';
 
 const reservation = {
   accountId: 'acc-1',

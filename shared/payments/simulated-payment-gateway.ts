@@ -1,4 +1,4 @@
-import { Decimal } from '../../../shared/money/money';
+import { Decimal } from '../money/money';
 import { Charge, ChargeRequest, PaymentGateway, PaymentGatewayError } from './payment-gateway.port';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The online payment provider customers pay through (card acquirer, mobile-money aggregator).
- * The flight code knows only this port; the sandbox implementation is
+ * Booking code (flight, train) knows only this port; the sandbox implementation is
  * simulated-payment-gateway.ts, a real provider would be another adapter.
  */
 
@@ -37,7 +37,7 @@ export class PaymentGatewayError extends Error {
 }
 
 export interface PaymentGateway {
-  /** Stored in flight_payment.provider (at most 16 characters). */
+  /** Stored in flight_payment.provider / train_payment.provider (at most 16 characters). */
   readonly provider: string;
   /**
    * True for a simulator: a PENDING charge may be confirmed by the sandbox confirmation call
