@@ -95,6 +95,7 @@ const LIST_SIZE_HINTS: Readonly<Record<string, number>> = {
   'TrainBookingRequirements.nationalityOptions': 6,
   'TrainBookingRequirements.luggageOptions': 6,
   'TrainBookingRequirements.ticketTypeOptions': 3,
+  'TrainPayable.quotes': 8,
 };
 
 const listEstimator: ComplexityEstimator = ({ type, field, childComplexity }) => {

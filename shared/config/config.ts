@@ -50,6 +50,8 @@ export interface TrainConfig {
   callbackAllowPrivate: boolean;
   /** Owner password of the SGR ticket PDFs (editing locked, opening free); required in production. */
   ticketPdfOwnerPassword: string;
+  /** Currencies an online train reservation may be paid in (quotes are frozen per currency); TZS, the fare currency, is always one. */
+  paymentCurrencies: string[];
 }
 
 export interface FlightConfig {
@@ -187,6 +189,12 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
       ticketPdfOwnerPassword: production
         ? read.optionalString('SGR_TICKET_PDF_OWNER_PASSWORD') || (problems.push('SGR_TICKET_PDF_OWNER_PASSWORD is required when NODE_ENV=production'), '')
         : read.string('SGR_TICKET_PDF_OWNER_PASSWORD', 'safiri-dev-ticket-owner'),
+      paymentCurrencies: [
+        ...new Set([
+          'TZS',
+          ...read.pattern('SGR_PAYMENT_CURRENCIES', 'TZS,KES,UGX,RWF,USD,EUR,GBP', /^[A-Z]{3}(,[A-Z]{3})*$/, 'comma-separated ISO 4217 codes, e.g. TZS,KES,USD').split(','),
+        ]),
+      ],
     },
   };
   if (problems.length) throw new ConfigError(problems);

@@ -65,6 +65,8 @@ export interface Phone {
   e164: string;
   callingCode: string;
   nationalNumber: string;
+  /** ISO 3166-1 alpha-2 of the number's range (null for non-geographic numbers). */
+  country: string | null;
 }
 
 /** Raw shape check before parsing: letters would let libphonenumber read extensions or vanity words. */
@@ -91,6 +93,6 @@ export function parsePhone(text: string, callingCode: string | null, mobileRequi
   if (mobileRequired && type && NOT_MOBILE.has(type)) {
     return { error: `is a ${type.toLowerCase().replace(/_/g, '-')} number; a mobile number is required for this booking` };
   }
-  return { value: { e164: number.number, callingCode: number.countryCallingCode, nationalNumber: number.nationalNumber } };
+  return { value: { e164: number.number, callingCode: number.countryCallingCode, nationalNumber: number.nationalNumber, country: number.country ?? null } };
 }
 

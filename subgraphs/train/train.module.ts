@@ -29,6 +29,13 @@ import { trainIssuanceJob } from './jobs/train-issuance.job';
 import { trainCallbackJob } from './jobs/train-callback.job';
 import { TrainDocumentResolver } from './graphql/train-document.resolver';
 import { TrainDocumentService } from './documents/train-document.service';
+import { TrainPayments1763800000440 } from './migrations/1763800000440-train-payments';
+import { SimulatedPaymentGateway } from '../../shared/payments/simulated-payment-gateway';
+import { TrainPaymentRepository } from './payments/train-payment.repository';
+import { TrainPaymentQuoteService } from './payments/train-payment-quote.service';
+import { TrainPaymentSettlement } from './payments/train-payment-settlement';
+import { TrainPaymentService } from './payments/train-payment.service';
+import { TrainPaymentResolver } from './graphql/train-payment.resolver';
 
 /** The simulator keeps seats, holds and reservations in MySQL, so every process sees one railway. */
 function providerFor(platform: Platform): RailProvider {
@@ -39,39 +46,51 @@ function providerFor(platform: Platform): RailProvider {
   });
 }
 
+/** The payment side of train bookings: quotes, settlement of confirmed payments, and the deposit operations. */
+function paymentsFor(platform: Platform, reservations: TrainReservationRepository) {
+  const payments = new TrainPaymentRepository(platform.dataSource);
+  const quotes = new TrainPaymentQuoteService(platform, payments, createSimulatedExchangeRates());
+  const settlement = new TrainPaymentSettlement(platform, reservations, payments, new TrainIssuanceRepository(platform.dataSource));
+  const service = new TrainPaymentService(platform, reservations, payments, quotes, settlement, new SimulatedPaymentGateway());
+  return { payments, quotes, settlement, service };
+}
+
 export const trainModule: SubgraphModule = {
   name: 'train',
-  database: { entities: [], migrations: [RailSimulator1763800000400, TrainHolds1763800000410, TrainReservations1763800000420, TrainIssuance1763800000430] },
+  database: { entities: [], migrations: [RailSimulator1763800000400, TrainHolds1763800000410, TrainReservations1763800000420, TrainIssuance1763800000430, TrainPayments1763800000440] },
   async seed() {
     return { trainStations: new StationService().list().length };
   },
   buildSchema(platform: Platform) {
     const stations = new StationService();
     const provider = providerFor(platform);
+    const reservations = new TrainReservationRepository(platform.dataSource);
+    const payment = paymentsFor(platform, reservations);
     const instances = new Map<Function, object>([
       [TrainStationResolver, new TrainStationResolver(stations)],
       [TrainSearchResolver, new TrainSearchResolver(new TrainSearchService(platform, provider, stations, createSimulatedExchangeRates()))],
       [SeatHoldResolver, new SeatHoldResolver(new SeatHoldService(platform, provider))],
       [TrainDetailsResolver, new TrainDetailsResolver(new TrainDetailsService(platform, provider, stations, createSimulatedExchangeRates()))],
-      [TrainReservationResolver, new TrainReservationResolver(new TrainReservationService(platform, provider, new TrainReservationRepository(platform.dataSource)))],
+      [TrainReservationResolver, new TrainReservationResolver(new TrainReservationService(platform, provider, reservations))],
+      [TrainPaymentResolver, new TrainPaymentResolver(payment.service)],
       [
         TrainIssuanceResolver,
-        new TrainIssuanceResolver(new TrainIssuanceService(platform, new TrainReservationRepository(platform.dataSource), new TrainIssuanceRepository(platform.dataSource))),
+        new TrainIssuanceResolver(new TrainIssuanceService(platform, reservations, new TrainIssuanceRepository(platform.dataSource), payment.quotes, payment.payments)),
       ],
       [
         TrainDocumentResolver,
-        new TrainDocumentResolver(new TrainDocumentService(platform, new TrainReservationRepository(platform.dataSource), new TrainIssuanceRepository(platform.dataSource), stations)),
+        new TrainDocumentResolver(new TrainDocumentService(platform, reservations, new TrainIssuanceRepository(platform.dataSource), stations)),
       ],
     ]);
     return buildFederatedSchema({
-      resolvers: [TrainStationResolver, TrainSearchResolver, SeatHoldResolver, TrainDetailsResolver, TrainReservationResolver, TrainIssuanceResolver, TrainDocumentResolver],
+      resolvers: [TrainStationResolver, TrainSearchResolver, SeatHoldResolver, TrainDetailsResolver, TrainReservationResolver, TrainIssuanceResolver, TrainDocumentResolver, TrainPaymentResolver],
       container: { get: (cls: Function) => instances.get(cls) },
     });
   },
   jobs(platform: Platform) {
     const reservations = new TrainReservationRepository(platform.dataSource);
     const provider = providerFor(platform);
-    return [trainReservationExpiryJob(platform, provider, reservations), trainIssuanceJob(platform, provider, reservations), trainCallbackJob(platform, reservations)];
+    return [trainReservationExpiryJob(platform, provider, reservations, paymentsFor(platform, reservations).settlement), trainIssuanceJob(platform, provider, reservations), trainCallbackJob(platform, reservations)];
   },
   notificationSources(platform: Platform) {
     return [trainNotificationSource(platform.dataSource, new StationService())];

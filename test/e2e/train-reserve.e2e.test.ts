@@ -4,6 +4,9 @@ import { waitFor } from '../support/wait';
 import { todayIn } from '../../shared/time/calendar-date';
 import { createRailSimulator } from '../../subgraphs/train/provider/rail-simulator.adapter';
 import { MysqlRailSimulatorStore } from '../../subgraphs/train/provider/simulator/mysql-rail-simulator-store';
+import { TrainPaymentSettlement } from '../../subgraphs/train/payments/train-payment-settlement';
+import { TrainPaymentRepository } from '../../subgraphs/train/payments/train-payment.repository';
+import { TrainIssuanceRepository } from '../../subgraphs/train/issuance/train-issuance.repository';
 import { trainReservationExpiryJob } from '../../subgraphs/train/jobs/train-reservation-expiry.job';
 import { TrainReservationRepository } from '../../subgraphs/train/reservations/reservation.repository';
 
@@ -327,10 +330,12 @@ describe('train reservation (REST)', () => {
     expect(await count("SELECT COUNT(*) AS n FROM outbox_message WHERE job_name = 'train-reservation-expiry' AND payload LIKE ?", [`%${r.id}%`])).toBe(0);
   });
 
-  it('the expiry job cancels an unpaid customer reservation at its deadline and leaves one with a CONFIRMED payment alone', async () => {
+  it('the expiry job cancels an unpaid customer reservation at its deadline and keeps one paid by an exactly matching CONFIRMED payment, attaching it', async () => {
     const platform = env.stack.platform;
     const provider = createRailSimulator({ store: new MysqlRailSimulatorStore(platform.dataSource) });
-    const job = trainReservationExpiryJob(platform, provider, new TrainReservationRepository(platform.dataSource));
+    const reservations = new TrainReservationRepository(platform.dataSource);
+    const settlement = new TrainPaymentSettlement(platform, reservations, new TrainPaymentRepository(platform.dataSource), new TrainIssuanceRepository(platform.dataSource));
+    const job = trainReservationExpiryJob(platform, provider, reservations, settlement);
     const made = [];
     for (let i = 0; i < 2; i++) {
       const { body } = await oneWay(rider);
@@ -342,10 +347,12 @@ describe('train reservation (REST)', () => {
     const [unpaid, paid] = made;
     expect(await job.process({ reservationId: unpaid.id }, undefined as any)).toEqual({ cancelled: false, reason: 'deadline not reached' });
     const now = new Date();
+    // Evidence as a crash between the confirmation and its settlement would leave it: confirmed, not attached.
+    await sql("INSERT INTO train_payment_quote VALUES (?, 'TZS', ?, 1, ?, 'TZS', ?)", [paid.id, paid.payment_required, paid.payment_required, now]);
     await sql(
-      `INSERT INTO train_payment (id, reservation_id, payment_reference, account_id, method, amount, currency, status, confirmed_at, created_at, updated_at)
-       VALUES (UUID(), ?, ?, ?, 'MOBILE_MONEY', ?, 'TZS', 'CONFIRMED', ?, ?, ?)`,
-      [paid.id, paid.payment_reference, paid.account_id, paid.payment_required, now, now, now],
+      `INSERT INTO train_payment (id, reservation_id, payment_reference, account_id, operation, method, amount, quote_amount, currency, status, confirmed_at, created_at, updated_at)
+       VALUES (UUID(), ?, ?, ?, 'MOBILE', 'MOBILE_MONEY', ?, ?, 'TZS', 'CONFIRMED', ?, ?, ?)`,
+      [paid.id, paid.payment_reference, paid.account_id, paid.payment_required, paid.payment_required, now, now, now],
     );
     await sql('UPDATE train_reservation SET expires_at = ? WHERE id IN (?, ?)', [new Date(Date.now() - 1000), unpaid.id, paid.id]);
 
@@ -359,8 +366,10 @@ describe('train reservation (REST)', () => {
     expect(await ticketStatuses(unpaid.id)).toEqual(['CANCELLED']);
     expect((await provider.retrieveReservation(unpaid.pnr))!.status).toBe('CANCELLED');
     expect(await count("SELECT COUNT(*) AS n FROM notification WHERE booking_id = ? AND message_type = 'RESERVATION_CANCELLATION'", [unpaid.id])).toBe(1);
-    expect(await status(paid.id)).toBe('RESERVED');
-    expect(await ticketStatuses(paid.id)).toEqual(['RESERVED']);
-    expect((await provider.retrieveReservation(paid.pnr))!.status).toBe('RESERVED');
+    expect(await status(paid.id)).toBe('PAID');
+    expect(await ticketStatuses(paid.id)).toEqual(['PAID']);
+    expect((await sql('SELECT attached_at FROM train_payment WHERE reservation_id = ?', [paid.id]))[0].attached_at).not.toBeNull();
+    expect((await sql('SELECT funding_source, status FROM train_issuance WHERE reservation_id = ?', [paid.id]))[0]).toEqual({ funding_source: 'ONLINE_PAYMENT', status: 'ISSUING' });
+    expect((await provider.retrieveReservation(paid.pnr))!.status).not.toBe('CANCELLED');
   });
 });

@@ -24,3 +24,36 @@ export async function selectExpressTrain(client: FlightClient, date: string): Pr
     seats: car.seats.filter((s: any) => s.type === 'SEAT' && s.available).map((s: any) => ({ carId: car.id, carTypeId: car.carTypeId, seatId: Number(s.id) })),
   };
 }
+
+export interface ReservedTrip {
+  paymentReference: string;
+  /** bill.paymentRequired: what the buyer pays, TZS. */
+  amount: string;
+  data: any;
+}
+
+/** hold → reserve of one adult on `seat` of the selected train, as a client would; `passenger` overrides fields. */
+export async function reserveSeat(client: FlightClient, trip: SelectedTrain, seat: SelectedTrain['seats'][number], passenger: Record<string, unknown> = {}): Promise<ReservedTrip> {
+  const held = await client.call('POST', '/api/trip/train/seat/hold', {
+    departureStopPartnerId: trip.from,
+    arrivalStopPartnerId: trip.to,
+    timeTableTrainSetId: trip.details.trip.timeTableTrainSetId,
+    carId: seat.carId,
+    seat: seat.seatId,
+  });
+  if (held.status !== 200) throw new Error(`hold failed: ${held.status} ${JSON.stringify(held.body).slice(0, 300)}`);
+  const cars = trip.details.train.cars.filter((c: any) => c.id === seat.carId).map((c: any) => ({ ...c, seats: c.seats.filter((s: any) => Number(s.id) === seat.seatId) }));
+  const res = await client.call('POST', '/api/trip/train/seat/reserve', {
+    outbound: { ...trip.details, train: { ...trip.details.train, cars } },
+    passengers: [
+      {
+        passengerName: 'Asha Mwinyi', identityNo: '', gender: 'Female', ageCategory: 'Adult', phone: '+255712345678', countryCodeName: 'TZ', email: 'asha@example.com',
+        nationalityTypeId: 1, isDisabledPassenger: false, ticketTypeId: 4,
+        outboundSeatHoldKey: held.body.data.hold.key, outboundCarId: seat.carId, outboundCarTypeId: seat.carTypeId, outboundSeatId: seat.seatId,
+        ...passenger,
+      },
+    ],
+  });
+  if (res.status !== 200) throw new Error(`reserve failed: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+  return { paymentReference: res.body.data.paymentReference, amount: res.body.data.bill.paymentRequired, data: res.body.data };
+}

@@ -8,6 +8,7 @@ import { trainDetailsRoutes } from './train-details.routes';
 import { trainReservationRoutes } from './train-reservation.routes';
 import { trainIssuanceRoutes } from './train-issuance.routes';
 import { trainDocumentRoutes } from './train-document.routes';
+import { trainPaymentRoutes } from './train-payment.routes';
 
 /** Every documented REST path; later domains add their route files here. */
-export const REST_ROUTES: RestRoute[] = [...platformRoutes, ...flightRoutes, ...flightBookingRoutes, ...flightIssuanceRoutes, ...trainRoutes, ...trainDetailsRoutes, ...trainReservationRoutes, ...trainIssuanceRoutes, ...trainDocumentRoutes];
+export const REST_ROUTES: RestRoute[] = [...platformRoutes, ...flightRoutes, ...flightBookingRoutes, ...flightIssuanceRoutes, ...trainRoutes, ...trainDetailsRoutes, ...trainReservationRoutes, ...trainIssuanceRoutes, ...trainDocumentRoutes, ...trainPaymentRoutes];

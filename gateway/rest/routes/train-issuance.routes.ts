@@ -7,12 +7,13 @@ export const TRAIN_ISSUANCE_FIELDS = `paymentReference
   funding { source status walletDebited duplicatePaymentRequiresReview }
   payout { status }
   issuance { status internalExpiresAt providerExpiresAt }
-  failure { stage code retryable action }`;
+  failure { stage code retryable action }
+  payable { baseAmount baseCurrency paymentRequired quotes { amount currency exchangeRate } }`;
 
-/** `failure` appears only when issuance failed. */
+/** `failure` appears only when issuance failed, `payable` only on the status read. */
 function view(status: Record<string, unknown>): Record<string, unknown> {
-  const { failure, ...rest } = status;
-  return failure ? { ...rest, failure } : rest;
+  const { failure, payable, ...rest } = status;
+  return { ...rest, ...(failure ? { failure } : {}), ...(payable ? { payable } : {}) };
 }
 
 const issue: RestRoute = {
@@ -38,10 +39,11 @@ const status: RestRoute = {
   method: 'GET',
   path: '/api/trip/train/ticket/:paymentReference/issuance',
   auth: true,
-  // The optional `currency` query (payable quotes) is not implemented yet and is ignored.
-  operation: ({ params }: RestRequest) => ({
-    query: `query TrainIssuance($paymentReference: String!) { trainIssuance(paymentReference: $paymentReference) { ${TRAIN_ISSUANCE_FIELDS} } }`,
-    variables: { paymentReference: params.paymentReference },
+  // Optional `currency`: freezes that currency's payable quote (owner, awaiting funds) and returns it in payable.quotes.
+  operation: ({ params, query }: RestRequest) => ({
+    query: `query TrainIssuance($paymentReference: String!, $currency: String) {
+      trainIssuance(paymentReference: $paymentReference, currency: $currency) { ${TRAIN_ISSUANCE_FIELDS} } }`,
+    variables: { paymentReference: params.paymentReference, currency: query.get('currency') },
   }),
   reply: (data) => ({ body: { data: view(data.trainIssuance) }, headers: { 'cache-control': 'no-store' } }),
 };

@@ -19,8 +19,14 @@ export class TrainIssuanceResolver {
     return this.issuance.issue(await req.principal(), paymentReference, callbackUrl);
   }
 
-  @Query(() => TrainIssuanceStatus, { description: 'Funding, payout and issuance state of a train reservation (owner or administrator)' })
-  async trainIssuance(@Arg('paymentReference', () => String) paymentReference: string, @Ctx() { req }: GraphQLContext): Promise<TrainIssuanceStatus> {
-    return this.issuance.status(await req.principal(), paymentReference);
+  @Query(() => TrainIssuanceStatus, {
+    description: 'Funding, payout and issuance state of a train reservation (owner or administrator); `currency` freezes a payable quote for the owner',
+  })
+  async trainIssuance(
+    @Arg('paymentReference', () => String) paymentReference: string,
+    @Arg('currency', () => String, { nullable: true }) currency: string | null,
+    @Ctx() { req }: GraphQLContext,
+  ): Promise<TrainIssuanceStatus> {
+    return this.issuance.status(await req.principal(), paymentReference, currency);
   }
 }

@@ -7,7 +7,7 @@ export class TrainIssuanceFunding {
   @Field(() => String, { description: 'AGENT_WALLET (or ONLINE_PAYMENT for a customer booking)' })
   source!: string;
 
-  @Field(() => String, { description: 'AWAITING_FUNDS, AGENT_WALLET_ADMITTED, AGENT_WALLET_DEBITED or AGENT_WALLET_RELEASED' })
+  @Field(() => String, { description: 'AWAITING_FUNDS, AGENT_WALLET_ADMITTED, AGENT_WALLET_DEBITED, AGENT_WALLET_RELEASED or ONLINE_PAYMENT_CONFIRMED' })
   status!: string;
 
   @Field(() => Boolean)
@@ -50,6 +50,33 @@ export class TrainIssuanceFailure {
   action!: string;
 }
 
+@ObjectType({ description: 'A payable quote, frozen once per currency for the life of the reservation' })
+export class TrainPayableQuote {
+  @Field(() => String, { description: "Decimal string with the currency's decimals: the fare plus the service booking fee, converted" })
+  amount!: string;
+
+  @Field(() => String)
+  currency!: string;
+
+  @Field(() => String, { description: 'Units of this currency per 1 TZS, as frozen' })
+  exchangeRate!: string;
+}
+
+@ObjectType({ description: 'What the reservation costs and the quotes frozen for it' })
+export class TrainPayable {
+  @Field(() => String, { description: 'The fare plus the service booking fee, in baseCurrency' })
+  baseAmount!: string;
+
+  @Field(() => String, { description: 'TZS: SGR fares are always TZS' })
+  baseCurrency!: string;
+
+  @Field(() => String, { description: 'Still to pay in baseCurrency: baseAmount while the reservation awaits funds, 0 once paid, issued, cancelled or expired' })
+  paymentRequired!: string;
+
+  @Field(() => [TrainPayableQuote], { description: 'Every quote frozen so far (TZS first)' })
+  quotes!: TrainPayableQuote[];
+}
+
 @ObjectType({ description: 'Funding, payout and issuance state of a train reservation' })
 export class TrainIssuanceStatus {
   @Field(() => String)
@@ -66,4 +93,7 @@ export class TrainIssuanceStatus {
 
   @Field(() => TrainIssuanceFailure, { nullable: true, description: 'Only when issuance failed' })
   failure!: TrainIssuanceFailure | null;
+
+  @Field(() => TrainPayable, { nullable: true, description: 'Price and payable quotes (the status query; null on the issue answer)' })
+  payable!: TrainPayable | null;
 }

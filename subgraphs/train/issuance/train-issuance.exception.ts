@@ -14,6 +14,9 @@ export class TrainIssuanceException extends AppError {
   static invalidCallbackUrl(message: string): TrainIssuanceException {
     return new TrainIssuanceException('SGR_CALLBACK_URL_INVALID', 400, message, { field: 'callbackUrl' });
   }
+  static invalidCurrency(): TrainIssuanceException {
+    return new TrainIssuanceException('BAD_REQUEST', 400, '"currency" must be an ISO 4217 code such as USD', { fields: [{ field: 'currency', message: 'must be an ISO 4217 code such as USD' }] });
+  }
   static callbackConflict(): TrainIssuanceException {
     return new TrainIssuanceException('SGR_ISSUANCE_CALLBACK_CONFLICT', 409, 'Issuance was already requested for this reservation with a different callbackUrl; repeat it with the same one');
   }

@@ -8,7 +8,9 @@ export interface TrainIssuanceJobPayload {
   reservationId: string;
 }
 
-export type FundingStatus = 'AGENT_WALLET_ADMITTED' | 'AGENT_WALLET_DEBITED' | 'AGENT_WALLET_RELEASED';
+export type FundingSource = 'AGENT_WALLET' | 'ONLINE_PAYMENT';
+/** ONLINE_PAYMENT_CONFIRMED: a customer's confirmed online payment (train_payment) pays the reservation; no wallet is involved. */
+export type FundingStatus = 'AGENT_WALLET_ADMITTED' | 'AGENT_WALLET_DEBITED' | 'AGENT_WALLET_RELEASED' | 'ONLINE_PAYMENT_CONFIRMED';
 export type PayoutStatus = 'PENDING' | 'RETRYING' | 'PAID' | 'REJECTED';
 /** ISSUING: admitted, the job is paying out and issuing. ISSUE_FAILED: paid out but the provider refused to issue. */
 export type IssuanceStatus = 'ISSUING' | 'ISSUED' | 'PAYOUT_REJECTED' | 'ISSUE_FAILED';
@@ -25,8 +27,12 @@ export interface TrainIssuance {
   reservationId: string;
   paymentReference: string;
   accountId: string;
-  walletId: string;
-  /** The frozen debit (what the agent pays: the sum of the tickets' grandTotal). */
+  fundingSource: FundingSource;
+  /** The agent wallet (AGENT_WALLET) … */
+  walletId: string | null;
+  /** … or the confirmed train_payment (ONLINE_PAYMENT). */
+  paymentId: string | null;
+  /** The sum of the tickets' grandTotal (TZS): the agent's frozen debit, or what the customer's confirmed payment covers. */
   amount: string;
   currency: string;
   fundingStatus: FundingStatus;
@@ -69,11 +75,11 @@ export class TrainIssuanceRepository {
 
   async insert(i: TrainIssuance, m: EntityManager): Promise<void> {
     await m.query(
-      `INSERT INTO train_issuance (reservation_id, payment_reference, account_id, wallet_id, amount, currency, funding_status, wallet_debited,
-         payout_status, status, callback_url, callback_status, admitted_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO train_issuance (reservation_id, payment_reference, account_id, funding_source, wallet_id, payment_id, amount, currency, funding_status,
+         wallet_debited, payout_status, status, callback_url, callback_status, admitted_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
-        i.reservationId, i.paymentReference, i.accountId, i.walletId, i.amount, i.currency, i.fundingStatus, i.walletDebited ? 1 : 0,
+        i.reservationId, i.paymentReference, i.accountId, i.fundingSource, i.walletId, i.paymentId, i.amount, i.currency, i.fundingStatus, i.walletDebited ? 1 : 0,
         i.payoutStatus, i.status, i.callbackUrl, i.callbackStatus, i.admittedAt, i.createdAt, i.updatedAt,
       ],
     );
@@ -124,7 +130,9 @@ function toIssuance(row: any): TrainIssuance {
     reservationId: row.reservation_id,
     paymentReference: row.payment_reference,
     accountId: row.account_id,
+    fundingSource: row.funding_source,
     walletId: row.wallet_id,
+    paymentId: row.payment_id,
     amount: String(row.amount).replace(/\.00$/, ''),
     currency: row.currency,
     fundingStatus: row.funding_status,

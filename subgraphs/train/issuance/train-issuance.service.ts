@@ -8,6 +8,8 @@ import type { TrainReservation } from '../reservations/reservation.types';
 import { TrainIssuanceException } from './train-issuance.exception';
 import { TRAIN_ISSUANCE_JOB, TrainIssuanceJobPayload, TrainIssuanceRepository } from './train-issuance.repository';
 import { issuanceView, TrainIssuanceView } from './train-issuance.view';
+import type { TrainPaymentQuoteService } from '../payments/train-payment-quote.service';
+import type { TrainPaymentRepository } from '../payments/train-payment.repository';
 
 /**
  * SGR agent issuance (train-bus-admin.md POST /api/trip/train/ticket/{paymentReference}/issue and GET …/issuance).
@@ -21,6 +23,8 @@ export class TrainIssuanceService {
     private readonly platform: Platform,
     private readonly reservations: TrainReservationRepository,
     private readonly issuances: TrainIssuanceRepository,
+    private readonly quotes: TrainPaymentQuoteService,
+    private readonly payments: TrainPaymentRepository,
   ) {}
 
   async issue(principal: Principal, paymentReference: string, callbackUrl: string | null | undefined): Promise<TrainIssuanceView> {
@@ -60,7 +64,7 @@ export class TrainIssuanceService {
       if (!claimed) throw TrainIssuanceException.notIssuable(r.status, 'The reservation changed while it was being claimed; repeat the call');
       await this.issuances.insert(
         {
-          reservationId: r.id, paymentReference: r.paymentReference, accountId: r.accountId, walletId: wallet.id, amount, currency,
+          reservationId: r.id, paymentReference: r.paymentReference, accountId: r.accountId, fundingSource: 'AGENT_WALLET', walletId: wallet.id, paymentId: null, amount, currency,
           fundingStatus: 'AGENT_WALLET_ADMITTED', walletDebited: false, walletEntryId: null, payoutStatus: 'PENDING', payoutReference: null,
           status: 'ISSUING', failure: null, lastError: null, callbackUrl: url, callbackStatus: url ? 'PENDING' : null, callbackAttempts: 0,
           callbackDeliveredAt: null, admittedAt: now, issuedAt: null, createdAt: now, updatedAt: now,
@@ -76,10 +80,18 @@ export class TrainIssuanceService {
     return issuanceView({ ...outcome.r, status: 'PAID' }, (await this.issuances.byReservation(found.id))!);
   }
 
-  /** The owner (or an administrator) reads the current funding, payout and issuance state. */
-  async status(principal: Principal, paymentReference: string): Promise<TrainIssuanceView> {
+  /**
+   * The owner (or an administrator) reads the current funding, payout and issuance state and the payable quotes;
+   * `currency` freezes that currency's quote, for the owner of a reservation awaiting funds only.
+   */
+  async status(principal: Principal, paymentReference: string, currency?: string | null): Promise<TrainIssuanceView> {
+    const code = currency?.trim().toUpperCase() || null;
+    if (code !== null && !/^[A-Z]{3}$/.test(code)) throw TrainIssuanceException.invalidCurrency();
     const r = await this.owned(principal, paymentReference, true);
-    return issuanceView(r, await this.issuances.byReservation(r.id));
+    const payable = await this.quotes.payable(r, principal.accountId, code);
+    // Confirmed money that cannot pay this booking (it was paid or cancelled already) must be refunded by support.
+    const duplicatePaymentRequiresReview = (await this.payments.ofReservation(r.id)).some((p) => p.status === 'REFUND_REQUIRED');
+    return issuanceView(r, await this.issuances.byReservation(r.id), { payable, duplicatePaymentRequiresReview });
   }
 
   private repeat(r: TrainReservation, existing: NonNullable<Awaited<ReturnType<TrainIssuanceRepository['byReservation']>>>, url: string | null): TrainIssuanceView {

@@ -8,13 +8,15 @@ import { TRAIN_CALLBACK_JOB, TRAIN_ISSUANCE_JOB, TrainIssuanceJobPayload, TrainI
 const short = (s: string) => s.slice(0, 500);
 
 /**
- * Runs an admitted agent issuance (train-bus-admin.md "States and transitions"): payout of the provider bill,
- * then issue at the provider (both idempotent there), then one transaction: reservation and tickets ISSUED, the
- * frozen debit taken from the wallet once (ledger business key `train-reservation:<id>`, no limit: admitted
- * earlier), funding AGENT_WALLET_DEBITED, the TICKET notification request and the callback job.
- * A non-retryable payout rejection ends it as PAYOUT_REJECTED (no debit; the reservation is released back to
- * RESERVED and the wallet admission with it); a retryable one is retried by BullMQ with backoff and becomes
- * PAYOUT_REJECTED only on the last attempt. Transient provider failures are retried. Safe to run twice.
+ * Runs an admitted issuance, funded by an agent's wallet admission or a customer's attached online payment
+ * (train-bus-admin.md "States and transitions"): payout of the provider bill, then issue at the provider (both
+ * idempotent there), then one transaction: reservation and tickets ISSUED, for an agent the frozen debit taken
+ * from the wallet once (ledger business key `train-reservation:<id>`, no limit: admitted earlier) and funding
+ * AGENT_WALLET_DEBITED, the TICKET notification request and the callback job.
+ * A non-retryable payout rejection ends it as PAYOUT_REJECTED (no debit; an agent reservation is released back
+ * to RESERVED with its wallet admission, a customer's stays PAID with the money held for support); a retryable
+ * one is retried by BullMQ with backoff and becomes PAYOUT_REJECTED only on the last attempt. Transient provider
+ * failures are retried. Safe to run twice.
  */
 export function trainIssuanceJob(platform: Platform, provider: RailProvider, reservations: TrainReservationRepository, issuances = new TrainIssuanceRepository(platform.dataSource)): JobDefinition<TrainIssuanceJobPayload> {
   return {
@@ -37,6 +39,7 @@ export function trainIssuanceJob(platform: Platform, provider: RailProvider, res
             await issuances.update(reservationId, { payoutStatus: 'RETRYING', lastError: short(`${error.providerCode}: ${error.message}`) }, platform.clock.now());
             throw error;
           }
+          const wallet = issuance.fundingSource === 'AGENT_WALLET';
           await platform.dataSource.transaction(async (m) => {
             const at = platform.clock.now();
             const moved = await issuances.update(
@@ -44,7 +47,8 @@ export function trainIssuanceJob(platform: Platform, provider: RailProvider, res
               {
                 status: 'PAYOUT_REJECTED',
                 payoutStatus: 'REJECTED',
-                fundingStatus: 'AGENT_WALLET_RELEASED',
+                // The agent's admission is released; a customer's confirmed payment stays held for support to settle.
+                ...(wallet ? { fundingStatus: 'AGENT_WALLET_RELEASED' as const } : {}),
                 failure: { stage: error.details.stage ?? 'PAYOUT', code: error.providerCode ?? error.code, retryable: error.retryable, action: 'CONTACT_SUPPORT' },
                 lastError: short(error.message),
               },
@@ -52,7 +56,8 @@ export function trainIssuanceJob(platform: Platform, provider: RailProvider, res
               m,
               ['ISSUING'],
             );
-            if (moved) await reservations.update(reservationId, { status: 'RESERVED', lastError: short(`payout rejected: ${error.providerCode}`) }, at, m, ['PAID']);
+            if (moved && wallet) await reservations.update(reservationId, { status: 'RESERVED', lastError: short(`payout rejected: ${error.providerCode}`) }, at, m, ['PAID']);
+            if (moved && !wallet) await reservations.update(reservationId, { lastError: short(`payout rejected: ${error.providerCode}`) }, at, m);
             if (moved && issuance.callbackUrl) await platform.outbox.enqueue(m, { queue: TRAIN_QUEUE, name: TRAIN_CALLBACK_JOB, payload: { reservationId } });
           });
           platform.logger.warn('train payout rejected', { reservationId, paymentReference: r.paymentReference, code: error.providerCode, retryable: error.retryable });
@@ -84,23 +89,28 @@ export function trainIssuanceJob(platform: Platform, provider: RailProvider, res
         if (!current || current.status !== 'ISSUING') return { issued: current?.status === 'ISSUED', entryId: current?.walletEntryId ?? null, duplicate: true };
         await reservations.update(reservationId, { status: 'ISSUED', lastError: null }, at, m, ['PAID']);
         await reservations.setTicketStatus(reservationId, 'ISSUED', at, m);
-        const debit = await platform.ledger.debit(
-          current.walletId,
-          { businessKey: `train-reservation:${reservationId}`, amount: current.amount, note: `SGR ${r.pnr} ${r.paymentReference}`, enforceLimit: false },
-          m,
-        );
+        // A customer's online payment already paid; only an agent's admitted debit is taken now.
+        const debit = current.walletId
+          ? await platform.ledger.debit(
+              current.walletId,
+              { businessKey: `train-reservation:${reservationId}`, amount: current.amount, note: `SGR ${r.pnr} ${r.paymentReference}`, enforceLimit: false },
+              m,
+            )
+          : null;
         await issuances.update(
           reservationId,
-          { status: 'ISSUED', fundingStatus: 'AGENT_WALLET_DEBITED', walletDebited: true, walletEntryId: debit.entryId, issuedAt: at, failure: null, lastError: null },
+          debit
+            ? { status: 'ISSUED', fundingStatus: 'AGENT_WALLET_DEBITED', walletDebited: true, walletEntryId: debit.entryId, issuedAt: at, failure: null, lastError: null }
+            : { status: 'ISSUED', issuedAt: at, failure: null, lastError: null },
           at,
           m,
         );
         // The shared rules honour notifications.ticketPurchase; a notification failure never undoes this.
         await platform.notifications.request(m, { bookingKind: TRAIN_BOOKING_KIND, bookingId: reservationId, messageType: 'TICKET' });
         if (current.callbackUrl) await platform.outbox.enqueue(m, { queue: TRAIN_QUEUE, name: TRAIN_CALLBACK_JOB, payload: { reservationId } });
-        return { issued: true, entryId: debit.entryId, duplicate: debit.duplicate };
+        return { issued: true, entryId: debit?.entryId ?? null, duplicate: debit?.duplicate ?? false };
       });
-      platform.logger.info('train tickets issued from agent wallet', { reservationId, paymentReference: r.paymentReference, ...result });
+      platform.logger.info('train tickets issued', { reservationId, paymentReference: r.paymentReference, funding: issuance.fundingSource, ...result });
       return result;
     },
   };

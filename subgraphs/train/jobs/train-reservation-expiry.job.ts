@@ -4,6 +4,7 @@ import { RailProviderError, type RailProvider } from '../provider/rail-provider.
 import { TRAIN_BOOKING_KIND, TRAIN_QUEUE, TRAIN_RESERVATION_EXPIRY_JOB, TrainReservationJobPayload } from '../reservations/reservation-follow-ups';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
 import type { TrainReservationStatus } from '../reservations/reservation.types';
+import type { TrainPaymentSettlement } from '../payments/train-payment-settlement';
 
 /** Unpaid states the window may end; CANCELLING is a cancellation this job started and must finish. */
 const CANCELLABLE: TrainReservationStatus[] = ['RESERVED', 'WORKFLOW_UNCONFIRMED', 'CANCELLING'];
@@ -16,7 +17,12 @@ const CANCELLABLE: TrainReservationStatus[] = ['RESERVED', 'WORKFLOW_UNCONFIRMED
  * (idempotent; seats are freed), and the tickets become CANCELLED with the customer told. Agent bookings
  * are not ended by our window: issuance claims them. Safe to run twice; a crash mid-way resumes.
  */
-export function trainReservationExpiryJob(platform: Platform, provider: RailProvider, reservations: TrainReservationRepository): JobDefinition<TrainReservationJobPayload> {
+export function trainReservationExpiryJob(
+  platform: Platform,
+  provider: RailProvider,
+  reservations: TrainReservationRepository,
+  settlement: TrainPaymentSettlement,
+): JobDefinition<TrainReservationJobPayload> {
   return {
     queue: TRAIN_QUEUE,
     name: TRAIN_RESERVATION_EXPIRY_JOB,
@@ -28,7 +34,8 @@ export function trainReservationExpiryJob(platform: Platform, provider: RailProv
         if (r.bookingUserType !== 'CUSTOMER') return { cancel: false as const, reason: 'agent booking' };
         if (r.status !== 'CANCELLING') {
           if (!r.expiresAt || r.expiresAt.getTime() > now.getTime()) return { cancel: false as const, reason: 'deadline not reached' };
-          if (await reservations.hasConfirmedPayment(r.id, m)) return { cancel: false as const, reason: 'payment confirmed' };
+          // A confirmed payment the settlement has not attached yet (a crash in between) is attached now.
+          if (await settlement.paidByEvidence(r, m)) return { cancel: false as const, reason: 'payment confirmed' };
           await reservations.update(r.id, { status: 'CANCELLING' }, now, m, ['RESERVED', 'WORKFLOW_UNCONFIRMED']);
         }
         return { cancel: true as const, pnr: r.pnr, paymentReference: r.paymentReference };

@@ -135,12 +135,6 @@ export class TrainReservationRepository {
     await m.query('UPDATE train_ticket SET status = ?, updated_at = ? WHERE reservation_id = ?', [status, now, reservationId]);
   }
 
-  /** Payment evidence is stored apart from the reservation (rule 7); a confirmed payment keeps it alive. */
-  async hasConfirmedPayment(reservationId: string, m: EntityManager = this.dataSource.manager): Promise<boolean> {
-    const rows = await m.query("SELECT 1 FROM train_payment WHERE reservation_id = ? AND status = 'CONFIRMED' LIMIT 1", [reservationId]);
-    return rows.length > 0;
-  }
-
   private async one(m: EntityManager, where: string, params: unknown[], lock = false): Promise<TrainReservation | null> {
     const [row] = await m.query(`SELECT * FROM train_reservation WHERE ${where} LIMIT 1${lock ? ' FOR UPDATE' : ''}`, params);
     return row ? toReservation(row) : null;

@@ -1,0 +1,63 @@
+import { Field, ID, ObjectType } from 'type-graphql';
+
+/* The objects payments/train-payment.view.ts builds (docs/train-payments.md). */
+
+@ObjectType({ description: 'A customer online payment of a train reservation (train_payment)' })
+export class TrainPaymentType {
+  @Field(() => ID, { description: 'What the provider confirmation names' })
+  paymentId!: string;
+
+  @Field(() => String)
+  paymentReference!: string;
+
+  @Field(() => String, { description: 'CARD, MOBILE or MOBILE_MONEY: the deposit operation' })
+  operation!: string;
+
+  @Field(() => String, { description: 'The gateway method: CARD or MOBILE_MONEY (sandbox declines: CARD_DECLINED, MOBILE_MONEY_DECLINED)' })
+  method!: string;
+
+  @Field(() => String, { description: 'PENDING, CONFIRMED, CANCELLED or REFUND_REQUIRED' })
+  status!: string;
+
+  @Field(() => String, { description: 'What was charged: the quote plus the processing fee' })
+  amount!: string;
+
+  @Field(() => String)
+  currency!: string;
+
+  @Field(() => String, { description: 'The frozen quote this payment pays' })
+  quoteAmount!: string;
+
+  @Field(() => String, { description: 'amount minus quoteAmount' })
+  processingFee!: string;
+
+  @Field(() => String, { nullable: true, description: 'The mobile money rail, e.g. MPESA_TZ' })
+  rail!: string | null;
+
+  @Field(() => String, { description: 'The payment provider, SANDBOX for the simulator' })
+  provider!: string;
+
+  @Field(() => String, { nullable: true, description: "The provider's charge id" })
+  providerReference!: string | null;
+
+  @Field(() => Boolean, { description: 'True once this payment pays the reservation: tickets PAID and issuance started' })
+  paysReservation!: boolean;
+
+  @Field(() => String, { nullable: true, description: 'Why the charge was declined or superseded' })
+  declineReason!: string | null;
+
+  @Field(() => String, { description: 'ISO 8601 date-time' })
+  createdAt!: string;
+
+  @Field(() => String, { nullable: true, description: 'ISO 8601 date-time; set when the provider confirmed' })
+  confirmedAt!: string | null;
+}
+
+@ObjectType({ description: 'A deposit answer: created false when an existing payment of the reservation is answered' })
+export class TrainDepositResult {
+  @Field(() => Boolean)
+  created!: boolean;
+
+  @Field(() => TrainPaymentType)
+  payment!: TrainPaymentType;
+}

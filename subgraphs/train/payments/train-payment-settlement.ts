@@ -1,0 +1,87 @@
+import type { EntityManager } from 'typeorm';
+import type { Platform } from '../../../shared/platform/platform';
+import { TRAIN_ISSUANCE_JOB, TrainIssuanceJobPayload, TrainIssuanceRepository } from '../issuance/train-issuance.repository';
+import { TRAIN_QUEUE } from '../reservations/reservation-follow-ups';
+import type { TrainReservationRepository } from '../reservations/reservation.repository';
+import type { TrainReservation } from '../reservations/reservation.types';
+import { paymentMatches, TrainPayment } from './train-payment';
+import type { TrainPaymentRepository } from './train-payment.repository';
+
+export type SettlementOutcome = 'ATTACHED' | 'ALREADY_ATTACHED' | 'REFUND_REQUIRED' | 'WAITING';
+
+/**
+ * Reattaches confirmed payment evidence to its reservation (reserve rule 7). The confirmation itself is stored
+ * on train_payment first, in its own transaction, so it survives whatever happens to the reservation; this
+ * step then takes the reservation's row lock and pays it only while it is RESERVED and the payment matches
+ * exactly (owner, reference, frozen quote amount and currency): tickets PAID, the issuance row (funding
+ * ONLINE_PAYMENT) and the train-issuance job, all in one transaction. The expiry job takes the same lock and
+ * checks the same evidence before it cancels, so a payment and a cancellation can never both win.
+ */
+export class TrainPaymentSettlement {
+  constructor(
+    private readonly platform: Platform,
+    private readonly reservations: TrainReservationRepository,
+    private readonly payments: TrainPaymentRepository,
+    private readonly issuances: TrainIssuanceRepository,
+  ) {}
+
+  /** Settles one confirmed payment in its own transaction. */
+  async settle(paymentId: string): Promise<SettlementOutcome> {
+    return this.platform.dataSource.transaction(async (m) => {
+      const { reservationId } = (await this.payments.byId(paymentId, m))!;
+      // Reservation row first, then payments: the same lock order as the expiry job and payment requests.
+      const r = (await this.reservations.byId(reservationId, m, true))!;
+      const payment = (await this.payments.byId(paymentId, m, true))!;
+      return this.settleLocked(r, payment, m);
+    });
+  }
+
+  /**
+   * For the expiry job, under the reservation lock it already holds: true when a confirmed payment pays the
+   * reservation (attaching it now if a crash left it unattached), so the reservation must not be cancelled.
+   */
+  async paidByEvidence(r: TrainReservation, m: EntityManager): Promise<boolean> {
+    const confirmed = (await this.payments.ofReservation(r.id, m, true)).filter((p) => p.status === 'CONFIRMED');
+    for (const payment of confirmed) {
+      const outcome = await this.settleLocked(r, payment, m);
+      if (outcome === 'ATTACHED' || outcome === 'ALREADY_ATTACHED') return true;
+    }
+    return false;
+  }
+
+  private async settleLocked(r: TrainReservation, payment: TrainPayment, m: EntityManager): Promise<SettlementOutcome> {
+    if (payment.status !== 'CONFIRMED') return payment.status === 'REFUND_REQUIRED' ? 'REFUND_REQUIRED' : 'WAITING';
+    if (payment.attachedAt) return 'ALREADY_ATTACHED';
+    const now = this.platform.clock.now();
+    const quotes = await this.payments.quotesOf(r.id, m);
+    // A reservation still awaiting support (workflow start unconfirmed) keeps the money confirmed and unattached.
+    if (r.status === 'WORKFLOW_UNCONFIRMED' || r.status === 'PENDING') return 'WAITING';
+    if (r.status !== 'RESERVED' || !paymentMatches(payment, r, quotes)) {
+      // Paid already by another payment, cancelled, or not an exact match: this money must go back.
+      await this.payments.setStatus(payment.id, 'REFUND_REQUIRED', now, ['CONFIRMED'], m);
+      this.platform.logger.warn('train payment cannot pay its reservation; refund required', {
+        paymentId: payment.id,
+        reservationId: r.id,
+        reservationStatus: r.status,
+        exactMatch: paymentMatches(payment, r, quotes),
+      });
+      return 'REFUND_REQUIRED';
+    }
+    await this.reservations.update(r.id, { status: 'PAID', lastError: null }, now, m, ['RESERVED']);
+    await this.reservations.setTicketStatus(r.id, 'PAID', now, m);
+    await this.payments.markAttached(payment.id, now, m);
+    await this.issuances.insert(
+      {
+        reservationId: r.id, paymentReference: r.paymentReference, accountId: r.accountId, fundingSource: 'ONLINE_PAYMENT', walletId: null,
+        paymentId: payment.id, amount: r.paymentRequired!, currency: r.paymentCurrency ?? 'TZS', fundingStatus: 'ONLINE_PAYMENT_CONFIRMED',
+        walletDebited: false, walletEntryId: null, payoutStatus: 'PENDING', payoutReference: null, status: 'ISSUING', failure: null, lastError: null,
+        callbackUrl: null, callbackStatus: null, callbackAttempts: 0, callbackDeliveredAt: null, admittedAt: now, issuedAt: null, createdAt: now, updatedAt: now,
+      },
+      m,
+    );
+    const payload: TrainIssuanceJobPayload = { reservationId: r.id };
+    await this.platform.outbox.enqueue(m, { queue: TRAIN_QUEUE, name: TRAIN_ISSUANCE_JOB, payload });
+    this.platform.logger.info('train payment attached; issuance queued', { paymentId: payment.id, reservationId: r.id, paymentReference: r.paymentReference });
+    return 'ATTACHED';
+  }
+}

@@ -1,0 +1,268 @@
+import { randomUUID } from 'node:crypto';
+import type { Principal } from '../../../shared/auth/token.service';
+import { Role } from '../../../shared/auth/roles';
+import { PlatformException } from '../../../shared/errors/app-error';
+import type { PaymentGateway } from '../../../shared/payments/payment-gateway.port';
+import { PaymentGatewayError } from '../../../shared/payments/payment-gateway.port';
+import type { Platform } from '../../../shared/platform/platform';
+import { checkPhoneText, parsePhone } from '../../../shared/validation/contact-fields';
+import type { TrainReservationRepository } from '../reservations/reservation.repository';
+import type { TrainReservation } from '../reservations/reservation.types';
+import { MobileMoneyRail, mobileMoneyCurrencies, railById, railFor } from './mobile-money-rails';
+import { BASE_CURRENCY, checkCharge, DepositOperation, TrainPayment } from './train-payment';
+import { PaymentFieldError, TrainPaymentException } from './train-payment.exception';
+import type { TrainPaymentRepository } from './train-payment.repository';
+import type { TrainPaymentQuoteService } from './train-payment-quote.service';
+import type { TrainPaymentSettlement } from './train-payment-settlement';
+import { trainPaymentView, TrainPaymentView } from './train-payment.view';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Who may record a provider confirmation: administrators and the internal payment service. */
+const CONFIRMERS: Role[] = [Role.ADMIN, Role.SUDO, Role.ISSUER];
+/** Sandbox: this card token is declined by the issuer (docs/sandbox.md). */
+export const SANDBOX_DECLINED_CARD_TOKEN = 'tok_sandbox_declined';
+/** Sandbox: a payer number ending in these digits rejects the prompt on the handset. */
+export const SANDBOX_REJECTING_PHONE_SUFFIX = '000';
+
+/** The body of the three deposit operations (docs/train-payments.md). */
+export interface TrainDepositInput {
+  paymentReference?: unknown;
+  currency?: unknown;
+  /** Card: the charge total (quote plus processing fee). */
+  total?: unknown;
+  /** Mobile and mobile money: the charge amount (quote plus processing fee). */
+  amount?: unknown;
+  cardToken?: unknown;
+  phoneNumber?: unknown;
+  rail?: unknown;
+}
+
+export interface TrainDepositOutcome {
+  /** True: a new charge was made (REST 201 or 202); false: an existing payment is answered (200). */
+  created: boolean;
+  payment: TrainPaymentView;
+}
+
+interface ParsedDeposit {
+  paymentReference: string;
+  currency: string;
+  requested: string | null;
+  cardToken: string | null;
+  phone: { e164: string; country: string | null; nationalNumber: string } | null;
+  rail: MobileMoneyRail | null;
+}
+
+/**
+ * Customer online payment of an SGR reservation: card, mobile (a prompt on the payer's phone over their own
+ * country's rail) and mobile-money (a named operator rail) deposits on the payment gateway. Each charge is the
+ * frozen quote plus the method's processing fee; the confirmation is stored on train_payment and then settled
+ * against the reservation (train-payment-settlement.ts), which starts issuance.
+ */
+export class TrainPaymentService {
+  constructor(
+    private readonly platform: Platform,
+    private readonly reservations: TrainReservationRepository,
+    private readonly payments: TrainPaymentRepository,
+    private readonly quotes: TrainPaymentQuoteService,
+    private readonly settlement: TrainPaymentSettlement,
+    private readonly gateway: PaymentGateway,
+  ) {}
+
+  async deposit(principal: Principal, operation: DepositOperation, input: TrainDepositInput): Promise<TrainDepositOutcome> {
+    const parsed = this.parse(operation, input ?? {});
+    const r = await this.reservations.byPaymentReference(parsed.paymentReference);
+    if (!r) throw TrainPaymentException.reservationNotFound(parsed.paymentReference);
+    if (r.accountId !== principal.accountId) throw TrainPaymentException.notOwner();
+    if (r.bookingUserType !== 'CUSTOMER') throw TrainPaymentException.notPayable(r.status, 'Agent reservations are paid from the agent wallet (POST /api/trip/train/ticket/{paymentReference}/issue)');
+    const paid = (await this.payments.ofReservation(r.id)).find((p) => p.attachedAt);
+    if (paid) return { created: false, payment: trainPaymentView(paid) };
+    this.assertPayable(r);
+
+    const rail = this.railOf(operation, parsed);
+    const quote = (await this.quotes.quote(r, parsed.currency, principal.accountId))!;
+    const charge = checkCharge(quote.amount, quote.currency, parsed.requested);
+    if (!charge.ok) {
+      if (charge.reason === 'MALFORMED') throw TrainPaymentException.invalid([{ field: amountField(operation), message: charge.message }]);
+      const data = { quote: quote.amount, currency: quote.currency, charged: charge.charged, maxCharge: charge.maxCharge };
+      throw charge.reason === 'BELOW_QUOTE' ? TrainPaymentException.amountMismatch(data) : TrainPaymentException.feeTooHigh(data);
+    }
+    const method = this.methodOf(operation, parsed);
+    const { payment, created } = await this.platform.dataSource.transaction(async (m) => {
+      const now = this.platform.clock.now();
+      const locked = (await this.reservations.byId(r.id, m, true))!;
+      const existing = await this.payments.ofReservation(r.id, m, true);
+      const attached = existing.find((p) => p.attachedAt);
+      if (attached) return { payment: attached, created: false };
+      this.assertPayable(locked);
+      const pending = existing.filter((p) => p.status === 'PENDING');
+      const same = pending.find((p) => p.operation === operation && p.method === method && p.currency === quote.currency && p.amount === charge.charged && p.rail === (rail?.id ?? null));
+      if (same) return { payment: same, created: false };
+      // One live request per reservation: a new one supersedes the others, so two can never both be confirmed.
+      for (const p of pending) await this.payments.setStatus(p.id, 'CANCELLED', now, ['PENDING'], m, { declineReason: 'superseded by a newer payment request' });
+      const fresh: TrainPayment = {
+        id: randomUUID(), reservationId: r.id, paymentReference: r.paymentReference, accountId: r.accountId, operation, method,
+        provider: this.gateway.provider, amount: charge.charged, currency: quote.currency, quoteAmount: quote.amount, processingFee: charge.fee,
+        rail: rail?.id ?? null, payerCountry: parsed.phone?.country ?? null, status: 'PENDING', providerReference: null, declineReason: null,
+        confirmedAt: null, attachedAt: null, createdAt: now, updatedAt: now,
+      };
+      await this.payments.insert(fresh, m);
+      return { payment: fresh, created: true };
+    });
+    if (payment.providerReference || payment.status !== 'PENDING') return { created, payment: trainPaymentView(payment) };
+    return { created, payment: trainPaymentView(await this.charge(payment)) };
+  }
+
+  /** The provider's confirmation (sandbox: what its webhook would do). Idempotent. */
+  async confirm(principal: Principal, paymentId: string | null | undefined): Promise<TrainPaymentView> {
+    if (!CONFIRMERS.includes(principal.role)) throw TrainPaymentException.confirmersOnly();
+    const id = paymentId?.trim().toLowerCase() ?? '';
+    if (!UUID.test(id)) throw TrainPaymentException.invalid([{ field: 'paymentId', message: 'must be a uuid' }]);
+    const payment = await this.payments.byId(id);
+    if (!payment) throw TrainPaymentException.paymentNotFound();
+    if (payment.status === 'CONFIRMED' || payment.status === 'REFUND_REQUIRED') return trainPaymentView(await this.settled(payment.id));
+    if (payment.status !== 'PENDING') throw TrainPaymentException.conflict(`This payment is ${payment.status} and cannot be confirmed`, { paymentId: id, status: payment.status });
+    if (!payment.providerReference) throw TrainPaymentException.conflict('No charge was created for this payment; start the payment again', { paymentId: id });
+    const charge = await this.callGateway(() => this.gateway.chargeStatus(payment.providerReference!));
+    if (charge.status === 'DECLINED') return this.decline(payment, charge.declineReason);
+    // A real provider must report the charge CONFIRMED; the sandbox stands in for the payer's approval.
+    if (charge.status === 'PENDING' && !this.gateway.sandbox) throw TrainPaymentException.conflict('The payment provider has not confirmed this charge yet', { paymentId: id, status: 'PENDING' });
+    return trainPaymentView(await this.markConfirmed(payment.id));
+  }
+
+  private parse(operation: DepositOperation, input: TrainDepositInput): ParsedDeposit {
+    const fields: PaymentFieldError[] = [];
+    const text = (field: keyof TrainDepositInput, max: number): string | null => {
+      const value = input[field];
+      if (value === undefined || value === null || value === '') return null;
+      if (typeof value !== 'string' || value.trim().length > max) {
+        fields.push({ field, message: `must be a string of at most ${max} characters` });
+        return null;
+      }
+      return value.trim();
+    };
+    const paymentReference = text('paymentReference', 32);
+    if (!paymentReference && !fields.some((f) => f.field === 'paymentReference')) fields.push({ field: 'paymentReference', message: 'is required' });
+    const currency = (text('currency', 3) ?? BASE_CURRENCY).toUpperCase();
+    if (!/^[A-Z]{3}$/.test(currency)) fields.push({ field: 'currency', message: 'must be an ISO 4217 code such as TZS or USD' });
+    const amountKey = amountField(operation);
+    const other = amountKey === 'total' ? 'amount' : 'total';
+    if (input[other] !== undefined && input[other] !== null) fields.push({ field: other, message: `is not a field of the ${operation.toLowerCase().replace('_', '-')} deposit; send "${amountKey}"` });
+    const raw = input[amountKey];
+    const requested = raw === undefined || raw === null ? null : typeof raw === 'string' || typeof raw === 'number' ? String(raw) : (fields.push({ field: amountKey, message: 'must be a decimal string' }), null);
+
+    let cardToken: string | null = null;
+    let phone: ParsedDeposit['phone'] = null;
+    let rail: MobileMoneyRail | null = null;
+    if (operation === 'CARD') {
+      cardToken = text('cardToken', 200);
+      if (!cardToken && !fields.some((f) => f.field === 'cardToken')) fields.push({ field: 'cardToken', message: "is required: the payment provider's token for the card" });
+    } else {
+      if (operation === 'MOBILE_MONEY') {
+        const id = text('rail', 24);
+        rail = id ? railById(id.toUpperCase()) : null;
+        if (!rail) fields.push({ field: 'rail', message: id ? `"${id}" is not a mobile money rail (see docs/train-payments.md)` : 'is required' });
+      }
+      const checked = checkPhoneText(input.phoneNumber);
+      if ('error' in checked) fields.push({ field: 'phoneNumber', message: input.phoneNumber === undefined ? 'is required' : checked.error });
+      else {
+        // National numbers belong to the rail's country (mobile money) or Tanzania (mobile); "+…" numbers to their own.
+        const callingCode = checked.value.international ? null : rail?.country === 'KE' ? '254' : rail?.country === 'UG' ? '256' : rail?.country === 'RW' ? '250' : '255';
+        const parsed = parsePhone(checked.value.text, callingCode, true);
+        if ('error' in parsed) fields.push({ field: 'phoneNumber', message: parsed.error });
+        else phone = parsed.value;
+      }
+    }
+    if (fields.length) throw TrainPaymentException.invalid(fields);
+    return { paymentReference: paymentReference!, currency, requested, cardToken, phone, rail };
+  }
+
+  /** Mobile money only works for a payer of the rail's country, in the rail's currency. */
+  private railOf(operation: DepositOperation, parsed: ParsedDeposit): MobileMoneyRail | null {
+    if (operation === 'CARD') return null;
+    const payerCountry = parsed.phone!.country;
+    const data = { currency: parsed.currency, payerCountry, mobileMoneyCurrencies: mobileMoneyCurrencies(payerCountry) };
+    if (operation === 'MOBILE') {
+      const rail = payerCountry ? railFor(payerCountry, parsed.currency) : null;
+      if (!rail) throw TrainPaymentException.unsupportedByMno(`No mobile money operator of the payer's country (${payerCountry ?? 'unknown'}) charges ${parsed.currency}`, data);
+      return rail;
+    }
+    const rail = parsed.rail!;
+    if (rail.currency !== parsed.currency) {
+      throw TrainPaymentException.unsupportedByMno(`${rail.operator} charges ${rail.currency} only`, { ...data, rail: rail.id, railCountry: rail.country, railCurrency: rail.currency });
+    }
+    if (payerCountry !== rail.country) {
+      throw TrainPaymentException.unsupportedByMno(`${rail.operator} accepts only ${rail.country} numbers; the payer number is from ${payerCountry ?? 'no country'}`, {
+        ...data,
+        rail: rail.id,
+        railCountry: rail.country,
+        railCurrency: rail.currency,
+      });
+    }
+    return rail;
+  }
+
+  /** The gateway method; the sandbox decline triggers only exist on the simulator. */
+  private methodOf(operation: DepositOperation, parsed: ParsedDeposit): string {
+    const sandbox = this.gateway.sandbox;
+    if (operation === 'CARD') return sandbox && parsed.cardToken === SANDBOX_DECLINED_CARD_TOKEN ? 'CARD_DECLINED' : 'CARD';
+    return sandbox && parsed.phone!.nationalNumber.endsWith(SANDBOX_REJECTING_PHONE_SUFFIX) ? 'MOBILE_MONEY_DECLINED' : 'MOBILE_MONEY';
+  }
+
+  private assertPayable(r: TrainReservation): void {
+    if (r.status === 'CANCELLING' || r.status === 'CANCELLED') throw TrainPaymentException.expired({ paymentReference: r.paymentReference, status: 'CANCELLED' });
+    if (r.status !== 'RESERVED') throw TrainPaymentException.notPayable(r.status, `This reservation is ${r.status} and cannot be paid`);
+    if (!r.expiresAt || r.expiresAt.getTime() <= this.platform.clock.now().getTime()) {
+      throw TrainPaymentException.expired({ paymentReference: r.paymentReference, expiresAt: r.expiresAt?.toISOString() ?? null });
+    }
+  }
+
+  /** Creates the provider charge (idempotent by payment id) and records what the provider answered. */
+  private async charge(payment: TrainPayment): Promise<TrainPayment> {
+    const charge = await this.callGateway(() =>
+      this.gateway.createCharge({ idempotencyKey: payment.id, reference: payment.paymentReference, amount: payment.amount, currency: payment.currency, method: payment.method }),
+    );
+    await this.payments.setProviderReference(payment.id, charge.providerReference, this.platform.clock.now());
+    const withCharge = { ...payment, providerReference: charge.providerReference };
+    if (charge.status === 'DECLINED') return this.decline(withCharge, charge.declineReason);
+    if (charge.status === 'CONFIRMED') return this.markConfirmed(payment.id);
+    return (await this.payments.byId(payment.id)) ?? withCharge;
+  }
+
+  private async decline(payment: TrainPayment, reason: string | undefined): Promise<never> {
+    await this.payments.setStatus(payment.id, 'CANCELLED', this.platform.clock.now(), ['PENDING'], undefined, { declineReason: reason ?? 'declined' });
+    this.platform.logger.info('train payment declined', { paymentId: payment.id, reservationId: payment.reservationId, operation: payment.operation });
+    throw TrainPaymentException.declined({ paymentId: payment.id, paymentReference: payment.paymentReference, reason: reason ?? 'declined' });
+  }
+
+  /** Stores the confirmation on its own (rule 7), then settles it against the reservation. */
+  private async markConfirmed(id: string): Promise<TrainPayment> {
+    const moved = await this.payments.setStatus(id, 'CONFIRMED', this.platform.clock.now(), ['PENDING']);
+    const current = (await this.payments.byId(id))!;
+    if (!moved && current.status !== 'CONFIRMED' && current.status !== 'REFUND_REQUIRED') {
+      throw TrainPaymentException.conflict(`This payment is ${current.status} and cannot be confirmed`, { paymentId: id, status: current.status });
+    }
+    this.platform.logger.info('train payment confirmed', { paymentId: id, reservationId: current.reservationId, operation: current.operation });
+    return this.settled(id);
+  }
+
+  private async settled(id: string): Promise<TrainPayment> {
+    await this.settlement.settle(id);
+    return (await this.payments.byId(id))!;
+  }
+
+  private async callGateway<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof PaymentGatewayError) {
+        // Nothing is lost: the payment stays PENDING and a repeat charges with the same idempotency key.
+        throw PlatformException.unavailable(`The payment provider is unavailable: ${error.message}`, { retryable: true });
+      }
+      throw error;
+    }
+  }
+}
+
+function amountField(operation: DepositOperation): 'total' | 'amount' {
+  return operation === 'CARD' ? 'total' : 'amount';
+}
