@@ -52,6 +52,8 @@ export interface TrainConfig {
   ticketPdfOwnerPassword: string;
   /** Currencies an online train reservation may be paid in (quotes are frozen per currency); TZS, the fare currency, is always one. */
   paymentCurrencies: string[];
+  /** How long a staff resend (send-notification) waits for its deliveries before answering with what it has. */
+  resendWaitMs: number;
 }
 
 export interface FlightConfig {
@@ -195,6 +197,7 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
           ...read.pattern('SGR_PAYMENT_CURRENCIES', 'TZS,KES,UGX,RWF,USD,EUR,GBP', /^[A-Z]{3}(,[A-Z]{3})*$/, 'comma-separated ISO 4217 codes, e.g. TZS,KES,USD').split(','),
         ]),
       ],
+      resendWaitMs: read.integer('SGR_RESEND_WAIT_MS', 10_000, 0, 60_000),
     },
   };
   if (problems.length) throw new ConfigError(problems);

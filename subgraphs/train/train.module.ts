@@ -36,6 +36,8 @@ import { TrainPaymentQuoteService } from './payments/train-payment-quote.service
 import { TrainPaymentSettlement } from './payments/train-payment-settlement';
 import { TrainPaymentService } from './payments/train-payment.service';
 import { TrainPaymentResolver } from './graphql/train-payment.resolver';
+import { TrainResendResolver } from './graphql/train-resend.resolver';
+import { TrainResendService } from './notifications/train-resend.service';
 
 /** The simulator keeps seats, holds and reservations in MySQL, so every process sees one railway. */
 function providerFor(platform: Platform): RailProvider {
@@ -81,9 +83,16 @@ export const trainModule: SubgraphModule = {
         TrainDocumentResolver,
         new TrainDocumentResolver(new TrainDocumentService(platform, reservations, new TrainIssuanceRepository(platform.dataSource), stations)),
       ],
+      [
+        TrainResendResolver,
+        new TrainResendResolver(new TrainResendService(platform, reservations, new TrainIssuanceRepository(platform.dataSource), stations)),
+      ],
     ]);
     return buildFederatedSchema({
-      resolvers: [TrainStationResolver, TrainSearchResolver, SeatHoldResolver, TrainDetailsResolver, TrainReservationResolver, TrainIssuanceResolver, TrainDocumentResolver, TrainPaymentResolver],
+      resolvers: [
+        TrainStationResolver, TrainSearchResolver, SeatHoldResolver, TrainDetailsResolver, TrainReservationResolver, TrainIssuanceResolver, TrainDocumentResolver,
+        TrainPaymentResolver, TrainResendResolver,
+      ],
       container: { get: (cls: Function) => instances.get(cls) },
     });
   },
@@ -93,6 +102,6 @@ export const trainModule: SubgraphModule = {
     return [trainReservationExpiryJob(platform, provider, reservations, paymentsFor(platform, reservations).settlement), trainIssuanceJob(platform, provider, reservations), trainCallbackJob(platform, reservations)];
   },
   notificationSources(platform: Platform) {
-    return [trainNotificationSource(platform.dataSource, new StationService())];
+    return [trainNotificationSource(platform.dataSource, new StationService(), { ticketPdfOwnerPassword: platform.config.train.ticketPdfOwnerPassword })];
   },
 };

@@ -60,53 +60,77 @@ export class TrainDocumentService {
     if (unissued) throw TrainDocumentException.notIssued(unissued.status);
 
     const issuance = await this.issuances.byReservation(reservation.id);
-    const issuedAt = issuance?.issuedAt ?? tickets[0].updatedAt;
-    const pdf = await renderTrainTicketDocument(
-      {
-        bookingReference: reservation.pnr ?? reservation.paymentReference,
-        issuedAt: this.formatInstant(issuedAt, reservation.language),
-        language: reservation.language,
-        tickets: tickets.map((t) => this.ticketView(reservation!, t)),
-      },
-      { ownerPassword: this.platform.config.train.ticketPdfOwnerPassword },
-    );
+    const pdf = await renderTrainTickets(reservation, tickets, {
+      stations: this.stations,
+      issuedAt: issuance?.issuedAt ?? tickets[0].updatedAt,
+      ownerPassword: this.platform.config.train.ticketPdfOwnerPassword,
+    });
     const name = paymentReference ? reservation.paymentReference : tickets[0].ticketNumber;
-    return { filename: `sgr-ticket-${name.replace(/[^A-Za-z0-9._-]+/g, '_')}.pdf`, contentType: 'application/pdf', base64: pdf.toString('base64') };
+    return { filename: trainTicketFilename(name), contentType: 'application/pdf', base64: pdf.toString('base64') };
   }
 
   private checkOwner(principal: Principal, r: TrainReservation): void {
     if (r.accountId !== principal.accountId && !isAdministrator(principal.role)) throw TrainDocumentException.notOwner();
   }
+}
 
-  private ticketView(r: TrainReservation, t: TrainTicketRow): TrainTicketDocumentTicket {
-    const journey: JourneySelection = t.journey === 'RETURN' && r.returnJourney ? r.returnJourney : r.outbound;
-    const station = (stopId: string) => this.stations.byStopId(stopId)?.stopName ?? stopId;
-    return {
-      passengerName: t.passengerName,
-      ticketNumber: t.ticketNumber,
-      train: `SGR ${journey.trainNumber}`,
-      from: station(t.fromStopId),
-      to: station(t.toStopId),
-      departure: this.formatLocal(journey.departure, r.language),
-      arrival: this.formatLocal(journey.arrival, r.language),
-      car: String(t.carId),
-      carClass: CLASS_NAMES[t.carClass] ?? t.carClass,
-      seat: t.seatLabel,
-      price: formattedPrice(t.priceTotal, t.priceCurrency),
-      direction: r.returnJourney ? t.journey : null,
-    };
-  }
+export interface RenderTrainTicketsOptions {
+  stations: StationService;
+  /** When the tickets were issued (the issuance record, else the tickets' last change). */
+  issuedAt: Date;
+  /** config.train.ticketPdfOwnerPassword: the PDF opens freely but is locked against editing. */
+  ownerPassword?: string;
+}
 
-  /** Provider times are already local (East Africa Time): only reformatted. */
-  private formatLocal(at: { date: string; time: string }, language: 'en' | 'sw'): string {
-    const [y, m, d] = at.date.split('-').map(Number);
-    const day = new Intl.DateTimeFormat(language === 'sw' ? 'sw-TZ' : 'en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-      new Date(Date.UTC(y, m - 1, d)),
-    );
-    return `${day}, ${at.time.slice(0, 5)}`;
-  }
+/**
+ * One PDF of the given tickets of a reservation, one page per ticket, in the order given. Shared by the
+ * download endpoint and the ticket notification attachments, so both show exactly the same document.
+ */
+export function renderTrainTickets(reservation: TrainReservation, tickets: TrainTicketRow[], options: RenderTrainTicketsOptions): Promise<Buffer> {
+  return renderTrainTicketDocument(
+    {
+      bookingReference: reservation.pnr ?? reservation.paymentReference,
+      issuedAt: formatInstant(options.issuedAt, reservation.language),
+      language: reservation.language,
+      tickets: tickets.map((t) => ticketView(reservation, t, options.stations)),
+    },
+    { ownerPassword: options.ownerPassword },
+  );
+}
 
-  private formatInstant(at: Date, language: 'en' | 'sw'): string {
-    return new Intl.DateTimeFormat(language === 'sw' ? 'sw-TZ' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }).format(at);
-  }
+/** `sgr-ticket-<name>.pdf` with anything unsafe in a file name replaced by `_`. */
+export function trainTicketFilename(name: string): string {
+  return `sgr-ticket-${name.replace(/[^A-Za-z0-9._-]+/g, '_')}.pdf`;
+}
+
+function ticketView(r: TrainReservation, t: TrainTicketRow, stations: StationService): TrainTicketDocumentTicket {
+  const journey: JourneySelection = t.journey === 'RETURN' && r.returnJourney ? r.returnJourney : r.outbound;
+  const station = (stopId: string) => stations.byStopId(stopId)?.stopName ?? stopId;
+  return {
+    passengerName: t.passengerName,
+    ticketNumber: t.ticketNumber,
+    train: `SGR ${journey.trainNumber}`,
+    from: station(t.fromStopId),
+    to: station(t.toStopId),
+    departure: formatLocal(journey.departure, r.language),
+    arrival: formatLocal(journey.arrival, r.language),
+    car: String(t.carId),
+    carClass: CLASS_NAMES[t.carClass] ?? t.carClass,
+    seat: t.seatLabel,
+    price: formattedPrice(t.priceTotal, t.priceCurrency),
+    direction: r.returnJourney ? t.journey : null,
+  };
+}
+
+/** Provider times are already local (East Africa Time): only reformatted. */
+function formatLocal(at: { date: string; time: string }, language: 'en' | 'sw'): string {
+  const [y, m, d] = at.date.split('-').map(Number);
+  const day = new Intl.DateTimeFormat(language === 'sw' ? 'sw-TZ' : 'en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
+  return `${day}, ${at.time.slice(0, 5)}`;
+}
+
+function formatInstant(at: Date, language: 'en' | 'sw'): string {
+  return new Intl.DateTimeFormat(language === 'sw' ? 'sw-TZ' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }).format(at);
 }

@@ -1,0 +1,103 @@
+import { Field, InputType, ObjectType } from 'type-graphql';
+
+/*
+ * train-bus-admin.md POST /api/trip/train/send-notification. Inputs are plain nullable strings on purpose: the
+ * service checks the selector, channels and message type together and lists every problem in one 400
+ * (`data.fields[]`), and the legacy emailType accepts aliases an enum could not.
+ */
+
+@InputType({ description: 'Exactly one selector (paymentReference, pnr, ticketNumber or trainTicketUuids), and what to send on which channels' })
+export class TrainSendNotificationInput {
+  @Field(() => String, { nullable: true, description: 'Selects the whole reservation' })
+  paymentReference?: string | null;
+
+  @Field(() => String, { nullable: true, description: "The provider's PNR; selects the whole reservation" })
+  pnr?: string | null;
+
+  @Field(() => String, { nullable: true, description: "A full provider ticket number; selects that ticket's whole reservation" })
+  ticketNumber?: string | null;
+
+  @Field(() => [String], { nullable: true, description: 'Ticket uuids of one reservation: only the passengers owning them are addressed' })
+  trainTicketUuids?: string[] | null;
+
+  @Field(() => [String], { nullable: true, description: 'EMAIL and/or WHATSAPP; default [EMAIL]; duplicates dropped, first occurrence kept' })
+  notificationChannels?: string[] | null;
+
+  @Field(() => String, { nullable: true, description: 'TRAIN_TICKET (default), TRAIN_TICKET_RESERVATION or TRAIN_TICKET_RESERVATION_CANCELLATION' })
+  messageType?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Legacy, read only when messageType is omitted: the messageType values or TICKET, RESERVATION, RESERVATION_CANCELLATION (any case)',
+  })
+  emailType?: string | null;
+}
+
+@ObjectType({ description: 'One delivery of the resend: one recipient on one channel' })
+export class TrainNotificationRecipientResult {
+  @Field(() => String, { description: 'buyer or passenger:<index in the reservation>' })
+  recipientKey!: string;
+
+  @Field(() => String, { description: 'BUYER or PASSENGER' })
+  role!: string;
+
+  @Field(() => String, { description: 'The address, masked (a***@example.com, ***678)' })
+  to!: string;
+
+  @Field(() => String, { description: 'SENT, FAILED, SUPPRESSED or UNCERTAIN when final; PENDING, SENDING or RETRYING when still under way at the answer' })
+  status!: string;
+
+  @Field(() => String, { nullable: true, description: 'The last error or suppression reason' })
+  error!: string | null;
+}
+
+@ObjectType({ description: 'What became of a channel: success when every delivery was SENT' })
+export class TrainNotificationChannelReport {
+  @Field(() => Boolean)
+  success!: boolean;
+
+  @Field(() => [TrainNotificationRecipientResult])
+  results!: TrainNotificationRecipientResult[];
+}
+
+@ObjectType({ description: 'A channel the message was planned on' })
+export class TrainNotificationChannelOutcome {
+  @Field(() => String, { description: 'EMAIL or WHATSAPP' })
+  channel!: string;
+
+  @Field(() => String, { description: 'The notification log id of the request on this channel' })
+  notificationId!: string;
+
+  @Field(() => TrainNotificationChannelReport, { nullable: true, description: 'Only for EMAIL' })
+  email!: TrainNotificationChannelReport | null;
+
+  @Field(() => TrainNotificationChannelReport, { nullable: true, description: 'Only for WHATSAPP' })
+  whatsapp!: TrainNotificationChannelReport | null;
+}
+
+@ObjectType({ description: 'Why nothing was sent on a channel' })
+export class TrainNotificationChannelRejection {
+  @Field(() => String)
+  channel!: string;
+
+  @Field(() => String, { description: 'SGR_NOTIFICATION_NO_RECIPIENT, SGR_NOTIFICATION_SUPPRESSED, SGR_NOTIFICATION_FAILED or SGR_NOTIFICATION_PENDING' })
+  errorCode!: string;
+
+  @Field(() => String)
+  errorMessage!: string;
+
+  @Field(() => String, { nullable: true, description: 'The notification log id, to follow it up' })
+  notificationId!: string | null;
+}
+
+@ObjectType({ description: 'One selected channel, settled like Promise.allSettled: value when fulfilled, reason when rejected' })
+export class TrainNotificationSettledResult {
+  @Field(() => String, { description: 'fulfilled or rejected' })
+  status!: 'fulfilled' | 'rejected';
+
+  @Field(() => TrainNotificationChannelOutcome, { nullable: true })
+  value!: TrainNotificationChannelOutcome | null;
+
+  @Field(() => TrainNotificationChannelRejection, { nullable: true })
+  reason!: TrainNotificationChannelRejection | null;
+}
