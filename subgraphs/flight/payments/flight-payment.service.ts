@@ -1,3 +1,4 @@
+import { callPaymentGateway } from '../../../shared/payments/gateway-call';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { Platform } from '../../../shared/platform/platform';
@@ -9,7 +10,7 @@ import type { ReservationRepository } from '../reservations/reservation.reposito
 import type { FlightReservation } from '../reservations/reservation.types';
 import { deadlinePassed, FlightPayment, FlightPaymentView, paymentMatches, paymentView, releasedAtDeadline } from './flight-payment';
 import type { FlightPaymentRepository } from './flight-payment.repository';
-import { PaymentGateway, PaymentGatewayError } from '../../../shared/payments/payment-gateway.port';
+import type { PaymentGateway } from '../../../shared/payments/payment-gateway.port';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -61,7 +62,7 @@ export class FlightPaymentService {
     if (payment.status === 'CONFIRMED') return paymentView(payment);
     if (payment.status !== 'PENDING') throw FlightException.paymentConflict(`This payment is ${payment.status} and cannot be confirmed`, { paymentRequestId: id, status: payment.status });
     if (!payment.providerReference) throw FlightException.paymentConflict('No charge was created for this payment; start the payment again', { paymentRequestId: id });
-    const charge = await this.callGateway(() => this.gateway.chargeStatus(payment.providerReference!));
+    const charge = await callPaymentGateway(() => this.gateway.chargeStatus(payment.providerReference!));
     if (charge.status === 'DECLINED') return this.decline(payment, charge.declineReason);
     // A real provider must report the charge CONFIRMED; the sandbox stands in for the customer's approval.
     if (charge.status === 'PENDING' && !this.gateway.sandbox) {
@@ -118,7 +119,7 @@ export class FlightPaymentService {
 
   /** Creates the provider charge (idempotent by payment id) and records what the provider answered. */
   private async charge(payment: FlightPayment): Promise<FlightPayment> {
-    const charge = await this.callGateway(() =>
+    const charge = await callPaymentGateway(() =>
       this.gateway.createCharge({
         idempotencyKey: payment.id,
         reference: payment.paymentReference,
@@ -162,17 +163,6 @@ export class FlightPaymentService {
     return confirmed;
   }
 
-  private async callGateway<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      if (error instanceof PaymentGatewayError) {
-        // Nothing is lost: the request stays PENDING and a repeat charges with the same idempotency key.
-        throw PlatformException.unavailable(`The payment provider is unavailable: ${error.message}`, { retryable: true });
-      }
-      throw error;
-    }
-  }
 }
 
 function assertPayable(r: FlightReservation, now: Date): void {

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { execute, GraphQLObjectType, Kind, parse } from 'graphql';
 import { buildSchema, Query, Resolver } from 'type-graphql';
 import { FLIGHT_PAYMENT } from '../../../gateway/rest/routes/flight-issuance.routes';
-import { FlightPaymentType, StartFlightPaymentResult } from '../graphql/flight-payment.type';
+import { StartFlightPaymentResult } from '../graphql/flight-payment.type';
 import { deadlinePassed, FlightPayment, paymentMatches, paymentView, releasedAtDeadline } from './flight-payment';
 import { SANDBOX_CHARGE_LIMIT, SimulatedPaymentGateway } from '../../../shared/payments/simulated-payment-gateway';
 

@@ -1,9 +1,8 @@
+import { callPaymentGateway } from '../../../shared/payments/gateway-call';
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../../shared/auth/token.service';
 import { Role } from '../../../shared/auth/roles';
-import { PlatformException } from '../../../shared/errors/app-error';
 import type { PaymentGateway } from '../../../shared/payments/payment-gateway.port';
-import { PaymentGatewayError } from '../../../shared/payments/payment-gateway.port';
 import type { Platform } from '../../../shared/platform/platform';
 import { checkPhoneText, parsePhone } from '../../../shared/validation/contact-fields';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
@@ -122,7 +121,7 @@ export class TrainPaymentService {
     if (payment.status === 'CONFIRMED' || payment.status === 'REFUND_REQUIRED') return trainPaymentView(await this.settled(payment.id));
     if (payment.status !== 'PENDING') throw TrainPaymentException.conflict(`This payment is ${payment.status} and cannot be confirmed`, { paymentId: id, status: payment.status });
     if (!payment.providerReference) throw TrainPaymentException.conflict('No charge was created for this payment; start the payment again', { paymentId: id });
-    const charge = await this.callGateway(() => this.gateway.chargeStatus(payment.providerReference!));
+    const charge = await callPaymentGateway(() => this.gateway.chargeStatus(payment.providerReference!));
     if (charge.status === 'DECLINED') return this.decline(payment, charge.declineReason);
     // A real provider must report the charge CONFIRMED; the sandbox stands in for the payer's approval.
     if (charge.status === 'PENDING' && !this.gateway.sandbox) throw TrainPaymentException.conflict('The payment provider has not confirmed this charge yet', { paymentId: id, status: 'PENDING' });
@@ -218,7 +217,7 @@ export class TrainPaymentService {
 
   /** Creates the provider charge (idempotent by payment id) and records what the provider answered. */
   private async charge(payment: TrainPayment): Promise<TrainPayment> {
-    const charge = await this.callGateway(() =>
+    const charge = await callPaymentGateway(() =>
       this.gateway.createCharge({ idempotencyKey: payment.id, reference: payment.paymentReference, amount: payment.amount, currency: payment.currency, method: payment.method }),
     );
     await this.payments.setProviderReference(payment.id, charge.providerReference, this.platform.clock.now());
@@ -250,17 +249,6 @@ export class TrainPaymentService {
     return (await this.payments.byId(id))!;
   }
 
-  private async callGateway<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      if (error instanceof PaymentGatewayError) {
-        // Nothing is lost: the payment stays PENDING and a repeat charges with the same idempotency key.
-        throw PlatformException.unavailable(`The payment provider is unavailable: ${error.message}`, { retryable: true });
-      }
-      throw error;
-    }
-  }
 }
 
 function amountField(operation: DepositOperation): 'total' | 'amount' {
