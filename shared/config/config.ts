@@ -44,6 +44,8 @@ export interface TrainConfig {
   paymentWindowMinutes: number;
   /** The payment window always ends at least this long before the provider's bill expiry. */
   providerExpiryMarginSeconds: number;
+  /** A reservation whose provider answer was lost is reconciled in the background this long after, unless a retry did it. */
+  reconcileDelaySeconds: number;
   /** Sent to the provider instead of an international phone (it takes Tanzanian mobiles only); 9 digits, no leading zero. */
   localFallbackPhone: string;
   /** Agent issuance callbacks may go to private, loopback or link-local addresses (and plain http): tests only. */
@@ -184,6 +186,7 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
       maxActiveHoldsPerAccount: read.integer('SGR_MAX_ACTIVE_HOLDS', 10, 1, 200),
       paymentWindowMinutes: read.integer('SGR_PAYMENT_WINDOW_MINUTES', 25, 1, 25),
       providerExpiryMarginSeconds: read.integer('SGR_PROVIDER_EXPIRY_MARGIN_SECONDS', 120, 0, 3600),
+      reconcileDelaySeconds: read.integer('SGR_RECONCILE_DELAY_SECONDS', 30, 0, 3600),
       // The provider accepts mobile numbers only (9 digits starting 6 or 7), so the fallback must be one.
       localFallbackPhone: read.pattern('SGR_LOCAL_FALLBACK_PHONE', '620000000', /^[67]\d{8}$/, '9 digits starting 6 or 7 (national format without the leading zero)'),
       callbackAllowPrivate: read.oneOf('SGR_CALLBACK_ALLOW_PRIVATE', ['true', 'false'] as const, 'false') === 'true',

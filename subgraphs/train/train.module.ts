@@ -20,6 +20,7 @@ import { TrainReservationResolver } from './graphql/train-reservation.resolver';
 import { TrainReservationService } from './reservations/reserve.service';
 import { TrainReservationRepository } from './reservations/reservation.repository';
 import { trainReservationExpiryJob } from './jobs/train-reservation-expiry.job';
+import { trainReserveReconcileJob } from './jobs/train-reserve-reconcile.job';
 import { trainNotificationSource } from './notifications/train-notification.source';
 import { TrainIssuance1763800000430 } from './migrations/1763800000430-train-issuance';
 import { TrainIssuanceResolver } from './graphql/train-issuance.resolver';
@@ -99,7 +100,12 @@ export const trainModule: SubgraphModule = {
   jobs(platform: Platform) {
     const reservations = new TrainReservationRepository(platform.dataSource);
     const provider = providerFor(platform);
-    return [trainReservationExpiryJob(platform, provider, reservations, paymentsFor(platform, reservations).settlement), trainIssuanceJob(platform, provider, reservations), trainCallbackJob(platform, reservations)];
+    return [
+      trainReservationExpiryJob(platform, provider, reservations, paymentsFor(platform, reservations).settlement),
+      trainReserveReconcileJob(platform, provider, reservations),
+      trainIssuanceJob(platform, provider, reservations),
+      trainCallbackJob(platform, reservations),
+    ];
   },
   notificationSources(platform: Platform) {
     return [trainNotificationSource(platform.dataSource, new StationService(), { ticketPdfOwnerPassword: platform.config.train.ticketPdfOwnerPassword })];

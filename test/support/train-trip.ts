@@ -32,8 +32,11 @@ export interface ReservedTrip {
   data: any;
 }
 
-/** hold → reserve of one adult on `seat` of the selected train, as a client would; `passenger` overrides fields. */
-export async function reserveSeat(client: FlightClient, trip: SelectedTrain, seat: SelectedTrain['seats'][number], passenger: Record<string, unknown> = {}): Promise<ReservedTrip> {
+/**
+ * Holds `seat` for `client` and gives the reserve body for one adult on it (the details narrowed to that car and seat,
+ * as a client sends them); `passenger` overrides fields. For tests that send it themselves, e.g. more than once.
+ */
+export async function seatReserveBody(client: FlightClient, trip: SelectedTrain, seat: SelectedTrain['seats'][number], passenger: Record<string, unknown> = {}) {
   const held = await client.call('POST', '/api/trip/train/seat/hold', {
     departureStopPartnerId: trip.from,
     arrivalStopPartnerId: trip.to,
@@ -43,7 +46,7 @@ export async function reserveSeat(client: FlightClient, trip: SelectedTrain, sea
   });
   if (held.status !== 200) throw new Error(`hold failed: ${held.status} ${JSON.stringify(held.body).slice(0, 300)}`);
   const cars = trip.details.train.cars.filter((c: any) => c.id === seat.carId).map((c: any) => ({ ...c, seats: c.seats.filter((s: any) => Number(s.id) === seat.seatId) }));
-  const res = await client.call('POST', '/api/trip/train/seat/reserve', {
+  return {
     outbound: { ...trip.details, train: { ...trip.details.train, cars } },
     passengers: [
       {
@@ -53,7 +56,12 @@ export async function reserveSeat(client: FlightClient, trip: SelectedTrain, sea
         ...passenger,
       },
     ],
-  });
+  };
+}
+
+/** hold → reserve of one adult on `seat` of the selected train, as a client would; `passenger` overrides fields. */
+export async function reserveSeat(client: FlightClient, trip: SelectedTrain, seat: SelectedTrain['seats'][number], passenger: Record<string, unknown> = {}): Promise<ReservedTrip> {
+  const res = await client.call('POST', '/api/trip/train/seat/reserve', await seatReserveBody(client, trip, seat, passenger));
   if (res.status !== 200) throw new Error(`reserve failed: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
   return { paymentReference: res.body.data.paymentReference, amount: res.body.data.bill.paymentRequired, data: res.body.data };
 }

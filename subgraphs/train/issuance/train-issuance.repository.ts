@@ -90,9 +90,15 @@ export class TrainIssuanceRepository {
     return row ? toIssuance(row) : null;
   }
 
-  /** Debits admitted but not yet taken from this wallet (other reservations' frozen debits). */
+  /**
+   * Debits admitted but not yet taken from this wallet (other reservations' frozen debits): issuing, or paid out and
+   * refused at issue (ISSUE_FAILED), which support may still complete and debit.
+   */
   async frozenTotal(walletId: string, m: EntityManager): Promise<string> {
-    const [row] = await m.query("SELECT COALESCE(SUM(amount), 0) AS total FROM train_issuance WHERE wallet_id = ? AND wallet_debited = 0 AND status = 'ISSUING'", [walletId]);
+    const [row] = await m.query(
+      "SELECT COALESCE(SUM(amount), 0) AS total FROM train_issuance WHERE wallet_id = ? AND wallet_debited = 0 AND status IN ('ISSUING', 'ISSUE_FAILED')",
+      [walletId],
+    );
     return String(row.total);
   }
 

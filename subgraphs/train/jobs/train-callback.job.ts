@@ -23,7 +23,8 @@ export function trainCallbackJob(platform: Platform, reservations: TrainReservat
       if (issuance.callbackStatus === 'DELIVERED' || issuance.callbackStatus === 'REFUSED') return { skipped: true, callbackStatus: issuance.callbackStatus };
       await issuances.update(reservationId, { callbackAttempts: issuance.callbackAttempts + 1 }, platform.clock.now());
       try {
-        const sent = await sendCallback(issuance.callbackUrl, { data: issuanceView(r, issuance) }, { allowPrivate: platform.config.train.callbackAllowPrivate });
+        const { payable: _quotes, ...status } = issuanceView(r, issuance);
+        const sent = await sendCallback(issuance.callbackUrl, { data: status }, { allowPrivate: platform.config.train.callbackAllowPrivate });
         await issuances.update(reservationId, { callbackStatus: 'DELIVERED', callbackDeliveredAt: platform.clock.now() }, platform.clock.now());
         platform.logger.info('train issuance callback delivered', { reservationId, status: sent.status });
         return { delivered: true, status: sent.status };

@@ -70,13 +70,17 @@ export function trainIssuanceJob(platform: Platform, provider: RailProvider, res
       } catch (error) {
         if (error instanceof RailProviderError && error.code === 'PROVIDER_REJECTED') {
           // Paid out but refused: money left the operator account, so support must settle it; no wallet debit yet.
-          await issuances.update(
-            reservationId,
-            { status: 'ISSUE_FAILED', failure: { stage: 'ISSUE', code: error.providerCode ?? error.code, retryable: false, action: 'CONTACT_SUPPORT' }, lastError: short(error.message) },
-            platform.clock.now(),
-            undefined,
-            ['ISSUING'],
-          );
+          // The admission stays frozen (issuances.frozenTotal) until support settles it; the agent hears of it by callback.
+          await platform.dataSource.transaction(async (m) => {
+            const moved = await issuances.update(
+              reservationId,
+              { status: 'ISSUE_FAILED', failure: { stage: 'ISSUE', code: error.providerCode ?? error.code, retryable: false, action: 'CONTACT_SUPPORT' }, lastError: short(error.message) },
+              platform.clock.now(),
+              m,
+              ['ISSUING'],
+            );
+            if (moved && issuance.callbackUrl) await platform.outbox.enqueue(m, { queue: TRAIN_QUEUE, name: TRAIN_CALLBACK_JOB, payload: { reservationId } });
+          });
           platform.logger.error('train issue refused after payout', { reservationId, paymentReference: r.paymentReference, code: error.providerCode });
           return { issued: false, issueRefused: error.providerCode };
         }

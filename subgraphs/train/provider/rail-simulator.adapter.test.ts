@@ -171,6 +171,21 @@ describe('rail simulator: reservation, payout, issue', () => {
     expect(await sim.retrieveReservation(r.pnr)).toEqual(r);
   });
 
+  it('LOSTANSWER: the first call makes the reservation but times out; every later call with the key returns it', async () => {
+    const sim = simulator();
+    const trip = await trainOn(sim, 'ETR-103', 'DAR', 'DOD');
+    const { car, seat } = await economySeat(sim, trip, 'DAR', 'DOD');
+    const hold = await sim.holdSeat(holdInput(trip, 'DAR', 'DOD', car.carId, seat.seatId));
+    const input = { holds: [{ key: hold.key, passengerIndex: 0 }], passengers: [passenger({ name: 'LostAnswer' })], idempotencyKey: 'lost' };
+    expect(await failure(sim.reserve(input))).toMatchObject({ code: 'TIMEOUT', retryable: true });
+    // Made all the same: the seat is sold and the hold used.
+    expect(await seatAvailable(sim, trip, 'DAR', 'DOD', seat.seatId)).toBe(false);
+    const found = await sim.reserve(input);
+    expect(found).toMatchObject({ status: 'RESERVED', tickets: [{ holdKey: hold.key, seatId: seat.seatId }] });
+    expect(await sim.reserve(input)).toEqual(found);
+    expect(await sim.retrieveReservation(found.pnr)).toEqual(found);
+  });
+
   it('payout of the bill amount, then issue: tickets ISSUED; both idempotent', async () => {
     const sim = simulator();
     const r = await reserved(sim);
@@ -196,6 +211,15 @@ describe('rail simulator: reservation, payout, issue', () => {
     const flaky = await reserved(sim, ['PayoutRetry'], 'pr');
     expect(await failure(sim.payout({ pnr: flaky.pnr, amount: flaky.bill.amount }))).toMatchObject({ providerCode: 'SGR-5031', retryable: true, details: { stage: 'PAYOUT' } });
     expect(await sim.payout({ pnr: flaky.pnr, amount: flaky.bill.amount })).toMatchObject({ status: 'PAID' });
+  });
+
+  it('ISSUEFAIL: issue refused after the payout, not retryable, every time; the reservation stays paid', async () => {
+    const sim = simulator();
+    const r = await reserved(sim, ['IssueFail'], 'if');
+    await sim.payout({ pnr: r.pnr, amount: r.bill.amount });
+    expect(await failure(sim.issue(r.pnr))).toMatchObject({ code: 'PROVIDER_REJECTED', providerCode: 'SGR-4096', retryable: false });
+    expect(await failure(sim.issue(r.pnr))).toMatchObject({ providerCode: 'SGR-4096' });
+    expect(await sim.retrieveReservation(r.pnr)).toMatchObject({ status: 'PAID', tickets: [{ status: 'RESERVED' }] });
   });
 
   it('an expired bill cannot be paid; cancelling frees the seats and is idempotent', async () => {

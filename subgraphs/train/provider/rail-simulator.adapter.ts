@@ -174,7 +174,12 @@ export class RailSimulator implements RailProvider {
     for (let attempt = 0; attempt < PNR_ATTEMPTS; attempt += 1) {
       const state = newReservation(input, holds, attempt, now, this.billLifetimeMs);
       const outcome = await this.store.insertReservation({ idempotencyKey: input.idempotencyKey, state, now });
-      if (outcome.kind === 'INSERTED') return state.reservation;
+      if (outcome.kind === 'INSERTED') {
+        // The reservation is made but its answer is lost. Only the inserting call fails: the key's row in the store
+        // is the memory, so any later call with this key, in any process, gets the reservation.
+        if (hasTrigger(input.passengers, 'LOSTANSWER')) throw new RailProviderError('TIMEOUT', 'SGR booking service did not answer in time', true);
+        return state.reservation;
+      }
       if (outcome.kind === 'KEY_TAKEN') return (await this.store.getReservation(outcome.pnr))!.state.reservation;
       if (outcome.kind === 'HOLD_GONE') throw goneHold(outcome.key);
     }
@@ -223,6 +228,7 @@ export class RailSimulator implements RailProvider {
       if (r.status === 'ISSUED') return { result };
       if (r.status === 'CANCELLED') throw rejected('SGR-4102', 'The reservation is cancelled');
       if (r.status !== 'PAID') throw rejected('SGR-4095', 'The bill is not paid');
+      if (hasTrigger(state.passengers, 'ISSUEFAIL')) throw rejected('SGR-4096', 'Ticket issue refused by the operator');
       const reservation: RailReservation = { ...r, status: 'ISSUED', tickets: r.tickets.map((t) => ({ ...t, status: 'ISSUED' })) };
       return { result, next: { ...state, reservation } };
     });

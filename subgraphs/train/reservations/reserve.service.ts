@@ -3,17 +3,15 @@ import type { Platform } from '../../../shared/platform/platform';
 import type { Principal } from '../../../shared/auth/token.service';
 import { Role } from '../../../shared/auth/roles';
 import type { BookingUserType } from '../../../shared/notifications/notification.types';
-import { Decimal } from '../../../shared/money/money';
-import { priceTrainFare } from '../pricing/train-pricing';
-import { RailProvider, RailProviderError, RailReservation } from '../provider/rail-provider.port';
+import type { RailProvider, RailProviderError } from '../provider/rail-provider.port';
 import { trainPricingContextOf } from '../search/train-search.service';
 import { loadJourney, LoadedJourney } from './journey-loader';
 import { OwnHold, validateTrainPassengers } from './passenger-validation';
 import { fingerprintOf, idempotencyKeyOf, parseReserveRequest, TrainReserveInput, TrainReserveRequest } from './reserve-request';
 import { TrainReservationRepository } from './reservation.repository';
 import { reservationView, TrainReservationView, workflowUnconfirmedData } from './reservation-view';
-import { scheduleTrainReservationFollowUps, TRAIN_BOOKING_KIND } from './reservation-follow-ups';
-import type { TrainReservation, TrainReservationStatus, TrainTicketRow } from './reservation.types';
+import { PROCESSING_LEASE_MS, seatLabelsFrom, TrainReservationStore } from './reservation-store';
+import type { TrainReservation, TrainReservationStatus } from './reservation.types';
 import { PassengerFieldError, TrainReservationException } from './train-reservation.exception';
 
 export interface TrainReserveHeaders {
@@ -21,22 +19,25 @@ export interface TrainReserveHeaders {
   language: 'en' | 'sw';
 }
 
-/** How long one request may talk to the provider before a concurrent retry may take over. */
-const PROCESSING_LEASE_MS = 60_000;
 /** States a retry answers from storage without calling the provider. */
 const SETTLED: readonly TrainReservationStatus[] = ['RESERVED', 'WORKFLOW_UNCONFIRMED', 'CANCELLING', 'CANCELLED', 'PAID', 'ISSUED'];
 
 /**
  * POST /api/trip/train/seat/reserve. One reservation per account and set of holds (unique key), saved before
  * the provider is called and updated per step: a retry of the same request finds it and answers the same
- * identifiers; a lost provider answer is reconciled by the next retry with the same provider idempotency key.
+ * identifiers; a lost provider answer is reconciled with the same provider idempotency key by the next retry or,
+ * if none comes first, by the train-reserve-reconcile job.
  */
 export class TrainReservationService {
+  private readonly booking: TrainReservationStore;
+
   constructor(
     private readonly platform: Platform,
     private readonly provider: RailProvider,
     private readonly reservations: TrainReservationRepository,
-  ) {}
+  ) {
+    this.booking = new TrainReservationStore(platform, provider, reservations);
+  }
 
   async reserve(principal: Principal, input: TrainReserveInput, headers: TrainReserveHeaders): Promise<TrainReservationView> {
     const bookingUserType = bookingUserTypeOf(principal.role);
@@ -90,8 +91,13 @@ export class TrainReservationService {
         await this.reservations.update(r.id, columns, this.platform.clock.now());
         r = { ...r, ...changes };
       }
-      const made = await this.book(r);
-      return await this.store(r, made, outbound, back);
+      const outcome = await this.booking.book(r);
+      if (outcome.kind === 'REFUSED') throw refusal(r, outcome.error);
+      if (outcome.kind === 'UNKNOWN') {
+        await this.booking.reconcileLater(r, outcome.error);
+        throw TrainReservationException.pending(r.paymentReference);
+      }
+      return await this.answer(await this.booking.store(r, outcome.made, seatLabelsFrom(outbound, back)), null, null);
     } finally {
       await this.reservations.release(existing.id);
     }
@@ -134,116 +140,6 @@ export class TrainReservationService {
     return result.passengers;
   }
 
-  /** The provider call; its refusals are FAILED (retry may correct), its silences stay PENDING (retry reconciles). */
-  private async book(r: TrainReservation): Promise<RailReservation> {
-    const holds = r.passengers.flatMap((p, i) => [{ key: p.outbound.holdKey, passengerIndex: i }, ...(p.return ? [{ key: p.return.holdKey, passengerIndex: i }] : [])]);
-    try {
-      return await this.provider.reserve({
-        holds,
-        passengers: r.passengers.map((p) => ({
-          name: p.passengerName,
-          phone: p.providerPhone,
-          ticketTypeId: p.ticketTypeId,
-          nationalityTypeId: p.nationalityTypeId,
-          identityNo: p.identityNo,
-          gender: p.gender ?? undefined,
-          email: p.email ?? undefined,
-          isDisabledPassenger: p.isDisabledPassenger,
-        })),
-        idempotencyKey: `${r.id}:${r.attempt}`,
-      });
-    } catch (error) {
-      if (!(error instanceof RailProviderError)) throw error;
-      const now = this.platform.clock.now();
-      if (error.code === 'PROVIDER_REJECTED' || error.code === 'HOLD_NOT_FOUND') {
-        await this.reservations.update(r.id, { status: 'FAILED', lastError: `${error.providerCode ?? error.code}: ${error.message}`.slice(0, 500) }, now);
-        if (error.code === 'PROVIDER_REJECTED') throw TrainReservationException.providerRejected(error.providerCode ?? 'SGR_PROVIDER_REJECTED', error.message);
-        throw TrainReservationException.passengerDataInvalid(goneHoldFields(r, error.message));
-      }
-      await this.reservations.update(r.id, { lastError: `${error.code}: ${error.message}`.slice(0, 500) }, now);
-      this.platform.logger.warn('train reservation outcome unknown; a retry reconciles it', { reservationId: r.id, code: error.code });
-      throw TrainReservationException.pending(r.paymentReference);
-    }
-  }
-
-  /** Stores the provider reservation, its tickets, the window and the follow-ups in one transaction, then answers. */
-  private async store(r: TrainReservation, made: RailReservation, outbound: LoadedJourney, back: LoadedJourney | null): Promise<TrainReservationView> {
-    const now = this.platform.clock.now();
-    const { paymentWindowMinutes, providerExpiryMarginSeconds } = this.platform.config.train;
-    const providerExpiresAt = new Date(made.bill.expireDate);
-    const internalExpiresAt = new Date(now.getTime() + paymentWindowMinutes * 60_000);
-    const safeProvider = new Date(providerExpiresAt.getTime() - providerExpiryMarginSeconds * 1000);
-    const expiresAt = safeProvider < internalExpiresAt ? safeProvider : internalExpiresAt;
-    const tickets: TrainTicketRow[] = [];
-    r.passengers.forEach((p, passengerIndex) => {
-      for (const [journey, seat, loaded] of [['OUTBOUND', p.outbound, outbound], ['RETURN', p.return, back]] as const) {
-        if (!seat || !loaded) continue;
-        const t = made.tickets.find((x) => x.holdKey === seat.holdKey);
-        if (!t) throw new Error(`provider reservation ${made.pnr} has no ticket for hold of passenger ${passengerIndex} (${journey})`);
-        // The provider's ticket amount (fare plus luggage) is the TRANSPORTER part; our booking fees go on top.
-        const price = priceTrainFare({ fare: t.amount, pricingContext: r.pricingContext, displayCurrencies: [], rates: () => null });
-        const sel = loaded.check.selection;
-        tickets.push({
-          trainTicketUuid: randomUUID(),
-          reservationId: r.id,
-          passengerIndex,
-          journey,
-          passengerName: p.passengerName,
-          passengerPhone: p.phone,
-          ticketNumber: t.ticketNumber,
-          holdKey: seat.holdKey,
-          timeTableTrainSetId: sel.timeTableTrainSetId,
-          travelDate: sel.date,
-          fromStopId: sel.fromStopId,
-          toStopId: sel.toStopId,
-          carId: t.carId,
-          carTypeId: seat.carTypeId,
-          carClass: t.carClass,
-          seatId: t.seatId,
-          seatLabel: loaded.check.cars.get(t.carId)?.seats.get(t.seatId) ?? '',
-          ticketTypeId: t.ticketTypeId,
-          luggageId: t.luggageId,
-          fareAmount: t.amount,
-          priceTotal: price.grandTotal,
-          priceCurrency: price.currency,
-          price,
-          status: 'RESERVED',
-          authenticationContext: r.authenticationContext,
-          createdAt: now,
-          updatedAt: now,
-        });
-      }
-    });
-    const done: TrainReservation = {
-      ...r,
-      status: made.workflowStartConfirmed ? 'RESERVED' : 'WORKFLOW_UNCONFIRMED',
-      pnr: made.pnr,
-      workflowId: made.workflowId,
-      workflowStartConfirmed: made.workflowStartConfirmed,
-      billId: made.bill.id,
-      controlNumber: made.bill.controlNumber,
-      billAmount: made.bill.amount,
-      billCurrency: made.bill.currency,
-      paymentRequired: tickets.reduce((sum, t) => sum.plus(t.priceTotal), new Decimal(0)).toFixed(),
-      paymentCurrency: tickets[0]?.priceCurrency ?? 'TZS',
-      reservedAt: now,
-      internalExpiresAt,
-      expiresAt,
-      providerExpiresAt,
-    };
-    await this.platform.dataSource.transaction(async (m) => {
-      const { status, pnr, workflowId, workflowStartConfirmed, billId, controlNumber, billAmount, billCurrency, paymentRequired, paymentCurrency } = done;
-      const columns = { status, pnr, workflowId, workflowStartConfirmed, billId, controlNumber, billAmount, billCurrency, paymentRequired, paymentCurrency, reservedAt: now, internalExpiresAt, expiresAt, providerExpiresAt };
-      if (!(await this.reservations.update(r.id, { ...columns, lastError: null }, now, m, ['PENDING']))) throw new Error(`train reservation ${r.id} left PENDING while it was being stored`);
-      await this.reservations.insertTickets(tickets, m);
-      const keys = tickets.map((t) => t.holdKey);
-      await m.query(`UPDATE train_seat_hold SET status = 'RESERVED' WHERE account_id = ? AND hold_key IN (${keys.map(() => '?').join(', ')})`, [r.accountId, ...keys]);
-      await scheduleTrainReservationFollowUps(this.platform, m, done);
-    });
-    this.platform.logger.info('train reserved', { reservationId: r.id, pnr: made.pnr, status: done.status, kind: TRAIN_BOOKING_KIND });
-    return this.answer(done, null, null);
-  }
-
   /** A stored reservation as the client gets it; `request` null means "just made", so no retry checks. */
   private async answer(r: TrainReservation, request: TrainReserveRequest | null, fingerprint: string | null): Promise<TrainReservationView> {
     if (request) this.checkSameRequest(r, request, fingerprint!);
@@ -276,6 +172,12 @@ function bookingUserTypeOf(role: Role): BookingUserType {
   if (role === Role.SERVICE_AGENT) return 'SERVICE_AGENT';
   if (role === Role.THIRD_PARTY_AGENT) return 'THIRD_PARTY_AGENT';
   throw TrainReservationException.forbidden();
+}
+
+/** The provider's definite refusal (the reservation is FAILED): its own words (rule 2), or the lapsed hold's field. */
+function refusal(r: TrainReservation, error: RailProviderError): TrainReservationException {
+  if (error.code === 'PROVIDER_REJECTED') return TrainReservationException.providerRejected(error.providerCode ?? 'SGR_PROVIDER_REJECTED', error.message);
+  return TrainReservationException.passengerDataInvalid(goneHoldFields(r, error.message));
 }
 
 /** The provider names the hold that lapsed between our check and its own; point at that passenger's field. */

@@ -120,6 +120,17 @@ describe('rail simulator on MySQL: two processes, one provider', () => {
     expect(await count('SELECT COUNT(*) AS n FROM rail_sim_reservation WHERE pnr = ?', [results[0].pnr])).toBe(1);
   });
 
+  it('LOSTANSWER loses the first answer only: the other process gets the reservation with the same key', async () => {
+    const trip = await trainOn(a, 'ETR-103', 'DAR', 'DOD');
+    const { carId, seatId } = await seat(a, trip, 'DAR', 'DOD');
+    const h = await a.holdSeat(hold(trip, 'DAR', 'DOD', carId, seatId));
+    const input = { holds: [{ key: h.key, passengerIndex: 0 }], passengers: [passenger({ name: 'LOSTANSWER' })], idempotencyKey: 'lost-key' };
+    expect(await failure(a.reserve(input))).toMatchObject({ code: 'TIMEOUT', retryable: true });
+    const found = await b.reserve(input);
+    expect(found).toMatchObject({ status: 'RESERVED', tickets: [{ holdKey: h.key }] });
+    expect(await a.reserve(input)).toEqual(found);
+  });
+
   it('payout, issue and cancel across processes; PAYOUTRETRY fails once anywhere', async () => {
     const trip = await trainOn(a, 'ETR-101', 'DAR', 'DOD');
     const x = await seat(a, trip, 'DAR', 'DOD', 'BUSINESS');

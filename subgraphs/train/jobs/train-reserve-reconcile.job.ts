@@ -1,0 +1,62 @@
+import type { Platform } from '../../../shared/platform/platform';
+import type { JobDefinition } from '../../../shared/queue/worker-host';
+import type { RailProvider } from '../provider/rail-provider.port';
+import { TRAIN_QUEUE, TrainReservationJobPayload } from '../reservations/reservation-follow-ups';
+import type { TrainReservationRepository } from '../reservations/reservation.repository';
+import { lastErrorOf, PROCESSING_LEASE_MS, providerKeyOf, TRAIN_RESERVE_RECONCILE_JOB, TrainReservationStore } from '../reservations/reservation-store';
+
+/**
+ * Reconciles a reservation whose provider answer was lost (train-bus-admin.md reserve rule 2), scheduled by the
+ * reserve endpoint when that happened, so nothing stays PENDING when the client never retries. Under the same
+ * processing lease as the endpoint it asks the provider again with the same key: what was made is stored exactly as
+ * a direct answer (tickets, window, holds, follow-ups), a definite refusal makes it FAILED. A busy lease or another
+ * lost answer throws, so BullMQ retries with backoff; the last attempt leaves it PENDING for an operator.
+ * Anything but PENDING (a client retry reconciled first) is skipped; a later client retry gets the stored answer.
+ */
+export function trainReserveReconcileJob(platform: Platform, provider: RailProvider, reservations: TrainReservationRepository): JobDefinition<TrainReservationJobPayload> {
+  const booking = new TrainReservationStore(platform, provider, reservations);
+  return {
+    queue: TRAIN_QUEUE,
+    name: TRAIN_RESERVE_RECONCILE_JOB,
+    async process({ reservationId }, job) {
+      const found = await reservations.byId(reservationId);
+      if (found?.status !== 'PENDING') return { skipped: true, status: found?.status ?? null };
+      const lastAttempt = (job?.attemptsMade ?? 0) + 1 >= (job?.opts?.attempts ?? 1);
+      try {
+        if (!(await reservations.claim(reservationId, platform.clock.now(), PROCESSING_LEASE_MS))) {
+          throw new Error('another request is talking to the provider for this reservation');
+        }
+        try {
+          const r = (await reservations.byId(reservationId))!;
+          if (r.status !== 'PENDING') return { skipped: true, status: r.status };
+          const outcome = await booking.book(r);
+          if (outcome.kind === 'REFUSED') {
+            platform.logger.info('train reservation reconciled: the provider refused it', { reservationId, code: outcome.error.providerCode ?? outcome.error.code });
+            return { reconciled: true, status: 'FAILED' };
+          }
+          if (outcome.kind === 'UNKNOWN') {
+            await reservations.update(reservationId, { lastError: lastErrorOf(outcome.error) }, platform.clock.now());
+            throw outcome.error;
+          }
+          const done = await booking.store(r, outcome.made, await booking.seatLabelsOf(r));
+          platform.logger.info('train reservation reconciled in the background', { reservationId, pnr: done.pnr, status: done.status });
+          return { reconciled: true, status: done.status, pnr: done.pnr };
+        } finally {
+          await reservations.release(reservationId);
+        }
+      } catch (error) {
+        if (lastAttempt) {
+          // The seats may be booked at the provider while we show nothing: someone has to look.
+          platform.logger.error('train reservation left PENDING: reconciliation gave up; check the provider for its idempotency key', {
+            reservationId,
+            paymentReference: found.paymentReference,
+            providerIdempotencyKey: providerKeyOf(found),
+            attempts: job?.attemptsMade === undefined ? null : job.attemptsMade + 1,
+            reason: (error as Error).message,
+          });
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import type { Platform } from '../../../shared/platform/platform';
+import { Decimal } from '../../../shared/money/money';
+import { priceTrainFare } from '../pricing/train-pricing';
+import { RailProvider, RailProviderError, RailReservation } from '../provider/rail-provider.port';
+import { loadJourney, LoadedJourney } from './journey-loader';
+import type { TrainReservationRepository } from './reservation.repository';
+import { scheduleTrainReservationFollowUps, TRAIN_BOOKING_KIND, TRAIN_QUEUE, TrainReservationJobPayload } from './reservation-follow-ups';
+import type { Journey, JourneySelection, TrainReservation, TrainTicketRow } from './reservation.types';
+
+export const TRAIN_RESERVE_RECONCILE_JOB = 'train-reserve-reconcile';
+
+/** How long one request (or one reconciliation) may talk to the provider before another may take over. */
+export const PROCESSING_LEASE_MS = 60_000;
+
+export type BookingOutcome =
+  | { kind: 'MADE'; made: RailReservation }
+  /** A definite refusal: nothing was made and the reservation is now FAILED. */
+  | { kind: 'REFUSED'; error: RailProviderError }
+  /** The answer was lost: the reservation stays PENDING; the same provider key later returns whatever was made. */
+  | { kind: 'UNKNOWN'; error: RailProviderError };
+
+/** A reserved seat's label ("12A"); the provider's tickets carry none, so it comes from the train's seat map. */
+export type SeatLabelOf = (journey: Journey, carId: number, seatId: number) => string;
+
+/** The provider's idempotency key: a new attempt only after a definite refusal, so a repeat reconciles a lost answer. */
+export const providerKeyOf = (r: TrainReservation): string => `${r.id}:${r.attempt}`;
+
+export const lastErrorOf = (error: RailProviderError): string => `${error.providerCode ?? error.code}: ${error.message}`.slice(0, 500);
+
+/**
+ * The provider reservation of a saved PENDING train reservation and what storing its answer involves, shared by
+ * the reserve endpoint (TrainReservationService) and the background reconciliation (train-reserve-reconcile job),
+ * so a lost answer is stored exactly as a direct one. Callers hold the reservation's processing lease.
+ */
+export class TrainReservationStore {
+  constructor(
+    private readonly platform: Platform,
+    private readonly provider: RailProvider,
+    private readonly reservations: TrainReservationRepository,
+  ) {}
+
+  /** The provider call under the reservation's key: a repeat returns what an earlier call made instead of booking twice. */
+  async book(r: TrainReservation): Promise<BookingOutcome> {
+    // A process that dies during the call leaves the reservation PENDING with no one to finish it: this later job
+    // does (after the lease has lapsed), and skips when the call settled the reservation after all.
+    const safetyNet = new Date(this.platform.clock.now().getTime() + PROCESSING_LEASE_MS + this.platform.config.train.reconcileDelaySeconds * 1000);
+    const payload: TrainReservationJobPayload = { reservationId: r.id };
+    await this.platform.dataSource.transaction((m) => this.platform.outbox.enqueue(m, { queue: TRAIN_QUEUE, name: TRAIN_RESERVE_RECONCILE_JOB, payload, notBefore: safetyNet }));
+    const holds = r.passengers.flatMap((p, i) => [{ key: p.outbound.holdKey, passengerIndex: i }, ...(p.return ? [{ key: p.return.holdKey, passengerIndex: i }] : [])]);
+    try {
+      const made = await this.provider.reserve({
+        holds,
+        passengers: r.passengers.map((p) => ({
+          name: p.passengerName,
+          phone: p.providerPhone,
+          ticketTypeId: p.ticketTypeId,
+          nationalityTypeId: p.nationalityTypeId,
+          identityNo: p.identityNo,
+          gender: p.gender ?? undefined,
+          email: p.email ?? undefined,
+          isDisabledPassenger: p.isDisabledPassenger,
+        })),
+        idempotencyKey: providerKeyOf(r),
+      });
+      return { kind: 'MADE', made };
+    } catch (error) {
+      if (!(error instanceof RailProviderError)) throw error;
+      if (error.code === 'PROVIDER_REJECTED' || error.code === 'HOLD_NOT_FOUND') {
+        await this.reservations.update(r.id, { status: 'FAILED', lastError: lastErrorOf(error) }, this.platform.clock.now());
+        return { kind: 'REFUSED', error };
+      }
+      return { kind: 'UNKNOWN', error };
+    }
+  }
+
+  /**
+   * Rule 2: a lost answer does not wait for the client to retry. The reconcile job is written with the error, so it
+   * exists if and only if the reservation was left PENDING; it skips once a retry has reconciled first.
+   */
+  async reconcileLater(r: TrainReservation, error: RailProviderError): Promise<void> {
+    const notBefore = new Date(this.platform.clock.now().getTime() + this.platform.config.train.reconcileDelaySeconds * 1000);
+    await this.platform.dataSource.transaction(async (m) => {
+      await this.reservations.update(r.id, { lastError: lastErrorOf(error) }, this.platform.clock.now(), m);
+      const payload: TrainReservationJobPayload = { reservationId: r.id };
+      await this.platform.outbox.enqueue(m, { queue: TRAIN_QUEUE, name: TRAIN_RESERVE_RECONCILE_JOB, payload, notBefore });
+    });
+    this.platform.logger.warn('train reservation outcome unknown; reconciliation scheduled', { reservationId: r.id, code: error.code, notBefore: notBefore.toISOString() });
+  }
+
+  /** Stores the provider reservation, its tickets, the window and the follow-ups in one transaction. */
+  async store(r: TrainReservation, made: RailReservation, seatLabelOf: SeatLabelOf): Promise<TrainReservation> {
+    const now = this.platform.clock.now();
+    const { paymentWindowMinutes, providerExpiryMarginSeconds } = this.platform.config.train;
+    const providerExpiresAt = new Date(made.bill.expireDate);
+    const internalExpiresAt = new Date(now.getTime() + paymentWindowMinutes * 60_000);
+    const safeProvider = new Date(providerExpiresAt.getTime() - providerExpiryMarginSeconds * 1000);
+    const expiresAt = safeProvider < internalExpiresAt ? safeProvider : internalExpiresAt;
+    const tickets: TrainTicketRow[] = [];
+    r.passengers.forEach((p, passengerIndex) => {
+      for (const [journey, seat, sel] of [['OUTBOUND', p.outbound, r.outbound], ['RETURN', p.return, r.returnJourney]] as const) {
+        if (!seat || !sel) continue;
+        const t = made.tickets.find((x) => x.holdKey === seat.holdKey);
+        if (!t) throw new Error(`provider reservation ${made.pnr} has no ticket for hold of passenger ${passengerIndex} (${journey})`);
+        // The provider's ticket amount (fare plus luggage) is the TRANSPORTER part; our booking fees go on top.
+        const price = priceTrainFare({ fare: t.amount, pricingContext: r.pricingContext, displayCurrencies: [], rates: () => null });
+        tickets.push({
+          trainTicketUuid: randomUUID(),
+          reservationId: r.id,
+          passengerIndex,
+          journey,
+          passengerName: p.passengerName,
+          passengerPhone: p.phone,
+          ticketNumber: t.ticketNumber,
+          holdKey: seat.holdKey,
+          timeTableTrainSetId: sel.timeTableTrainSetId,
+          travelDate: sel.date,
+          fromStopId: sel.fromStopId,
+          toStopId: sel.toStopId,
+          carId: t.carId,
+          carTypeId: seat.carTypeId,
+          carClass: t.carClass,
+          seatId: t.seatId,
+          seatLabel: seatLabelOf(journey, t.carId, t.seatId),
+          ticketTypeId: t.ticketTypeId,
+          luggageId: t.luggageId,
+          fareAmount: t.amount,
+          priceTotal: price.grandTotal,
+          priceCurrency: price.currency,
+          price,
+          status: 'RESERVED',
+          authenticationContext: r.authenticationContext,
+          createdAt: now,
+          updatedAt: now,
+        });
+      }
+    });
+    const done: TrainReservation = {
+      ...r,
+      status: made.workflowStartConfirmed ? 'RESERVED' : 'WORKFLOW_UNCONFIRMED',
+      pnr: made.pnr,
+      workflowId: made.workflowId,
+      workflowStartConfirmed: made.workflowStartConfirmed,
+      billId: made.bill.id,
+      controlNumber: made.bill.controlNumber,
+      billAmount: made.bill.amount,
+      billCurrency: made.bill.currency,
+      paymentRequired: tickets.reduce((sum, t) => sum.plus(t.priceTotal), new Decimal(0)).toFixed(),
+      paymentCurrency: tickets[0]?.priceCurrency ?? 'TZS',
+      reservedAt: now,
+      internalExpiresAt,
+      expiresAt,
+      providerExpiresAt,
+      lastError: null,
+    };
+    await this.platform.dataSource.transaction(async (m) => {
+      const { status, pnr, workflowId, workflowStartConfirmed, billId, controlNumber, billAmount, billCurrency, paymentRequired, paymentCurrency } = done;
+      const columns = { status, pnr, workflowId, workflowStartConfirmed, billId, controlNumber, billAmount, billCurrency, paymentRequired, paymentCurrency, reservedAt: now, internalExpiresAt, expiresAt, providerExpiresAt };
+      if (!(await this.reservations.update(r.id, { ...columns, lastError: null }, now, m, ['PENDING']))) throw new Error(`train reservation ${r.id} left PENDING while it was being stored`);
+      await this.reservations.insertTickets(tickets, m);
+      const keys = tickets.map((t) => t.holdKey);
+      await m.query(`UPDATE train_seat_hold SET status = 'RESERVED' WHERE account_id = ? AND hold_key IN (${keys.map(() => '?').join(', ')})`, [r.accountId, ...keys]);
+      await scheduleTrainReservationFollowUps(this.platform, m, done);
+    });
+    this.platform.logger.info('train reserved', { reservationId: r.id, pnr: made.pnr, status: done.status, kind: TRAIN_BOOKING_KIND });
+    return done;
+  }
+
+  /**
+   * Seat labels for a reservation stored earlier, from its trains reloaded at the provider (the request that had
+   * them loaded is gone). A train no longer sold (e.g. departed) leaves the labels empty rather than the booking unstored.
+   */
+  async seatLabelsOf(r: TrainReservation): Promise<SeatLabelOf> {
+    const reload = (sel: JourneySelection, name: 'outbound' | 'return') =>
+      loadJourney(this.provider, { timeTableTrainSetId: sel.timeTableTrainSetId, fromStopId: sel.fromStopId, toStopId: sel.toStopId, date: sel.date }, name, []);
+    const outbound = await reload(r.outbound, 'outbound');
+    const back = r.returnJourney ? await reload(r.returnJourney, 'return') : null;
+    return seatLabelsFrom(outbound, back);
+  }
+}
+
+/** Labels from the journeys the request loaded (only bookable seats are in their maps). */
+export function seatLabelsFrom(outbound: LoadedJourney, back: LoadedJourney | null): SeatLabelOf {
+  return (journey, carId, seatId) => (journey === 'OUTBOUND' ? outbound : back)?.check.cars.get(carId)?.seats.get(seatId) ?? '';
+}
