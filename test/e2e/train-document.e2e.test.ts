@@ -1,15 +1,10 @@
 import { startTestStack } from '../support/test-platform';
-import { selectExpressTrain, SelectedTrain } from '../support/train-trip';
+import { nextMonthDay, reserveSeats, SelectedTrain, selectExpressTrain } from '../support/train-trip';
 import { FlightClient } from '../support/flight-client';
 import { waitFor } from '../support/wait';
-import { todayIn } from '../../shared/time/calendar-date';
 import { acceptsUserPassword, encryptEntries, imageCount, pageCount, permissions } from '../../shared/documents/pdf-inspection';
 
-/** Day 6 of next month: a running day without simulator triggers. */
-function travelDate(): string {
-  const [y, m] = todayIn('Africa/Dar_es_Salaam', new Date()).split('-').map(Number);
-  return `${m === 12 ? y + 1 : y}-${String((m % 12) + 1).padStart(2, '0')}-06`;
-}
+const travelDate = () => nextMonthDay(6);
 
 const DATE = travelDate();
 const PATH = '/api/trip/train/ticket/document/generate';
@@ -36,31 +31,9 @@ describe('train ticket document (REST)', () => {
 
   /** search → details → hold → reserve, one seat per passenger. */
   async function reserve(client: FlightClient, names: string[]): Promise<{ paymentReference: string; id: string }> {
-    const passengers = [];
-    const carIds = new Set<number>();
-    for (const passengerName of names) {
-      const seat = trip.seats[cursor++];
-      carIds.add(seat.carId);
-      const held = await client.call('POST', '/api/trip/train/seat/hold', {
-        departureStopPartnerId: trip.from,
-        arrivalStopPartnerId: trip.to,
-        timeTableTrainSetId: trip.details.trip.timeTableTrainSetId,
-        carId: seat.carId,
-        seat: seat.seatId,
-      });
-      expect(held.status).toBe(200);
-      passengers.push({
-        passengerName, identityNo: '', gender: 'Female', ageCategory: 'Adult', phone: '+255712345678', countryCodeName: 'TZ', email: 'asha@example.com',
-        nationalityTypeId: 1, isDisabledPassenger: false, ticketTypeId: 4,
-        outboundSeatHoldKey: held.body.data.hold.key, outboundCarId: seat.carId, outboundCarTypeId: seat.carTypeId, outboundSeatId: seat.seatId,
-      });
-    }
-    const chosen = new Set(passengers.map((p) => p.outboundSeatId));
-    const cars = trip.details.train.cars.filter((c: any) => carIds.has(c.id)).map((c: any) => ({ ...c, seats: c.seats.filter((s: any) => chosen.has(Number(s.id))) }));
-    const res = await client.call('POST', '/api/trip/train/seat/reserve', { outbound: { ...trip.details, train: { ...trip.details.train, cars } }, passengers });
-    expect(res.status).toBe(200);
-    const [row] = await sql('SELECT id FROM train_reservation WHERE payment_reference = ?', [res.body.data.paymentReference]);
-    return { paymentReference: res.body.data.paymentReference, id: row.id };
+    const { paymentReference } = await reserveSeats(client, trip, names.map(() => trip.seats[cursor++]), names.map((passengerName) => ({ passengerName })));
+    const [row] = await sql('SELECT id FROM train_reservation WHERE payment_reference = ?', [paymentReference]);
+    return { paymentReference, id: row.id };
   }
 
   beforeAll(async () => {

@@ -1,18 +1,14 @@
+import { nextMonthDay } from '../support/train-trip';
 import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
 import { createRailSimulator } from '../../subgraphs/train/provider/rail-simulator.adapter';
 import { MysqlRailSimulatorStore } from '../../subgraphs/train/provider/simulator/mysql-rail-simulator-store';
-import { todayIn } from '../../shared/time/calendar-date';
 
 const HOLD_LIFETIME_SECONDS = 600;
 const MAX_HOLDS = 3;
 const PARTNER = { DAR: 101, MOR: 106, DOD: 111 };
 
-/** A date next month on day 5 (no simulator trigger falls on it). */
-function travelDate(): string {
-  const [y, m] = todayIn('Africa/Dar_es_Salaam', new Date()).split('-').map(Number);
-  return `${m === 12 ? y + 1 : y}-${String((m % 12) + 1).padStart(2, '0')}-05`;
-}
+const travelDate = () => nextMonthDay(5);
 
 /** POST /api/trip/train/seat/hold and GET .../seat/release: segments, conflicts, the cap, ownership. */
 describe('train seat holds (REST)', () => {

@@ -1,15 +1,10 @@
-import { reserveSeat, selectExpressTrain, SelectedTrain } from '../support/train-trip';
+import { nextMonthDay, reserveSeat, SelectedTrain, selectExpressTrain } from '../support/train-trip';
 import { startTestStack } from '../support/test-platform';
 import { CallbackReceiver, startCallbackReceiver } from '../support/callback-receiver';
 import { FlightClient } from '../support/flight-client';
 import { waitFor } from '../support/wait';
-import { todayIn } from '../../shared/time/calendar-date';
 
-/** Day 8 of next month: a running day without simulator triggers. */
-function travelDate(): string {
-  const [y, m] = todayIn('Africa/Dar_es_Salaam', new Date()).split('-').map(Number);
-  return `${m === 12 ? y + 1 : y}-${String((m % 12) + 1).padStart(2, '0')}-08`;
-}
+const travelDate = () => nextMonthDay(8);
 
 const DATE = travelDate();
 /** What a third-party agent pays for one adult DAR–DOD economy seat (see train-issuance.e2e). */

@@ -1,16 +1,10 @@
-import { createServer, IncomingMessage, Server } from 'node:http';
-import { selectExpressTrain, SelectedTrain } from '../support/train-trip';
-import type { AddressInfo } from 'node:net';
+import { CallbackReceiver, startCallbackReceiver } from '../support/callback-receiver';
+import { nextMonthDay, reserveSeat, SelectedTrain, selectExpressTrain } from '../support/train-trip';
 import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
 import { waitFor } from '../support/wait';
-import { todayIn } from '../../shared/time/calendar-date';
 
-/** Day 6 of next month: a running day without simulator triggers. */
-function travelDate(): string {
-  const [y, m] = todayIn('Africa/Dar_es_Salaam', new Date()).split('-').map(Number);
-  return `${m === 12 ? y + 1 : y}-${String((m % 12) + 1).padStart(2, '0')}-06`;
-}
+const travelDate = () => nextMonthDay(6);
 
 const DATE = travelDate();
 
@@ -22,9 +16,9 @@ describe('train agent issuance (REST)', () => {
   let poor: FlightClient;
   let trip: SelectedTrain;
   let cursor = 0;
-  let hook: Server;
+  let hook: CallbackReceiver;
   let hookUrl: string;
-  const received: Array<{ path: string; body: any }> = [];
+  let received: CallbackReceiver['received'];
   const sql = (q: string, params: unknown[] = []) => env.stack.platform.dataSource.query(q, params);
 
   beforeAll(async () => {
@@ -33,46 +27,20 @@ describe('train agent issuance (REST)', () => {
     otherAgent = await FlightClient.create(env.baseUrl, env.stack.platform, 'other@issue.test', 'THIRD_PARTY_AGENT', { currency: 'TZS', openingBalance: '1000000' });
     poor = await FlightClient.create(env.baseUrl, env.stack.platform, 'poor@issue.test', 'SERVICE_AGENT', { currency: 'TZS', openingBalance: '1000' });
     trip = await selectExpressTrain(agent, DATE);
-    hook = createServer((req: IncomingMessage, res) => {
-      let text = '';
-      req.on('data', (c) => (text += c));
-      req.on('end', () => {
-        received.push({ path: req.url ?? '', body: text ? JSON.parse(text) : null });
-        res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
-    hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}`;
+    hook = await startCallbackReceiver();
+    hookUrl = hook.url;
+    received = hook.received;
   });
   afterAll(async () => {
-    await new Promise((r) => hook.close(r));
+    await hook.close();
     await env.close();
   });
 
   /** search → details → hold → reserve: one adult, DAR–DOD economy (the fare plus the channel's commission). */
   async function reserve(client: FlightClient, passengerName = 'Asha Mwinyi'): Promise<{ paymentReference: string; id: string; amount: string }> {
-    const seat = trip.seats[cursor++];
-    const held = await client.call('POST', '/api/trip/train/seat/hold', {
-      departureStopPartnerId: trip.from,
-      arrivalStopPartnerId: trip.to,
-      timeTableTrainSetId: trip.details.trip.timeTableTrainSetId,
-      carId: seat.carId,
-      seat: seat.seatId,
-    });
-    expect(held.status).toBe(200);
-    const key = held.body.data.hold.key;
-    const cars = trip.details.train.cars.filter((c: any) => c.id === seat.carId).map((c: any) => ({ ...c, seats: c.seats.filter((s: any) => Number(s.id) === seat.seatId) }));
-    const res = await client.call('POST', '/api/trip/train/seat/reserve', {
-      outbound: { ...trip.details, train: { ...trip.details.train, cars } },
-      passengers: [{
-        passengerName, identityNo: '', gender: 'Female', ageCategory: 'Adult', phone: '+255712345678', countryCodeName: 'TZ', email: 'asha@example.com',
-        nationalityTypeId: 1, isDisabledPassenger: false, ticketTypeId: 4,
-        outboundSeatHoldKey: key, outboundCarId: seat.carId, outboundCarTypeId: seat.carTypeId, outboundSeatId: seat.seatId,
-      }],
-    });
-    expect(res.status).toBe(200);
-    const [row] = await sql('SELECT id FROM train_reservation WHERE payment_reference = ?', [res.body.data.paymentReference]);
-    return { paymentReference: res.body.data.paymentReference, id: row.id, amount: res.body.data.bill.paymentRequired };
+    const { paymentReference, amount } = await reserveSeat(client, trip, trip.seats[cursor++], { passengerName });
+    const [row] = await sql('SELECT id FROM train_reservation WHERE payment_reference = ?', [paymentReference]);
+    return { paymentReference, id: row.id, amount };
   }
 
   const issue = (client: FlightClient, ref: string, body: unknown = {}) => client.call('POST', `/api/trip/train/ticket/${ref}/issue`, body);
@@ -176,7 +144,7 @@ describe('train agent issuance (REST)', () => {
   it('callbacks to loopback are refused (no request made) when SGR_CALLBACK_ALLOW_PRIVATE is off', async () => {
     const { paymentReference, id } = await reserve(agent);
     const config = env.stack.platform.config.train as { callbackAllowPrivate: boolean };
-    const port = (hook.address() as AddressInfo).port;
+    const port = new URL(hookUrl).port;
     config.callbackAllowPrivate = false;
     try {
       expect((await issue(agent, paymentReference, { callbackUrl: `http://example.com/hook` })).status).toBe(400);

@@ -1,9 +1,8 @@
 import Decimal from 'decimal.js';
-import { reserveSeat, selectExpressTrain, SelectedTrain } from '../support/train-trip';
+import { nextMonthDay, reserveSeat, SelectedTrain, selectExpressTrain } from '../support/train-trip';
 import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
 import { waitFor } from '../support/wait';
-import { todayIn } from '../../shared/time/calendar-date';
 import { createRailSimulator } from '../../subgraphs/train/provider/rail-simulator.adapter';
 import { MysqlRailSimulatorStore } from '../../subgraphs/train/provider/simulator/mysql-rail-simulator-store';
 import { TrainReservationRepository } from '../../subgraphs/train/reservations/reservation.repository';
@@ -12,11 +11,7 @@ import { TrainPaymentRepository } from '../../subgraphs/train/payments/train-pay
 import { TrainIssuanceRepository } from '../../subgraphs/train/issuance/train-issuance.repository';
 import { trainReservationExpiryJob } from '../../subgraphs/train/jobs/train-reservation-expiry.job';
 
-/** Day 7 of next month: a running day without simulator triggers. */
-function travelDate(): string {
-  const [y, m] = todayIn('Africa/Dar_es_Salaam', new Date()).split('-').map(Number);
-  return `${m === 12 ? y + 1 : y}-${String((m % 12) + 1).padStart(2, '0')}-07`;
-}
+const travelDate = () => nextMonthDay(7);
 
 /** SGR customer online payment over REST: quotes, the three deposit operations, confirmation, settlement and issuance. */
 describe('train online payment (REST)', () => {

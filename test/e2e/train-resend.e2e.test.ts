@@ -1,16 +1,11 @@
 import { startTestStack } from '../support/test-platform';
-import { selectExpressTrain, SelectedTrain } from '../support/train-trip';
+import { nextMonthDay, reserveSeats, SelectedTrain, selectExpressTrain } from '../support/train-trip';
 import { FlightClient } from '../support/flight-client';
 import { waitFor } from '../support/wait';
-import { todayIn } from '../../shared/time/calendar-date';
 import { readSink } from '../../shared/notifications/channels/sink.channel';
 import { pageCount } from '../../shared/documents/pdf-inspection';
 
-/** Day 6 of next month: a running day without simulator triggers. */
-function travelDate(): string {
-  const [y, m] = todayIn('Africa/Dar_es_Salaam', new Date()).split('-').map(Number);
-  return `${m === 12 ? y + 1 : y}-${String((m % 12) + 1).padStart(2, '0')}-06`;
-}
+const travelDate = () => nextMonthDay(6);
 
 const DATE = travelDate();
 const PATH = '/api/trip/train/send-notification';
@@ -70,36 +65,12 @@ describe('train staff resends (REST send-notification)', () => {
 
   /** search → details → hold → reserve, one seat per passenger. */
   async function reserve(client: FlightClient, passengers: Passenger[], notifications?: { ticketPurchase: boolean }): Promise<Booking> {
-    const body = [];
-    const carIds = new Set<number>();
-    for (const p of passengers) {
-      const seat = trip.seats[cursor++];
-      carIds.add(seat.carId);
-      const held = await client.call('POST', '/api/trip/train/seat/hold', {
-        departureStopPartnerId: trip.from,
-        arrivalStopPartnerId: trip.to,
-        timeTableTrainSetId: trip.details.trip.timeTableTrainSetId,
-        carId: seat.carId,
-        seat: seat.seatId,
-      });
-      expect(held.status).toBe(200);
-      body.push({
-        passengerName: p.name, identityNo: '', gender: 'Female', ageCategory: 'Adult', phone: p.phone, countryCodeName: 'TZ', ...(p.email ? { email: p.email } : {}),
-        nationalityTypeId: 1, isDisabledPassenger: false, ticketTypeId: 4,
-        outboundSeatHoldKey: held.body.data.hold.key, outboundCarId: seat.carId, outboundCarTypeId: seat.carTypeId, outboundSeatId: seat.seatId,
-      });
-    }
-    const chosen = new Set(body.map((p) => p.outboundSeatId));
-    const cars = trip.details.train.cars.filter((c: any) => carIds.has(c.id)).map((c: any) => ({ ...c, seats: c.seats.filter((s: any) => chosen.has(Number(s.id))) }));
-    const res = await client.call('POST', '/api/trip/train/seat/reserve', {
-      outbound: { ...trip.details, train: { ...trip.details.train, cars } },
-      passengers: body,
-      ...(notifications ? { notifications } : {}),
-    });
-    expect(res.status).toBe(200);
-    const [row] = await sql('SELECT id, pnr FROM train_reservation WHERE payment_reference = ?', [res.body.data.paymentReference]);
+    const seats = passengers.map(() => trip.seats[cursor++]);
+    const details = passengers.map((p) => ({ passengerName: p.name, phone: p.phone, email: p.email || undefined }));
+    const { paymentReference } = await reserveSeats(client, trip, seats, details, notifications ? { notifications } : {});
+    const [row] = await sql('SELECT id, pnr FROM train_reservation WHERE payment_reference = ?', [paymentReference]);
     const tickets = await sql('SELECT train_ticket_uuid, ticket_number, passenger_index FROM train_ticket WHERE reservation_id = ? ORDER BY passenger_index', [row.id]);
-    return { paymentReference: res.body.data.paymentReference, id: row.id, pnr: row.pnr, tickets };
+    return { paymentReference, id: row.id, pnr: row.pnr, tickets };
   }
 
   async function issue(client: FlightClient, booking: Booking): Promise<void> {

@@ -1,9 +1,8 @@
 import type { Job } from 'bullmq';
-import { seatReserveBody, selectExpressTrain, SelectedTrain } from '../support/train-trip';
+import { nextMonthDay, seatReserveBody, SelectedTrain, selectExpressTrain } from '../support/train-trip';
 import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
 import { waitFor } from '../support/wait';
-import { todayIn } from '../../shared/time/calendar-date';
 import { createLogger } from '../../shared/logging/logger';
 import { RailProviderError, type RailProvider } from '../../subgraphs/train/provider/rail-provider.port';
 import { createRailSimulator } from '../../subgraphs/train/provider/rail-simulator.adapter';
@@ -12,11 +11,7 @@ import { trainReserveReconcileJob } from '../../subgraphs/train/jobs/train-reser
 import { TrainReservationRepository } from '../../subgraphs/train/reservations/reservation.repository';
 import { TRAIN_RESERVE_RECONCILE_JOB } from '../../subgraphs/train/reservations/reservation-store';
 
-/** Day 7 of next month: a running day without simulator triggers. */
-function travelDate(): string {
-  const [y, m] = todayIn('Africa/Dar_es_Salaam', new Date()).split('-').map(Number);
-  return `${m === 12 ? y + 1 : y}-${String((m % 12) + 1).padStart(2, '0')}-07`;
-}
+const travelDate = () => nextMonthDay(7);
 
 const DATE = travelDate();
 

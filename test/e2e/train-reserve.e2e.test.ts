@@ -1,7 +1,7 @@
+import { nextMonthDay } from '../support/train-trip';
 import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
 import { waitFor } from '../support/wait';
-import { todayIn } from '../../shared/time/calendar-date';
 import { createRailSimulator } from '../../subgraphs/train/provider/rail-simulator.adapter';
 import { MysqlRailSimulatorStore } from '../../subgraphs/train/provider/simulator/mysql-rail-simulator-store';
 import { TrainPaymentSettlement } from '../../subgraphs/train/payments/train-payment-settlement';
@@ -10,11 +10,7 @@ import { TrainIssuanceRepository } from '../../subgraphs/train/issuance/train-is
 import { trainReservationExpiryJob } from '../../subgraphs/train/jobs/train-reservation-expiry.job';
 import { TrainReservationRepository } from '../../subgraphs/train/reservations/reservation.repository';
 
-/** Day 5 of next month: a running day without simulator triggers. */
-function travelDate(): string {
-  const [y, m] = todayIn('Africa/Dar_es_Salaam', new Date()).split('-').map(Number);
-  return `${m === 12 ? y + 1 : y}-${String((m % 12) + 1).padStart(2, '0')}-05`;
-}
+const travelDate = () => nextMonthDay(5);
 
 const DATE = travelDate();
 const FALLBACK_PHONE = '620000000';

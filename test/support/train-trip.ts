@@ -1,4 +1,11 @@
 import type { FlightClient } from './flight-client';
+import { todayIn } from '../../shared/time/calendar-date';
+
+/** Day `day` of next month in railway time; days 5 to 10 are running days on which no simulator trigger falls (docs/sandbox.md). */
+export function nextMonthDay(day: number): string {
+  const [y, m] = todayIn('Africa/Dar_es_Salaam', new Date()).split('-').map(Number);
+  return `${m === 12 ? y + 1 : y}-${String((m % 12) + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
 
 export interface SelectedTrain {
   /** The details answer (data) for the chosen train. */
@@ -32,36 +39,51 @@ export interface ReservedTrip {
   data: any;
 }
 
+type Seat = SelectedTrain['seats'][number];
+
 /**
- * Holds `seat` for `client` and gives the reserve body for one adult on it (the details narrowed to that car and seat,
- * as a client sends them); `passenger` overrides fields. For tests that send it themselves, e.g. more than once.
+ * Holds each seat for `client` and gives the reserve body with one adult per seat (the details narrowed to those cars
+ * and seats, as a client sends them); `passengers[i]` overrides fields of passenger i. For tests that send it
+ * themselves, e.g. more than once.
  */
-export async function seatReserveBody(client: FlightClient, trip: SelectedTrain, seat: SelectedTrain['seats'][number], passenger: Record<string, unknown> = {}) {
-  const held = await client.call('POST', '/api/trip/train/seat/hold', {
-    departureStopPartnerId: trip.from,
-    arrivalStopPartnerId: trip.to,
-    timeTableTrainSetId: trip.details.trip.timeTableTrainSetId,
-    carId: seat.carId,
-    seat: seat.seatId,
-  });
-  if (held.status !== 200) throw new Error(`hold failed: ${held.status} ${JSON.stringify(held.body).slice(0, 300)}`);
-  const cars = trip.details.train.cars.filter((c: any) => c.id === seat.carId).map((c: any) => ({ ...c, seats: c.seats.filter((s: any) => Number(s.id) === seat.seatId) }));
-  return {
-    outbound: { ...trip.details, train: { ...trip.details.train, cars } },
-    passengers: [
-      {
-        passengerName: 'Asha Mwinyi', identityNo: '', gender: 'Female', ageCategory: 'Adult', phone: '+255712345678', countryCodeName: 'TZ', email: 'asha@example.com',
-        nationalityTypeId: 1, isDisabledPassenger: false, ticketTypeId: 4,
-        outboundSeatHoldKey: held.body.data.hold.key, outboundCarId: seat.carId, outboundCarTypeId: seat.carTypeId, outboundSeatId: seat.seatId,
-        ...passenger,
-      },
-    ],
-  };
+export async function reserveBody(client: FlightClient, trip: SelectedTrain, seats: Seat[], passengers: Array<Record<string, unknown>> = []) {
+  const body = [];
+  for (const [i, seat] of seats.entries()) {
+    const held = await client.call('POST', '/api/trip/train/seat/hold', {
+      departureStopPartnerId: trip.from,
+      arrivalStopPartnerId: trip.to,
+      timeTableTrainSetId: trip.details.trip.timeTableTrainSetId,
+      carId: seat.carId,
+      seat: seat.seatId,
+    });
+    if (held.status !== 200) throw new Error(`hold failed: ${held.status} ${JSON.stringify(held.body).slice(0, 300)}`);
+    body.push({
+      passengerName: 'Asha Mwinyi', identityNo: '', gender: 'Female', ageCategory: 'Adult', phone: '+255712345678', countryCodeName: 'TZ', email: 'asha@example.com',
+      nationalityTypeId: 1, isDisabledPassenger: false, ticketTypeId: 4,
+      outboundSeatHoldKey: held.body.data.hold.key, outboundCarId: seat.carId, outboundCarTypeId: seat.carTypeId, outboundSeatId: seat.seatId,
+      ...passengers[i],
+    });
+  }
+  const chosen = new Set(seats.map((s) => `${s.carId}:${s.seatId}`));
+  const cars = trip.details.train.cars
+    .filter((c: any) => seats.some((s) => s.carId === c.id))
+    .map((c: any) => ({ ...c, seats: c.seats.filter((s: any) => chosen.has(`${c.id}:${Number(s.id)}`)) }));
+  return { outbound: { ...trip.details, train: { ...trip.details.train, cars } }, passengers: body };
+}
+
+/** reserveBody for one seat. */
+export function seatReserveBody(client: FlightClient, trip: SelectedTrain, seat: Seat, passenger: Record<string, unknown> = {}) {
+  return reserveBody(client, trip, [seat], [passenger]);
+}
+
+/** hold → reserve of one adult per seat, as a client would; `extra` adds top-level fields (e.g. notifications). */
+export async function reserveSeats(client: FlightClient, trip: SelectedTrain, seats: Seat[], passengers: Array<Record<string, unknown>> = [], extra: Record<string, unknown> = {}): Promise<ReservedTrip> {
+  const res = await client.call('POST', '/api/trip/train/seat/reserve', { ...(await reserveBody(client, trip, seats, passengers)), ...extra });
+  if (res.status !== 200) throw new Error(`reserve failed: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+  return { paymentReference: res.body.data.paymentReference, amount: res.body.data.bill.paymentRequired, data: res.body.data };
 }
 
 /** hold → reserve of one adult on `seat` of the selected train, as a client would; `passenger` overrides fields. */
-export async function reserveSeat(client: FlightClient, trip: SelectedTrain, seat: SelectedTrain['seats'][number], passenger: Record<string, unknown> = {}): Promise<ReservedTrip> {
-  const res = await client.call('POST', '/api/trip/train/seat/reserve', await seatReserveBody(client, trip, seat, passenger));
-  if (res.status !== 200) throw new Error(`reserve failed: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
-  return { paymentReference: res.body.data.paymentReference, amount: res.body.data.bill.paymentRequired, data: res.body.data };
+export function reserveSeat(client: FlightClient, trip: SelectedTrain, seat: Seat, passenger: Record<string, unknown> = {}): Promise<ReservedTrip> {
+  return reserveSeats(client, trip, [seat], [passenger]);
 }
