@@ -1,6 +1,8 @@
-import { createHash } from 'crypto';
+import { createDecipheriv, createHash } from 'crypto';
+import { inflateSync } from 'zlib';
 
-/* Test helpers that read what pdfkit wrote, without a PDF library: drawn text, image count, encryption entries. */
+/* Test helpers that read what pdfkit wrote, without a PDF library: drawn text, image count, encryption entries, and
+ * the text of an encrypted, compressed file opened with its user password as a reader would. */
 
 /**
  * The text an uncompressed pdfkit content stream draws: each `[<hex> kern <hex>] TJ` is one
@@ -103,4 +105,47 @@ export function acceptsUserPassword(e: EncryptEntries, userPassword: string): bo
 export function permissions(e: EncryptEntries): Record<'print' | 'highResPrint' | 'copy' | 'accessibility' | 'modify' | 'annotate' | 'fillForms' | 'assemble', boolean> {
   const bit = (n: number): boolean => (e.p & (1 << (n - 1))) !== 0;
   return { print: bit(3), highResPrint: bit(12), copy: bit(5), accessibility: bit(10), modify: bit(4), annotate: bit(6), fillForms: bit(9), assemble: bit(11) };
+}
+
+/**
+ * Opens a protected PDF as a reader does with `userPassword` (standard security handler, RC4 or AESV2 streams,
+ * Flate-compressed) and returns the text its pages draw. Throws when the password does not open it.
+ */
+export function openedText(pdf: Buffer, userPassword = ''): string {
+  const e = encryptEntries(pdf);
+  if (!acceptsUserPassword(e, userPassword)) throw new Error('the PDF does not open with this user password');
+  const p = Buffer.alloc(4);
+  p.writeInt32LE(e.p);
+  const fileKey = md5Times51(Buffer.concat([padded(userPassword), e.o, p, e.id]));
+  const raw = pdf.toString('latin1');
+  const aes = /\/CFM \/AESV2/.test(raw);
+  const decoded: string[] = [];
+  for (const m of raw.matchAll(/(\d+) (\d+) obj\s*<<((?:(?!endobj)[\s\S])*?)>>\s*stream\r?\n/g)) {
+    const length = Number(/\/Length (\d+)(?! \d+ R)/.exec(m[3])?.[1]);
+    if (!Number.isFinite(length) || /\/Subtype \/(Image|XML)/.test(m[3])) continue;
+    const start = m.index! + m[0].length;
+    const data = pdf.subarray(start, start + length);
+    const id = Buffer.alloc(5);
+    id.writeUIntLE(Number(m[1]), 0, 3);
+    id.writeUIntLE(Number(m[2]), 3, 2);
+    const objectKey = md5(fileKey, id, Buffer.from(aes ? 'sAlT' : '', 'latin1')).subarray(0, Math.min(16, fileKey.length + 5));
+    const plain = aes ? aesCbc(objectKey, data) : rc4(objectKey, data);
+    decoded.push((/\/FlateDecode/.test(m[3]) ? inflateSafe(plain) : plain).toString('latin1'));
+  }
+  return drawnText(Buffer.from(decoded.join('\n'), 'latin1'));
+}
+
+/** AESV2: the first 16 bytes are the IV; PKCS#5 padding. */
+function aesCbc(key: Buffer, data: Buffer): Buffer {
+  const decipher = createDecipheriv('aes-128-cbc', key, data.subarray(0, 16));
+  return Buffer.concat([decipher.update(data.subarray(16)), decipher.final()]);
+}
+
+/** Streams that are not Flate data after all (none in pdfkit output) read as empty rather than throwing. */
+function inflateSafe(data: Buffer): Buffer {
+  try {
+    return inflateSync(data);
+  } catch {
+    return Buffer.alloc(0);
+  }
 }

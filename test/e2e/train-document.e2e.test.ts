@@ -2,7 +2,7 @@ import { startTestStack } from '../support/test-platform';
 import { nextMonthDay, reserveSeats, SelectedTrain, selectExpressTrain } from '../support/train-trip';
 import { FlightClient } from '../support/flight-client';
 import { waitFor } from '../support/wait';
-import { acceptsUserPassword, encryptEntries, imageCount, pageCount, permissions } from '../../shared/documents/pdf-inspection';
+import { acceptsUserPassword, encryptEntries, openedText, imageCount, pageCount, permissions } from '../../shared/documents/pdf-inspection';
 
 const travelDate = () => nextMonthDay(6);
 
@@ -71,6 +71,12 @@ describe('train ticket document (REST)', () => {
     expect(raw).not.toContain('Asha Mwinyi');
     expect(pageCount(res.pdf)).toBe(2);
     expect(imageCount(res.pdf)).toBe(2);
+    // Opened as a reader would, without a password: the layout's text is there.
+    const text = openedText(res.pdf);
+    const [{ pnr }] = await sql('SELECT pnr FROM train_reservation WHERE id = ?', [issued.id]);
+    for (const shown of ['Asha Mwinyi', 'Baraka Juma', pnr, tickets[0].ticket_number, tickets[1].ticket_number, 'Dar es Salaam', 'Dodoma', tickets[0].seat_label]) {
+      expect(text).toContain(shown);
+    }
   });
 
   it('opens without a password, allows printing and copying, locks editing, annotation, forms and assembly', async () => {

@@ -16,9 +16,9 @@ export interface SelectedTrain {
   seats: Array<{ carId: number; carTypeId: number; seatId: number }>;
 }
 
-/** Search DAR→DOD on `date`, take the first express train and read its details, as a client would before holding. */
-export async function selectExpressTrain(client: FlightClient, date: string): Promise<SelectedTrain> {
-  const search = await client.call('GET', `/api/trip/train/search?${new URLSearchParams({ from: 'DAR:SGR:0', to: 'DOD:SGR:0', date })}`);
+/** Search from → to (default DAR→DOD) on `date`, take the first express train and read its details, as a client would before holding. */
+export async function selectExpressTrain(client: FlightClient, date: string, from = 'DAR:SGR:0', to = 'DOD:SGR:0'): Promise<SelectedTrain> {
+  const search = await client.call('GET', `/api/trip/train/search?${new URLSearchParams({ from, to, date })}`);
   if (search.status !== 200) throw new Error(`train search failed: ${search.status} ${JSON.stringify(search.body).slice(0, 300)}`);
   const item = search.body.data.find((t: any) => t.trip.number.startsWith('ETR'));
   const details = await client.call('POST', '/api/trip/train/details', { trip: item });
@@ -41,34 +41,56 @@ export interface ReservedTrip {
 
 type Seat = SelectedTrain['seats'][number];
 
-/**
- * Holds each seat for `client` and gives the reserve body with one adult per seat (the details narrowed to those cars
- * and seats, as a client sends them); `passengers[i]` overrides fields of passenger i. For tests that send it
- * themselves, e.g. more than once.
- */
-export async function reserveBody(client: FlightClient, trip: SelectedTrain, seats: Seat[], passengers: Array<Record<string, unknown>> = []) {
-  const body = [];
-  for (const [i, seat] of seats.entries()) {
-    const held = await client.call('POST', '/api/trip/train/seat/hold', {
-      departureStopPartnerId: trip.from,
-      arrivalStopPartnerId: trip.to,
-      timeTableTrainSetId: trip.details.trip.timeTableTrainSetId,
-      carId: seat.carId,
-      seat: seat.seatId,
-    });
-    if (held.status !== 200) throw new Error(`hold failed: ${held.status} ${JSON.stringify(held.body).slice(0, 300)}`);
-    body.push({
-      passengerName: 'Asha Mwinyi', identityNo: '', gender: 'Female', ageCategory: 'Adult', phone: '+255712345678', countryCodeName: 'TZ', email: 'asha@example.com',
-      nationalityTypeId: 1, isDisabledPassenger: false, ticketTypeId: 4,
-      outboundSeatHoldKey: held.body.data.hold.key, outboundCarId: seat.carId, outboundCarTypeId: seat.carTypeId, outboundSeatId: seat.seatId,
-      ...passengers[i],
-    });
-  }
+/** Holds `seat` of `trip` for `client`; the hold key. */
+async function hold(client: FlightClient, trip: SelectedTrain, seat: Seat): Promise<string> {
+  const held = await client.call('POST', '/api/trip/train/seat/hold', {
+    departureStopPartnerId: trip.from,
+    arrivalStopPartnerId: trip.to,
+    timeTableTrainSetId: trip.details.trip.timeTableTrainSetId,
+    carId: seat.carId,
+    seat: seat.seatId,
+  });
+  if (held.status !== 200) throw new Error(`hold failed: ${held.status} ${JSON.stringify(held.body).slice(0, 300)}`);
+  return held.body.data.hold.key;
+}
+
+/** The details object narrowed to the selected cars and seats, as the spec's client sends it. */
+function selected(trip: SelectedTrain, seats: Seat[]) {
   const chosen = new Set(seats.map((s) => `${s.carId}:${s.seatId}`));
   const cars = trip.details.train.cars
     .filter((c: any) => seats.some((s) => s.carId === c.id))
     .map((c: any) => ({ ...c, seats: c.seats.filter((s: any) => chosen.has(`${c.id}:${Number(s.id)}`)) }));
-  return { outbound: { ...trip.details, train: { ...trip.details.train, cars } }, passengers: body };
+  return { ...trip.details, train: { ...trip.details.train, cars } };
+}
+
+/**
+ * Holds each seat for `client` and gives the reserve body with one adult per seat; with `back`, passenger i also
+ * travels on back.seats[i] of the return train. `passengers[i]` overrides fields of passenger i. For tests that send
+ * the body themselves, e.g. more than once.
+ */
+export async function reserveBody(
+  client: FlightClient,
+  trip: SelectedTrain,
+  seats: Seat[],
+  passengers: Array<Record<string, unknown>> = [],
+  back?: { trip: SelectedTrain; seats: Seat[] },
+) {
+  const body = [];
+  for (const [i, seat] of seats.entries()) {
+    const key = await hold(client, trip, seat);
+    const returnSeat = back?.seats[i];
+    const returnFields = returnSeat
+      ? { returnSeatHoldKey: await hold(client, back!.trip, returnSeat), returnCarId: returnSeat.carId, returnCarTypeId: returnSeat.carTypeId, returnSeatId: returnSeat.seatId }
+      : {};
+    body.push({
+      passengerName: 'Asha Mwinyi', identityNo: '', gender: 'Female', ageCategory: 'Adult', phone: '+255712345678', countryCodeName: 'TZ', email: 'asha@example.com',
+      nationalityTypeId: 1, isDisabledPassenger: false, ticketTypeId: 4,
+      outboundSeatHoldKey: key, outboundCarId: seat.carId, outboundCarTypeId: seat.carTypeId, outboundSeatId: seat.seatId,
+      ...returnFields,
+      ...passengers[i],
+    });
+  }
+  return { outbound: selected(trip, seats), ...(back ? { return: selected(back.trip, back.seats.slice(0, seats.length)) } : {}), passengers: body };
 }
 
 /** reserveBody for one seat. */
@@ -77,8 +99,15 @@ export function seatReserveBody(client: FlightClient, trip: SelectedTrain, seat:
 }
 
 /** hold → reserve of one adult per seat, as a client would; `extra` adds top-level fields (e.g. notifications). */
-export async function reserveSeats(client: FlightClient, trip: SelectedTrain, seats: Seat[], passengers: Array<Record<string, unknown>> = [], extra: Record<string, unknown> = {}): Promise<ReservedTrip> {
-  const res = await client.call('POST', '/api/trip/train/seat/reserve', { ...(await reserveBody(client, trip, seats, passengers)), ...extra });
+export async function reserveSeats(
+  client: FlightClient,
+  trip: SelectedTrain,
+  seats: Seat[],
+  passengers: Array<Record<string, unknown>> = [],
+  extra: Record<string, unknown> = {},
+  back?: { trip: SelectedTrain; seats: Seat[] },
+): Promise<ReservedTrip> {
+  const res = await client.call('POST', '/api/trip/train/seat/reserve', { ...(await reserveBody(client, trip, seats, passengers, back)), ...extra });
   if (res.status !== 200) throw new Error(`reserve failed: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
   return { paymentReference: res.body.data.paymentReference, amount: res.body.data.bill.paymentRequired, data: res.body.data };
 }
