@@ -96,6 +96,8 @@ const LIST_SIZE_HINTS: Readonly<Record<string, number>> = {
   'TrainBookingRequirements.luggageOptions': 6,
   'TrainBookingRequirements.ticketTypeOptions': 3,
   'TrainPayable.quotes': 8,
+  'FlightTicketLookupResult.tickets': 20,
+  'TrainTicketLookupResult.tickets': 20,
   'Mutation.sendTrainNotification': 2,
   'TrainNotificationChannelReport.results': 10,
 };

@@ -23,6 +23,8 @@ import { IssuanceService } from './reservations/issuance.service';
 import { PurchaseService } from './reservations/purchase.service';
 import { CancelService } from './reservations/cancel.service';
 import { TicketQueryService } from './reservations/ticket-query.service';
+import { FlightTicketLookupService } from './reservations/flight-ticket-lookup.service';
+import { FlightTicketLookupResolver } from './graphql/flight-ticket-lookup.resolver';
 import { walletDebitJob } from './jobs/wallet-debit.job';
 import { reservationExpiryJob } from './jobs/reservation-expiry.job';
 import { flightNotificationSource } from './notifications/flight-notification.source';
@@ -76,9 +78,10 @@ export const flightModule: SubgraphModule = {
           new FlightPaymentService(platform, reservations, payments, new SimulatedPaymentGateway()),
         ),
       ],
+      [FlightTicketLookupResolver, new FlightTicketLookupResolver(new FlightTicketLookupService(reservations))],
     ]);
     return buildFederatedSchema({
-      resolvers: [AirportResolver, FlightSearchResolver, FlightReservationResolver, FlightIssuanceResolver],
+      resolvers: [AirportResolver, FlightSearchResolver, FlightReservationResolver, FlightIssuanceResolver, FlightTicketLookupResolver],
       container: { get: (cls: Function) => instances.get(cls) },
     });
   },

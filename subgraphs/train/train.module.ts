@@ -39,6 +39,8 @@ import { TrainPaymentService } from './payments/train-payment.service';
 import { TrainPaymentResolver } from './graphql/train-payment.resolver';
 import { TrainResendResolver } from './graphql/train-resend.resolver';
 import { TrainResendService } from './notifications/train-resend.service';
+import { TrainTicketLookupService } from './reservations/train-ticket-lookup.service';
+import { TrainTicketLookupResolver } from './graphql/train-ticket-lookup.resolver';
 
 /** The simulator keeps seats, holds and reservations in MySQL, so every process sees one railway. */
 function providerFor(platform: Platform): RailProvider {
@@ -88,11 +90,12 @@ export const trainModule: SubgraphModule = {
         TrainResendResolver,
         new TrainResendResolver(new TrainResendService(platform, reservations, new TrainIssuanceRepository(platform.dataSource), stations)),
       ],
+      [TrainTicketLookupResolver, new TrainTicketLookupResolver(new TrainTicketLookupService(reservations, stations))],
     ]);
     return buildFederatedSchema({
       resolvers: [
         TrainStationResolver, TrainSearchResolver, SeatHoldResolver, TrainDetailsResolver, TrainReservationResolver, TrainIssuanceResolver, TrainDocumentResolver,
-        TrainPaymentResolver, TrainResendResolver,
+        TrainPaymentResolver, TrainResendResolver, TrainTicketLookupResolver,
       ],
       container: { get: (cls: Function) => instances.get(cls) },
     });

@@ -10,6 +10,7 @@ import { trainIssuanceRoutes } from './train-issuance.routes';
 import { trainDocumentRoutes } from './train-document.routes';
 import { trainPaymentRoutes } from './train-payment.routes';
 import { trainResendRoutes } from './train-resend.routes';
+import { ticketLookupRoutes } from './ticket-lookup.routes';
 
 /** Every documented REST path; later domains add their route files here. */
-export const REST_ROUTES: RestRoute[] = [...platformRoutes, ...flightRoutes, ...flightBookingRoutes, ...flightIssuanceRoutes, ...trainRoutes, ...trainDetailsRoutes, ...trainReservationRoutes, ...trainIssuanceRoutes, ...trainDocumentRoutes, ...trainPaymentRoutes, ...trainResendRoutes];
+export const REST_ROUTES: RestRoute[] = [...platformRoutes, ...flightRoutes, ...flightBookingRoutes, ...flightIssuanceRoutes, ...trainRoutes, ...trainDetailsRoutes, ...trainReservationRoutes, ...trainIssuanceRoutes, ...trainDocumentRoutes, ...trainPaymentRoutes, ...trainResendRoutes, ...ticketLookupRoutes];

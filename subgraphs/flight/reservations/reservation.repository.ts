@@ -160,15 +160,27 @@ export class ReservationRepository {
     await m.query('UPDATE flight_ticket SET status = ? WHERE reservation_id = ?', [status, reservationId]);
   }
 
+  /**
+   * Tickets matching a lookup (GET /api/ticket), newest booking first, with their reservations: `where` is SQL over
+   * flight_ticket t and flight_reservation r built by the lookup service from its own fixed fragments.
+   */
+  async lookup(where: string[], params: unknown[], limit: number): Promise<Array<{ ticket: FlightTicketRow; reservation: FlightReservation }>> {
+    const tickets = await this.tickets(this.dataSource.manager, where.length ? where.join(' AND ') : '1 = 1', [...params, limit], 'r.created_at DESC, r.id, t.passenger_reference, t.itinerary_index LIMIT ?');
+    const ids = [...new Set(tickets.map((t) => t.reservationId))];
+    const reservations = ids.length ? ((await this.dataSource.query(`SELECT * FROM flight_reservation WHERE id IN (${ids.map(() => '?').join(', ')})`, ids)) as any[]).map(toReservation) : [];
+    const byId = new Map(reservations.map((r) => [r.id, r]));
+    return tickets.map((ticket) => ({ ticket, reservation: byId.get(ticket.reservationId)! }));
+  }
+
   private async one(m: EntityManager, where: string, params: unknown[], lock = false): Promise<FlightReservation | null> {
     const [row] = await m.query(`SELECT * FROM flight_reservation WHERE ${where} LIMIT 1${lock ? ' FOR UPDATE' : ''}`, params);
     return row ? toReservation(row) : null;
   }
 
-  private async tickets(m: EntityManager, where: string, params: unknown[]): Promise<FlightTicketRow[]> {
+  private async tickets(m: EntityManager, where: string, params: unknown[], order = 't.passenger_reference, t.itinerary_index'): Promise<FlightTicketRow[]> {
     const rows: any[] = await m.query(
       `SELECT t.*, r.booking_reference, r.payment_reference FROM flight_ticket t JOIN flight_reservation r ON r.id = t.reservation_id
-        WHERE ${where} ORDER BY t.passenger_reference, t.itinerary_index`,
+        WHERE ${where} ORDER BY ${order}`,
       params,
     );
     return rows.map(toTicket);

@@ -135,6 +135,24 @@ export class TrainReservationRepository {
     await m.query('UPDATE train_ticket SET status = ?, updated_at = ? WHERE reservation_id = ?', [status, now, reservationId]);
   }
 
+  /**
+   * Tickets matching a lookup (GET /api/ticket), newest booking first, with their reservations: `where` is SQL over
+   * train_ticket t and train_reservation r built by the lookup service from its own fixed fragments.
+   */
+  async lookup(where: string[], params: unknown[], limit: number): Promise<Array<{ ticket: TrainTicketRow; reservation: TrainReservation }>> {
+    const rows: any[] = await this.dataSource.query(
+      `SELECT t.* FROM train_ticket t JOIN train_reservation r ON r.id = t.reservation_id
+        WHERE ${where.length ? where.join(' AND ') : '1 = 1'}
+        ORDER BY r.created_at DESC, r.id, t.passenger_index, t.journey = 'RETURN' LIMIT ?`,
+      [...params, limit],
+    );
+    const tickets = rows.map(toTicket);
+    const ids = [...new Set(tickets.map((t) => t.reservationId))];
+    const reservations = ids.length ? ((await this.dataSource.query(`SELECT * FROM train_reservation WHERE id IN (${ids.map(() => '?').join(', ')})`, ids)) as any[]).map(toReservation) : [];
+    const byId = new Map(reservations.map((r) => [r.id, r]));
+    return tickets.map((ticket) => ({ ticket, reservation: byId.get(ticket.reservationId)! }));
+  }
+
   private async one(m: EntityManager, where: string, params: unknown[], lock = false): Promise<TrainReservation | null> {
     const [row] = await m.query(`SELECT * FROM train_reservation WHERE ${where} LIMIT 1${lock ? ' FOR UPDATE' : ''}`, params);
     return row ? toReservation(row) : null;

@@ -1,0 +1,74 @@
+import { Field, ObjectType } from 'type-graphql';
+
+/**
+ * The fields of one looked-up ticket (shared/tickets/ticket-lookup.ts LookedUpTicket). Each booking subgraph answers
+ * its own subclass (FlightTicketLookupItem, TrainTicketLookupItem), so no type has to be @shareable.
+ */
+@ObjectType({ description: 'Never emitted: no field returns it, only subclasses' })
+export abstract class TicketLookupFields {
+  @Field(() => String, { description: 'FLIGHT, TRAIN or BUS' })
+  kind!: string;
+
+  @Field(() => String, { description: "The id this kind's own endpoints take: flight ticketId, train ticket uuid" })
+  ticketId!: string;
+
+  @Field(() => String, { nullable: true, description: "The carrier's document number (airline e-ticket, SGR ticket number)" })
+  ticketNumber!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Flight booking reference, train PNR' })
+  bookingReference!: string | null;
+
+  @Field(() => String)
+  paymentReference!: string;
+
+  @Field(() => String, { description: "The ticket's status in its own kind (e.g. ISSUED, RESERVED, CANCELLED)" })
+  status!: string;
+
+  @Field(() => String)
+  passengerName!: string;
+
+  @Field(() => String, { nullable: true })
+  email!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'E.164' })
+  phoneNumber!: string | null;
+
+  @Field(() => String, { description: 'OUTBOUND or RETURN' })
+  direction!: string;
+
+  @Field(() => String, { description: 'IATA airport code or stop id' })
+  fromCode!: string;
+
+  @Field(() => String)
+  from!: string;
+
+  @Field(() => String)
+  toCode!: string;
+
+  @Field(() => String)
+  to!: string;
+
+  @Field(() => String, { description: 'Local calendar date YYYY-MM-DD' })
+  departureDate!: string;
+
+  @Field(() => String, { description: 'Local time HH:mm' })
+  departureTime!: string;
+
+  @Field(() => String, { nullable: true, description: 'Validating carrier or train number' })
+  carrier!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Car and seat (train)' })
+  seat!: string | null;
+
+  @Field(() => String, { description: "Decimal string with the currency's decimals" })
+  priceAmount!: string;
+
+  @Field(() => String)
+  priceCurrency!: string;
+
+  @Field(() => String, { description: 'ISO 8601 date-time the booking was made' })
+  bookedAt!: string;
+
+  @Field(() => String, { nullable: true, description: 'ISO 8601 date-time' })
+  issuedAt!: string | null;
+}

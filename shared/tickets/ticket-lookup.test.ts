@@ -1,0 +1,42 @@
+import { Role } from '../auth/roles';
+import type { Principal } from '../auth/token.service';
+import { contactMatches, LookupConditions, parseTicketLookup } from './ticket-lookup';
+
+const customer = { accountId: 'acc-1', role: Role.CUSTOMER } as Principal;
+const admin = { accountId: 'acc-2', role: Role.ADMIN } as Principal;
+
+describe('ticket lookup filters', () => {
+  it('scopes customers to their own account and administrators to everyone', () => {
+    expect(parseTicketLookup(customer, { ticketId: 'T1' })).toEqual({ filter: { ticketId: 'T1' }, accountId: 'acc-1' });
+    expect(parseTicketLookup(admin, { ticketId: 'T1' })).toEqual({ filter: { ticketId: 'T1' }, accountId: null });
+  });
+
+  it('normalises email to lower case, phone to E.164 (national numbers as Tanzanian) and booking references to upper case', () => {
+    expect(parseTicketLookup(customer, { email: ' Asha@Example.COM ', phoneNumber: '0712 345 678', bookingReference: 'abc123' }).filter).toEqual({
+      email: 'asha@example.com',
+      phone: '+255712345678',
+      bookingReference: 'ABC123',
+    });
+    expect(parseTicketLookup(customer, { phoneNumber: '+254712345678' }).filter).toEqual({ phone: '+254712345678' });
+  });
+
+  it('refuses no filter at all, and lists every malformed one', () => {
+    expect(() => parseTicketLookup(admin, {})).toThrow(expect.objectContaining({ errorCode: 'TICKET_LOOKUP_FILTER_REQUIRED', status: 400 }));
+    expect(() => parseTicketLookup(admin, { email: '', ticketId: null })).toThrow(expect.objectContaining({ errorCode: 'TICKET_LOOKUP_FILTER_REQUIRED' }));
+    try {
+      parseTicketLookup(customer, { email: 'nope', phoneNumber: '12', paymentReference: 5 });
+      throw new Error('should have thrown');
+    } catch (error: any) {
+      expect(error.status).toBe(400);
+      expect(error.data.fields.map((f: any) => f.field)).toEqual(['paymentReference', 'email', 'phoneNumber']);
+    }
+  });
+
+  it('matches contacts exactly after normalisation, and escapes LIKE wildcards', () => {
+    expect(contactMatches({ email: 'asha@example.com' }, 'Asha@Example.com', null)).toBe(true);
+    expect(contactMatches({ email: 'asha@example.com' }, 'xasha@example.com', null)).toBe(false);
+    expect(contactMatches({ phone: '+255712345678' }, null, '+255712345678')).toBe(true);
+    expect(contactMatches({ phone: '+255712345678' }, null, null)).toBe(false);
+    expect(LookupConditions.contains('a_b%c')).toBe('%a\\_b\\%c%');
+  });
+});

@@ -1,0 +1,134 @@
+import type { Principal } from '../auth/token.service';
+import { isAdministrator } from '../auth/roles';
+import { PlatformException } from '../errors/app-error';
+import { checkPhoneText, parseEmail, parsePhone } from '../validation/contact-fields';
+
+/*
+ * GET /api/ticket (train-bus-admin.md "bus and general ticket lookup"): the filters every booking kind applies, and
+ * the one row shape each kind answers in (docs/decisions.md "Ticket lookup" documents the REST body).
+ */
+
+export const TICKET_LOOKUP_FILTERS = ['ticketId', 'paymentReference', 'bookingReference', 'email', 'phoneNumber'] as const;
+export type TicketLookupInput = Partial<Record<(typeof TICKET_LOOKUP_FILTERS)[number], unknown>>;
+
+/** At most this many tickets per kind in one answer; `meta.truncated` says when more matched. */
+export const TICKET_LOOKUP_LIMIT = 100;
+
+export interface TicketLookupFilter {
+  ticketId?: string;
+  paymentReference?: string;
+  bookingReference?: string;
+  /** Lower case. */
+  email?: string;
+  /** E.164. */
+  phone?: string;
+}
+
+/** Who may see what: everyone their own bookings, administrators every booking. */
+export interface TicketLookupScope {
+  filter: TicketLookupFilter;
+  /** null: any account (ADMIN, SUDO). */
+  accountId: string | null;
+}
+
+/**
+ * Validates the filters: at least one is required (a lookup is never a dump of every ticket), each is a short
+ * string; email and phoneNumber are normalised (a national phone number is read as Tanzanian). All problems at once.
+ */
+export function parseTicketLookup(principal: Principal, input: TicketLookupInput): TicketLookupScope {
+  const fields: Array<{ field: string; message: string }> = [];
+  const filter: TicketLookupFilter = {};
+  const text = (name: (typeof TICKET_LOOKUP_FILTERS)[number], max = 64): string | undefined => {
+    const value = input[name];
+    if (value === undefined || value === null || value === '') return undefined;
+    if (typeof value !== 'string' || !value.trim() || value.trim().length > max) {
+      fields.push({ field: name, message: `must be a non-empty string of at most ${max} characters` });
+      return undefined;
+    }
+    return value.trim();
+  };
+  filter.ticketId = text('ticketId');
+  filter.paymentReference = text('paymentReference');
+  filter.bookingReference = text('bookingReference')?.toUpperCase();
+  const email = text('email', 254);
+  if (email !== undefined) {
+    const parsed = parseEmail(email);
+    if ('error' in parsed) fields.push({ field: 'email', message: parsed.error });
+    else filter.email = parsed.value.toLowerCase();
+  }
+  const phone = text('phoneNumber');
+  if (phone !== undefined) {
+    const checked = checkPhoneText(phone);
+    const parsed = 'error' in checked ? checked : parsePhone(checked.value.text, checked.value.international ? null : '255', false);
+    if ('error' in parsed) fields.push({ field: 'phoneNumber', message: parsed.error });
+    else filter.phone = parsed.value.e164;
+  }
+  if (fields.length) throw PlatformException.badRequest(`Invalid ticket lookup: ${fields.map((f) => f.field).join(', ')}`, { fields });
+  for (const key of Object.keys(filter) as (keyof TicketLookupFilter)[]) if (filter[key] === undefined) delete filter[key];
+  if (Object.keys(filter).length === 0) {
+    throw new PlatformException('TICKET_LOOKUP_FILTER_REQUIRED', 400, `Give at least one of ${TICKET_LOOKUP_FILTERS.join(', ')}`, {
+      fields: [{ field: 'ticketId', message: `at least one of ${TICKET_LOOKUP_FILTERS.join(', ')} is required` }],
+    });
+  }
+  return { filter, accountId: isAdministrator(principal.role) ? null : principal.accountId };
+}
+
+/** One ticket as the lookup answers it, whatever its kind. */
+export interface LookedUpTicket {
+  kind: 'FLIGHT' | 'TRAIN' | 'BUS';
+  /** The id that kind's own endpoints take: flight ticketId, train ticket uuid. */
+  ticketId: string;
+  /** The carrier's document number (airline e-ticket, SGR ticket number); null until issued where it comes with issuance. */
+  ticketNumber: string | null;
+  bookingReference: string | null;
+  paymentReference: string;
+  status: string;
+  passengerName: string;
+  email: string | null;
+  phoneNumber: string | null;
+  direction: 'OUTBOUND' | 'RETURN';
+  fromCode: string;
+  from: string;
+  toCode: string;
+  to: string;
+  departureDate: string;
+  departureTime: string;
+  /** Flight validating carrier or train number. */
+  carrier: string | null;
+  seat: string | null;
+  priceAmount: string;
+  priceCurrency: string;
+  bookedAt: string;
+  issuedAt: string | null;
+}
+
+/** What each kind answers: its matching tickets, newest booking first, and whether more matched than the limit. */
+export interface TicketLookupAnswer {
+  tickets: LookedUpTicket[];
+  truncated: boolean;
+}
+
+/**
+ * SQL conditions collected by a lookup service: fixed fragments with placeholders, values bound separately.
+ * `contains` gives a LIKE pattern matching the value anywhere, with LIKE's wildcards escaped.
+ */
+export class LookupConditions {
+  readonly where: string[] = [];
+  readonly params: unknown[] = [];
+
+  add(sql: string, ...values: unknown[]): void {
+    this.where.push(sql);
+    this.params.push(...values);
+  }
+
+  static contains(value: string): string {
+    return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  }
+}
+
+/** Whether a passenger's stored contact matches the email / phone filters (exact, normalised). */
+export function contactMatches(filter: TicketLookupFilter, email: string | null | undefined, phone: string | null | undefined): boolean {
+  if (filter.email && (email ?? '').trim().toLowerCase() !== filter.email) return false;
+  if (filter.phone && (phone ?? '').trim() !== filter.phone) return false;
+  return true;
+}

@@ -1,0 +1,60 @@
+import type { Principal } from '../../../shared/auth/token.service';
+import { contactMatches, LookedUpTicket, LookupConditions, parseTicketLookup, TICKET_LOOKUP_LIMIT, TicketLookupAnswer, TicketLookupInput } from '../../../shared/tickets/ticket-lookup';
+import type { StationService } from '../services/station.service';
+import type { TrainReservationRepository } from './reservation.repository';
+
+
+/** SGR tickets for GET /api/ticket: the caller's own (administrators: anyone's), matching every filter given. */
+export class TrainTicketLookupService {
+  constructor(
+    private readonly reservations: TrainReservationRepository,
+    private readonly stations: StationService,
+  ) {}
+
+  async lookup(principal: Principal, input: TicketLookupInput): Promise<TicketLookupAnswer> {
+    const { filter, accountId } = parseTicketLookup(principal, input);
+    const sql = new LookupConditions();
+    const add = sql.add.bind(sql);
+    if (accountId) add('r.account_id = ?', accountId);
+    if (filter.ticketId) add('(t.train_ticket_uuid = ? OR t.ticket_number = ?)', filter.ticketId, filter.ticketId);
+    if (filter.paymentReference) add('r.payment_reference = ?', filter.paymentReference);
+    if (filter.bookingReference) add('r.pnr = ?', filter.bookingReference);
+    if (filter.phone) add('t.passenger_phone = ?', filter.phone);
+    // Narrows in SQL; the exact, per-passenger comparison follows below.
+    if (filter.email) add('LOWER(r.passengers) LIKE ?', LookupConditions.contains(filter.email));
+    // The email filter is checked per passenger after the query, so read a little more than the limit.
+    const rows = (await this.reservations.lookup(sql.where, sql.params, TICKET_LOOKUP_LIMIT * 2 + 1)).filter(({ ticket, reservation }) =>
+      contactMatches(filter, reservation.passengers[ticket.passengerIndex]?.email, ticket.passengerPhone),
+    );
+    const name = (stopId: string) => this.stations.byStopId(stopId)?.stopName ?? stopId;
+    const tickets = rows.slice(0, TICKET_LOOKUP_LIMIT).map(({ ticket: t, reservation: r }): LookedUpTicket => {
+      const journey = t.journey === 'RETURN' ? r.returnJourney! : r.outbound;
+      const passenger = r.passengers[t.passengerIndex];
+      return {
+        kind: 'TRAIN',
+        ticketId: t.trainTicketUuid,
+        ticketNumber: t.ticketNumber,
+        bookingReference: r.pnr,
+        paymentReference: r.paymentReference,
+        status: t.status,
+        passengerName: t.passengerName,
+        email: passenger?.email ?? null,
+        phoneNumber: t.passengerPhone,
+        direction: t.journey,
+        fromCode: t.fromStopId,
+        from: name(t.fromStopId),
+        toCode: t.toStopId,
+        to: name(t.toStopId),
+        departureDate: journey.departure.date,
+        departureTime: journey.departure.time,
+        carrier: journey.trainNumber,
+        seat: t.seatLabel ? `Car ${t.carId}, seat ${t.seatLabel}` : null,
+        priceAmount: t.priceTotal,
+        priceCurrency: t.priceCurrency,
+        bookedAt: r.createdAt.toISOString(),
+        issuedAt: t.status === 'ISSUED' ? t.updatedAt.toISOString() : null,
+      };
+    });
+    return { tickets, truncated: rows.length > TICKET_LOOKUP_LIMIT };
+  }
+}

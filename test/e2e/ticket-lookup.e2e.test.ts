@@ -1,0 +1,127 @@
+import { nextMonthDay, reserveSeats, selectExpressTrain, SelectedTrain } from '../support/train-trip';
+import { startTestStack } from '../support/test-platform';
+import { adult, daysAhead, FlightClient } from '../support/flight-client';
+
+/** GET /api/ticket over flight and train tickets: filters, ownership per role, and the refusals. */
+describe('ticket lookup (REST GET /api/ticket)', () => {
+  let env: Awaited<ReturnType<typeof startTestStack>>;
+  let customer: FlightClient;
+  let otherCustomer: FlightClient;
+  let agent: FlightClient;
+  let admin: FlightClient;
+  let sudo: FlightClient;
+  let trip: SelectedTrain;
+  let flight: { ticketId: string; paymentReference: string; bookingReference: string };
+  let train: { paymentReference: string; pnr: string; uuid: string; ticketNumber: string };
+  let agentTrain: { paymentReference: string; pnr: string };
+  const lookup = (client: FlightClient, query: Record<string, string>) => client.call('GET', `/api/ticket?${new URLSearchParams(query)}`);
+  const sql = (q: string, params: unknown[] = []) => env.stack.platform.dataSource.query(q, params);
+
+  beforeAll(async () => {
+    env = await startTestStack({ SGR_MAX_ACTIVE_HOLDS: '60' });
+    const { platform } = env.stack;
+    customer = await FlightClient.create(env.baseUrl, platform, 'rider@lookup.test', 'CUSTOMER');
+    otherCustomer = await FlightClient.create(env.baseUrl, platform, 'other@lookup.test', 'CUSTOMER');
+    agent = await FlightClient.create(env.baseUrl, platform, 'agent@lookup.test', 'SERVICE_AGENT', { currency: 'TZS', openingBalance: '1000000' });
+    admin = await FlightClient.create(env.baseUrl, platform, 'admin@lookup.test', 'ADMIN');
+    sudo = await FlightClient.create(env.baseUrl, platform, 'sudo@lookup.test', 'SUDO');
+
+    const offer = await customer.firstOffer({ originLocationCode: 'DAR', destinationLocationCode: 'ZNZ', departureDate: daysAhead(30) });
+    const reserved = await customer.call('POST', '/api/flight/reserve', {
+      offerReference: offer.offerReference,
+      passengers: [adult('Mwinyi', { email: 'Asha.Mwinyi@Example.com', phoneNumber: '0754111222' })],
+    });
+    expect(reserved.status).toBe(201);
+    flight = {
+      ticketId: reserved.body.tickets[0].ticketId,
+      paymentReference: reserved.body.tickets[0].paymentReference,
+      bookingReference: reserved.body.tickets[0].bookingReference,
+    };
+
+    trip = await selectExpressTrain(customer, nextMonthDay(9));
+    const booked = await reserveSeats(customer, trip, trip.seats.slice(0, 2), [
+      { passengerName: 'Asha Mwinyi', email: 'asha.mwinyi@example.com', phone: '+255754111222' },
+      { passengerName: 'Baraka Ali', email: 'baraka@example.com', phone: '+255765000111' },
+    ]);
+    const [first] = await sql('SELECT train_ticket_uuid, ticket_number FROM train_ticket t JOIN train_reservation r ON r.id = t.reservation_id WHERE r.payment_reference = ? AND passenger_index = 0', [booked.paymentReference]);
+    train = { paymentReference: booked.paymentReference, pnr: booked.data.reservation.pnr, uuid: first.train_ticket_uuid, ticketNumber: first.ticket_number };
+    const byAgent = await reserveSeats(agent, trip, trip.seats.slice(2, 3), [{ passengerName: 'Asha Mwinyi', email: 'asha.mwinyi@example.com', phone: '+255754111222' }]);
+    agentTrain = { paymentReference: byAgent.paymentReference, pnr: byAgent.data.reservation.pnr };
+  });
+  afterAll(() => env.close());
+
+  it('no filter is a 400, not a dump of every ticket; malformed filters are 400 naming each field; no token is 401', async () => {
+    const none = await lookup(admin, {});
+    expect(none.status).toBe(400);
+    expect(none.body.errorCode).toBe('TICKET_LOOKUP_FILTER_REQUIRED');
+    const bad = await lookup(customer, { email: 'not-an-email', phoneNumber: 'call me' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields.map((f: any) => f.field)).toEqual(['email', 'phoneNumber']);
+    expect((await lookup(customer, { ticketId: 'x'.repeat(65) })).status).toBe(400);
+    const anonymous = await fetch(`${env.baseUrl}/api/ticket?email=asha.mwinyi@example.com`);
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('the owner finds flight and train tickets by email (any case) and by phone (national or international), newest booking first', async () => {
+    const byEmail = await lookup(customer, { email: 'ASHA.MWINYI@example.com' });
+    expect(byEmail.status).toBe(200);
+    expect(byEmail.body.meta).toEqual({ count: 2, truncated: false });
+    expect(byEmail.body.data.map((t: any) => t.kind)).toEqual(['TRAIN', 'FLIGHT']);
+    const [trainTicket, flightTicket] = byEmail.body.data;
+    expect(trainTicket).toMatchObject({
+      kind: 'TRAIN', ticketId: train.uuid, ticketNumber: train.ticketNumber, bookingReference: train.pnr, paymentReference: train.paymentReference,
+      status: 'RESERVED', passengerName: 'Asha Mwinyi', email: 'asha.mwinyi@example.com', phoneNumber: '+255754111222', direction: 'OUTBOUND',
+      fromCode: 'DAR:SGR:0', from: 'Dar es Salaam', toCode: 'DOD:SGR:0', to: 'Dodoma', carrier: trip.details.trip.number,
+      price: { amount: expect.stringMatching(/^\d+$/), currency: 'TZS' }, issuedAt: null,
+    });
+    expect(trainTicket.seat).toMatch(/^Car \d+, seat \d+[A-Z]$/);
+    expect(flightTicket).toMatchObject({
+      kind: 'FLIGHT', ticketId: flight.ticketId, paymentReference: flight.paymentReference, bookingReference: flight.bookingReference,
+      passengerName: 'Asha Mwinyi', email: 'Asha.Mwinyi@example.com', phoneNumber: '+255754111222', fromCode: 'DAR', toCode: 'ZNZ',
+    });
+
+    const byPhone = await lookup(customer, { phoneNumber: '0754 111 222' });
+    expect(byPhone.body.data.map((t: any) => t.kind)).toEqual(['TRAIN', 'FLIGHT']);
+    expect((await lookup(customer, { phoneNumber: '+255765000111' })).body.data.map((t: any) => t.passengerName)).toEqual(['Baraka Ali']);
+  });
+
+  it('filters combine: ticketId (uuid or ticket number), paymentReference, bookingReference (PNR), each narrowing the answer', async () => {
+    for (const ticketId of [train.uuid, train.ticketNumber]) {
+      const res = await lookup(customer, { ticketId });
+      expect(res.body.data.map((t: any) => t.ticketId)).toEqual([train.uuid]);
+    }
+    expect((await lookup(customer, { ticketId: flight.ticketId })).body.data.map((t: any) => t.kind)).toEqual(['FLIGHT']);
+    expect((await lookup(customer, { paymentReference: train.paymentReference })).body.data.map((t: any) => t.passengerName)).toEqual(['Asha Mwinyi', 'Baraka Ali']);
+    expect((await lookup(customer, { bookingReference: train.pnr.toLowerCase() })).body.data).toHaveLength(2);
+    expect((await lookup(customer, { bookingReference: flight.bookingReference })).body.data.map((t: any) => t.kind)).toEqual(['FLIGHT']);
+    expect((await lookup(customer, { paymentReference: train.paymentReference, email: 'baraka@example.com' })).body.data.map((t: any) => t.passengerName)).toEqual(['Baraka Ali']);
+    expect((await lookup(customer, { paymentReference: flight.paymentReference, email: 'baraka@example.com' })).body.data).toEqual([]);
+  });
+
+  it('customers and agents see only their own tickets; ADMIN and SUDO see anyone\'s', async () => {
+    // The same passenger email is on the customer's and on the agent's bookings.
+    expect((await lookup(otherCustomer, { email: 'asha.mwinyi@example.com' })).body).toEqual({ data: [], meta: { count: 0, truncated: false } });
+    expect((await lookup(otherCustomer, { paymentReference: train.paymentReference })).body.data).toEqual([]);
+    const agentView = await lookup(agent, { email: 'asha.mwinyi@example.com' });
+    expect(agentView.body.data.map((t: any) => t.bookingReference)).toEqual([agentTrain.pnr]);
+    expect((await lookup(agent, { ticketId: flight.ticketId })).body.data).toEqual([]);
+    for (const staff of [admin, sudo]) {
+      const all = await lookup(staff, { email: 'asha.mwinyi@example.com' });
+      expect(all.body.data.map((t: any) => `${t.kind}:${t.paymentReference}`)).toEqual([
+        `TRAIN:${agentTrain.paymentReference}`,
+        `TRAIN:${train.paymentReference}`,
+        `FLIGHT:${flight.paymentReference}`,
+      ]);
+    }
+  });
+
+  it('is one GraphQL query per kind under the cost limit (flightTicketLookup, trainTicketLookup)', async () => {
+    const res = await customer.call('POST', '/graphql', {
+      query: `{ trainTicketLookup(email: "asha.mwinyi@example.com") { truncated tickets { kind ticketId seat priceAmount priceCurrency } }
+               flightTicketLookup(email: "asha.mwinyi@example.com") { truncated tickets { kind ticketId } } }`,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.trainTicketLookup.tickets).toHaveLength(1);
+    expect(res.body.data.flightTicketLookup.tickets).toHaveLength(1);
+  });
+});
