@@ -1,8 +1,10 @@
 import {
   ASTVisitor,
+  DocumentNode,
   FragmentDefinitionNode,
   getNullableType,
   GraphQLError,
+  GraphQLSchema,
   isListType,
   Kind,
   SelectionSetNode,
@@ -100,6 +102,25 @@ const LIST_SIZE_HINTS: Readonly<Record<string, number>> = {
   'TrainTicketLookupResult.tickets': 20,
   'Mutation.sendTrainNotification': 2,
   'TrainNotificationChannelReport.results': 10,
+  // Bus search: bounded by the reference network (at most 4 routes and 4 departures a day serve
+  // one pair, 8 calls and 8 regions a route) and by the search's own caps (3 hubs, 4 connections
+  // each). Seat cells come once per layout, not per trip: 6 layouts exist, each at most 80 cells
+  // in all, which sections × cells (2 × 40) bounds.
+  'BusSearchResult.exactRoute': 4,
+  'BusRouteTrips.trips': 4,
+  'BusSearchResult.alternatives': 3,
+  'BusAlternativeRoute.connections': 4,
+  'BusConnection.legs': 2,
+  'BusTrip.companyLogo': 3,
+  'BusTrip.importantInformation': 4,
+  'BusTrip.stopTimes': 8,
+  'BusTrip.fareRules': 1,
+  'BusTrip.routeStations': 8,
+  'BusFareRule.otherCurrencies': 4,
+  'BusVehicle.seatingGrid': 2,
+  'BusSearchResult.seatingLayouts': 6,
+  'BusSeatingLayout.sections': 2,
+  'BusSeatingLayoutSection.cells': 40,
 };
 
 const listEstimator: ComplexityEstimator = ({ type, field, childComplexity }) => {
@@ -108,6 +129,11 @@ const listEstimator: ComplexityEstimator = ({ type, field, childComplexity }) =>
   if (childComplexity === 0) return 1;
   return (LIST_SIZE_HINTS[`${type.name}.${field.name}`] ?? LIST_SIZE) * childComplexity;
 };
+
+/** The estimated cost of an operation, as the limit counts it (lists by LIST_SIZE_HINTS, other fields 1). */
+export function operationCost(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> = {}, operationName?: string): number {
+  return getComplexity({ schema, query: document, operationName, variables, estimators: [listEstimator, simpleEstimator({ defaultComplexity: 1 })] });
+}
 
 /**
  * Rejects operations whose estimated cost exceeds `max`. A plugin rather than a validation rule:
@@ -120,13 +146,7 @@ export function costLimitPlugin(max: number): ApolloServerPlugin {
         async didResolveOperation({ request, document, schema }) {
           let cost: number;
           try {
-            cost = getComplexity({
-              schema,
-              query: document,
-              operationName: request.operationName ?? undefined,
-              variables: request.variables ?? {},
-              estimators: [listEstimator, simpleEstimator({ defaultComplexity: 1 })],
-            });
+            cost = operationCost(schema, document, request.variables ?? {}, request.operationName ?? undefined);
           } catch (error) {
             // Variables that do not fit their types: execution rejects them as BAD_USER_INPUT
             // naming the variable, which is the answer the client needs; nothing runs meanwhile.

@@ -1,4 +1,4 @@
-import { addDays, ageOn, compareDates, isCalendarDate, todayIn } from './calendar-date';
+import { addDays, ageOn, compareDates, daysBetween, isCalendarDate, todayIn } from './calendar-date';
 
 describe('calendar dates', () => {
   it('accepts real dates only', () => {
@@ -15,6 +15,12 @@ describe('calendar dates', () => {
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(addDays('2099-12-25', 7)).toBe('2100-01-01');
+  });
+
+  it('counts whole days between dates, across months and years', () => {
+    expect(daysBetween('2026-12-31', '2027-01-01')).toBe(1);
+    expect(daysBetween('2028-03-01', '2028-02-28')).toBe(-2);
+    expect(daysBetween('2026-11-22', '2026-11-22')).toBe(0);
   });
 
   it('compares as calendar order', () => {

@@ -39,3 +39,13 @@ export function ageOn(birthDate: string, onDate: string): number {
   const [y, m, d] = onDate.split('-').map(Number);
   return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
 }
+
+/** Whole days from one calendar date to another (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  const day = (date: string) => {
+    const m = PATTERN.exec(date);
+    if (!m) throw new RangeError(`"${date}" is not a YYYY-MM-DD date`);
+    return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / 86_400_000;
+  };
+  return day(to) - day(from);
+}

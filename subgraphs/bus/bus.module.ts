@@ -1,17 +1,28 @@
 import type { Platform } from '../../shared/platform/platform';
 import { buildFederatedSchema } from '../../shared/federation/build-federated-schema';
+import { createSimulatedExchangeRates } from '../../shared/money/exchange-rates';
 import type { SubgraphModule } from '../subgraph-module';
 import { BusStopService } from './services/bus-stop.service';
 import { BusStopResolver } from './graphql/bus-stop.resolver';
+import { BusNetwork } from './services/bus-network';
+import { BusSearchResolver } from './graphql/bus-search.resolver';
+import { BusSearchService } from './search/bus-search.service';
 
 export const busModule: SubgraphModule = {
   name: 'bus',
   database: { entities: [], migrations: [] },
   async seed() {
-    return { busStops: new BusStopService().list().length };
+    // Loading the network checks the reference data (stops, operators, fleets, layouts, routes) at start.
+    const network = new BusNetwork();
+    return { busStops: network.stops.list().length, busRoutes: network.patterns.length / 2 };
   },
-  buildSchema(_platform: Platform) {
-    const resolver = new BusStopResolver(new BusStopService());
-    return buildFederatedSchema({ resolvers: [BusStopResolver], container: { get: () => resolver } });
+  buildSchema(platform: Platform) {
+    const stops = new BusStopService();
+    const network = new BusNetwork(stops);
+    const instances = new Map<Function, object>([
+      [BusStopResolver, new BusStopResolver(stops)],
+      [BusSearchResolver, new BusSearchResolver(new BusSearchService(platform, network, createSimulatedExchangeRates()))],
+    ]);
+    return buildFederatedSchema({ resolvers: [BusStopResolver, BusSearchResolver], container: { get: (cls: Function) => instances.get(cls) } });
   },
 };

@@ -11,6 +11,7 @@ import { trainDocumentRoutes } from './train-document.routes';
 import { trainPaymentRoutes } from './train-payment.routes';
 import { trainResendRoutes } from './train-resend.routes';
 import { ticketLookupRoutes } from './ticket-lookup.routes';
+import { busRoutes } from './bus.routes';
 
 /** Every documented REST path; later domains add their route files here. */
-export const REST_ROUTES: RestRoute[] = [...platformRoutes, ...flightRoutes, ...flightBookingRoutes, ...flightIssuanceRoutes, ...trainRoutes, ...trainDetailsRoutes, ...trainReservationRoutes, ...trainIssuanceRoutes, ...trainDocumentRoutes, ...trainPaymentRoutes, ...trainResendRoutes, ...ticketLookupRoutes];
+export const REST_ROUTES: RestRoute[] = [...platformRoutes, ...flightRoutes, ...flightBookingRoutes, ...flightIssuanceRoutes, ...trainRoutes, ...trainDetailsRoutes, ...trainReservationRoutes, ...trainIssuanceRoutes, ...trainDocumentRoutes, ...trainPaymentRoutes, ...trainResendRoutes, ...ticketLookupRoutes, ...busRoutes];

@@ -16,7 +16,13 @@ export class BusStopService {
     countryCode: s.countryCode,
   }));
 
+  private readonly byId = new Map(this.all.map((s) => [s.stopId, s]));
+
   list(): BusStop[] {
     return this.all;
+  }
+
+  byStopId(stopId: string): BusStop | undefined {
+    return this.byId.get(stopId);
   }
 }

@@ -1,13 +1,8 @@
-import { Directive, Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, Int, ObjectType } from 'type-graphql';
 import { StopFields } from '../../../shared/graphql/stop-fields.type';
+import { Company } from '../../../shared/graphql/company-reference.type';
 
-/** The admin subgraph's Company, referenced by key only. */
-@Directive('@key(fields: "uuid", resolvable: false)')
-@ObjectType()
-export class Company {
-  @Field(() => ID)
-  uuid!: string;
-}
+export { Company };
 
 @ObjectType({ description: 'A booking partner serving a station; SGR search uses provider RAIL, service SGR' })
 export class StationPartner {

@@ -1,0 +1,93 @@
+import type { RestRoute } from '../rest-route';
+
+const PLACE = 'stopId stopName stopDescription latitude longitude stopTimezone cityGeohash popularity';
+const STOP_TIME = `${PLACE} stopSequence arrivalTime departingTime estimatedArrivalDate estimatedDepartureDate estimatedArrivalDays estimatedDepartureDays`;
+const PRICES = 'LUXURY SEMI_LUXURY ORDINARY VIP VVIP agentCommission';
+export const BUS_TRIP_FIELDS = `id company { uuid name tradingName tinNumber } companyLogo { type name base64 url }
+  frequencyId tripsId routeId routeName routeShortName routeColor routeTextColor origin destination headsign
+  price priceCurrency departureDate departureTime reportingTime estimatedArrivalTime travelTime
+  estimatedTravel { hours minutes formatted formattedLong } estimatedArrivalDate estimatedArrivalDays timezone serviceDate
+  direction hasLeftOrigin canceled availableSeats agentCommission
+  importantInformation { custom icon iconType code values }
+  stopTimes { ${STOP_TIME} } fromStop { stopSequence } toStop { stopSequence }
+  vehicle { id plateNumber type vehicleClass seats seatingColumns numberOfDoors steeringWheelPosition amenities seatingLayoutId
+    seatingGrid { key sectionName seatingRows seatingColumns seats seatsReserved seatsAvailable unavailableSeats } }
+  fareRules { id originId destinationId originCity destinationCity baseCurrency prices { ${PRICES} } otherCurrencies { code currency prices { ${PRICES} } } }
+  routeStations { region pickUpStations dropOffStations }
+  settings { seatReservation bulkTicketing sendTextMessage flexibleTicketPrice flexibleOrigin flexibleDestination allowOnlineSales
+    enterCustomerName enterCustomerPhoneNumber enterCustomerEmail enterCustomerNationality enterCustomerPassportNumber noBetweenBookings }`;
+
+/** A stop in the GTFS-style snake case of the stop lists, as every stopTimes item shows it. */
+function restPlace({ stopTimezone, cityGeohash, ...rest }: any) {
+  return { ...rest, stop_timezone: stopTimezone, city_geohash: cityGeohash };
+}
+
+type Layouts = Map<string, Map<string, any[]>>;
+
+/**
+ * One bus trip as the REST contract shows it: the operator flattened from the admin Company,
+ * from/to/first/last stops picked from stopTimes (the query asks for them once), the seat
+ * cells of the shared layout with this trip's availability, and keyed maps for lists.
+ */
+export function restBusTrip(t: any, layouts: Layouts) {
+  const { company, fromStop, toStop, vehicle, fareRules, routeStations, stopTimes, ...rest } = t;
+  const stops = stopTimes.map(restPlace);
+  const cells = layouts.get(vehicle.seatingLayoutId)!;
+  const { seatingLayoutId: _layout, seatingGrid, ...vehicleRest } = vehicle;
+  return {
+    id: t.id,
+    companyId: company.uuid,
+    companyName: company.name,
+    companyTradingName: company.tradingName,
+    tinNumber: company.tinNumber,
+    ...rest,
+    stopTimes: stops,
+    fromStop: stops[fromStop.stopSequence],
+    toStop: stops[toStop.stopSequence],
+    firstStop: stops[0],
+    lastStop: stops[stops.length - 1],
+    vehicle: {
+      ...vehicleRest,
+      seatingGrid: Object.fromEntries(
+        seatingGrid.map(({ key, unavailableSeats, ...section }: any) => {
+          const taken = new Set(unavailableSeats);
+          const grid = cells.get(key)!.map((c) => ({ ...c, available: c.type === 'SEAT' && !taken.has(c.id) }));
+          return [key, { ...section, seatingGrid: grid }];
+        }),
+      ),
+    },
+    fareRules: fareRules.map((r: any) => ({ ...r, otherCurrencies: Object.fromEntries(r.otherCurrencies.map(({ code, ...entry }: any) => [code, entry])) })),
+    routeStations: Object.fromEntries(routeStations.map(({ region, ...stations }: any) => [region, stations])),
+  };
+}
+
+const search: RestRoute = {
+  method: 'GET',
+  path: '/api/trip/search',
+  auth: true,
+  operation: ({ query }) => ({
+    query: `query BusSearch($from: String, $to: String, $date: String) {
+      busSearch(from: $from, to: $to, date: $date) {
+        exactRoute { routeName trips { ${BUS_TRIP_FIELDS} } }
+        alternatives { name connections { via { ${PLACE} } transferMinutes departureDate estimatedArrivalDate estimatedArrivalDays bookable
+          totalTravel { hours minutes formatted formattedLong } legs { ${BUS_TRIP_FIELDS} } } }
+        seatingLayouts { id sections { key cells { id label positionX positionY key type class orientation } } } } }`,
+    variables: { from: query.get('from'), to: query.get('to'), date: query.get('date') },
+  }),
+  reply: (data) => {
+    const { exactRoute, alternatives, seatingLayouts } = data.busSearch;
+    const layouts: Layouts = new Map(seatingLayouts.map((l: any) => [l.id, new Map(l.sections.map((s: any) => [s.key, s.cells]))]));
+    const trip = (t: any) => restBusTrip(t, layouts);
+    const body: Record<string, unknown> = { exactRoute: Object.fromEntries(exactRoute.map((g: any) => [g.routeName, g.trips.map(trip)])) };
+    // Present only when no direct route was found (train-bus-admin.md), then possibly empty.
+    if (alternatives) {
+      body.alternatives = Object.fromEntries(
+        alternatives.map((a: any) => [a.name, a.connections.map((c: any) => ({ ...c, via: restPlace(c.via), legs: c.legs.map(trip) }))]),
+      );
+    }
+    return { body, headers: { 'cache-control': 'no-store' } };
+  },
+};
+
+/** train-bus-admin.md GET /api/trip/search (bus). */
+export const busRoutes: RestRoute[] = [search];

@@ -1,0 +1,21 @@
+import { Arg, Ctx, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../../../shared/http/subgraph-server';
+import type { BusSearchService } from '../search/bus-search.service';
+import { BusSearchResult } from './bus-search.type';
+
+@Resolver()
+export class BusSearchResolver {
+  constructor(private readonly searchService: BusSearchService) {}
+
+  @Query(() => BusSearchResult, { description: 'Bus trips from one stop to another on a local date (YYYY-MM-DD at from); connections through a hub when no route sells the pair. Requires a bearer token.' })
+  async busSearch(
+    // Nullable so that a missing value gets the coded 400 of the REST contract, not a GraphQL validation error.
+    @Arg('from', () => String, { nullable: true }) from: string | null,
+    @Arg('to', () => String, { nullable: true }) to: string | null,
+    @Arg('date', () => String, { nullable: true }) date: string | null,
+    @Ctx() { req }: GraphQLContext,
+  ): Promise<BusSearchResult> {
+    await req.principal();
+    return this.searchService.search({ from, to, date }, req.currency);
+  }
+}

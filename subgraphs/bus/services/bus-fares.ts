@@ -1,0 +1,72 @@
+import { convertComponents, usableRate } from '../../../shared/money/component-conversion';
+import type { RateLookup } from '../../../shared/money/exchange-rates';
+import { Decimal, formatAmount, roundFor } from '../../../shared/money/money';
+import type { BusRoute, VehicleClass } from './bus-network';
+import type { BusStop } from '../graphql/bus-stop.type';
+
+export type FareComponent = VehicleClass | 'agentCommission';
+export type ClassPrices = Record<FareComponent, Decimal>;
+
+/** How much more each class costs than ORDINARY, before rounding up to the route's fare step. */
+const CLASS_FACTORS: Record<VehicleClass, string> = { ORDINARY: '1', SEMI_LUXURY: '1.2', LUXURY: '1.4', VIP: '1.7', VVIP: '2.2' };
+
+/** Display currencies every fare rule is also given in (besides a Content-Currency asked for). */
+export const BUS_DISPLAY_CURRENCIES: readonly string[] = ['TZS', 'USD', 'KES', 'UGX'];
+
+/**
+ * A route's fares are a distance tariff (as LATRA sets them): ORDINARY per km with a minimum,
+ * the other classes a factor above it, all rounded up to the route's fare step (500 TZS,
+ * 0.5 USD); the agent commission is the operator's percentage of the ORDINARY fare.
+ */
+export function farePrices(route: BusRoute, km: number): ClassPrices {
+  const { perKm, step, minimum, currency } = route.fare;
+  const up = (x: Decimal) => x.div(step).ceil().mul(step);
+  const ordinary = up(Decimal.max(new Decimal(minimum), new Decimal(perKm).mul(km)));
+  const prices = {} as ClassPrices;
+  for (const [cls, factor] of Object.entries(CLASS_FACTORS) as Array<[VehicleClass, string]>) prices[cls] = up(ordinary.mul(factor));
+  prices.agentCommission = roundFor(ordinary.mul(route.operator.agentCommissionPercent).div(100), currency);
+  return prices;
+}
+
+export interface FareRuleView {
+  id: string;
+  originId: string;
+  destinationId: string;
+  originCity: string;
+  destinationCity: string;
+  baseCurrency: string;
+  prices: Record<FareComponent, number>;
+  otherCurrencies: Array<{ code: string; currency: string; prices: Record<FareComponent, number> }>;
+}
+
+/** API numbers from exact decimals: the string with the currency's decimals, then Number (exact for these magnitudes). */
+function asNumbers(prices: ClassPrices, currency: string): Record<FareComponent, number> {
+  return Object.fromEntries(Object.entries(prices).map(([k, v]) => [k, Number(formatAmount(v as Decimal, currency))])) as Record<FareComponent, number>;
+}
+
+/** A fare rule between two stops of a route; each component converted and rounded on its own (0 decimals for TZS/KES/UGX/XAF/RWF). */
+export function fareRule(route: BusRoute, origin: BusStop, destination: BusStop, km: number, currencies: readonly string[], rates: RateLookup): FareRuleView {
+  const base = route.fare.currency;
+  const prices = farePrices(route, km);
+  const otherCurrencies = currencies
+    .filter((code) => code !== base)
+    .flatMap((code) => {
+      const rate = usableRate(rates(base, code));
+      // A currency without a rate is left out rather than shown in the base currency under its code.
+      return rate ? [{ code, currency: code, prices: asNumbers(convertComponents(prices, rate, code).components, code) }] : [];
+    });
+  return {
+    id: `${route.id}:${origin.stopId}>${destination.stopId}`,
+    originId: origin.stopId,
+    destinationId: destination.stopId,
+    originCity: origin.stopName,
+    destinationCity: destination.stopName,
+    baseCurrency: base,
+    prices: asNumbers(prices, base),
+    otherCurrencies,
+  };
+}
+
+export function fareRatePairs(bases: Iterable<string>, currencies: readonly string[]): Array<[string, string]> {
+  return [...new Set(bases)].flatMap((base) => currencies.filter((c) => c !== base).map((c): [string, string] => [base, c]));
+}

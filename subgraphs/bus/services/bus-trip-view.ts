@@ -1,0 +1,152 @@
+import { daysBetween } from '../../../shared/time/calendar-date';
+import { localDateTime } from '../../../shared/time/zoned-time';
+import type { RateLookup } from '../../../shared/money/exchange-rates';
+import type { BusStop } from '../graphql/bus-stop.type';
+import { BusDirection, BusPlace, BusStopTime, BusTrip, BusVehicleClass, SteeringWheelPosition, type BusEstimatedTravel, type BusRegionStations } from '../graphql/bus-trip.type';
+import { sellsAlighting, sellsBoarding, type BusPattern } from './bus-network';
+import { fareRule } from './bus-fares';
+import { bookedSeats } from './bus-seating';
+import type { DatedTrip, StopCall } from './bus-timetable';
+
+export function busPlace(stop: BusStop): BusPlace {
+  return {
+    stopId: stop.stopId,
+    stopName: stop.stopName,
+    stopDescription: stop.stopDesc,
+    latitude: stop.stopLat,
+    longitude: stop.stopLon,
+    stopTimezone: stop.stopTimezone,
+    cityGeohash: stop.cityGeohash,
+    popularity: stop.popularity,
+  };
+}
+
+function stopTime(call: StopCall): BusStopTime {
+  return {
+    ...busPlace(call.stop),
+    stopSequence: call.sequence,
+    arrivalTime: call.arrival.time,
+    departingTime: call.departure.time,
+    estimatedArrivalDate: call.arrival.iso,
+    estimatedDepartureDate: call.departure.iso,
+    estimatedArrivalDays: call.arrivalDays,
+    estimatedDepartureDays: call.departureDays,
+  };
+}
+
+/** A duration in the forms the API shows: 9h 50m, "9 hours 50 minutes", and H:mm. */
+export function travelDuration(minutes: number): BusEstimatedTravel & { clock: string } {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return {
+    hours,
+    minutes: rest,
+    formatted: `${hours}h ${String(rest).padStart(2, '0')}m`,
+    formattedLong: [hours ? unit(hours, 'hour') : '', rest || !hours ? unit(rest, 'minute') : ''].filter(Boolean).join(' '),
+    clock: `${hours}:${String(rest).padStart(2, '0')}`,
+  };
+}
+
+export const minutesBetween = (from: Date, to: Date): number => Math.round((to.getTime() - from.getTime()) / 60_000);
+
+/** routeStations: where this trip sells boarding and alighting, grouped by region in travel order. */
+function routeStations(pattern: BusPattern): BusRegionStations[] {
+  const regions = new Map<string, BusRegionStations>();
+  pattern.stops.forEach((s, i) => {
+    const entry = regions.get(s.stop.region) ?? { region: s.stop.region, pickUpStations: [], dropOffStations: [] };
+    if (sellsBoarding(pattern, i)) entry.pickUpStations.push(s.stop.stopId);
+    if (sellsAlighting(pattern, i)) entry.dropOffStations.push(s.stop.stopId);
+    regions.set(s.stop.region, entry);
+  });
+  return [...regions.values()];
+}
+
+export interface TripViewContext {
+  now: Date;
+  currencies: readonly string[];
+  rates: RateLookup;
+}
+
+/** A dated trip as the search answers it for the pair (from, to): the GraphQL BusTrip before federation fills the company. */
+export function busTripView(trip: DatedTrip, from: number, to: number, context: TripViewContext): BusTrip {
+  const { pattern, vehicle, calls } = trip;
+  const { route } = pattern;
+  const boarding = calls[from];
+  const alighting = calls[to];
+  const stops = pattern.stops;
+  const fare = fareRule(route, boarding.stop, alighting.stop, Math.abs(stops[to].km - stops[from].km), context.currencies, context.rates);
+  const hasLeftOrigin = context.now.getTime() >= boarding.departureAt.getTime();
+  const sellable = !trip.canceled && !hasLeftOrigin;
+  const booked = bookedSeats(trip.id, vehicle.layout);
+  const travel = travelDuration(minutesBetween(boarding.departureAt, alighting.arrivalAt));
+  const stopTimes = calls.map(stopTime);
+  const { clock, ...estimatedTravel } = travel;
+  return {
+    id: trip.id,
+    company: { uuid: route.operator.companyUuid },
+    // The reference data has no logo files yet; the list keeps its shape for clients.
+    companyLogo: [],
+    frequencyId: trip.frequencyId,
+    tripsId: pattern.tripsId,
+    routeId: route.id,
+    routeName: route.name,
+    routeShortName: route.shortName,
+    routeColor: `#${route.operator.routeColor}`,
+    routeTextColor: `#${route.operator.routeTextColor}`,
+    origin: calls[0].stop.stopName,
+    destination: calls[calls.length - 1].stop.stopName,
+    headsign: calls[calls.length - 1].stop.stopName,
+    price: fare.prices[vehicle.vehicleClass],
+    priceCurrency: fare.baseCurrency,
+    departureDate: boarding.departure.iso,
+    departureTime: boarding.departure.time,
+    reportingTime: localDateTime(new Date(boarding.departureAt.getTime() - route.operator.reportingMinutes * 60_000), boarding.stop.stopTimezone).time,
+    estimatedArrivalTime: alighting.arrival.time,
+    travelTime: clock,
+    estimatedTravel,
+    estimatedArrivalDate: alighting.arrival.iso,
+    estimatedArrivalDays: daysBetween(boarding.departure.date, alighting.arrival.date),
+    timezone: boarding.stop.stopTimezone,
+    serviceDate: trip.serviceDate,
+    direction: pattern.direction as BusDirection,
+    hasLeftOrigin,
+    canceled: trip.canceled,
+    availableSeats: sellable ? vehicle.layout.seatCount - booked.size : 0,
+    agentCommission: fare.prices.agentCommission,
+    importantInformation: route.importantInformation,
+    stopTimes,
+    fromStop: stopTimes[from],
+    toStop: stopTimes[to],
+    firstStop: stopTimes[0],
+    lastStop: stopTimes[stopTimes.length - 1],
+    vehicle: {
+      id: vehicle.id,
+      plateNumber: vehicle.plateNumber,
+      type: vehicle.type,
+      vehicleClass: vehicle.vehicleClass as BusVehicleClass,
+      seats: vehicle.layout.seatCount,
+      seatingColumns: vehicle.layout.seatingColumns,
+      numberOfDoors: vehicle.numberOfDoors,
+      steeringWheelPosition: vehicle.steeringWheelPosition as SteeringWheelPosition,
+      amenities: vehicle.amenities,
+      seatingLayoutId: vehicle.layout.id,
+      seatingGrid: vehicle.layout.sections.map((s) => {
+        const reserved = s.seats.filter((seat) => booked.has(seat));
+        return {
+          key: s.key,
+          sectionName: s.sectionName,
+          seatingRows: s.seatingRows,
+          seatingColumns: s.seatingColumns,
+          seats: s.seats,
+          seatsReserved: reserved.length,
+          seatsAvailable: sellable ? s.seats.length - reserved.length : 0,
+          unavailableSeats: sellable ? reserved : s.seats,
+        };
+      }),
+    },
+    fareRules: [fare],
+    routeStations: routeStations(pattern),
+    settings: route.operator.settings,
+  };
+}
