@@ -1,4 +1,6 @@
 import { AirportService } from '../../services/airport.service';
+import { addDays, daysBetween } from '../../../../shared/time/calendar-date';
+import { localDateTime, minutesOfDay, zonedInstant } from '../../../../shared/time/zoned-time';
 
 /** Where an airport is: its IANA zone (local times) and country (domestic or international taxes). */
 interface AirportInfo {
@@ -27,58 +29,21 @@ export function terminal(iata: string): string | null {
   return TERMINALS[iata] ?? null;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-function wallClock(timeZone: string, utcMs: number): { date: string; time: string; asUtcMs: number } {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(new Date(utcMs)).map((p) => [p.type, p.value]));
-  const date = `${parts.year}-${parts.month}-${parts.day}`;
-  const time = `${parts.hour}:${parts.minute}:${parts.second}`;
-  return { date, time, asUtcMs: Date.parse(`${date}T${time}Z`) };
-}
-
 /** The instant of a local wall-clock time at the airport (zone rules, so DST in Europe and Egypt is right). */
 export function localToUtc(iata: string, date: string, hhmm: string): number {
-  const { timeZone } = airport(iata);
-  const wall = Date.parse(`${date}T${hhmm}:00Z`);
-  const firstGuess = wall - (wallClock(timeZone, wall).asUtcMs - wall);
-  return wall - (wallClock(timeZone, firstGuess).asUtcMs - firstGuess);
+  return zonedInstant(date, minutesOfDay(hhmm), airport(iata).timeZone).getTime();
 }
 
 /** YYYY-MM-DDTHH:mm:ss at the airport, without zone, as GDSs give times. */
 export function utcToLocal(iata: string, utcMs: number): string {
-  const { date, time } = wallClock(airport(iata).timeZone, utcMs);
-  return `${date}T${time}`;
+  return localDateTime(new Date(utcMs), airport(iata).timeZone).iso.slice(0, 19);
 }
 
 export function localDate(iata: string, utcMs: number): string {
-  return wallClock(airport(iata).timeZone, utcMs).date;
+  return localDateTime(new Date(utcMs), airport(iata).timeZone).date;
 }
 
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
+export { addDays, daysBetween };
 
 /** ISO weekday of a calendar date: 1 Monday … 7 Sunday. */
 export function isoWeekday(date: string): number {
