@@ -31,9 +31,15 @@ COPY --from=build --chown=node:node /app/schema ./schema
 
 # Reference data JSON is imported by the code, so tsc has already copied it into dist/.
 
+# The admin subgraph keeps tenant nginx configs in a git repository (git CLI) and checks each
+# change with `nginx -t` before answering.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends git nginx-light \
+ && rm -rf /var/lib/apt/lists/*
+
 # Private signing keys are generated on first start into this directory
 # (mount a volume here); they are never baked into the image.
-RUN mkdir -p /var/lib/safiri/keys /var/lib/safiri/notifications \
+RUN mkdir -p /var/lib/safiri/keys /var/lib/safiri/notifications /var/lib/safiri/reverse-proxy \
  && chown -R node:node /var/lib/safiri \
  && chmod 700 /var/lib/safiri/keys
 

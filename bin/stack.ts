@@ -54,6 +54,7 @@ export async function startStack(config: PlatformConfig, role: StackRole, logger
     const subgraphUrls = { ...config.subgraphUrls };
     for (const name of SUBGRAPH_NAMES) {
       if (role !== 'all' && role !== name) continue;
+      await SUBGRAPH_MODULES[name].prepare?.(platform);
       const schema = await SUBGRAPH_MODULES[name].buildSchema(platform);
       const server = await startSubgraphServer(name, schema, platform, config.subgraphPorts[name]);
       closers.push([`${name} subgraph`, server.close]);

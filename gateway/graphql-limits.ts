@@ -121,6 +121,8 @@ const LIST_SIZE_HINTS: Readonly<Record<string, number>> = {
   'BusSearchResult.seatingLayouts': 6,
   'BusSeatingLayout.sections': 2,
   'BusSeatingLayoutSection.cells': 40,
+  // Tenants of one proxy: tens, not thousands; each costs about 15 fields.
+  'ReverseProxyConfigList.configs': 50,
 };
 
 const listEstimator: ComplexityEstimator = ({ type, field, childComplexity }) => {

@@ -10,6 +10,8 @@ export interface SubgraphModule {
   name: SubgraphName;
   database: DatabaseModule;
   seed(platform: Platform): Promise<Record<string, number>>;
+  /** Runs once when the subgraph starts serving (not when only its schema is printed): local resources it needs. */
+  prepare?(platform: Platform): Promise<void>;
   buildSchema(platform: Platform): Promise<GraphQLSchema>;
   jobs?(platform: Platform): JobDefinition<any>[];
   /** Where the notification worker loads this subgraph's bookings from. */

@@ -16,7 +16,7 @@ export interface GraphQLOperation {
 
 export interface RestReply {
   status?: number;
-  /** Sent as JSON, or as-is when a Buffer (give its content-type in headers, e.g. application/pdf). */
+  /** Sent as JSON, or as-is when a Buffer (give its content-type in headers, e.g. application/pdf); ignored with status 204. */
   body: unknown;
   headers?: Record<string, string>;
 }

@@ -3,7 +3,7 @@ import type { ApolloServer } from '@apollo/server';
 import { AppError, ErrorBody, PlatformErrorCode, PlatformException } from '../../shared/errors/app-error';
 import { errorBodyFromExtensions } from '../../shared/errors/graphql-errors';
 import { isJsonContentType, parseJsonBody, readBody } from '../../shared/http/read-body';
-import { sendBytes, sendError, sendJson } from '../../shared/http/json-response';
+import { sendBytes, sendError, sendJson, sendNoContent } from '../../shared/http/json-response';
 import type { Logger } from '../../shared/logging/logger';
 import type { GatewayContext } from '../gateway-context';
 import type { HttpMethod, RestReply, RestRequest, RestRoute } from './rest-route';
@@ -45,7 +45,8 @@ export class RestRouter {
     }
     try {
       const reply = await this.cached(hit.route, url, () => this.run(hit.route, hit.params, req, url, context));
-      if (Buffer.isBuffer(reply.body)) sendBytes(res, reply.status ?? 200, reply.body, { ...headers, ...reply.headers });
+      if (reply.status === 204) sendNoContent(res, { ...headers, ...reply.headers });
+      else if (Buffer.isBuffer(reply.body)) sendBytes(res, reply.status ?? 200, reply.body, { ...headers, ...reply.headers });
       else sendJson(res, reply.status ?? 200, reply.body, { ...headers, ...reply.headers });
     } catch (error) {
       const body = this.toErrorBody(error, context.requestId);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { ConfigError, loadConfig, redact } from './config';
 
 const PRODUCTION_CONNECTIONS = {
@@ -76,6 +77,15 @@ describe('loadConfig', () => {
   it('derives subgraph URLs from ports, and takes explicit URLs for containers', () => {
     expect(loadConfig({ FLIGHT_PORT: '5001' }).subgraphUrls.flight).toBe('http://127.0.0.1:5001/graphql');
     expect(loadConfig({ BUS_URL: 'http://bus:4003/graphql' }).subgraphUrls.bus).toBe('http://bus:4003/graphql');
+  });
+
+  it('keeps the reverse-proxy repository under var/ with simulated DNS by default, and needs targets for real DNS checks', () => {
+    const rp = loadConfig({}).reverseProxy;
+    expect(rp).toMatchObject({ upstream: 'safiri_gateway', dnsVerifier: 'simulated', dnsTargets: [], serverName: null, lockTimeoutSeconds: 10 });
+    expect(rp.repoPath.endsWith(`${path.sep}var${path.sep}reverse-proxy`)).toBe(true);
+    expect(loadConfig({ REVERSE_PROXY_DNS_VERIFIER: 'dns', REVERSE_PROXY_DNS_TARGETS: '203.0.113.7, Edge.Safiri.example' }).reverseProxy.dnsTargets).toEqual(['203.0.113.7', 'edge.safiri.example']);
+    expect(() => loadConfig({ REVERSE_PROXY_DNS_VERIFIER: 'dns' })).toThrow(/REVERSE_PROXY_DNS_TARGETS is required/);
+    expect(() => loadConfig({ REVERSE_PROXY_UPSTREAM: 'x; include /etc/passwd' })).toThrow(/REVERSE_PROXY_UPSTREAM must be an nginx upstream name/);
   });
 
   it('redacts passwords in URLs', () => {

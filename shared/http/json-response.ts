@@ -21,6 +21,12 @@ export function sendBytes(res: ServerResponse, status: number, body: Buffer, hea
   res.end(body);
 }
 
+/** 204: headers only; HTTP forbids a body. */
+export function sendNoContent(res: ServerResponse, headers: Record<string, string> = {}): void {
+  res.writeHead(204, headers);
+  res.end();
+}
+
 export function sendError(res: ServerResponse, body: ErrorBody, headers: Record<string, string> = {}): void {
   sendJson(res, body.status, body, headers);
 }

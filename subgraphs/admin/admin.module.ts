@@ -12,12 +12,17 @@ import { AccountResolver, accountReferenceResolver } from './graphql/account.res
 import { NotificationLogResolver } from './graphql/notification-log.resolver';
 import { NotificationLogService } from '../../shared/notifications/notification-log.service';
 import { accountNotificationSource } from './notifications/account-notification.source';
+import { ReverseProxyResolver } from './graphql/reverse-proxy.resolver';
+import { createReverseProxyService } from './reverse-proxy/reverse-proxy.wiring';
 
 export const adminModule: SubgraphModule = {
   name: 'admin',
   database: { entities: [CompanyEntity], migrations: [Company1763800000100] },
   async seed(platform: Platform) {
     return { companies: await seedCompanies(platform.dataSource) };
+  },
+  async prepare(platform: Platform) {
+    await createReverseProxyService(platform, new CompanyService(platform.dataSource)).prepare();
   },
   notificationSources(platform: Platform) {
     return [accountNotificationSource(platform.dataSource)];
@@ -29,9 +34,10 @@ export const adminModule: SubgraphModule = {
       [CompanyResolver, new CompanyResolver(companies)],
       [AccountResolver, new AccountResolver(accounts, new LoginService(platform), platform.keys)],
       [NotificationLogResolver, new NotificationLogResolver(new NotificationLogService(platform.dataSource))],
+      [ReverseProxyResolver, new ReverseProxyResolver(createReverseProxyService(platform, companies))],
     ]);
     return buildFederatedSchema(
-      { resolvers: [CompanyResolver, AccountResolver, NotificationLogResolver], container: { get: (cls: Function) => instances.get(cls) } },
+      { resolvers: [CompanyResolver, AccountResolver, NotificationLogResolver, ReverseProxyResolver], container: { get: (cls: Function) => instances.get(cls) } },
       { Company: companyReferenceResolver(companies), Account: accountReferenceResolver(accounts) },
     );
   },

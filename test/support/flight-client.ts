@@ -15,14 +15,14 @@ export class FlightClient {
     return new FlightClient(baseUrl, ((await res.json()) as { token: string }).token);
   }
 
-  async call(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
+  async call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; headers: Headers }> {
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${this.token}`, ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
+    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
   }
 
   /** The first offer of a search; fails the test when there is none. */

@@ -33,6 +33,8 @@ export function testConfig(env: Record<string, string> = {}): PlatformConfig {
     HOST: '127.0.0.1',
     OUTBOX_POLL_MS: '50',
     NOTIFICATION_SINK_DIR: mkdtempSync(path.join(os.tmpdir(), 'safiri-sink-')),
+    // Empty: the admin subgraph initialises it as the reverse-proxy repository at start.
+    REVERSE_PROXY_REPO: env.REVERSE_PROXY_REPO ?? mkdtempSync(path.join(os.tmpdir(), 'safiri-rproxy-')),
     ...env,
   });
 }
@@ -47,6 +49,7 @@ export function childEnv(config: PlatformConfig, extra: Record<string, string> =
     QUEUE_PREFIX: config.queuePrefix,
     KEYS_DIR: config.keysDir,
     NOTIFICATION_SINK_DIR: config.notifications.sinkDir,
+    REVERSE_PROXY_REPO: config.reverseProxy.repoPath,
     JOB_LOCK_MS: String(config.jobLockMs),
     ...extra,
   };
@@ -68,6 +71,7 @@ export async function cleanUp(config: PlatformConfig): Promise<void> {
   }
   rmSync(config.keysDir, { recursive: true, force: true });
   rmSync(config.notifications.sinkDir, { recursive: true, force: true });
+  rmSync(config.reverseProxy.repoPath, { recursive: true, force: true });
 }
 
 /** A migrated, seeded database with a signing key, and the platform services over it. */

@@ -12,6 +12,7 @@ import { trainPaymentRoutes } from './train-payment.routes';
 import { trainResendRoutes } from './train-resend.routes';
 import { ticketLookupRoutes } from './ticket-lookup.routes';
 import { busRoutes } from './bus.routes';
+import { reverseProxyRoutes } from './reverse-proxy.routes';
 
 /** Every documented REST path; later domains add their route files here. */
-export const REST_ROUTES: RestRoute[] = [...platformRoutes, ...flightRoutes, ...flightBookingRoutes, ...flightIssuanceRoutes, ...trainRoutes, ...trainDetailsRoutes, ...trainReservationRoutes, ...trainIssuanceRoutes, ...trainDocumentRoutes, ...trainPaymentRoutes, ...trainResendRoutes, ...ticketLookupRoutes, ...busRoutes];
+export const REST_ROUTES: RestRoute[] = [...platformRoutes, ...flightRoutes, ...flightBookingRoutes, ...flightIssuanceRoutes, ...trainRoutes, ...trainDetailsRoutes, ...trainReservationRoutes, ...trainIssuanceRoutes, ...trainDocumentRoutes, ...trainPaymentRoutes, ...trainResendRoutes, ...ticketLookupRoutes, ...busRoutes, ...reverseProxyRoutes];
