@@ -19,9 +19,13 @@ export class TicketQueryService {
     const id = ticketId?.trim();
     if (!id) throw FlightException.invalidRequest('ticketId is required', [{ field: 'ticketId', message: 'is required' }]);
     if (!TICKET_ID.test(id)) throw FlightException.invalidRequest('ticketId is not a valid ticket id', [{ field: 'ticketId', message: 'letters, digits and hyphens, 3 to 40' }]);
-    const rows = await this.reservations.ticketsByTicketId(id);
-    if (rows.length === 0) throw FlightException.reservationNotFound();
-    const r = (await this.reservations.byId(rows[0].reservationId))!;
+    // One read snapshot (InnoDB REPEATABLE READ): an issuance committing between the two reads must not show the
+    // reservation ISSUED beside tickets still EXPECTED.
+    const { rows, r } = await this.platform.dataSource.transaction(async (m) => {
+      const found = await this.reservations.ticketsByTicketId(id, m);
+      return { rows: found, r: found.length ? await this.reservations.byId(found[0].reservationId, m) : null };
+    });
+    if (rows.length === 0 || !r) throw FlightException.reservationNotFound();
     // Someone else's ticket is answered as absent: its existence is not disclosed.
     if (r.accountId !== principal.accountId && !isAdministrator(principal.role)) throw FlightException.reservationNotFound();
     const [buyer] = await this.platform.dataSource.query('SELECT id, full_name, email FROM account WHERE id = ?', [r.accountId]);
