@@ -10,6 +10,8 @@ describe('ticket lookup (REST GET /api/ticket)', () => {
   let agent: FlightClient;
   let admin: FlightClient;
   let sudo: FlightClient;
+  let partner: FlightClient;
+  let issuer: FlightClient;
   let trip: SelectedTrain;
   let flight: { ticketId: string; paymentReference: string; bookingReference: string };
   let train: { paymentReference: string; pnr: string; uuid: string; ticketNumber: string };
@@ -25,6 +27,8 @@ describe('ticket lookup (REST GET /api/ticket)', () => {
     agent = await FlightClient.create(env.baseUrl, platform, 'agent@lookup.test', 'SERVICE_AGENT', { currency: 'TZS', openingBalance: '1000000' });
     admin = await FlightClient.create(env.baseUrl, platform, 'admin@lookup.test', 'ADMIN');
     sudo = await FlightClient.create(env.baseUrl, platform, 'sudo@lookup.test', 'SUDO');
+    partner = await FlightClient.create(env.baseUrl, platform, 'partner@lookup.test', 'THIRD_PARTY_AGENT', { currency: 'TZS', openingBalance: '1000000' });
+    issuer = await FlightClient.create(env.baseUrl, platform, 'issuer@lookup.test', 'ISSUER');
 
     const offer = await customer.firstOffer({ originLocationCode: 'DAR', destinationLocationCode: 'ZNZ', departureDate: daysAhead(30) });
     const reserved = await customer.call('POST', '/api/flight/reserve', {
@@ -98,16 +102,22 @@ describe('ticket lookup (REST GET /api/ticket)', () => {
     expect((await lookup(customer, { paymentReference: flight.paymentReference, email: 'baraka@example.com' })).body.data).toEqual([]);
   });
 
-  it('customers and agents see only their own tickets; ADMIN and SUDO see anyone\'s', async () => {
+  it('customers, service and third-party agents and issuers see only their own tickets; ADMIN and SUDO see anyone\'s', async () => {
     // The same passenger email is on the customer's and on the agent's bookings.
     expect((await lookup(otherCustomer, { email: 'asha.mwinyi@example.com' })).body).toEqual({ data: [], meta: { count: 0, truncated: false } });
     expect((await lookup(otherCustomer, { paymentReference: train.paymentReference })).body.data).toEqual([]);
     const agentView = await lookup(agent, { email: 'asha.mwinyi@example.com' });
     expect(agentView.body.data.map((t: any) => t.bookingReference)).toEqual([agentTrain.pnr]);
     expect((await lookup(agent, { ticketId: flight.ticketId })).body.data).toEqual([]);
+    // Every other non-administrator role is scoped the same way.
+    const partnerBooking = await reserveSeats(partner, trip, trip.seats.slice(3, 4), [{ passengerName: 'Asha Mwinyi', email: 'asha.mwinyi@example.com', phone: '+255754111222' }]);
+    expect((await lookup(partner, { email: 'asha.mwinyi@example.com' })).body.data.map((t: any) => t.paymentReference)).toEqual([partnerBooking.paymentReference]);
+    expect((await lookup(issuer, { email: 'asha.mwinyi@example.com' })).body.data).toEqual([]);
+    expect((await lookup(issuer, { paymentReference: train.paymentReference })).body.data).toEqual([]);
     for (const staff of [admin, sudo]) {
       const all = await lookup(staff, { email: 'asha.mwinyi@example.com' });
       expect(all.body.data.map((t: any) => `${t.kind}:${t.paymentReference}`)).toEqual([
+        `TRAIN:${partnerBooking.paymentReference}`,
         `TRAIN:${agentTrain.paymentReference}`,
         `TRAIN:${train.paymentReference}`,
         `FLIGHT:${flight.paymentReference}`,
