@@ -111,7 +111,9 @@ const QR_SIZE = 150;
 
 /** The ticket number as a PNG QR code (error correction M, a quiet zone of one module). */
 export function ticketQrPng(ticketNumber: string): Promise<Buffer> {
-  return QRCode.toBuffer(ticketNumber, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 8 });
+  // Grayscale without alpha (colorType 0): pdfkit embeds such a PNG synchronously, while an alpha channel is split off
+  // asynchronously, which let two QR images be written in either order and made the same input render different bytes.
+  return QRCode.toBuffer(ticketNumber, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 8, rendererOpts: { colorType: 0 } } as QRCode.QRCodeToBufferOptions);
 }
 
 function drawTicket(doc: PDFKit.PDFDocument, input: TrainTicketDocumentInput, ticket: TrainTicketDocumentTicket, qr: Buffer, index: number, labels: Labels): void {
