@@ -1,4 +1,4 @@
-import { Field, ObjectType } from 'type-graphql';
+import { ArgsType, Field, ObjectType } from 'type-graphql';
 
 /**
  * The fields of one looked-up ticket (shared/tickets/ticket-lookup.ts LookedUpTicket). Each booking subgraph answers
@@ -71,4 +71,23 @@ export abstract class TicketLookupFields {
 
   @Field(() => String, { nullable: true, description: 'ISO 8601 date-time' })
   issuedAt!: string | null;
+}
+
+/** GET /api/ticket's filters as GraphQL arguments, the same on every kind's lookup query (validated in shared/tickets). */
+@ArgsType()
+export class TicketLookupArgs {
+  @Field(() => String, { nullable: true })
+  ticketId!: string | null;
+
+  @Field(() => String, { nullable: true })
+  paymentReference!: string | null;
+
+  @Field(() => String, { nullable: true })
+  bookingReference!: string | null;
+
+  @Field(() => String, { nullable: true })
+  email!: string | null;
+
+  @Field(() => String, { nullable: true })
+  phoneNumber!: string | null;
 }

@@ -13,6 +13,8 @@ export type TicketLookupInput = Partial<Record<(typeof TICKET_LOOKUP_FILTERS)[nu
 
 /** At most this many tickets per kind in one answer; `meta.truncated` says when more matched. */
 export const TICKET_LOOKUP_LIMIT = 100;
+/** Rows a kind reads: contacts are compared per passenger after the query, so read a little more than the limit. */
+export const TICKET_LOOKUP_READ = TICKET_LOOKUP_LIMIT * 2 + 1;
 
 export interface TicketLookupFilter {
   ticketId?: string;
@@ -106,6 +108,11 @@ export interface LookedUpTicket {
 export interface TicketLookupAnswer {
   tickets: LookedUpTicket[];
   truncated: boolean;
+}
+
+/** A kind's answer from its rows that matched every filter, newest first. */
+export function lookupAnswer<T>(matching: T[], toTicket: (row: T) => LookedUpTicket): TicketLookupAnswer {
+  return { tickets: matching.slice(0, TICKET_LOOKUP_LIMIT).map(toTicket), truncated: matching.length > TICKET_LOOKUP_LIMIT };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { Arg, Ctx, Query, Resolver } from 'type-graphql';
+import { Args, Ctx, Query, Resolver } from 'type-graphql';
+import { TicketLookupArgs } from '../../../shared/graphql/ticket-lookup.type';
 import type { GraphQLContext } from '../../../shared/http/subgraph-server';
 import type { FlightTicketLookupService } from '../reservations/flight-ticket-lookup.service';
 import { FlightTicketLookupResult } from './flight-ticket-lookup.type';
@@ -9,14 +10,7 @@ export class FlightTicketLookupResolver {
   constructor(private readonly lookups: FlightTicketLookupService) {}
 
   @Query(() => FlightTicketLookupResult, { description: 'Flight tickets matching every filter given (at least one required)' })
-  async flightTicketLookup(
-    @Arg('ticketId', () => String, { nullable: true }) ticketId: string | null,
-    @Arg('paymentReference', () => String, { nullable: true }) paymentReference: string | null,
-    @Arg('bookingReference', () => String, { nullable: true }) bookingReference: string | null,
-    @Arg('email', () => String, { nullable: true }) email: string | null,
-    @Arg('phoneNumber', () => String, { nullable: true }) phoneNumber: string | null,
-    @Ctx() { req }: GraphQLContext,
-  ): Promise<FlightTicketLookupResult> {
-    return this.lookups.lookup(await req.principal(), { ticketId, paymentReference, bookingReference, email, phoneNumber });
+  async flightTicketLookup(@Args(() => TicketLookupArgs) filters: TicketLookupArgs, @Ctx() { req }: GraphQLContext): Promise<FlightTicketLookupResult> {
+    return this.lookups.lookup(await req.principal(), filters);
   }
 }

@@ -1,5 +1,5 @@
 import type { Principal } from '../../../shared/auth/token.service';
-import { contactMatches, LookedUpTicket, LookupConditions, parseTicketLookup, TICKET_LOOKUP_LIMIT, TicketLookupAnswer, TicketLookupInput } from '../../../shared/tickets/ticket-lookup';
+import { contactMatches, LookedUpTicket, LookupConditions, lookupAnswer, parseTicketLookup, TICKET_LOOKUP_READ, TicketLookupAnswer, TicketLookupInput } from '../../../shared/tickets/ticket-lookup';
 import type { ReservationRepository } from './reservation.repository';
 
 
@@ -10,19 +10,18 @@ export class FlightTicketLookupService {
   async lookup(principal: Principal, input: TicketLookupInput): Promise<TicketLookupAnswer> {
     const { filter, accountId } = parseTicketLookup(principal, input);
     const sql = new LookupConditions();
-    const add = sql.add.bind(sql);
-    if (accountId) add('r.account_id = ?', accountId);
-    if (filter.ticketId) add('(t.ticket_id = ? OR t.uuid = ? OR t.ticket_number = ?)', filter.ticketId, filter.ticketId, filter.ticketId);
-    if (filter.paymentReference) add('r.payment_reference = ?', filter.paymentReference);
-    if (filter.bookingReference) add('(r.booking_reference = ? OR r.pnr = ?)', filter.bookingReference, filter.bookingReference);
+    if (accountId) sql.add('r.account_id = ?', accountId);
+    if (filter.ticketId) sql.add('(t.ticket_id = ? OR t.uuid = ? OR t.ticket_number = ?)', filter.ticketId, filter.ticketId, filter.ticketId);
+    if (filter.paymentReference) sql.add('r.payment_reference = ?', filter.paymentReference);
+    if (filter.bookingReference) sql.add('(r.booking_reference = ? OR r.pnr = ?)', filter.bookingReference, filter.bookingReference);
     // Contacts live in the passengers JSON: narrowed in SQL, compared exactly per traveler below.
-    if (filter.email) add('LOWER(r.passengers) LIKE ?', LookupConditions.contains(filter.email));
-    if (filter.phone) add('r.passengers LIKE ?', LookupConditions.contains(filter.phone));
-    const rows = (await this.reservations.lookup(sql.where, sql.params, TICKET_LOOKUP_LIMIT * 2 + 1)).filter(({ ticket, reservation }) => {
+    if (filter.email) sql.add('LOWER(r.passengers) LIKE ?', LookupConditions.contains(filter.email));
+    if (filter.phone) sql.add('r.passengers LIKE ?', LookupConditions.contains(filter.phone));
+    const rows = (await this.reservations.lookup(sql.where, sql.params, TICKET_LOOKUP_READ)).filter(({ ticket, reservation }) => {
       const traveler = reservation.passengers?.find((p) => p.travelerId === ticket.travelerId);
       return contactMatches(filter, traveler?.email, traveler?.phone);
     });
-    const tickets = rows.slice(0, TICKET_LOOKUP_LIMIT).map(({ ticket: t, reservation: r }): LookedUpTicket => {
+    return lookupAnswer(rows, ({ ticket: t, reservation: r }): LookedUpTicket => {
       const traveler = r.passengers?.find((p) => p.travelerId === t.travelerId);
       return {
         kind: 'FLIGHT',
@@ -49,6 +48,5 @@ export class FlightTicketLookupService {
         issuedAt: t.issuedAt,
       };
     });
-    return { tickets, truncated: rows.length > TICKET_LOOKUP_LIMIT };
   }
 }

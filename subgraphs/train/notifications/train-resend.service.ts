@@ -165,9 +165,11 @@ export class TrainResendService {
         if (r) return { reservation: r, recipientKeys: null };
         break;
       }
-      case 'pnr':
-        reservationId = (await db.query('SELECT id FROM train_reservation WHERE pnr = ? LIMIT 1', [selector.value]))[0]?.id ?? null;
+      case 'pnr': {
+        const r = await this.reservations.byPnr(selector.value);
+        if (r) return { reservation: r, recipientKeys: null };
         break;
+      }
       case 'ticketNumber':
         reservationId = (await db.query('SELECT reservation_id FROM train_ticket WHERE ticket_number = ? LIMIT 1', [selector.value]))[0]?.reservation_id ?? null;
         break;

@@ -8,19 +8,21 @@ export interface MobileMoneyRail {
   operator: string;
   /** ISO 3166-1 alpha-2, upper case. */
   country: string;
+  /** The country's calling code: national payer numbers on this rail are read with it. */
+  callingCode: string;
   currency: string;
 }
 
 export const MOBILE_MONEY_RAILS: readonly MobileMoneyRail[] = [
-  { id: 'MPESA_TZ', operator: 'Vodacom M-Pesa', country: 'TZ', currency: 'TZS' },
-  { id: 'MIXX_TZ', operator: 'Mixx by Yas (Tigo Pesa)', country: 'TZ', currency: 'TZS' },
-  { id: 'AIRTEL_TZ', operator: 'Airtel Money Tanzania', country: 'TZ', currency: 'TZS' },
-  { id: 'HALOPESA_TZ', operator: 'HaloPesa', country: 'TZ', currency: 'TZS' },
-  { id: 'MPESA_KE', operator: 'Safaricom M-Pesa', country: 'KE', currency: 'KES' },
-  { id: 'AIRTEL_KE', operator: 'Airtel Money Kenya', country: 'KE', currency: 'KES' },
-  { id: 'MTN_UG', operator: 'MTN Mobile Money Uganda', country: 'UG', currency: 'UGX' },
-  { id: 'AIRTEL_UG', operator: 'Airtel Money Uganda', country: 'UG', currency: 'UGX' },
-  { id: 'MTN_RW', operator: 'MTN MoMo Rwanda', country: 'RW', currency: 'RWF' },
+  { id: 'MPESA_TZ', operator: 'Vodacom M-Pesa', country: 'TZ', callingCode: '255', currency: 'TZS' },
+  { id: 'MIXX_TZ', operator: 'Mixx by Yas (Tigo Pesa)', country: 'TZ', callingCode: '255', currency: 'TZS' },
+  { id: 'AIRTEL_TZ', operator: 'Airtel Money Tanzania', country: 'TZ', callingCode: '255', currency: 'TZS' },
+  { id: 'HALOPESA_TZ', operator: 'HaloPesa', country: 'TZ', callingCode: '255', currency: 'TZS' },
+  { id: 'MPESA_KE', operator: 'Safaricom M-Pesa', country: 'KE', callingCode: '254', currency: 'KES' },
+  { id: 'AIRTEL_KE', operator: 'Airtel Money Kenya', country: 'KE', callingCode: '254', currency: 'KES' },
+  { id: 'MTN_UG', operator: 'MTN Mobile Money Uganda', country: 'UG', callingCode: '256', currency: 'UGX' },
+  { id: 'AIRTEL_UG', operator: 'Airtel Money Uganda', country: 'UG', callingCode: '256', currency: 'UGX' },
+  { id: 'MTN_RW', operator: 'MTN MoMo Rwanda', country: 'RW', callingCode: '250', currency: 'RWF' },
 ];
 
 export function railById(id: string): MobileMoneyRail | null {

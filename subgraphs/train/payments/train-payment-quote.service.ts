@@ -32,7 +32,12 @@ export class TrainPaymentQuoteService {
 
   /** Owner, RESERVED and inside the payment window: the only time quotes may be frozen or money taken. */
   awaitsFunds(r: TrainReservation, accountId: string): boolean {
-    return r.accountId === accountId && r.status === 'RESERVED' && !!r.expiresAt && r.expiresAt.getTime() > this.platform.clock.now().getTime();
+    return r.accountId === accountId && this.open(r);
+  }
+
+  /** RESERVED and inside its payment window: money is still to come. */
+  private open(r: TrainReservation): boolean {
+    return r.status === 'RESERVED' && !!r.expiresAt && r.expiresAt.getTime() > this.platform.clock.now().getTime();
   }
 
   /** The configured payment currencies that have a rate from TZS right now. */
@@ -68,12 +73,11 @@ export class TrainPaymentQuoteService {
     if (!r.paymentRequired) return null;
     if (currency !== null) await this.quote(r, currency, accountId);
     const quotes = await this.payments.quotesOf(r.id);
-    const open = r.status === 'RESERVED' && !!r.expiresAt && r.expiresAt.getTime() > this.platform.clock.now().getTime();
     const base = formatAmount(new Decimal(r.paymentRequired), BASE_CURRENCY);
     return {
       baseAmount: base,
       baseCurrency: BASE_CURRENCY,
-      paymentRequired: open ? base : formatAmount(new Decimal(0), BASE_CURRENCY),
+      paymentRequired: this.open(r) ? base : formatAmount(new Decimal(0), BASE_CURRENCY),
       quotes: quotes.map((q) => ({ amount: q.amount, currency: q.currency, exchangeRate: q.exchangeRate })),
     };
   }

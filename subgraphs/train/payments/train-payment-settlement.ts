@@ -56,14 +56,15 @@ export class TrainPaymentSettlement {
     const quotes = await this.payments.quotesOf(r.id, m);
     // A reservation still awaiting support (workflow start unconfirmed) keeps the money confirmed and unattached.
     if (r.status === 'WORKFLOW_UNCONFIRMED' || r.status === 'PENDING') return 'WAITING';
-    if (r.status !== 'RESERVED' || !paymentMatches(payment, r, quotes)) {
+    const exactMatch = paymentMatches(payment, r, quotes);
+    if (r.status !== 'RESERVED' || !exactMatch) {
       // Paid already by another payment, cancelled, or not an exact match: this money must go back.
       await this.payments.setStatus(payment.id, 'REFUND_REQUIRED', now, ['CONFIRMED'], m);
       this.platform.logger.warn('train payment cannot pay its reservation; refund required', {
         paymentId: payment.id,
         reservationId: r.id,
         reservationStatus: r.status,
-        exactMatch: paymentMatches(payment, r, quotes),
+        exactMatch,
       });
       return 'REFUND_REQUIRED';
     }

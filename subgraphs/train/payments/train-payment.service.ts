@@ -15,6 +15,8 @@ import type { TrainPaymentQuoteService } from './train-payment-quote.service';
 import type { TrainPaymentSettlement } from './train-payment-settlement';
 import { trainPaymentView, TrainPaymentView } from './train-payment.view';
 
+/** National payer numbers of the mobile deposit, which names no rail, are Tanzanian. */
+const TANZANIA_CALLING_CODE = '255';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Who may record a provider confirmation: administrators and the internal payment service. */
 const CONFIRMERS: Role[] = [Role.ADMIN, Role.SUDO, Role.ISSUER];
@@ -165,7 +167,7 @@ export class TrainPaymentService {
       if ('error' in checked) fields.push({ field: 'phoneNumber', message: input.phoneNumber === undefined ? 'is required' : checked.error });
       else {
         // National numbers belong to the rail's country (mobile money) or Tanzania (mobile); "+…" numbers to their own.
-        const callingCode = checked.value.international ? null : rail?.country === 'KE' ? '254' : rail?.country === 'UG' ? '256' : rail?.country === 'RW' ? '250' : '255';
+        const callingCode = checked.value.international ? null : (rail?.callingCode ?? TANZANIA_CALLING_CODE);
         const parsed = parsePhone(checked.value.text, callingCode, true);
         if ('error' in parsed) fields.push({ field: 'phoneNumber', message: parsed.error });
         else phone = parsed.value;

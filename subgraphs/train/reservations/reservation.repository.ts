@@ -75,6 +75,10 @@ export class TrainReservationRepository {
     return this.one(m, 'payment_reference = ?', [paymentReference]);
   }
 
+  async byPnr(pnr: string, m: EntityManager = this.dataSource.manager): Promise<TrainReservation | null> {
+    return this.one(m, 'pnr = ?', [pnr]);
+  }
+
   /** Takes the right to talk to the provider for this reservation for `ms`; concurrent retries get false. */
   async claim(id: string, now: Date, ms: number): Promise<boolean> {
     const result = await this.dataSource.query(

@@ -1,5 +1,5 @@
 import type { Principal } from '../../../shared/auth/token.service';
-import { contactMatches, LookedUpTicket, LookupConditions, parseTicketLookup, TICKET_LOOKUP_LIMIT, TicketLookupAnswer, TicketLookupInput } from '../../../shared/tickets/ticket-lookup';
+import { contactMatches, LookedUpTicket, LookupConditions, lookupAnswer, parseTicketLookup, TICKET_LOOKUP_READ, TicketLookupAnswer, TicketLookupInput } from '../../../shared/tickets/ticket-lookup';
 import type { StationService } from '../services/station.service';
 import type { TrainReservationRepository } from './reservation.repository';
 
@@ -14,20 +14,18 @@ export class TrainTicketLookupService {
   async lookup(principal: Principal, input: TicketLookupInput): Promise<TicketLookupAnswer> {
     const { filter, accountId } = parseTicketLookup(principal, input);
     const sql = new LookupConditions();
-    const add = sql.add.bind(sql);
-    if (accountId) add('r.account_id = ?', accountId);
-    if (filter.ticketId) add('(t.train_ticket_uuid = ? OR t.ticket_number = ?)', filter.ticketId, filter.ticketId);
-    if (filter.paymentReference) add('r.payment_reference = ?', filter.paymentReference);
-    if (filter.bookingReference) add('r.pnr = ?', filter.bookingReference);
-    if (filter.phone) add('t.passenger_phone = ?', filter.phone);
+    if (accountId) sql.add('r.account_id = ?', accountId);
+    if (filter.ticketId) sql.add('(t.train_ticket_uuid = ? OR t.ticket_number = ?)', filter.ticketId, filter.ticketId);
+    if (filter.paymentReference) sql.add('r.payment_reference = ?', filter.paymentReference);
+    if (filter.bookingReference) sql.add('r.pnr = ?', filter.bookingReference);
+    if (filter.phone) sql.add('t.passenger_phone = ?', filter.phone);
     // Narrows in SQL; the exact, per-passenger comparison follows below.
-    if (filter.email) add('LOWER(r.passengers) LIKE ?', LookupConditions.contains(filter.email));
-    // The email filter is checked per passenger after the query, so read a little more than the limit.
-    const rows = (await this.reservations.lookup(sql.where, sql.params, TICKET_LOOKUP_LIMIT * 2 + 1)).filter(({ ticket, reservation }) =>
+    if (filter.email) sql.add('LOWER(r.passengers) LIKE ?', LookupConditions.contains(filter.email));
+    const rows = (await this.reservations.lookup(sql.where, sql.params, TICKET_LOOKUP_READ)).filter(({ ticket, reservation }) =>
       contactMatches(filter, reservation.passengers[ticket.passengerIndex]?.email, ticket.passengerPhone),
     );
     const name = (stopId: string) => this.stations.byStopId(stopId)?.stopName ?? stopId;
-    const tickets = rows.slice(0, TICKET_LOOKUP_LIMIT).map(({ ticket: t, reservation: r }): LookedUpTicket => {
+    return lookupAnswer(rows, ({ ticket: t, reservation: r }): LookedUpTicket => {
       const journey = t.journey === 'RETURN' ? r.returnJourney! : r.outbound;
       const passenger = r.passengers[t.passengerIndex];
       return {
@@ -55,6 +53,5 @@ export class TrainTicketLookupService {
         issuedAt: t.status === 'ISSUED' ? t.updatedAt.toISOString() : null,
       };
     });
-    return { tickets, truncated: rows.length > TICKET_LOOKUP_LIMIT };
   }
 }
