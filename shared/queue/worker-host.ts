@@ -9,6 +9,14 @@ export interface JobDefinition<TPayload extends object = object> {
   process(payload: TPayload, job: Job<TPayload>): Promise<unknown>;
 }
 
+/**
+ * Whether this run is the job's last try, so a failure now is final. Jobs run directly (tests, scripts) have no
+ * BullMQ job and count as a single, last attempt.
+ */
+export function isLastAttempt(job: Pick<Job, 'attemptsMade' | 'opts'> | undefined): boolean {
+  return (job?.attemptsMade ?? 0) + 1 >= (job?.opts?.attempts ?? 1);
+}
+
 /** Runs BullMQ workers for the registered jobs, one Worker per queue, dispatching by job name. */
 export class WorkerHost {
   private readonly workers: Worker[] = [];

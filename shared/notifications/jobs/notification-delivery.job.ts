@@ -1,6 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
 import { maskRecipient } from '../../logging/logger';
-import type { JobDefinition } from '../../queue/worker-host';
+import { isLastAttempt, type JobDefinition } from '../../queue/worker-host';
 import { ChannelAdapter, ChannelSendError } from '../channels/channel.port';
 import { NotificationEntity } from '../entities/notification.entity';
 import { DeliveryStatus, FINAL_DELIVERY_STATUSES, NotificationDeliveryEntity } from '../entities/notification-delivery.entity';
@@ -31,14 +31,14 @@ export function notificationDeliveryJob(deps: NotificationJobDeps): JobDefinitio
       const claim = await claimDelivery(deps, payload.deliveryId, adapter);
       if (claim.kind === 'done') return { status: claim.status };
       if (claim.kind === 'busy') throw new Error('delivery is being sent by another worker; will look again');
-      const isLastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      const lastAttempt = isLastAttempt(job);
       try {
         const outcome = await send(deps, claim, adapter);
         await finish(deps, claim, outcome.status, outcome);
         return { status: outcome.status };
       } catch (error) {
         const permanent = error instanceof ChannelSendError && error.permanent;
-        const status: DeliveryStatus = permanent || isLastAttempt ? 'FAILED' : 'RETRYING';
+        const status: DeliveryStatus = permanent || lastAttempt ? 'FAILED' : 'RETRYING';
         await finish(deps, claim, status, { error: errorText(error) });
         deps.logger.warn(status === 'FAILED' ? 'notification delivery failed' : 'notification delivery will retry', {
           deliveryId: claim.delivery.id,

@@ -1,5 +1,5 @@
 import type { Platform } from '../../../shared/platform/platform';
-import type { JobDefinition } from '../../../shared/queue/worker-host';
+import { isLastAttempt, type JobDefinition } from '../../../shared/queue/worker-host';
 import { RailProviderError, type RailProvider } from '../provider/rail-provider.port';
 import { TRAIN_BOOKING_KIND, TRAIN_QUEUE } from '../reservations/reservation-follow-ups';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
@@ -27,7 +27,7 @@ export function trainIssuanceJob(platform: Platform, provider: RailProvider, res
       const r = await reservations.byId(reservationId);
       if (!issuance || !r || !r.pnr) return { skipped: true, reason: 'unknown' };
       if (issuance.status !== 'ISSUING') return { skipped: true, reason: issuance.status };
-      const lastAttempt = (job?.attemptsMade ?? 0) + 1 >= (job?.opts?.attempts ?? 1);
+      const lastAttempt = isLastAttempt(job);
 
       if (issuance.payoutStatus !== 'PAID') {
         try {

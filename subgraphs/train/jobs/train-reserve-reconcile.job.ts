@@ -1,5 +1,5 @@
 import type { Platform } from '../../../shared/platform/platform';
-import type { JobDefinition } from '../../../shared/queue/worker-host';
+import { isLastAttempt, type JobDefinition } from '../../../shared/queue/worker-host';
 import type { RailProvider } from '../provider/rail-provider.port';
 import { TRAIN_QUEUE, TrainReservationJobPayload } from '../reservations/reservation-follow-ups';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
@@ -21,7 +21,7 @@ export function trainReserveReconcileJob(platform: Platform, provider: RailProvi
     async process({ reservationId }, job) {
       const found = await reservations.byId(reservationId);
       if (found?.status !== 'PENDING') return { skipped: true, status: found?.status ?? null };
-      const lastAttempt = (job?.attemptsMade ?? 0) + 1 >= (job?.opts?.attempts ?? 1);
+      const lastAttempt = isLastAttempt(job);
       try {
         if (!(await reservations.claim(reservationId, platform.clock.now(), PROCESSING_LEASE_MS))) {
           throw new Error('another request is talking to the provider for this reservation');
