@@ -15,9 +15,11 @@ import { AccessTokenEntity } from '../auth/entities/access-token.entity';
 import { SigningKeyEntity } from '../auth/entities/signing-key.entity';
 import { WalletEntity } from '../wallet/entities/wallet.entity';
 import { WalletEntryEntity } from '../wallet/entities/wallet-entry.entity';
+import { WalletHoldEntity } from '../wallet/entities/wallet-hold.entity';
 import { OutboxMessageEntity } from '../queue/entities/outbox-message.entity';
 import { PlatformInit1763800000000 } from '../database/migrations/1763800000000-platform-init';
 import { Notifications1763800000200 } from '../database/migrations/1763800000200-notifications';
+import { WalletHolds1764000000100 } from '../database/migrations/1764000000100-wallet-holds';
 import { NotificationEntity } from '../notifications/entities/notification.entity';
 import { NotificationDeliveryEntity } from '../notifications/entities/notification-delivery.entity';
 import { NotificationAttemptEntity } from '../notifications/entities/notification-attempt.entity';
@@ -31,12 +33,13 @@ export const SHARED_DATABASE_MODULE: DatabaseModule = {
     SigningKeyEntity,
     WalletEntity,
     WalletEntryEntity,
+    WalletHoldEntity,
     OutboxMessageEntity,
     NotificationEntity,
     NotificationDeliveryEntity,
     NotificationAttemptEntity,
   ],
-  migrations: [PlatformInit1763800000000, Notifications1763800000200],
+  migrations: [PlatformInit1763800000000, Notifications1763800000200, WalletHolds1764000000100],
 };
 
 /** The process-wide services every role gets: built once at start, closed once at shutdown. */

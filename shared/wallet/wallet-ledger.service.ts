@@ -6,6 +6,7 @@ import { Decimal, fitsCurrency, formatAmount, isCurrencyCode, parseAmount } from
 import type { Clock } from '../time/clock';
 import { WalletEntity } from './entities/wallet.entity';
 import { WalletEntryEntity, WalletEntryKind } from './entities/wallet-entry.entity';
+import { WalletHoldEntity, WalletHoldStatus } from './entities/wallet-hold.entity';
 
 export class WalletException extends AppError {
   static notFound(walletId: string): WalletException {
@@ -27,6 +28,8 @@ export interface WalletView {
   accountId: string;
   currency: string;
   balance: string;
+  /** Admitted spends still waiting for their debit. */
+  held: string;
   overdraftLimit: string;
 }
 
@@ -50,14 +53,21 @@ export interface PostingResult {
 export interface Admission {
   admitted: boolean;
   balance: string;
+  /** Other admitted spends not yet debited (this one excluded). */
+  held: string;
+  /** balance − held − this amount: what is left once everything admitted is debited. */
   projectedBalance: string;
   overdraftLimit: string;
   currency: string;
 }
 
 /**
- * The wallet ledger: immutable entries, a cached balance, one entry per business key.
- * Every posting locks the wallet row (SELECT ... FOR UPDATE), so concurrent postings serialise.
+ * The wallet ledger: immutable entries, a cached balance, one entry per business key, and holds.
+ * Every spend passes one rule, decided under the wallet row lock (SELECT ... FOR UPDATE, so concurrent
+ * postings serialise and every read comes after the lock): balance − held − amount ≥ −overdraftLimit, where
+ * held is the sum of admitted spends whose debit is still to come (kept on the wallet row). A spend is either
+ * admitted first as a hold and later debited under the same business key (the debit captures the hold and
+ * checks nothing more), or debited at once under the same rule. No wallet goes below its overdraft limit.
  */
 export class WalletLedger {
   constructor(
@@ -73,6 +83,7 @@ export class WalletLedger {
       accountId,
       currency,
       balance: '0',
+      heldTotal: '0',
       overdraftLimit: overdraft.toFixed(4),
     });
     await manager.insert(WalletEntity, wallet);
@@ -85,63 +96,81 @@ export class WalletLedger {
   }
 
   credit(walletId: string, posting: Posting, manager?: EntityManager): Promise<PostingResult> {
-    return this.post(walletId, WalletEntryKind.CREDIT, posting, false, manager);
+    return this.post(walletId, WalletEntryKind.CREDIT, posting, manager);
   }
 
   /**
-   * Debits once per business key. With enforceLimit the balance may not fall below the negative
-   * overdraft limit; without it (a debit after an earlier admission) it may, as the spec allows.
+   * Debits once per business key. A HELD hold under the same key was admitted already: the debit captures it.
+   * Without one the debit is admitted now by the same rule as a hold (WALLET_INSUFFICIENT_BALANCE when short).
    */
-  debit(walletId: string, posting: Posting & { enforceLimit: boolean }, manager?: EntityManager): Promise<PostingResult> {
-    return this.post(walletId, WalletEntryKind.DEBIT, posting, posting.enforceLimit, manager);
+  debit(walletId: string, posting: Posting, manager?: EntityManager): Promise<PostingResult> {
+    return this.post(walletId, WalletEntryKind.DEBIT, posting, manager);
   }
 
-  /** Would this amount fit within balance plus overdraft? Read under lock when given a transaction. */
-  async admit(walletId: string, amount: string, manager?: EntityManager): Promise<Admission> {
+  /**
+   * Admits a future debit of `amount` under `businessKey`: under the wallet lock, balance − held − amount must
+   * stay at or above −overdraftLimit; then the amount is held until debit() captures it or release() frees it.
+   * Idempotent: a key already HELD (same amount) or already debited is admitted again without holding twice.
+   */
+  async hold(walletId: string, request: Posting, manager?: EntityManager): Promise<Admission> {
+    this.checkKey(request.businessKey);
     return inTransaction(this.dataSource, manager, async (m) => {
       const wallet = await this.lock(m, walletId);
-      const value = this.amount(amount, wallet.currency);
-      const projected = new Decimal(wallet.balance).minus(value);
-      return {
-        admitted: projected.gte(new Decimal(wallet.overdraftLimit).negated()),
-        balance: formatAmount(new Decimal(wallet.balance), wallet.currency),
-        projectedBalance: formatAmount(projected, wallet.currency),
-        overdraftLimit: formatAmount(new Decimal(wallet.overdraftLimit), wallet.currency),
-        currency: wallet.currency,
-      };
+      const amount = this.amount(request.amount, wallet.currency);
+      const key = { walletId, businessKey: request.businessKey };
+      const existing = await m.findOneBy(WalletHoldEntity, key);
+      const alreadySettled = (existing?.status === WalletHoldStatus.HELD || existing?.status === WalletHoldStatus.CAPTURED) || (await m.existsBy(WalletEntryEntity, key));
+      if (existing && existing.status !== WalletHoldStatus.RELEASED && !new Decimal(existing.amount).eq(amount)) throw WalletException.keyReused(request.businessKey);
+      const held = existing?.status === WalletHoldStatus.HELD ? new Decimal(wallet.heldTotal).minus(existing.amount) : new Decimal(wallet.heldTotal);
+      const admission = admissionOf(wallet, held, amount, alreadySettled);
+      if (alreadySettled || !admission.admitted) return admission;
+      const now = this.clock.now();
+      if (existing) {
+        await m.update(WalletHoldEntity, { id: existing.id }, { amount: amount.toFixed(4), status: WalletHoldStatus.HELD, note: request.note ?? null, settledAt: null });
+      } else {
+        await m.insert(WalletHoldEntity, { ...key, amount: amount.toFixed(4), status: WalletHoldStatus.HELD, note: request.note ?? null, createdAt: now, settledAt: null });
+      }
+      await m.update(WalletEntity, { id: walletId }, { heldTotal: held.plus(amount).toFixed(4) });
+      return admission;
     });
+  }
+
+  /** Frees a HELD hold without a debit (issuance refused, booking cancelled). False when nothing was held. */
+  async release(walletId: string, businessKey: string, manager?: EntityManager): Promise<boolean> {
+    return inTransaction(this.dataSource, manager, async (m) => {
+      const wallet = await this.lock(m, walletId);
+      return (await this.settleHold(m, wallet, businessKey, WalletHoldStatus.RELEASED)) !== null;
+    });
+  }
+
+  /** The hold under this key, if any (read-only; for views and recovery). */
+  async holdOf(walletId: string, businessKey: string, manager?: EntityManager): Promise<{ amount: string; status: WalletHoldStatus } | null> {
+    const hold = await (manager ?? this.dataSource.manager).findOneBy(WalletHoldEntity, { walletId, businessKey });
+    return hold ? { amount: hold.amount, status: hold.status } : null;
   }
 
   async entries(walletId: string): Promise<WalletEntryEntity[]> {
     return this.dataSource.manager.find(WalletEntryEntity, { where: { walletId }, order: { id: 'ASC' } });
   }
 
-  private async post(
-    walletId: string,
-    kind: WalletEntryKind,
-    posting: Posting,
-    enforceLimit: boolean,
-    manager?: EntityManager,
-  ): Promise<PostingResult> {
-    if (!posting.businessKey || posting.businessKey.length > 191) {
+  private checkKey(businessKey: string): void {
+    if (!businessKey || businessKey.length > 191) {
       throw WalletException.invalidAmount('a ledger posting needs a business key of 1 to 191 characters');
-    }
-    try {
-      return await inTransaction(this.dataSource, manager, (m) => this.postLocked(m, walletId, kind, posting, enforceLimit));
-    } catch (error) {
-      // The row lock makes this unreachable in practice; the unique key is the backstop.
-      if (!isDuplicateKeyError(error)) throw error;
-      return inTransaction(this.dataSource, manager, (m) => this.postLocked(m, walletId, kind, posting, enforceLimit));
     }
   }
 
-  private async postLocked(
-    m: EntityManager,
-    walletId: string,
-    kind: WalletEntryKind,
-    posting: Posting,
-    enforceLimit: boolean,
-  ): Promise<PostingResult> {
+  private async post(walletId: string, kind: WalletEntryKind, posting: Posting, manager?: EntityManager): Promise<PostingResult> {
+    this.checkKey(posting.businessKey);
+    try {
+      return await inTransaction(this.dataSource, manager, (m) => this.postLocked(m, walletId, kind, posting));
+    } catch (error) {
+      // The row lock makes this unreachable in practice; the unique key is the backstop.
+      if (!isDuplicateKeyError(error)) throw error;
+      return inTransaction(this.dataSource, manager, (m) => this.postLocked(m, walletId, kind, posting));
+    }
+  }
+
+  private async postLocked(m: EntityManager, walletId: string, kind: WalletEntryKind, posting: Posting): Promise<PostingResult> {
     const wallet = await this.lock(m, walletId);
     const amount = this.amount(posting.amount, wallet.currency);
     const existing = await m.findOneBy(WalletEntryEntity, { walletId, businessKey: posting.businessKey });
@@ -151,13 +180,15 @@ export class WalletLedger {
     }
     const balance = new Decimal(wallet.balance);
     const after = kind === WalletEntryKind.CREDIT ? balance.plus(amount) : balance.minus(amount);
-    if (enforceLimit && after.lt(new Decimal(wallet.overdraftLimit).negated())) {
-      throw WalletException.insufficient({
-        currency: wallet.currency,
-        balance: formatAmount(balance, wallet.currency),
-        amount: formatAmount(amount, wallet.currency),
-        overdraftLimit: formatAmount(new Decimal(wallet.overdraftLimit), wallet.currency),
-      });
+    if (kind === WalletEntryKind.DEBIT) {
+      const hold = await m.findOneBy(WalletHoldEntity, { walletId, businessKey: posting.businessKey });
+      if (hold?.status === WalletHoldStatus.HELD) {
+        if (!new Decimal(hold.amount).eq(amount)) throw WalletException.keyReused(posting.businessKey);
+        await this.settleHold(m, wallet, posting.businessKey, WalletHoldStatus.CAPTURED);
+      } else {
+        const admission = admissionOf(wallet, new Decimal(wallet.heldTotal), amount, false);
+        if (!admission.admitted) throw WalletException.insufficient({ ...admission, amount: formatAmount(amount, wallet.currency) });
+      }
     }
     const entry = m.create(WalletEntryEntity, {
       walletId,
@@ -172,6 +203,16 @@ export class WalletLedger {
     await m.update(WalletEntity, { id: walletId }, { balance: after.toFixed(4) });
     wallet.balance = after.toFixed(4);
     return result(entry, wallet, false);
+  }
+
+  /** Moves a HELD hold to CAPTURED or RELEASED and takes it out of the wallet's held total (wallet locked). */
+  private async settleHold(m: EntityManager, wallet: WalletEntity, businessKey: string, to: WalletHoldStatus): Promise<WalletHoldEntity | null> {
+    const hold = await m.findOneBy(WalletHoldEntity, { walletId: wallet.id, businessKey });
+    if (hold?.status !== WalletHoldStatus.HELD) return null;
+    await m.update(WalletHoldEntity, { id: hold.id }, { status: to, settledAt: this.clock.now() });
+    wallet.heldTotal = Decimal.max(0, new Decimal(wallet.heldTotal).minus(hold.amount)).toFixed(4);
+    await m.update(WalletEntity, { id: wallet.id }, { heldTotal: wallet.heldTotal });
+    return hold;
   }
 
   private async lock(m: EntityManager, walletId: string): Promise<WalletEntity> {
@@ -195,12 +236,27 @@ export class WalletLedger {
   }
 }
 
+/** The one admission rule: balance − held − amount ≥ −overdraftLimit. */
+function admissionOf(wallet: WalletEntity, held: Decimal, amount: Decimal, alreadyAdmitted: boolean): Admission {
+  const projected = new Decimal(wallet.balance).minus(held).minus(amount);
+  const overdraft = new Decimal(wallet.overdraftLimit);
+  return {
+    admitted: alreadyAdmitted || projected.gte(overdraft.negated()),
+    balance: formatAmount(new Decimal(wallet.balance), wallet.currency),
+    held: formatAmount(held, wallet.currency),
+    projectedBalance: formatAmount(projected, wallet.currency),
+    overdraftLimit: formatAmount(overdraft, wallet.currency),
+    currency: wallet.currency,
+  };
+}
+
 function view(wallet: WalletEntity): WalletView {
   return {
     id: wallet.id,
     accountId: wallet.accountId,
     currency: wallet.currency,
     balance: formatAmount(new Decimal(wallet.balance), wallet.currency),
+    held: formatAmount(new Decimal(wallet.heldTotal), wallet.currency),
     overdraftLimit: formatAmount(new Decimal(wallet.overdraftLimit), wallet.currency),
   };
 }

@@ -21,6 +21,7 @@ import { ReservationRepository } from './reservations/reservation.repository';
 import { ReserveService } from './reservations/reserve.service';
 import { IssuanceService } from './reservations/issuance.service';
 import { PurchaseService } from './reservations/purchase.service';
+import { FlightWalletAdmission } from './reservations/wallet-admission.service';
 import { CancelService } from './reservations/cancel.service';
 import { TicketQueryService } from './reservations/ticket-query.service';
 import { FlightTicketLookupService } from './reservations/flight-ticket-lookup.service';
@@ -29,6 +30,7 @@ import { walletDebitJob } from './jobs/wallet-debit.job';
 import { reservationExpiryJob } from './jobs/reservation-expiry.job';
 import { flightNotificationSource } from './notifications/flight-notification.source';
 import { FlightIssuanceResolver } from './graphql/flight-issuance.resolver';
+import { FlightWalletHolds1764000000110 } from './migrations/1764000000110-flight-wallet-holds';
 import { PaymentRecovery1763800000330 } from './migrations/1763800000330-payment-recovery';
 import { CustomerIssuanceService } from './reservations/customer-issuance.service';
 import { FlightPaymentRepository } from './payments/flight-payment.repository';
@@ -43,7 +45,7 @@ function supplierFor(platform: Platform): FlightSupplier {
 
 export const flightModule: SubgraphModule = {
   name: 'flight',
-  database: { entities: [], migrations: [FlightOffers1763800000300, GdsSimulator1763800000310, FlightReservations1763800000320, PaymentRecovery1763800000330] },
+  database: { entities: [], migrations: [FlightOffers1763800000300, GdsSimulator1763800000310, FlightReservations1763800000320, PaymentRecovery1763800000330, FlightWalletHolds1764000000110] },
   async seed() {
     return { airports: new AirportService().list().length };
   },
@@ -54,7 +56,8 @@ export const flightModule: SubgraphModule = {
     const cache = new SearchCache(platform.redis, platform.config.queuePrefix, platform.config.flight.searchCacheSeconds);
     const pricing = new PricingTermsFactory(createSimulatedExchangeRates(), platform.config.flight.otherCurrencies);
     const reservations = new ReservationRepository(platform.dataSource);
-    const issuance = new IssuanceService(platform, supplier, reservations);
+    const admission = new FlightWalletAdmission(platform, reservations);
+    const issuance = new IssuanceService(platform, supplier, reservations, admission);
     const payments = new FlightPaymentRepository(platform.dataSource);
     const instances = new Map<Function, object>([
       [AirportResolver, new AirportResolver(airports)],
@@ -66,15 +69,15 @@ export const flightModule: SubgraphModule = {
         FlightReservationResolver,
         new FlightReservationResolver(
           new ReserveService(platform, supplier, offers, pricing, airports, reservations),
-          new PurchaseService(platform, reservations, issuance),
-          new CancelService(platform, supplier, reservations),
+          new PurchaseService(platform, reservations, issuance, admission),
+          new CancelService(platform, supplier, reservations, admission),
           new TicketQueryService(platform, reservations),
         ),
       ],
       [
         FlightIssuanceResolver,
         new FlightIssuanceResolver(
-          new CustomerIssuanceService(platform, reservations, issuance, payments),
+          new CustomerIssuanceService(platform, reservations, issuance, payments, admission),
           new FlightPaymentService(platform, reservations, payments, new SimulatedPaymentGateway()),
         ),
       ],
@@ -91,7 +94,7 @@ export const flightModule: SubgraphModule = {
     return [
       walletDebitJob(platform, reservations),
       reservationExpiryJob(platform, supplier, reservations),
-      customerIssuanceJob(platform, reservations, new IssuanceService(platform, supplier, reservations), new FlightPaymentRepository(platform.dataSource)),
+      customerIssuanceJob(platform, reservations, new IssuanceService(platform, supplier, reservations, new FlightWalletAdmission(platform, reservations)), new FlightPaymentRepository(platform.dataSource)),
     ];
   },
   notificationSources(platform: Platform) {

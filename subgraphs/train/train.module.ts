@@ -1,6 +1,7 @@
 import type { Platform } from '../../shared/platform/platform';
 import { buildFederatedSchema } from '../../shared/federation/build-federated-schema';
 import { createSimulatedExchangeRates } from '../../shared/money/exchange-rates';
+import { TrainWalletHolds1764000000120 } from './migrations/1764000000120-train-wallet-holds';
 import type { SubgraphModule } from '../subgraph-module';
 import { StationService } from './services/station.service';
 import { TrainStationResolver } from './graphql/train-station.resolver';
@@ -62,7 +63,7 @@ function paymentsFor(platform: Platform, reservations: TrainReservationRepositor
 
 export const trainModule: SubgraphModule = {
   name: 'train',
-  database: { entities: [], migrations: [RailSimulator1763800000400, TrainHolds1763800000410, TrainReservations1763800000420, TrainIssuance1763800000430, TrainPayments1763800000440] },
+  database: { entities: [], migrations: [RailSimulator1763800000400, TrainHolds1763800000410, TrainReservations1763800000420, TrainIssuance1763800000430, TrainPayments1763800000440, TrainWalletHolds1764000000120] },
   async seed() {
     return { trainStations: new StationService().list().length };
   },

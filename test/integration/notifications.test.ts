@@ -288,7 +288,7 @@ describe('customer notifications (real MariaDB and Redis)', () => {
       return { walletId: wallet.id };
     });
     await platform.dataSource.transaction(async (m) => {
-      await platform.ledger.debit(walletId, { businessKey: `ticket:${booking.id}`, amount: '26000', enforceLimit: true }, m);
+      await platform.ledger.debit(walletId, { businessKey: `ticket:${booking.id}`, amount: '26000' }, m);
       await platform.notifications.request(m, { bookingKind: SAMPLE_KIND, bookingId: booking.id, messageType: 'TICKET', channels: ['EMAIL', 'PUSH'] });
     });
     worker = startWorker();

@@ -30,7 +30,7 @@ describe('wallet ledger (real MariaDB)', () => {
     const wallet = await agentWallet('1000000');
     const amounts = Array.from({ length: 30 }, (_, i) => String(1000 + i * 137));
     await Promise.all(
-      amounts.map((amount, i) => platform.ledger.debit(wallet.id, { businessKey: `debit:${i}`, amount, enforceLimit: true })),
+      amounts.map((amount, i) => platform.ledger.debit(wallet.id, { businessKey: `debit:${i}`, amount })),
     );
     const sum = amounts.reduce((acc, a) => acc.plus(a), new Decimal(0));
     const after = await platform.ledger.findByAccount(wallet.accountId);
@@ -43,7 +43,7 @@ describe('wallet ledger (real MariaDB)', () => {
     const wallet = await agentWallet('50000');
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
-        platform.ledger.debit(wallet.id, { businessKey: 'flight-debit:reservation-1', amount: '12500', enforceLimit: true }),
+        platform.ledger.debit(wallet.id, { businessKey: 'flight-debit:reservation-1', amount: '12500' }),
       ),
     );
     expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
@@ -54,39 +54,53 @@ describe('wallet ledger (real MariaDB)', () => {
 
   it('reusing a business key for a different amount is refused, not applied', async () => {
     const wallet = await agentWallet('50000');
-    await platform.ledger.debit(wallet.id, { businessKey: 'k', amount: '100', enforceLimit: true });
-    await expect(platform.ledger.debit(wallet.id, { businessKey: 'k', amount: '200', enforceLimit: true })).rejects.toMatchObject({
+    await platform.ledger.debit(wallet.id, { businessKey: 'k', amount: '100' });
+    await expect(platform.ledger.debit(wallet.id, { businessKey: 'k', amount: '200' })).rejects.toMatchObject({
       errorCode: 'WALLET_ENTRY_CONFLICT',
       status: 409,
     });
     expect((await platform.ledger.findByAccount(wallet.accountId))!.balance).toBe('49900');
   });
 
-  it('enforces the overdraft limit on admission and limited debits', async () => {
+  it('enforces the overdraft limit on holds and on debits without a hold', async () => {
     const wallet = await agentWallet('10000', '5000');
-    expect((await platform.ledger.admit(wallet.id, '15000')).admitted).toBe(true);
-    const refused = await platform.ledger.admit(wallet.id, '15001');
+    const refused = await platform.ledger.hold(wallet.id, { businessKey: 'hold-too-much', amount: '15001' });
     expect(refused).toMatchObject({ admitted: false, projectedBalance: '-5001', overdraftLimit: '5000' });
-    await expect(platform.ledger.debit(wallet.id, { businessKey: 'too-much', amount: '15001', enforceLimit: true })).rejects.toMatchObject({
+    expect(await platform.ledger.holdOf(wallet.id, 'hold-too-much')).toBeNull();
+    await expect(platform.ledger.debit(wallet.id, { businessKey: 'too-much', amount: '15001' })).rejects.toMatchObject({
       errorCode: 'WALLET_INSUFFICIENT_BALANCE',
     });
-    await platform.ledger.debit(wallet.id, { businessKey: 'to-the-limit', amount: '15000', enforceLimit: true });
+    await platform.ledger.debit(wallet.id, { businessKey: 'to-the-limit', amount: '15000' });
     expect((await platform.ledger.findByAccount(wallet.accountId))!.balance).toBe('-5000');
   });
 
   it('concurrent limited debits never cross the overdraft limit', async () => {
     const wallet = await agentWallet('10000', '0');
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 15 }, (_, i) => platform.ledger.debit(wallet.id, { businessKey: `race:${i}`, amount: '1000', enforceLimit: true })),
+      Array.from({ length: 15 }, (_, i) => platform.ledger.debit(wallet.id, { businessKey: `race:${i}`, amount: '1000' })),
     );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(10);
     expect((await platform.ledger.findByAccount(wallet.accountId))!.balance).toBe('0');
   });
 
-  it('a debit after admission may drive the balance negative beyond the limit (spec: concurrent admitted purchases)', async () => {
+  it('a hold counts against every later admission until its debit captures it or it is released', async () => {
     const wallet = await agentWallet('1000', '0');
-    const result = await platform.ledger.debit(wallet.id, { businessKey: 'admitted-earlier', amount: '3000', enforceLimit: false });
-    expect(result.balanceAfter).toBe('-2000');
+    expect(await platform.ledger.hold(wallet.id, { businessKey: 'first', amount: '700' })).toMatchObject({ admitted: true, held: '0', projectedBalance: '300' });
+    // Sequential, not concurrent: the balance is still 1000, but 700 of it is promised.
+    expect(await platform.ledger.hold(wallet.id, { businessKey: 'second', amount: '400' })).toMatchObject({ admitted: false, held: '700' });
+    await expect(platform.ledger.debit(wallet.id, { businessKey: 'unheld', amount: '400' })).rejects.toMatchObject({ errorCode: 'WALLET_INSUFFICIENT_BALANCE' });
+    // A repeat of the same hold is admitted again without holding twice.
+    expect((await platform.ledger.hold(wallet.id, { businessKey: 'first', amount: '700' })).admitted).toBe(true);
+    expect((await platform.ledger.findByAccount(wallet.accountId))!.held).toBe('700');
+    const debit = await platform.ledger.debit(wallet.id, { businessKey: 'first', amount: '700' });
+    expect(debit.balanceAfter).toBe('300');
+    expect(await platform.ledger.holdOf(wallet.id, 'first')).toMatchObject({ status: 'CAPTURED' });
+    expect((await platform.ledger.findByAccount(wallet.accountId))!).toMatchObject({ balance: '300', held: '0' });
+    expect((await platform.ledger.hold(wallet.id, { businessKey: 'third', amount: '300' })).admitted).toBe(true);
+    expect(await platform.ledger.release(wallet.id, 'third')).toBe(true);
+    expect(await platform.ledger.release(wallet.id, 'third')).toBe(false);
+    expect((await platform.ledger.findByAccount(wallet.accountId))!).toMatchObject({ balance: '300', held: '0' });
+    await expect(platform.ledger.debit(wallet.id, { businessKey: 'first', amount: '700' })).resolves.toMatchObject({ duplicate: true });
   });
 
   it('rejects float-like, zero, negative and over-precise amounts', async () => {

@@ -15,6 +15,10 @@ export class WalletEntity {
   @Column({ type: 'decimal', precision: 20, scale: 4 })
   balance!: string;
 
+  /** Sum of this wallet's HELD holds: admitted spends whose debit is still to come. */
+  @Column({ name: 'held_total', type: 'decimal', precision: 20, scale: 4 })
+  heldTotal!: string;
+
   @Column({ name: 'overdraft_limit', type: 'decimal', precision: 20, scale: 4 })
   overdraftLimit!: string;
 

@@ -1,12 +1,12 @@
 import type { Platform } from '../../../shared/platform/platform';
 import type { JobDefinition } from '../../../shared/queue/worker-host';
-import { FLIGHT_QUEUE, ReservationJobPayload, WALLET_DEBIT_JOB } from '../reservations/reservation-follow-ups';
+import { FLIGHT_QUEUE, flightWalletKey, ReservationJobPayload, WALLET_DEBIT_JOB } from '../reservations/reservation-follow-ups';
 import type { ReservationRepository } from '../reservations/reservation.repository';
 
 /**
  * Takes the frozen walletDebitTotal after issuance. The ledger's business key is the
- * reservation, so a retried or duplicated job debits once; no limit is enforced because the
- * purchase was admitted earlier (concurrent admitted purchases may drive the wallet negative).
+ * reservation, so a retried or duplicated job debits once; the debit captures the hold the
+ * purchase admitted under the same key (flightWalletKey).
  */
 export function walletDebitJob(platform: Platform, reservations: ReservationRepository): JobDefinition<ReservationJobPayload> {
   return {
@@ -16,10 +16,9 @@ export function walletDebitJob(platform: Platform, reservations: ReservationRepo
       const r = await reservations.byId(reservationId);
       if (!r || r.status !== 'ISSUED' || !r.walletId || !r.walletDebitTotal) return { skipped: true };
       const result = await platform.ledger.debit(r.walletId, {
-        businessKey: `flight-reservation:${r.id}`,
+        businessKey: flightWalletKey(r.id),
         amount: r.walletDebitTotal,
         note: `flight ${r.bookingReference}`,
-        enforceLimit: false,
       });
       platform.logger.info('flight wallet debit', { reservationId, bookingReference: r.bookingReference, duplicate: result.duplicate, balanceAfter: result.balanceAfter });
       return { entryId: result.entryId, duplicate: result.duplicate };

@@ -7,6 +7,7 @@ import { FlightSupplier, SupplierError } from '../supplier/flight-supplier.port'
 import { FLIGHT_BOOKING_KIND } from './reservation-follow-ups';
 import { ReservationRepository } from './reservation.repository';
 import type { FlightReservation, ReservationStatus } from './reservation.types';
+import type { FlightWalletAdmission } from './wallet-admission.service';
 
 export type CancellationState = 'CANCELLED' | 'REFUND_PENDING' | 'REFUND_REQUIRED';
 export type PaymentState = 'NOT_REQUIRED' | 'PENDING' | 'CONFIRMED' | 'MISMATCH' | 'REFUND_PENDING' | 'REFUNDED' | 'REFUND_REQUIRED';
@@ -36,6 +37,7 @@ export class CancelService {
     private readonly platform: Platform,
     private readonly supplier: FlightSupplier,
     private readonly reservations: ReservationRepository,
+    private readonly admission: FlightWalletAdmission,
   ) {}
 
   async cancel(principal: Principal, input: { reservationId?: string | null; ticketId?: string | null; reason?: string | null }): Promise<{ complete: boolean; cancellation: Cancellation }> {
@@ -72,6 +74,7 @@ export class CancelService {
       await this.platform.dataSource.transaction(async (m) => {
         await this.reservations.update(r.id, { status: state, cancelledAt: now, cancelReason: input.reason?.trim() || null }, now, m);
         await this.reservations.setTicketStatus(r.id, 'CANCELLED', m);
+        await this.admission.release(r, m);
         if (paid) await m.query('UPDATE flight_payment SET status = ?, updated_at = ? WHERE id = ?', [paidRefund, now, paid.id]);
         await this.platform.notifications.request(m, { bookingKind: FLIGHT_BOOKING_KIND, bookingId: r.id, messageType: 'RESERVATION_CANCELLATION' });
       });

@@ -13,6 +13,7 @@ import { FLIGHT_QUEUE, ReservationJobPayload } from './reservation-follow-ups';
 import type { ReservationRepository } from './reservation.repository';
 import { issuanceView } from './reservation-view';
 import type { FlightReservation } from './reservation.types';
+import type { FlightWalletAdmission } from './wallet-admission.service';
 
 /** The outbox job that issues a paid customer reservation (jobs/customer-issuance.job.ts). */
 export const CUSTOMER_ISSUANCE_JOB = 'customer-issuance';
@@ -61,6 +62,7 @@ export class CustomerIssuanceService {
     private readonly reservations: ReservationRepository,
     private readonly issuance: IssuanceService,
     private readonly payments: FlightPaymentRepository,
+    private readonly admission: FlightWalletAdmission,
   ) {
     // Recovery finishes through issueNow, so it is built around this service.
     this.recovery = new PaymentRecovery(platform, reservations, payments, this);
@@ -133,8 +135,10 @@ export class CustomerIssuanceService {
       if (deadlinePassed(r, now) && !(await this.isPaid(r))) {
         throw FlightException.reservationExpired({ reservationId: r.id, paymentDeadlineAt: r.paymentDeadlineAt!.toISOString() });
       }
+      // An agent booking spends its wallet whoever issues it: the same admission as the agent's purchase.
+      if (r.channel === 'AGENT' && this.admission.needed(r)) r = await this.admission.admit(r);
       // ISSUING keeps cancellation and the deadline release away while the supplier is asked.
-      if (await this.reservations.update(r.id, { status: 'ISSUING' }, now, undefined, ['TST_CREATED'])) r = { ...r, status: 'ISSUING' };
+      else if (await this.reservations.update(r.id, { status: 'ISSUING' }, now, undefined, ['TST_CREATED'])) r = { ...r, status: 'ISSUING' };
     }
     const outcome = await this.issuance.issue(r);
     return answer((await this.reservations.byId(r.id)) ?? outcome.reservation);

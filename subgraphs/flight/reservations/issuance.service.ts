@@ -5,6 +5,7 @@ import { ReservationRepository } from './reservation.repository';
 import { toDocuments } from './reservation-view';
 import { FLIGHT_BOOKING_KIND, FLIGHT_QUEUE, ReservationJobPayload, WALLET_DEBIT_JOB } from './reservation-follow-ups';
 import type { FlightReservation } from './reservation.types';
+import type { FlightWalletAdmission } from './wallet-admission.service';
 
 /** How long one caller may drive issuance before a concurrent one may take over. */
 const ISSUANCE_LEASE_MS = 60_000;
@@ -22,6 +23,7 @@ export class IssuanceService {
     private readonly platform: Platform,
     private readonly supplier: FlightSupplier,
     private readonly reservations: ReservationRepository,
+    private readonly admission: FlightWalletAdmission,
   ) {}
 
   async issue(r: FlightReservation): Promise<IssuanceOutcome> {
@@ -35,7 +37,10 @@ export class IssuanceService {
       } catch (error) {
         if (error instanceof SupplierError && error.code === 'TIMEOUT') return { complete: false, reservation: r };
         if (error instanceof SupplierError && error.code === 'ISSUANCE_FAILED') {
-          await this.reservations.update(r.id, { status: 'TST_CREATED', lastError: error.message }, now, undefined, ['ISSUING']);
+          // Nothing was issued, so nothing will be debited: the wallet hold is given back with the status.
+          await this.platform.dataSource.transaction(async (m) => {
+            if (await this.reservations.update(r.id, { status: 'TST_CREATED', lastError: error.message }, now, m, ['ISSUING'])) await this.admission.release(r, m);
+          });
           throw FlightException.issuanceFailed(`The airline refused to issue the tickets: ${error.message}`);
         }
         throw error;

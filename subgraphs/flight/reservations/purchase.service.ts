@@ -6,7 +6,7 @@ import { FlightException } from '../errors/flight.exception';
 import type { IssuanceService } from './issuance.service';
 import { ReservationRepository } from './reservation.repository';
 import { issuanceView } from './reservation-view';
-import type { FlightReservation } from './reservation.types';
+import type { FlightWalletAdmission } from './wallet-admission.service';
 
 export interface PurchaseOutcome {
   /** True: every ticket document is issued (200). False: still in progress or partial (202). */
@@ -17,16 +17,18 @@ export interface PurchaseOutcome {
 const ISSUABLE = ['TST_CREATED', 'ISSUING', 'PARTIALLY_ISSUED', 'ISSUED'];
 
 /**
- * Agent purchase: the wallet is admitted once (balance plus overdraft must cover the frozen
- * debit), then issuance runs synchronously. The debit itself follows as an idempotent job keyed
- * by the reservation, so concurrent purchases may take the wallet negative but a reservation
- * is never debited twice.
+ * Agent purchase: the frozen debit is admitted once as a wallet hold (balance minus every other
+ * admitted, not yet debited spend must cover it within the overdraft: docs/decisions.md "Wallet
+ * admission"), then issuance runs synchronously. The debit follows as an idempotent job keyed by
+ * the reservation that captures the hold, so no wallet goes below its overdraft limit and a
+ * reservation is never debited twice.
  */
 export class PurchaseService {
   constructor(
     private readonly platform: Platform,
     private readonly reservations: ReservationRepository,
     private readonly issuance: IssuanceService,
+    private readonly admission: FlightWalletAdmission,
   ) {}
 
   async purchase(principal: Principal, ticketId: string | null | undefined): Promise<PurchaseOutcome> {
@@ -44,29 +46,8 @@ export class PurchaseService {
     if (r.status === 'TST_CREATED' && r.paymentDeadlineAt && r.paymentDeadlineAt.getTime() <= this.platform.clock.now().getTime()) {
       throw FlightException.reservationExpired({ reservationId: r.id, paymentDeadlineAt: r.paymentDeadlineAt.toISOString() });
     }
-    if (!r.admittedAt) r = await this.admit(r);
+    if (this.admission.needed(r)) r = await this.admission.admit(r);
     const outcome = await this.issuance.issue(r);
     return { complete: outcome.complete, issuance: issuanceView((await this.reservations.byId(r.id)) ?? outcome.reservation) };
-  }
-
-  /** The one balance check: under the wallet lock, then the reservation moves to ISSUING. */
-  private async admit(r: FlightReservation): Promise<FlightReservation> {
-    const now = this.platform.clock.now();
-    return this.platform.dataSource.transaction(async (m) => {
-      const locked = (await this.reservations.byId(r.id, m, true))!;
-      if (locked.admittedAt) return locked;
-      const admission = await this.platform.ledger.admit(locked.walletId!, locked.walletDebitTotal!, m);
-      if (!admission.admitted) {
-        throw FlightException.walletAdmissionFailed({
-          reservationId: r.id,
-          required: locked.walletDebitTotal,
-          balance: admission.balance,
-          overdraftLimit: admission.overdraftLimit,
-          currency: admission.currency,
-        });
-      }
-      await m.query("UPDATE flight_reservation SET admitted_at = ?, status = 'ISSUING', updated_at = ? WHERE id = ?", [now, now, r.id]);
-      return { ...locked, admittedAt: now, status: 'ISSUING' };
-    });
   }
 }

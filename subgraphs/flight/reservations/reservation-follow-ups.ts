@@ -27,3 +27,6 @@ export async function scheduleReservationFollowUps(platform: Platform, m: Entity
     paymentDeadline: r.paymentDeadlineAt!,
   });
 }
+
+/** The wallet ledger's business key of a reservation: its admission hold and its one debit share it. */
+export const flightWalletKey = (reservationId: string): string => `flight-reservation:${reservationId}`;

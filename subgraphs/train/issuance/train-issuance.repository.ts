@@ -90,18 +90,6 @@ export class TrainIssuanceRepository {
     return row ? toIssuance(row) : null;
   }
 
-  /**
-   * Debits admitted but not yet taken from this wallet (other reservations' frozen debits): issuing, or paid out and
-   * refused at issue (ISSUE_FAILED), which support may still complete and debit.
-   */
-  async frozenTotal(walletId: string, m: EntityManager): Promise<string> {
-    const [row] = await m.query(
-      "SELECT COALESCE(SUM(amount), 0) AS total FROM train_issuance WHERE wallet_id = ? AND wallet_debited = 0 AND status IN ('ISSUING', 'ISSUE_FAILED')",
-      [walletId],
-    );
-    return String(row.total);
-  }
-
   /** Applies changes; with `from`, only while the status is still one of those (false otherwise). */
   async update(reservationId: string, changes: TrainIssuanceChanges, now: Date, m: EntityManager = this.dataSource.manager, from?: IssuanceStatus[]): Promise<boolean> {
     const sets = ['updated_at = ?'];

@@ -1,8 +1,7 @@
-import Decimal from 'decimal.js';
 import type { Platform } from '../../../shared/platform/platform';
 import type { Principal } from '../../../shared/auth/token.service';
 import { isAdministrator, isAgentRole } from '../../../shared/auth/roles';
-import { TRAIN_QUEUE } from '../reservations/reservation-follow-ups';
+import { TRAIN_QUEUE, trainWalletKey } from '../reservations/reservation-follow-ups';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
 import type { TrainReservation } from '../reservations/reservation.types';
 import { TrainIssuanceException } from './train-issuance.exception';
@@ -13,10 +12,11 @@ import type { TrainPaymentRepository } from '../payments/train-payment.repositor
 
 /**
  * SGR agent issuance (train-bus-admin.md POST /api/trip/train/ticket/{paymentReference}/issue and GET …/issuance).
- * The wallet is admitted once, under the wallet lock: balance minus this reservation's frozen debit minus the
- * debits already admitted for other reservations of the wallet must stay at or above −overdraft. In that same
+ * The frozen debit is admitted once as a wallet hold (docs/decisions.md "Wallet admission": balance minus every
+ * admitted, not yet debited spend minus this one stays at or above −overdraft, under the wallet lock). In that same
  * transaction the reservation is claimed (RESERVED → PAID, conditional), the issuance row is written and the
- * train-issuance job is put in the outbox. The debit itself is taken by the job after the provider issued.
+ * train-issuance job is put in the outbox. The debit, which captures the hold, is taken by the job after the
+ * provider issued.
  */
 export class TrainIssuanceService {
   constructor(
@@ -46,15 +46,13 @@ export class TrainIssuanceService {
       const raced = await this.issuances.byReservation(r.id, m);
       if (raced) return { repeat: raced, r };
       this.checkIssuable(r);
-      // ledger.admit takes the wallet row lock (held to commit), so the frozen total read next is stable.
-      const admission = await this.platform.ledger.admit(wallet.id, amount, m);
-      const frozen = await this.issuances.frozenTotal(wallet.id, m);
-      const projected = new Decimal(admission.projectedBalance).minus(frozen);
-      if (!admission.admitted || projected.lt(new Decimal(admission.overdraftLimit).negated())) {
+      // The one admission rule, decided under the wallet lock: every other admitted spend is in the wallet's held total.
+      const admission = await this.platform.ledger.hold(wallet.id, { businessKey: trainWalletKey(r.id), amount, note: `SGR ${r.paymentReference}` }, m);
+      if (!admission.admitted) {
         throw TrainIssuanceException.insufficient({
           paymentReference: r.paymentReference,
           required: amount,
-          pendingDebits: new Decimal(frozen).toFixed(),
+          pendingDebits: admission.held,
           balance: admission.balance,
           overdraftLimit: admission.overdraftLimit,
           currency: admission.currency,

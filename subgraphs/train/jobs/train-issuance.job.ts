@@ -1,7 +1,7 @@
 import type { Platform } from '../../../shared/platform/platform';
 import { isLastAttempt, type JobDefinition } from '../../../shared/queue/worker-host';
 import { RailProviderError, type RailProvider } from '../provider/rail-provider.port';
-import { TRAIN_BOOKING_KIND, TRAIN_QUEUE } from '../reservations/reservation-follow-ups';
+import { TRAIN_BOOKING_KIND, TRAIN_QUEUE, trainWalletKey } from '../reservations/reservation-follow-ups';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
 import { TRAIN_CALLBACK_JOB, TRAIN_ISSUANCE_JOB, TrainIssuanceJobPayload, TrainIssuanceRepository } from '../issuance/train-issuance.repository';
 
@@ -11,7 +11,7 @@ const short = (s: string) => s.slice(0, 500);
  * Runs an admitted issuance, funded by an agent's wallet admission or a customer's attached online payment
  * (train-bus-admin.md "States and transitions"): payout of the provider bill, then issue at the provider (both
  * idempotent there), then one transaction: reservation and tickets ISSUED, for an agent the frozen debit taken
- * from the wallet once (ledger business key `train-reservation:<id>`, no limit: admitted earlier) and funding
+ * from the wallet once (ledger business key trainWalletKey, capturing the hold the issue call admitted) and funding
  * AGENT_WALLET_DEBITED, the TICKET notification request and the callback job.
  * A non-retryable payout rejection ends it as PAYOUT_REJECTED (no debit; an agent reservation is released back
  * to RESERVED with its wallet admission, a customer's stays PAID with the money held for support); a retryable
@@ -56,7 +56,10 @@ export function trainIssuanceJob(platform: Platform, provider: RailProvider, res
               m,
               ['ISSUING'],
             );
-            if (moved && wallet) await reservations.update(reservationId, { status: 'RESERVED', lastError: short(`payout rejected: ${error.providerCode}`) }, at, m, ['PAID']);
+            if (moved && wallet) {
+              await platform.ledger.release(issuance.walletId!, trainWalletKey(reservationId), m);
+              await reservations.update(reservationId, { status: 'RESERVED', lastError: short(`payout rejected: ${error.providerCode}`) }, at, m, ['PAID']);
+            }
             if (moved && !wallet) await reservations.update(reservationId, { lastError: short(`payout rejected: ${error.providerCode}`) }, at, m);
             if (moved && issuance.callbackUrl) await platform.outbox.enqueue(m, { queue: TRAIN_QUEUE, name: TRAIN_CALLBACK_JOB, payload: { reservationId } });
           });
@@ -70,7 +73,7 @@ export function trainIssuanceJob(platform: Platform, provider: RailProvider, res
       } catch (error) {
         if (error instanceof RailProviderError && error.code === 'PROVIDER_REJECTED') {
           // Paid out but refused: money left the operator account, so support must settle it; no wallet debit yet.
-          // The admission stays frozen (issuances.frozenTotal) until support settles it; the agent hears of it by callback.
+          // The wallet hold stays until support settles it; the agent hears of it by callback.
           await platform.dataSource.transaction(async (m) => {
             const moved = await issuances.update(
               reservationId,
@@ -97,7 +100,7 @@ export function trainIssuanceJob(platform: Platform, provider: RailProvider, res
         const debit = current.walletId
           ? await platform.ledger.debit(
               current.walletId,
-              { businessKey: `train-reservation:${reservationId}`, amount: current.amount, note: `SGR ${r.pnr} ${r.paymentReference}`, enforceLimit: false },
+              { businessKey: trainWalletKey(reservationId), amount: current.amount, note: `SGR ${r.pnr} ${r.paymentReference}` },
               m,
             )
           : null;

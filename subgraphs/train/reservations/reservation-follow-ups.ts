@@ -35,3 +35,6 @@ export async function scheduleTrainReservationFollowUps(platform: Platform, m: E
     });
   }
 }
+
+/** The wallet ledger's business key of a reservation: its admission hold and its one debit share it. */
+export const trainWalletKey = (reservationId: string): string => `train-reservation:${reservationId}`;

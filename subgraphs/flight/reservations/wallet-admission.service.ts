@@ -1,0 +1,56 @@
+import type { EntityManager } from 'typeorm';
+import type { Platform } from '../../../shared/platform/platform';
+import { FlightException } from '../errors/flight.exception';
+import { flightWalletKey } from './reservation-follow-ups';
+import type { ReservationRepository } from './reservation.repository';
+import type { FlightReservation } from './reservation.types';
+
+/**
+ * The wallet side of an agent booking: the frozen walletDebitTotal is held in the ledger (the one admission
+ * rule, under the wallet lock) before any ticket is asked for, whoever starts the issuance (the agent's purchase
+ * or an administrator's direct issuance), and given back when the airline refuses to issue.
+ */
+export class FlightWalletAdmission {
+  constructor(
+    private readonly platform: Platform,
+    private readonly reservations: ReservationRepository,
+  ) {}
+
+  /** Needs admission: an agent booking paid from a wallet and not admitted yet. */
+  needed(r: FlightReservation): boolean {
+    return !r.admittedAt && !!r.walletId && !!r.walletDebitTotal;
+  }
+
+  /** Holds the debit and moves the reservation to ISSUING, under the reservation lock then the wallet lock. */
+  async admit(r: FlightReservation): Promise<FlightReservation> {
+    const now = this.platform.clock.now();
+    return this.platform.dataSource.transaction(async (m) => {
+      const locked = (await this.reservations.byId(r.id, m, true))!;
+      if (locked.admittedAt) return locked;
+      const admission = await this.platform.ledger.hold(
+        locked.walletId!,
+        { businessKey: flightWalletKey(locked.id), amount: locked.walletDebitTotal!, note: `flight ${locked.bookingReference}` },
+        m,
+      );
+      if (!admission.admitted) {
+        throw FlightException.walletAdmissionFailed({
+          reservationId: r.id,
+          required: locked.walletDebitTotal,
+          balance: admission.balance,
+          pendingDebits: admission.held,
+          overdraftLimit: admission.overdraftLimit,
+          currency: admission.currency,
+        });
+      }
+      await this.reservations.update(locked.id, { admittedAt: now, status: 'ISSUING' }, now, m);
+      return { ...locked, admittedAt: now, status: 'ISSUING' };
+    });
+  }
+
+  /** Gives the hold back and clears the admission, so a later purchase is admitted afresh (inside `m`). */
+  async release(r: FlightReservation, m: EntityManager): Promise<void> {
+    if (!r.walletId || !r.admittedAt) return;
+    await this.platform.ledger.release(r.walletId, flightWalletKey(r.id), m);
+    await this.reservations.update(r.id, { admittedAt: null }, this.platform.clock.now(), m);
+  }
+}
