@@ -68,10 +68,12 @@ export async function startStack(config: PlatformConfig, role: StackRole, logger
       const host = new WorkerHost(platform.queueRedis, config.queuePrefix, platform.logger.child({ service: 'worker' }), config.jobLockMs);
       const modules = Object.values(SUBGRAPH_MODULES);
       const channels = createChannelAdapters(config.notifications, platform.logger.child({ service: 'notifications' }));
-      host.start([
+      const jobs = [
         ...modules.flatMap((m) => m.jobs?.(platform) ?? []),
         ...notificationJobs(platform, modules.flatMap((m) => m.notificationSources?.(platform) ?? []), channels),
-      ]);
+      ];
+      host.start(jobs);
+      await host.schedule(jobs, platform.queues);
       // Closed in reverse: workers finish their jobs before the channels they send through close.
       closers.push(['notification channels', () => closeChannelAdapters(channels)], ['outbox relay', () => relay.stop()], ['workers', () => host.close()]);
       stack.workers = { queues: host.queueNames, prefix: config.queuePrefix };

@@ -26,6 +26,7 @@ export interface PlatformConfig {
   outboxPollMs: number;
   /** How long a worker holds a job before BullMQ treats it as stalled (its worker died). */
   jobLockMs: number;
+  recovery: RecoveryConfig;
   notifications: NotificationConfig;
   flight: FlightConfig;
   train: TrainConfig;
@@ -45,6 +46,18 @@ export interface ReverseProxySettings {
   serverName: string | null;
   /** How long a write waits for the repository lock held by another writer before answering 503. */
   lockTimeoutSeconds: number;
+}
+
+/** The repeatable job that finishes bookings a crash left half done (docs/decisions.md "Recovery without the client"). */
+export interface RecoveryConfig {
+  /** How often the recovery job looks. */
+  intervalSeconds: number;
+  /** A booking must have been still this long, past any lease on it, before recovery takes it over. */
+  staleSeconds: number;
+  /** Recovery tries one booking at most this often; then it is left for an operator, with an error log line. */
+  maxAttempts: number;
+  /** How long one caller may drive a flight issuance at the supplier before another may take over. */
+  issuanceLeaseSeconds: number;
 }
 
 export interface TrainConfig {
@@ -183,6 +196,12 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
     loginFailureWindowSeconds: read.integer('LOGIN_FAILURE_WINDOW_SECONDS', 900, 1, 86_400),
     outboxPollMs: read.integer('OUTBOX_POLL_MS', 250, 10, 60_000),
     jobLockMs: read.integer('JOB_LOCK_MS', 30_000, 500, 600_000),
+    recovery: {
+      intervalSeconds: read.integer('RECOVERY_INTERVAL_SECONDS', 60, 1, 3600),
+      staleSeconds: read.integer('RECOVERY_STALE_SECONDS', 120, 1, 86_400),
+      maxAttempts: read.integer('RECOVERY_MAX_ATTEMPTS', 10, 1, 1000),
+      issuanceLeaseSeconds: read.integer('FLIGHT_ISSUANCE_LEASE_SECONDS', 60, 1, 3600),
+    },
     notifications: readNotificationConfig(read, production, problems),
     flight: {
       offerTtlSeconds: read.integer('OFFER_TTL_SECONDS', 1800, 10, 86_400),

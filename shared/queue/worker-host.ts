@@ -1,11 +1,14 @@
 import { Job, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import type { Logger } from '../logging/logger';
+import type { QueueRegistry } from './queue-registry';
 
 /** A typed job: the payload carries ids only; the processor loads what it needs and is idempotent. */
 export interface JobDefinition<TPayload extends object = object> {
   queue: string;
   name: string;
+  /** A recurring job (an empty payload) run this often by one worker of all the processes. */
+  repeatEveryMs?: number;
   process(payload: TPayload, job: Job<TPayload>): Promise<unknown>;
 }
 
@@ -58,6 +61,21 @@ export class WorkerHost {
       );
       worker.on('error', (error) => this.logger.error('worker error', { queue, reason: error.message }));
       this.workers.push(worker);
+    }
+  }
+
+  /**
+   * Registers the recurring jobs. The scheduler id is the job name, so however many processes register it,
+   * BullMQ makes one job per interval and one worker runs it (leader-safe without a leader). Each run keeps one
+   * end state: the last 50 completed and failed runs are kept for an operator.
+   */
+  async schedule(definitions: JobDefinition<any>[], queues: QueueRegistry): Promise<void> {
+    for (const def of definitions.filter((d) => d.repeatEveryMs)) {
+      await queues.get(def.queue).upsertJobScheduler(def.name, { every: def.repeatEveryMs! }, {
+        name: def.name,
+        data: {},
+        opts: { attempts: 1, removeOnComplete: { count: 50 }, removeOnFail: { count: 50 } },
+      });
     }
   }
 

@@ -27,6 +27,7 @@ import { TicketQueryService } from './reservations/ticket-query.service';
 import { FlightTicketLookupService } from './reservations/flight-ticket-lookup.service';
 import { FlightTicketLookupResolver } from './graphql/flight-ticket-lookup.resolver';
 import { walletDebitJob } from './jobs/wallet-debit.job';
+import { flightIssuanceRecoveryJob } from './jobs/issuance-recovery.job';
 import { reservationExpiryJob } from './jobs/reservation-expiry.job';
 import { flightNotificationSource } from './notifications/flight-notification.source';
 import { FlightIssuanceResolver } from './graphql/flight-issuance.resolver';
@@ -91,10 +92,12 @@ export const flightModule: SubgraphModule = {
   jobs(platform: Platform) {
     const reservations = new ReservationRepository(platform.dataSource);
     const supplier = supplierFor(platform);
+    const issuance = new IssuanceService(platform, supplier, reservations, new FlightWalletAdmission(platform, reservations));
     return [
       walletDebitJob(platform, reservations),
       reservationExpiryJob(platform, supplier, reservations),
-      customerIssuanceJob(platform, reservations, new IssuanceService(platform, supplier, reservations, new FlightWalletAdmission(platform, reservations)), new FlightPaymentRepository(platform.dataSource)),
+      customerIssuanceJob(platform, reservations, issuance, new FlightPaymentRepository(platform.dataSource)),
+      flightIssuanceRecoveryJob(platform, reservations, issuance),
     ];
   },
   notificationSources(platform: Platform) {

@@ -3,6 +3,7 @@ import { buildFederatedSchema } from '../../shared/federation/build-federated-sc
 import { createSimulatedExchangeRates } from '../../shared/money/exchange-rates';
 import { TrainWalletHolds1764000000120 } from './migrations/1764000000120-train-wallet-holds';
 import type { SubgraphModule } from '../subgraph-module';
+import { trainIssuanceRecoveryJob } from './jobs/train-issuance-recovery.job';
 import { StationService } from './services/station.service';
 import { TrainStationResolver } from './graphql/train-station.resolver';
 import { TrainSearchResolver } from './graphql/train-search.resolver';
@@ -104,10 +105,12 @@ export const trainModule: SubgraphModule = {
   jobs(platform: Platform) {
     const reservations = new TrainReservationRepository(platform.dataSource);
     const provider = providerFor(platform);
+    const issuances = new TrainIssuanceRepository(platform.dataSource);
     return [
       trainReservationExpiryJob(platform, provider, reservations, paymentsFor(platform, reservations).settlement),
       trainReserveReconcileJob(platform, provider, reservations),
-      trainIssuanceJob(platform, provider, reservations),
+      trainIssuanceJob(platform, provider, reservations, issuances),
+      trainIssuanceRecoveryJob(platform, provider, reservations, issuances),
       trainCallbackJob(platform, reservations),
     ];
   },

@@ -7,9 +7,6 @@ import { FLIGHT_BOOKING_KIND, FLIGHT_QUEUE, ReservationJobPayload, WALLET_DEBIT_
 import type { FlightReservation } from './reservation.types';
 import type { FlightWalletAdmission } from './wallet-admission.service';
 
-/** How long one caller may drive issuance before a concurrent one may take over. */
-const ISSUANCE_LEASE_MS = 60_000;
-
 export type IssuanceOutcome = { complete: true; reservation: FlightReservation } | { complete: false; reservation: FlightReservation };
 
 /**
@@ -29,7 +26,8 @@ export class IssuanceService {
   async issue(r: FlightReservation): Promise<IssuanceOutcome> {
     if (r.status === 'ISSUED') return { complete: true, reservation: r };
     const now = this.platform.clock.now();
-    if (!(await this.reservations.claim(r.id, now, ISSUANCE_LEASE_MS))) return { complete: false, reservation: r };
+    // How long this caller may drive issuance before a concurrent one (or the recovery job) may take over.
+    if (!(await this.reservations.claim(r.id, now, this.platform.config.recovery.issuanceLeaseSeconds * 1000))) return { complete: false, reservation: r };
     try {
       let documents: SupplierTicketDocument[];
       try {

@@ -161,6 +161,38 @@ export class ReservationRepository {
   }
 
   /**
+   * Reservations whose issuance stopped half way (a crash, a lost job): ISSUING or PARTIALLY_ISSUED, untouched since
+   * `before`, no live lease, tried by recovery fewer than `maxAttempts` times. Oldest first.
+   */
+  async stalledIssuances(now: Date, before: Date, maxAttempts: number, limit: number): Promise<FlightReservation[]> {
+    const rows: any[] = await this.dataSource.query(
+      `SELECT * FROM flight_reservation
+        WHERE status IN ('ISSUING', 'PARTIALLY_ISSUED') AND updated_at < ? AND (processing_until IS NULL OR processing_until < ?) AND recovery_attempts < ?
+        ORDER BY updated_at LIMIT ?`,
+      [before, now, maxAttempts, limit],
+    );
+    return rows.map(toReservation);
+  }
+
+  /** Issued agent reservations whose wallet hold is still open since `before`: the debit job never finished. */
+  async issuedAwaitingDebit(before: Date, limit: number): Promise<FlightReservation[]> {
+    const rows: any[] = await this.dataSource.query(
+      `SELECT r.* FROM flight_reservation r
+         JOIN wallet_hold h ON h.wallet_id = r.wallet_id AND h.business_key = CONCAT('flight-reservation:', r.id) AND h.status = 'HELD'
+        WHERE r.status = 'ISSUED' AND r.updated_at < ? ORDER BY r.updated_at LIMIT ?`,
+      [before, limit],
+    );
+    return rows.map(toReservation);
+  }
+
+  /** Counts one recovery try (and touches the row, so the next look waits a full stale period); the new count. */
+  async noteRecoveryAttempt(id: string, now: Date): Promise<number> {
+    await this.dataSource.query('UPDATE flight_reservation SET recovery_attempts = recovery_attempts + 1, updated_at = ? WHERE id = ?', [now, id]);
+    const [row] = await this.dataSource.query('SELECT recovery_attempts FROM flight_reservation WHERE id = ?', [id]);
+    return Number(row?.recovery_attempts ?? 0);
+  }
+
+  /**
    * Tickets matching a lookup (GET /api/ticket), newest booking first, with their reservations: `where` is SQL over
    * flight_ticket t and flight_reservation r built by the lookup service from its own fixed fragments.
    */

@@ -90,6 +90,22 @@ export class TrainIssuanceRepository {
     return row ? toIssuance(row) : null;
   }
 
+  /** Issuances still ISSUING, untouched since `before` and tried by recovery fewer than `maxAttempts` times. Oldest first. */
+  async stalled(before: Date, maxAttempts: number, limit: number): Promise<TrainIssuance[]> {
+    const rows: any[] = await this.dataSource.query(
+      "SELECT * FROM train_issuance WHERE status = 'ISSUING' AND updated_at < ? AND recovery_attempts < ? ORDER BY updated_at LIMIT ?",
+      [before, maxAttempts, limit],
+    );
+    return rows.map(toIssuance);
+  }
+
+  /** Counts one recovery try (and touches the row, so the next look waits a full stale period); the new count. */
+  async noteRecoveryAttempt(reservationId: string, now: Date): Promise<number> {
+    await this.dataSource.query('UPDATE train_issuance SET recovery_attempts = recovery_attempts + 1, updated_at = ? WHERE reservation_id = ?', [now, reservationId]);
+    const [row] = await this.dataSource.query('SELECT recovery_attempts FROM train_issuance WHERE reservation_id = ?', [reservationId]);
+    return Number(row?.recovery_attempts ?? 0);
+  }
+
   /** Applies changes; with `from`, only while the status is still one of those (false otherwise). */
   async update(reservationId: string, changes: TrainIssuanceChanges, now: Date, m: EntityManager = this.dataSource.manager, from?: IssuanceStatus[]): Promise<boolean> {
     const sets = ['updated_at = ?'];
