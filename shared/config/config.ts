@@ -21,6 +21,8 @@ export interface PlatformConfig {
   maxBodyBytes: number;
   graphqlMaxDepth: number;
   graphqlMaxCost: number;
+  /** Reverse proxies in front of the gateway whose X-Forwarded-For entry is believed (0: the socket peer is the client). */
+  trustProxy: number;
   loginMaxFailures: number;
   loginFailureWindowSeconds: number;
   outboxPollMs: number;
@@ -179,6 +181,7 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
     maxBodyBytes: read.integer('MAX_BODY_BYTES', 1_048_576, 1024, 50 * 1_048_576),
     graphqlMaxDepth: read.integer('GRAPHQL_MAX_DEPTH', 12, 2, 100),
     graphqlMaxCost: read.integer('GRAPHQL_MAX_COST', 20_000, 10, 10_000_000),
+    trustProxy: read.integer('TRUST_PROXY', 0, 0, 10),
     loginMaxFailures: read.integer('LOGIN_MAX_FAILURES', 5, 1, 1000),
     loginFailureWindowSeconds: read.integer('LOGIN_FAILURE_WINDOW_SECONDS', 900, 1, 86_400),
     outboxPollMs: read.integer('OUTBOX_POLL_MS', 250, 10, 60_000),
