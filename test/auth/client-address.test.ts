@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { clientAddress, forwardedClientAddress, normalizeAddress } from '../../shared/http/client-address';
+import { throttleAddress } from '../../subgraphs/admin/services/login-throttle.service';
 
 function request(peer: string | undefined, headers: Record<string, string | string[]> = {}) {
   return { socket: { remoteAddress: peer }, headers } as unknown as IncomingMessage;
@@ -39,4 +40,16 @@ describe('the client address the gateway forwards', () => {
     'normalizeAddress(%j) is %j',
     (value, expected) => expect(normalizeAddress(value)).toBe(expected),
   );
+});
+
+describe('the unit a per-address login rule counts', () => {
+  test('an IPv4 address is itself; IPv6 addresses count per /64', () => {
+    expect(throttleAddress('203.0.113.5')).toBe('203.0.113.5');
+    expect(throttleAddress('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(throttleAddress('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
+    expect(throttleAddress('2001:0db8:0001:0002::')).toBe('2001:db8:1:2::/64');
+    expect(throttleAddress('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(throttleAddress('::1')).toBe('0:0:0:0::/64');
+    expect(throttleAddress('unknown')).toBe('unknown');
+  });
 });
