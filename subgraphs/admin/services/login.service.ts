@@ -16,18 +16,19 @@ export function loginFailed(): AppError {
  * any hashing; the password check then waits for one of a few hashing slots, or is refused (503).
  */
 export class LoginService {
-  private readonly throttle: LoginThrottle;
+  // Made on first login: printing the schema (bin/supergraph.ts) wires this service without Redis.
+  private throttle: LoginThrottle | undefined;
   private readonly passwords: PasswordVerifier;
 
   constructor(private readonly platform: Platform) {
-    const { login, queuePrefix } = platform.config;
-    this.throttle = new LoginThrottle(platform.redis, queuePrefix, login);
+    const { login } = platform.config;
     this.passwords = new PasswordVerifier({ concurrency: login.hashConcurrency, maxQueue: login.hashQueue });
   }
 
   async logon(rawEmail: string, password: string, clientAddress: string): Promise<string> {
     if (!rawEmail?.trim() || !password) throw PlatformException.badRequest('email and password are required');
     const email = normalizeEmail(rawEmail);
+    this.throttle ??= new LoginThrottle(this.platform.redis, this.platform.config.queuePrefix, this.platform.config.login);
     const attempt = await this.throttle.admit(email, clientAddress);
     const account = await this.platform.dataSource.getRepository(AccountEntity).findOneBy({ email });
     let valid: boolean;
