@@ -11,6 +11,7 @@ import { sharedApolloOptions } from '../shared/http/apollo-options';
 import { handleGraphQLRequest } from '../shared/http/apollo-http';
 import { sendJson } from '../shared/http/json-response';
 import { closeServer, listen } from '../shared/http/listen';
+import { clientAddress } from '../shared/http/client-address';
 import type { RunningServer } from '../shared/http/subgraph-server';
 import { costLimitPlugin, depthLimitRule } from './graphql-limits';
 import { healthReport } from './health';
@@ -63,10 +64,11 @@ export async function startGateway(
   const handle = async (req: IncomingMessage, res: ServerResponse, requestId: string) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const idHeader = { 'x-request-id': requestId };
+    const address = clientAddress(req, config.trustProxy);
     if (url.pathname === '/graphql') {
       return handleGraphQLRequest(apollo, req, res, {
         maxBodyBytes: config.maxBodyBytes,
-        context: async () => gatewayContext(requestId, req.headers),
+        context: async () => gatewayContext(requestId, req.headers, address),
         extraHeaders: idHeader,
       });
     }
@@ -77,7 +79,7 @@ export async function startGateway(
     if (url.pathname === '/.well-known/api-discovery' && req.method === 'GET') {
       return sendJson(res, 200, discoveryDocument(config), { ...idHeader, 'cache-control': 'public, max-age=3600' });
     }
-    if (await rest.handle(req, res, url, gatewayContext(requestId, req.headers))) return;
+    if (await rest.handle(req, res, url, gatewayContext(requestId, req.headers, address))) return;
     sendJson(res, 404, { errorCode: 'NOT_FOUND', errorMessage: `No route for ${req.method} ${url.pathname}`, status: 404 }, idHeader);
   };
 

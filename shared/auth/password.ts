@@ -7,10 +7,19 @@ const P = 1;
 const KEY_LENGTH = 32;
 const MAX_MEMORY = 64 * 1024 * 1024;
 
+/**
+ * Every scrypt this process has started, how many run now and the most that ran at once: the
+ * expensive step of login, counted where it happens so that its bounds can be checked from outside.
+ */
+export const scryptActivity = { started: 0, running: 0, peak: 0 };
+
 function scrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
+  scryptActivity.started++;
+  scryptActivity.peak = Math.max(scryptActivity.peak, ++scryptActivity.running);
+  return new Promise<Buffer>((resolve, reject) =>
+    // Bad parameters (a corrupt stored hash) throw synchronously: the executor turns that into a rejection.
     scryptCb(password, salt, KEY_LENGTH, { N: n, r, p, maxmem: MAX_MEMORY }, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+  ).finally(() => scryptActivity.running--);
 }
 
 export async function hashPassword(password: string): Promise<string> {

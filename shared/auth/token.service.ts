@@ -57,7 +57,8 @@ export class TokenService {
     if (!key) throw PlatformException.unauthenticated('The bearer token was not signed by a known key');
     let claims: { sub?: string; jti?: string };
     try {
-      ({ payload: claims } = await jwtVerify(token, key, { algorithms: ['RS256'] }));
+      // A token is ours only if it names our issuer (PUBLIC_BASE_URL): deployments that share a key do not accept each other's tokens.
+      ({ payload: claims } = await jwtVerify(token, key, { algorithms: ['RS256'], issuer: this.issuer }));
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) throw PlatformException.unauthenticated('The bearer token is not valid');
       throw error;

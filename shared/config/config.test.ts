@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig, redact } from './config';
 
@@ -19,6 +20,24 @@ describe('loadConfig', () => {
     expect(config.queuePrefix).toBe('safiri');
     expect(config.publicBaseUrl).toBe('http://localhost:4000');
     expect(config.subgraphUrls.train).toBe('http://127.0.0.1:4002/graphql');
+  });
+
+  it('gives the documented login throttling defaults and reads TRUST_PROXY as a hop count', () => {
+    const config = loadConfig({});
+    expect(config.trustProxy).toBe(0);
+    expect(config.login).toEqual({
+      maxFailures: 5,
+      failureWindowSeconds: 900,
+      addressMaxFailures: 20,
+      addressFailureWindowSeconds: 3600,
+      addressMaxAttempts: 30,
+      addressAttemptWindowSeconds: 60,
+      hashConcurrency: Math.max(1, Math.floor(os.availableParallelism() / 2)),
+      hashQueue: 16,
+    });
+    expect(loadConfig({ TRUST_PROXY: '2', LOGIN_HASH_QUEUE: '0' })).toMatchObject({ trustProxy: 2, login: { hashQueue: 0 } });
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY must be a whole number from 0 to 10/);
+    expect(() => loadConfig({ LOGIN_HASH_CONCURRENCY: '0' })).toThrow(/LOGIN_HASH_CONCURRENCY must be a whole number from 1/);
   });
 
   it('names every bad value at once', () => {

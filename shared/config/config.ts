@@ -21,8 +21,9 @@ export interface PlatformConfig {
   maxBodyBytes: number;
   graphqlMaxDepth: number;
   graphqlMaxCost: number;
-  loginMaxFailures: number;
-  loginFailureWindowSeconds: number;
+  /** Reverse proxies in front of the gateway whose X-Forwarded-For entry is believed (0: the socket peer is the client). */
+  trustProxy: number;
+  login: LoginConfig;
   outboxPollMs: number;
   /** How long a worker holds a job before BullMQ treats it as stalled (its worker died). */
   jobLockMs: number;
@@ -31,6 +32,22 @@ export interface PlatformConfig {
   flight: FlightConfig;
   train: TrainConfig;
   reverseProxy: ReverseProxySettings;
+}
+
+/** Login throttling: see docs/decisions.md, "Login throttling". */
+export interface LoginConfig {
+  /** Failed logins for one email from one client address within failureWindowSeconds before 429. */
+  maxFailures: number;
+  failureWindowSeconds: number;
+  /** Failed logins from one client address, whatever the email, within addressFailureWindowSeconds before 429. */
+  addressMaxFailures: number;
+  addressFailureWindowSeconds: number;
+  /** Login attempts from one client address within addressAttemptWindowSeconds; refused before any hashing. */
+  addressMaxAttempts: number;
+  addressAttemptWindowSeconds: number;
+  /** Password checks running at once in one process; more wait in a queue of at most hashQueue, beyond it 503. */
+  hashConcurrency: number;
+  hashQueue: number;
 }
 
 export interface ReverseProxySettings {
@@ -192,8 +209,8 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
     maxBodyBytes: read.integer('MAX_BODY_BYTES', 1_048_576, 1024, 50 * 1_048_576),
     graphqlMaxDepth: read.integer('GRAPHQL_MAX_DEPTH', 12, 2, 100),
     graphqlMaxCost: read.integer('GRAPHQL_MAX_COST', 20_000, 10, 10_000_000),
-    loginMaxFailures: read.integer('LOGIN_MAX_FAILURES', 5, 1, 1000),
-    loginFailureWindowSeconds: read.integer('LOGIN_FAILURE_WINDOW_SECONDS', 900, 1, 86_400),
+    trustProxy: read.integer('TRUST_PROXY', 0, 0, 10),
+    login: readLoginConfig(read),
     outboxPollMs: read.integer('OUTBOX_POLL_MS', 250, 10, 60_000),
     jobLockMs: read.integer('JOB_LOCK_MS', 30_000, 500, 600_000),
     recovery: {
@@ -241,6 +258,21 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+function readLoginConfig(read: EnvReader): LoginConfig {
+  return {
+    maxFailures: read.integer('LOGIN_MAX_FAILURES', 5, 1, 1000),
+    failureWindowSeconds: read.integer('LOGIN_FAILURE_WINDOW_SECONDS', 900, 1, 86_400),
+    addressMaxFailures: read.integer('LOGIN_ADDRESS_MAX_FAILURES', 20, 1, 100_000),
+    addressFailureWindowSeconds: read.integer('LOGIN_ADDRESS_FAILURE_WINDOW_SECONDS', 3600, 1, 86_400),
+    addressMaxAttempts: read.integer('LOGIN_ADDRESS_MAX_ATTEMPTS', 30, 1, 100_000),
+    addressAttemptWindowSeconds: read.integer('LOGIN_ADDRESS_ATTEMPT_WINDOW_SECONDS', 60, 1, 86_400),
+    // Half the cores: a login spray can then take at most half the CPU, and leaves libuv threads
+    // (4 by default, shared with file and DNS work) to everything else.
+    hashConcurrency: read.integer('LOGIN_HASH_CONCURRENCY', Math.max(1, Math.floor(os.availableParallelism() / 2)), 1, 64),
+    hashQueue: read.integer('LOGIN_HASH_QUEUE', 16, 0, 10_000),
+  };
 }
 
 function readReverseProxySettings(read: EnvReader, problems: string[]): ReverseProxySettings {

@@ -18,7 +18,7 @@ describe('request context', () => {
     expect(generated).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('forwards exactly the documented headers to subgraphs', () => {
+  it('forwards exactly the documented headers to subgraphs, and the client address the gateway saw', () => {
     const context = gatewayContext('req-12345678', {
       authorization: 'Bearer t',
       'content-language': 'sw',
@@ -26,11 +26,13 @@ describe('request context', () => {
       'x-external-user-id': 'agent-user-7',
       'x-authentication-context': 'POS',
       'x-request-id': 'spoofed-0000',
+      'x-safiri-client-address': '203.0.113.9',
       cookie: 'session=1',
       host: 'example',
-    });
+    }, '198.51.100.4');
     expect(context.forwardedHeaders).toEqual({
       'x-request-id': 'req-12345678',
+      'x-safiri-client-address': '198.51.100.4',
       authorization: 'Bearer t',
       'content-language': 'sw',
       'content-currency': 'KES',

@@ -9,10 +9,13 @@ import { sharedApolloOptions } from './apollo-options';
 import { handleGraphQLRequest } from './apollo-http';
 import { closeServer, listen } from './listen';
 import { sendJson } from './json-response';
+import { forwardedClientAddress } from './client-address';
 
 /** What every resolver receives as its context. */
 export interface GraphQLContext {
   req: RequestContext;
+  /** The client's IP address, as the gateway saw it (see client-address.ts for why it is trusted). */
+  clientAddress: string;
 }
 
 export interface RunningServer {
@@ -50,7 +53,7 @@ export async function startSubgraphServer(
     runInRequestScope(requestId, () =>
       handleGraphQLRequest(apollo, req, res, {
         maxBodyBytes: platform.config.maxBodyBytes,
-        context: async () => ({ req: new RequestContext(req.headers, platform.tokens, logger) }),
+        context: async () => ({ req: new RequestContext(req.headers, platform.tokens, logger), clientAddress: forwardedClientAddress(req) }),
         extraHeaders: { 'x-request-id': requestId },
       }),
     ).catch((error) => {

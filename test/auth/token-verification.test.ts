@@ -136,6 +136,20 @@ describe('TokenService.verify', () => {
     await expect(platform.tokens.verify(token)).resolves.toMatchObject({ tokenId: decodeJwt(token).jti });
   });
 
+  test('a token signed by our key for another issuer, or for none, is refused', async () => {
+    const { token, summary } = await newAccount();
+    const { iss, ...claims } = decodeJwt(token);
+    expect(iss).toBe(env.config.publicBaseUrl);
+    const { kid, privateKey } = await platform.keys.signingKey();
+    const sign = (payload: Record<string, unknown>) => new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' }).sign(privateKey);
+    // Control: the same claims, our key and our issuer verify.
+    await expect(platform.tokens.verify(await sign({ ...claims, iss }))).resolves.toMatchObject({ accountId: summary.id });
+
+    await expectUnauthenticated(platform.tokens.verify(await sign({ ...claims, iss: 'https://staging.safiri.example' })));
+    await expectUnauthenticated(platform.tokens.verify(await sign({ ...claims, iss: `${iss}/` })));
+    await expectUnauthenticated(platform.tokens.verify(await sign(claims)));
+  });
+
   test('a kid that names no key is refused', async () => {
     const { token } = await newAccount();
     const forged = await resign(token, freshRsaKey(), 'nope-123');
@@ -199,6 +213,7 @@ describe('TokenService.verify', () => {
         .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
         .setSubject(summary.id)
         .setJti(jti)
+        .setIssuer(env.config.publicBaseUrl)
         .setIssuedAt()
         .sign(privateKey);
 

@@ -29,8 +29,8 @@ export class AccountResolver {
   ) {}
 
   @Mutation(() => LogonPayload, { description: 'Exchanges email and password for a bearer token' })
-  async logon(@Arg('email') email: string, @Arg('password') password: string): Promise<LogonPayload> {
-    return { token: await this.login.logon(email, password) };
+  async logon(@Arg('email') email: string, @Arg('password') password: string, @Ctx() { clientAddress }: GraphQLContext): Promise<LogonPayload> {
+    return { token: await this.login.logon(email, password, clientAddress) };
   }
 
   @Query(() => JsonWebKeySet, { description: 'Public keys that verify tokens; the token header kid selects one' })

@@ -1,0 +1,40 @@
+import type { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
+
+/**
+ * The gateway tells subgraphs who the client is in this header, set from what the gateway saw.
+ * A client cannot set it: the gateway forwards only FORWARDED_HEADERS, never this one, and always
+ * writes its own. Subgraphs trust it because only the gateway can reach them (they bind
+ * SUBGRAPH_HOST, loopback by default, or an internal network in containers): a caller that can
+ * reach a subgraph directly is already inside.
+ */
+export const CLIENT_ADDRESS_HEADER = 'x-safiri-client-address';
+
+/** A bare IP address: IPv4-mapped IPv6 as IPv4, zone dropped, IPv6 lower-case; undefined when not an address. */
+export function normalizeAddress(value: string | undefined): string | undefined {
+  let address = value?.trim().replace(/%.*$/, '').toLowerCase();
+  if (!address) return undefined;
+  if (address.startsWith('::ffff:') && isIP(address.slice(7)) === 4) address = address.slice(7);
+  return isIP(address) ? address : undefined;
+}
+
+/**
+ * The client's address as the gateway sees it. With `trustedProxies` = 0 that is the socket's peer
+ * and X-Forwarded-For is ignored (any client can write it). With n > 0, the n proxies nearest to us
+ * are ours, each appending the address it saw: the client is the n-th entry from the right.
+ */
+export function clientAddress(req: Pick<IncomingMessage, 'socket' | 'headers'>, trustedProxies: number): string {
+  const peer = normalizeAddress(req.socket.remoteAddress) ?? 'unknown';
+  if (trustedProxies === 0) return peer;
+  const header = req.headers['x-forwarded-for'];
+  const forwarded = (Array.isArray(header) ? header.join(',') : header ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const hops = [peer, ...forwarded.reverse()];
+  // Fewer entries than trusted proxies: the request passed fewer of ours, the leftmost is what the first one saw.
+  return normalizeAddress(hops[Math.min(trustedProxies, hops.length - 1)]) ?? peer;
+}
+
+/** In a subgraph: the address the gateway forwarded, or this socket's peer for a direct internal call. */
+export function forwardedClientAddress(req: Pick<IncomingMessage, 'socket' | 'headers'>): string {
+  const header = req.headers[CLIENT_ADDRESS_HEADER];
+  return normalizeAddress(typeof header === 'string' ? header : undefined) ?? normalizeAddress(req.socket.remoteAddress) ?? 'unknown';
+}

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
+import type Redis from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { LoginConfig } from '../../../shared/config/config';
+import { AppError, PlatformErrorCode, PlatformException } from '../../../shared/errors/app-error';
+
+/** An attempt admitted by the throttle, waiting for the outcome of its password check. */
+export interface LoginAttempt {
+  /** The right password: this email's failures from this address are forgotten, the address keeps its others. */
+  succeeded(): Promise<void>;
+  /** The password was never checked (too busy): the failures this attempt reserved are handed back. */
+  unchecked(): Promise<void>;
+}
+
+/**
+ * The throttling rules of POST /api/logon, in Redis (rate-limiter-flexible), shared by every admin
+ * process. Failures count per (email, client address) and per client address, never per email
+ * alone: a stranger's guesses throttle the stranger's address, not the agent who owns the email.
+ * Every attempt also counts against a per-address attempt limit that is checked before any hashing.
+ */
+export class LoginThrottle {
+  private readonly attempts: RateLimiterRedis;
+  private readonly pairFailures: RateLimiterRedis;
+  private readonly addressFailures: RateLimiterRedis;
+
+  constructor(redis: Redis, keyPrefix: string, limits: LoginConfig) {
+    const limiter = (name: string, points: number, duration: number) =>
+      // Without Redis a rule cannot be enforced: fail at once (503) rather than wait or let it through.
+      new RateLimiterRedis({ storeClient: redis, keyPrefix: `${keyPrefix}:login-${name}`, points, duration, rejectIfRedisNotReady: true });
+    this.attempts = limiter('attempts', limits.addressMaxAttempts, limits.addressAttemptWindowSeconds);
+    this.pairFailures = limiter('failures', limits.maxFailures, limits.failureWindowSeconds);
+    this.addressFailures = limiter('address-failures', limits.addressMaxFailures, limits.addressFailureWindowSeconds);
+  }
+
+  /**
+   * Counts the attempt, and reserves it as a failure, before the password is checked: concurrent
+   * guesses cannot all slip in under a limit. Throws 429 LOGIN_THROTTLED when a rule is over.
+   */
+  async admit(email: string, clientAddress: string): Promise<LoginAttempt> {
+    const address = throttleAddress(clientAddress);
+    // Hashed, so that Redis holds no email addresses.
+    const pair = createHash('sha256').update(`${email}\n${address}`).digest('hex');
+    await this.take(this.attempts, address, 'Too many login attempts from this address: wait and try again');
+    await this.take(this.pairFailures, pair, 'Too many failed logins for this email: wait and try again');
+    await this.take(this.addressFailures, address, 'Too many failed logins from this address: wait and try again');
+    return {
+      succeeded: () => redisCall(() => Promise.all([this.pairFailures.delete(pair), this.addressFailures.reward(address, 1)])),
+      unchecked: () => redisCall(() => Promise.all([this.pairFailures.reward(pair, 1), this.addressFailures.reward(address, 1)])),
+    };
+  }
+
+  private async take(limiter: RateLimiterRedis, key: string, message: string): Promise<void> {
+    try {
+      await limiter.consume(key);
+    } catch (outcome) {
+      if (!(outcome instanceof RateLimiterRes)) throw loginUnavailable();
+      throw new AppError(PlatformErrorCode.LOGIN_THROTTLED, 429, message, {
+        retryAfterSeconds: Math.max(1, Math.ceil(outcome.msBeforeNext / 1000)),
+      });
+    }
+  }
+}
+
+/** Throttling is a safety rule: without Redis, login is unavailable rather than unthrottled. */
+function loginUnavailable(): AppError {
+  return PlatformException.unavailable('Login is temporarily unavailable');
+}
+
+async function redisCall(fn: () => Promise<unknown>): Promise<void> {
+  try {
+    await fn();
+  } catch {
+    throw loginUnavailable();
+  }
+}
+
+/**
+ * The unit an address rule counts: an IPv4 address, or an IPv6 /64 (one subscriber's network is at
+ * least a /64, so counting single IPv6 addresses would give an attacker 2^64 fresh ones).
+ */
+export function throttleAddress(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const [head, tail] = address.split('::');
+  const groups = (part: string | undefined) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []);
+  const left = groups(head);
+  const right = groups(tail);
+  const full = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+  return `${full.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+}
