@@ -186,6 +186,16 @@ describe('rail simulator: reservation, payout, issue', () => {
     expect(await sim.retrieveReservation(found.pnr)).toEqual(found);
   });
 
+  it('NOANSWER: the first call makes the reservation; every call with the key times out, so the answer never arrives', async () => {
+    const sim = simulator();
+    const trip = await trainOn(sim, 'ETR-103', 'DAR', 'DOD');
+    const { car, seat } = await economySeat(sim, trip, 'DAR', 'DOD');
+    const hold = await sim.holdSeat(holdInput(trip, 'DAR', 'DOD', car.carId, seat.seatId));
+    const input = { holds: [{ key: hold.key, passengerIndex: 0 }], passengers: [passenger({ name: 'NoAnswer' })], idempotencyKey: 'never' };
+    for (let call = 0; call < 3; call += 1) expect(await failure(sim.reserve(input))).toMatchObject({ code: 'TIMEOUT', retryable: true });
+    expect(await seatAvailable(sim, trip, 'DAR', 'DOD', seat.seatId)).toBe(false);
+  });
+
   it('payout of the bill amount, then issue: tickets ISSUED; both idempotent', async () => {
     const sim = simulator();
     const r = await reserved(sim);

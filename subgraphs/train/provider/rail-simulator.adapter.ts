@@ -162,7 +162,7 @@ export class RailSimulator implements RailProvider {
 
   async reserve(input: RailReserveInput): Promise<RailReservation> {
     const made = await this.store.pnrForKey(input.idempotencyKey);
-    if (made) return (await this.store.getReservation(made))!.state.reservation;
+    if (made) return this.madeBefore(made, input);
     validateReservation(input);
     const now = this.now().getTime();
     const holds: StoredHold[] = [];
@@ -177,13 +177,19 @@ export class RailSimulator implements RailProvider {
       if (outcome.kind === 'INSERTED') {
         // The reservation is made but its answer is lost. Only the inserting call fails: the key's row in the store
         // is the memory, so any later call with this key, in any process, gets the reservation.
-        if (hasTrigger(input.passengers, 'LOSTANSWER')) throw new RailProviderError('TIMEOUT', 'SGR booking service did not answer in time', true);
+        if (hasTrigger(input.passengers, 'LOSTANSWER') || hasTrigger(input.passengers, 'NOANSWER')) throw lostAnswer();
         return state.reservation;
       }
-      if (outcome.kind === 'KEY_TAKEN') return (await this.store.getReservation(outcome.pnr))!.state.reservation;
+      if (outcome.kind === 'KEY_TAKEN') return this.madeBefore(outcome.pnr, input);
       if (outcome.kind === 'HOLD_GONE') throw goneHold(outcome.key);
     }
     throw new RailProviderError('PROVIDER_UNAVAILABLE', 'Could not allocate a reservation number', true);
+  }
+
+  /** What a repeated key answers: the reservation it made, unless its answers never arrive (NOANSWER). */
+  private async madeBefore(pnr: string, input: RailReserveInput): Promise<RailReservation> {
+    if (hasTrigger(input.passengers, 'NOANSWER')) throw lostAnswer();
+    return (await this.store.getReservation(pnr))!.state.reservation;
   }
 
   async retrieveReservation(pnr: string): Promise<RailReservation | null> {
@@ -243,6 +249,10 @@ export class RailSimulator implements RailProvider {
       if (!next || (await this.store.updateReservation(pnr, current.version, next, releaseSeats))) return result;
     }
   }
+}
+
+function lostAnswer(): RailProviderError {
+  return new RailProviderError('TIMEOUT', 'SGR booking service did not answer in time', true);
 }
 
 function goneHold(key: string): RailProviderError {
