@@ -31,6 +31,7 @@ import { trainCallbackJob } from './jobs/train-callback.job';
 import { TrainDocumentResolver } from './graphql/train-document.resolver';
 import { TrainDocumentService } from './documents/train-document.service';
 import { TrainPayments1763800000440 } from './migrations/1763800000440-train-payments';
+import { TrainReserveReconcileBounds1764000000500 } from './migrations/1764000000500-train-reserve-reconcile-bounds';
 import { SimulatedPaymentGateway } from '../../shared/payments/simulated-payment-gateway';
 import { TrainPaymentRepository } from './payments/train-payment.repository';
 import { TrainPaymentQuoteService } from './payments/train-payment-quote.service';
@@ -62,7 +63,7 @@ function paymentsFor(platform: Platform, reservations: TrainReservationRepositor
 
 export const trainModule: SubgraphModule = {
   name: 'train',
-  database: { entities: [], migrations: [RailSimulator1763800000400, TrainHolds1763800000410, TrainReservations1763800000420, TrainIssuance1763800000430, TrainPayments1763800000440] },
+  database: { entities: [], migrations: [RailSimulator1763800000400, TrainHolds1763800000410, TrainReservations1763800000420, TrainIssuance1763800000430, TrainPayments1763800000440, TrainReserveReconcileBounds1764000000500] },
   async seed() {
     return { trainStations: new StationService().list().length };
   },
