@@ -1,8 +1,8 @@
+import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { Clock } from '../time/clock';
 import type { Logger } from '../logging/logger';
 import { OutboxMessageEntity } from './entities/outbox-message.entity';
-import type { Queue } from 'bullmq';
 import { outboxJobId, OutboxRetry } from './outbox.service';
 import { QueueRegistry } from './queue-registry';
 

@@ -97,7 +97,11 @@ export class TrainReservationStore {
       await this.reservations.update(r.id, { lastError: lastErrorOf(error) }, this.platform.clock.now(), m);
       await this.scheduleReconcile(m, r, notBefore);
     });
-    this.platform.logger.warn('train reservation outcome unknown; reconciliation scheduled', { reservationId: r.id, code: error.code, notBefore: notBefore.toISOString() });
+    if (r.needsAttentionAt) {
+      this.platform.logger.warn('train reservation outcome still unknown after a client retry; it needs attention (reconciliation gave up)', { reservationId: r.id, code: error.code });
+    } else {
+      this.platform.logger.warn('train reservation outcome unknown; reconciliation scheduled', { reservationId: r.id, code: error.code, notBefore: notBefore.toISOString() });
+    }
   }
 
   /** The key's one reconcile job, due at `notBefore`, with its bounded retries; rewriting it re-schedules it. */
