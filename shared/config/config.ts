@@ -92,6 +92,10 @@ export interface TrainConfig {
   providerExpiryMarginSeconds: number;
   /** A reservation whose provider answer was lost is reconciled in the background this long after, unless a retry did it. */
   reconcileDelaySeconds: number;
+  /** Runs of that reconciliation in all; after the last one fails the reservation stays PENDING flagged for an operator. */
+  reconcileAttempts: number;
+  /** Backoff before the reconciliation's second run, doubling for each later one. */
+  reconcileBackoffMs: number;
   /** Sent to the provider instead of an international phone (it takes Tanzanian mobiles only); 9 digits, no leading zero. */
   localFallbackPhone: string;
   /** Agent issuance callbacks may go to private, loopback or link-local addresses (and plain http): tests only. */
@@ -239,6 +243,9 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
       paymentWindowMinutes: read.integer('SGR_PAYMENT_WINDOW_MINUTES', 25, 1, 25),
       providerExpiryMarginSeconds: read.integer('SGR_PROVIDER_EXPIRY_MARGIN_SECONDS', 120, 0, 3600),
       reconcileDelaySeconds: read.integer('SGR_RECONCILE_DELAY_SECONDS', 30, 0, 3600),
+      // 8 runs 10 s apart and doubling: the last about 21 minutes after the first, inside the 25-minute payment window.
+      reconcileAttempts: read.integer('SGR_RECONCILE_ATTEMPTS', 8, 1, 20),
+      reconcileBackoffMs: read.integer('SGR_RECONCILE_BACKOFF_MS', 10_000, 10, 600_000),
       // The provider accepts mobile numbers only (9 digits starting 6 or 7), so the fallback must be one.
       localFallbackPhone: read.pattern('SGR_LOCAL_FALLBACK_PHONE', '620000000', /^[67]\d{8}$/, '9 digits starting 6 or 7 (national format without the leading zero)'),
       callbackAllowPrivate: read.oneOf('SGR_CALLBACK_ALLOW_PRIVATE', ['true', 'false'] as const, 'false') === 'true',

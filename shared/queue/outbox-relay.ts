@@ -1,9 +1,20 @@
+import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { Clock } from '../time/clock';
 import type { Logger } from '../logging/logger';
 import { OutboxMessageEntity } from './entities/outbox-message.entity';
-import { outboxJobId } from './outbox.service';
+import { outboxJobId, OutboxRetry } from './outbox.service';
 import { QueueRegistry } from './queue-registry';
+
+interface OutboxRow {
+  id: string;
+  queue: string;
+  job_name: string;
+  payload: string;
+  available_at: Date;
+  job_id: string | null;
+  job_retry: string | null;
+}
 
 export interface RelayOptions {
   batchSize?: number;
@@ -13,8 +24,8 @@ export interface RelayOptions {
 
 /**
  * Moves committed outbox rows to BullMQ. Rows are claimed with FOR UPDATE SKIP LOCKED, so several
- * relays can run; the job id is the outbox id, so a relay that dies after publishing and before
- * marking makes the next relay publish the same job id again, which BullMQ ignores.
+ * relays can run; the job id is the outbox id (or the row's own job id), so a relay that dies after
+ * publishing and before marking makes the next relay publish the same job id again, which BullMQ ignores.
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
@@ -32,18 +43,23 @@ export class OutboxRelay {
     const batchSize = options.batchSize ?? 100;
     // READ COMMITTED: claiming rows takes no gap locks, so concurrent relays do not deadlock.
     return this.dataSource.transaction('READ COMMITTED', async (m) => {
-      const rows: Array<{ id: string; queue: string; job_name: string; payload: string; available_at: Date }> = await m.query(
-        `SELECT id, queue, job_name, payload, available_at FROM outbox_message
+      const rows: OutboxRow[] = await m.query(
+        `SELECT id, queue, job_name, payload, available_at, job_id, job_retry FROM outbox_message
           WHERE relayed_at IS NULL ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED`,
         [batchSize],
       );
       if (rows.length === 0) return 0;
       const now = this.clock.now().getTime();
       for (const row of rows) {
-        await this.queues.get(row.queue).add(row.job_name, JSON.parse(row.payload), {
-          jobId: outboxJobId(String(row.id)),
-          delay: Math.max(0, new Date(row.available_at).getTime() - now),
+        const queue = this.queues.get(row.queue);
+        const delay = Math.max(0, new Date(row.available_at).getTime() - now);
+        const retry = row.job_retry ? (JSON.parse(row.job_retry) as OutboxRetry) : null;
+        await queue.add(row.job_name, JSON.parse(row.payload), {
+          jobId: row.job_id ?? outboxJobId(String(row.id)),
+          delay,
+          ...(retry ? { attempts: retry.attempts, backoff: { type: 'exponential', delay: retry.backoffMs } } : {}),
         });
+        if (row.job_id) await reschedule(queue, row.job_id, delay);
       }
       const ids = rows.map((r) => String(r.id));
       await options.afterPublish?.(ids);
@@ -73,5 +89,19 @@ export class OutboxRelay {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
+  }
+}
+
+/**
+ * A keyed row brought forward (Outbox jobId) moves its job to the row's time while the job has not started yet; BullMQ
+ * ignored the add. A job running, retrying or finished is left alone: at most one job per key, whatever the writers do.
+ */
+async function reschedule(queue: Queue, jobId: string, delay: number): Promise<void> {
+  const job = await queue.getJob(jobId);
+  if (!job || (await job.getState()) !== 'delayed' || job.attemptsStarted > 0) return;
+  try {
+    await job.changeDelay(delay);
+  } catch {
+    // Promoted or taken by a worker since the state was read: it runs now, which is what a move would have led to.
   }
 }

@@ -33,6 +33,8 @@ import { trainCallbackJob } from './jobs/train-callback.job';
 import { TrainDocumentResolver } from './graphql/train-document.resolver';
 import { TrainDocumentService } from './documents/train-document.service';
 import { TrainPayments1763800000440 } from './migrations/1763800000440-train-payments';
+import { TrainReserveReconcileBounds1764000000500 } from './migrations/1764000000500-train-reserve-reconcile-bounds';
+import { RailSimulatorTicketNumbers1764000000520 } from './migrations/1764000000520-rail-simulator-ticket-numbers';
 import { SimulatedPaymentGateway } from '../../shared/payments/simulated-payment-gateway';
 import { TrainPaymentRepository } from './payments/train-payment.repository';
 import { TrainPaymentQuoteService } from './payments/train-payment-quote.service';
@@ -64,7 +66,7 @@ function paymentsFor(platform: Platform, reservations: TrainReservationRepositor
 
 export const trainModule: SubgraphModule = {
   name: 'train',
-  database: { entities: [], migrations: [RailSimulator1763800000400, TrainHolds1763800000410, TrainReservations1763800000420, TrainIssuance1763800000430, TrainPayments1763800000440, TrainWalletHolds1764000000120] },
+  database: { entities: [], migrations: [RailSimulator1763800000400, TrainHolds1763800000410, TrainReservations1763800000420, TrainIssuance1763800000430, TrainPayments1763800000440, TrainWalletHolds1764000000120, TrainReserveReconcileBounds1764000000500, RailSimulatorTicketNumbers1764000000520] },
   async seed() {
     return { trainStations: new StationService().list().length };
   },

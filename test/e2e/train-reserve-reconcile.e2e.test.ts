@@ -9,7 +9,7 @@ import { createRailSimulator } from '../../subgraphs/train/provider/rail-simulat
 import { MysqlRailSimulatorStore } from '../../subgraphs/train/provider/simulator/mysql-rail-simulator-store';
 import { trainReserveReconcileJob } from '../../subgraphs/train/jobs/train-reserve-reconcile.job';
 import { TrainReservationRepository } from '../../subgraphs/train/reservations/reservation.repository';
-import { TRAIN_RESERVE_RECONCILE_JOB } from '../../subgraphs/train/reservations/reservation-store';
+import { reconcileJobIdOf, TRAIN_RESERVE_RECONCILE_JOB } from '../../subgraphs/train/reservations/reservation-store';
 
 const travelDate = () => nextMonthDay(7);
 
@@ -44,30 +44,29 @@ describe('train reservation: background reconciliation of a lost provider answer
   async function lostAnswer(body: unknown): Promise<{ paymentReference: string; id: string }> {
     const res = await reserve(body);
     expect(res.status).toBe(202);
-    expect(res.body).toMatchObject({ errorCode: 'SGR_RESERVATION_PENDING', data: { paymentReference: expect.any(String), retryAllowed: true } });
+    expect(res.body).toMatchObject({ errorCode: 'SGR_RESERVATION_PENDING', data: { paymentReference: expect.any(String), retryAllowed: true, needsAttention: false } });
     const r = await row(res.body.data.paymentReference);
     expect(r).toMatchObject({ status: 'PENDING', pnr: null, processing_until: null });
     expect(r.last_error).toMatch(/^TIMEOUT/);
     return { paymentReference: res.body.data.paymentReference, id: r.id };
   }
 
-  /** The reconcile job written for this reservation, once BullMQ has finished it. */
+  /** The reconcile job of this reservation's first provider key, once BullMQ has finished it. */
   async function finishedReconcileJob(reservationId: string): Promise<Job> {
-    // The one due first: written with the lost answer (the safety nets written before each provider call are due after the lease).
-    const [outbox] = await sql('SELECT id FROM outbox_message WHERE job_name = ? AND payload LIKE ? ORDER BY available_at LIMIT 1', [TRAIN_RESERVE_RECONCILE_JOB, `%${reservationId}%`]);
-    expect(outbox).toBeDefined();
     const queue = env.stack.platform.queues.get('train');
-    return waitFor(async () => (await queue.getJob(`outbox-${outbox.id}`)) as Job, (job) => !!job?.finishedOn, 20_000);
+    return waitFor(async () => (await queue.getJob(reconcileJobIdOf({ id: reservationId, attempt: 0 }))) as Job, (job) => !!job?.finishedOn, 20_000);
   }
 
   it('no client retry: the job stores the reservation as a direct answer would; a later retry answers 200 with it', async () => {
     const body = await reserveBody();
     const { paymentReference, id } = await lostAnswer(body);
-    // Two jobs: the safety net written before the provider call (due after the processing lease, for a process that
-    // dies mid-call) and the one written with the lost answer.
-    const jobs = await sql('SELECT payload, available_at, created_at FROM outbox_message WHERE job_name = ? AND payload LIKE ? ORDER BY available_at DESC', [TRAIN_RESERVE_RECONCILE_JOB, `%${id}%`]);
-    expect(jobs.map((j: any) => JSON.parse(j.payload))).toEqual([{ reservationId: id }, { reservationId: id }]);
-    expect(new Date(jobs[0].available_at).getTime() - new Date(jobs[0].created_at).getTime()).toBeGreaterThanOrEqual(60_000);
+    // One job for the provider key: the safety net written before the provider call (due after the processing lease,
+    // for a process that dies mid-call), brought forward to the reconcile delay by the lost answer.
+    const jobs = await sql('SELECT payload, job_id, available_at, created_at FROM outbox_message WHERE job_name = ? AND payload LIKE ?', [TRAIN_RESERVE_RECONCILE_JOB, `%${id}%`]);
+    expect(jobs.map((j: any) => [JSON.parse(j.payload), j.job_id])).toEqual([[{ reservationId: id }, `${TRAIN_RESERVE_RECONCILE_JOB}-${id}-0`]]);
+    const dueAfter = new Date(jobs[0].available_at).getTime() - new Date(jobs[0].created_at).getTime();
+    expect(dueAfter).toBeGreaterThanOrEqual(2_000);
+    expect(dueAfter).toBeLessThan(60_000);
 
     const done = await waitFor(() => row(paymentReference), (r) => r.status !== 'PENDING', 20_000);
     expect(done).toMatchObject({ status: 'RESERVED', last_error: null, processing_until: null });
@@ -145,13 +144,21 @@ describe('train reservation: background reconciliation of a lost provider answer
       expect(await row(paymentReference)).toMatchObject({ status: 'RESERVED', processing_until: null });
     });
 
-    it('after the final attempt: an error for an operator, and the reservation left PENDING', async () => {
+    it('after the final attempt: an error for an operator, and the reservation left PENDING with needs-attention set', async () => {
       const { paymentReference, id } = await pending();
+      await expect(jobWith(failing(timeout)).process({ reservationId: id }, attempt(6))).rejects.toBe(timeout);
+      expect((await row(paymentReference)).needs_attention_at).toBeNull();
       await expect(jobWith(failing(timeout)).process({ reservationId: id }, attempt(7))).rejects.toBe(timeout);
-      expect(await row(paymentReference)).toMatchObject({ status: 'PENDING', processing_until: null });
+      const left = await row(paymentReference);
+      expect(left).toMatchObject({ status: 'PENDING', processing_until: null });
+      expect(left.needs_attention_at).not.toBeNull();
       const error = logged.find((l) => l.level === 'error' && l.reservationId === id);
-      expect(error).toMatchObject({ paymentReference, providerIdempotencyKey: `${id}:0`, attempts: 8, reason: 'still no answer' });
-      expect(error.message).toMatch(/left PENDING/);
+      expect(error).toMatchObject({ paymentReference, providerIdempotencyKey: `${id}:0`, needsAttention: true, attempts: 8, reason: 'still no answer' });
+      expect(error.message).toMatch(/left PENDING and needs attention/);
+
+      // A later answer settles it and clears the flag.
+      expect(await jobWith(real).process({ reservationId: id }, attempt(0))).toMatchObject({ reconciled: true, status: 'RESERVED' });
+      expect(await row(paymentReference)).toMatchObject({ status: 'RESERVED', needs_attention_at: null });
     });
 
     it('a busy lease is retried like a lost answer; a definite refusal makes it FAILED', async () => {

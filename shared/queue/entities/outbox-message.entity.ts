@@ -23,4 +23,12 @@ export class OutboxMessageEntity {
 
   @Column({ name: 'relayed_at', type: 'datetime', precision: 3, nullable: true })
   relayedAt!: Date | null;
+
+  /** A caller-chosen BullMQ job id (OutboxJob.jobId); null: the job id is `outbox-<id>`. */
+  @Column({ name: 'job_id', type: 'varchar', length: 128, nullable: true })
+  jobId!: string | null;
+
+  /** The job's own retry policy as JSON (OutboxRetry); null: the queue's defaults. */
+  @Column({ name: 'job_retry', type: 'varchar', length: 255, nullable: true })
+  jobRetry!: string | null;
 }

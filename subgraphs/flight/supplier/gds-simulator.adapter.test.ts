@@ -1,4 +1,7 @@
 import type { FlightSupplier, SupplierBooking, SupplierOffer, SupplierSearchCriteria } from './flight-supplier.port';
+import { createGdsSimulator, LOCATOR_ATTEMPTS, TICKET_NUMBER_ATTEMPTS } from './gds-simulator.adapter';
+import { locator } from './simulator/hash';
+import { InMemorySimulatorStore, type InsertBookingOutcome } from './simulator/simulator-store';
 import { criteria, failure, firstOffer, NOW, simulator, travelersFor } from './simulator/simulator-test-fixtures';
 
 const PASSPORT = { type: 'PASSPORT' as const, number: 'TZ1234567', expiryDate: '2031-05-01', issuingCountry: 'TZ', nationality: 'TZ' };
@@ -284,5 +287,46 @@ describe('GDS simulator: cancel', () => {
     const booking = await book(sim, await firstOffer(sim));
     booking.segments[0].status = 'CANCELLED';
     expect((await sim.retrieve(booking.pnr))!.segments[0].status).toBe('CONFIRMED');
+  });
+});
+
+describe('GDS simulator: identifiers', () => {
+  it('5,000 booking keys give 5,000 distinct record locators of the GDS form', () => {
+    // Keys as the platform makes them, differing only in their last characters (the hardest case for a weak hash).
+    const locators = Array.from({ length: 5000 }, (_, i) => locator(`flight-reservation-${String(i).padStart(6, '0')}|SIM0123456789ABCDEF|0`));
+    expect(new Set(locators).size).toBe(5000);
+    expect(locators.filter((l) => !/^[A-Z][A-Z0-9]{5}$/.test(l))).toEqual([]);
+  });
+
+  it('a store where every locator is taken: createBooking gives up after its bound with a clear, final error', async () => {
+    let tries = 0;
+    const store = new (class extends InMemorySimulatorStore {
+      override async insertBooking(): Promise<InsertBookingOutcome> {
+        tries += 1;
+        return { kind: 'PNR_TAKEN' };
+      }
+    })();
+    const sim = createGdsSimulator({ now: () => NOW, store });
+    const offer = await firstOffer(sim);
+    const error = await failure(sim.createBooking({ offer, travelers: travelersFor(offer), idempotencyKey: 'crowded' }));
+    expect(error).toMatchObject({ code: 'RESERVATION_FAILED', retryable: false });
+    expect(error.message).toMatch(/record locator/);
+    expect(tries).toBe(LOCATOR_ATTEMPTS);
+  });
+
+  it('a store where every ticket number is taken: issuance gives up after its bound with a clear error', async () => {
+    let tries = 0;
+    const store = new (class extends InMemorySimulatorStore {
+      override async claimTicketNumber(): Promise<boolean> {
+        tries += 1;
+        return false;
+      }
+    })();
+    const sim = createGdsSimulator({ now: () => NOW, store });
+    const booking = await bookAndPrice(sim);
+    const error = await failure(sim.issueTickets(booking.pnr, 'issue-1'));
+    expect(error).toMatchObject({ code: 'ISSUANCE_FAILED', retryable: false });
+    expect(error.message).toMatch(/ticket number/);
+    expect(tries).toBe(TICKET_NUMBER_ATTEMPTS);
   });
 });

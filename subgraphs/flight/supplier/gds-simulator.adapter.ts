@@ -1,3 +1,4 @@
+import { firstFree, TAKEN } from '../../../shared/simulation/identifier-search';
 import {
   SupplierError,
   type Cabin,
@@ -47,6 +48,12 @@ export interface GdsSimulatorOptions {
    */
   store?: SimulatorStore;
 }
+
+/** Record locator candidates per booking: with 26 × 36^5 locators, five taken in a row means something is wrong. */
+export const LOCATOR_ATTEMPTS = 5;
+
+/** Ticket number candidates per passenger, among 10^10 per airline prefix. */
+export const TICKET_NUMBER_ATTEMPTS = 5;
 
 /** A change decided on a booking read at some version: `next` is written back (compare-and-set) unless absent. */
 interface Mutation<T> {
@@ -158,23 +165,30 @@ export class GdsSimulator implements FlightSupplier {
     const claims = flights.map((f) => ({ key: inventoryKey(f, cabin), capacity: initialSeats(f, cabin) }));
     const fares = quote(itineraries, cabin).byType;
     const taxesByType = { ADULT: fares.ADULT.taxes, CHILD: fares.CHILD.taxes, HELD_INFANT: fares.HELD_INFANT.taxes };
-    let booking: SupplierBooking;
-    for (let salt = 0; ; salt += 1) {
-      const pnr = locator(`${idempotencyKey}|${offer.id}|${salt}`);
-      booking = newBooking({
-        pnr,
-        offer: structuredClone(offer),
-        travelers: structuredClone(travelers),
-        createdAt: now.toISOString(),
-        airlineLocator: (carrier) => airlineLocatorFor(pnr, carrier),
-      });
-      const state: SimulatorBooking = { booking, taxesByType, seats: claims.map((c) => c.key), cancellation: null };
-      const outcome = await this.store.insertBooking({ idempotencyKey, state, claims, seatCount: seated(pax) });
-      if (outcome.kind === 'INSERTED') break;
-      if (outcome.kind === 'NO_SEATS') throw notEnoughSeats;
-      // A concurrent call with the same key won: answer its booking, as a repeated call would get.
-      if (outcome.kind === 'KEY_TAKEN') return { kind: 'BOOKED', booking: (await this.store.getBooking(outcome.pnr))!.state.booking };
-    }
+    const made = await firstFree(
+      LOCATOR_ATTEMPTS,
+      async (salt) => {
+        const pnr = locator(`${idempotencyKey}|${offer.id}|${salt}`);
+        const candidate = newBooking({
+          pnr,
+          offer: structuredClone(offer),
+          travelers: structuredClone(travelers),
+          createdAt: now.toISOString(),
+          airlineLocator: (carrier) => airlineLocatorFor(pnr, carrier),
+        });
+        const state: SimulatorBooking = { booking: candidate, taxesByType, seats: claims.map((c) => c.key), cancellation: null };
+        const outcome = await this.store.insertBooking({ idempotencyKey, state, claims, seatCount: seated(pax) });
+        if (outcome.kind === 'INSERTED') return { mine: true, booking: candidate };
+        if (outcome.kind === 'NO_SEATS') throw notEnoughSeats;
+        // A concurrent call with the same key won: answer its booking, as a repeated call would get.
+        if (outcome.kind === 'KEY_TAKEN') return { mine: false, booking: (await this.store.getBooking(outcome.pnr))!.state.booking };
+        return TAKEN;
+      },
+      // Nothing was booked; the same key and offer would draw the same candidates again.
+      () => new SupplierError('RESERVATION_FAILED', `Could not allocate a record locator: all ${LOCATOR_ATTEMPTS} candidates are taken`, false),
+    );
+    if (!made.mine) return { kind: 'BOOKED', booking: made.booking };
+    const { booking } = made;
 
     // The PNR exists; only the answer is lost, as when a GDS end-transact outlives the client's timeout.
     if (hasTrigger(travelers, 'SLOWPNR')) throw new SupplierError('TIMEOUT', 'Timed out waiting for the PNR', true);
@@ -269,10 +283,14 @@ export class GdsSimulator implements FlightSupplier {
 
   /** Unique across all PNRs; claims are per passenger, so a retried issuance gets the same number again. */
   private async newTicketNumber(carrier: string, pnr: string, passengerReference: number): Promise<string> {
-    for (let attempt = 0; ; attempt += 1) {
-      const number = ticketNumberFor(carrier, pnr, passengerReference, attempt);
-      if (await this.store.claimTicketNumber(number, `${pnr}/${passengerReference}`)) return number;
-    }
+    return firstFree(
+      TICKET_NUMBER_ATTEMPTS,
+      async (attempt) => {
+        const number = ticketNumberFor(carrier, pnr, passengerReference, attempt);
+        return (await this.store.claimTicketNumber(number, `${pnr}/${passengerReference}`)) ? number : TAKEN;
+      },
+      () => new SupplierError('ISSUANCE_FAILED', `Could not allocate a ticket number for PNR ${pnr} passenger ${passengerReference}: all ${TICKET_NUMBER_ATTEMPTS} candidates are taken`, false),
+    );
   }
 }
 

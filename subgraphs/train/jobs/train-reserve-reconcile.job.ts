@@ -7,10 +7,12 @@ import { lastErrorOf, PROCESSING_LEASE_MS, providerKeyOf, TRAIN_RESERVE_RECONCIL
 
 /**
  * Reconciles a reservation whose provider answer was lost (train-bus-admin.md reserve rule 2), scheduled by the
- * reserve endpoint when that happened, so nothing stays PENDING when the client never retries. Under the same
- * processing lease as the endpoint it asks the provider again with the same key: what was made is stored exactly as
- * a direct answer (tickets, window, holds, follow-ups), a definite refusal makes it FAILED. A busy lease or another
- * lost answer throws, so BullMQ retries with backoff; the last attempt leaves it PENDING for an operator.
+ * reserve endpoint (one job per provider key, reconcileJobIdOf), so nothing stays PENDING when the client never
+ * retries. Under the same processing lease as the endpoint it asks the provider again with the same key: what was
+ * made is stored exactly as a direct answer (tickets, window, holds, follow-ups), a definite refusal makes it FAILED.
+ * A busy lease or another lost answer throws, so BullMQ retries with backoff (SGR_RECONCILE_ATTEMPTS,
+ * SGR_RECONCILE_BACKOFF_MS); it never queues reconciliation itself. After the last attempt the reservation stays
+ * PENDING with needs_attention_at set and an error is logged for an operator.
  * Anything but PENDING (a client retry reconciled first) is skipped; a later client retry gets the stored answer.
  */
 export function trainReserveReconcileJob(platform: Platform, provider: RailProvider, reservations: TrainReservationRepository): JobDefinition<TrainReservationJobPayload> {
@@ -46,11 +48,14 @@ export function trainReserveReconcileJob(platform: Platform, provider: RailProvi
         }
       } catch (error) {
         if (lastAttempt) {
-          // The seats may be booked at the provider while we show nothing: someone has to look.
-          platform.logger.error('train reservation left PENDING: reconciliation gave up; check the provider for its idempotency key', {
+          // The seats may be booked at the provider while we show nothing: someone has to look. Only a PENDING one is
+          // flagged: a client retry may have settled it meanwhile.
+          const flagged = await reservations.update(reservationId, { needsAttentionAt: platform.clock.now() }, platform.clock.now(), undefined, ['PENDING']);
+          platform.logger.error('train reservation left PENDING and needs attention: reconciliation gave up; check the provider for its idempotency key', {
             reservationId,
             paymentReference: found.paymentReference,
             providerIdempotencyKey: providerKeyOf(found),
+            needsAttention: flagged,
             attempts: job?.attemptsMade === undefined ? null : job.attemptsMade + 1,
             reason: (error as Error).message,
           });

@@ -1,4 +1,7 @@
 import type { RailHoldInput, RailProvider, RailTrip } from './rail-provider.port';
+import { PNR_ATTEMPTS } from './rail-simulator.adapter';
+import { pnrCandidate } from './simulator/booking';
+import { InMemoryRailSimulatorStore, type InsertReservationOutcome } from './simulator/rail-simulator-store';
 import { DATE, failure, NOW, PARTNER, passenger, search, simulator, stop, trainOn } from './simulator/rail-test-fixtures';
 
 /** The first free economy seat of a trip between two stations, and its car. */
@@ -186,6 +189,16 @@ describe('rail simulator: reservation, payout, issue', () => {
     expect(await sim.retrieveReservation(found.pnr)).toEqual(found);
   });
 
+  it('NOANSWER: the first call makes the reservation; every call with the key times out, so the answer never arrives', async () => {
+    const sim = simulator();
+    const trip = await trainOn(sim, 'ETR-103', 'DAR', 'DOD');
+    const { car, seat } = await economySeat(sim, trip, 'DAR', 'DOD');
+    const hold = await sim.holdSeat(holdInput(trip, 'DAR', 'DOD', car.carId, seat.seatId));
+    const input = { holds: [{ key: hold.key, passengerIndex: 0 }], passengers: [passenger({ name: 'NoAnswer' })], idempotencyKey: 'never' };
+    for (let call = 0; call < 3; call += 1) expect(await failure(sim.reserve(input))).toMatchObject({ code: 'TIMEOUT', retryable: true });
+    expect(await seatAvailable(sim, trip, 'DAR', 'DOD', seat.seatId)).toBe(false);
+  });
+
   it('payout of the bill amount, then issue: tickets ISSUED; both idempotent', async () => {
     const sim = simulator();
     const r = await reserved(sim);
@@ -266,3 +279,51 @@ describe('rail simulator: search triggers', () => {
 });
 
 export {};
+
+describe('rail simulator: identifiers', () => {
+  /** Idempotency keys as the platform makes them (`<reservation uuid>:<attempt>`), differing only in their last characters. */
+  const platformKey = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}:0`;
+
+  it('5,000 reservation keys give 5,000 distinct PNR candidates of the provider form', () => {
+    const pnrs = Array.from({ length: 5000 }, (_, i) => pnrCandidate(platformKey(i), 0));
+    expect(new Set(pnrs).size).toBe(5000);
+    expect(pnrs.filter((pnr) => !/^[A-HJ-NP-Z][A-HJ-NP-Z2-9]{5}$/.test(pnr))).toEqual([]);
+  });
+
+  it('400 reservations in one simulator are all made, with distinct PNRs and ticket numbers', async () => {
+    const sim = simulator();
+    const seats: Array<{ trip: RailTrip; carId: number; seatId: number }> = [];
+    for (const trip of await search(sim, 'DAR', 'DOD')) {
+      const details = await sim.tripDetails({ timeTableTrainSetId: trip.timeTableTrainSetId, fromStopId: stop('DAR'), toStopId: stop('DOD'), date: DATE });
+      for (const car of details.cars) for (const s of car.seats) if (s.type === 'SEAT' && s.available) seats.push({ trip, carId: car.carId, seatId: s.seatId });
+    }
+    expect(seats.length).toBeGreaterThanOrEqual(400);
+    const made = [];
+    for (let i = 0; i < 400; i += 1) {
+      const { trip, carId, seatId } = seats[i];
+      const hold = await sim.holdSeat(holdInput(trip, 'DAR', 'DOD', carId, seatId));
+      made.push(await sim.reserve({ holds: [{ key: hold.key, passengerIndex: 0 }], passengers: [passenger()], idempotencyKey: platformKey(i) }));
+    }
+    expect(new Set(made.map((r) => r.pnr)).size).toBe(400);
+    expect(new Set(made.flatMap((r) => r.ticketNumbers)).size).toBe(400);
+  });
+
+  it('a store where every PNR is taken: reserve gives up after its bound with a clear error, having made nothing', async () => {
+    let tries = 0;
+    const store = new (class extends InMemoryRailSimulatorStore {
+      override async insertReservation(): Promise<InsertReservationOutcome> {
+        tries += 1;
+        return { kind: 'PNR_TAKEN' };
+      }
+    })();
+    const sim = simulator({ store });
+    const trip = await trainOn(sim, 'ETR-103', 'DAR', 'DOD');
+    const { car, seat } = await economySeat(sim, trip, 'DAR', 'DOD');
+    const hold = await sim.holdSeat(holdInput(trip, 'DAR', 'DOD', car.carId, seat.seatId));
+    const error = await failure(sim.reserve({ holds: [{ key: hold.key, passengerIndex: 0 }], passengers: [passenger()], idempotencyKey: 'crowded' }));
+    expect(error).toMatchObject({ code: 'PROVIDER_UNAVAILABLE', retryable: false });
+    expect(error.message).toMatch(/Could not allocate a reservation number: all 5 candidate PNRs are taken/);
+    expect(tries).toBe(PNR_ATTEMPTS);
+    expect((await store.getHold(hold.key))!.status).toBe('HELD');
+  });
+});

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { firstFree, TAKEN } from '../../../shared/simulation/identifier-search';
 import {
   RailProviderError,
   type RailHold,
@@ -36,7 +37,8 @@ export interface RailSimulatorOptions {
 /** The timetable is sold from the railway's today to this many days ahead. */
 export const SALES_HORIZON_DAYS = 361;
 
-const PNR_ATTEMPTS = 5;
+/** PNR candidates tried per reservation: with about 805 million PNRs, five taken in a row means something is wrong. */
+export const PNR_ATTEMPTS = 5;
 
 /** A change decided on a reservation read at some version; `next` is written back by compare-and-set. */
 interface Mutation<T> {
@@ -162,7 +164,7 @@ export class RailSimulator implements RailProvider {
 
   async reserve(input: RailReserveInput): Promise<RailReservation> {
     const made = await this.store.pnrForKey(input.idempotencyKey);
-    if (made) return (await this.store.getReservation(made))!.state.reservation;
+    if (made) return this.madeBefore(made, input);
     validateReservation(input);
     const now = this.now().getTime();
     const holds: StoredHold[] = [];
@@ -171,19 +173,30 @@ export class RailSimulator implements RailProvider {
       if (!hold || hold.status !== 'HELD' || hold.expiresAt <= now) throw goneHold(key);
       holds.push(hold);
     }
-    for (let attempt = 0; attempt < PNR_ATTEMPTS; attempt += 1) {
-      const state = newReservation(input, holds, attempt, now, this.billLifetimeMs);
-      const outcome = await this.store.insertReservation({ idempotencyKey: input.idempotencyKey, state, now });
-      if (outcome.kind === 'INSERTED') {
-        // The reservation is made but its answer is lost. Only the inserting call fails: the key's row in the store
-        // is the memory, so any later call with this key, in any process, gets the reservation.
-        if (hasTrigger(input.passengers, 'LOSTANSWER')) throw new RailProviderError('TIMEOUT', 'SGR booking service did not answer in time', true);
-        return state.reservation;
-      }
-      if (outcome.kind === 'KEY_TAKEN') return (await this.store.getReservation(outcome.pnr))!.state.reservation;
-      if (outcome.kind === 'HOLD_GONE') throw goneHold(outcome.key);
-    }
-    throw new RailProviderError('PROVIDER_UNAVAILABLE', 'Could not allocate a reservation number', true);
+    return firstFree(
+      PNR_ATTEMPTS,
+      async (attempt) => {
+        const state = newReservation(input, holds, attempt, now, this.billLifetimeMs);
+        const outcome = await this.store.insertReservation({ idempotencyKey: input.idempotencyKey, state, now });
+        if (outcome.kind === 'INSERTED') {
+          // The reservation is made but its answer is lost. Only the inserting call fails: the key's row in the store
+          // is the memory, so any later call with this key, in any process, gets the reservation.
+          if (hasTrigger(input.passengers, 'LOSTANSWER') || hasTrigger(input.passengers, 'NOANSWER')) throw lostAnswer();
+          return state.reservation;
+        }
+        if (outcome.kind === 'KEY_TAKEN') return this.madeBefore(outcome.pnr, input);
+        if (outcome.kind === 'HOLD_GONE') throw goneHold(outcome.key);
+        return TAKEN;
+      },
+      // Nothing was made; the same key would draw the same candidates again, so a repeat cannot help.
+      () => new RailProviderError('PROVIDER_UNAVAILABLE', `Could not allocate a reservation number: all ${PNR_ATTEMPTS} candidate PNRs are taken`, false),
+    );
+  }
+
+  /** What a repeated key answers: the reservation it made, unless its answers never arrive (NOANSWER). */
+  private async madeBefore(pnr: string, input: RailReserveInput): Promise<RailReservation> {
+    if (hasTrigger(input.passengers, 'NOANSWER')) throw lostAnswer();
+    return (await this.store.getReservation(pnr))!.state.reservation;
   }
 
   async retrieveReservation(pnr: string): Promise<RailReservation | null> {
@@ -243,6 +256,10 @@ export class RailSimulator implements RailProvider {
       if (!next || (await this.store.updateReservation(pnr, current.version, next, releaseSeats))) return result;
     }
   }
+}
+
+function lostAnswer(): RailProviderError {
+  return new RailProviderError('TIMEOUT', 'SGR booking service did not answer in time', true);
 }
 
 function goneHold(key: string): RailProviderError {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
 import type { Platform } from '../../../shared/platform/platform';
 import { Decimal } from '../../../shared/money/money';
 import { priceTrainFare } from '../pricing/train-pricing';
@@ -26,6 +27,12 @@ export type SeatLabelOf = (journey: Journey, carId: number, seatId: number) => s
 /** The provider's idempotency key: a new attempt only after a definite refusal, so a repeat reconciles a lost answer. */
 export const providerKeyOf = (r: TrainReservation): string => `${r.id}:${r.attempt}`;
 
+/**
+ * The BullMQ job id of the reconciliation of one provider key: however often it is written, one job exists per key
+ * (BullMQ refuses ':' in custom ids). A new key comes only from a client's corrected request after a definite refusal.
+ */
+export const reconcileJobIdOf = (r: Pick<TrainReservation, 'id' | 'attempt'>): string => `${TRAIN_RESERVE_RECONCILE_JOB}-${r.id}-${r.attempt}`;
+
 export const lastErrorOf = (error: RailProviderError): string => `${error.providerCode ?? error.code}: ${error.message}`.slice(0, 500);
 
 /**
@@ -40,13 +47,18 @@ export class TrainReservationStore {
     private readonly reservations: TrainReservationRepository,
   ) {}
 
+  /**
+   * Written by the reserve endpoint before its provider call, never by the reconcile job (whose own retries are
+   * BullMQ's): a process that dies during the call leaves the reservation PENDING with no one to finish it. The
+   * key's one reconcile job does, after the lease has lapsed, and skips when the call settled the reservation after all.
+   */
+  async safetyNet(r: TrainReservation): Promise<void> {
+    const notBefore = new Date(this.platform.clock.now().getTime() + PROCESSING_LEASE_MS + this.platform.config.train.reconcileDelaySeconds * 1000);
+    await this.platform.dataSource.transaction((m) => this.scheduleReconcile(m, r, notBefore));
+  }
+
   /** The provider call under the reservation's key: a repeat returns what an earlier call made instead of booking twice. */
   async book(r: TrainReservation): Promise<BookingOutcome> {
-    // A process that dies during the call leaves the reservation PENDING with no one to finish it: this later job
-    // does (after the lease has lapsed), and skips when the call settled the reservation after all.
-    const safetyNet = new Date(this.platform.clock.now().getTime() + PROCESSING_LEASE_MS + this.platform.config.train.reconcileDelaySeconds * 1000);
-    const payload: TrainReservationJobPayload = { reservationId: r.id };
-    await this.platform.dataSource.transaction((m) => this.platform.outbox.enqueue(m, { queue: TRAIN_QUEUE, name: TRAIN_RESERVE_RECONCILE_JOB, payload, notBefore: safetyNet }));
     const holds = r.passengers.flatMap((p, i) => [{ key: p.outbound.holdKey, passengerIndex: i }, ...(p.return ? [{ key: p.return.holdKey, passengerIndex: i }] : [])]);
     try {
       const made = await this.provider.reserve({
@@ -67,7 +79,7 @@ export class TrainReservationStore {
     } catch (error) {
       if (!(error instanceof RailProviderError)) throw error;
       if (error.code === 'PROVIDER_REJECTED' || error.code === 'HOLD_NOT_FOUND') {
-        await this.reservations.update(r.id, { status: 'FAILED', lastError: lastErrorOf(error) }, this.platform.clock.now());
+        await this.reservations.update(r.id, { status: 'FAILED', lastError: lastErrorOf(error), needsAttentionAt: null }, this.platform.clock.now());
         return { kind: 'REFUSED', error };
       }
       return { kind: 'UNKNOWN', error };
@@ -75,17 +87,35 @@ export class TrainReservationStore {
   }
 
   /**
-   * Rule 2: a lost answer does not wait for the client to retry. The reconcile job is written with the error, so it
-   * exists if and only if the reservation was left PENDING; it skips once a retry has reconciled first.
+   * Rule 2: a lost answer does not wait for the client to retry. Written with the error, it moves the key's one
+   * reconcile job (the safety net) forward to the reconcile delay; the job skips once a retry has reconciled first.
+   * A job that already ran (or gave up) is not started again: a later client retry may still reconcile.
    */
   async reconcileLater(r: TrainReservation, error: RailProviderError): Promise<void> {
     const notBefore = new Date(this.platform.clock.now().getTime() + this.platform.config.train.reconcileDelaySeconds * 1000);
     await this.platform.dataSource.transaction(async (m) => {
       await this.reservations.update(r.id, { lastError: lastErrorOf(error) }, this.platform.clock.now(), m);
-      const payload: TrainReservationJobPayload = { reservationId: r.id };
-      await this.platform.outbox.enqueue(m, { queue: TRAIN_QUEUE, name: TRAIN_RESERVE_RECONCILE_JOB, payload, notBefore });
+      await this.scheduleReconcile(m, r, notBefore);
     });
-    this.platform.logger.warn('train reservation outcome unknown; reconciliation scheduled', { reservationId: r.id, code: error.code, notBefore: notBefore.toISOString() });
+    if (r.needsAttentionAt) {
+      this.platform.logger.warn('train reservation outcome still unknown after a client retry; it needs attention (reconciliation gave up)', { reservationId: r.id, code: error.code });
+    } else {
+      this.platform.logger.warn('train reservation outcome unknown; reconciliation scheduled', { reservationId: r.id, code: error.code, notBefore: notBefore.toISOString() });
+    }
+  }
+
+  /** The key's one reconcile job, due at `notBefore`, with its bounded retries; rewriting it re-schedules it. */
+  private async scheduleReconcile(m: EntityManager, r: TrainReservation, notBefore: Date): Promise<void> {
+    const { reconcileAttempts, reconcileBackoffMs } = this.platform.config.train;
+    const payload: TrainReservationJobPayload = { reservationId: r.id };
+    await this.platform.outbox.enqueue(m, {
+      queue: TRAIN_QUEUE,
+      name: TRAIN_RESERVE_RECONCILE_JOB,
+      payload,
+      notBefore,
+      jobId: reconcileJobIdOf(r),
+      retry: { attempts: reconcileAttempts, backoffMs: reconcileBackoffMs },
+    });
   }
 
   /** Stores the provider reservation, its tickets, the window and the follow-ups in one transaction. */
@@ -152,11 +182,12 @@ export class TrainReservationStore {
       expiresAt,
       providerExpiresAt,
       lastError: null,
+      needsAttentionAt: null,
     };
     await this.platform.dataSource.transaction(async (m) => {
       const { status, pnr, workflowId, workflowStartConfirmed, billId, controlNumber, billAmount, billCurrency, paymentRequired, paymentCurrency } = done;
       const columns = { status, pnr, workflowId, workflowStartConfirmed, billId, controlNumber, billAmount, billCurrency, paymentRequired, paymentCurrency, reservedAt: now, internalExpiresAt, expiresAt, providerExpiresAt };
-      if (!(await this.reservations.update(r.id, { ...columns, lastError: null }, now, m, ['PENDING']))) throw new Error(`train reservation ${r.id} left PENDING while it was being stored`);
+      if (!(await this.reservations.update(r.id, { ...columns, lastError: null, needsAttentionAt: null }, now, m, ['PENDING']))) throw new Error(`train reservation ${r.id} left PENDING while it was being stored`);
       await this.reservations.insertTickets(tickets, m);
       const keys = tickets.map((t) => t.holdKey);
       await m.query(`UPDATE train_seat_hold SET status = 'RESERVED' WHERE account_id = ? AND hold_key IN (${keys.map(() => '?').join(', ')})`, [r.accountId, ...keys]);

@@ -30,6 +30,7 @@ const PLAIN_COLUMNS = {
   expiresAt: 'expires_at',
   providerExpiresAt: 'provider_expires_at',
   lastError: 'last_error',
+  needsAttentionAt: 'needs_attention_at',
   cancelledAt: 'cancelled_at',
   cancelReason: 'cancel_reason',
 } as const;
@@ -202,6 +203,7 @@ function toReservation(row: any): TrainReservation {
     expiresAt: date(row.expires_at),
     providerExpiresAt: date(row.provider_expires_at),
     lastError: row.last_error,
+    needsAttentionAt: date(row.needs_attention_at),
     cancelledAt: date(row.cancelled_at),
     cancelReason: row.cancel_reason,
     createdAt: date(row.created_at)!,

@@ -90,6 +90,8 @@ export interface TrainReservation {
   expiresAt: Date | null;
   providerExpiresAt: Date | null;
   lastError: string | null;
+  /** Set when the background reconciliation gave up on a PENDING reservation: an operator must check the provider. */
+  needsAttentionAt: Date | null;
   cancelledAt: Date | null;
   cancelReason: string | null;
   createdAt: Date;

@@ -91,11 +91,12 @@ export class TrainReservationService {
         await this.reservations.update(r.id, columns, this.platform.clock.now());
         r = { ...r, ...changes };
       }
+      await this.booking.safetyNet(r);
       const outcome = await this.booking.book(r);
       if (outcome.kind === 'REFUSED') throw refusal(r, outcome.error);
       if (outcome.kind === 'UNKNOWN') {
         await this.booking.reconcileLater(r, outcome.error);
-        throw TrainReservationException.pending(r.paymentReference);
+        throw TrainReservationException.pending(r.paymentReference, r.needsAttentionAt !== null);
       }
       return await this.answer(await this.booking.store(r, outcome.made, seatLabelsFrom(outbound, back)), null, null);
     } finally {
@@ -194,7 +195,7 @@ function blankReservation() {
   return {
     pnr: null, workflowId: null, workflowStartConfirmed: null, billId: null, controlNumber: null, billAmount: null, billCurrency: null,
     paymentRequired: null, paymentCurrency: null, reservedAt: null, internalExpiresAt: null, expiresAt: null, providerExpiresAt: null,
-    lastError: null, cancelledAt: null, cancelReason: null,
+    lastError: null, needsAttentionAt: null, cancelledAt: null, cancelReason: null,
   };
 }
 

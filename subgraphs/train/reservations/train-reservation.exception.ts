@@ -49,14 +49,15 @@ export class TrainReservationException extends AppError {
     });
   }
 
-  /** The provider's answer was lost (timeout, outage): the same request later reconciles instead of booking again. */
-  static pending(paymentReference: string): TrainReservationException {
-    return new TrainReservationException(
-      'SGR_RESERVATION_PENDING',
-      202,
-      'The SGR system did not answer in time; the outcome is being reconciled. Repeat the same request in a minute; do not change it',
-      { paymentReference, retryAllowed: true },
-    );
+  /**
+   * The provider's answer was lost (timeout, outage): the same request later reconciles instead of booking again.
+   * `needsAttention`: the background reconciliation already gave up, so only a retry or support can settle it.
+   */
+  static pending(paymentReference: string, needsAttention: boolean): TrainReservationException {
+    const message = needsAttention
+      ? 'The SGR system has not confirmed this reservation and automatic reconciliation has stopped; support has been alerted. Repeat the same request later or contact support with the payment reference; do not change it'
+      : 'The SGR system did not answer in time; the outcome is being reconciled. Repeat the same request in a minute; do not change it';
+    return new TrainReservationException('SGR_RESERVATION_PENDING', 202, message, { paymentReference, retryAllowed: true, needsAttention });
   }
 
   static forbidden(): TrainReservationException {

@@ -1,14 +1,15 @@
-import type {
-  SupplierBookedSegment,
-  SupplierBooking,
-  SupplierOffer,
-  SupplierPricingRecord,
-  SupplierRecordLocator,
-  SupplierRequiredField,
-  SupplierTicketDocument,
-  SupplierTraveler,
-  SupplierTravelerField,
-  TravelerType,
+import {
+  SupplierError,
+  type SupplierBookedSegment,
+  type SupplierBooking,
+  type SupplierOffer,
+  type SupplierPricingRecord,
+  type SupplierRecordLocator,
+  type SupplierRequiredField,
+  type SupplierTicketDocument,
+  type SupplierTraveler,
+  type SupplierTravelerField,
+  type TravelerType,
 } from '../flight-supplier.port';
 import { cents, mergeTaxes, usd, type Tax } from './fares';
 import { digits, locator } from './hash';
@@ -72,12 +73,16 @@ export function newBooking(input: {
   };
 }
 
+/** Draws for an airline locator that differs from the PNR (each equals it about once in 1.5 billion). */
+const AIRLINE_LOCATOR_ATTEMPTS = 5;
+
 /** A locator for a carrier that differs from the PNR (they are separate systems' numbers). */
 export function airlineLocatorFor(pnr: string, carrier: string): string {
-  for (let salt = 0; ; salt += 1) {
+  for (let salt = 0; salt < AIRLINE_LOCATOR_ATTEMPTS; salt += 1) {
     const code = locator(`${pnr}|${carrier}|${salt}`);
     if (code !== pnr) return code;
   }
+  throw new SupplierError('RESERVATION_FAILED', `Could not allocate a ${carrier} locator different from PNR ${pnr}`, false);
 }
 
 const NEEDED_DOCUMENT_FIELDS: Array<[SupplierTravelerField, string]> = [

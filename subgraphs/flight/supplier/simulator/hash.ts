@@ -1,18 +1,14 @@
 /** Deterministic variation: every "random" choice of the simulator is a hash of its inputs. */
-import { hash32 } from '../../../../shared/simulation/deterministic-hash';
+import { code, hash32 } from '../../../../shared/simulation/deterministic-hash';
 
 export { digits, hash32, pick } from '../../../../shared/simulation/deterministic-hash';
 
-const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const ALNUM = `${LETTERS}0123456789`;
 
-/** A record locator: `length` characters A-Z0-9, starting with a letter as GDS locators do. */
+/** A record locator: `length` characters A-Z0-9, starting with a letter as GDS locators do; 26 × 36^5 six-character values. */
 export function locator(seed: string, length = 6): string {
-  let out = '';
-  for (let i = 0; i < length; i += 1) {
-    const alphabet = i === 0 ? CODE_ALPHABET.slice(0, 26) : CODE_ALPHABET;
-    out += alphabet[hash32(`${seed}#${i}`) % alphabet.length];
-  }
-  return out;
+  return code(seed, [LETTERS, ...Array<string>(length - 1).fill(ALNUM)]);
 }
 
 export function hex(seed: string): string {

@@ -53,13 +53,23 @@ function ticketOf(hold: StoredHold, passengerIndex: number, input: RailReserveIn
   };
 }
 
+/** The PNR candidate of an idempotency key's attempt: a hash of both, so a collision tries the next attempt. */
+export function pnrCandidate(idempotencyKey: string, attempt: number): string {
+  return locator(`${idempotencyKey}|${attempt}`);
+}
+
+/** The ticket number of a reservation's i-th ticket: 12 digits starting 19, derived from the PNR; the store keeps them unique. */
+export function ticketNumberFor(pnr: string, index: number): string {
+  return `19${digits(`${pnr}|ticket|${index}`, 10)}`;
+}
+
 /**
- * A new reservation for validated input and its live holds (in input order). The PNR is a hash of the
- * idempotency key and the attempt (a collision tries the next attempt); numbers derive from the PNR.
+ * A new reservation for validated input and its live holds (in input order), under the PNR candidate of the
+ * key's attempt; numbers derive from the PNR.
  */
 export function newReservation(input: RailReserveInput, holds: StoredHold[], attempt: number, now: number, billLifetimeMs: number): SimReservation {
-  const pnr = locator(`${input.idempotencyKey}|${attempt}`);
-  const tickets = holds.map((hold, i) => ticketOf(hold, input.holds[i].passengerIndex, input, `19${digits(`${pnr}|ticket|${i}`, 10)}`));
+  const pnr = pnrCandidate(input.idempotencyKey, attempt);
+  const tickets = holds.map((hold, i) => ticketOf(hold, input.holds[i].passengerIndex, input, ticketNumberFor(pnr, i)));
   const billExpiresAt = now + billLifetimeMs;
   const reservation: RailReservation = {
     pnr,

@@ -3,9 +3,11 @@ import type { PlatformConfig } from '../../../../shared/config/config';
 import { createDataSource, ensureDatabase } from '../../../../shared/database/data-source';
 import { cleanUp, testConfig } from '../../../../test/support/test-platform';
 import { RailSimulator1763800000400 } from '../../migrations/1763800000400-rail-simulator';
+import { RailSimulatorTicketNumbers1764000000520 } from '../../migrations/1764000000520-rail-simulator-ticket-numbers';
 import type { RailHoldInput, RailProvider, RailTrip } from '../rail-provider.port';
 import { MysqlRailSimulatorStore } from './mysql-rail-simulator-store';
-import { DATE, failure, NOW, PARTNER, passenger, simulator, stop, trainOn } from './rail-test-fixtures';
+import { pnrCandidate, ticketNumberFor } from './booking';
+import { DATE, failure, NOW, PARTNER, passenger, search, simulator, stop, trainOn } from './rail-test-fixtures';
 
 // Two data sources (two connection pools) over one database stand for two processes, e.g. the API and the worker.
 let config: PlatformConfig;
@@ -17,7 +19,7 @@ let now = NOW;
 beforeAll(async () => {
   config = testConfig();
   await ensureDatabase(config.databaseUrl);
-  sources = [0, 1].map(() => createDataSource(config.databaseUrl, [{ entities: [], migrations: [RailSimulator1763800000400] }]));
+  sources = [0, 1].map(() => createDataSource(config.databaseUrl, [{ entities: [], migrations: [RailSimulator1763800000400, RailSimulatorTicketNumbers1764000000520] }]));
   for (const source of sources) await source.initialize();
   await sources[0].runMigrations();
   [a, b] = sources.map((source) => simulator({ now: () => now, store: new MysqlRailSimulatorStore(source), holdLifetimeMs: 10 * 60_000 }));
@@ -150,5 +152,40 @@ describe('rail simulator on MySQL: two processes, one provider', () => {
     expect(await a.cancelReservation(r2.pnr)).toEqual({ pnr: r2.pnr, status: 'CANCELLED' });
     expect(await available(b, trip, 'DAR', 'DOD', y.seatId)).toBe(true);
     expect(await count('SELECT COUNT(*) AS n FROM rail_sim_seat_segment WHERE pnr = ?', [r2.pnr])).toBe(0);
+  });
+});
+
+describe('rail simulator on MySQL: identifiers', () => {
+  /** Another Wednesday, so these reservations leave the seats of the tests above alone. */
+  const LATER = '2027-03-17';
+  const platformKey = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}:0`;
+
+  it('300 reservations in one database are all made, with distinct PNRs and ticket numbers', async () => {
+    const seats: Array<{ trip: RailTrip; carId: number; seatId: number }> = [];
+    for (const trip of await search(a, 'DAR', 'DOD', LATER)) {
+      const details = await a.tripDetails({ timeTableTrainSetId: trip.timeTableTrainSetId, fromStopId: stop('DAR'), toStopId: stop('DOD'), date: LATER });
+      for (const car of details.cars) for (const s of car.seats) if (s.type === 'SEAT' && s.available) seats.push({ trip, carId: car.carId, seatId: s.seatId });
+    }
+    const made = [];
+    for (let i = 0; i < 300; i += 1) {
+      const { trip, carId, seatId } = seats[i];
+      const h = await (i % 2 ? b : a).holdSeat(hold(trip, 'DAR', 'DOD', carId, seatId, { date: LATER }));
+      made.push(await (i % 2 ? a : b).reserve({ holds: [{ key: h.key, passengerIndex: 0 }], passengers: [passenger()], idempotencyKey: platformKey(i) }));
+    }
+    expect(new Set(made.map((r) => r.pnr)).size).toBe(300);
+    expect(await count('SELECT COUNT(*) AS n FROM rail_sim_ticket_number WHERE pnr IN (?)', [made.map((r) => r.pnr)])).toBe(300);
+  });
+
+  it('a reservation whose ticket number belongs to another one takes its next PNR candidate', async () => {
+    const key = 'ticket-number-taken';
+    await sources[0].query('INSERT INTO rail_sim_ticket_number (ticket_number, pnr) VALUES (?, ?)', [ticketNumberFor(pnrCandidate(key, 0), 0), 'ZZZZZZ']);
+    const trip = await trainOn(a, 'ETR-105', 'DAR', 'DOD', LATER);
+    const { carId, seatId } = (await a.tripDetails({ timeTableTrainSetId: trip.timeTableTrainSetId, fromStopId: stop('DAR'), toStopId: stop('DOD'), date: LATER })).cars
+      .flatMap((c) => c.seats.filter((s) => s.type === 'SEAT' && s.available).map((s) => ({ carId: c.carId, seatId: s.seatId })))
+      .at(-1)!;
+    const h = await a.holdSeat(hold(trip, 'DAR', 'DOD', carId, seatId, { date: LATER }));
+    const r = await a.reserve({ holds: [{ key: h.key, passengerIndex: 0 }], passengers: [passenger()], idempotencyKey: key });
+    expect(r.pnr).toBe(pnrCandidate(key, 1));
+    expect(r.ticketNumbers).toEqual([ticketNumberFor(r.pnr, 0)]);
   });
 });

@@ -22,7 +22,8 @@ class Abort<T> {
 }
 
 /**
- * The rail simulator's state in the platform database (tables rail_sim_*, migration RailSimulator1763800000400).
+ * The rail simulator's state in the platform database (tables rail_sim_*, migrations RailSimulator1763800000400 and
+ * RailSimulatorTicketNumbers1764000000520).
  * A seat segment is a row whose primary key is (train and date, seat, segment): a hold inserts its segments in one
  * transaction, so of two processes holding the same segment exactly one succeeds and the other gets the duplicate.
  * Expired holds' rows are deleted by the next claim of those segments; reservations change by compare-and-set.
@@ -103,6 +104,13 @@ export class MysqlRailSimulatorStore implements RailSimulatorStore {
       if (!(await insertUnlessDuplicate(q, 'INSERT INTO rail_sim_reservation (pnr, payload, version) VALUES (?, ?, 1)', [pnr, JSON.stringify(state)]))) {
         throw new Abort<InsertReservationOutcome>({ kind: 'PNR_TAKEN' });
       }
+      const numbers = state.reservation.ticketNumbers;
+      const inserted = await insertUnlessDuplicate(
+        q,
+        `INSERT INTO rail_sim_ticket_number (ticket_number, pnr) VALUES ${numbers.map(() => '(?, ?)').join(', ')}`,
+        numbers.flatMap((n) => [n, pnr]),
+      );
+      if (!inserted) throw new Abort<InsertReservationOutcome>({ kind: 'PNR_TAKEN' });
       return { kind: 'INSERTED' };
     });
     if (outcome.kind !== 'KEY_TAKEN') return outcome;

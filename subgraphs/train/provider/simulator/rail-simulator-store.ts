@@ -40,6 +40,7 @@ export type InsertReservationOutcome =
   | { kind: 'INSERTED' }
   /** The idempotency key already made this PNR: nothing was written. */
   | { kind: 'KEY_TAKEN'; pnr: string }
+  /** The PNR or one of its ticket numbers belongs to another reservation: nothing was written. */
   | { kind: 'PNR_TAKEN' }
   /** This hold expired, was released or reserved already: nothing was written. */
   | { kind: 'HOLD_GONE'; key: string };
@@ -59,7 +60,10 @@ export interface RailSimulatorStore {
   getHold(key: string): Promise<StoredHold | null>;
   /** Frees a HELD hold's segments and marks it RELEASED; false when it was not HELD. */
   releaseHold(key: string): Promise<boolean>;
-  /** All or nothing: binds the key to the PNR, turns every hold's segments (HELD and unexpired) into sold ones. */
+  /**
+   * All or nothing: binds the key to the PNR, turns every hold's segments (HELD and unexpired) into sold ones and
+   * takes the PNR and its ticket numbers, which stay unique.
+   */
   insertReservation(input: { idempotencyKey: string; state: SimReservation; now: number }): Promise<InsertReservationOutcome>;
   pnrForKey(idempotencyKey: string): Promise<string | null>;
   getReservation(pnr: string): Promise<VersionedReservation | null>;
@@ -83,6 +87,7 @@ export class InMemoryRailSimulatorStore implements RailSimulatorStore {
   private readonly holds = new Map<string, string>();
   private readonly reservations = new Map<string, { json: string; version: number }>();
   private readonly keys = new Map<string, string>();
+  private readonly ticketNumbers = new Set<string>();
   private readonly hits = new Map<string, number>();
 
   private static segKey(tripKey: string, seatId: number, segment: number): string {
@@ -134,7 +139,7 @@ export class InMemoryRailSimulatorStore implements RailSimulatorStore {
     const pnr = state.reservation.pnr;
     const existing = this.keys.get(idempotencyKey);
     if (existing) return { kind: 'KEY_TAKEN', pnr: existing };
-    if (this.reservations.has(pnr)) return { kind: 'PNR_TAKEN' };
+    if (this.reservations.has(pnr) || state.reservation.ticketNumbers.some((n) => this.ticketNumbers.has(n))) return { kind: 'PNR_TAKEN' };
     const rows = new Map<string, SegmentRow[]>();
     for (const key of state.holdKeys) {
       const hold = this.readHold(key);
@@ -148,6 +153,7 @@ export class InMemoryRailSimulatorStore implements RailSimulatorStore {
       this.holds.set(key, JSON.stringify({ ...hold, status: 'RESERVED' }));
     }
     this.keys.set(idempotencyKey, pnr);
+    for (const n of state.reservation.ticketNumbers) this.ticketNumbers.add(n);
     this.reservations.set(pnr, { json: JSON.stringify(state), version: 1 });
     return { kind: 'INSERTED' };
   }

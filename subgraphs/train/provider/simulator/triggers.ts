@@ -6,7 +6,7 @@ import type { LineStation } from './timetable';
  * passenger names (whole name, case-insensitive, any passenger of the reservation); search triggers are dates
  * on searches from or to Makutupora (MKP), so the main DAR–DOD line is never affected by them.
  */
-export type PassengerTrigger = 'REJECTED' | 'NOWORKFLOW' | 'LOSTANSWER' | 'PAYOUTFAIL' | 'PAYOUTRETRY' | 'ISSUEFAIL';
+export type PassengerTrigger = 'REJECTED' | 'NOWORKFLOW' | 'LOSTANSWER' | 'NOANSWER' | 'PAYOUTFAIL' | 'PAYOUTRETRY' | 'ISSUEFAIL';
 
 export function hasTrigger(passengers: ReadonlyArray<{ name: string }>, trigger: PassengerTrigger): boolean {
   return passengers.some((p) => p.name.trim().toUpperCase() === trigger);
