@@ -12,7 +12,7 @@ import { handleGraphQLRequest } from '../shared/http/apollo-http';
 import { sendJson } from '../shared/http/json-response';
 import { closeServer, listen } from '../shared/http/listen';
 import type { RunningServer } from '../shared/http/subgraph-server';
-import { costLimitPlugin, depthLimitRule } from './graphql-limits';
+import { costLimitPlugin, documentLimitsCheck } from './graphql-limits';
 import { healthReport } from './health';
 import { discoveryDocument } from './discovery';
 import { GatewayContext, gatewayContext } from './gateway-context';
@@ -52,13 +52,21 @@ export async function startGateway(
     gateway,
     ...sharedApolloOptions(logger),
     introspection: !production,
-    validationRules: [depthLimitRule(config.graphqlMaxDepth)],
+    // Apollo parses every document again (the REST layer's too), stopping at the same token limit.
+    parseOptions: { maxTokens: config.graphqlMaxTokens },
     plugins: [
-      costLimitPlugin(config.graphqlMaxCost),
+      costLimitPlugin({ authenticated: config.graphqlMaxCost, public: config.graphqlMaxCostPublic }),
       production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true })],
   });
   await apollo.start();
   const rest = new RestRouter(REST_ROUTES, apollo, logger, config.maxBodyBytes);
+  const checkDocument = documentLimitsCheck({
+    maxTokens: config.graphqlMaxTokens,
+    maxDepth: config.graphqlMaxDepth,
+    maxSelections: config.graphqlMaxSelections,
+    maxAliases: config.graphqlMaxAliases,
+    maxFragmentSpreads: config.graphqlMaxFragmentSpreads,
+  });
 
   const handle = async (req: IncomingMessage, res: ServerResponse, requestId: string) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -66,8 +74,9 @@ export async function startGateway(
     if (url.pathname === '/graphql') {
       return handleGraphQLRequest(apollo, req, res, {
         maxBodyBytes: config.maxBodyBytes,
-        context: async () => gatewayContext(requestId, req.headers),
+        context: async () => gatewayContext(requestId, req.headers, 'graphql'),
         extraHeaders: idHeader,
+        refuse: checkDocument,
       });
     }
     if (url.pathname === '/health' && req.method === 'GET') {
@@ -77,7 +86,7 @@ export async function startGateway(
     if (url.pathname === '/.well-known/api-discovery' && req.method === 'GET') {
       return sendJson(res, 200, discoveryDocument(config), { ...idHeader, 'cache-control': 'public, max-age=3600' });
     }
-    if (await rest.handle(req, res, url, gatewayContext(requestId, req.headers))) return;
+    if (await rest.handle(req, res, url, gatewayContext(requestId, req.headers, 'rest'))) return;
     sendJson(res, 404, { errorCode: 'NOT_FOUND', errorMessage: `No route for ${req.method} ${url.pathname}`, status: 404 }, idHeader);
   };
 

@@ -27,6 +27,16 @@ describe('GraphQL error formatting', () => {
     expect(formatted.extensions).toMatchObject({ errorCode: 'BAD_REQUEST', status: 400 });
   });
 
+  it('answers a document over the parser token limit as QUERY_TOO_COMPLEX', () => {
+    const message = 'Syntax Error: Document contains more that 5000 tokens. Parsing aborted.';
+    expect(format({ message, extensions: { code: 'GRAPHQL_PARSE_FAILED' } }, new GraphQLError(message)).extensions).toEqual({
+      code: 'QUERY_TOO_COMPLEX',
+      errorCode: 'QUERY_TOO_COMPLEX',
+      errorMessage: 'The document has more than 5000 tokens; the limit is 5000',
+      status: 400,
+    });
+  });
+
   it('masks an unexpected failure as a 500 and logs it', () => {
     const formatted = format({ message: 'ER_NO_SUCH_TABLE: secret detail' }, new GraphQLError('x', { originalError: new Error('ER_NO_SUCH_TABLE: secret detail') }));
     expect(formatted.message).not.toMatch(/secret/);

@@ -1,5 +1,5 @@
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
-import { AppError, ErrorBody, PlatformException } from './app-error';
+import { AppError, ErrorBody, PlatformErrorCode, PlatformException } from './app-error';
 import type { Logger } from '../logging/logger';
 import { currentRequestId } from '../context/request-scope';
 
@@ -24,6 +24,11 @@ export function toGraphQLError(error: AppError): GraphQLError {
   return new GraphQLError(error.errorMessage, { extensions: appErrorExtensions(error) });
 }
 
+/** An error that refuses a whole request before execution (a plugin's): Apollo answers its HTTP status. */
+export function toRequestError(error: AppError): GraphQLError {
+  return new GraphQLError(error.errorMessage, { extensions: { ...appErrorExtensions(error), http: { status: error.status } } });
+}
+
 /**
  * formatError for subgraphs and the gateway: AppErrors keep their body; client mistakes become a
  * 400 body; anything else is masked as a 500 with the request id, and logged in full.
@@ -42,7 +47,10 @@ export function createErrorFormatter(logger: Logger) {
     }
     const code = typeof ext.code === 'string' ? ext.code : undefined;
     if (code && CLIENT_CODES.has(code)) {
-      const error = (code === 'BAD_USER_INPUT' && variableTypeError(formatted.message)) || PlatformException.badRequest(formatted.message);
+      const error =
+        (code === 'BAD_USER_INPUT' && variableTypeError(formatted.message)) ||
+        (code === 'GRAPHQL_PARSE_FAILED' && tokenLimitError(formatted.message)) ||
+        PlatformException.badRequest(formatted.message);
       return { message: error.errorMessage, locations: formatted.locations, extensions: appErrorExtensions(error) };
     }
     const requestId = currentRequestId();
@@ -61,6 +69,13 @@ function variableTypeError(message: string): PlatformException | undefined {
   if (!match) return undefined;
   const [, value, field, reason] = match;
   return PlatformException.badRequest(`${field} has the wrong type (got ${value}): ${reason}`, { fields: [{ field, message: reason }] });
+}
+
+/** The parser's refusal of a document over the token limit (graphql-js spells it "more that"). */
+export function tokenLimitError(message: string): AppError | undefined {
+  const match = /Document contains more tha[nt] (\d+) tokens/.exec(message);
+  if (!match) return undefined;
+  return new AppError(PlatformErrorCode.QUERY_TOO_COMPLEX, 400, `The document has more than ${match[1]} tokens; the limit is ${match[1]}`);
 }
 
 /** The error a resolver (or reference resolver, or plugin) threw, under any GraphQLError wrapping. */
