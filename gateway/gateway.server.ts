@@ -3,9 +3,11 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloGateway, GraphQLDataSourceProcessOptions, RemoteGraphQLDataSource } from '@apollo/gateway';
+import type { GraphQLError } from 'graphql';
 import type { Platform } from '../shared/platform/platform';
 import type { SubgraphName } from '../shared/config/config';
 import { requestIdFrom } from '../shared/context/request-context';
+import { subgraphClientError } from '../shared/errors/graphql-errors';
 import { runInRequestScope } from '../shared/context/request-scope';
 import { sharedApolloOptions } from '../shared/http/apollo-options';
 import { handleGraphQLRequest } from '../shared/http/apollo-http';
@@ -23,6 +25,13 @@ import { REST_ROUTES } from './rest/routes';
 class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
     for (const [name, value] of Object.entries(context?.forwardedHeaders ?? {})) request.http?.headers.set(name, String(value));
+  }
+
+  /** A subgraph's 4xx keeps its status and body (413 for a field too large, 400 for a bad variable) instead of becoming a 500. */
+  override async errorFromResponse(response: Parameters<RemoteGraphQLDataSource['errorFromResponse']>[0]): Promise<GraphQLError> {
+    const error = await super.errorFromResponse(response);
+    const answer = error.extensions.response as { status: number; body: unknown } | undefined;
+    return (answer && subgraphClientError(answer.status, answer.body)) ?? error;
   }
 }
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApolloServer } from '@apollo/server';
 import { LRUCache } from 'lru-cache';
-import { AppError, ErrorBody, PlatformErrorCode, PlatformException } from '../../shared/errors/app-error';
+import { AppError, ErrorBody, isErrorBody, PlatformErrorCode, PlatformException } from '../../shared/errors/app-error';
 import { errorBodyFromExtensions } from '../../shared/errors/graphql-errors';
 import { isJsonContentType, parseJsonBody, readBody } from '../../shared/http/read-body';
 import { sendBytes, sendError, sendJson, sendNoContent } from '../../shared/http/json-response';
@@ -143,7 +143,3 @@ export class RestRouter {
   }
 }
 
-function isErrorBody(value: unknown): value is ErrorBody {
-  const v = value as ErrorBody;
-  return typeof v === 'object' && v !== null && typeof v.errorCode === 'string' && typeof v.status === 'number';
-}

@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { AppError } from './app-error';
-import { createErrorFormatter, errorBodyFromExtensions } from './graphql-errors';
+import { createErrorFormatter, errorBodyFromExtensions, subgraphClientError } from './graphql-errors';
 import { createLogger } from '../logging/logger';
 
 describe('GraphQL error formatting', () => {
@@ -35,6 +35,16 @@ describe('GraphQL error formatting', () => {
       errorMessage: 'The document has more than 5000 tokens; the limit is 5000',
       status: 400,
     });
+  });
+
+  it('reads a subgraph 4xx answer, flat or as GraphQL errors, as the client error it is', () => {
+    const tooLarge = subgraphClientError(413, { errorCode: 'PAYLOAD_TOO_LARGE', errorMessage: 'The request body is larger than 1024 bytes', status: 413, other: 1 });
+    expect(tooLarge?.extensions).toEqual({ code: 'PAYLOAD_TOO_LARGE', errorCode: 'PAYLOAD_TOO_LARGE', errorMessage: 'The request body is larger than 1024 bytes', status: 413 });
+    const coercion = subgraphClientError(400, { errors: [{ message: 'bad', extensions: { code: 'BAD_REQUEST', errorCode: 'BAD_REQUEST', errorMessage: 'ageCategory has the wrong type', status: 400, data: { fields: [] } } }] });
+    expect(coercion?.message).toBe('ageCategory has the wrong type');
+    expect(coercion?.extensions).toMatchObject({ errorCode: 'BAD_REQUEST', status: 400, data: { fields: [] } });
+    expect(subgraphClientError(500, { errorCode: 'INTERNAL_ERROR', errorMessage: 'x', status: 500 })).toBeUndefined();
+    expect(subgraphClientError(400, '<html>bad gateway</html>')).toBeUndefined();
   });
 
   it('masks an unexpected failure as a 500 and logs it', () => {

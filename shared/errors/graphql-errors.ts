@@ -1,5 +1,5 @@
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
-import { AppError, ErrorBody, PlatformErrorCode, PlatformException } from './app-error';
+import { AppError, ErrorBody, isErrorBody, PlatformErrorCode, PlatformException } from './app-error';
 import type { Logger } from '../logging/logger';
 import { currentRequestId } from '../context/request-scope';
 
@@ -27,6 +27,22 @@ export function toGraphQLError(error: AppError): GraphQLError {
 /** An error that refuses a whole request before execution (a plugin's): Apollo answers its HTTP status. */
 export function toRequestError(error: AppError): GraphQLError {
   return new GraphQLError(error.errorMessage, { extensions: { ...appErrorExtensions(error), http: { status: error.status } } });
+}
+
+/**
+ * A subgraph's 4xx answer as the client error it is: a body over its limit (its 413 ErrorBody) or a
+ * variable it could not coerce (its 400 with our error extensions). The gateway's data source would
+ * otherwise turn any non-2xx answer into an error without a body, which is masked as a 500.
+ */
+export function subgraphClientError(status: number, body: unknown): GraphQLError | undefined {
+  if (status < 400 || status >= 500) return undefined;
+  const first = (body as { errors?: Array<{ message?: unknown; extensions?: Record<string, unknown> }> } | null)?.errors?.[0];
+  const errorBody = isErrorBody(body)
+    ? errorBodyFromExtensions(body.errorMessage, body as unknown as Record<string, unknown>)
+    : typeof first?.message === 'string'
+      ? errorBodyFromExtensions(first.message, first.extensions)
+      : undefined;
+  return errorBody && new GraphQLError(errorBody.errorMessage, { extensions: { code: errorBody.errorCode, ...errorBody } });
 }
 
 /**

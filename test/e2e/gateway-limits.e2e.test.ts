@@ -1,5 +1,6 @@
 import { startTestStack } from '../support/test-platform';
 import { json } from '../support/http';
+import { adult, daysAhead, FlightClient } from '../support/flight-client';
 import { aliased, fragmentBomb } from '../support/graphql-documents';
 
 const AIRPORT_FIELDS = 'stopId stopCode stopLat stopLon stopName stopDesc stopTimezone cityGeohash popularity';
@@ -73,6 +74,35 @@ describe('gateway limits (default configuration)', () => {
       expect(res.body.errors[0].message).toMatch(/operationName/);
       expect((await graphql({ query, operationName: 'B' })).body.data.jwks.keys[0].alg).toBe('RS256');
       expect((await graphql({ query, operationName: 'C' })).status).toBe(400);
+    });
+
+    it('413 PAYLOAD_TOO_LARGE for a field of about 1 MB that fits the gateway\'s body limit but not the subgraph request', async () => {
+      const email = `${'a'.repeat(env.config.maxBodyBytes - 100)}@x.co`;
+      const res = await fetch(`${env.baseUrl}/api/logon`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'a password 1' }) });
+      expect(res.status).toBe(413);
+      expect(await json(res)).toMatchObject({ errorCode: 'PAYLOAD_TOO_LARGE', status: 413 });
+    });
+
+    describe('flight reservation input', () => {
+      let customer: FlightClient;
+      let offer: any;
+      beforeAll(async () => {
+        customer = await FlightClient.create(env.baseUrl, env.stack.platform, 'limits@booking.test', 'CUSTOMER');
+        offer = await customer.firstOffer({ originLocationCode: 'DAR', destinationLocationCode: 'ZNZ', departureDate: daysAhead(30) });
+      });
+
+      it('400 naming the field when a subgraph refuses a variable of the wrong type (ageCategory)', async () => {
+        const res = await customer.call('POST', '/api/flight/reserve', { offerReference: offer.offerReference, passengers: [adult('Mwinyi', { ageCategory: true })] });
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ errorCode: 'BAD_REQUEST', status: 400, data: { fields: [{ field: 'passengers[0].ageCategory' }] } });
+        expect(res.body.errorMessage).toMatch(/passengers\[0\]\.ageCategory/);
+      });
+
+      it('400 naming the field when the gateway refuses a variable of the wrong type (selectedOption)', async () => {
+        const res = await customer.call('POST', '/api/flight/reserve', { offerReference: offer.offerReference, passengers: [adult()], selectedOption: 5 });
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ errorCode: 'BAD_REQUEST', status: 400, data: { fields: [{ field: 'selectedOption' }] } });
+      });
     });
   });
 });
