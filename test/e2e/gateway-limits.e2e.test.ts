@@ -103,6 +103,14 @@ describe('gateway limits (default configuration)', () => {
         expect(res.status).toBe(400);
         expect(res.body).toMatchObject({ errorCode: 'BAD_REQUEST', status: 400, data: { fields: [{ field: 'selectedOption' }] } });
       });
+
+      it('a short 422 for 20,000 passengers: the list is capped before each passenger is checked', async () => {
+        const passengers = Array.from({ length: 20_000 }, () => ({ firstName: 'A', ageCategory: 'x' }));
+        const res = await customer.call('POST', '/api/flight/reserve', { offerReference: offer.offerReference, passengers });
+        expect(res.status).toBe(422);
+        expect(res.body.errorCode).toBe('FLIGHT_PASSENGER_DATA_INVALID');
+        expect(res.body.data.fields).toEqual([{ travelerId: '*', field: 'passengers', message: expect.stringMatching(/at most 18 .*20000 were given/) }]);
+      });
     });
   });
 });
