@@ -59,7 +59,7 @@ export async function startGateway(
   });
   const apollo = new ApolloServer<GatewayContext>({
     gateway,
-    ...sharedApolloOptions(logger),
+    ...sharedApolloOptions(logger, { production }),
     introspection: !production,
     // Apollo parses every document again (the REST layer's too), stopping at the same token limit.
     parseOptions: { maxTokens: config.graphqlMaxTokens },

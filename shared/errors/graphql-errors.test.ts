@@ -27,6 +27,20 @@ describe('GraphQL error formatting', () => {
     expect(formatted.extensions).toMatchObject({ errorCode: 'BAD_REQUEST', status: 400 });
   });
 
+  it('cuts "Did you mean" suggestions from every message when schema details are hidden, and only then', () => {
+    const hiding = createErrorFormatter(createLogger('error'), { hideSchemaDetails: true });
+    const validation = { message: 'Cannot query field "airport" on type "Query". Did you mean "airports"?', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } };
+    expect(hiding(validation, new GraphQLError(validation.message))).toMatchObject({
+      message: 'Cannot query field "airport" on type "Query".',
+      extensions: { errorMessage: 'Cannot query field "airport" on type "Query".' },
+    });
+    expect(format(validation, new GraphQLError(validation.message)).message).toMatch(/Did you mean "airports"\?$/);
+    const coercion = 'Variable "$input" got invalid value { firstNam: "Asha" } at "input.passengers[0]"; Field "firstNam" is not defined by type "FlightPassengerInput". Did you mean "firstName" or "lastName"?';
+    const formatted = hiding({ message: coercion, extensions: { code: 'BAD_USER_INPUT' } }, new GraphQLError(coercion));
+    expect(JSON.stringify(formatted)).not.toMatch(/did you mean/i);
+    expect(formatted.extensions).toMatchObject({ errorCode: 'BAD_REQUEST', data: { fields: [{ field: 'passengers[0]' }] } });
+  });
+
   it('answers a document over the parser token limit as QUERY_TOO_COMPLEX', () => {
     const message = 'Syntax Error: Document contains more that 5000 tokens. Parsing aborted.';
     expect(format({ message, extensions: { code: 'GRAPHQL_PARSE_FAILED' } }, new GraphQLError(message)).extensions).toEqual({

@@ -47,9 +47,17 @@ export function subgraphClientError(status: number, body: unknown): GraphQLError
 
 /**
  * formatError for subgraphs and the gateway: AppErrors keep their body; client mistakes become a
- * 400 body; anything else is masked as a 500 with the request id, and logged in full.
+ * 400 body; anything else is masked as a 500 with the request id, and logged in full. With
+ * `hideSchemaDetails` (production), "Did you mean …?" suggestions are cut from every message: they
+ * would list the schema's field, type and enum names to anyone probing it.
  */
-export function createErrorFormatter(logger: Logger) {
+export function createErrorFormatter(logger: Logger, options: { hideSchemaDetails?: boolean } = {}) {
+  const format = errorFormatter(logger);
+  return (formatted: GraphQLFormattedError, raw: unknown): GraphQLFormattedError =>
+    options.hideSchemaDetails ? withoutSuggestions(format(formatted, raw)) : format(formatted, raw);
+}
+
+function errorFormatter(logger: Logger) {
   return (formatted: GraphQLFormattedError, raw: unknown): GraphQLFormattedError => {
     const original = unwrapOriginal(raw);
     if (original instanceof AppError) {
@@ -92,6 +100,26 @@ export function tokenLimitError(message: string): AppError | undefined {
   const match = /Document contains more tha[nt] (\d+) tokens/.exec(message);
   if (!match) return undefined;
   return new AppError(PlatformErrorCode.QUERY_TOO_COMPLEX, 400, `The document has more than ${match[1]} tokens; the limit is ${match[1]}`);
+}
+
+/** graphql-js ends a message with its suggestions: ' Did you mean "airports"?'. */
+const SUGGESTION = / ?Did you mean .+\?$/s;
+
+function withoutSuggestions(formatted: GraphQLFormattedError): GraphQLFormattedError {
+  const strip = (text: unknown) => (typeof text === 'string' ? text.replace(SUGGESTION, '') : text);
+  const ext = formatted.extensions as (Record<string, unknown> & { data?: { fields?: unknown } }) | undefined;
+  const fields = ext?.data?.fields;
+  return {
+    ...formatted,
+    message: strip(formatted.message) as string,
+    ...(ext && {
+      extensions: {
+        ...ext,
+        ...(typeof ext.errorMessage === 'string' && { errorMessage: strip(ext.errorMessage) }),
+        ...(Array.isArray(fields) && { data: { ...ext.data, fields: fields.map((f) => (f && typeof f === 'object' ? { ...f, message: strip(f.message) } : f)) } }),
+      },
+    }),
+  };
 }
 
 /** The error a resolver (or reference resolver, or plugin) threw, under any GraphQLError wrapping. */
