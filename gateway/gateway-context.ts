@@ -2,17 +2,19 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { FORWARDED_HEADERS } from '../shared/context/request-context';
 import { CLIENT_ADDRESS_HEADER } from '../shared/http/client-address';
 
-/** The gateway's per-request context: the request id and the headers subgraphs must see. */
+/** The per-request context: the request id, the headers subgraphs must see, and who wrote the operation. */
 export interface GatewayContext {
   requestId: string;
   forwardedHeaders: Record<string, string>;
+  /** `graphql`: a client's operation on /graphql; `rest`: the fixed operation of a REST route. */
+  source: 'graphql' | 'rest';
 }
 
-export function gatewayContext(requestId: string, headers: IncomingHttpHeaders, clientAddress: string): GatewayContext {
+export function gatewayContext(requestId: string, headers: IncomingHttpHeaders, clientAddress: string, source: GatewayContext['source'] = 'graphql'): GatewayContext {
   const forwardedHeaders: Record<string, string> = { 'x-request-id': requestId, [CLIENT_ADDRESS_HEADER]: clientAddress };
   for (const name of FORWARDED_HEADERS) {
     const value = headers[name];
     if (name !== 'x-request-id' && typeof value === 'string') forwardedHeaders[name] = value;
   }
-  return { requestId, forwardedHeaders };
+  return { requestId, forwardedHeaders, source };
 }

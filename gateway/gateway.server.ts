@@ -3,9 +3,11 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloGateway, GraphQLDataSourceProcessOptions, RemoteGraphQLDataSource } from '@apollo/gateway';
+import type { GraphQLError } from 'graphql';
 import type { Platform } from '../shared/platform/platform';
 import type { SubgraphName } from '../shared/config/config';
 import { requestIdFrom } from '../shared/context/request-context';
+import { subgraphClientError } from '../shared/errors/graphql-errors';
 import { runInRequestScope } from '../shared/context/request-scope';
 import { sharedApolloOptions } from '../shared/http/apollo-options';
 import { handleGraphQLRequest } from '../shared/http/apollo-http';
@@ -13,7 +15,7 @@ import { sendJson } from '../shared/http/json-response';
 import { closeServer, listen } from '../shared/http/listen';
 import { clientAddress } from '../shared/http/client-address';
 import type { RunningServer } from '../shared/http/subgraph-server';
-import { costLimitPlugin, depthLimitRule } from './graphql-limits';
+import { costLimitPlugin, documentLimitsCheck } from './graphql-limits';
 import { healthReport } from './health';
 import { discoveryDocument } from './discovery';
 import { GatewayContext, gatewayContext } from './gateway-context';
@@ -24,6 +26,13 @@ import { REST_ROUTES } from './rest/routes';
 class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
     for (const [name, value] of Object.entries(context?.forwardedHeaders ?? {})) request.http?.headers.set(name, String(value));
+  }
+
+  /** A subgraph's 4xx keeps its status and body (413 for a field too large, 400 for a bad variable) instead of becoming a 500. */
+  override async errorFromResponse(response: Parameters<RemoteGraphQLDataSource['errorFromResponse']>[0]): Promise<GraphQLError> {
+    const error = await super.errorFromResponse(response);
+    const answer = error.extensions.response as { status: number; body: unknown } | undefined;
+    return (answer && subgraphClientError(answer.status, answer.body)) ?? error;
   }
 }
 
@@ -51,15 +60,23 @@ export async function startGateway(
   });
   const apollo = new ApolloServer<GatewayContext>({
     gateway,
-    ...sharedApolloOptions(logger),
+    ...sharedApolloOptions(logger, { production }),
     introspection: !production,
-    validationRules: [depthLimitRule(config.graphqlMaxDepth)],
+    // Apollo parses every document again (the REST layer's too), stopping at the same token limit.
+    parseOptions: { maxTokens: config.graphqlMaxTokens },
     plugins: [
-      costLimitPlugin(config.graphqlMaxCost),
+      costLimitPlugin({ authenticated: config.graphqlMaxCost, public: config.graphqlMaxCostPublic }),
       production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true })],
   });
   await apollo.start();
   const rest = new RestRouter(REST_ROUTES, apollo, logger, config.maxBodyBytes);
+  const checkDocument = documentLimitsCheck({
+    maxTokens: config.graphqlMaxTokens,
+    maxDepth: config.graphqlMaxDepth,
+    maxSelections: config.graphqlMaxSelections,
+    maxAliases: config.graphqlMaxAliases,
+    maxFragmentSpreads: config.graphqlMaxFragmentSpreads,
+  });
 
   const handle = async (req: IncomingMessage, res: ServerResponse, requestId: string) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -68,8 +85,9 @@ export async function startGateway(
     if (url.pathname === '/graphql') {
       return handleGraphQLRequest(apollo, req, res, {
         maxBodyBytes: config.maxBodyBytes,
-        context: async () => gatewayContext(requestId, req.headers, address),
+        context: async () => gatewayContext(requestId, req.headers, address, 'graphql'),
         extraHeaders: idHeader,
+        refuse: checkDocument,
       });
     }
     if (url.pathname === '/health' && req.method === 'GET') {
@@ -79,7 +97,7 @@ export async function startGateway(
     if (url.pathname === '/.well-known/api-discovery' && req.method === 'GET') {
       return sendJson(res, 200, discoveryDocument(config), { ...idHeader, 'cache-control': 'public, max-age=3600' });
     }
-    if (await rest.handle(req, res, url, gatewayContext(requestId, req.headers, address))) return;
+    if (await rest.handle(req, res, url, gatewayContext(requestId, req.headers, address, 'rest'))) return;
     sendJson(res, 404, { errorCode: 'NOT_FOUND', errorMessage: `No route for ${req.method} ${url.pathname}`, status: 404 }, idHeader);
   };
 

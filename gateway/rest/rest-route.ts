@@ -33,8 +33,12 @@ export interface RestRoute {
   auth: boolean;
   /** JSON body expected (POST, PUT, PATCH): Content-Type must be JSON. */
   jsonBody?: boolean;
-  /** Public GET routes only: the reply is reused for this long (reference lists). */
-  cacheSeconds?: number;
+  /**
+   * Public GET routes only (reference lists): the reply is reused for `seconds`, per value of `key`.
+   * The key is built from what the route reads (e.g. `mini`), never the raw query string, so query
+   * strings the route ignores cannot make new entries. It may throw an AppError, like `operation`.
+   */
+  cache?: { seconds: number; key(request: RestRequest): string };
   operation(request: RestRequest): GraphQLOperation;
   reply(data: any, request: RestRequest): RestReply;
 }

@@ -1,12 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApolloServer } from '@apollo/server';
-import { AppError, ErrorBody, PlatformErrorCode, PlatformException } from '../../shared/errors/app-error';
+import { LRUCache } from 'lru-cache';
+import { AppError, ErrorBody, isErrorBody, PlatformErrorCode, PlatformException } from '../../shared/errors/app-error';
 import { errorBodyFromExtensions } from '../../shared/errors/graphql-errors';
 import { isJsonContentType, parseJsonBody, readBody } from '../../shared/http/read-body';
 import { sendBytes, sendError, sendJson, sendNoContent } from '../../shared/http/json-response';
 import type { Logger } from '../../shared/logging/logger';
 import type { GatewayContext } from '../gateway-context';
 import type { HttpMethod, RestReply, RestRequest, RestRoute } from './rest-route';
+
+/**
+ * Replies kept at once. A cached route makes one per value of its key (the station lists: three in
+ * all), so this bound only stops a route keyed on something unbounded from growing without end.
+ */
+export const MAX_CACHED_REPLIES = 32;
 
 interface CompiledRoute {
   route: RestRoute;
@@ -17,7 +24,8 @@ interface CompiledRoute {
 export class RestRouter {
   private readonly routes: CompiledRoute[];
 
-  private readonly replies = new Map<string, { reply: RestReply; until: number }>();
+  /** Promises, so that requests arriving while a reply is built wait for that one build. */
+  private readonly replies = new LRUCache<string, Promise<RestReply>>({ max: MAX_CACHED_REPLIES });
 
   constructor(
     routes: RestRoute[],
@@ -26,6 +34,11 @@ export class RestRouter {
     private readonly maxBodyBytes: number,
   ) {
     this.routes = routes.map((route) => ({ route, segments: route.path.split('/').filter(Boolean) }));
+  }
+
+  /** How many replies the cache holds now. */
+  get cachedReplies(): number {
+    return this.replies.size;
   }
 
   /** Returns false when no route has this path, so the caller can answer 404. */
@@ -44,7 +57,9 @@ export class RestRouter {
       return true;
     }
     try {
-      const reply = await this.cached(hit.route, url, () => this.run(hit.route, hit.params, req, url, context));
+      const reply = await this.cached(hit.route, { params: hit.params, query: url.searchParams, body: undefined, headers: req.headers }, () =>
+        this.run(hit.route, hit.params, req, url, context),
+      );
       if (reply.status === 204) sendNoContent(res, { ...headers, ...reply.headers });
       else if (Buffer.isBuffer(reply.body)) sendBytes(res, reply.status ?? 200, reply.body, { ...headers, ...reply.headers });
       else sendJson(res, reply.status ?? 200, reply.body, { ...headers, ...reply.headers });
@@ -58,16 +73,19 @@ export class RestRouter {
 
   /**
    * Public reference lists (airports, stations) are the same for everyone and change only with a
-   * deployment: a route with cacheSeconds keeps its reply that long instead of rebuilding
-   * thousands of rows through GraphQL on every request.
+   * deployment: a route with `cache` keeps its reply that long instead of rebuilding thousands of
+   * rows through GraphQL on every request. A failed build is forgotten, so the next request retries.
    */
-  private async cached(route: RestRoute, url: URL, produce: () => Promise<RestReply>): Promise<RestReply> {
-    if (!route.cacheSeconds || route.auth || route.method !== 'GET') return produce();
-    const key = `${url.pathname}?${url.searchParams.toString()}`;
-    const hit = this.replies.get(key);
-    if (hit && hit.until > Date.now()) return hit.reply;
-    const reply = await produce();
-    this.replies.set(key, { reply, until: Date.now() + route.cacheSeconds * 1000 });
+  private cached(route: RestRoute, request: RestRequest, produce: () => Promise<RestReply>): Promise<RestReply> {
+    if (!route.cache || route.auth || route.method !== 'GET') return produce();
+    const key = `${route.path}\u0000${route.cache.key(request)}`;
+    const cached = this.replies.get(key);
+    if (cached) return cached;
+    const reply = produce();
+    this.replies.set(key, reply, { ttl: route.cache.seconds * 1000 });
+    reply.catch(() => {
+      if (this.replies.peek(key) === reply) this.replies.delete(key);
+    });
     return reply;
   }
 
@@ -123,10 +141,5 @@ export class RestRouter {
     }
     return found;
   }
-}
-
-function isErrorBody(value: unknown): value is ErrorBody {
-  const v = value as ErrorBody;
-  return typeof v === 'object' && v !== null && typeof v.errorCode === 'string' && typeof v.status === 'number';
 }
 

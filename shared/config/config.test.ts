@@ -107,6 +107,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REVERSE_PROXY_UPSTREAM: 'x; include /etc/passwd' })).toThrow(/REVERSE_PROXY_UPSTREAM must be an nginx upstream name/);
   });
 
+  it('reads the GraphQL limits, giving token-less requests a budget no larger than authenticated ones', () => {
+    expect(loadConfig({})).toMatchObject({
+      graphqlMaxDepth: 12,
+      graphqlMaxCost: 20_000,
+      graphqlMaxCostPublic: 10_000,
+      graphqlMaxSelections: 500,
+      graphqlMaxAliases: 30,
+      graphqlMaxFragmentSpreads: 100,
+      graphqlMaxTokens: 5000,
+    });
+    expect(loadConfig({ GRAPHQL_MAX_COST: '500' }).graphqlMaxCostPublic).toBe(500);
+    expect(() => loadConfig({ GRAPHQL_MAX_COST: '500', GRAPHQL_MAX_COST_PUBLIC: '600' })).toThrow(/GRAPHQL_MAX_COST_PUBLIC \(600\) must not exceed GRAPHQL_MAX_COST \(500\)/);
+    expect(() => loadConfig({ GRAPHQL_MAX_TOKENS: '10' })).toThrow(/GRAPHQL_MAX_TOKENS must be a whole number from 100/);
+  });
+
   it('redacts passwords in URLs', () => {
     expect(redact('mysql://app:s3cret@db:3306/safiri')).toBe('mysql://app:***@db:3306/safiri');
   });

@@ -20,7 +20,17 @@ export interface PlatformConfig {
   logLevel: LogLevel;
   maxBodyBytes: number;
   graphqlMaxDepth: number;
+  /** The cost budget of a request that sends Authorization. */
   graphqlMaxCost: number;
+  /** The tighter cost budget of a request without Authorization (public lists and login only). */
+  graphqlMaxCostPublic: number;
+  /** Fields one operation may select once its fragments are expanded. */
+  graphqlMaxSelections: number;
+  graphqlMaxAliases: number;
+  /** Fragment spreads one operation may make once its fragments are expanded. */
+  graphqlMaxFragmentSpreads: number;
+  /** Lexical tokens a document may have: a longer one is refused while parsing, before any rule runs. */
+  graphqlMaxTokens: number;
   /** Reverse proxies in front of the gateway whose X-Forwarded-For entry is believed (0: the socket peer is the client). */
   trustProxy: number;
   login: LoginConfig;
@@ -196,6 +206,7 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
     .url('PUBLIC_BASE_URL', production ? undefined : `http://localhost:${port}`, ['http:', 'https:'])
     .replace(/\/+$/, '');
   const keysDir = path.resolve(read.string('KEYS_DIR', path.join(os.homedir(), '.safiri', 'keys')));
+  const graphqlMaxCost = read.integer('GRAPHQL_MAX_COST', 20_000, 10, 10_000_000);
 
   const config: PlatformConfig = {
     nodeEnv,
@@ -212,7 +223,12 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'warn' : 'info'),
     maxBodyBytes: read.integer('MAX_BODY_BYTES', 1_048_576, 1024, 50 * 1_048_576),
     graphqlMaxDepth: read.integer('GRAPHQL_MAX_DEPTH', 12, 2, 100),
-    graphqlMaxCost: read.integer('GRAPHQL_MAX_COST', 20_000, 10, 10_000_000),
+    graphqlMaxCost,
+    graphqlMaxCostPublic: read.integer('GRAPHQL_MAX_COST_PUBLIC', Math.min(10_000, graphqlMaxCost), 10, 10_000_000),
+    graphqlMaxSelections: read.integer('GRAPHQL_MAX_SELECTIONS', 500, 10, 100_000),
+    graphqlMaxAliases: read.integer('GRAPHQL_MAX_ALIASES', 30, 0, 10_000),
+    graphqlMaxFragmentSpreads: read.integer('GRAPHQL_MAX_FRAGMENT_SPREADS', 100, 0, 10_000),
+    graphqlMaxTokens: read.integer('GRAPHQL_MAX_TOKENS', 5000, 100, 1_000_000),
     trustProxy: read.integer('TRUST_PROXY', 0, 0, 10),
     login: readLoginConfig(read),
     outboxPollMs: read.integer('OUTBOX_POLL_MS', 250, 10, 60_000),
@@ -263,6 +279,10 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
     },
     reverseProxy: readReverseProxySettings(read, problems),
   };
+  // A token-less request must never get more than an authenticated one.
+  if (config.graphqlMaxCostPublic > config.graphqlMaxCost) {
+    problems.push(`GRAPHQL_MAX_COST_PUBLIC (${config.graphqlMaxCostPublic}) must not exceed GRAPHQL_MAX_COST (${config.graphqlMaxCost})`);
+  }
   if (problems.length) throw new ConfigError(problems);
   return config;
 }

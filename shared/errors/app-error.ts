@@ -7,6 +7,12 @@ export interface ErrorBody {
   error?: Record<string, unknown>;
 }
 
+/** Whether a parsed JSON value is an ErrorBody (a subgraph's 4xx, an error passed through). */
+export function isErrorBody(value: unknown): value is ErrorBody {
+  const v = value as ErrorBody;
+  return typeof v === 'object' && v !== null && typeof v.errorCode === 'string' && typeof v.status === 'number';
+}
+
 /**
  * The one error type of the platform. `status` is the HTTP status the REST layer answers;
  * subgraphs carry all of it in GraphQL error extensions and the gateway maps it back.

@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { AppError } from './app-error';
-import { createErrorFormatter, errorBodyFromExtensions } from './graphql-errors';
+import { createErrorFormatter, errorBodyFromExtensions, subgraphClientError } from './graphql-errors';
 import { createLogger } from '../logging/logger';
 
 describe('GraphQL error formatting', () => {
@@ -25,6 +25,40 @@ describe('GraphQL error formatting', () => {
   it('turns a client mistake into a 400 body', () => {
     const formatted = format({ message: 'Cannot query field "x"', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }, new GraphQLError('Cannot query field "x"'));
     expect(formatted.extensions).toMatchObject({ errorCode: 'BAD_REQUEST', status: 400 });
+  });
+
+  it('cuts "Did you mean" suggestions from every message when schema details are hidden, and only then', () => {
+    const hiding = createErrorFormatter(createLogger('error'), { hideSchemaDetails: true });
+    const validation = { message: 'Cannot query field "airport" on type "Query". Did you mean "airports"?', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } };
+    expect(hiding(validation, new GraphQLError(validation.message))).toMatchObject({
+      message: 'Cannot query field "airport" on type "Query".',
+      extensions: { errorMessage: 'Cannot query field "airport" on type "Query".' },
+    });
+    expect(format(validation, new GraphQLError(validation.message)).message).toMatch(/Did you mean "airports"\?$/);
+    const coercion = 'Variable "$input" got invalid value { firstNam: "Asha" } at "input.passengers[0]"; Field "firstNam" is not defined by type "FlightPassengerInput". Did you mean "firstName" or "lastName"?';
+    const formatted = hiding({ message: coercion, extensions: { code: 'BAD_USER_INPUT' } }, new GraphQLError(coercion));
+    expect(JSON.stringify(formatted)).not.toMatch(/did you mean/i);
+    expect(formatted.extensions).toMatchObject({ errorCode: 'BAD_REQUEST', data: { fields: [{ field: 'passengers[0]' }] } });
+  });
+
+  it('answers a document over the parser token limit as QUERY_TOO_COMPLEX', () => {
+    const message = 'Syntax Error: Document contains more that 5000 tokens. Parsing aborted.';
+    expect(format({ message, extensions: { code: 'GRAPHQL_PARSE_FAILED' } }, new GraphQLError(message)).extensions).toEqual({
+      code: 'QUERY_TOO_COMPLEX',
+      errorCode: 'QUERY_TOO_COMPLEX',
+      errorMessage: 'The document has more than 5000 tokens; the limit is 5000',
+      status: 400,
+    });
+  });
+
+  it('reads a subgraph 4xx answer, flat or as GraphQL errors, as the client error it is', () => {
+    const tooLarge = subgraphClientError(413, { errorCode: 'PAYLOAD_TOO_LARGE', errorMessage: 'The request body is larger than 1024 bytes', status: 413, other: 1 });
+    expect(tooLarge?.extensions).toEqual({ code: 'PAYLOAD_TOO_LARGE', errorCode: 'PAYLOAD_TOO_LARGE', errorMessage: 'The request body is larger than 1024 bytes', status: 413 });
+    const coercion = subgraphClientError(400, { errors: [{ message: 'bad', extensions: { code: 'BAD_REQUEST', errorCode: 'BAD_REQUEST', errorMessage: 'ageCategory has the wrong type', status: 400, data: { fields: [] } } }] });
+    expect(coercion?.message).toBe('ageCategory has the wrong type');
+    expect(coercion?.extensions).toMatchObject({ errorCode: 'BAD_REQUEST', status: 400, data: { fields: [] } });
+    expect(subgraphClientError(500, { errorCode: 'INTERNAL_ERROR', errorMessage: 'x', status: 500 })).toBeUndefined();
+    expect(subgraphClientError(400, '<html>bad gateway</html>')).toBeUndefined();
   });
 
   it('masks an unexpected failure as a 500 and logs it', () => {

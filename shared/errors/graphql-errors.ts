@@ -1,5 +1,5 @@
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
-import { AppError, ErrorBody, PlatformException } from './app-error';
+import { AppError, ErrorBody, isErrorBody, PlatformErrorCode, PlatformException } from './app-error';
 import type { Logger } from '../logging/logger';
 import { currentRequestId } from '../context/request-scope';
 
@@ -24,11 +24,40 @@ export function toGraphQLError(error: AppError): GraphQLError {
   return new GraphQLError(error.errorMessage, { extensions: appErrorExtensions(error) });
 }
 
+/** An error that refuses a whole request before execution (a plugin's): Apollo answers its HTTP status. */
+export function toRequestError(error: AppError): GraphQLError {
+  return new GraphQLError(error.errorMessage, { extensions: { ...appErrorExtensions(error), http: { status: error.status } } });
+}
+
+/**
+ * A subgraph's 4xx answer as the client error it is: a body over its limit (its 413 ErrorBody) or a
+ * variable it could not coerce (its 400 with our error extensions). The gateway's data source would
+ * otherwise turn any non-2xx answer into an error without a body, which is masked as a 500.
+ */
+export function subgraphClientError(status: number, body: unknown): GraphQLError | undefined {
+  if (status < 400 || status >= 500) return undefined;
+  const first = (body as { errors?: Array<{ message?: unknown; extensions?: Record<string, unknown> }> } | null)?.errors?.[0];
+  const errorBody = isErrorBody(body)
+    ? errorBodyFromExtensions(body.errorMessage, body as unknown as Record<string, unknown>)
+    : typeof first?.message === 'string'
+      ? errorBodyFromExtensions(first.message, first.extensions)
+      : undefined;
+  return errorBody && new GraphQLError(errorBody.errorMessage, { extensions: { code: errorBody.errorCode, ...errorBody } });
+}
+
 /**
  * formatError for subgraphs and the gateway: AppErrors keep their body; client mistakes become a
- * 400 body; anything else is masked as a 500 with the request id, and logged in full.
+ * 400 body; anything else is masked as a 500 with the request id, and logged in full. With
+ * `hideSchemaDetails` (production), "Did you mean …?" suggestions are cut from every message: they
+ * would list the schema's field, type and enum names to anyone probing it.
  */
-export function createErrorFormatter(logger: Logger) {
+export function createErrorFormatter(logger: Logger, options: { hideSchemaDetails?: boolean } = {}) {
+  const format = errorFormatter(logger);
+  return (formatted: GraphQLFormattedError, raw: unknown): GraphQLFormattedError =>
+    options.hideSchemaDetails ? withoutSuggestions(format(formatted, raw)) : format(formatted, raw);
+}
+
+function errorFormatter(logger: Logger) {
   return (formatted: GraphQLFormattedError, raw: unknown): GraphQLFormattedError => {
     const original = unwrapOriginal(raw);
     if (original instanceof AppError) {
@@ -42,7 +71,10 @@ export function createErrorFormatter(logger: Logger) {
     }
     const code = typeof ext.code === 'string' ? ext.code : undefined;
     if (code && CLIENT_CODES.has(code)) {
-      const error = (code === 'BAD_USER_INPUT' && variableTypeError(formatted.message)) || PlatformException.badRequest(formatted.message);
+      const error =
+        (code === 'BAD_USER_INPUT' && variableTypeError(formatted.message)) ||
+        (code === 'GRAPHQL_PARSE_FAILED' && tokenLimitError(formatted.message)) ||
+        PlatformException.badRequest(formatted.message);
       return { message: error.errorMessage, locations: formatted.locations, extensions: appErrorExtensions(error) };
     }
     const requestId = currentRequestId();
@@ -61,6 +93,33 @@ function variableTypeError(message: string): PlatformException | undefined {
   if (!match) return undefined;
   const [, value, field, reason] = match;
   return PlatformException.badRequest(`${field} has the wrong type (got ${value}): ${reason}`, { fields: [{ field, message: reason }] });
+}
+
+/** The parser's refusal of a document over the token limit (graphql-js spells it "more that"). */
+export function tokenLimitError(message: string): AppError | undefined {
+  const match = /Document contains more tha[nt] (\d+) tokens/.exec(message);
+  if (!match) return undefined;
+  return new AppError(PlatformErrorCode.QUERY_TOO_COMPLEX, 400, `The document has more than ${match[1]} tokens; the limit is ${match[1]}`);
+}
+
+/** graphql-js ends a message with its suggestions: ' Did you mean "airports"?'. */
+const SUGGESTION = / ?Did you mean .+\?$/s;
+
+function withoutSuggestions(formatted: GraphQLFormattedError): GraphQLFormattedError {
+  const strip = (text: unknown) => (typeof text === 'string' ? text.replace(SUGGESTION, '') : text);
+  const ext = formatted.extensions as (Record<string, unknown> & { data?: { fields?: unknown } }) | undefined;
+  const fields = ext?.data?.fields;
+  return {
+    ...formatted,
+    message: strip(formatted.message) as string,
+    ...(ext && {
+      extensions: {
+        ...ext,
+        ...(typeof ext.errorMessage === 'string' && { errorMessage: strip(ext.errorMessage) }),
+        ...(Array.isArray(fields) && { data: { ...ext.data, fields: fields.map((f) => (f && typeof f === 'object' ? { ...f, message: strip(f.message) } : f)) } }),
+      },
+    }),
+  };
 }
 
 /** The error a resolver (or reference resolver, or plugin) threw, under any GraphQLError wrapping. */

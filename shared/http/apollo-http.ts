@@ -1,8 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApolloServer, BaseContext, HeaderMap } from '@apollo/server';
 import { AppError } from '../errors/app-error';
+import { appErrorExtensions } from '../errors/graphql-errors';
 import { isJsonContentType, parseJsonBody, readBody } from './read-body';
-import { sendError } from './json-response';
+import { sendError, sendJson } from './json-response';
+
+export interface GraphQLHttpOptions<TContext> {
+  maxBodyBytes: number;
+  context: () => Promise<TContext>;
+  extraHeaders?: Record<string, string>;
+  /** Looks at the document's text before Apollo does; an AppError refuses the request unparsed by Apollo. */
+  refuse?: (query: string) => AppError | null;
+}
 
 /**
  * Serves an ApolloServer on plain node:http (Apollo Server 5 no longer bundles Express).
@@ -12,7 +21,7 @@ export async function handleGraphQLRequest<TContext extends BaseContext>(
   server: ApolloServer<TContext>,
   req: IncomingMessage,
   res: ServerResponse,
-  options: { maxBodyBytes: number; context: () => Promise<TContext>; extraHeaders?: Record<string, string> },
+  options: GraphQLHttpOptions<TContext>,
 ): Promise<void> {
   let body: unknown;
   try {
@@ -29,6 +38,12 @@ export async function handleGraphQLRequest<TContext extends BaseContext>(
     if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
   }
   const url = new URL(req.url ?? '/', 'http://localhost');
+  const query = req.method === 'GET' ? url.searchParams.get('query') : (body as { query?: unknown } | undefined)?.query;
+  const refusal = typeof query === 'string' ? options.refuse?.(query) : null;
+  if (refusal) {
+    // The shape Apollo gives a request error: the ErrorBody in the extensions of the only error.
+    return sendJson(res, refusal.status, { errors: [{ message: refusal.errorMessage, extensions: appErrorExtensions(refusal) }] }, options.extraHeaders);
+  }
   const result = await server.executeHTTPGraphQLRequest({
     httpGraphQLRequest: { method: req.method ?? 'GET', headers, search: url.search, body },
     context: options.context,

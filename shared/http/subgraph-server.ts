@@ -38,7 +38,7 @@ export async function startSubgraphServer(
   const logger = platform.logger.child({ service: name });
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
-    ...sharedApolloOptions(logger),
+    ...sharedApolloOptions(logger, { production: platform.config.nodeEnv === 'production' }),
     // The gateway composes from the committed supergraph; introspection is for tooling in development.
     introspection: platform.config.nodeEnv !== 'production',
     plugins: [ApolloServerPluginLandingPageDisabled()],

@@ -40,6 +40,11 @@ describe('gateway hygiene', () => {
     expect(text).not.toMatch(/stacktrace|serviceName|"admin"|at .*\.js/);
   });
 
+  it('suggests field names outside production, where schema details help the developer', async () => {
+    const body = await json(await post({ query: '{ airport { stopId } }' }));
+    expect(body.errors[0].message).toMatch(/Did you mean "airports"\?/);
+  });
+
   it('allows introspection outside production', async () => {
     const res = await post({ query: '{ __schema { queryType { name } } }' });
     expect((await json(res)).data.__schema.queryType.name).toBe('Query');
@@ -85,5 +90,30 @@ describe('gateway in production', () => {
     expect(body.errors[0].extensions.errorCode).toBe('BAD_REQUEST');
     const page = await fetch(`${env.baseUrl}/graphql`, { headers: { accept: 'text/html' } });
     expect(await page.text()).not.toMatch(/sandbox/i);
+  });
+
+  it('answers no "Did you mean" suggestions, whether validation, the gateway or a subgraph finds the mistake', async () => {
+    const graphql = (body: unknown) =>
+      fetch(`${env.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer not.a.token' }, body: JSON.stringify(body) });
+    const mistakes = [
+      { query: '{ airport { stopId } }' },
+      { query: '{ airports { stopNam } }' },
+      { query: 'mutation R($input: FlightReservationInput!) { reserveFlight(input: $input) { tickets { ticketId } } }', variables: { input: { offerReferenc: 'x' } } },
+      { query: 'query N($s: NotificationLogStatus) { notificationLog(status: $s) { total } }', variables: { s: 'SENTT' } },
+    ];
+    for (const mistake of mistakes) {
+      const res = await graphql(mistake);
+      const text = await res.text();
+      expect(res.status).toBe(400);
+      expect(JSON.parse(text).errors[0].extensions).toMatchObject({ errorCode: 'BAD_REQUEST', status: 400 });
+      expect(text).not.toMatch(/did you mean/i);
+    }
+    const rest = await fetch(`${env.baseUrl}/api/flight/reserve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer not.a.token' },
+      body: JSON.stringify({ offerReference: 'x', passengers: [{ ageCategory: true }] }),
+    });
+    expect(rest.status).toBe(400);
+    expect(await rest.text()).not.toMatch(/did you mean/i);
   });
 });

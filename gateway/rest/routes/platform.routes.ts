@@ -57,7 +57,7 @@ export const platformRoutes: RestRoute[] = [
     method: 'GET',
     path: `${FLIGHT_STOPS_PATH}/api/stops`,
     auth: false,
-    cacheSeconds: 3600,
+    cache: { seconds: 3600, key: () => 'all' },
     operation: () => ({
       query: '{ airports { stopId stopCode stopLat stopLon stopName stopDesc stopTimezone cityGeohash popularity } }',
     }),
@@ -80,14 +80,8 @@ export const platformRoutes: RestRoute[] = [
     method: 'GET',
     path: `${TRAIN_STOPS_PATH}/api/stops`,
     auth: false,
-    cacheSeconds: 3600,
-    operation: ({ query }) => {
-      booleanQuery(query, 'mini');
-      return {
-        query:
-          `{ trainStations { ${TRAIN_STATION_FIELDS} } }`,
-      };
-    },
+    cache: { seconds: 3600, key: ({ query }) => (booleanQuery(query, 'mini') ? 'mini' : 'full') },
+    operation: () => ({ query: `{ trainStations { ${TRAIN_STATION_FIELDS} } }` }),
     reply: (data, { query }) => {
       const mini = booleanQuery(query, 'mini');
       return {

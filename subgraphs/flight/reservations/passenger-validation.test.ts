@@ -435,6 +435,17 @@ describe('validatePassengers: matching the offer travelers', () => {
     ]);
   });
 
+  it('caps the list before checking any passenger: 20,000 passengers are one short problem', () => {
+    const many = Array.from({ length: 20_000 }, () => ({ ageCategory: 'KID' }));
+    expect(problems(run(many, { travelers: family }))).toEqual([
+      { travelerId: '*', field: 'passengers', message: 'at most 18 passengers per reservation (9 seats and one infant on each adult lap); 20000 were given' },
+    ]);
+    // The largest offer a search makes: nine adults, each with an infant on the lap.
+    const travelers: OfferTraveler[] = Array.from({ length: 18 }, (_, i) => ({ travelerId: String(i + 1), travelerType: i < 9 ? 'ADULT' : 'HELD_INFANT' }));
+    const eighteen = [...Array.from({ length: 9 }, () => adult()), ...Array.from({ length: 9 }, () => adult({ ageCategory: 'INF', dateOfBirth: '2026-05-01' }))];
+    expect(okPassengers(run(eighteen, { travelers }))).toHaveLength(18);
+  });
+
   it('reports only the total when a category cannot be read', () => {
     expect(fieldsOf(run([adult({ ageCategory: 'KID' })], { travelers: family }))).toEqual(['*:passengers', '1:ageCategory']);
   });

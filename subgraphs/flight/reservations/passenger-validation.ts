@@ -89,6 +89,13 @@ export type PassengerValidationResult = { ok: true; passengers: ValidatedPasseng
 
 type Field = keyof PassengerInput;
 
+/**
+ * The most travelers any offer has: a search allows 9 seats (adults and children) and one infant
+ * on each adult's lap. A longer list is refused before any passenger is read, so the answer stays
+ * one problem long whatever the client sent.
+ */
+export const MAX_PASSENGERS = 18;
+
 const CATEGORY_ORDER: AgeCategory[] = ['ADULT', 'CHILD', 'INFANT'];
 const DOCUMENT_TRIGGERS: Field[] = ['documentType', 'passportNumber', 'passportExpiryDate', 'passportIssuedDate', 'documentIssuingCountry'];
 /** What SupplierTravelerDocument needs: a partial document is useless to the airline. */
@@ -124,6 +131,10 @@ export function validatePassengers(input: PassengerValidationInput): PassengerVa
   if (!Array.isArray(input.passengers) || input.passengers.length === 0) {
     problems.push({ travelerId: '*', field: 'passengers', message: 'must be a non-empty array of passengers, one per traveler in the offer' });
     return { ok: false, fields: problems };
+  }
+  if (input.passengers.length > MAX_PASSENGERS) {
+    const message = `at most ${MAX_PASSENGERS} passengers per reservation (9 seats and one infant on each adult lap); ${input.passengers.length} were given`;
+    return { ok: false, fields: [{ travelerId: '*', field: 'passengers', message }] };
   }
   const raws = input.passengers.map((p) => (isObject(p) ? (p as PassengerInput) : null));
   const categories = raws.map((r) => {

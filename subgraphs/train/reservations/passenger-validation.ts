@@ -58,6 +58,8 @@ export interface ValidationContext {
   now: Date;
   /** Sent to the provider for an international number (it accepts Tanzanian mobiles only). */
   fallbackPhone: string;
+  /** Each passenger needs a seat hold of their own, and an account keeps at most this many (SGR_MAX_ACTIVE_HOLDS). */
+  maxPassengers: number;
 }
 
 export type ValidationResult = { ok: true; passengers: StoredPassenger[] } | { ok: false; fields: PassengerFieldError[] };
@@ -84,6 +86,11 @@ export function validateTrainPassengers(raw: unknown, ctx: ValidationContext): V
   const fields: PassengerFieldError[] = [];
   if (!Array.isArray(raw) || raw.length === 0) {
     return { ok: false, fields: [{ passengerIndex: null, field: 'passengers', message: 'is required: at least one passenger' }] };
+  }
+  // Refused before any passenger is read, so the answer stays one problem long whatever the client sent.
+  if (raw.length > ctx.maxPassengers) {
+    const message = `at most ${ctx.maxPassengers} passengers: each needs its own seat hold, and an account keeps at most ${ctx.maxPassengers} at once; ${raw.length} were given`;
+    return { ok: false, fields: [{ passengerIndex: null, field: 'passengers', message }] };
   }
   const usedKeys = new Map<string, number>();
   const passengers: StoredPassenger[] = [];

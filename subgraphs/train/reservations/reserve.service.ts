@@ -135,6 +135,7 @@ export class TrainReservationService {
       ticketTypeIds: options ? options.ticketTypeOptions.map((o) => o.id) : [4, 3],
       now: this.platform.clock.now(),
       fallbackPhone: this.platform.config.train.localFallbackPhone,
+      maxPassengers: this.platform.config.train.maxActiveHoldsPerAccount,
     });
     const fields = [...journeyErrors, ...(result.ok ? [] : result.fields)];
     if (fields.length || !result.ok) throw TrainReservationException.passengerDataInvalid(fields);
