@@ -30,10 +30,10 @@ describe('loadConfig', () => {
       failureWindowSeconds: 900,
       addressMaxFailures: 20,
       addressFailureWindowSeconds: 3600,
-      addressMaxAttempts: 30,
+      addressMaxAttempts: 60,
       addressAttemptWindowSeconds: 60,
       hashConcurrency: Math.max(1, Math.floor(os.availableParallelism() / 2)),
-      hashQueue: 16,
+      hashQueue: 64,
     });
     expect(loadConfig({ TRUST_PROXY: '2', LOGIN_HASH_QUEUE: '0' })).toMatchObject({ trustProxy: 2, login: { hashQueue: 0 } });
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY must be a whole number from 0 to 10/);

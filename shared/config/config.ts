@@ -293,12 +293,12 @@ function readLoginConfig(read: EnvReader): LoginConfig {
     failureWindowSeconds: read.integer('LOGIN_FAILURE_WINDOW_SECONDS', 900, 1, 86_400),
     addressMaxFailures: read.integer('LOGIN_ADDRESS_MAX_FAILURES', 20, 1, 100_000),
     addressFailureWindowSeconds: read.integer('LOGIN_ADDRESS_FAILURE_WINDOW_SECONDS', 3600, 1, 86_400),
-    addressMaxAttempts: read.integer('LOGIN_ADDRESS_MAX_ATTEMPTS', 30, 1, 100_000),
+    addressMaxAttempts: read.integer('LOGIN_ADDRESS_MAX_ATTEMPTS', 60, 1, 100_000),
     addressAttemptWindowSeconds: read.integer('LOGIN_ADDRESS_ATTEMPT_WINDOW_SECONDS', 60, 1, 86_400),
     // Half the cores: a login spray can then take at most half the CPU, and leaves libuv threads
     // (4 by default, shared with file and DNS work) to everything else.
     hashConcurrency: read.integer('LOGIN_HASH_CONCURRENCY', Math.max(1, Math.floor(os.availableParallelism() / 2)), 1, 64),
-    hashQueue: read.integer('LOGIN_HASH_QUEUE', 16, 0, 10_000),
+    hashQueue: read.integer('LOGIN_HASH_QUEUE', 64, 0, 10_000),
   };
 }
 

@@ -111,7 +111,9 @@ describe('train agent issuance: the other states (REST)', () => {
     const hits = await waitFor(async () => hook.received.filter((r) => r.path === '/hook/rejected'), (r) => r.length > 0, 20_000);
     const { paymentReference, funding, payout, issuance } = done.body.data;
     expect(hits[0].body.data).toMatchObject({ paymentReference, funding, payout, issuance, failure });
-    expect((await sql('SELECT callback_status FROM train_issuance WHERE reservation_id = ?', [rejected.id]))[0].callback_status).toBe('DELIVERED');
+    // The receiver has the body before the job records the delivery: wait for the record.
+    const delivered = await waitFor(async () => (await sql('SELECT callback_status FROM train_issuance WHERE reservation_id = ?', [rejected.id]))[0], (r) => r.callback_status !== 'PENDING', 20_000);
+    expect(delivered.callback_status).toBe('DELIVERED');
 
     // A repeat (same callback) reports the outcome: nothing admitted, queued or debited again.
     const again = await issue(tight, rejected.paymentReference, { callbackUrl });
