@@ -14,6 +14,7 @@ import { handleGraphQLRequest } from '../shared/http/apollo-http';
 import { sendJson } from '../shared/http/json-response';
 import { closeServer, listen } from '../shared/http/listen';
 import { clientAddress } from '../shared/http/client-address';
+import { LoginShedder } from './login-shedder';
 import type { RunningServer } from '../shared/http/subgraph-server';
 import { costLimitPlugin, documentLimitsCheck } from './graphql-limits';
 import { healthReport } from './health';
@@ -78,10 +79,20 @@ export async function startGateway(
     maxFragmentSpreads: config.graphqlMaxFragmentSpreads,
   });
 
+  const logins = new LoginShedder(config.login);
+
   const handle = async (req: IncomingMessage, res: ServerResponse, requestId: string) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const idHeader = { 'x-request-id': requestId };
     const address = clientAddress(req, config.trustProxy);
+    if (url.pathname === '/api/logon' && req.method === 'POST') {
+      const retryAfter = logins.admit(address);
+      if (retryAfter !== null) {
+        req.resume();
+        const message = 'Too many login attempts from this address: wait and try again';
+        return sendJson(res, 429, { errorCode: 'LOGIN_THROTTLED', errorMessage: message, status: 429, data: { retryAfterSeconds: retryAfter } }, { ...idHeader, 'retry-after': String(retryAfter) });
+      }
+    }
     if (url.pathname === '/graphql') {
       return handleGraphQLRequest(apollo, req, res, {
         maxBodyBytes: config.maxBodyBytes,

@@ -38,3 +38,17 @@ export function forwardedClientAddress(req: Pick<IncomingMessage, 'socket' | 'he
   const header = req.headers[CLIENT_ADDRESS_HEADER];
   return normalizeAddress(typeof header === 'string' ? header : undefined) ?? normalizeAddress(req.socket.remoteAddress) ?? 'unknown';
 }
+
+/**
+ * The unit an address rule counts: an IPv4 address, or an IPv6 /64 (one subscriber's network is at
+ * least a /64, so counting single IPv6 addresses would give an attacker 2^64 fresh ones).
+ */
+export function throttleAddress(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const [head, tail] = address.split('::');
+  const groups = (part: string | undefined) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []);
+  const left = groups(head);
+  const right = groups(tail);
+  const full = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+  return `${full.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+}

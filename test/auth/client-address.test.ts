@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { clientAddress, forwardedClientAddress, normalizeAddress } from '../../shared/http/client-address';
-import { throttleAddress } from '../../subgraphs/admin/services/login-throttle.service';
+import { clientAddress, forwardedClientAddress, normalizeAddress, throttleAddress } from '../../shared/http/client-address';
 
 function request(peer: string | undefined, headers: Record<string, string | string[]> = {}) {
   return { socket: { remoteAddress: peer }, headers } as unknown as IncomingMessage;

@@ -150,6 +150,16 @@ describe('a spray cannot starve other requests', () => {
     expect(count(answers, 429)).toBeGreaterThanOrEqual(40 - ADDRESS_MAX_ATTEMPTS);
   });
 
+  test('attempts over the per-address budget are answered by the gateway: they never reach the login service', async () => {
+    const address = '127.0.0.41';
+    const answers: Answer[] = [];
+    for (let i = 0; i < ADDRESS_MAX_ATTEMPTS * 3; i++) answers.push(await logonFrom(address, unknownEmail(), 'wrong password!'));
+    for (const answer of answers.slice(ADDRESS_MAX_ATTEMPTS)) expectThrottled(answer, ADDRESS_ATTEMPT_WINDOW_SECONDS);
+    // The login service's own attempt counter (Redis) saw only the attempts within the budget.
+    const seen = await env.stack.platform.redis.get(`${env.config.queuePrefix}:login-attempts:${address}`);
+    expect(Number(seen)).toBe(ADDRESS_MAX_ATTEMPTS);
+  });
+
   test(`a spray from many addresses never runs more than ${HASH_CONCURRENCY} hashes at once; the overflow is refused fast with 503`, async () => {
     const victim = await newAccount();
     expect(scryptActivity.running).toBe(0);
