@@ -55,7 +55,13 @@ export function startServer(env: Record<string, string> = {}): Promise<BenchTarg
   const server = fork(path.join(__dirname, 'bench-server.js'), [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     // Production mode needs real providers and secrets; the bench sends no messages and renders no PDFs.
-    env: { ...process.env, ...env, NODE_ENV: SERVER_NODE_ENV, NOTIFICATION_SINK_ALLOWED: 'true', SGR_TICKET_PDF_OWNER_PASSWORD: process.env.SGR_TICKET_PDF_OWNER_PASSWORD ?? 'bench-owner-password' },
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: SERVER_NODE_ENV,
+      NOTIFICATION_SINK_ALLOWED: 'true',
+      SGR_TICKET_PDF_OWNER_PASSWORD: process.env.SGR_TICKET_PDF_OWNER_PASSWORD ?? 'bench-owner-password',
+    },
   });
   child = server;
   return new Promise((resolve, reject) => {
@@ -69,11 +75,7 @@ export function startServer(env: Record<string, string> = {}): Promise<BenchTarg
       settle(() => reject(new BenchFailure(`bench-server exited (${code ?? signal}) before it was ready`)));
     server.once('exit', onExit);
     server.once('message', (message: ServerMessage) =>
-      settle(() =>
-        message.type === 'ready'
-          ? resolve(message.targets)
-          : reject(new BenchFailure(`bench-server could not start:\n${message.reason}`)),
-      ),
+      settle(() => (message.type === 'ready' ? resolve(message.targets) : reject(new BenchFailure(`bench-server could not start:\n${message.reason}`)))),
     );
   });
 }
@@ -155,12 +157,7 @@ export async function measure(name: string, options: autocannon.Options): Promis
  * machine over the run weighs on every step alike; `passes` repeats that (A B C C B A A B C C B A).
  * Returns each step's runs, in the steps' order.
  */
-export async function interleavedRounds<S, R extends Run>(
-  steps: S[],
-  name: (step: S) => string,
-  run: (step: S) => Promise<R>,
-  passes = 1,
-): Promise<R[][]> {
+export async function interleavedRounds<S, R extends Run>(steps: S[], name: (step: S) => string, run: (step: S) => Promise<R>, passes = 1): Promise<R[][]> {
   const pass = [...steps.keys(), ...[...steps.keys()].reverse()];
   const order = Array.from({ length: passes }, () => pass).flat();
   const runs: R[][] = steps.map(() => []);

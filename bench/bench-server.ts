@@ -13,8 +13,7 @@ import { prepareFromConfig } from '../bin/prepare-database';
 import { AccountService } from '../subgraphs/admin/services/account.service';
 
 /** The one operation every target answers (the same fields GET /api/companies asks for). */
-const COMPANIES_QUERY =
-  'query Companies { companies { uuid tinNumber name tradingName companyType phoneNumber email website region registeredAt } }';
+const COMPANIES_QUERY = 'query Companies { companies { uuid tinNumber name tradingName companyType phoneNumber email website region registeredAt } }';
 
 /** Sent to the bench once everything listens; the bench imports only these types, never this module. */
 export interface BenchTargets {
@@ -83,7 +82,10 @@ async function startGatewayProcess(cfg: PlatformConfig, subgraphUrls: Record<str
   gatewayProcess = spawn(process.execPath, [path.join(__dirname, '..', 'bin', 'start.js'), 'gateway'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
-    const healthy = await fetch(`${url}/health`).then((r) => r.ok, () => false);
+    const healthy = await fetch(`${url}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (healthy) return url;
     if (gatewayProcess.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 100));
@@ -185,9 +187,7 @@ function stop(): Promise<void> {
       gatewayProcess.kill('SIGTERM');
       await exited;
     }
-    const stopped = Promise.all(stacks.map((s) => s.stop())).catch((e) =>
-      console.error('bench-server: stopping the stack failed:', (e as Error).message),
-    );
+    const stopped = Promise.all(stacks.map((s) => s.stop())).catch((e) => console.error('bench-server: stopping the stack failed:', (e as Error).message));
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), STACK_STOP_DEADLINE_MS)));
     if ((await Promise.race([stopped, deadline])) === 'late') {

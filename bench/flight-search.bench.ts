@@ -138,7 +138,6 @@ async function searchOnce(target: Target): Promise<{ text: string; offers: unkno
   return { text, offers };
 }
 
-
 /**
  * Two plain searches before any load. Every search has fresh offerReferences and expiresAt, so
  * bodies differ; but both are fixed-width (UUIDs, ISO instants), so a real result has the same
@@ -190,7 +189,7 @@ async function load(target: Target, check: Check, options: { connections: number
     connections: options.connections,
     ...(options.amount !== undefined ? { amount: options.amount } : { duration: options.seconds }),
     // GraphQL errors come back as 200: checking bodies is what proves every response was a real result.
-    verifyBody: (body) => typeof body === 'string' ? check.verify(body) : check.verify(body?.toString('utf8') ?? ''),
+    verifyBody: (body) => (typeof body === 'string' ? check.verify(body) : check.verify(body?.toString('utf8') ?? '')),
   });
   searches += result['2xx'];
   return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, searches: result['2xx'], seconds: result.duration };
@@ -247,7 +246,13 @@ function report(info: {
   if (info.slowAccepted > 0) lines.push(`responses checked by a full parse (supplier answer refreshed mid-run): ${info.slowAccepted}`);
   console.log(lines.join('\n'));
   const memoryJson = (m: Memory) => ({ searches: m.searches, serverRssMiB: mib(m.server), gatewayRssMiB: mib(m.gateway) });
-  const target = (r: Row) => ({ label: r.label, connections: r.connections, reqPerSec: Math.round(r.requestsPerSecond), p99Ms: r.p99Ms, roundsReqPerSec: r.rounds.map(Math.round) });
+  const target = (r: Row) => ({
+    label: r.label,
+    connections: r.connections,
+    reqPerSec: Math.round(r.requestsPerSecond),
+    p99Ms: r.p99Ms,
+    roundsReqPerSec: r.rounds.map(Math.round),
+  });
   console.log(
     JSON.stringify({
       bench: 'flight-search',

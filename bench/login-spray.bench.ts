@@ -26,7 +26,15 @@ function sprayOnce(url: URL, agent: Agent | false, localAddress: string): Promis
   const body = JSON.stringify({ email: `spray-${randomUUID()}@example.com`, password: 'not the password' });
   return new Promise((resolve) => {
     const req = request(
-      { host: url.hostname, port: url.port, path: '/api/logon', method: 'POST', agent, localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: '/api/logon',
+        method: 'POST',
+        agent,
+        localAddress,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));

@@ -109,7 +109,10 @@ function report(summaries: Map<TargetKey, TargetSummary>): void {
 
   const lines = [
     `companies query, ${CONNECTIONS} connections, ${DURATION_SECONDS}s x ${rows[0].rounds.length} rounds per target (mean req/s, max p99), servers NODE_ENV=${SERVER_NODE_ENV}, ${TOPOLOGY === 'single' ? 'everything in one process' : 'gateway in its own process'}`,
-    ...tableLines(rows.map((s) => [nameOf(s), s]), 9),
+    ...tableLines(
+      rows.map((s) => [nameOf(s), s]),
+      9,
+    ),
     `ratios (req/s): c/b ${ratios['c/b'].toFixed(2)}  d/b ${ratios['d/b'].toFixed(2)}  b/a ${ratios['b/a'].toFixed(2)}`,
     `target d/b ≥ ${GOAL_D_OVER_B}: ${met ? 'met' : 'NOT met'} (d/b = ${ratios['d/b'].toFixed(2)})`,
   ];

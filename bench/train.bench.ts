@@ -164,7 +164,6 @@ async function searchOnce(target: Target): Promise<{ text: string; trips: unknow
   return { text, trips };
 }
 
-
 /**
  * Two plain searches before any load. Only meta.createdAt (a fixed-width ISO instant) differs
  * between two answers, so a real result has the same length, opening and ending; a body that fails
@@ -316,7 +315,8 @@ async function burst(t: BenchTargets, train: Train, pairs: Array<[string, { carI
   const started = performance.now();
   const answers = await Promise.all(pairs.map(([token, seat]) => request(t.gatewayUrl, token, 'POST', '/api/trip/train/seat/hold', holdBody(train, seat))));
   const wallMs = performance.now() - started;
-  for (const [i, a] of answers.entries()) if (a.status === 200 && typeof a.body?.data?.hold?.key === 'string') outstanding.set(a.body.data.hold.key, pairs[i][0]);
+  for (const [i, a] of answers.entries())
+    if (a.status === 200 && typeof a.body?.data?.hold?.key === 'string') outstanding.set(a.body.data.hold.key, pairs[i][0]);
   const unanswered = answers.filter((a) => a.status === 0).length;
   if (unanswered) {
     throw new BenchFailure(
@@ -351,7 +351,11 @@ const describe = (answers: Answer[]): string => {
 
 /** BURST_SIZE customers, as many different seats: every hold must be HELD. */
 async function distinctSeatsBurst(t: BenchTargets, train: Train, seats: Train['seats']): Promise<Burst> {
-  const { answers, wallMs } = await burst(t, train, seats.map((seat, i) => [t.customerTokens[i], seat]));
+  const { answers, wallMs } = await burst(
+    t,
+    train,
+    seats.map((seat, i) => [t.customerTokens[i], seat]),
+  );
   if (!answers.every((a) => a.status === 200 && a.body?.data?.hold?.status === 'HELD')) {
     throw new BenchFailure(`${BURST_SIZE} holds of ${BURST_SIZE} distinct seats: expected ${BURST_SIZE} x 200 HELD, got ${describe(answers)}`);
   }
@@ -361,7 +365,11 @@ async function distinctSeatsBurst(t: BenchTargets, train: Train, seats: Train['s
 
 /** BURST_SIZE customers, one seat: exactly one 200, and the rest SEAT_ALREADY_BOOKED naming that seat. */
 async function oneSeatBurst(t: BenchTargets, train: Train, seat: Train['seats'][number]): Promise<Burst> {
-  const { answers, wallMs } = await burst(t, train, t.customerTokens.slice(0, BURST_SIZE).map((token) => [token, seat]));
+  const { answers, wallMs } = await burst(
+    t,
+    train,
+    t.customerTokens.slice(0, BURST_SIZE).map((token) => [token, seat]),
+  );
   const won = answers.filter((a) => a.status === 200 && a.body?.data?.hold?.status === 'HELD');
   const refused = answers.filter((a) => a.status === 400 && a.body?.errorCode === 'SEAT_ALREADY_BOOKED' && a.body?.error?.seatId === seat.seat);
   if (won.length !== 1 || refused.length !== BURST_SIZE - 1) {
@@ -415,11 +423,15 @@ async function holdBursts(t: BenchTargets, train: Train): Promise<{ distinct: Bu
       if (kind === 'distinct') {
         const b = await distinctSeatsBurst(t, train, fresh(BURST_SIZE));
         distinct.push(b);
-        process.stderr.write(`[${i + 1}/${HOLD_BURSTS}] ${BURST_SIZE} holds, ${BURST_SIZE} distinct seats: wall ${b.wallMs.toFixed(1)} ms, max ${Math.max(...b.latencies).toFixed(1)} ms\n`);
+        process.stderr.write(
+          `[${i + 1}/${HOLD_BURSTS}] ${BURST_SIZE} holds, ${BURST_SIZE} distinct seats: wall ${b.wallMs.toFixed(1)} ms, max ${Math.max(...b.latencies).toFixed(1)} ms\n`,
+        );
       } else {
         const b = await oneSeatBurst(t, train, fresh(1)[0]);
         oneSeat.push(b);
-        process.stderr.write(`[${i + 1}/${HOLD_BURSTS}] ${BURST_SIZE} holds, one seat (1 won, ${BURST_SIZE - 1} SEAT_ALREADY_BOOKED): wall ${b.wallMs.toFixed(1)} ms, max ${Math.max(...b.latencies).toFixed(1)} ms\n`);
+        process.stderr.write(
+          `[${i + 1}/${HOLD_BURSTS}] ${BURST_SIZE} holds, one seat (1 won, ${BURST_SIZE - 1} SEAT_ALREADY_BOOKED): wall ${b.wallMs.toFixed(1)} ms, max ${Math.max(...b.latencies).toFixed(1)} ms\n`,
+        );
       }
     }
   }
@@ -471,7 +483,13 @@ function report(info: { date: string; trips: number; dropped: string[]; g: Row; 
   ];
   if (info.slowAccepted > 0) lines.push(`responses checked by a full parse: ${info.slowAccepted}`);
   console.log(lines.join('\n'));
-  const target = (r: Row) => ({ label: r.label, connections: CONNECTIONS, reqPerSec: Math.round(r.requestsPerSecond), p99Ms: r.p99Ms, roundsReqPerSec: r.rounds.map(Math.round) });
+  const target = (r: Row) => ({
+    label: r.label,
+    connections: CONNECTIONS,
+    reqPerSec: Math.round(r.requestsPerSecond),
+    p99Ms: r.p99Ms,
+    roundsReqPerSec: r.rounds.map(Math.round),
+  });
   console.log(
     JSON.stringify({
       bench: 'train',
@@ -506,7 +524,8 @@ function report(info: { date: string; trips: number; dropped: string[]; g: Row; 
 async function main(): Promise<void> {
   process.stderr.write('starting the stack in a child process...\n');
   const started = await startServer({ BENCH_CUSTOMERS: String(BURST_SIZE) });
-  if (started.customerTokens.length !== BURST_SIZE) throw new BenchFailure(`bench-server made ${started.customerTokens.length} customer accounts, not ${BURST_SIZE}`);
+  if (started.customerTokens.length !== BURST_SIZE)
+    throw new BenchFailure(`bench-server made ${started.customerTokens.length} customer accounts, not ${BURST_SIZE}`);
   const date = travelDate();
   const { targets, dropped } = await targetsFor(started, date);
   const [g, h] = targets;

@@ -48,7 +48,13 @@ void runCommand(
       }
       case 'topup': {
         const { account, duplicate, entryId } = await accounts.topUp(flags.email, flags.amount, flags.key);
-        return { action: duplicate ? 'topup-already-applied' : 'wallet-topped-up', email: account.email, amount: flags.amount, entryId, wallet: account.wallet };
+        return {
+          action: duplicate ? 'topup-already-applied' : 'wallet-topped-up',
+          email: account.email,
+          amount: flags.amount,
+          entryId,
+          wallet: account.wallet,
+        };
       }
       case 'revoke-tokens': {
         const { account, revoked } = await accounts.revokeTokens(flags.email);

@@ -70,7 +70,11 @@ export async function startStack(config: PlatformConfig, role: StackRole, logger
       const channels = createChannelAdapters(config.notifications, platform.logger.child({ service: 'notifications' }));
       const jobs = [
         ...modules.flatMap((m) => m.jobs?.(platform) ?? []),
-        ...notificationJobs(platform, modules.flatMap((m) => m.notificationSources?.(platform) ?? []), channels),
+        ...notificationJobs(
+          platform,
+          modules.flatMap((m) => m.notificationSources?.(platform) ?? []),
+          channels,
+        ),
       ];
       host.start(jobs);
       await host.schedule(jobs, platform.queues);

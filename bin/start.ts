@@ -52,16 +52,23 @@ function printWhereEverythingListens(stack: RunningStack, role: StackRole): void
   if (stack.preparation) {
     const p = stack.preparation;
     lines.push(`  database        ${redact(config.databaseUrl)} (migrations run now: ${p.migrations.length || 'none'}; signing key ${p.signingKid})`);
-    lines.push(`  reference data  ${Object.entries(p.referenceData).map(([k, v]) => `${v} ${k}`).join(', ')}`);
+    lines.push(
+      `  reference data  ${Object.entries(p.referenceData)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ')}`,
+    );
   }
   if (stack.gateway) {
-    lines.push(`  gateway         ${config.publicBaseUrl}/graphql  (Apollo Sandbox in a browser${config.nodeEnv === 'production' ? ': off in production' : ''})`);
+    lines.push(
+      `  gateway         ${config.publicBaseUrl}/graphql  (Apollo Sandbox in a browser${config.nodeEnv === 'production' ? ': off in production' : ''})`,
+    );
     lines.push(`  REST            ${config.publicBaseUrl}/api/...  e.g. POST /api/logon, GET /api/companies`);
     lines.push(`  health          ${config.publicBaseUrl}/health`);
     lines.push(`  discovery       ${config.publicBaseUrl}/.well-known/api-discovery`);
   }
   for (const [name, server] of Object.entries(stack.subgraphs)) lines.push(`  ${`${name} subgraph`.padEnd(16)}${server!.url}`);
-  if (stack.workers) lines.push(`  workers         outbox relay + queues [${stack.workers.queues.join(', ') || 'none registered yet'}], prefix "${stack.workers.prefix}"`);
+  if (stack.workers)
+    lines.push(`  workers         outbox relay + queues [${stack.workers.queues.join(', ') || 'none registered yet'}], prefix "${stack.workers.prefix}"`);
   lines.push('Press Ctrl-C to stop.');
   console.log(lines.join('\n'));
 }

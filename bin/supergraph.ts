@@ -23,9 +23,7 @@ export async function composeFromCode(): Promise<{ subgraphs: Record<SubgraphNam
   for (const name of SUBGRAPH_NAMES) {
     subgraphs[name] = printSubgraphSchema(await SUBGRAPH_MODULES[name].buildSchema(schemaOnly));
   }
-  const result = composeServices(
-    SUBGRAPH_NAMES.map((name) => ({ name, typeDefs: parse(subgraphs[name]), url: `http://${name}.internal/graphql` })),
-  );
+  const result = composeServices(SUBGRAPH_NAMES.map((name) => ({ name, typeDefs: parse(subgraphs[name]), url: `http://${name}.internal/graphql` })));
   if (result.errors?.length) {
     throw new Error(`the subgraphs do not compose:\n${result.errors.map((e) => `  - ${e.message}`).join('\n')}`);
   }

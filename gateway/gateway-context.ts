@@ -10,7 +10,12 @@ export interface GatewayContext {
   source: 'graphql' | 'rest';
 }
 
-export function gatewayContext(requestId: string, headers: IncomingHttpHeaders, clientAddress: string, source: GatewayContext['source'] = 'graphql'): GatewayContext {
+export function gatewayContext(
+  requestId: string,
+  headers: IncomingHttpHeaders,
+  clientAddress: string,
+  source: GatewayContext['source'] = 'graphql',
+): GatewayContext {
   const forwardedHeaders: Record<string, string> = { 'x-request-id': requestId, [CLIENT_ADDRESS_HEADER]: clientAddress };
   for (const name of FORWARDED_HEADERS) {
     const value = headers[name];

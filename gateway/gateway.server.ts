@@ -56,8 +56,7 @@ export async function startGateway(
   process.env.APOLLO_TELEMETRY_DISABLED ??= 'true';
   const gateway = new ApolloGateway({
     supergraphSdl,
-    buildService: ({ name }) =>
-      new ForwardingDataSource({ url: subgraphUrls[name as SubgraphName] ?? missingSubgraph(name) }),
+    buildService: ({ name }) => new ForwardingDataSource({ url: subgraphUrls[name as SubgraphName] ?? missingSubgraph(name) }),
   });
   const apollo = new ApolloServer<GatewayContext>({
     gateway,
@@ -67,7 +66,8 @@ export async function startGateway(
     parseOptions: { maxTokens: config.graphqlMaxTokens },
     plugins: [
       costLimitPlugin({ authenticated: config.graphqlMaxCost, public: config.graphqlMaxCostPublic }),
-      production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true })],
+      production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
+    ],
   });
   await apollo.start();
   const rest = new RestRouter(REST_ROUTES, apollo, logger, config.maxBodyBytes);
@@ -90,7 +90,12 @@ export async function startGateway(
       if (retryAfter !== null) {
         req.resume();
         const message = 'Too many login attempts from this address: wait and try again';
-        return sendJson(res, 429, { errorCode: 'LOGIN_THROTTLED', errorMessage: message, status: 429, data: { retryAfterSeconds: retryAfter } }, { ...idHeader, 'retry-after': String(retryAfter) });
+        return sendJson(
+          res,
+          429,
+          { errorCode: 'LOGIN_THROTTLED', errorMessage: message, status: 429, data: { retryAfterSeconds: retryAfter } },
+          { ...idHeader, 'retry-after': String(retryAfter) },
+        );
       }
     }
     if (url.pathname === '/graphql') {
@@ -117,7 +122,12 @@ export async function startGateway(
     runInRequestScope(requestId, () => handle(req, res, requestId)).catch((error) => {
       logger.error('gateway request failed', { requestId, reason: (error as Error).message });
       if (!res.headersSent) {
-        sendJson(res, 500, { errorCode: 'INTERNAL_ERROR', errorMessage: 'Something went wrong on our side; retry later', status: 500, data: { requestId } }, { 'x-request-id': requestId });
+        sendJson(
+          res,
+          500,
+          { errorCode: 'INTERNAL_ERROR', errorMessage: 'Something went wrong on our side; retry later', status: 500, data: { requestId } },
+          { 'x-request-id': requestId },
+        );
       } else res.end();
     });
   });

@@ -19,7 +19,8 @@ const limits = {
   maxAliases: config.graphqlMaxAliases,
   maxFragmentSpreads: config.graphqlMaxFragmentSpreads,
 };
-const operationOf = (document: ReturnType<typeof parse>) => document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+const operationOf = (document: ReturnType<typeof parse>) =>
+  document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
 
 describe('GraphQL operation limits', () => {
   it('measures a fragment spread 2^24 times by looking at each fragment once', () => {
@@ -32,9 +33,13 @@ describe('GraphQL operation limits', () => {
   });
 
   it('refuses the fragment bomb, naming the first limit it breaks', () => {
-    expect(structureProblem(parse(fragmentBomb(24)), limits)).toBe('The operation makes 33554431 fragment spreads once fragments are expanded; the limit is 100');
+    expect(structureProblem(parse(fragmentBomb(24)), limits)).toBe(
+      'The operation makes 33554431 fragment spreads once fragments are expanded; the limit is 100',
+    );
     // Far past 2^53 spreads: the counts saturate instead of turning into Infinity or NaN.
-    expect(structureProblem(parse(fragmentBomb(400)), limits)).toBe(`The operation makes ${Number.MAX_SAFE_INTEGER} fragment spreads once fragments are expanded; the limit is 100`);
+    expect(structureProblem(parse(fragmentBomb(400)), limits)).toBe(
+      `The operation makes ${Number.MAX_SAFE_INTEGER} fragment spreads once fragments are expanded; the limit is 100`,
+    );
   });
 
   it('counts fields, aliases and depth through fragments, cycles cut', () => {
@@ -43,7 +48,13 @@ describe('GraphQL operation limits', () => {
       fragment Stop on Airport { stopId n: stopName }
       fragment Partner on StationPartner { name company { name } }
     `);
-    expect(measureOperation(schema, document, operationOf(document))).toMatchObject({ fields: 12, aliases: 4, fragmentSpreads: 3, depth: 4, visitedSelections: 13 });
+    expect(measureOperation(schema, document, operationOf(document))).toMatchObject({
+      fields: 12,
+      aliases: 4,
+      fragmentSpreads: 3,
+      depth: 4,
+      visitedSelections: 13,
+    });
     const cyclic = parse('{ ...A } fragment A on Query { ...B jwks { keys { kid } } } fragment B on Query { ...A }');
     expect(measureOperation(schema, cyclic, operationOf(cyclic))).toMatchObject({ fields: 3, fragmentSpreads: 3 });
   });
@@ -53,14 +64,24 @@ describe('GraphQL operation limits', () => {
     expect(check('{ a: jwks { keys { kid } } b: jwks { keys { kid } } }')).toBe('The operation has 2 aliases; the limit is 1');
     expect(check('{ jwks { keys { kid kty alg use e n } } }')).toBe('The operation selects 8 fields once fragments are expanded; the limit is 6');
     expect(check('{ trainStations { partners { company { name } } } }')).toBe('The operation is nested 4 levels deep; the limit is 3');
-    expect(check('query A { jwks { keys { kid } } } query B { a: jwks { keys { kid } } b: jwks { keys { kid } } }')).toBe('The operation has 2 aliases; the limit is 1');
+    expect(check('query A { jwks { keys { kid } } } query B { a: jwks { keys { kid } } b: jwks { keys { kid } } }')).toBe(
+      'The operation has 2 aliases; the limit is 1',
+    );
     expect(check('{ jwks { keys { kid } } }')).toBeNull();
   });
 
   it('refuses a document over the token limit or a structural limit as QUERY_TOO_COMPLEX, and leaves syntax errors to Apollo', () => {
     const check = documentLimitsCheck({ ...limits, maxTokens: config.graphqlMaxTokens });
-    expect(check(aliased(5000, 'jwks { keys { kid n } }'))).toMatchObject({ errorCode: 'QUERY_TOO_COMPLEX', status: 400, errorMessage: 'The document has more than 5000 tokens; the limit is 5000' });
-    expect(check(fragmentBomb(24))).toMatchObject({ errorCode: 'QUERY_TOO_COMPLEX', status: 400, errorMessage: expect.stringMatching(/^The operation makes 33554431 fragment spreads/) });
+    expect(check(aliased(5000, 'jwks { keys { kid n } }'))).toMatchObject({
+      errorCode: 'QUERY_TOO_COMPLEX',
+      status: 400,
+      errorMessage: 'The document has more than 5000 tokens; the limit is 5000',
+    });
+    expect(check(fragmentBomb(24))).toMatchObject({
+      errorCode: 'QUERY_TOO_COMPLEX',
+      status: 400,
+      errorMessage: expect.stringMatching(/^The operation makes 33554431 fragment spreads/),
+    });
     expect(check('{ jwks { keys { kid } }')).toBeNull();
     expect(check(aliased(30, 'jwks { keys { kid } }'))).toBeNull();
   });

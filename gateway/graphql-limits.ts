@@ -130,7 +130,11 @@ function compositeType(schema: GraphQLSchema | undefined, name: string): GraphQL
   return isCompositeType(type) ? type : undefined;
 }
 
-function fieldDefinition(schema: GraphQLSchema | undefined, parent: GraphQLCompositeType | undefined, name: string): GraphQLField<unknown, unknown> | undefined {
+function fieldDefinition(
+  schema: GraphQLSchema | undefined,
+  parent: GraphQLCompositeType | undefined,
+  name: string,
+): GraphQLField<unknown, unknown> | undefined {
   if (!schema) return undefined;
   if (name === TypeNameMetaFieldDef.name) return TypeNameMetaFieldDef;
   if (parent === schema.getQueryType() && name === SchemaMetaFieldDef.name) return SchemaMetaFieldDef;
@@ -242,7 +246,8 @@ function shapeProblem(shape: OperationShape, limits: StructureLimits): string | 
     return `The operation makes ${shape.fragmentSpreads} fragment spreads once fragments are expanded; the limit is ${limits.maxFragmentSpreads}`;
   }
   if (shape.aliases > limits.maxAliases) return `The operation has ${shape.aliases} aliases; the limit is ${limits.maxAliases}`;
-  if (shape.fields > limits.maxSelections) return `The operation selects ${shape.fields} fields once fragments are expanded; the limit is ${limits.maxSelections}`;
+  if (shape.fields > limits.maxSelections)
+    return `The operation selects ${shape.fields} fields once fragments are expanded; the limit is ${limits.maxSelections}`;
   if (shape.depth > limits.maxDepth) return `The operation is nested ${shape.depth} levels deep; the limit is ${limits.maxDepth}`;
   return null;
 }

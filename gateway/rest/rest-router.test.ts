@@ -6,8 +6,28 @@ import { MAX_CACHED_REPLIES, RestRouter } from './rest-router';
 import type { RestRoute } from './rest-route';
 import { platformRoutes } from './routes/platform.routes';
 
-const STATION = { stopId: 'DAR:SGR:0', stopLat: 0, stopLon: 0, stopName: 'Dar', stopDesc: '', stopTimezone: 'Africa/Dar_es_Salaam', cityGeohash: 'x', popularity: 1, partners: [] };
-const AIRPORT = { stopId: 'DAR:FLT:0', stopCode: 'DAR', stopLat: 0, stopLon: 0, stopName: 'Dar', stopDesc: '', stopTimezone: 'Africa/Dar_es_Salaam', cityGeohash: 'x', popularity: 1 };
+const STATION = {
+  stopId: 'DAR:SGR:0',
+  stopLat: 0,
+  stopLon: 0,
+  stopName: 'Dar',
+  stopDesc: '',
+  stopTimezone: 'Africa/Dar_es_Salaam',
+  cityGeohash: 'x',
+  popularity: 1,
+  partners: [],
+};
+const AIRPORT = {
+  stopId: 'DAR:FLT:0',
+  stopCode: 'DAR',
+  stopLat: 0,
+  stopLon: 0,
+  stopName: 'Dar',
+  stopDesc: '',
+  stopTimezone: 'Africa/Dar_es_Salaam',
+  cityGeohash: 'x',
+  popularity: 1,
+};
 
 /** An Apollo stand-in that answers every operation with the station lists and counts the calls. */
 function fakeApollo() {
@@ -48,7 +68,12 @@ describe('REST reply cache', () => {
     for (let i = 0; i < 50; i++) {
       expect((await get(router, `/stops/flight/api/stops?r=${Math.random()}&mini=${i}`)).status).toBe(200);
       expect((await get(router, `/stops/train/api/stops?cachebuster=${i}`)).body[0].stop_lat).toBe(0);
-      expect((await get(router, `/stops/train/api/stops?mini=${i % 2 ? 'true' : 'TRUE'}&x=${i}`)).body[0]).toEqual({ stop_id: 'DAR:SGR:0', stop_name: 'Dar', stop_timezone: 'Africa/Dar_es_Salaam', partners: [] });
+      expect((await get(router, `/stops/train/api/stops?mini=${i % 2 ? 'true' : 'TRUE'}&x=${i}`)).body[0]).toEqual({
+        stop_id: 'DAR:SGR:0',
+        stop_name: 'Dar',
+        stop_timezone: 'Africa/Dar_es_Salaam',
+        partners: [],
+      });
     }
     // The airport list, the full station list and the mini station list: one reply each.
     expect(router.cachedReplies).toBe(3);

@@ -49,11 +49,10 @@ export class RestRouter {
     const headers = { 'x-request-id': context.requestId };
     if (!hit) {
       const allowed = [...new Set(matches.map((m) => m.route.method))].join(', ');
-      sendError(
-        res,
-        new AppError(PlatformErrorCode.METHOD_NOT_ALLOWED, 405, `${req.method} is not supported on ${url.pathname}; use ${allowed}`).toBody(),
-        { ...headers, allow: allowed },
-      );
+      sendError(res, new AppError(PlatformErrorCode.METHOD_NOT_ALLOWED, 405, `${req.method} is not supported on ${url.pathname}; use ${allowed}`).toBody(), {
+        ...headers,
+        allow: allowed,
+      });
       return true;
     }
     try {
@@ -142,4 +141,3 @@ export class RestRouter {
     return found;
   }
 }
-

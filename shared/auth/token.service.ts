@@ -66,15 +66,22 @@ export class TokenService {
     if (!claims.jti || !claims.sub) throw PlatformException.unauthenticated('The bearer token is not valid');
 
     // One indexed lookup answers revocation, key retirement and account state together.
-    const rows: Array<{ email: string; role: Role; permission_level: number | null; status: AccountStatus; revoked_at: Date | null; retired_at: Date | null; kid: string }> =
-      await this.dataSource.query(
-        `SELECT a.email, a.role, a.permission_level, a.status, t.revoked_at, k.retired_at, t.kid
+    const rows: Array<{
+      email: string;
+      role: Role;
+      permission_level: number | null;
+      status: AccountStatus;
+      revoked_at: Date | null;
+      retired_at: Date | null;
+      kid: string;
+    }> = await this.dataSource.query(
+      `SELECT a.email, a.role, a.permission_level, a.status, t.revoked_at, k.retired_at, t.kid
            FROM access_token t
            JOIN account a ON a.id = t.account_id
            JOIN signing_key k ON k.kid = t.kid
           WHERE t.jti = ? AND t.account_id = ?`,
-        [claims.jti, claims.sub],
-      );
+      [claims.jti, claims.sub],
+    );
     const row = rows[0];
     if (!row || row.kid !== kid) throw PlatformException.unauthenticated('The bearer token is not valid');
     if (row.revoked_at) throw PlatformException.unauthenticated('The bearer token was revoked: log in again');

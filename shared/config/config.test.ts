@@ -43,7 +43,14 @@ describe('loadConfig', () => {
   it('names every bad value at once', () => {
     let error: ConfigError | undefined;
     try {
-      loadConfig({ PORT: 'eighty', TRAIN_PORT: '70000', REDIS_URL: 'http://x', QUEUE_PREFIX: 'has space', NODE_ENV: 'staging', DATABASE_URL: 'mysql://u:secret@h:3306/' });
+      loadConfig({
+        PORT: 'eighty',
+        TRAIN_PORT: '70000',
+        REDIS_URL: 'http://x',
+        QUEUE_PREFIX: 'has space',
+        NODE_ENV: 'staging',
+        DATABASE_URL: 'mysql://u:secret@h:3306/',
+      });
     } catch (e) {
       error = e as ConfigError;
     }
@@ -102,7 +109,10 @@ describe('loadConfig', () => {
     const rp = loadConfig({}).reverseProxy;
     expect(rp).toMatchObject({ upstream: 'safiri_gateway', dnsVerifier: 'simulated', dnsTargets: [], serverName: null, lockTimeoutSeconds: 10 });
     expect(rp.repoPath.endsWith(`${path.sep}var${path.sep}reverse-proxy`)).toBe(true);
-    expect(loadConfig({ REVERSE_PROXY_DNS_VERIFIER: 'dns', REVERSE_PROXY_DNS_TARGETS: '203.0.113.7, Edge.Safiri.example' }).reverseProxy.dnsTargets).toEqual(['203.0.113.7', 'edge.safiri.example']);
+    expect(loadConfig({ REVERSE_PROXY_DNS_VERIFIER: 'dns', REVERSE_PROXY_DNS_TARGETS: '203.0.113.7, Edge.Safiri.example' }).reverseProxy.dnsTargets).toEqual([
+      '203.0.113.7',
+      'edge.safiri.example',
+    ]);
     expect(() => loadConfig({ REVERSE_PROXY_DNS_VERIFIER: 'dns' })).toThrow(/REVERSE_PROXY_DNS_TARGETS is required/);
     expect(() => loadConfig({ REVERSE_PROXY_UPSTREAM: 'x; include /etc/passwd' })).toThrow(/REVERSE_PROXY_UPSTREAM must be an nginx upstream name/);
   });
@@ -118,7 +128,9 @@ describe('loadConfig', () => {
       graphqlMaxTokens: 5000,
     });
     expect(loadConfig({ GRAPHQL_MAX_COST: '500' }).graphqlMaxCostPublic).toBe(500);
-    expect(() => loadConfig({ GRAPHQL_MAX_COST: '500', GRAPHQL_MAX_COST_PUBLIC: '600' })).toThrow(/GRAPHQL_MAX_COST_PUBLIC \(600\) must not exceed GRAPHQL_MAX_COST \(500\)/);
+    expect(() => loadConfig({ GRAPHQL_MAX_COST: '500', GRAPHQL_MAX_COST_PUBLIC: '600' })).toThrow(
+      /GRAPHQL_MAX_COST_PUBLIC \(600\) must not exceed GRAPHQL_MAX_COST \(500\)/,
+    );
     expect(() => loadConfig({ GRAPHQL_MAX_TOKENS: '10' })).toThrow(/GRAPHQL_MAX_TOKENS must be a whole number from 100/);
   });
 

@@ -186,25 +186,17 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
   const subgraphUrls = {} as Record<SubgraphName, string>;
   for (const name of SUBGRAPH_NAMES) {
     const local = subgraphHost === '0.0.0.0' ? '127.0.0.1' : subgraphHost;
-    subgraphUrls[name] = read.url(`${name.toUpperCase()}_URL`, `http://${local}:${subgraphPorts[name]}/graphql`, [
-      'http:',
-      'https:',
-    ]);
+    subgraphUrls[name] = read.url(`${name.toUpperCase()}_URL`, `http://${local}:${subgraphPorts[name]}/graphql`, ['http:', 'https:']);
   }
 
   // The database URL carries a password in production: no silent default there.
-  const databaseUrl = read.url('DATABASE_URL', production ? undefined : 'mysql://root@127.0.0.1:3306/safiri', [
-    'mysql:',
-    'mariadb:',
-  ]);
+  const databaseUrl = read.url('DATABASE_URL', production ? undefined : 'mysql://root@127.0.0.1:3306/safiri', ['mysql:', 'mariadb:']);
   if (databaseUrl && !new URL(databaseUrl).pathname.replace(/^\//, '')) {
     problems.push(`DATABASE_URL must name a database, e.g. mysql://user:pass@host:3306/safiri (got "${redact(databaseUrl)}")`);
   }
   const redisUrl = read.url('REDIS_URL', production ? undefined : 'redis://127.0.0.1:6379', ['redis:', 'rediss:']);
   const queuePrefix = read.pattern('QUEUE_PREFIX', 'safiri', /^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, "_", "." or "-", at most 64');
-  const publicBaseUrl = read
-    .url('PUBLIC_BASE_URL', production ? undefined : `http://localhost:${port}`, ['http:', 'https:'])
-    .replace(/\/+$/, '');
+  const publicBaseUrl = read.url('PUBLIC_BASE_URL', production ? undefined : `http://localhost:${port}`, ['http:', 'https:']).replace(/\/+$/, '');
   const keysDir = path.resolve(read.string('KEYS_DIR', path.join(os.homedir(), '.safiri', 'keys')));
   const graphqlMaxCost = read.integer('GRAPHQL_MAX_COST', 20_000, 10, 10_000_000);
 
@@ -263,7 +255,12 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
       reconcileAttempts: read.integer('SGR_RECONCILE_ATTEMPTS', 8, 1, 20),
       reconcileBackoffMs: read.integer('SGR_RECONCILE_BACKOFF_MS', 10_000, 10, 600_000),
       // The provider accepts mobile numbers only (9 digits starting 6 or 7), so the fallback must be one.
-      localFallbackPhone: read.pattern('SGR_LOCAL_FALLBACK_PHONE', '620000000', /^[67]\d{8}$/, '9 digits starting 6 or 7 (national format without the leading zero)'),
+      localFallbackPhone: read.pattern(
+        'SGR_LOCAL_FALLBACK_PHONE',
+        '620000000',
+        /^[67]\d{8}$/,
+        '9 digits starting 6 or 7 (national format without the leading zero)',
+      ),
       callbackAllowPrivate: read.oneOf('SGR_CALLBACK_ALLOW_PRIVATE', ['true', 'false'] as const, 'false') === 'true',
       // A secret: no silent default in production.
       ticketPdfOwnerPassword: production
@@ -272,7 +269,9 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
       paymentCurrencies: [
         ...new Set([
           'TZS',
-          ...read.pattern('SGR_PAYMENT_CURRENCIES', 'TZS,KES,UGX,RWF,USD,EUR,GBP', /^[A-Z]{3}(,[A-Z]{3})*$/, 'comma-separated ISO 4217 codes, e.g. TZS,KES,USD').split(','),
+          ...read
+            .pattern('SGR_PAYMENT_CURRENCIES', 'TZS,KES,UGX,RWF,USD,EUR,GBP', /^[A-Z]{3}(,[A-Z]{3})*$/, 'comma-separated ISO 4217 codes, e.g. TZS,KES,USD')
+            .split(','),
         ]),
       ],
       resendWaitMs: read.integer('SGR_RESEND_WAIT_MS', 10_000, 0, 60_000),
@@ -305,7 +304,12 @@ function readLoginConfig(read: EnvReader): LoginConfig {
 function readReverseProxySettings(read: EnvReader, problems: string[]): ReverseProxySettings {
   const dnsVerifier = read.oneOf('REVERSE_PROXY_DNS_VERIFIER', ['simulated', 'dns'] as const, 'simulated');
   const targets = read.optionalString('REVERSE_PROXY_DNS_TARGETS');
-  const dnsTargets = targets ? targets.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean) : [];
+  const dnsTargets = targets
+    ? targets
+        .split(',')
+        .map((t) => t.trim().toLowerCase())
+        .filter(Boolean)
+    : [];
   // Real lookups without targets would mark every tenant unverified: say so at start instead.
   if (dnsVerifier === 'dns' && dnsTargets.length === 0) {
     problems.push('REVERSE_PROXY_DNS_TARGETS is required when REVERSE_PROXY_DNS_VERIFIER=dns (comma-separated addresses or host names of the proxy)');

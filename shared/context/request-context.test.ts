@@ -19,17 +19,21 @@ describe('request context', () => {
   });
 
   it('forwards exactly the documented headers to subgraphs, and the client address the gateway saw', () => {
-    const context = gatewayContext('req-12345678', {
-      authorization: 'Bearer t',
-      'content-language': 'sw',
-      'content-currency': 'KES',
-      'x-external-user-id': 'agent-user-7',
-      'x-authentication-context': 'POS',
-      'x-request-id': 'spoofed-0000',
-      'x-safiri-client-address': '203.0.113.9',
-      cookie: 'session=1',
-      host: 'example',
-    }, '198.51.100.4');
+    const context = gatewayContext(
+      'req-12345678',
+      {
+        authorization: 'Bearer t',
+        'content-language': 'sw',
+        'content-currency': 'KES',
+        'x-external-user-id': 'agent-user-7',
+        'x-authentication-context': 'POS',
+        'x-request-id': 'spoofed-0000',
+        'x-safiri-client-address': '203.0.113.9',
+        cookie: 'session=1',
+        host: 'example',
+      },
+      '198.51.100.4',
+    );
     expect(context.forwardedHeaders).toEqual({
       'x-request-id': 'req-12345678',
       'x-safiri-client-address': '198.51.100.4',

@@ -60,11 +60,7 @@ export function createDataSource(url: string, modules: DatabaseModule[], poolSiz
 }
 
 /** Runs fn in a transaction, or inside the caller's when a manager is given. */
-export async function inTransaction<T>(
-  dataSource: DataSource,
-  manager: EntityManager | undefined,
-  fn: (manager: EntityManager) => Promise<T>,
-): Promise<T> {
+export async function inTransaction<T>(dataSource: DataSource, manager: EntityManager | undefined, fn: (manager: EntityManager) => Promise<T>): Promise<T> {
   if (manager?.queryRunner?.isTransactionActive) return fn(manager);
   return dataSource.transaction(fn);
 }

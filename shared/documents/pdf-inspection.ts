@@ -102,7 +102,9 @@ export function acceptsUserPassword(e: EncryptEntries, userPassword: string): bo
 }
 
 /** The permission bits (1-based, PDF 1.7 table 22) that matter for tickets. */
-export function permissions(e: EncryptEntries): Record<'print' | 'highResPrint' | 'copy' | 'accessibility' | 'modify' | 'annotate' | 'fillForms' | 'assemble', boolean> {
+export function permissions(
+  e: EncryptEntries,
+): Record<'print' | 'highResPrint' | 'copy' | 'accessibility' | 'modify' | 'annotate' | 'fillForms' | 'assemble', boolean> {
   const bit = (n: number): boolean => (e.p & (1 << (n - 1))) !== 0;
   return { print: bit(3), highResPrint: bit(12), copy: bit(5), accessibility: bit(10), modify: bit(4), annotate: bit(6), fillForms: bit(9), assemble: bit(11) };
 }

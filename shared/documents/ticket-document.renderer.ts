@@ -108,14 +108,23 @@ function draw(doc: PDFKit.PDFDocument, input: TicketDocumentInput, labels: Label
     doc.moveDown(1.2);
     doc.font('Helvetica-Bold').fontSize(12).fillColor(BRAND_COLOR).text(pdfText(text.toUpperCase()), left, doc.y, { width, characterSpacing: 0.5 });
     const y = doc.y + 3;
-    doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.75).strokeColor(RULE_COLOR).stroke();
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .lineWidth(0.75)
+      .strokeColor(RULE_COLOR)
+      .stroke();
     doc.y = y + 8;
   };
 
   // Brand header, with the issue time on the right.
   const headerRule = drawBrandHeader(doc, `${labels.issued}: ${input.issuedAt}`, left, width);
 
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(TEXT_COLOR).text(pdfText(input.title), left, headerRule + 18, { width });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .fillColor(TEXT_COLOR)
+    .text(pdfText(input.title), left, headerRule + 18, { width });
 
   // The booking reference is what staff ask for, so it is the largest text on the page.
   doc.moveDown(0.8);
@@ -123,10 +132,14 @@ function draw(doc: PDFKit.PDFDocument, input: TicketDocumentInput, labels: Label
     width,
     characterSpacing: 0.5,
   });
-  doc.font('Helvetica-Bold').fontSize(30).fillColor(TEXT_COLOR).text(pdfText(input.bookingReference), left, doc.y + 2, {
-    width,
-    characterSpacing: 1.5,
-  });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(30)
+    .fillColor(TEXT_COLOR)
+    .text(pdfText(input.bookingReference), left, doc.y + 2, {
+      width,
+      characterSpacing: 1.5,
+    });
 
   if (input.journey.length > 0) {
     sectionHeading(labels.journey);
@@ -135,7 +148,11 @@ function draw(doc: PDFKit.PDFDocument, input: TicketDocumentInput, labels: Label
       doc.font('Helvetica-Bold').fontSize(11).fillColor(TEXT_COLOR).text(pdfText(line.description), left, doc.y, { width });
       const times = [`${labels.departs}: ${line.departure}`];
       if (line.arrival) times.push(`${labels.arrives}: ${line.arrival}`);
-      doc.font('Helvetica').fontSize(10).fillColor(TEXT_COLOR).text(pdfText(times.join('     ')), left, doc.y + 2, { width });
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .fillColor(TEXT_COLOR)
+        .text(pdfText(times.join('     ')), left, doc.y + 2, { width });
       doc.moveDown(0.6);
     }
   }
@@ -159,7 +176,10 @@ function draw(doc: PDFKit.PDFDocument, input: TicketDocumentInput, labels: Label
   const drawRow = (cells: string[], bold: boolean, fill: string | null): void => {
     const y = doc.y;
     if (fill) doc.rect(left, y, width, rowHeight).fillColor(fill).fill();
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 9 : 10).fillColor(TEXT_COLOR);
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(bold ? 9 : 10)
+      .fillColor(TEXT_COLOR);
     let x = left;
     columns.forEach((column, i) => {
       const text = fitWidth(doc, pdfText(cells[i]), column.width - 2 * padding);
@@ -168,7 +188,12 @@ function draw(doc: PDFKit.PDFDocument, input: TicketDocumentInput, labels: Label
     });
     doc.y = y + rowHeight;
   };
-  const drawHeaderRow = (): void => drawRow(columns.map((c) => c.label), true, HEADER_FILL);
+  const drawHeaderRow = (): void =>
+    drawRow(
+      columns.map((c) => c.label),
+      true,
+      HEADER_FILL,
+    );
 
   ensureSpace(rowHeight * 2);
   drawHeaderRow();
@@ -184,14 +209,23 @@ function draw(doc: PDFKit.PDFDocument, input: TicketDocumentInput, labels: Label
       index % 2 === 1 ? STRIPE_FILL : null,
     );
   });
-  doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(0.75).strokeColor(RULE_COLOR).stroke();
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .lineWidth(0.75)
+    .strokeColor(RULE_COLOR)
+    .stroke();
 
   const notes = (input.notes ?? []).filter((n) => n.trim() !== '');
   if (notes.length > 0) {
     sectionHeading(labels.notes);
     for (const note of notes) {
       ensureSpace(16);
-      doc.font('Helvetica').fontSize(10).fillColor(TEXT_COLOR).text(pdfText(`•  ${note}`), left, doc.y, { width, paragraphGap: 4 });
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .fillColor(TEXT_COLOR)
+        .text(pdfText(`•  ${note}`), left, doc.y, { width, paragraphGap: 4 });
     }
   }
 }
@@ -207,8 +241,17 @@ function drawFooters(doc: PDFKit.PDFDocument, labels: Labels): void {
     // Writing inside the bottom margin would otherwise make pdfkit start a new page.
     const savedBottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.moveTo(left, top).lineTo(left + width, top).lineWidth(0.75).strokeColor(RULE_COLOR).stroke();
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED_COLOR).text(pdfText(labels.footer), left, top + 8, { width, align: 'center' });
+    doc
+      .moveTo(left, top)
+      .lineTo(left + width, top)
+      .lineWidth(0.75)
+      .strokeColor(RULE_COLOR)
+      .stroke();
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(MUTED_COLOR)
+      .text(pdfText(labels.footer), left, top + 8, { width, align: 'center' });
     if (range.count > 1) {
       doc.text(pdfText(`${labels.page} ${i - range.start + 1}/${range.count}`), left, doc.y + 2, { width, align: 'center' });
     }

@@ -13,8 +13,8 @@ export const MARGIN = 50;
 /** Characters beyond Latin-1 that the standard fonts' WinAnsi encoding still has. */
 const WIN_ANSI_EXTRAS = new Set(
   [
-    0x20ac, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x017d, 0x2018,
-    0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x017e, 0x0178,
+    0x20ac, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x017d, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013,
+    0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x017e, 0x0178,
   ].map((c) => String.fromCodePoint(c)),
 );
 
@@ -48,9 +48,18 @@ export function fitWidth(doc: PDFKit.PDFDocument, text: string, width: number): 
 /** The brand name on the left, the issue line on the right and a rule under both; answers the rule's y. */
 export function drawBrandHeader(doc: PDFKit.PDFDocument, issuedLine: string, left: number, width: number): number {
   doc.font('Helvetica-Bold').fontSize(26).fillColor(BRAND_COLOR).text(BRAND, left, MARGIN, { width, lineBreak: false });
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED_COLOR).text(pdfText(issuedLine), left, MARGIN + 12, { width, align: 'right', lineBreak: false });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(MUTED_COLOR)
+    .text(pdfText(issuedLine), left, MARGIN + 12, { width, align: 'right', lineBreak: false });
   const headerRule = MARGIN + 38;
-  doc.moveTo(left, headerRule).lineTo(left + width, headerRule).lineWidth(2).strokeColor(BRAND_COLOR).stroke();
+  doc
+    .moveTo(left, headerRule)
+    .lineTo(left + width, headerRule)
+    .lineWidth(2)
+    .strokeColor(BRAND_COLOR)
+    .stroke();
   return headerRule;
 }
 

@@ -73,7 +73,8 @@ describe('renderTrainTicketDocument', () => {
 
   it('labels the document in Swahili', async () => {
     const text = drawnText(await renderTrainTicketDocument(input({ language: 'sw' }), { compress: false }));
-    for (const expected of ['Tiketi ya SGR', 'NAMBA YA UHIFADHI', 'ABIRIA', 'BEHEWA', 'KITI', 'Imetolewa: 20 Nov 2026, 09:12']) expect(text).toContain(expected);
+    for (const expected of ['Tiketi ya SGR', 'NAMBA YA UHIFADHI', 'ABIRIA', 'BEHEWA', 'KITI', 'Imetolewa: 20 Nov 2026, 09:12'])
+      expect(text).toContain(expected);
     expect(text).not.toContain('PASSENGER');
   });
 
@@ -113,7 +114,14 @@ describe('renderTrainTicketDocument', () => {
 
     it('allows printing and copying but not editing, annotating, forms or assembly', () => {
       expect(permissions(encryptEntries(pdf))).toEqual({
-        print: true, highResPrint: true, copy: true, accessibility: true, modify: false, annotate: false, fillForms: false, assemble: false,
+        print: true,
+        highResPrint: true,
+        copy: true,
+        accessibility: true,
+        modify: false,
+        annotate: false,
+        fillForms: false,
+        assemble: false,
       });
     });
   });

@@ -113,10 +113,23 @@ const QR_SIZE = 150;
 export function ticketQrPng(ticketNumber: string): Promise<Buffer> {
   // Grayscale without alpha (colorType 0): pdfkit embeds such a PNG synchronously, while an alpha channel is split off
   // asynchronously, which let two QR images be written in either order and made the same input render different bytes.
-  return QRCode.toBuffer(ticketNumber, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 8, rendererOpts: { colorType: 0 } } as QRCode.QRCodeToBufferOptions);
+  return QRCode.toBuffer(ticketNumber, {
+    type: 'png',
+    errorCorrectionLevel: 'M',
+    margin: 1,
+    scale: 8,
+    rendererOpts: { colorType: 0 },
+  } as QRCode.QRCodeToBufferOptions);
 }
 
-function drawTicket(doc: PDFKit.PDFDocument, input: TrainTicketDocumentInput, ticket: TrainTicketDocumentTicket, qr: Buffer, index: number, labels: Labels): void {
+function drawTicket(
+  doc: PDFKit.PDFDocument,
+  input: TrainTicketDocumentInput,
+  ticket: TrainTicketDocumentTicket,
+  qr: Buffer,
+  index: number,
+  labels: Labels,
+): void {
   const left = MARGIN;
   const width = doc.page.width - 2 * MARGIN;
 
@@ -125,11 +138,19 @@ function drawTicket(doc: PDFKit.PDFDocument, input: TrainTicketDocumentInput, ti
 
   const count = input.tickets.length > 1 ? `  (${labels.ticket} ${index + 1}/${input.tickets.length})` : '';
   const direction = ticket.direction === 'RETURN' ? ` - ${labels.return}` : ticket.direction === 'OUTBOUND' ? ` - ${labels.outbound}` : '';
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(TEXT_COLOR).text(pdfText(`${labels.title}${direction}${count}`), left, headerRule + 18, { width });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .fillColor(TEXT_COLOR)
+    .text(pdfText(`${labels.title}${direction}${count}`), left, headerRule + 18, { width });
 
   doc.moveDown(0.6);
   doc.font('Helvetica').fontSize(9).fillColor(MUTED_COLOR).text(pdfText(labels.bookingReference.toUpperCase()), left, doc.y, { width, characterSpacing: 0.5 });
-  doc.font('Helvetica-Bold').fontSize(24).fillColor(TEXT_COLOR).text(pdfText(input.bookingReference), left, doc.y + 2, { width, characterSpacing: 1.5 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(24)
+    .fillColor(TEXT_COLOR)
+    .text(pdfText(input.bookingReference), left, doc.y + 2, { width, characterSpacing: 1.5 });
 
   // The ticket card: details on the left, the QR code on the right.
   const cardTop = doc.y + 16;
@@ -143,7 +164,11 @@ function drawTicket(doc: PDFKit.PDFDocument, input: TrainTicketDocumentInput, ti
   let y = cardTop + padding;
 
   const field = (label: string, value: string, atX: number, atY: number, w: number, size = 12): number => {
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED_COLOR).text(pdfText(label.toUpperCase()), atX, atY, { width: w, characterSpacing: 0.5, lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(MUTED_COLOR)
+      .text(pdfText(label.toUpperCase()), atX, atY, { width: w, characterSpacing: 0.5, lineBreak: false });
     doc.font('Helvetica-Bold').fontSize(size).fillColor(TEXT_COLOR);
     doc.text(fitWidth(doc, pdfText(value), w), atX, atY + 11, { width: w, lineBreak: false });
     return atY + 11 + doc.currentLineHeight() + 12;
@@ -175,15 +200,29 @@ function drawTicket(doc: PDFKit.PDFDocument, input: TrainTicketDocumentInput, ti
   if (notes.length > 0) {
     doc.font('Helvetica-Bold').fontSize(11).fillColor(BRAND_COLOR).text(pdfText(labels.notes.toUpperCase()), left, doc.y, { width, characterSpacing: 0.5 });
     doc.moveDown(0.3);
-    for (const note of notes) doc.font('Helvetica').fontSize(10).fillColor(TEXT_COLOR).text(pdfText(`•  ${note}`), left, doc.y, { width, paragraphGap: 4 });
+    for (const note of notes)
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .fillColor(TEXT_COLOR)
+        .text(pdfText(`•  ${note}`), left, doc.y, { width, paragraphGap: 4 });
   }
 
   // Footer, written inside the bottom margin without pdfkit starting a new page.
   const top = doc.page.height - MARGIN - 32;
   const savedBottom = doc.page.margins.bottom;
   doc.page.margins.bottom = 0;
-  doc.moveTo(left, top).lineTo(left + width, top).lineWidth(0.75).strokeColor(RULE_COLOR).stroke();
-  doc.font('Helvetica').fontSize(8).fillColor(MUTED_COLOR).text(pdfText(labels.footer), left, top + 8, { width, align: 'center' });
+  doc
+    .moveTo(left, top)
+    .lineTo(left + width, top)
+    .lineWidth(0.75)
+    .strokeColor(RULE_COLOR)
+    .stroke();
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(MUTED_COLOR)
+    .text(pdfText(labels.footer), left, top + 8, { width, align: 'center' });
   doc.page.margins.bottom = savedBottom;
 }
 

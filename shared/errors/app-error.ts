@@ -72,11 +72,6 @@ export class PlatformException extends AppError {
     return new PlatformException(PlatformErrorCode.SERVICE_UNAVAILABLE, 503, message, data);
   }
   static internal(requestId?: string): PlatformException {
-    return new PlatformException(
-      PlatformErrorCode.INTERNAL_ERROR,
-      500,
-      'Something went wrong on our side; retry later',
-      requestId ? { requestId } : undefined,
-    );
+    return new PlatformException(PlatformErrorCode.INTERNAL_ERROR, 500, 'Something went wrong on our side; retry later', requestId ? { requestId } : undefined);
   }
 }

@@ -10,20 +10,50 @@ describe('GraphQL error formatting', () => {
   it('carries an AppError body in extensions, without http', () => {
     const error = new AppError('SEAT_ALREADY_BOOKED', 400, 'Seat taken', undefined, { name: 'SeatConflict', seatId: '12A' });
     const formatted = format({ message: 'x' }, new GraphQLError('x', { originalError: error }));
-    expect(formatted.extensions).toEqual({ code: 'SEAT_ALREADY_BOOKED', errorCode: 'SEAT_ALREADY_BOOKED', errorMessage: 'Seat taken', status: 400, error: { name: 'SeatConflict', seatId: '12A' } });
-    expect(errorBodyFromExtensions(formatted.message, formatted.extensions)).toEqual({ errorCode: 'SEAT_ALREADY_BOOKED', errorMessage: 'Seat taken', status: 400, error: { name: 'SeatConflict', seatId: '12A' } });
+    expect(formatted.extensions).toEqual({
+      code: 'SEAT_ALREADY_BOOKED',
+      errorCode: 'SEAT_ALREADY_BOOKED',
+      errorMessage: 'Seat taken',
+      status: 400,
+      error: { name: 'SeatConflict', seatId: '12A' },
+    });
+    expect(errorBodyFromExtensions(formatted.message, formatted.extensions)).toEqual({
+      errorCode: 'SEAT_ALREADY_BOOKED',
+      errorMessage: 'Seat taken',
+      status: 400,
+      error: { name: 'SeatConflict', seatId: '12A' },
+    });
   });
 
   it('keeps a body passed through from a subgraph but drops serviceName and stack traces', () => {
     const formatted = format(
-      { message: 'gone', extensions: { errorCode: 'FLIGHT_OFFER_EXPIRED', errorMessage: 'gone', status: 410, data: { refreshSearch: true }, serviceName: 'flight', stacktrace: ['at x'] } },
+      {
+        message: 'gone',
+        extensions: {
+          errorCode: 'FLIGHT_OFFER_EXPIRED',
+          errorMessage: 'gone',
+          status: 410,
+          data: { refreshSearch: true },
+          serviceName: 'flight',
+          stacktrace: ['at x'],
+        },
+      },
       new GraphQLError('gone'),
     );
-    expect(formatted.extensions).toEqual({ code: 'FLIGHT_OFFER_EXPIRED', errorCode: 'FLIGHT_OFFER_EXPIRED', errorMessage: 'gone', status: 410, data: { refreshSearch: true } });
+    expect(formatted.extensions).toEqual({
+      code: 'FLIGHT_OFFER_EXPIRED',
+      errorCode: 'FLIGHT_OFFER_EXPIRED',
+      errorMessage: 'gone',
+      status: 410,
+      data: { refreshSearch: true },
+    });
   });
 
   it('turns a client mistake into a 400 body', () => {
-    const formatted = format({ message: 'Cannot query field "x"', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }, new GraphQLError('Cannot query field "x"'));
+    const formatted = format(
+      { message: 'Cannot query field "x"', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } },
+      new GraphQLError('Cannot query field "x"'),
+    );
     expect(formatted.extensions).toMatchObject({ errorCode: 'BAD_REQUEST', status: 400 });
   });
 
@@ -35,7 +65,8 @@ describe('GraphQL error formatting', () => {
       extensions: { errorMessage: 'Cannot query field "airport" on type "Query".' },
     });
     expect(format(validation, new GraphQLError(validation.message)).message).toMatch(/Did you mean "airports"\?$/);
-    const coercion = 'Variable "$input" got invalid value { firstNam: "Asha" } at "input.passengers[0]"; Field "firstNam" is not defined by type "FlightPassengerInput". Did you mean "firstName" or "lastName"?';
+    const coercion =
+      'Variable "$input" got invalid value { firstNam: "Asha" } at "input.passengers[0]"; Field "firstNam" is not defined by type "FlightPassengerInput". Did you mean "firstName" or "lastName"?';
     const formatted = hiding({ message: coercion, extensions: { code: 'BAD_USER_INPUT' } }, new GraphQLError(coercion));
     expect(JSON.stringify(formatted)).not.toMatch(/did you mean/i);
     expect(formatted.extensions).toMatchObject({ errorCode: 'BAD_REQUEST', data: { fields: [{ field: 'passengers[0]' }] } });
@@ -52,9 +83,26 @@ describe('GraphQL error formatting', () => {
   });
 
   it('reads a subgraph 4xx answer, flat or as GraphQL errors, as the client error it is', () => {
-    const tooLarge = subgraphClientError(413, { errorCode: 'PAYLOAD_TOO_LARGE', errorMessage: 'The request body is larger than 1024 bytes', status: 413, other: 1 });
-    expect(tooLarge?.extensions).toEqual({ code: 'PAYLOAD_TOO_LARGE', errorCode: 'PAYLOAD_TOO_LARGE', errorMessage: 'The request body is larger than 1024 bytes', status: 413 });
-    const coercion = subgraphClientError(400, { errors: [{ message: 'bad', extensions: { code: 'BAD_REQUEST', errorCode: 'BAD_REQUEST', errorMessage: 'ageCategory has the wrong type', status: 400, data: { fields: [] } } }] });
+    const tooLarge = subgraphClientError(413, {
+      errorCode: 'PAYLOAD_TOO_LARGE',
+      errorMessage: 'The request body is larger than 1024 bytes',
+      status: 413,
+      other: 1,
+    });
+    expect(tooLarge?.extensions).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      errorCode: 'PAYLOAD_TOO_LARGE',
+      errorMessage: 'The request body is larger than 1024 bytes',
+      status: 413,
+    });
+    const coercion = subgraphClientError(400, {
+      errors: [
+        {
+          message: 'bad',
+          extensions: { code: 'BAD_REQUEST', errorCode: 'BAD_REQUEST', errorMessage: 'ageCategory has the wrong type', status: 400, data: { fields: [] } },
+        },
+      ],
+    });
     expect(coercion?.message).toBe('ageCategory has the wrong type');
     expect(coercion?.extensions).toMatchObject({ errorCode: 'BAD_REQUEST', status: 400, data: { fields: [] } });
     expect(subgraphClientError(500, { errorCode: 'INTERNAL_ERROR', errorMessage: 'x', status: 500 })).toBeUndefined();
@@ -62,7 +110,10 @@ describe('GraphQL error formatting', () => {
   });
 
   it('masks an unexpected failure as a 500 and logs it', () => {
-    const formatted = format({ message: 'ER_NO_SUCH_TABLE: secret detail' }, new GraphQLError('x', { originalError: new Error('ER_NO_SUCH_TABLE: secret detail') }));
+    const formatted = format(
+      { message: 'ER_NO_SUCH_TABLE: secret detail' },
+      new GraphQLError('x', { originalError: new Error('ER_NO_SUCH_TABLE: secret detail') }),
+    );
     expect(formatted.message).not.toMatch(/secret/);
     expect(formatted.extensions).toMatchObject({ errorCode: 'INTERNAL_ERROR', status: 500 });
     expect(logged.join('\n')).toMatch(/ER_NO_SUCH_TABLE/);

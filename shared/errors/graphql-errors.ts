@@ -116,7 +116,9 @@ function withoutSuggestions(formatted: GraphQLFormattedError): GraphQLFormattedE
       extensions: {
         ...ext,
         ...(typeof ext.errorMessage === 'string' && { errorMessage: strip(ext.errorMessage) }),
-        ...(Array.isArray(fields) && { data: { ...ext.data, fields: fields.map((f) => (f && typeof f === 'object' ? { ...f, message: strip(f.message) } : f)) } }),
+        ...(Array.isArray(fields) && {
+          data: { ...ext.data, fields: fields.map((f) => (f && typeof f === 'object' ? { ...f, message: strip(f.message) } : f)) },
+        }),
       },
     }),
   };

@@ -27,7 +27,10 @@ export function clientAddress(req: Pick<IncomingMessage, 'socket' | 'headers'>, 
   const peer = normalizeAddress(req.socket.remoteAddress) ?? 'unknown';
   if (trustedProxies === 0) return peer;
   const header = req.headers['x-forwarded-for'];
-  const forwarded = (Array.isArray(header) ? header.join(',') : header ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const hops = [peer, ...forwarded.reverse()];
   // Fewer entries than trusted proxies: the request passed fewer of ours, the leftmost is what the first one saw.
   return normalizeAddress(hops[Math.min(trustedProxies, hops.length - 1)]) ?? peer;
@@ -50,5 +53,8 @@ export function throttleAddress(address: string): string {
   const left = groups(head);
   const right = groups(tail);
   const full = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
-  return `${full.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+  return `${full
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }

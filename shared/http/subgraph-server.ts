@@ -29,12 +29,7 @@ export interface RunningServer {
  * Serves one subgraph: POST /graphql for the gateway, GET /health for the gateway's health check.
  * Subgraphs are internal: they bind SUBGRAPH_HOST (loopback by default) and show no landing page.
  */
-export async function startSubgraphServer(
-  name: string,
-  schema: GraphQLSchema,
-  platform: Platform,
-  port: number,
-): Promise<RunningServer> {
+export async function startSubgraphServer(name: string, schema: GraphQLSchema, platform: Platform, port: number): Promise<RunningServer> {
   const logger = platform.logger.child({ service: name });
   const apollo = new ApolloServer<GraphQLContext>({
     schema,

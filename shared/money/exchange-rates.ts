@@ -88,5 +88,5 @@ export async function snapshotRates(source: ExchangeRates, pairs: ReadonlyArray<
     const key = `${from}>${to}`;
     if (!table.has(key)) table.set(key, await source.rate(from, to));
   }
-  return (from, to) => (from === to && isCurrencyCode(from) ? new Decimal(1) : table.get(`${from}>${to}`) ?? null);
+  return (from, to) => (from === to && isCurrencyCode(from) ? new Decimal(1) : (table.get(`${from}>${to}`) ?? null));
 }

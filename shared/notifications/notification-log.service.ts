@@ -2,16 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { MessageType, NotificationChannel } from './notification.types';
 
 /** A delivery's status, or the request's own when it produced no deliveries. */
-export const NOTIFICATION_LOG_STATUSES = [
-  'PENDING',
-  'SENDING',
-  'RETRYING',
-  'SENT',
-  'FAILED',
-  'SUPPRESSED',
-  'UNCERTAIN',
-  'NO_RECIPIENT',
-] as const;
+export const NOTIFICATION_LOG_STATUSES = ['PENDING', 'SENDING', 'RETRYING', 'SENT', 'FAILED', 'SUPPRESSED', 'UNCERTAIN', 'NO_RECIPIENT'] as const;
 export type NotificationLogStatus = (typeof NOTIFICATION_LOG_STATUSES)[number];
 
 export interface NotificationLogFilter {

@@ -5,13 +5,7 @@ import type { Outbox } from '../queue/outbox.service';
 import type { NotificationConfig } from '../config/config';
 import { NotificationEntity } from './entities/notification.entity';
 import { NotificationTrigger, reminderTime } from './notification-rules';
-import {
-  BookingUserType,
-  MESSAGE_TYPES,
-  MessageType,
-  NOTIFICATION_CHANNELS,
-  NotificationChannel,
-} from './notification.types';
+import { BookingUserType, MESSAGE_TYPES, MessageType, NOTIFICATION_CHANNELS, NotificationChannel } from './notification.types';
 
 export const NOTIFICATIONS_QUEUE = 'notifications';
 export const DISPATCH_JOB = 'dispatch';

@@ -1,11 +1,4 @@
-import {
-  attachesTicketDocument,
-  decideNotification,
-  DecisionInput,
-  planDeliveries,
-  reminderTime,
-  SuppressionReason,
-} from './notification-rules';
+import { attachesTicketDocument, decideNotification, DecisionInput, planDeliveries, reminderTime, SuppressionReason } from './notification-rules';
 import type { NotificationRecipient } from './notification.types';
 import { MESSAGE_TYPES } from './notification.types';
 
@@ -36,31 +29,91 @@ const ROWS: Row[] = [
   ['ticket sent when ticketPurchase is null (treated as omitted)', { messageType: 'TICKET', preferences: { ticketPurchase: null } }, true],
   ['ticket sent when ticketPurchase is true', { messageType: 'TICKET', preferences: { ticketPurchase: true } }, true],
   ['ticketPurchase false suppresses the ticket (customer)', { messageType: 'TICKET', preferences: { ticketPurchase: false } }, 'TICKET_PURCHASE_DISABLED'],
-  ['ticketPurchase false suppresses the ticket (service agent)', { messageType: 'TICKET', bookingUserType: 'SERVICE_AGENT', preferences: { ticketPurchase: false } }, 'TICKET_PURCHASE_DISABLED'],
-  ['ticketPurchase false suppresses the ticket (third-party agent)', { messageType: 'TICKET', bookingUserType: 'THIRD_PARTY_AGENT', preferences: { ticketPurchase: false } }, 'TICKET_PURCHASE_DISABLED'],
-  ['ticketPurchase false suppresses a staff resend of the ticket too', { messageType: 'TICKET', trigger: 'MANUAL', preferences: { ticketPurchase: false } }, 'TICKET_PURCHASE_DISABLED'],
+  [
+    'ticketPurchase false suppresses the ticket (service agent)',
+    { messageType: 'TICKET', bookingUserType: 'SERVICE_AGENT', preferences: { ticketPurchase: false } },
+    'TICKET_PURCHASE_DISABLED',
+  ],
+  [
+    'ticketPurchase false suppresses the ticket (third-party agent)',
+    { messageType: 'TICKET', bookingUserType: 'THIRD_PARTY_AGENT', preferences: { ticketPurchase: false } },
+    'TICKET_PURCHASE_DISABLED',
+  ],
+  [
+    'ticketPurchase false suppresses a staff resend of the ticket too',
+    { messageType: 'TICKET', trigger: 'MANUAL', preferences: { ticketPurchase: false } },
+    'TICKET_PURCHASE_DISABLED',
+  ],
   ['ticketPurchase false leaves reservation messages alone', { messageType: 'RESERVATION', preferences: { ticketPurchase: false } }, true],
   ['ticketPurchase false leaves trip delays alone', { messageType: 'TRIP_DELAY', preferences: { ticketPurchase: false } }, true],
 
   // Third-party agent bookings: only the final ticket, whatever the flags say.
   ['third-party agent: ticket sent by default', { messageType: 'TICKET', bookingUserType: 'THIRD_PARTY_AGENT' }, true],
   ['third-party agent: reservation never sent', { messageType: 'RESERVATION', bookingUserType: 'THIRD_PARTY_AGENT' }, 'THIRD_PARTY_AGENT_BOOKING'],
-  ['third-party agent: reservation never sent even with allOtherTripNotification true', { messageType: 'RESERVATION', bookingUserType: 'THIRD_PARTY_AGENT', preferences: { allOtherTripNotification: true } }, 'THIRD_PARTY_AGENT_BOOKING'],
-  ['third-party agent: unpaid reminder never sent', { messageType: 'RESERVATION_REMINDER', bookingUserType: 'THIRD_PARTY_AGENT', preferences: { allOtherTripNotification: true } }, 'THIRD_PARTY_AGENT_BOOKING'],
-  ['third-party agent: reservation cancellation never sent', { messageType: 'RESERVATION_CANCELLATION', bookingUserType: 'THIRD_PARTY_AGENT', preferences: { allOtherTripNotification: true } }, 'THIRD_PARTY_AGENT_BOOKING'],
-  ['third-party agent: trip delay never sent', { messageType: 'TRIP_DELAY', bookingUserType: 'THIRD_PARTY_AGENT', preferences: { allOtherTripNotification: true } }, 'THIRD_PARTY_AGENT_BOOKING'],
+  [
+    'third-party agent: reservation never sent even with allOtherTripNotification true',
+    { messageType: 'RESERVATION', bookingUserType: 'THIRD_PARTY_AGENT', preferences: { allOtherTripNotification: true } },
+    'THIRD_PARTY_AGENT_BOOKING',
+  ],
+  [
+    'third-party agent: unpaid reminder never sent',
+    { messageType: 'RESERVATION_REMINDER', bookingUserType: 'THIRD_PARTY_AGENT', preferences: { allOtherTripNotification: true } },
+    'THIRD_PARTY_AGENT_BOOKING',
+  ],
+  [
+    'third-party agent: reservation cancellation never sent',
+    { messageType: 'RESERVATION_CANCELLATION', bookingUserType: 'THIRD_PARTY_AGENT', preferences: { allOtherTripNotification: true } },
+    'THIRD_PARTY_AGENT_BOOKING',
+  ],
+  [
+    'third-party agent: trip delay never sent',
+    { messageType: 'TRIP_DELAY', bookingUserType: 'THIRD_PARTY_AGENT', preferences: { allOtherTripNotification: true } },
+    'THIRD_PARTY_AGENT_BOOKING',
+  ],
   ['third-party agent: trip cancellation never sent', { messageType: 'TRIP_CANCELLATION', bookingUserType: 'THIRD_PARTY_AGENT' }, 'THIRD_PARTY_AGENT_BOOKING'],
   ['third-party agent: other trip update never sent', { messageType: 'TRIP_UPDATE', bookingUserType: 'THIRD_PARTY_AGENT' }, 'THIRD_PARTY_AGENT_BOOKING'],
-  ['third-party agent: account creation never sent', { messageType: 'ACCOUNT_CREATION', bookingUserType: 'THIRD_PARTY_AGENT', preferences: { serviceAccountCreation: true } }, 'THIRD_PARTY_AGENT_BOOKING'],
-  ['third-party agent: a staff resend of the reservation is still refused', { messageType: 'RESERVATION', bookingUserType: 'THIRD_PARTY_AGENT', trigger: 'MANUAL', state: 'ISSUED' }, 'THIRD_PARTY_AGENT_BOOKING'],
+  [
+    'third-party agent: account creation never sent',
+    { messageType: 'ACCOUNT_CREATION', bookingUserType: 'THIRD_PARTY_AGENT', preferences: { serviceAccountCreation: true } },
+    'THIRD_PARTY_AGENT_BOOKING',
+  ],
+  [
+    'third-party agent: a staff resend of the reservation is still refused',
+    { messageType: 'RESERVATION', bookingUserType: 'THIRD_PARTY_AGENT', trigger: 'MANUAL', state: 'ISSUED' },
+    'THIRD_PARTY_AGENT_BOOKING',
+  ],
 
   // allOtherTripNotification: delay, cancellation and other trip updates (and the booking messages).
-  ['allOtherTripNotification false suppresses a delay', { messageType: 'TRIP_DELAY', preferences: { allOtherTripNotification: false } }, 'TRIP_NOTIFICATIONS_DISABLED'],
-  ['allOtherTripNotification false suppresses a trip cancellation', { messageType: 'TRIP_CANCELLATION', preferences: { allOtherTripNotification: false } }, 'TRIP_NOTIFICATIONS_DISABLED'],
-  ['allOtherTripNotification false suppresses other trip updates', { messageType: 'TRIP_UPDATE', preferences: { allOtherTripNotification: false } }, 'TRIP_NOTIFICATIONS_DISABLED'],
-  ['allOtherTripNotification false suppresses the reservation message', { messageType: 'RESERVATION', preferences: { allOtherTripNotification: false } }, 'TRIP_NOTIFICATIONS_DISABLED'],
-  ['allOtherTripNotification false suppresses the unpaid reminder', { messageType: 'RESERVATION_REMINDER', preferences: { allOtherTripNotification: false } }, 'TRIP_NOTIFICATIONS_DISABLED'],
-  ['allOtherTripNotification false suppresses the reservation cancellation', { messageType: 'RESERVATION_CANCELLATION', preferences: { allOtherTripNotification: false } }, 'TRIP_NOTIFICATIONS_DISABLED'],
+  [
+    'allOtherTripNotification false suppresses a delay',
+    { messageType: 'TRIP_DELAY', preferences: { allOtherTripNotification: false } },
+    'TRIP_NOTIFICATIONS_DISABLED',
+  ],
+  [
+    'allOtherTripNotification false suppresses a trip cancellation',
+    { messageType: 'TRIP_CANCELLATION', preferences: { allOtherTripNotification: false } },
+    'TRIP_NOTIFICATIONS_DISABLED',
+  ],
+  [
+    'allOtherTripNotification false suppresses other trip updates',
+    { messageType: 'TRIP_UPDATE', preferences: { allOtherTripNotification: false } },
+    'TRIP_NOTIFICATIONS_DISABLED',
+  ],
+  [
+    'allOtherTripNotification false suppresses the reservation message',
+    { messageType: 'RESERVATION', preferences: { allOtherTripNotification: false } },
+    'TRIP_NOTIFICATIONS_DISABLED',
+  ],
+  [
+    'allOtherTripNotification false suppresses the unpaid reminder',
+    { messageType: 'RESERVATION_REMINDER', preferences: { allOtherTripNotification: false } },
+    'TRIP_NOTIFICATIONS_DISABLED',
+  ],
+  [
+    'allOtherTripNotification false suppresses the reservation cancellation',
+    { messageType: 'RESERVATION_CANCELLATION', preferences: { allOtherTripNotification: false } },
+    'TRIP_NOTIFICATIONS_DISABLED',
+  ],
   ['allOtherTripNotification false leaves the final ticket alone', { messageType: 'TICKET', preferences: { allOtherTripNotification: false } }, true],
   ['allOtherTripNotification false leaves account creation alone', { messageType: 'ACCOUNT_CREATION', preferences: { allOtherTripNotification: false } }, true],
   ['trip delay sent by default', { messageType: 'TRIP_DELAY' }, true],
@@ -69,7 +122,11 @@ const ROWS: Row[] = [
 
   // serviceAccountCreation.
   ['account creation sent by default', { messageType: 'ACCOUNT_CREATION' }, true],
-  ['serviceAccountCreation false suppresses account creation', { messageType: 'ACCOUNT_CREATION', preferences: { serviceAccountCreation: false } }, 'ACCOUNT_CREATION_DISABLED'],
+  [
+    'serviceAccountCreation false suppresses account creation',
+    { messageType: 'ACCOUNT_CREATION', preferences: { serviceAccountCreation: false } },
+    'ACCOUNT_CREATION_DISABLED',
+  ],
   ['serviceAccountCreation false leaves the ticket alone', { messageType: 'TICKET', preferences: { serviceAccountCreation: false } }, true],
 
   // Unpaid reminders: one before the deadline, never after payment or cancellation.

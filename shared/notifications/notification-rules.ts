@@ -92,10 +92,7 @@ export function decideNotification(input: DecisionInput): Decision {
 
   const stateReason = STATE_GUARD[input.messageType]?.[input.state];
   if (stateReason) return { send: false, reason: stateReason };
-  if (
-    input.messageType === 'RESERVATION_REMINDER' &&
-    (!input.paymentDeadline || input.now.getTime() >= input.paymentDeadline.getTime())
-  ) {
+  if (input.messageType === 'RESERVATION_REMINDER' && (!input.paymentDeadline || input.now.getTime() >= input.paymentDeadline.getTime())) {
     return { send: false, reason: 'PAYMENT_DEADLINE_PASSED' };
   }
   return { send: true };
@@ -157,9 +154,7 @@ export function planDeliveries(
   recipientKeys?: readonly string[] | null,
 ): PlannedDelivery[] {
   const recipients = booking.recipients.filter(
-    (r) =>
-      (booking.bookingUserType !== 'THIRD_PARTY_AGENT' || r.role === 'PASSENGER') &&
-      (!recipientKeys?.length || recipientKeys.includes(r.key)),
+    (r) => (booking.bookingUserType !== 'THIRD_PARTY_AGENT' || r.role === 'PASSENGER') && (!recipientKeys?.length || recipientKeys.includes(r.key)),
   );
   const planned: PlannedDelivery[] = [];
   for (const channel of channels) {

@@ -62,11 +62,7 @@ export interface Platform {
   notifications: NotificationRequester;
 }
 
-export async function createPlatform(
-  config: PlatformConfig,
-  modules: DatabaseModule[],
-  overrides: { clock?: Clock; logger?: Logger } = {},
-): Promise<Platform> {
+export async function createPlatform(config: PlatformConfig, modules: DatabaseModule[], overrides: { clock?: Clock; logger?: Logger } = {}): Promise<Platform> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const clock = overrides.clock ?? systemClock;
   const dataSource = createDataSource(config.databaseUrl, [SHARED_DATABASE_MODULE, ...modules]);

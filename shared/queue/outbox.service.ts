@@ -39,7 +39,9 @@ export class Outbox {
       throw new Error('Outbox.enqueue must run inside the transaction that makes the change');
     }
     if (job.jobId !== undefined && !JOB_ID.test(job.jobId)) {
-      throw new Error(`outbox job id "${job.jobId}" must be 1-128 letters, digits, '.', '_' or '-', not a number and not outbox-… (BullMQ refuses ':' and integers)`);
+      throw new Error(
+        `outbox job id "${job.jobId}" must be 1-128 letters, digits, '.', '_' or '-', not a number and not outbox-… (BullMQ refuses ':' and integers)`,
+      );
     }
     const now = this.clock.now();
     const row = {

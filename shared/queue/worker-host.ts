@@ -71,11 +71,15 @@ export class WorkerHost {
    */
   async schedule(definitions: JobDefinition<any>[], queues: QueueRegistry): Promise<void> {
     for (const def of definitions.filter((d) => d.repeatEveryMs)) {
-      await queues.get(def.queue).upsertJobScheduler(def.name, { every: def.repeatEveryMs! }, {
-        name: def.name,
-        data: {},
-        opts: { attempts: 1, removeOnComplete: { count: 50 }, removeOnFail: { count: 50 } },
-      });
+      await queues.get(def.queue).upsertJobScheduler(
+        def.name,
+        { every: def.repeatEveryMs! },
+        {
+          name: def.name,
+          data: {},
+          opts: { attempts: 1, removeOnComplete: { count: 50 }, removeOnFail: { count: 50 } },
+        },
+      );
     }
   }
 

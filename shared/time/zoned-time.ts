@@ -53,7 +53,11 @@ function offsetAt(at: Date, timeZone: string): number {
   const key = `${timeZone}|${Math.floor(at.getTime() / QUARTER_HOUR_MS)}`;
   let offset = offsetCache.get(key);
   if (offset === undefined) {
-    const parts = Object.fromEntries(formatter(timeZone).formatToParts(at).map((p) => [p.type, p.value]));
+    const parts = Object.fromEntries(
+      formatter(timeZone)
+        .formatToParts(at)
+        .map((p) => [p.type, p.value]),
+    );
     const wallAsUtc = Date.parse(`${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}Z`);
     offset = Math.round((wallAsUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
     if (offsetCache.size >= 50_000) offsetCache.clear();

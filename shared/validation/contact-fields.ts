@@ -95,4 +95,3 @@ export function parsePhone(text: string, callingCode: string | null, mobileRequi
   }
   return { value: { e164: number.number, callingCode: number.countryCallingCode, nationalNumber: number.nationalNumber, country: number.country ?? null } };
 }
-

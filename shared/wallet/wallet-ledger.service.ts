@@ -119,16 +119,29 @@ export class WalletLedger {
       const amount = this.amount(request.amount, wallet.currency);
       const key = { walletId, businessKey: request.businessKey };
       const existing = await m.findOneBy(WalletHoldEntity, key);
-      const alreadySettled = (existing?.status === WalletHoldStatus.HELD || existing?.status === WalletHoldStatus.CAPTURED) || (await m.existsBy(WalletEntryEntity, key));
-      if (existing && existing.status !== WalletHoldStatus.RELEASED && !new Decimal(existing.amount).eq(amount)) throw WalletException.keyReused(request.businessKey);
+      const alreadySettled =
+        existing?.status === WalletHoldStatus.HELD || existing?.status === WalletHoldStatus.CAPTURED || (await m.existsBy(WalletEntryEntity, key));
+      if (existing && existing.status !== WalletHoldStatus.RELEASED && !new Decimal(existing.amount).eq(amount))
+        throw WalletException.keyReused(request.businessKey);
       const held = existing?.status === WalletHoldStatus.HELD ? new Decimal(wallet.heldTotal).minus(existing.amount) : new Decimal(wallet.heldTotal);
       const admission = admissionOf(wallet, held, amount, alreadySettled);
       if (alreadySettled || !admission.admitted) return admission;
       const now = this.clock.now();
       if (existing) {
-        await m.update(WalletHoldEntity, { id: existing.id }, { amount: amount.toFixed(4), status: WalletHoldStatus.HELD, note: request.note ?? null, settledAt: null });
+        await m.update(
+          WalletHoldEntity,
+          { id: existing.id },
+          { amount: amount.toFixed(4), status: WalletHoldStatus.HELD, note: request.note ?? null, settledAt: null },
+        );
       } else {
-        await m.insert(WalletHoldEntity, { ...key, amount: amount.toFixed(4), status: WalletHoldStatus.HELD, note: request.note ?? null, createdAt: now, settledAt: null });
+        await m.insert(WalletHoldEntity, {
+          ...key,
+          amount: amount.toFixed(4),
+          status: WalletHoldStatus.HELD,
+          note: request.note ?? null,
+          createdAt: now,
+          settledAt: null,
+        });
       }
       await m.update(WalletEntity, { id: walletId }, { heldTotal: held.plus(amount).toFixed(4) });
       return admission;

@@ -37,7 +37,10 @@ export const adminModule: SubgraphModule = {
       [ReverseProxyResolver, new ReverseProxyResolver(createReverseProxyService(platform, companies))],
     ]);
     return buildFederatedSchema(
-      { resolvers: [CompanyResolver, AccountResolver, NotificationLogResolver, ReverseProxyResolver], container: { get: (cls: Function) => instances.get(cls) } },
+      {
+        resolvers: [CompanyResolver, AccountResolver, NotificationLogResolver, ReverseProxyResolver],
+        container: { get: (cls: Function) => instances.get(cls) },
+      },
       { Company: companyReferenceResolver(companies), Account: accountReferenceResolver(accounts) },
     );
   },

@@ -46,7 +46,16 @@ function supplierFor(platform: Platform): FlightSupplier {
 
 export const flightModule: SubgraphModule = {
   name: 'flight',
-  database: { entities: [], migrations: [FlightOffers1763800000300, GdsSimulator1763800000310, FlightReservations1763800000320, PaymentRecovery1763800000330, FlightWalletHolds1764000000110] },
+  database: {
+    entities: [],
+    migrations: [
+      FlightOffers1763800000300,
+      GdsSimulator1763800000310,
+      FlightReservations1763800000320,
+      PaymentRecovery1763800000330,
+      FlightWalletHolds1764000000110,
+    ],
+  },
   async seed() {
     return { airports: new AirportService().list().length };
   },
@@ -64,7 +73,10 @@ export const flightModule: SubgraphModule = {
       [AirportResolver, new AirportResolver(airports)],
       [
         FlightSearchResolver,
-        new FlightSearchResolver(new FlightSearchService(platform, supplier, pricing, airports, offers, cache), new OfferReviewService(platform, airports, offers, reservations)),
+        new FlightSearchResolver(
+          new FlightSearchService(platform, supplier, pricing, airports, offers, cache),
+          new OfferReviewService(platform, airports, offers, reservations),
+        ),
       ],
       [
         FlightReservationResolver,

@@ -66,7 +66,19 @@ function paymentsFor(platform: Platform, reservations: TrainReservationRepositor
 
 export const trainModule: SubgraphModule = {
   name: 'train',
-  database: { entities: [], migrations: [RailSimulator1763800000400, TrainHolds1763800000410, TrainReservations1763800000420, TrainIssuance1763800000430, TrainPayments1763800000440, TrainWalletHolds1764000000120, TrainReserveReconcileBounds1764000000500, RailSimulatorTicketNumbers1764000000520] },
+  database: {
+    entities: [],
+    migrations: [
+      RailSimulator1763800000400,
+      TrainHolds1763800000410,
+      TrainReservations1763800000420,
+      TrainIssuance1763800000430,
+      TrainPayments1763800000440,
+      TrainWalletHolds1764000000120,
+      TrainReserveReconcileBounds1764000000500,
+      RailSimulatorTicketNumbers1764000000520,
+    ],
+  },
   async seed() {
     return { trainStations: new StationService().list().length };
   },
@@ -84,7 +96,9 @@ export const trainModule: SubgraphModule = {
       [TrainPaymentResolver, new TrainPaymentResolver(payment.service)],
       [
         TrainIssuanceResolver,
-        new TrainIssuanceResolver(new TrainIssuanceService(platform, reservations, new TrainIssuanceRepository(platform.dataSource), payment.quotes, payment.payments)),
+        new TrainIssuanceResolver(
+          new TrainIssuanceService(platform, reservations, new TrainIssuanceRepository(platform.dataSource), payment.quotes, payment.payments),
+        ),
       ],
       [
         TrainDocumentResolver,
@@ -98,8 +112,16 @@ export const trainModule: SubgraphModule = {
     ]);
     return buildFederatedSchema({
       resolvers: [
-        TrainStationResolver, TrainSearchResolver, SeatHoldResolver, TrainDetailsResolver, TrainReservationResolver, TrainIssuanceResolver, TrainDocumentResolver,
-        TrainPaymentResolver, TrainResendResolver, TrainTicketLookupResolver,
+        TrainStationResolver,
+        TrainSearchResolver,
+        SeatHoldResolver,
+        TrainDetailsResolver,
+        TrainReservationResolver,
+        TrainIssuanceResolver,
+        TrainDocumentResolver,
+        TrainPaymentResolver,
+        TrainResendResolver,
+        TrainTicketLookupResolver,
       ],
       container: { get: (cls: Function) => instances.get(cls) },
     });

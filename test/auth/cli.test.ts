@@ -117,7 +117,12 @@ describe('accounts CLI', () => {
       ['an unknown flag', ['create', '--email', 'foo@x.co.tz', '--password', PASSWORD, '--role', 'CUSTOMER', '--foo', 'bar'], 2, /unknown option --foo/],
       ['a flag without a value', ['topup', '--email', AGENT, '--amount'], 2, /--amount needs a value/],
       ['an unknown role', ['create', '--email', 'role@x.co.tz', '--password', PASSWORD, '--role', 'NOT_A_ROLE'], 1, /role must be one of.*NOT_A_ROLE/],
-      ['a non-agent with --balance', ['create', '--email', 'rich@x.co.tz', '--password', PASSWORD, '--role', 'CUSTOMER', '--balance', '100'], 1, /only agent accounts/],
+      [
+        'a non-agent with --balance',
+        ['create', '--email', 'rich@x.co.tz', '--password', PASSWORD, '--role', 'CUSTOMER', '--balance', '100'],
+        1,
+        /only agent accounts/,
+      ],
       ['a short password', ['create', '--email', 'short@x.co.tz', '--password', 'short', '--role', 'CUSTOMER'], 1, /at least 10 characters/],
       ['an invalid email', ['create', '--email', 'not-an-email', '--password', PASSWORD, '--role', 'CUSTOMER'], 1, /not a valid email/],
       ['topup with --amount abc', ['topup', '--email', AGENT, '--amount', 'abc'], 1, /WALLET_AMOUNT_INVALID/],

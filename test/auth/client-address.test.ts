@@ -35,10 +35,13 @@ describe('the client address the gateway forwards', () => {
     expect(forwardedClientAddress(request(undefined))).toBe('unknown');
   });
 
-  test.each([['', undefined], ['x.y', undefined], [' 10.1.2.3 ', '10.1.2.3'], ['::FFFF:10.1.2.3', '10.1.2.3'], ['fe80::1%lo', 'fe80::1']])(
-    'normalizeAddress(%j) is %j',
-    (value, expected) => expect(normalizeAddress(value)).toBe(expected),
-  );
+  test.each([
+    ['', undefined],
+    ['x.y', undefined],
+    [' 10.1.2.3 ', '10.1.2.3'],
+    ['::FFFF:10.1.2.3', '10.1.2.3'],
+    ['fe80::1%lo', 'fe80::1'],
+  ])('normalizeAddress(%j) is %j', (value, expected) => expect(normalizeAddress(value)).toBe(expected));
 });
 
 describe('the unit a per-address login rule counts', () => {

@@ -36,7 +36,15 @@ function logonFrom(from: string, email: string, password: string, headers: Recor
   const { hostname, port } = new URL(env.baseUrl);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: hostname, port, localAddress: from, method: 'POST', path: '/api/logon', agent: false, headers: { 'content-type': 'application/json', ...headers } },
+      {
+        host: hostname,
+        port,
+        localAddress: from,
+        method: 'POST',
+        path: '/api/logon',
+        agent: false,
+        headers: { 'content-type': 'application/json', ...headers },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -166,9 +174,7 @@ describe('a spray cannot starve other requests', () => {
     scryptActivity.peak = 0;
     const before = scryptActivity.started;
     // One request from each of 40 addresses: no per-address limit applies, only the hashing bound.
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => logonFrom(`127.0.1.${i + 1}`, i % 2 ? victim : unknownEmail(), 'wrong password!')),
-    );
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => logonFrom(`127.0.1.${i + 1}`, i % 2 ? victim : unknownEmail(), 'wrong password!')));
     const hashes = scryptActivity.started - before;
 
     expect(scryptActivity.peak).toBeLessThanOrEqual(HASH_CONCURRENCY);

@@ -126,7 +126,10 @@ describe('TokenService.verify', () => {
       Buffer.from(jwk!.n, 'base64url'),
     ];
     for (const secret of secrets) {
-      for (const header of [{ alg: 'HS256', kid }, { alg: 'HS256', kid, typ: 'JWT' }]) {
+      for (const header of [
+        { alg: 'HS256', kid },
+        { alg: 'HS256', kid, typ: 'JWT' },
+      ]) {
         const signingInput = `${json64(header)}.${payload}`;
         const signature = createHmac('sha256', secret).update(signingInput).digest('base64url');
         await expectUnauthenticated(platform.tokens.verify(`${signingInput}.${signature}`));

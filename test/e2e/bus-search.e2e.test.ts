@@ -16,19 +16,80 @@ function cancellationDay(): string {
 }
 
 const TRIP_FIELDS = [
-  'id', 'companyId', 'companyName', 'companyTradingName', 'tinNumber', 'companyLogo', 'frequencyId', 'tripsId', 'routeId', 'routeName', 'routeShortName',
-  'routeColor', 'routeTextColor', 'origin', 'destination', 'headsign', 'price', 'priceCurrency', 'departureDate', 'departureTime', 'reportingTime',
-  'estimatedArrivalTime', 'travelTime', 'estimatedTravel', 'estimatedArrivalDate', 'estimatedArrivalDays', 'timezone', 'direction', 'hasLeftOrigin',
-  'canceled', 'availableSeats', 'agentCommission', 'importantInformation', 'stopTimes', 'fromStop', 'toStop', 'firstStop', 'lastStop', 'vehicle',
-  'fareRules', 'routeStations', 'settings',
+  'id',
+  'companyId',
+  'companyName',
+  'companyTradingName',
+  'tinNumber',
+  'companyLogo',
+  'frequencyId',
+  'tripsId',
+  'routeId',
+  'routeName',
+  'routeShortName',
+  'routeColor',
+  'routeTextColor',
+  'origin',
+  'destination',
+  'headsign',
+  'price',
+  'priceCurrency',
+  'departureDate',
+  'departureTime',
+  'reportingTime',
+  'estimatedArrivalTime',
+  'travelTime',
+  'estimatedTravel',
+  'estimatedArrivalDate',
+  'estimatedArrivalDays',
+  'timezone',
+  'direction',
+  'hasLeftOrigin',
+  'canceled',
+  'availableSeats',
+  'agentCommission',
+  'importantInformation',
+  'stopTimes',
+  'fromStop',
+  'toStop',
+  'firstStop',
+  'lastStop',
+  'vehicle',
+  'fareRules',
+  'routeStations',
+  'settings',
 ];
 const STOP_TIME_FIELDS = [
-  'stopId', 'stopName', 'stopDescription', 'stopSequence', 'arrivalTime', 'departingTime', 'latitude', 'longitude', 'estimatedArrivalDate',
-  'estimatedDepartureDate', 'estimatedArrivalDays', 'estimatedDepartureDays', 'stop_timezone', 'city_geohash', 'popularity',
+  'stopId',
+  'stopName',
+  'stopDescription',
+  'stopSequence',
+  'arrivalTime',
+  'departingTime',
+  'latitude',
+  'longitude',
+  'estimatedArrivalDate',
+  'estimatedDepartureDate',
+  'estimatedArrivalDays',
+  'estimatedDepartureDays',
+  'stop_timezone',
+  'city_geohash',
+  'popularity',
 ];
 const SETTINGS = [
-  'seatReservation', 'bulkTicketing', 'sendTextMessage', 'flexibleTicketPrice', 'flexibleOrigin', 'flexibleDestination', 'allowOnlineSales',
-  'enterCustomerName', 'enterCustomerPhoneNumber', 'enterCustomerEmail', 'enterCustomerNationality', 'enterCustomerPassportNumber', 'noBetweenBookings',
+  'seatReservation',
+  'bulkTicketing',
+  'sendTextMessage',
+  'flexibleTicketPrice',
+  'flexibleOrigin',
+  'flexibleDestination',
+  'allowOnlineSales',
+  'enterCustomerName',
+  'enterCustomerPhoneNumber',
+  'enterCustomerEmail',
+  'enterCustomerNationality',
+  'enterCustomerPassportNumber',
+  'noBetweenBookings',
 ];
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00[+-]\d{2}:\d{2}$/;
 
@@ -173,7 +234,9 @@ describe('bus search (REST)', () => {
     const trips = allTrips((await search({ from: DAR, to: ARUSHA, date: cancellationDay() })).body);
     const first = trips.find((t) => t.departureTime === '06:00');
     expect(first).toMatchObject({ canceled: true, availableSeats: 0 });
-    expect((Object.values(first.vehicle.seatingGrid) as any[]).every((s) => s.seatsAvailable === 0 && s.seatingGrid.every((c: any) => !c.available))).toBe(true);
+    expect((Object.values(first.vehicle.seatingGrid) as any[]).every((s) => s.seatsAvailable === 0 && s.seatingGrid.every((c: any) => !c.available))).toBe(
+      true,
+    );
   });
 
   it('trips that have left are listed and flagged', async () => {

@@ -55,7 +55,19 @@ describe('crash at each step, recovery without the client', () => {
     const child = spawn(process.execPath, [script], {
       // Its own queues, and no recovery of its own: what a crashed stack left is healed by the restart alone, not by
       // the next crashing stack (whose failpoint would fire on it).
-      env: childEnv(config, { CRASH_AT: point, QUEUE_PREFIX: `${config.queuePrefix}.${point}`, RECOVERY_STALE_SECONDS: '86400', PORT: '0', FLIGHT_PORT: '0', TRAIN_PORT: '0', BUS_PORT: '0', ADMIN_PORT: '0', HOST: '127.0.0.1', OUTBOX_POLL_MS: '50', LOG_LEVEL: 'error' }),
+      env: childEnv(config, {
+        CRASH_AT: point,
+        QUEUE_PREFIX: `${config.queuePrefix}.${point}`,
+        RECOVERY_STALE_SECONDS: '86400',
+        PORT: '0',
+        FLIGHT_PORT: '0',
+        TRAIN_PORT: '0',
+        BUS_PORT: '0',
+        ADMIN_PORT: '0',
+        HOST: '127.0.0.1',
+        OUTBOX_POLL_MS: '50',
+        LOG_LEVEL: 'error',
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
@@ -132,7 +144,11 @@ describe('crash at each step, recovery without the client', () => {
           (v) => v.status === 'ISSUED' && v.debits.length > 0 && v.holds.every((h: any) => h.status === 'CAPTURED'),
           45_000,
         );
-        expect({ point: c.point, debits: done.debits.length, holds: done.holds.map((h: any) => h.status) }).toEqual({ point: c.point, debits: 1, holds: ['CAPTURED'] });
+        expect({ point: c.point, debits: done.debits.length, holds: done.holds.map((h: any) => h.status) }).toEqual({
+          point: c.point,
+          debits: 1,
+          holds: ['CAPTURED'],
+        });
         const [w] = await sql('SELECT held_total FROM wallet WHERE id = ?', [c.walletId]);
         expect(Number(w.held_total)).toBe(0);
         if (c.kind === 'flight') {
@@ -146,7 +162,10 @@ describe('crash at each step, recovery without the client', () => {
       // One ticket message per booking, however often a step ran.
       await new Promise((r) => setTimeout(r, 1500));
       for (const c of crashed) {
-        const tickets = await sql("SELECT id FROM notification WHERE booking_kind = ? AND booking_id = ? AND message_type = 'TICKET'", [c.kind, c.reservationId]);
+        const tickets = await sql("SELECT id FROM notification WHERE booking_kind = ? AND booking_id = ? AND message_type = 'TICKET'", [
+          c.kind,
+          c.reservationId,
+        ]);
         expect({ point: c.point, ticketMessages: tickets.length }).toEqual({ point: c.point, ticketMessages: 1 });
       }
     } finally {

@@ -15,8 +15,18 @@ describe('flight booking (REST)', () => {
   let customer: FlightClient;
   let otherAgent: FlightClient;
   let poorAgent: FlightClient;
-  const domestic = (extra: Record<string, unknown> = {}) => ({ originLocationCode: 'DAR', destinationLocationCode: 'ZNZ', departureDate: daysAhead(30), ...extra });
-  const international = (extra: Record<string, unknown> = {}) => ({ originLocationCode: 'DAR', destinationLocationCode: 'NBO', departureDate: daysAhead(31), ...extra });
+  const domestic = (extra: Record<string, unknown> = {}) => ({
+    originLocationCode: 'DAR',
+    destinationLocationCode: 'ZNZ',
+    departureDate: daysAhead(30),
+    ...extra,
+  });
+  const international = (extra: Record<string, unknown> = {}) => ({
+    originLocationCode: 'DAR',
+    destinationLocationCode: 'NBO',
+    departureDate: daysAhead(31),
+    ...extra,
+  });
 
   beforeAll(async () => {
     env = await startTestStack();
@@ -49,7 +59,11 @@ describe('flight booking (REST)', () => {
       expect(reservation.pricingRecords[0]).toMatchObject({ status: 'TST_CREATED', supplierPrice: { currency: 'USD' } });
       expect(reservation.documents).toEqual([expect.objectContaining({ travelerId: '1', status: 'EXPECTED' })]);
       expect(reservation.recordLocators.map((l: any) => l.type)).toContain('GDS');
-      expect(res.body.tickets[0]).toMatchObject({ ticketId: reservation.ticketIds[0], from: expect.stringMatching(/Nyerere/), passengerSummary: { fullName: 'Asha Mwinyi' } });
+      expect(res.body.tickets[0]).toMatchObject({
+        ticketId: reservation.ticketIds[0],
+        from: expect.stringMatching(/Nyerere/),
+        passengerSummary: { fullName: 'Asha Mwinyi' },
+      });
       const [wallet] = await query("SELECT balance FROM wallet w JOIN account a ON a.id = w.account_id WHERE a.email = 'agent@booking.test'");
       expect(Number(wallet.balance)).toBe(20000000);
     });
@@ -91,13 +105,16 @@ describe('flight booking (REST)', () => {
       const repeat = await agent.call('POST', '/api/flight/purchase/agent', { ticketId: reservation.ticketIds[0] });
       expect(repeat.status).toBe(200);
       const entries = await waitFor(
-        () => query("SELECT amount FROM wallet_entry e JOIN wallet w ON w.id = e.wallet_id JOIN account a ON a.id = w.account_id WHERE a.email = 'agent@booking.test' AND e.kind = 'DEBIT'"),
+        () =>
+          query(
+            "SELECT amount FROM wallet_entry e JOIN wallet w ON w.id = e.wallet_id JOIN account a ON a.id = w.account_id WHERE a.email = 'agent@booking.test' AND e.kind = 'DEBIT'",
+          ),
         (rows: any[]) => rows.length > 0,
       );
       expect(entries).toHaveLength(1);
       const [r] = await query('SELECT wallet_debit_total FROM flight_reservation WHERE id = ?', [reservation.id]);
       expect(Number(entries[0].amount)).toBe(Number(r.wallet_debit_total));
-      const notifications = await query("SELECT message_type FROM notification WHERE booking_id = ? ORDER BY created_at", [reservation.id]);
+      const notifications = await query('SELECT message_type FROM notification WHERE booking_id = ? ORDER BY created_at', [reservation.id]);
       expect(notifications.map((n: any) => n.message_type)).toEqual(expect.arrayContaining(['RESERVATION', 'TICKET']));
     });
 
@@ -142,7 +159,13 @@ describe('flight booking (REST)', () => {
 
       const cancel = await customer.call('POST', '/api/flight/cancel', { reservationId: flightReservation.reservationId, reason: 'plans changed' });
       expect(cancel.status).toBe(200);
-      expect(cancel.body).toMatchObject({ reservationId: flightReservation.reservationId, state: 'CANCELLED', paymentState: 'NOT_REQUIRED', refundState: null, alreadyCancelled: false });
+      expect(cancel.body).toMatchObject({
+        reservationId: flightReservation.reservationId,
+        state: 'CANCELLED',
+        paymentState: 'NOT_REQUIRED',
+        refundState: null,
+        alreadyCancelled: false,
+      });
       const again = await customer.call('POST', '/api/flight/cancel', { ticketId: tickets[0].ticketId });
       expect(again.status).toBe(200);
       expect(again.body).toMatchObject({ state: 'CANCELLED', alreadyCancelled: true });
@@ -158,12 +181,18 @@ describe('flight booking (REST)', () => {
       expect((await customer.call('POST', '/api/flight/cancel', { reservationId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
       const other = await agent.firstOffer(domestic({ departureDate: daysAhead(32) }));
       const second = await reserveAgent(agent, { offerReference: other.offerReference, passengers: [adult()] });
-      const conflicting = await agent.call('POST', '/api/flight/cancel', { reservationId: r.body.reservation.id, ticketId: second.body.reservation.ticketIds[0] });
+      const conflicting = await agent.call('POST', '/api/flight/cancel', {
+        reservationId: r.body.reservation.id,
+        ticketId: second.body.reservation.ticketIds[0],
+      });
       expect(conflicting.status).toBe(400);
     });
 
     it('an agent whose wallet currency has no rate cannot be priced: 502 FLIGHT_SUPPLIER_CURRENCY_UNAVAILABLE', async () => {
-      const yen = await FlightClient.create(env.baseUrl, env.stack.platform, 'yen@booking.test', 'THIRD_PARTY_AGENT', { currency: 'JPY', openingBalance: '100000' });
+      const yen = await FlightClient.create(env.baseUrl, env.stack.platform, 'yen@booking.test', 'THIRD_PARTY_AGENT', {
+        currency: 'JPY',
+        openingBalance: '100000',
+      });
       const res = await yen.call('POST', '/api/flight/search', domestic());
       expect(res.status).toBe(502);
       expect(res.body).toMatchObject({ errorCode: 'FLIGHT_SUPPLIER_CURRENCY_UNAVAILABLE', data: { currency: 'JPY' } });
@@ -237,7 +266,10 @@ describe('flight booking (REST)', () => {
       const offer = await customer.firstOffer(domestic({ departureDate: daysAhead(36) }));
       const body = { offerReference: offer.offerReference, passengers: [adult('PRICECHANGETWICE')] };
       const first = (await customer.call('POST', '/api/flight/reserve', body)).body.data;
-      const accept = (d: any) => ({ ...body, priceAcceptance: { priceVersion: d.priceVersion, amount: d.currentPrice.grandTotal, currency: d.currentPrice.currency } });
+      const accept = (d: any) => ({
+        ...body,
+        priceAcceptance: { priceVersion: d.priceVersion, amount: d.currentPrice.grandTotal, currency: d.currentPrice.currency },
+      });
       const second = await customer.call('POST', '/api/flight/reserve', accept(first));
       expect(second.status).toBe(409);
       expect(second.body.data.priceVersion).not.toBe(first.priceVersion);
@@ -352,7 +384,11 @@ describe('flight booking (REST)', () => {
       const r = await reserved(agent, 'Release', 48);
       await query('UPDATE flight_reservation SET payment_deadline_at = ? WHERE id = ?', [new Date(Date.now() - 1000), r.id]);
       const platform = env.stack.platform;
-      const job = reservationExpiryJob(platform, createGdsSimulator({ store: new MysqlSimulatorStore(platform.dataSource) }), new ReservationRepository(platform.dataSource));
+      const job = reservationExpiryJob(
+        platform,
+        createGdsSimulator({ store: new MysqlSimulatorStore(platform.dataSource) }),
+        new ReservationRepository(platform.dataSource),
+      );
       expect(await job.process({ reservationId: r.id }, undefined as never)).toEqual({ released: true });
       expect(await job.process({ reservationId: r.id }, undefined as never)).toMatchObject({ released: false });
       const [row] = await query('SELECT status, cancel_reason FROM flight_reservation WHERE id = ?', [r.id]);
@@ -399,13 +435,19 @@ describe('flight booking (REST)', () => {
         });
         return (await res.json()) as any;
       };
-      const search = await gql('mutation($i: FlightSearchInput!) { searchFlights(input: $i) { meta { count } data { offerReference price { grandTotal currency otherCurrencies { currency grandTotal } } } } }', {
-        i: domestic({ departureDate: daysAhead(53) }),
-      });
+      const search = await gql(
+        'mutation($i: FlightSearchInput!) { searchFlights(input: $i) { meta { count } data { offerReference price { grandTotal currency otherCurrencies { currency grandTotal } } } } }',
+        {
+          i: domestic({ departureDate: daysAhead(53) }),
+        },
+      );
       expect(search.errors).toBeUndefined();
       const ref = search.data.searchFlights.data[0].offerReference;
       expect(search.data.searchFlights.data[0].price.otherCurrencies.length).toBeGreaterThan(0);
-      const review = await gql('query($r: ID) { reviewFlightOffer(offerReference: $r) { bookingRequirements { journeyType travelerRequirements { travelerId } } } }', { r: ref });
+      const review = await gql(
+        'query($r: ID) { reviewFlightOffer(offerReference: $r) { bookingRequirements { journeyType travelerRequirements { travelerId } } } }',
+        { r: ref },
+      );
       expect(review.data.reviewFlightOffer.bookingRequirements.journeyType).toBe('DOMESTIC');
       const reserved = await gql('mutation($i: FlightReservationInput!) { reserveFlightAsAgent(input: $i) { reservation { status ticketIds } } }', {
         i: { offerReference: ref, passengers: [{ ...adult('Graph'), ageCategory: 0 }] },

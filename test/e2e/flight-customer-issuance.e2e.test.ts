@@ -16,7 +16,12 @@ describe('flight customer payment and issuance (REST)', () => {
   let issuer: FlightClient;
   let admin: FlightClient;
   let sudo: FlightClient;
-  const domestic = (extra: Record<string, unknown> = {}) => ({ originLocationCode: 'DAR', destinationLocationCode: 'ZNZ', departureDate: daysAhead(30), ...extra });
+  const domestic = (extra: Record<string, unknown> = {}) => ({
+    originLocationCode: 'DAR',
+    destinationLocationCode: 'ZNZ',
+    departureDate: daysAhead(30),
+    ...extra,
+  });
 
   beforeAll(async () => {
     env = await startTestStack();
@@ -55,7 +60,11 @@ describe('flight customer payment and issuance (REST)', () => {
   const pay = (paymentReference: string, method = 'CARD', who = customer) => who.call('POST', '/api/flight/payments', { paymentReference, method });
   const confirm = (id: string, who = admin) => who.call('POST', `/api/flight/payments/${id}/confirm`);
   const tickets = (ticketId: string) => customer.call('GET', `/api/flight/tickets?ticketId=${encodeURIComponent(ticketId)}`);
-  const issued = (ticketId: string) => waitFor(() => tickets(ticketId), (res) => res.body?.[0]?.issuanceStatus === 'ISSUED');
+  const issued = (ticketId: string) =>
+    waitFor(
+      () => tickets(ticketId),
+      (res) => res.body?.[0]?.issuanceStatus === 'ISSUED',
+    );
 
   describe('payment, signal and asynchronous issuance', () => {
     let r: Awaited<ReturnType<typeof reserve>>;
@@ -208,7 +217,11 @@ describe('flight customer payment and issuance (REST)', () => {
         ticketId,
         paymentReference: reserved.body.reservation.paymentReference,
         ticketUuids: [expect.any(String)],
-        issuance: expect.objectContaining({ reservationId: reserved.body.reservation.id, status: 'ISSUED', documents: [expect.objectContaining({ status: 'ISSUED' })] }),
+        issuance: expect.objectContaining({
+          reservationId: reserved.body.reservation.id,
+          status: 'ISSUED',
+          documents: [expect.objectContaining({ status: 'ISSUED' })],
+        }),
       });
       expect((await direct({ ticketId }, sudo)).body.issued).toBe(true);
     });
@@ -233,7 +246,10 @@ describe('flight customer payment and issuance (REST)', () => {
       const missing = await direct({ sourceTicketId: 'SFBBBBBB-1' }, sudo);
       expect(missing.status).toBe(400);
       expect(missing.body.data.fields.map((f: any) => f.field).sort()).toEqual(['paymentRequestId', 'reconciliationOperationId', 'ticketId']);
-      const invalid = await direct({ ticketId: 'SFAAAAAA-1', sourceTicketId: 'SFBBBBBB-1', paymentRequestId: randomUUID(), reconciliationOperationId: 'op-1' }, sudo);
+      const invalid = await direct(
+        { ticketId: 'SFAAAAAA-1', sourceTicketId: 'SFBBBBBB-1', paymentRequestId: randomUUID(), reconciliationOperationId: 'op-1' },
+        sudo,
+      );
       expect(invalid.status).toBe(400);
       expect(invalid.body.data.fields).toEqual([expect.objectContaining({ field: 'reconciliationOperationId' })]);
     });
@@ -247,10 +263,18 @@ describe('flight customer payment and issuance (REST)', () => {
       expect(cancel.body).toMatchObject({ state: 'REFUND_PENDING', paymentState: 'REFUND_PENDING' });
 
       // The same flight again (its seat is back), so the same grand total.
-      const replacement = await reserve([adult()], (offers) => offers.find((o) => o.id === source.offer.id) ?? offers.find((o) => o.price.grandTotal === source.grandTotal));
+      const replacement = await reserve(
+        [adult()],
+        (offers) => offers.find((o) => o.id === source.offer.id) ?? offers.find((o) => o.price.grandTotal === source.grandTotal),
+      );
       expect(replacement.grandTotal).toBe(source.grandTotal);
       const operation = randomUUID();
-      const body = { ticketId: replacement.ticketId, sourceTicketId: source.ticketId, paymentRequestId: paid.body.paymentRequestId, reconciliationOperationId: operation };
+      const body = {
+        ticketId: replacement.ticketId,
+        sourceTicketId: source.ticketId,
+        paymentRequestId: paid.body.paymentRequestId,
+        reconciliationOperationId: operation,
+      };
       const res = await direct(body, sudo);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
@@ -270,7 +294,12 @@ describe('flight customer payment and issuance (REST)', () => {
       const [payment] = await query('SELECT reservation_id, payment_reference, status FROM flight_payment WHERE id = ?', [paid.body.paymentRequestId]);
       expect(payment).toEqual({ reservation_id: replacement.reservationId, payment_reference: replacement.paymentReference, status: 'CONFIRMED' });
       const [audit] = await query('SELECT * FROM flight_payment_recovery WHERE reconciliation_operation_id = ?', [operation]);
-      expect(audit).toMatchObject({ state: 'ISSUED', previous_payment_status: 'REFUND_PENDING', previous_payment_reference: source.paymentReference, source_reservation_id: source.reservationId });
+      expect(audit).toMatchObject({
+        state: 'ISSUED',
+        previous_payment_status: 'REFUND_PENDING',
+        previous_payment_reference: source.paymentReference,
+        source_reservation_id: source.reservationId,
+      });
 
       const repeat = await direct(body, sudo);
       expect(repeat.status).toBe(200);
@@ -285,11 +314,24 @@ describe('flight customer payment and issuance (REST)', () => {
       const source = await reserve();
       const paid = await pay(source.paymentReference, 'CARD');
       expect((await customer.call('POST', '/api/flight/cancel', { ticketId: source.ticketId })).status).toBe(202);
-      const replacement = await reserve([adult()], (offers) => offers.find((o) => o.price.grandTotal !== source.grandTotal), domestic({ destinationLocationCode: 'JRO' }));
-      const body = { ticketId: replacement.ticketId, sourceTicketId: source.ticketId, paymentRequestId: paid.body.paymentRequestId, reconciliationOperationId: randomUUID() };
+      const replacement = await reserve(
+        [adult()],
+        (offers) => offers.find((o) => o.price.grandTotal !== source.grandTotal),
+        domestic({ destinationLocationCode: 'JRO' }),
+      );
+      const body = {
+        ticketId: replacement.ticketId,
+        sourceTicketId: source.ticketId,
+        paymentRequestId: paid.body.paymentRequestId,
+        reconciliationOperationId: randomUUID(),
+      };
       const res = await direct(body, sudo);
       expect(res.status).toBe(202);
-      expect(res.body).toMatchObject({ reservationId: replacement.reservationId, status: 'TST_CREATED', paymentRecovery: { state: 'REFUND_REQUIRED', recoveryIdempotent: false } });
+      expect(res.body).toMatchObject({
+        reservationId: replacement.reservationId,
+        status: 'TST_CREATED',
+        paymentRecovery: { state: 'REFUND_REQUIRED', recoveryIdempotent: false },
+      });
       const [payment] = await query('SELECT reservation_id, status FROM flight_payment WHERE id = ?', [paid.body.paymentRequestId]);
       expect(payment).toEqual({ reservation_id: source.reservationId, status: 'REFUND_PENDING' });
       expect((await direct(body, sudo)).body.paymentRecovery).toMatchObject({ state: 'REFUND_REQUIRED', recoveryIdempotent: true });

@@ -12,21 +12,47 @@ describe('concurrent flight purchases against one wallet', () => {
 
   beforeAll(async () => {
     env = await startTestStack();
-    agent = await FlightClient.create(env.baseUrl, env.stack.platform, 'busy@agency.test', 'SERVICE_AGENT', { currency: 'TZS', openingBalance: String(OPENING) });
+    agent = await FlightClient.create(env.baseUrl, env.stack.platform, 'busy@agency.test', 'SERVICE_AGENT', {
+      currency: 'TZS',
+      openingBalance: String(OPENING),
+    });
   });
   afterAll(() => env.close());
 
   const query = (sql: string, params: unknown[] = []) => env.stack.platform.dataSource.query(sql, params);
-  const routes = [['DAR', 'ZNZ'], ['DAR', 'JRO'], ['DAR', 'NBO'], ['ZNZ', 'DAR'], ['JRO', 'DAR']];
+  const routes = [
+    ['DAR', 'ZNZ'],
+    ['DAR', 'JRO'],
+    ['DAR', 'NBO'],
+    ['ZNZ', 'DAR'],
+    ['JRO', 'DAR'],
+  ];
 
   async function reserveMany(count: number): Promise<string[]> {
     const ticketIds: string[] = [];
     for (let i = 0; i < count; i++) {
       const [from, to] = routes[i % routes.length];
-      const offer = await agent.firstOffer({ originLocationCode: from, destinationLocationCode: to, departureDate: daysAhead(20 + Math.floor(i / routes.length)) });
+      const offer = await agent.firstOffer({
+        originLocationCode: from,
+        destinationLocationCode: to,
+        departureDate: daysAhead(20 + Math.floor(i / routes.length)),
+      });
       const res = await agent.call('POST', '/api/flight/reserve/agent', {
         offerReference: offer.offerReference,
-        passengers: [to === 'NBO' ? { ...adult(nameFor(i)), dateOfBirth: '1990-01-01', gender: 'M', documentType: 'P', passportNumber: `TZ${100000 + i}`, passportExpiryDate: '2032-01-01', documentIssuingCountry: 'TZ', nationality: 'TZ' } : adult(nameFor(i))],
+        passengers: [
+          to === 'NBO'
+            ? {
+                ...adult(nameFor(i)),
+                dateOfBirth: '1990-01-01',
+                gender: 'M',
+                documentType: 'P',
+                passportNumber: `TZ${100000 + i}`,
+                passportExpiryDate: '2032-01-01',
+                documentIssuingCountry: 'TZ',
+                nationality: 'TZ',
+              }
+            : adult(nameFor(i)),
+        ],
       });
       if (res.status !== 201) throw new Error(`reservation ${i} failed: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
       ticketIds.push(res.body.reservation.ticketIds[0]);

@@ -244,7 +244,12 @@ describe('flight search and offer review (REST)', () => {
 
     it('international journeys need documents; domestic adults need no date of birth', async () => {
       const international = await post('/api/flight/offer', { offerReference: (await firstOffer()).offerReference }).then(json);
-      expect(international.bookingRequirements).toMatchObject({ journeyType: 'INTERNATIONAL', profileVersion: 1, source: 'ITINERARY_DEFAULT', emailAddressRequired: true });
+      expect(international.bookingRequirements).toMatchObject({
+        journeyType: 'INTERNATIONAL',
+        profileVersion: 1,
+        source: 'ITINERARY_DEFAULT',
+        emailAddressRequired: true,
+      });
       expect(international.bookingRequirements.travelerRequirements[0]).toMatchObject({ travelerId: '1', documentRequired: true, dateOfBirthRequired: true });
       const domesticOffer = await firstOffer({ destinationLocationCode: 'ZNZ', children: 1 });
       const domestic = await post('/api/flight/offer', { offerReference: domesticOffer.offerReference }).then(json);
@@ -254,12 +259,15 @@ describe('flight search and offer review (REST)', () => {
       expect(child).toMatchObject({ travelerType: 'CHILD', dateOfBirthRequired: true });
     });
 
-    it('400 without a reference, 404 for another account\'s offer, 410 once expired', async () => {
+    it("400 without a reference, 404 for another account's offer, 410 once expired", async () => {
       expect((await post('/api/flight/offer', {})).status).toBe(400);
       const offer = await firstOffer();
       const stolen = await post('/api/flight/offer', { offerReference: offer.offerReference }, 'other');
       expect(stolen.status).toBe(404);
-      await env.stack.platform.dataSource.query('UPDATE flight_offer SET expires_at = ? WHERE offer_reference = ?', [new Date(Date.now() - 1000), offer.offerReference]);
+      await env.stack.platform.dataSource.query('UPDATE flight_offer SET expires_at = ? WHERE offer_reference = ?', [
+        new Date(Date.now() - 1000),
+        offer.offerReference,
+      ]);
       const expired = await post('/api/flight/offer', { offerReference: offer.offerReference });
       expect(expired.status).toBe(410);
       expect(await json(expired)).toMatchObject({ errorCode: 'FLIGHT_OFFER_EXPIRED', status: 410 });

@@ -20,7 +20,9 @@ describe('gateway hygiene', () => {
 
   it('rejects an operation costing more than the cost limit', async () => {
     const fields = 'stopId stopName stopDesc stopLat stopLon stopTimezone cityGeohash popularity';
-    const res = await post({ query: `{ a: airports { ${fields} } b: airports { ${fields} } c: airports { ${fields} } d: busStops { ${fields} } e: trainStations { ${fields} } f: busStops { ${fields} } }` });
+    const res = await post({
+      query: `{ a: airports { ${fields} } b: airports { ${fields} } c: airports { ${fields} } d: busStops { ${fields} } e: trainStations { ${fields} } f: busStops { ${fields} } }`,
+    });
     const body = await json(res);
     expect(res.status).toBe(400);
     expect(body.errors[0].extensions).toMatchObject({ errorCode: 'QUERY_TOO_COMPLEX' });
@@ -36,7 +38,12 @@ describe('gateway hygiene', () => {
   it('answers errors without stack traces or internal service names', async () => {
     const res = await post({ query: '{ companies { uuid } }' }, { 'content-type': 'application/json', authorization: 'Bearer not.a.token' });
     const text = await res.text();
-    expect(JSON.parse(text).errors[0].extensions).toEqual({ code: 'UNAUTHENTICATED', errorCode: 'UNAUTHENTICATED', errorMessage: expect.any(String), status: 401 });
+    expect(JSON.parse(text).errors[0].extensions).toEqual({
+      code: 'UNAUTHENTICATED',
+      errorCode: 'UNAUTHENTICATED',
+      errorMessage: expect.any(String),
+      status: 401,
+    });
     expect(text).not.toMatch(/stacktrace|serviceName|"admin"|at .*\.js/);
   });
 
@@ -75,7 +82,12 @@ describe('gateway hygiene', () => {
 describe('gateway in production', () => {
   let env: Awaited<ReturnType<typeof startTestStack>>;
   beforeAll(async () => {
-    env = await startTestStack({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://api.safiri.test', NOTIFICATION_SINK_ALLOWED: 'true', SGR_TICKET_PDF_OWNER_PASSWORD: 'owner-pw' });
+    env = await startTestStack({
+      NODE_ENV: 'production',
+      PUBLIC_BASE_URL: 'https://api.safiri.test',
+      NOTIFICATION_SINK_ALLOWED: 'true',
+      SGR_TICKET_PDF_OWNER_PASSWORD: 'owner-pw',
+    });
   });
   afterAll(() => env.close());
 
@@ -94,11 +106,18 @@ describe('gateway in production', () => {
 
   it('answers no "Did you mean" suggestions, whether validation, the gateway or a subgraph finds the mistake', async () => {
     const graphql = (body: unknown) =>
-      fetch(`${env.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer not.a.token' }, body: JSON.stringify(body) });
+      fetch(`${env.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer not.a.token' },
+        body: JSON.stringify(body),
+      });
     const mistakes = [
       { query: '{ airport { stopId } }' },
       { query: '{ airports { stopNam } }' },
-      { query: 'mutation R($input: FlightReservationInput!) { reserveFlight(input: $input) { tickets { ticketId } } }', variables: { input: { offerReferenc: 'x' } } },
+      {
+        query: 'mutation R($input: FlightReservationInput!) { reserveFlight(input: $input) { tickets { ticketId } } }',
+        variables: { input: { offerReferenc: 'x' } },
+      },
       { query: 'query N($s: NotificationLogStatus) { notificationLog(status: $s) { total } }', variables: { s: 'SENTT' } },
     ];
     for (const mistake of mistakes) {

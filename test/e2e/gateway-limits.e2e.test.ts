@@ -14,7 +14,11 @@ describe('gateway limits (default configuration)', () => {
   afterAll(() => env.close());
 
   const graphql = async (body: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${env.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const res = await fetch(`${env.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, body: await json(res) };
   };
   const expectTooComplex = (res: { status: number; body: any }, message: RegExp) => {
@@ -58,7 +62,7 @@ describe('gateway limits (default configuration)', () => {
       expect((await graphql({ query: '{ airports { stopId } }' })).status).toBe(200);
     });
 
-    it('still serves the whole airport list over REST, whose operation is the gateway\'s own', async () => {
+    it("still serves the whole airport list over REST, whose operation is the gateway's own", async () => {
       const res = await fetch(`${env.baseUrl}/stops/flight/api/stops`);
       expect(res.status).toBe(200);
       expect(((await json(res)) as unknown[]).length).toBeGreaterThan(8000);
@@ -76,9 +80,13 @@ describe('gateway limits (default configuration)', () => {
       expect((await graphql({ query, operationName: 'C' })).status).toBe(400);
     });
 
-    it('413 PAYLOAD_TOO_LARGE for a field of about 1 MB that fits the gateway\'s body limit but not the subgraph request', async () => {
+    it("413 PAYLOAD_TOO_LARGE for a field of about 1 MB that fits the gateway's body limit but not the subgraph request", async () => {
       const email = `${'a'.repeat(env.config.maxBodyBytes - 100)}@x.co`;
-      const res = await fetch(`${env.baseUrl}/api/logon`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'a password 1' }) });
+      const res = await fetch(`${env.baseUrl}/api/logon`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'a password 1' }),
+      });
       expect(res.status).toBe(413);
       expect(await json(res)).toMatchObject({ errorCode: 'PAYLOAD_TOO_LARGE', status: 413 });
     });
@@ -92,7 +100,10 @@ describe('gateway limits (default configuration)', () => {
       });
 
       it('400 naming the field when a subgraph refuses a variable of the wrong type (ageCategory)', async () => {
-        const res = await customer.call('POST', '/api/flight/reserve', { offerReference: offer.offerReference, passengers: [adult('Mwinyi', { ageCategory: true })] });
+        const res = await customer.call('POST', '/api/flight/reserve', {
+          offerReference: offer.offerReference,
+          passengers: [adult('Mwinyi', { ageCategory: true })],
+        });
         expect(res.status).toBe(400);
         expect(res.body).toMatchObject({ errorCode: 'BAD_REQUEST', status: 400, data: { fields: [{ field: 'passengers[0].ageCategory' }] } });
         expect(res.body.errorMessage).toMatch(/passengers\[0\]\.ageCategory/);

@@ -19,14 +19,19 @@ describe('notification log end to end', () => {
     const accounts = new AccountService(env.stack.platform);
     await accounts.create({ email: 'ops.admin@safiri.test', password: 'admin password 123', role: 'ADMIN' });
     await accounts.create({ email: 'kwame.customer@safiri.test', password: 'customer password 123', role: 'CUSTOMER' });
-    agentId = (await accounts.create({ email: 'zawadi.agent@safiri.test', password: 'agent password 123', role: 'SERVICE_AGENT', fullName: 'Zawadi Agent' })).id;
+    agentId = (await accounts.create({ email: 'zawadi.agent@safiri.test', password: 'agent password 123', role: 'SERVICE_AGENT', fullName: 'Zawadi Agent' }))
+      .id;
     adminToken = await logon('ops.admin@safiri.test', 'admin password 123');
     customerToken = await logon('kwame.customer@safiri.test', 'customer password 123');
   });
   afterAll(() => env.close());
 
   async function logon(email: string, password: string): Promise<string> {
-    const res = await fetch(`${env.baseUrl}/api/logon`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const res = await fetch(`${env.baseUrl}/api/logon`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
     return (await json(res)).token;
   }
 
@@ -103,7 +108,11 @@ describe('notification log end to end', () => {
     await sentWelcome(agentId);
     const listed = runCli('notifications', ['log', '--reference', agentId, '--status', 'SENT'], env.config);
     expect(listed.status).toBe(0);
-    expect(listed.json).toMatchObject({ action: 'notification-log', total: 1, entries: [{ messageType: 'ACCOUNT_CREATION', channel: 'EMAIL', recipient: 'z***@safiri.test' }] });
+    expect(listed.json).toMatchObject({
+      action: 'notification-log',
+      total: 1,
+      entries: [{ messageType: 'ACCOUNT_CREATION', channel: 'EMAIL', recipient: 'z***@safiri.test' }],
+    });
     const bad = runCli('notifications', ['log', '--status', 'LOST'], env.config);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/--status must be one of PENDING/);

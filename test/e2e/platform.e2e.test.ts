@@ -18,9 +18,16 @@ describe('platform end to end', () => {
     fetch(`${env.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query }) });
 
   it('creates an agent with the CLI and logs in over REST', async () => {
-    const created = runCli('accounts', ['create', '--email', 'e2e.agent@safiri.test', '--password', 'e2e password 123', '--role', 'THIRD_PARTY_AGENT', '--balance', '250000'], env.config);
+    const created = runCli(
+      'accounts',
+      ['create', '--email', 'e2e.agent@safiri.test', '--password', 'e2e password 123', '--role', 'THIRD_PARTY_AGENT', '--balance', '250000'],
+      env.config,
+    );
     expect(created.status).toBe(0);
-    expect(created.json).toMatchObject({ action: 'account-created', account: { role: 'THIRD_PARTY_AGENT', permissionLevel: 222, wallet: { balance: '250000', currency: 'TZS' } } });
+    expect(created.json).toMatchObject({
+      action: 'account-created',
+      account: { role: 'THIRD_PARTY_AGENT', permissionLevel: 222, wallet: { balance: '250000', currency: 'TZS' } },
+    });
 
     const res = await fetch(`${env.baseUrl}/api/logon`, {
       method: 'POST',
@@ -73,7 +80,10 @@ describe('platform end to end', () => {
     const trainStops = await get(new URL(discovery.train_stops_url).pathname + '/api/stops?mini=true');
     expect(flightStops.status).toBe(200);
     expect(trainStops.status).toBe(200);
-    expect((await json(flightStops)).find((a: { stop_code: string }) => a.stop_code === 'DAR')).toMatchObject({ stop_id: 'DAR:FLT:0', stop_timezone: 'Africa/Dar_es_Salaam' });
+    expect((await json(flightStops)).find((a: { stop_code: string }) => a.stop_code === 'DAR')).toMatchObject({
+      stop_id: 'DAR:FLT:0',
+      stop_timezone: 'Africa/Dar_es_Salaam',
+    });
     expect((await json(trainStops))[0]).toMatchObject({ stop_id: 'DAR:SGR:0', partners: [{ provider: 'RAIL', service: 'SGR' }] });
   });
 

@@ -196,7 +196,12 @@ describe('reverse-proxy administration (REST)', () => {
     expect(updated.headers.get('etag')).not.toBe(tag);
     expect(commitCount()).toBe(before + 1);
 
-    const unchanged = await admin.call('PATCH', one('zeta-tenant.co.tz'), { metadata: { plan: 'silver' }, companyUuid: companyB }, { 'if-match': updated.headers.get('etag')! });
+    const unchanged = await admin.call(
+      'PATCH',
+      one('zeta-tenant.co.tz'),
+      { metadata: { plan: 'silver' }, companyUuid: companyB },
+      { 'if-match': updated.headers.get('etag')! },
+    );
     expect(unchanged.status).toBe(200);
     expect(unchanged.headers.get('etag')).toBe(updated.headers.get('etag'));
     expect(unchanged.body).toEqual(updated.body);
@@ -210,10 +215,19 @@ describe('reverse-proxy administration (REST)', () => {
     const renamed = await admin.call('PATCH', one('late-tenant.co.tz'), { domain: 'www.omega-tenant.co.tz' }, { 'if-match': current.headers.get('etag')! });
     expect(renamed.status).toBe(200);
     changes.push('Update tenant late-tenant.co.tz: domain → www.omega-tenant.co.tz');
-    expect(renamed.body.domain).toMatchObject({ id: current.body.domain.id, name: 'www.omega-tenant.co.tz', domainType: 'subdomain', redirectForName: 'omega-tenant.co.tz', createdAt: current.body.domain.createdAt });
+    expect(renamed.body.domain).toMatchObject({
+      id: current.body.domain.id,
+      name: 'www.omega-tenant.co.tz',
+      domainType: 'subdomain',
+      redirectForName: 'omega-tenant.co.tz',
+      createdAt: current.body.domain.createdAt,
+    });
     expect(renamed.body.file).toBe('tenants/www.omega-tenant.co.tz.conf');
     expect(existsSync(path.join(repo, 'tenants/late-tenant.co.tz.conf'))).toBe(false);
-    expect(git('show', '--name-status', '--no-renames', '--format=', 'HEAD').split('\n').sort()).toEqual(['A\ttenants/www.omega-tenant.co.tz.conf', 'D\ttenants/late-tenant.co.tz.conf']);
+    expect(git('show', '--name-status', '--no-renames', '--format=', 'HEAD').split('\n').sort()).toEqual([
+      'A\ttenants/www.omega-tenant.co.tz.conf',
+      'D\ttenants/late-tenant.co.tz.conf',
+    ]);
     expect((await admin.call('GET', one('late-tenant.co.tz'))).status).toBe(404);
   });
 

@@ -47,9 +47,14 @@ describe('ticket lookup (REST GET /api/ticket)', () => {
       { passengerName: 'Asha Mwinyi', email: 'asha.mwinyi@example.com', phone: '+255754111222' },
       { passengerName: 'Baraka Ali', email: 'baraka@example.com', phone: '+255765000111' },
     ]);
-    const [first] = await sql('SELECT train_ticket_uuid, ticket_number FROM train_ticket t JOIN train_reservation r ON r.id = t.reservation_id WHERE r.payment_reference = ? AND passenger_index = 0', [booked.paymentReference]);
+    const [first] = await sql(
+      'SELECT train_ticket_uuid, ticket_number FROM train_ticket t JOIN train_reservation r ON r.id = t.reservation_id WHERE r.payment_reference = ? AND passenger_index = 0',
+      [booked.paymentReference],
+    );
     train = { paymentReference: booked.paymentReference, pnr: booked.data.reservation.pnr, uuid: first.train_ticket_uuid, ticketNumber: first.ticket_number };
-    const byAgent = await reserveSeats(agent, trip, trip.seats.slice(2, 3), [{ passengerName: 'Asha Mwinyi', email: 'asha.mwinyi@example.com', phone: '+255754111222' }]);
+    const byAgent = await reserveSeats(agent, trip, trip.seats.slice(2, 3), [
+      { passengerName: 'Asha Mwinyi', email: 'asha.mwinyi@example.com', phone: '+255754111222' },
+    ]);
     agentTrain = { paymentReference: byAgent.paymentReference, pnr: byAgent.data.reservation.pnr };
   });
   afterAll(() => env.close());
@@ -73,15 +78,35 @@ describe('ticket lookup (REST GET /api/ticket)', () => {
     expect(byEmail.body.data.map((t: any) => t.kind)).toEqual(['TRAIN', 'FLIGHT']);
     const [trainTicket, flightTicket] = byEmail.body.data;
     expect(trainTicket).toMatchObject({
-      kind: 'TRAIN', ticketId: train.uuid, ticketNumber: train.ticketNumber, bookingReference: train.pnr, paymentReference: train.paymentReference,
-      status: 'RESERVED', passengerName: 'Asha Mwinyi', email: 'asha.mwinyi@example.com', phoneNumber: '+255754111222', direction: 'OUTBOUND',
-      fromCode: 'DAR:SGR:0', from: 'Dar es Salaam', toCode: 'DOD:SGR:0', to: 'Dodoma', carrier: trip.details.trip.number,
-      price: { amount: expect.stringMatching(/^\d+$/), currency: 'TZS' }, issuedAt: null,
+      kind: 'TRAIN',
+      ticketId: train.uuid,
+      ticketNumber: train.ticketNumber,
+      bookingReference: train.pnr,
+      paymentReference: train.paymentReference,
+      status: 'RESERVED',
+      passengerName: 'Asha Mwinyi',
+      email: 'asha.mwinyi@example.com',
+      phoneNumber: '+255754111222',
+      direction: 'OUTBOUND',
+      fromCode: 'DAR:SGR:0',
+      from: 'Dar es Salaam',
+      toCode: 'DOD:SGR:0',
+      to: 'Dodoma',
+      carrier: trip.details.trip.number,
+      price: { amount: expect.stringMatching(/^\d+$/), currency: 'TZS' },
+      issuedAt: null,
     });
     expect(trainTicket.seat).toMatch(/^Car \d+, seat \d+[A-Z]$/);
     expect(flightTicket).toMatchObject({
-      kind: 'FLIGHT', ticketId: flight.ticketId, paymentReference: flight.paymentReference, bookingReference: flight.bookingReference,
-      passengerName: 'Asha Mwinyi', email: 'Asha.Mwinyi@example.com', phoneNumber: '+255754111222', fromCode: 'DAR', toCode: 'ZNZ',
+      kind: 'FLIGHT',
+      ticketId: flight.ticketId,
+      paymentReference: flight.paymentReference,
+      bookingReference: flight.bookingReference,
+      passengerName: 'Asha Mwinyi',
+      email: 'Asha.Mwinyi@example.com',
+      phoneNumber: '+255754111222',
+      fromCode: 'DAR',
+      toCode: 'ZNZ',
     });
 
     const byPhone = await lookup(customer, { phoneNumber: '0754 111 222' });
@@ -95,14 +120,19 @@ describe('ticket lookup (REST GET /api/ticket)', () => {
       expect(res.body.data.map((t: any) => t.ticketId)).toEqual([train.uuid]);
     }
     expect((await lookup(customer, { ticketId: flight.ticketId })).body.data.map((t: any) => t.kind)).toEqual(['FLIGHT']);
-    expect((await lookup(customer, { paymentReference: train.paymentReference })).body.data.map((t: any) => t.passengerName)).toEqual(['Asha Mwinyi', 'Baraka Ali']);
+    expect((await lookup(customer, { paymentReference: train.paymentReference })).body.data.map((t: any) => t.passengerName)).toEqual([
+      'Asha Mwinyi',
+      'Baraka Ali',
+    ]);
     expect((await lookup(customer, { bookingReference: train.pnr.toLowerCase() })).body.data).toHaveLength(2);
     expect((await lookup(customer, { bookingReference: flight.bookingReference })).body.data.map((t: any) => t.kind)).toEqual(['FLIGHT']);
-    expect((await lookup(customer, { paymentReference: train.paymentReference, email: 'baraka@example.com' })).body.data.map((t: any) => t.passengerName)).toEqual(['Baraka Ali']);
+    expect(
+      (await lookup(customer, { paymentReference: train.paymentReference, email: 'baraka@example.com' })).body.data.map((t: any) => t.passengerName),
+    ).toEqual(['Baraka Ali']);
     expect((await lookup(customer, { paymentReference: flight.paymentReference, email: 'baraka@example.com' })).body.data).toEqual([]);
   });
 
-  it('customers, service and third-party agents and issuers see only their own tickets; ADMIN and SUDO see anyone\'s', async () => {
+  it("customers, service and third-party agents and issuers see only their own tickets; ADMIN and SUDO see anyone's", async () => {
     // The same passenger email is on the customer's and on the agent's bookings.
     expect((await lookup(otherCustomer, { email: 'asha.mwinyi@example.com' })).body).toEqual({ data: [], meta: { count: 0, truncated: false } });
     expect((await lookup(otherCustomer, { paymentReference: train.paymentReference })).body.data).toEqual([]);
@@ -110,8 +140,12 @@ describe('ticket lookup (REST GET /api/ticket)', () => {
     expect(agentView.body.data.map((t: any) => t.bookingReference)).toEqual([agentTrain.pnr]);
     expect((await lookup(agent, { ticketId: flight.ticketId })).body.data).toEqual([]);
     // Every other non-administrator role is scoped the same way.
-    const partnerBooking = await reserveSeats(partner, trip, trip.seats.slice(3, 4), [{ passengerName: 'Asha Mwinyi', email: 'asha.mwinyi@example.com', phone: '+255754111222' }]);
-    expect((await lookup(partner, { email: 'asha.mwinyi@example.com' })).body.data.map((t: any) => t.paymentReference)).toEqual([partnerBooking.paymentReference]);
+    const partnerBooking = await reserveSeats(partner, trip, trip.seats.slice(3, 4), [
+      { passengerName: 'Asha Mwinyi', email: 'asha.mwinyi@example.com', phone: '+255754111222' },
+    ]);
+    expect((await lookup(partner, { email: 'asha.mwinyi@example.com' })).body.data.map((t: any) => t.paymentReference)).toEqual([
+      partnerBooking.paymentReference,
+    ]);
     expect((await lookup(issuer, { email: 'asha.mwinyi@example.com' })).body.data).toEqual([]);
     expect((await lookup(issuer, { paymentReference: train.paymentReference })).body.data).toEqual([]);
     for (const staff of [admin, sudo]) {

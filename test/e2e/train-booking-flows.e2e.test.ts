@@ -23,7 +23,11 @@ describe('SGR return journeys end to end (REST)', () => {
   const sql = (q: string, params: unknown[] = []) => env.stack.platform.dataSource.query(q, params);
   const issuance = (client: FlightClient, ref: string, query = '') => client.call('GET', `/api/trip/train/ticket/${ref}/issuance${query}`);
   const untilFinal = (client: FlightClient, ref: string) =>
-    waitFor(() => issuance(client, ref), (r) => r.status === 200 && !['ISSUING', 'NOT_STARTED'].includes(r.body.data.issuance.status), 30_000);
+    waitFor(
+      () => issuance(client, ref),
+      (r) => r.status === 200 && !['ISSUING', 'NOT_STARTED'].includes(r.body.data.issuance.status),
+      30_000,
+    );
   /** Two passengers, each with an outbound and a return seat. */
   const reserveReturn = (client: FlightClient, extra: Record<string, unknown> = {}) => {
     const seats = [out.seats[cursor], out.seats[cursor + 1]];
@@ -67,7 +71,13 @@ describe('SGR return journeys end to end (REST)', () => {
     expect(quoted.body.data.payable.baseAmount).toBe(booking.amount);
     const charge = new Decimal(kes.amount).times('1.02').toDecimalPlaces(0, Decimal.ROUND_DOWN).toFixed(0);
 
-    const started = await customer.call('POST', '/api/trip/train/payments/mobile-money', { paymentReference: ref, currency: 'KES', amount: charge, rail: 'MPESA_KE', phoneNumber: '+254712345678' });
+    const started = await customer.call('POST', '/api/trip/train/payments/mobile-money', {
+      paymentReference: ref,
+      currency: 'KES',
+      amount: charge,
+      rail: 'MPESA_KE',
+      phoneNumber: '+254712345678',
+    });
     expect(started.status).toBe(202);
     expect(started.body.data).toMatchObject({ status: 'PENDING', amount: charge, quoteAmount: kes.amount, currency: 'KES' });
     expect(started.body.data.processingFee).toBe(new Decimal(charge).minus(kes.amount).toFixed(0));
@@ -76,33 +86,50 @@ describe('SGR return journeys end to end (REST)', () => {
 
     expect((await issuer.call('POST', `/api/trip/train/payments/${started.body.data.paymentId}/confirm`)).body.data.paysReservation).toBe(true);
     const done = await untilFinal(customer, ref);
-    expect(done.body.data).toMatchObject({ funding: { status: 'ONLINE_PAYMENT_CONFIRMED', walletDebited: false }, payout: { status: 'PAID' }, issuance: { status: 'ISSUED' } });
-    expect((await sql('SELECT journey, status FROM train_ticket WHERE reservation_id = ? ORDER BY passenger_index, journey', [r.id])).map((t: any) => `${t.journey}:${t.status}`)).toEqual([
-      'OUTBOUND:ISSUED',
-      'RETURN:ISSUED',
-      'OUTBOUND:ISSUED',
-      'RETURN:ISSUED',
-    ]);
+    expect(done.body.data).toMatchObject({
+      funding: { status: 'ONLINE_PAYMENT_CONFIRMED', walletDebited: false },
+      payout: { status: 'PAID' },
+      issuance: { status: 'ISSUED' },
+    });
+    expect(
+      (await sql('SELECT journey, status FROM train_ticket WHERE reservation_id = ? ORDER BY passenger_index, journey', [r.id])).map(
+        (t: any) => `${t.journey}:${t.status}`,
+      ),
+    ).toEqual(['OUTBOUND:ISSUED', 'RETURN:ISSUED', 'OUTBOUND:ISSUED', 'RETURN:ISSUED']);
 
-    const pdf = await fetch(`${env.baseUrl}/api/trip/train/ticket/document/generate?paymentReference=${ref}`, { headers: { authorization: `Bearer ${customer.token}` } });
+    const pdf = await fetch(`${env.baseUrl}/api/trip/train/ticket/document/generate?paymentReference=${ref}`, {
+      headers: { authorization: `Bearer ${customer.token}` },
+    });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const bytes = Buffer.from(await pdf.arrayBuffer());
     // One page per ticket: two passengers, outbound and return; opened without a password, as a reader would.
     expect(pageCount(bytes)).toBe(4);
     const text = openedText(bytes);
-    for (const shown of ['Asha Mwinyi', 'Baraka Ali', out.details.trip.number, back.details.trip.number, booking.data.reservation.pnr]) expect(text).toContain(shown);
+    for (const shown of ['Asha Mwinyi', 'Baraka Ali', out.details.trip.number, back.details.trip.number, booking.data.reservation.pnr])
+      expect(text).toContain(shown);
 
     // The final ticket message: the buyer and both passengers by email with their PDFs, passengers by WhatsApp.
-    const deliveries = await waitFor(() => sentTicketDeliveries(r.id), (rows) => rows.length > 0 && rows.every((d: any) => ['SENT', 'FAILED'].includes(d.status)), 30_000);
-    expect(deliveries.filter((d: any) => d.channel === 'EMAIL').map((d: any) => `${d.recipient_key}:${d.status}`)).toEqual(['buyer:SENT', 'passenger:0:SENT', 'passenger:1:SENT']);
-    const emails = (await readSink(env.config.notifications.sinkDir, 'EMAIL')).filter((m) => m.content.includes(ref) || m.content.includes(done.body.data.paymentReference));
+    const deliveries = await waitFor(
+      () => sentTicketDeliveries(r.id),
+      (rows) => rows.length > 0 && rows.every((d: any) => ['SENT', 'FAILED'].includes(d.status)),
+      30_000,
+    );
+    expect(deliveries.filter((d: any) => d.channel === 'EMAIL').map((d: any) => `${d.recipient_key}:${d.status}`)).toEqual([
+      'buyer:SENT',
+      'passenger:0:SENT',
+      'passenger:1:SENT',
+    ]);
+    const emails = (await readSink(env.config.notifications.sinkDir, 'EMAIL')).filter(
+      (m) => m.content.includes(ref) || m.content.includes(done.body.data.paymentReference),
+    );
     const toBuyer = emails.find((m) => /^To: rider@flows\.test/m.test(m.content) && /application\/pdf/.test(m.content));
     expect(toBuyer).toBeDefined();
   });
 
   it('third-party agent: reserve a return trip, no reservation message, issue with a callback, one wallet debit, tickets only to passengers', async () => {
-    const wallet = async () => Number((await sql("SELECT w.balance FROM wallet w JOIN account a ON a.id = w.account_id WHERE a.email = 'partner@flows.test'"))[0].balance);
+    const wallet = async () =>
+      Number((await sql("SELECT w.balance FROM wallet w JOIN account a ON a.id = w.account_id WHERE a.email = 'partner@flows.test'"))[0].balance);
     const before = await wallet();
     const booking = await reserveReturn(agent);
     const ref = booking.paymentReference;
@@ -122,11 +149,19 @@ describe('SGR return journeys end to end (REST)', () => {
     expect(before - (await wallet())).toBe(Number(booking.amount));
     expect(await sql("SELECT amount FROM wallet_entry WHERE business_key = ? AND kind = 'DEBIT'", [`train-reservation:${r.id}`])).toHaveLength(1);
 
-    const call = await waitFor(async () => hook.received.filter((c) => c.path === `/sgr/${ref}`), (calls) => calls.length > 0, 20_000);
+    const call = await waitFor(
+      async () => hook.received.filter((c) => c.path === `/sgr/${ref}`),
+      (calls) => calls.length > 0,
+      20_000,
+    );
     expect(call[0].body.data).toMatchObject({ paymentReference: ref, issuance: { status: 'ISSUED' }, funding: { walletDebited: true } });
     expect(call[0].body.data.payable).toBeUndefined();
 
-    const deliveries = await waitFor(() => sentTicketDeliveries(r.id), (rows) => rows.length > 0 && rows.every((d: any) => ['SENT', 'FAILED'].includes(d.status)), 30_000);
+    const deliveries = await waitFor(
+      () => sentTicketDeliveries(r.id),
+      (rows) => rows.length > 0 && rows.every((d: any) => ['SENT', 'FAILED'].includes(d.status)),
+      30_000,
+    );
     expect(deliveries.map((d: any) => d.recipient_key).every((k: string) => k.startsWith('passenger:'))).toBe(true);
     expect(deliveries.filter((d: any) => d.channel === 'WHATSAPP').map((d: any) => d.recipient_key)).toEqual(['passenger:0', 'passenger:1']);
   });

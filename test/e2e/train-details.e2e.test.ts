@@ -40,7 +40,11 @@ describe('train details (REST)', () => {
   afterAll(() => env.close());
 
   it('401 without a token', async () => {
-    const res = await fetch(`${env.baseUrl}/api/trip/train/details`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ trip: item }) });
+    const res = await fetch(`${env.baseUrl}/api/trip/train/details`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ trip: item }),
+    });
     expect(res.status).toBe(401);
   });
 
@@ -50,19 +54,51 @@ describe('train details (REST)', () => {
     expect(meta).toEqual({ provider: 'RAIL_SGR', links: { self: expect.stringMatching(/\/api\/trip\/train\/details$/) }, createdAt: expect.any(String) });
     expect(Number.isNaN(Date.parse(meta.createdAt))).toBe(false);
     expect(data.trip).toEqual({ ...item.trip, timeTableTrainSetId: datedId(item.trip.timeTableTrainSetId) });
-    for (const field of ['provider', 'route', 'departure', 'arrival', 'price', 'stopTimes', 'cars', 'carTypes', 'transitAgency']) expect(data[field]).toEqual(item[field]);
+    for (const field of ['provider', 'route', 'departure', 'arrival', 'price', 'stopTimes', 'cars', 'carTypes', 'transitAgency'])
+      expect(data[field]).toEqual(item[field]);
     expect(data.departure).toMatchObject({ date: DATE, stop: { stop_id: DAR, stop_timezone: 'Africa/Dar_es_Salaam' } });
     expect(data.arrival.stop.stop_id).toBe(DOD);
     expect(data.price.otherCurrencies.USD).toMatchObject({ amount: expect.any(Number), formatted: expect.stringMatching(/^USD /) });
     const { train } = data;
-    expect(train).toMatchObject({ id: expect.any(Number), typeId: expect.any(Number), type: expect.any(String), name: item.trip.number, number: expect.any(Number) });
+    expect(train).toMatchObject({
+      id: expect.any(Number),
+      typeId: expect.any(Number),
+      type: expect.any(String),
+      name: item.trip.number,
+      number: expect.any(Number),
+    });
     expect(train.carTypes).toEqual(item.carTypes);
     expect(train.cars).toHaveLength(item.cars.length);
     for (const [i, car] of train.cars.entries()) {
       expect(Object.keys(car).sort()).toEqual(
-        ['id', 'name', 'orderNo', 'carId', 'carTypeId', 'carType', 'capacity', 'standardCapacity', 'disabledCapacity', 'emptySeats', 'rowCount', 'columnCount', 'hasSeat', 'isActive', 'isDisabled', 'prices', 'seats'].sort(),
+        [
+          'id',
+          'name',
+          'orderNo',
+          'carId',
+          'carTypeId',
+          'carType',
+          'capacity',
+          'standardCapacity',
+          'disabledCapacity',
+          'emptySeats',
+          'rowCount',
+          'columnCount',
+          'hasSeat',
+          'isActive',
+          'isDisabled',
+          'prices',
+          'seats',
+        ].sort(),
       );
-      expect(car).toMatchObject({ carId: item.cars[i].carId, orderNo: item.cars[i].orderNo, carType: item.cars[i].typeName, capacity: item.cars[i].capacity, isActive: true, isDisabled: false });
+      expect(car).toMatchObject({
+        carId: item.cars[i].carId,
+        orderNo: item.cars[i].orderNo,
+        carType: item.cars[i].typeName,
+        capacity: item.cars[i].capacity,
+        isActive: true,
+        isDisabled: false,
+      });
       expect(car.standardCapacity + car.disabledCapacity).toBe(car.capacity);
       expect(car.seats).toHaveLength(car.rowCount * car.columnCount);
       expect(car.seats.filter((s: any) => s.available)).toHaveLength(car.emptySeats);
@@ -92,17 +128,41 @@ describe('train details (REST)', () => {
     const cars = details.body.data.train.cars;
     const economy = cars.find((c: any) => c.seats.some((s: any) => s.class === 'ECONOMY'));
     const royal = cars.find((c: any) => c.seats.some((s: any) => s.class === 'ROYAL_CLASS'));
-    const price = (car: any, ticketTypeId: number, luggageTypeId: number) => car.prices.find((p: any) => p.ticketTypeId === ticketTypeId && p.luggageTypeId === luggageTypeId);
+    const price = (car: any, ticketTypeId: number, luggageTypeId: number) =>
+      car.prices.find((p: any) => p.ticketTypeId === ticketTypeId && p.luggageTypeId === luggageTypeId);
     expect(new Set(economy.prices.map((p: any) => p.ticketTypeId))).toEqual(new Set([4, 3]));
     expect(new Set(economy.prices.map((p: any) => p.luggageTypeId))).toEqual(new Set([5, 6, 7, 8]));
     expect(economy.prices).toHaveLength(8);
-    expect(price(economy, 4, 5)).toMatchObject({ ticketTypeCode: 'ADULT', total: '40000', luggagePrice: 0, luggageTypeName: 'No luggage', currency: 'TZS', formattedPrice: 'TZS 40,000', pricingContext: 'ONLINE' });
+    expect(price(economy, 4, 5)).toMatchObject({
+      ticketTypeCode: 'ADULT',
+      total: '40000',
+      luggagePrice: 0,
+      luggageTypeName: 'No luggage',
+      currency: 'TZS',
+      formattedPrice: 'TZS 40,000',
+      pricingContext: 'ONLINE',
+    });
     expect(price(economy, 3, 5)).toMatchObject({ ticketTypeCode: 'CHILD', total: '20000' });
     expect(price(economy, 4, 6)).toMatchObject({ total: '43000', luggagePrice: 3000, formattedPrice: 'TZS 43,000' });
     expect(price(royal, 4, 5).total).toBe('120000');
     for (const p of economy.prices) {
       expect(Object.keys(p).sort()).toEqual(
-        ['ticketTypeId', 'ticketTypeCode', 'ticketTypeName', 'pricingContext', 'total', 'bookingFeeTotal', 'grandTotal', 'fees', 'formattedPrice', 'currency', 'otherCurrencies', 'luggageTypeId', 'luggageTypeName', 'luggagePrice'].sort(),
+        [
+          'ticketTypeId',
+          'ticketTypeCode',
+          'ticketTypeName',
+          'pricingContext',
+          'total',
+          'bookingFeeTotal',
+          'grandTotal',
+          'fees',
+          'formattedPrice',
+          'currency',
+          'otherCurrencies',
+          'luggageTypeId',
+          'luggageTypeName',
+          'luggagePrice',
+        ].sort(),
       );
       expect(p.fees.reduce((s: number, f: any) => s + Number(f.amount), 0)).toBe(Number(p.grandTotal));
       expect(Number(p.total) + Number(p.bookingFeeTotal)).toBe(Number(p.grandTotal));
@@ -141,7 +201,12 @@ describe('train details (REST)', () => {
       isActive: true,
       configurationItemId: expect.any(Number),
     });
-    expect(req.luggageOptions.map((o: any) => [o.id, o.price])).toEqual([[5, 0], [6, 3000], [7, 6000], [8, 10000]]);
+    expect(req.luggageOptions.map((o: any) => [o.id, o.price])).toEqual([
+      [5, 0],
+      [6, 3000],
+      [7, 6000],
+      [8, 10000],
+    ]);
     expect(req.ticketTypeOptions).toEqual([
       { id: 4, code: 'ADULT', title: 'Adult', price: 40000 },
       { id: 3, code: 'CHILD', title: expect.stringMatching(/^Child/), price: 20000 },

@@ -31,15 +31,26 @@ describe('train ticket document (REST)', () => {
 
   /** search → details → hold → reserve, one seat per passenger. */
   async function reserve(client: FlightClient, names: string[]): Promise<{ paymentReference: string; id: string }> {
-    const { paymentReference } = await reserveSeats(client, trip, names.map(() => trip.seats[cursor++]), names.map((passengerName) => ({ passengerName })));
+    const { paymentReference } = await reserveSeats(
+      client,
+      trip,
+      names.map(() => trip.seats[cursor++]),
+      names.map((passengerName) => ({ passengerName })),
+    );
     const [row] = await sql('SELECT id FROM train_reservation WHERE payment_reference = ?', [paymentReference]);
     return { paymentReference, id: row.id };
   }
 
   beforeAll(async () => {
     env = await startTestStack({ SGR_MAX_ACTIVE_HOLDS: '60', SGR_TICKET_PDF_OWNER_PASSWORD: 'document-owner-secret' });
-    agent = await FlightClient.create(env.baseUrl, env.stack.platform, 'agent@document.test', 'THIRD_PARTY_AGENT', { currency: 'TZS', openingBalance: '1000000' });
-    otherAgent = await FlightClient.create(env.baseUrl, env.stack.platform, 'other@document.test', 'SERVICE_AGENT', { currency: 'TZS', openingBalance: '1000000' });
+    agent = await FlightClient.create(env.baseUrl, env.stack.platform, 'agent@document.test', 'THIRD_PARTY_AGENT', {
+      currency: 'TZS',
+      openingBalance: '1000000',
+    });
+    otherAgent = await FlightClient.create(env.baseUrl, env.stack.platform, 'other@document.test', 'SERVICE_AGENT', {
+      currency: 'TZS',
+      openingBalance: '1000000',
+    });
     customer = await FlightClient.create(env.baseUrl, env.stack.platform, 'customer@document.test', 'CUSTOMER');
     admin = await FlightClient.create(env.baseUrl, env.stack.platform, 'admin@document.test', 'ADMIN');
     trip = await selectExpressTrain(agent, DATE);
@@ -51,7 +62,10 @@ describe('train ticket document (REST)', () => {
       (r) => r.status === 200 && r.body.data.issuance.status !== 'ISSUING',
       30_000,
     );
-    tickets = await sql('SELECT train_ticket_uuid, ticket_number, passenger_name, seat_label, status FROM train_ticket WHERE reservation_id = ? ORDER BY passenger_index', [issued.id]);
+    tickets = await sql(
+      'SELECT train_ticket_uuid, ticket_number, passenger_name, seat_label, status FROM train_ticket WHERE reservation_id = ? ORDER BY passenger_index',
+      [issued.id],
+    );
     expect(tickets.map((t: any) => t.status)).toEqual(['ISSUED', 'ISSUED']);
   });
   afterAll(async () => {
@@ -74,7 +88,16 @@ describe('train ticket document (REST)', () => {
     // Opened as a reader would, without a password: the layout's text is there.
     const text = openedText(res.pdf);
     const [{ pnr }] = await sql('SELECT pnr FROM train_reservation WHERE id = ?', [issued.id]);
-    for (const shown of ['Asha Mwinyi', 'Baraka Juma', pnr, tickets[0].ticket_number, tickets[1].ticket_number, 'Dar es Salaam', 'Dodoma', tickets[0].seat_label]) {
+    for (const shown of [
+      'Asha Mwinyi',
+      'Baraka Juma',
+      pnr,
+      tickets[0].ticket_number,
+      tickets[1].ticket_number,
+      'Dar es Salaam',
+      'Dodoma',
+      tickets[0].seat_label,
+    ]) {
       expect(text).toContain(shown);
     }
   });
@@ -84,7 +107,16 @@ describe('train ticket document (REST)', () => {
     const e = encryptEntries(pdf);
     expect(acceptsUserPassword(e, '')).toBe(true);
     expect(acceptsUserPassword(e, 'document-owner-secret')).toBe(false);
-    expect(permissions(e)).toEqual({ print: true, highResPrint: true, copy: true, accessibility: true, modify: false, annotate: false, fillForms: false, assemble: false });
+    expect(permissions(e)).toEqual({
+      print: true,
+      highResPrint: true,
+      copy: true,
+      accessibility: true,
+      modify: false,
+      annotate: false,
+      fillForms: false,
+      assemble: false,
+    });
   });
 
   it('renders a new PDF on every request', async () => {
@@ -120,7 +152,11 @@ describe('train ticket document (REST)', () => {
   });
 
   it('400 without or with both selectors, 404 unknown, 401 without a token', async () => {
-    const queries: Array<Record<string, string>> = [{}, { paymentReference: issued.paymentReference, ticketId: tickets[0].train_ticket_uuid }, { paymentReference: ' ' }];
+    const queries: Array<Record<string, string>> = [
+      {},
+      { paymentReference: issued.paymentReference, ticketId: tickets[0].train_ticket_uuid },
+      { paymentReference: ' ' },
+    ];
     for (const query of queries) {
       const res = await download(agent, query);
       expect(res.status).toBe(400);

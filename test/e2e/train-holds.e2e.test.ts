@@ -25,8 +25,15 @@ describe('train seat holds (REST)', () => {
     const trip = res.body.data.find((t: any) => t.trip.number.startsWith('ORD'));
     // Seat ids come from the provider's seat map (what details shows).
     const provider = createRailSimulator({ store: new MysqlRailSimulatorStore(env.stack.platform.dataSource) });
-    const [providerTrip] = (await provider.searchTrips({ fromStopId: 'DAR:SGR:0', toStopId: 'DOD:SGR:0', date: travelDate() })).filter((t) => t.number === trip.trip.number);
-    const details = await provider.tripDetails({ timeTableTrainSetId: providerTrip.timeTableTrainSetId, fromStopId: 'DAR:SGR:0', toStopId: 'DOD:SGR:0', date: travelDate() });
+    const [providerTrip] = (await provider.searchTrips({ fromStopId: 'DAR:SGR:0', toStopId: 'DOD:SGR:0', date: travelDate() })).filter(
+      (t) => t.number === trip.trip.number,
+    );
+    const details = await provider.tripDetails({
+      timeTableTrainSetId: providerTrip.timeTableTrainSetId,
+      fromStopId: 'DAR:SGR:0',
+      toStopId: 'DOD:SGR:0',
+      date: travelDate(),
+    });
     const car = details.cars.find((c) => c.carClass === 'ECONOMY')!;
     train = {
       timeTableTrainSetId: trip.trip.timeTableTrainSetId,
@@ -47,11 +54,21 @@ describe('train seat holds (REST)', () => {
     });
   const release = (client: FlightClient, key: string) => client.call('GET', `/api/trip/train/seat/release?key=${encodeURIComponent(key)}`);
   const rawHold = (body: unknown) =>
-    fetch(`${env.baseUrl}/api/trip/train/seat/hold`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${rider.token}` }, body: JSON.stringify(body) });
+    fetch(`${env.baseUrl}/api/trip/train/seat/hold`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${rider.token}` },
+      body: JSON.stringify(body),
+    });
 
   it('holds a seat (HELD, a key, no-store) for the configured lifetime', async () => {
     const seat = train.seats[0];
-    const res = await rawHold({ departureStopPartnerId: PARTNER.DAR, arrivalStopPartnerId: PARTNER.DOD, timeTableTrainSetId: train.timeTableTrainSetId, carId: train.carId, seat: seat.seatId });
+    const res = await rawHold({
+      departureStopPartnerId: PARTNER.DAR,
+      arrivalStopPartnerId: PARTNER.DOD,
+      timeTableTrainSetId: train.timeTableTrainSetId,
+      carId: train.carId,
+      seat: seat.seatId,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = (await res.json()) as any;
@@ -80,7 +97,9 @@ describe('train seat holds (REST)', () => {
     const mine = await hold(rider, seat.seatId);
     const key = mine.body.data.hold.key;
     expect((await release(other, key)).status).toBe(404);
-    const first = await fetch(`${env.baseUrl}/api/trip/train/seat/release?key=${encodeURIComponent(key)}`, { headers: { authorization: `Bearer ${rider.token}` } });
+    const first = await fetch(`${env.baseUrl}/api/trip/train/seat/release?key=${encodeURIComponent(key)}`, {
+      headers: { authorization: `Bearer ${rider.token}` },
+    });
     expect(first.status).toBe(200);
     expect(first.headers.get('cache-control')).toBe('no-store');
     expect((await release(rider, key)).status).toBe(200);
@@ -117,7 +136,9 @@ describe('train seat holds (REST)', () => {
   it('400 for missing or malformed fields, 404 for a train id never issued, 401 without a token', async () => {
     const missing = await rider.call('POST', '/api/trip/train/seat/hold', { carId: train.carId });
     expect(missing.status).toBe(400);
-    expect(missing.body.data.fields.map((f: any) => f.field)).toEqual(expect.arrayContaining(['departureStopPartnerId', 'arrivalStopPartnerId', 'timeTableTrainSetId', 'seat']));
+    expect(missing.body.data.fields.map((f: any) => f.field)).toEqual(
+      expect.arrayContaining(['departureStopPartnerId', 'arrivalStopPartnerId', 'timeTableTrainSetId', 'seat']),
+    );
     expect((await hold(rider, train.seats[3].seatId, PARTNER.DAR, PARTNER.DOD, { seat: 'A1' })).status).toBe(400);
     expect((await hold(rider, train.seats[3].seatId, PARTNER.DAR, PARTNER.DOD, { timeTableTrainSetId: 4101 })).status).toBe(404);
     expect((await rider.call('GET', '/api/trip/train/seat/release')).status).toBe(400);

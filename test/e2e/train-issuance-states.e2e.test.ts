@@ -26,7 +26,10 @@ describe('train agent issuance: the other states (REST)', () => {
 
   beforeAll(async () => {
     env = await startTestStack({ SGR_MAX_ACTIVE_HOLDS: '20', SGR_CALLBACK_ALLOW_PRIVATE: 'true' });
-    agent = await FlightClient.create(env.baseUrl, env.stack.platform, 'agent@states.test', 'THIRD_PARTY_AGENT', { currency: 'TZS', openingBalance: '1000000' });
+    agent = await FlightClient.create(env.baseUrl, env.stack.platform, 'agent@states.test', 'THIRD_PARTY_AGENT', {
+      currency: 'TZS',
+      openingBalance: '1000000',
+    });
     trip = await selectExpressTrain(agent, DATE);
     hook = await startCallbackReceiver();
   });
@@ -44,8 +47,10 @@ describe('train agent issuance: the other states (REST)', () => {
 
   const issue = (client: FlightClient, ref: string, body: unknown = {}) => client.call('POST', `/api/trip/train/ticket/${ref}/issue`, body);
   const status = (client: FlightClient, ref: string) => client.call('GET', `/api/trip/train/ticket/${ref}/issuance`);
-  const debits = async (reservationId: string) => sql("SELECT amount FROM wallet_entry WHERE business_key = ? AND kind = 'DEBIT'", [`train-reservation:${reservationId}`]);
-  const balanceOf = async (email: string) => Number((await sql('SELECT w.balance FROM wallet w JOIN account a ON a.id = w.account_id WHERE a.email = ?', [email]))[0].balance);
+  const debits = async (reservationId: string) =>
+    sql("SELECT amount FROM wallet_entry WHERE business_key = ? AND kind = 'DEBIT'", [`train-reservation:${reservationId}`]);
+  const balanceOf = async (email: string) =>
+    Number((await sql('SELECT w.balance FROM wallet w JOIN account a ON a.id = w.account_id WHERE a.email = ?', [email]))[0].balance);
   const reservationStatus = async (id: string) => (await sql('SELECT status FROM train_reservation WHERE id = ?', [id]))[0].status;
   const ticketStatuses = async (id: string) => (await sql('SELECT DISTINCT status FROM train_ticket WHERE reservation_id = ?', [id])).map((t: any) => t.status);
   const issuanceJobs = async (id: string) => sql("SELECT 1 FROM outbox_message WHERE job_name = 'train-issuance' AND payload LIKE ?", [`%${id}%`]);
@@ -89,7 +94,10 @@ describe('train agent issuance: the other states (REST)', () => {
 
   it('PAYOUTFAIL: admission released (funds the next issue), reservation RESERVED again, callback with the failure; a repeat only reports', async () => {
     // Enough for one ticket only: the second issue below is admitted only if the rejected one no longer holds funds.
-    const tight = await FlightClient.create(env.baseUrl, env.stack.platform, 'tight@states.test', 'THIRD_PARTY_AGENT', { currency: 'TZS', openingBalance: '50000' });
+    const tight = await FlightClient.create(env.baseUrl, env.stack.platform, 'tight@states.test', 'THIRD_PARTY_AGENT', {
+      currency: 'TZS',
+      openingBalance: '50000',
+    });
     const rejected = await reserve(tight, 'PAYOUTFAIL');
     const next = await reserve(tight);
     const callbackUrl = `${hook.url}/hook/rejected`;
@@ -108,17 +116,29 @@ describe('train agent issuance: the other states (REST)', () => {
     expect(await debits(rejected.id)).toHaveLength(0);
 
     // The callback carries the issuance status as GET …/issuance shows it (its `payable` is not compared: the quotes are GET's).
-    const hits = await waitFor(async () => hook.received.filter((r) => r.path === '/hook/rejected'), (r) => r.length > 0, 20_000);
+    const hits = await waitFor(
+      async () => hook.received.filter((r) => r.path === '/hook/rejected'),
+      (r) => r.length > 0,
+      20_000,
+    );
     const { paymentReference, funding, payout, issuance } = done.body.data;
     expect(hits[0].body.data).toMatchObject({ paymentReference, funding, payout, issuance, failure });
     // The receiver has the body before the job records the delivery: wait for the record.
-    const delivered = await waitFor(async () => (await sql('SELECT callback_status FROM train_issuance WHERE reservation_id = ?', [rejected.id]))[0], (r) => r.callback_status !== 'PENDING', 20_000);
+    const delivered = await waitFor(
+      async () => (await sql('SELECT callback_status FROM train_issuance WHERE reservation_id = ?', [rejected.id]))[0],
+      (r) => r.callback_status !== 'PENDING',
+      20_000,
+    );
     expect(delivered.callback_status).toBe('DELIVERED');
 
     // A repeat (same callback) reports the outcome: nothing admitted, queued or debited again.
     const again = await issue(tight, rejected.paymentReference, { callbackUrl });
     expect(again.status).toBe(202);
-    expect(again.body.data).toMatchObject({ funding: { status: 'AGENT_WALLET_RELEASED', walletDebited: false }, issuance: { status: 'PAYOUT_REJECTED' }, failure });
+    expect(again.body.data).toMatchObject({
+      funding: { status: 'AGENT_WALLET_RELEASED', walletDebited: false },
+      issuance: { status: 'PAYOUT_REJECTED' },
+      failure,
+    });
     expect(await issuanceJobs(rejected.id)).toHaveLength(1);
     expect(await reservationStatus(rejected.id)).toBe('RESERVED');
 

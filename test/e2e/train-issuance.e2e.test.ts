@@ -24,7 +24,10 @@ describe('train agent issuance (REST)', () => {
   beforeAll(async () => {
     env = await startTestStack({ SGR_MAX_ACTIVE_HOLDS: '60', SGR_CALLBACK_ALLOW_PRIVATE: 'true' });
     agent = await FlightClient.create(env.baseUrl, env.stack.platform, 'agent@issue.test', 'THIRD_PARTY_AGENT', { currency: 'TZS', openingBalance: '1000000' });
-    otherAgent = await FlightClient.create(env.baseUrl, env.stack.platform, 'other@issue.test', 'THIRD_PARTY_AGENT', { currency: 'TZS', openingBalance: '1000000' });
+    otherAgent = await FlightClient.create(env.baseUrl, env.stack.platform, 'other@issue.test', 'THIRD_PARTY_AGENT', {
+      currency: 'TZS',
+      openingBalance: '1000000',
+    });
     poor = await FlightClient.create(env.baseUrl, env.stack.platform, 'poor@issue.test', 'SERVICE_AGENT', { currency: 'TZS', openingBalance: '1000' });
     trip = await selectExpressTrain(agent, DATE);
     hook = await startCallbackReceiver();
@@ -45,10 +48,16 @@ describe('train agent issuance (REST)', () => {
 
   const issue = (client: FlightClient, ref: string, body: unknown = {}) => client.call('POST', `/api/trip/train/ticket/${ref}/issue`, body);
   const status = (client: FlightClient, ref: string) => client.call('GET', `/api/trip/train/ticket/${ref}/issuance`);
-  const walletOf = async (email: string) => (await sql('SELECT w.id, w.balance FROM wallet w JOIN account a ON a.id = w.account_id WHERE a.email = ?', [email]))[0];
-  const debits = async (reservationId: string) => sql("SELECT amount FROM wallet_entry WHERE business_key = ? AND kind = 'DEBIT'", [`train-reservation:${reservationId}`]);
+  const walletOf = async (email: string) =>
+    (await sql('SELECT w.id, w.balance FROM wallet w JOIN account a ON a.id = w.account_id WHERE a.email = ?', [email]))[0];
+  const debits = async (reservationId: string) =>
+    sql("SELECT amount FROM wallet_entry WHERE business_key = ? AND kind = 'DEBIT'", [`train-reservation:${reservationId}`]);
   const untilFinal = (client: FlightClient, ref: string) =>
-    waitFor(() => status(client, ref), (r) => r.status === 200 && r.body.data.issuance.status !== 'ISSUING', 30_000);
+    waitFor(
+      () => status(client, ref),
+      (r) => r.status === 200 && r.body.data.issuance.status !== 'ISSUING',
+      30_000,
+    );
 
   it('agent issue: 202 admitted, then ISSUED with the wallet debited once; a repeat answers 202 without a second debit', async () => {
     const { paymentReference, id, amount } = await reserve(agent);
@@ -78,7 +87,11 @@ describe('train agent issuance (REST)', () => {
     expect(notes.map((n: any) => n.message_type)).toContain('TICKET');
 
     // The callback carries the issuance status.
-    const hit = await waitFor(async () => received.filter((r) => r.path === '/hook/ok'), (r) => r.length > 0, 20_000);
+    const hit = await waitFor(
+      async () => received.filter((r) => r.path === '/hook/ok'),
+      (r) => r.length > 0,
+      20_000,
+    );
     expect(hit[0].body.data).toMatchObject({ paymentReference, issuance: { status: 'ISSUED' }, funding: { walletDebited: true } });
 
     const again = await issue(agent, paymentReference, { callbackUrl: `${hookUrl}/hook/ok` });
@@ -151,7 +164,11 @@ describe('train agent issuance (REST)', () => {
       const res = await issue(agent, paymentReference, { callbackUrl: `https://localhost:${port}/hook/refused` });
       expect(res.status).toBe(202);
       await untilFinal(agent, paymentReference);
-      const row = await waitFor(async () => (await sql('SELECT callback_status FROM train_issuance WHERE reservation_id = ?', [id]))[0], (r) => r.callback_status !== 'PENDING', 20_000);
+      const row = await waitFor(
+        async () => (await sql('SELECT callback_status FROM train_issuance WHERE reservation_id = ?', [id]))[0],
+        (r) => r.callback_status !== 'PENDING',
+        20_000,
+      );
       expect(row.callback_status).toBe('REFUSED');
       expect(received.filter((r) => r.path === '/hook/refused')).toHaveLength(0);
     } finally {

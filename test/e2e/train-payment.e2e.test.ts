@@ -40,12 +40,18 @@ describe('train online payment (REST)', () => {
   const reserve = (client: FlightClient = rider) => reserveSeat(client, trip, trip.seats[cursor++]);
   const issuance = (client: FlightClient, ref: string, currency?: string) =>
     client.call('GET', `/api/trip/train/ticket/${ref}/issuance${currency ? `?currency=${encodeURIComponent(currency)}` : ''}`);
-  const card = (client: FlightClient, body: Record<string, unknown>) => client.call('POST', '/api/trip/train/payments/card', { cardToken: 'tok_visa', ...body });
+  const card = (client: FlightClient, body: Record<string, unknown>) =>
+    client.call('POST', '/api/trip/train/payments/card', { cardToken: 'tok_visa', ...body });
   const mobile = (client: FlightClient, body: Record<string, unknown>) => client.call('POST', '/api/trip/train/payments/mobile', body);
   const mobileMoney = (client: FlightClient, body: Record<string, unknown>) => client.call('POST', '/api/trip/train/payments/mobile-money', body);
   const confirm = (client: FlightClient, id: string) => client.call('POST', `/api/trip/train/payments/${id}/confirm`);
   const reservationStatus = async (ref: string) => (await sql('SELECT status FROM train_reservation WHERE payment_reference = ?', [ref]))[0].status;
-  const untilIssued = (ref: string) => waitFor(() => issuance(rider, ref), (r) => r.status === 200 && r.body.data.issuance.status === 'ISSUED', 30_000);
+  const untilIssued = (ref: string) =>
+    waitFor(
+      () => issuance(rider, ref),
+      (r) => r.status === 200 && r.body.data.issuance.status === 'ISSUED',
+      30_000,
+    );
 
   it('GET …/issuance?currency freezes a quote once for the owner; later reads and other callers never move it', async () => {
     const { paymentReference, amount } = await reserve();
@@ -91,7 +97,11 @@ describe('train online payment (REST)', () => {
     const below = await card(rider, { paymentReference, currency: 'USD', total: q.minus('0.01').toFixed(2) });
     expect(below.status).toBe(422);
     expect(below.body).toMatchObject({ errorCode: 'SGR_PAYMENT_AMOUNT_MISMATCH', data: { quote, currency: 'USD' } });
-    const tooHigh = await card(rider, { paymentReference, currency: 'USD', total: q.times('1.1').plus('0.01').toDecimalPlaces(2, Decimal.ROUND_UP).toFixed(2) });
+    const tooHigh = await card(rider, {
+      paymentReference,
+      currency: 'USD',
+      total: q.times('1.1').plus('0.01').toDecimalPlaces(2, Decimal.ROUND_UP).toFixed(2),
+    });
     expect(tooHigh.status).toBe(422);
     expect(tooHigh.body.errorCode).toBe('SGR_PAYMENT_FEE_TOO_HIGH');
     const badDecimals = await card(rider, { paymentReference, currency: 'USD', total: '1.234' });
@@ -103,7 +113,15 @@ describe('train online payment (REST)', () => {
     const paid = await card(rider, { paymentReference, currency: 'USD', total });
     expect(paid.status).toBe(201);
     expect(paid.body.data).toMatchObject({
-      paymentReference, operation: 'CARD', method: 'CARD', status: 'CONFIRMED', amount: total, currency: 'USD', quoteAmount: quote, processingFee: '0.75', paysReservation: true,
+      paymentReference,
+      operation: 'CARD',
+      method: 'CARD',
+      status: 'CONFIRMED',
+      amount: total,
+      currency: 'USD',
+      quoteAmount: quote,
+      processingFee: '0.75',
+      paysReservation: true,
     });
     expect(await reservationStatus(paymentReference)).not.toBe('RESERVED');
 
@@ -121,9 +139,11 @@ describe('train online payment (REST)', () => {
     const [r] = await sql('SELECT id, status FROM train_reservation WHERE payment_reference = ?', [paymentReference]);
     expect(r.status).toBe('ISSUED');
     expect((await sql('SELECT DISTINCT status FROM train_ticket WHERE reservation_id = ?', [r.id])).map((t: any) => t.status)).toEqual(['ISSUED']);
-    expect((await sql("SELECT message_type FROM notification WHERE booking_kind = 'train' AND booking_id = ?", [r.id])).map((n: any) => n.message_type)).toContain('TICKET');
+    expect(
+      (await sql("SELECT message_type FROM notification WHERE booking_kind = 'train' AND booking_id = ?", [r.id])).map((n: any) => n.message_type),
+    ).toContain('TICKET');
     // No wallet was touched: customers pay online.
-    expect(await sql("SELECT id FROM wallet_entry WHERE business_key = ?", [`train-reservation:${r.id}`])).toEqual([]);
+    expect(await sql('SELECT id FROM wallet_entry WHERE business_key = ?', [`train-reservation:${r.id}`])).toEqual([]);
     // A paid reservation takes no new quotes.
     expect((await issuance(rider, paymentReference, 'EUR')).body.data.payable.quotes.map((x: any) => x.currency)).toEqual(['TZS', 'USD']);
   });
@@ -146,7 +166,10 @@ describe('train online payment (REST)', () => {
     const charge = new Decimal(amount).plus(100).toFixed(0);
     const kenyan = await mobile(rider, { paymentReference, currency: 'TZS', phoneNumber: '+254712345678' });
     expect(kenyan.status).toBe(422);
-    expect(kenyan.body).toMatchObject({ errorCode: 'SGR_PAYMENT_CURRENCY_UNSUPPORTED_BY_MNO', data: { payerCountry: 'KE', currency: 'TZS', mobileMoneyCurrencies: ['KES'] } });
+    expect(kenyan.body).toMatchObject({
+      errorCode: 'SGR_PAYMENT_CURRENCY_UNSUPPORTED_BY_MNO',
+      data: { payerCountry: 'KE', currency: 'TZS', mobileMoneyCurrencies: ['KES'] },
+    });
     const dollars = await mobile(rider, { paymentReference, currency: 'USD', phoneNumber: '0712345678' });
     expect(dollars.status).toBe(422);
     expect(dollars.body.errorCode).toBe('SGR_PAYMENT_CURRENCY_UNSUPPORTED_BY_MNO');
@@ -200,7 +223,10 @@ describe('train online payment (REST)', () => {
     expect(declined.status).toBe(402);
     expect(declined.body.errorCode).toBe('SGR_PAYMENT_DECLINED');
     expect(await reservationStatus(paymentReference)).toBe('RESERVED');
-    const [kesQuote] = await sql("SELECT amount FROM train_payment_quote q JOIN train_reservation r ON r.id = q.reservation_id WHERE r.payment_reference = ? AND q.currency = 'KES'", [paymentReference]);
+    const [kesQuote] = await sql(
+      "SELECT amount FROM train_payment_quote q JOIN train_reservation r ON r.id = q.reservation_id WHERE r.payment_reference = ? AND q.currency = 'KES'",
+      [paymentReference],
+    );
     expect(kesQuote).toBeDefined();
   });
 
@@ -230,8 +256,18 @@ describe('train online payment (REST)', () => {
   it('money confirmed after the window closed and the reservation was cancelled is kept for refund, flagged for review, and never revives the booking', async () => {
     const { platform } = env.stack;
     const reservations = new TrainReservationRepository(platform.dataSource);
-    const settlement = new TrainPaymentSettlement(platform, reservations, new TrainPaymentRepository(platform.dataSource), new TrainIssuanceRepository(platform.dataSource));
-    const expiry = trainReservationExpiryJob(platform, createRailSimulator({ store: new MysqlRailSimulatorStore(platform.dataSource) }), reservations, settlement);
+    const settlement = new TrainPaymentSettlement(
+      platform,
+      reservations,
+      new TrainPaymentRepository(platform.dataSource),
+      new TrainIssuanceRepository(platform.dataSource),
+    );
+    const expiry = trainReservationExpiryJob(
+      platform,
+      createRailSimulator({ store: new MysqlRailSimulatorStore(platform.dataSource) }),
+      reservations,
+      settlement,
+    );
 
     const { paymentReference } = await reserve();
     const pending = await mobile(rider, { paymentReference, phoneNumber: '0712345678' });
@@ -253,14 +289,27 @@ describe('train online payment (REST)', () => {
   it('a payment confirmation and the expiry job racing on one reservation: exactly one of them wins', async () => {
     const { platform } = env.stack;
     const reservations = new TrainReservationRepository(platform.dataSource);
-    const settlement = new TrainPaymentSettlement(platform, reservations, new TrainPaymentRepository(platform.dataSource), new TrainIssuanceRepository(platform.dataSource));
-    const expiry = trainReservationExpiryJob(platform, createRailSimulator({ store: new MysqlRailSimulatorStore(platform.dataSource) }), reservations, settlement);
+    const settlement = new TrainPaymentSettlement(
+      platform,
+      reservations,
+      new TrainPaymentRepository(platform.dataSource),
+      new TrainIssuanceRepository(platform.dataSource),
+    );
+    const expiry = trainReservationExpiryJob(
+      platform,
+      createRailSimulator({ store: new MysqlRailSimulatorStore(platform.dataSource) }),
+      reservations,
+      settlement,
+    );
     for (let round = 0; round < 4; round++) {
       const { paymentReference } = await reserve();
       const pending = await mobile(rider, { paymentReference, phoneNumber: '0712345678' });
       const [r] = await sql('SELECT id FROM train_reservation WHERE payment_reference = ?', [paymentReference]);
       await sql('UPDATE train_reservation SET expires_at = ? WHERE id = ?', [new Date(Date.now() - 1000), r.id]);
-      const [cancel, confirmation] = await Promise.all([expiry.process({ reservationId: r.id }, undefined as any), confirm(issuer, pending.body.data.paymentId)]);
+      const [cancel, confirmation] = await Promise.all([
+        expiry.process({ reservationId: r.id }, undefined as any),
+        confirm(issuer, pending.body.data.paymentId),
+      ]);
       const status = await reservationStatus(paymentReference);
       const [payment] = await sql('SELECT status, attached_at FROM train_payment WHERE id = ?', [pending.body.data.paymentId]);
       if ((cancel as any).cancelled) {

@@ -69,7 +69,9 @@ describe('train staff resends (REST send-notification)', () => {
     const details = passengers.map((p) => ({ passengerName: p.name, phone: p.phone, email: p.email || undefined }));
     const { paymentReference } = await reserveSeats(client, trip, seats, details, notifications ? { notifications } : {});
     const [row] = await sql('SELECT id, pnr FROM train_reservation WHERE payment_reference = ?', [paymentReference]);
-    const tickets = await sql('SELECT train_ticket_uuid, ticket_number, passenger_index FROM train_ticket WHERE reservation_id = ? ORDER BY passenger_index', [row.id]);
+    const tickets = await sql('SELECT train_ticket_uuid, ticket_number, passenger_index FROM train_ticket WHERE reservation_id = ? ORDER BY passenger_index', [
+      row.id,
+    ]);
     return { paymentReference, id: row.id, pnr: row.pnr, tickets };
   }
 
@@ -126,8 +128,14 @@ describe('train staff resends (REST send-notification)', () => {
     admin = await FlightClient.create(env.baseUrl, env.stack.platform, 'ops@resend.test', 'ADMIN');
     sudo = await FlightClient.create(env.baseUrl, env.stack.platform, 'root@resend.test', 'SUDO');
     customer = await FlightClient.create(env.baseUrl, env.stack.platform, 'customer@resend.test', 'CUSTOMER');
-    thirdParty = await FlightClient.create(env.baseUrl, env.stack.platform, 'partner@resend.test', 'THIRD_PARTY_AGENT', { currency: 'TZS', openingBalance: '1000000' });
-    counter = await FlightClient.create(env.baseUrl, env.stack.platform, 'counter@resend.test', 'SERVICE_AGENT', { currency: 'TZS', openingBalance: '1000000' });
+    thirdParty = await FlightClient.create(env.baseUrl, env.stack.platform, 'partner@resend.test', 'THIRD_PARTY_AGENT', {
+      currency: 'TZS',
+      openingBalance: '1000000',
+    });
+    counter = await FlightClient.create(env.baseUrl, env.stack.platform, 'counter@resend.test', 'SERVICE_AGENT', {
+      currency: 'TZS',
+      openingBalance: '1000000',
+    });
     trip = await selectExpressTrain(counter, DATE);
 
     group = await reserve(counter, [
@@ -150,7 +158,10 @@ describe('train staff resends (REST send-notification)', () => {
   });
 
   it('401 without a token; 403 for customers and agents, even for their own booking', async () => {
-    expect((await fetch(`${env.baseUrl}${PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pnr: group.pnr }) })).status).toBe(401);
+    expect(
+      (await fetch(`${env.baseUrl}${PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pnr: group.pnr }) }))
+        .status,
+    ).toBe(401);
     for (const client of [customer, thirdParty, counter]) {
       const res = await send(client, { paymentReference: group.paymentReference });
       expect(res.status).toBe(403);
@@ -235,65 +246,99 @@ describe('train staff resends (REST send-notification)', () => {
     expect(passenger.map((a) => a.filename)).toEqual([`sgr-ticket-${group.tickets[1].ticket_number}.pdf`]);
     expect(pageCount(passenger[0].pdf)).toBe(1);
     const message = await whatsapp(by('WHATSAPP', 'passenger:0').id);
-    expect(message.attachments).toEqual([{ filename: `sgr-ticket-${group.tickets[0].ticket_number}.pdf`, contentType: 'application/pdf', bytes: expect.any(Number) }]);
+    expect(message.attachments).toEqual([
+      { filename: `sgr-ticket-${group.tickets[0].ticket_number}.pdf`, contentType: 'application/pdf', bytes: expect.any(Number) },
+    ]);
     expect(message.attachments[0].bytes).toBeGreaterThan(1000);
   });
 
-  it('resends the ticket on WhatsApp then email, in request order, with per-recipient results and the PDFs again', async () => {
-    const res = await send(admin, { paymentReference: group.paymentReference, notificationChannels: ['WHATSAPP', 'EMAIL', 'WHATSAPP'] });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toHaveLength(2);
-    const [wa, mail] = res.body.data;
-    expect(wa).toEqual({
-      status: 'fulfilled',
-      value: {
-        channel: 'WHATSAPP',
-        notificationId: expect.any(String),
-        whatsapp: {
-          success: false,
-          results: [
-            { recipientKey: 'passenger:0', role: 'PASSENGER', to: '***601', status: 'SENT', error: null },
-            { recipientKey: 'passenger:1', role: 'PASSENGER', to: '***400', status: 'FAILED', error: expect.stringMatching(/rejected/) },
-          ],
+  it(
+    'resends the ticket on WhatsApp then email, in request order, with per-recipient results and the PDFs again',
+    async () => {
+      const res = await send(admin, { paymentReference: group.paymentReference, notificationChannels: ['WHATSAPP', 'EMAIL', 'WHATSAPP'] });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toHaveLength(2);
+      const [wa, mail] = res.body.data;
+      expect(wa).toEqual({
+        status: 'fulfilled',
+        value: {
+          channel: 'WHATSAPP',
+          notificationId: expect.any(String),
+          whatsapp: {
+            success: false,
+            results: [
+              { recipientKey: 'passenger:0', role: 'PASSENGER', to: '***601', status: 'SENT', error: null },
+              { recipientKey: 'passenger:1', role: 'PASSENGER', to: '***400', status: 'FAILED', error: expect.stringMatching(/rejected/) },
+            ],
+          },
         },
-      },
-    });
-    expect(mail).toEqual({
-      status: 'fulfilled',
-      value: {
-        channel: 'EMAIL',
-        notificationId: expect.any(String),
-        email: {
-          success: true,
-          results: [
-            { recipientKey: 'buyer', role: 'BUYER', to: 'c***@resend.test', status: 'SENT', error: null },
-            { recipientKey: 'passenger:0', role: 'PASSENGER', to: 'a***@resend.test', status: 'SENT', error: null },
-            { recipientKey: 'passenger:1', role: 'PASSENGER', to: 'b***@resend.test', status: 'SENT', error: null },
-          ],
+      });
+      expect(mail).toEqual({
+        status: 'fulfilled',
+        value: {
+          channel: 'EMAIL',
+          notificationId: expect.any(String),
+          email: {
+            success: true,
+            results: [
+              { recipientKey: 'buyer', role: 'BUYER', to: 'c***@resend.test', status: 'SENT', error: null },
+              { recipientKey: 'passenger:0', role: 'PASSENGER', to: 'a***@resend.test', status: 'SENT', error: null },
+              { recipientKey: 'passenger:1', role: 'PASSENGER', to: 'b***@resend.test', status: 'SENT', error: null },
+            ],
+          },
         },
-      },
-    });
-    // Each channel is its own logged MANUAL request.
-    const rows = await sql('SELECT id, message_type, trigger_kind, channels FROM notification WHERE id IN (?) ORDER BY channels DESC', [[wa.value.notificationId, mail.value.notificationId]]);
-    expect(rows.map((r: any) => [r.id, r.message_type, r.trigger_kind, r.channels])).toEqual([
-      [wa.value.notificationId, 'TICKET', 'MANUAL', 'WHATSAPP'],
-      [mail.value.notificationId, 'TICKET', 'MANUAL', 'EMAIL'],
-    ]);
+      });
+      // Each channel is its own logged MANUAL request.
+      const rows = await sql('SELECT id, message_type, trigger_kind, channels FROM notification WHERE id IN (?) ORDER BY channels DESC', [
+        [wa.value.notificationId, mail.value.notificationId],
+      ]);
+      expect(rows.map((r: any) => [r.id, r.message_type, r.trigger_kind, r.channels])).toEqual([
+        [wa.value.notificationId, 'TICKET', 'MANUAL', 'WHATSAPP'],
+        [mail.value.notificationId, 'TICKET', 'MANUAL', 'EMAIL'],
+      ]);
 
-    const buyer = pdfAttachments(await email(await deliveryOf(mail.value.notificationId, 'buyer')));
-    expect(buyer.map((a) => a.filename)).toEqual([`sgr-ticket-${group.paymentReference}.pdf`]);
-    expect(pageCount(buyer[0].pdf)).toBe(2);
-    const own = pdfAttachments(await email(await deliveryOf(mail.value.notificationId, 'passenger:0')));
-    expect(own.map((a) => a.filename)).toEqual([`sgr-ticket-${group.tickets[0].ticket_number}.pdf`]);
-    expect(pageCount(own[0].pdf)).toBe(1);
-    const message = await whatsapp(await deliveryOf(wa.value.notificationId, 'passenger:0'));
-    expect(message.attachments.map((a: any) => a.filename)).toEqual([`sgr-ticket-${group.tickets[0].ticket_number}.pdf`]);
-  }, SLOW);
+      const buyer = pdfAttachments(await email(await deliveryOf(mail.value.notificationId, 'buyer')));
+      expect(buyer.map((a) => a.filename)).toEqual([`sgr-ticket-${group.paymentReference}.pdf`]);
+      expect(pageCount(buyer[0].pdf)).toBe(2);
+      const own = pdfAttachments(await email(await deliveryOf(mail.value.notificationId, 'passenger:0')));
+      expect(own.map((a) => a.filename)).toEqual([`sgr-ticket-${group.tickets[0].ticket_number}.pdf`]);
+      expect(pageCount(own[0].pdf)).toBe(1);
+      const message = await whatsapp(await deliveryOf(wa.value.notificationId, 'passenger:0'));
+      expect(message.attachments.map((a: any) => a.filename)).toEqual([`sgr-ticket-${group.tickets[0].ticket_number}.pdf`]);
+    },
+    SLOW,
+  );
 
-  it('selects by pnr and by ticketNumber (the whole booking; email by default) and resends already-sent tickets again', async () => {
-    const before = await manualCount(group.id);
-    for (const body of [{ pnr: group.pnr }, { ticketNumber: group.tickets[1].ticket_number }]) {
-      const res = await send(sudo, body);
+  it(
+    'selects by pnr and by ticketNumber (the whole booking; email by default) and resends already-sent tickets again',
+    async () => {
+      const before = await manualCount(group.id);
+      for (const body of [{ pnr: group.pnr }, { ticketNumber: group.tickets[1].ticket_number }]) {
+        const res = await send(sudo, body);
+        expect(res.status).toBe(200);
+        expect(res.body.data).toEqual([
+          {
+            status: 'fulfilled',
+            value: {
+              channel: 'EMAIL',
+              notificationId: expect.any(String),
+              email: {
+                success: true,
+                results: ['buyer', 'passenger:0', 'passenger:1'].map((recipientKey) => expect.objectContaining({ recipientKey, status: 'SENT' })),
+              },
+            },
+          },
+        ]);
+      }
+      expect(await manualCount(group.id)).toBe(before + 2);
+    },
+    SLOW,
+  );
+
+  it(
+    'trainTicketUuids address only the passengers owning them, each with their own ticket PDF',
+    async () => {
+      const res = await send(admin, { trainTicketUuids: [group.tickets[1].train_ticket_uuid.toUpperCase()], notificationChannels: ['EMAIL'] });
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual([
         {
@@ -301,81 +346,77 @@ describe('train staff resends (REST send-notification)', () => {
           value: {
             channel: 'EMAIL',
             notificationId: expect.any(String),
-            email: { success: true, results: ['buyer', 'passenger:0', 'passenger:1'].map((recipientKey) => expect.objectContaining({ recipientKey, status: 'SENT' })) },
+            email: { success: true, results: [{ recipientKey: 'passenger:1', role: 'PASSENGER', to: 'b***@resend.test', status: 'SENT', error: null }] },
           },
         },
       ]);
-    }
-    expect(await manualCount(group.id)).toBe(before + 2);
-  }, SLOW);
+      const { notificationId } = res.body.data[0].value;
+      expect((await sql('SELECT recipient_keys FROM notification WHERE id = ?', [notificationId]))[0].recipient_keys).toBe('passenger:1');
+      const pdfs = pdfAttachments(await email(await deliveryOf(notificationId, 'passenger:1')));
+      expect(pdfs.map((a) => a.filename)).toEqual([`sgr-ticket-${group.tickets[1].ticket_number}.pdf`]);
+      expect(pageCount(pdfs[0].pdf)).toBe(1);
+    },
+    SLOW,
+  );
 
-  it('trainTicketUuids address only the passengers owning them, each with their own ticket PDF', async () => {
-    const res = await send(admin, { trainTicketUuids: [group.tickets[1].train_ticket_uuid.toUpperCase()], notificationChannels: ['EMAIL'] });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toEqual([
-      {
+  it(
+    'a third-party agent booking: passengers only; a channel nobody can be reached on is a rejected result',
+    async () => {
+      const res = await send(admin, { paymentReference: agentBooking.paymentReference, notificationChannels: ['EMAIL', 'WHATSAPP'] });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual([
+        {
+          status: 'rejected',
+          reason: { channel: 'EMAIL', errorCode: 'SGR_NOTIFICATION_NO_RECIPIENT', errorMessage: expect.any(String), notificationId: expect.any(String) },
+        },
+        {
+          status: 'fulfilled',
+          value: {
+            channel: 'WHATSAPP',
+            notificationId: expect.any(String),
+            whatsapp: { success: true, results: [{ recipientKey: 'passenger:0', role: 'PASSENGER', to: '***603', status: 'SENT', error: null }] },
+          },
+        },
+      ]);
+      const message = await whatsapp(await deliveryOf(res.body.data[1].value.notificationId, 'passenger:0'));
+      expect(message.attachments.map((a: any) => a.filename)).toEqual([`sgr-ticket-${agentBooking.tickets[0].ticket_number}.pdf`]);
+    },
+    SLOW,
+  );
+
+  it(
+    'reservation and cancellation messages, also chosen by the legacy emailType when messageType is omitted',
+    async () => {
+      const reservation = await send(admin, { paymentReference: live.paymentReference, emailType: 'reservation' });
+      expect(reservation.status).toBe(200);
+      expect(reservation.body.data[0]).toMatchObject({ status: 'fulfilled', value: { channel: 'EMAIL', email: { success: true } } });
+      const [row] = await sql('SELECT message_type, trigger_kind FROM notification WHERE id = ?', [reservation.body.data[0].value.notificationId]);
+      expect(row).toEqual({ message_type: 'RESERVATION', trigger_kind: 'MANUAL' });
+
+      // messageType wins; emailType is then not even read.
+      const explicit = await send(admin, { paymentReference: live.paymentReference, messageType: 'TRAIN_TICKET_RESERVATION', emailType: 'whatever' });
+      expect(explicit.status).toBe(200);
+      const legacyCancellation = await send(admin, { paymentReference: live.paymentReference, emailType: 'TRAIN_TICKET_RESERVATION_CANCELLATION' });
+      expect(legacyCancellation.status).toBe(409);
+      expect(legacyCancellation.body.data.reason).toBe('RESERVATION_NOT_CANCELLED');
+
+      // Once cancelled (as the end of a payment window leaves it), the cancellation message goes and the reservation one is refused.
+      await sql("UPDATE train_reservation SET status = 'CANCELLED', cancelled_at = NOW(3) WHERE id = ?", [live.id]);
+      const cancelled = await send(admin, { pnr: live.pnr, emailType: 'RESERVATION_CANCELLATION' });
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.body.data[0]).toMatchObject({
         status: 'fulfilled',
         value: {
           channel: 'EMAIL',
-          notificationId: expect.any(String),
-          email: { success: true, results: [{ recipientKey: 'passenger:1', role: 'PASSENGER', to: 'b***@resend.test', status: 'SENT', error: null }] },
+          email: { success: true, results: [expect.objectContaining({ recipientKey: 'buyer' }), expect.objectContaining({ recipientKey: 'passenger:0' })] },
         },
-      },
-    ]);
-    const { notificationId } = res.body.data[0].value;
-    expect((await sql('SELECT recipient_keys FROM notification WHERE id = ?', [notificationId]))[0].recipient_keys).toBe('passenger:1');
-    const pdfs = pdfAttachments(await email(await deliveryOf(notificationId, 'passenger:1')));
-    expect(pdfs.map((a) => a.filename)).toEqual([`sgr-ticket-${group.tickets[1].ticket_number}.pdf`]);
-    expect(pageCount(pdfs[0].pdf)).toBe(1);
-  }, SLOW);
-
-  it('a third-party agent booking: passengers only; a channel nobody can be reached on is a rejected result', async () => {
-    const res = await send(admin, { paymentReference: agentBooking.paymentReference, notificationChannels: ['EMAIL', 'WHATSAPP'] });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toEqual([
-      {
-        status: 'rejected',
-        reason: { channel: 'EMAIL', errorCode: 'SGR_NOTIFICATION_NO_RECIPIENT', errorMessage: expect.any(String), notificationId: expect.any(String) },
-      },
-      {
-        status: 'fulfilled',
-        value: {
-          channel: 'WHATSAPP',
-          notificationId: expect.any(String),
-          whatsapp: { success: true, results: [{ recipientKey: 'passenger:0', role: 'PASSENGER', to: '***603', status: 'SENT', error: null }] },
-        },
-      },
-    ]);
-    const message = await whatsapp(await deliveryOf(res.body.data[1].value.notificationId, 'passenger:0'));
-    expect(message.attachments.map((a: any) => a.filename)).toEqual([`sgr-ticket-${agentBooking.tickets[0].ticket_number}.pdf`]);
-  }, SLOW);
-
-  it('reservation and cancellation messages, also chosen by the legacy emailType when messageType is omitted', async () => {
-    const reservation = await send(admin, { paymentReference: live.paymentReference, emailType: 'reservation' });
-    expect(reservation.status).toBe(200);
-    expect(reservation.body.data[0]).toMatchObject({ status: 'fulfilled', value: { channel: 'EMAIL', email: { success: true } } });
-    const [row] = await sql('SELECT message_type, trigger_kind FROM notification WHERE id = ?', [reservation.body.data[0].value.notificationId]);
-    expect(row).toEqual({ message_type: 'RESERVATION', trigger_kind: 'MANUAL' });
-
-    // messageType wins; emailType is then not even read.
-    const explicit = await send(admin, { paymentReference: live.paymentReference, messageType: 'TRAIN_TICKET_RESERVATION', emailType: 'whatever' });
-    expect(explicit.status).toBe(200);
-    const legacyCancellation = await send(admin, { paymentReference: live.paymentReference, emailType: 'TRAIN_TICKET_RESERVATION_CANCELLATION' });
-    expect(legacyCancellation.status).toBe(409);
-    expect(legacyCancellation.body.data.reason).toBe('RESERVATION_NOT_CANCELLED');
-
-    // Once cancelled (as the end of a payment window leaves it), the cancellation message goes and the reservation one is refused.
-    await sql("UPDATE train_reservation SET status = 'CANCELLED', cancelled_at = NOW(3) WHERE id = ?", [live.id]);
-    const cancelled = await send(admin, { pnr: live.pnr, emailType: 'RESERVATION_CANCELLATION' });
-    expect(cancelled.status).toBe(200);
-    expect(cancelled.body.data[0]).toMatchObject({
-      status: 'fulfilled',
-      value: { channel: 'EMAIL', email: { success: true, results: [expect.objectContaining({ recipientKey: 'buyer' }), expect.objectContaining({ recipientKey: 'passenger:0' })] } },
-    });
-    const [cancellationRow] = await sql('SELECT message_type FROM notification WHERE id = ?', [cancelled.body.data[0].value.notificationId]);
-    expect(cancellationRow.message_type).toBe('RESERVATION_CANCELLATION');
-    const notLive = await send(admin, { pnr: live.pnr, messageType: 'TRAIN_TICKET_RESERVATION' });
-    expect(notLive.status).toBe(409);
-    expect(notLive.body.data).toMatchObject({ reason: 'RESERVATION_NOT_LIVE', status: 'CANCELLED' });
-  }, SLOW);
+      });
+      const [cancellationRow] = await sql('SELECT message_type FROM notification WHERE id = ?', [cancelled.body.data[0].value.notificationId]);
+      expect(cancellationRow.message_type).toBe('RESERVATION_CANCELLATION');
+      const notLive = await send(admin, { pnr: live.pnr, messageType: 'TRAIN_TICKET_RESERVATION' });
+      expect(notLive.status).toBe(409);
+      expect(notLive.body.data).toMatchObject({ reason: 'RESERVATION_NOT_LIVE', status: 'CANCELLED' });
+    },
+    SLOW,
+  );
 });

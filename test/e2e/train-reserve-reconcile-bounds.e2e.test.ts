@@ -58,7 +58,11 @@ describe('train reservation: background reconciliation is bounded', () => {
     const { id } = await row(paymentReference);
 
     // 1 s delay + 3 attempts 200 ms and 400 ms apart: the end state comes after about 2 s; 12 s lets a storm show.
-    const ended = await readUntil(() => row(paymentReference), (r) => !!r.needs_attention_at, 12_000);
+    const ended = await readUntil(
+      () => row(paymentReference),
+      (r) => !!r.needs_attention_at,
+      12_000,
+    );
     // Several more backoff periods and relay polls: nothing new may appear after the end state.
     await sleep(2_000);
     const after = await reconcileWork(id);
@@ -94,7 +98,11 @@ describe('train reservation: background reconciliation is bounded', () => {
     const first = await reserve(body);
     expect(first.status).toBe(202);
     const { paymentReference } = first.body.data;
-    const done = await readUntil(() => row(paymentReference), (r) => r.status !== 'PENDING', 12_000);
+    const done = await readUntil(
+      () => row(paymentReference),
+      (r) => r.status !== 'PENDING',
+      12_000,
+    );
     expect(done).toMatchObject({ status: 'RESERVED', needs_attention_at: null });
     await sleep(1_500);
     const work = await reconcileWork(done.id);

@@ -44,7 +44,10 @@ describe('train reservation: background reconciliation of a lost provider answer
   async function lostAnswer(body: unknown): Promise<{ paymentReference: string; id: string }> {
     const res = await reserve(body);
     expect(res.status).toBe(202);
-    expect(res.body).toMatchObject({ errorCode: 'SGR_RESERVATION_PENDING', data: { paymentReference: expect.any(String), retryAllowed: true, needsAttention: false } });
+    expect(res.body).toMatchObject({
+      errorCode: 'SGR_RESERVATION_PENDING',
+      data: { paymentReference: expect.any(String), retryAllowed: true, needsAttention: false },
+    });
     const r = await row(res.body.data.paymentReference);
     expect(r).toMatchObject({ status: 'PENDING', pnr: null, processing_until: null });
     expect(r.last_error).toMatch(/^TIMEOUT/);
@@ -54,7 +57,11 @@ describe('train reservation: background reconciliation of a lost provider answer
   /** The reconcile job of this reservation's first provider key, once BullMQ has finished it. */
   async function finishedReconcileJob(reservationId: string): Promise<Job> {
     const queue = env.stack.platform.queues.get('train');
-    return waitFor(async () => (await queue.getJob(reconcileJobIdOf({ id: reservationId, attempt: 0 }))) as Job, (job) => !!job?.finishedOn, 20_000);
+    return waitFor(
+      async () => (await queue.getJob(reconcileJobIdOf({ id: reservationId, attempt: 0 }))) as Job,
+      (job) => !!job?.finishedOn,
+      20_000,
+    );
   }
 
   it('no client retry: the job stores the reservation as a direct answer would; a later retry answers 200 with it', async () => {
@@ -62,19 +69,31 @@ describe('train reservation: background reconciliation of a lost provider answer
     const { paymentReference, id } = await lostAnswer(body);
     // One job for the provider key: the safety net written before the provider call (due after the processing lease,
     // for a process that dies mid-call), brought forward to the reconcile delay by the lost answer.
-    const jobs = await sql('SELECT payload, job_id, available_at, created_at FROM outbox_message WHERE job_name = ? AND payload LIKE ?', [TRAIN_RESERVE_RECONCILE_JOB, `%${id}%`]);
+    const jobs = await sql('SELECT payload, job_id, available_at, created_at FROM outbox_message WHERE job_name = ? AND payload LIKE ?', [
+      TRAIN_RESERVE_RECONCILE_JOB,
+      `%${id}%`,
+    ]);
     expect(jobs.map((j: any) => [JSON.parse(j.payload), j.job_id])).toEqual([[{ reservationId: id }, `${TRAIN_RESERVE_RECONCILE_JOB}-${id}-0`]]);
     const dueAfter = new Date(jobs[0].available_at).getTime() - new Date(jobs[0].created_at).getTime();
     expect(dueAfter).toBeGreaterThanOrEqual(2_000);
     expect(dueAfter).toBeLessThan(60_000);
 
-    const done = await waitFor(() => row(paymentReference), (r) => r.status !== 'PENDING', 20_000);
+    const done = await waitFor(
+      () => row(paymentReference),
+      (r) => r.status !== 'PENDING',
+      20_000,
+    );
     expect(done).toMatchObject({ status: 'RESERVED', last_error: null, processing_until: null });
     expect(done.pnr).toMatch(/^[A-Z0-9]{6}$/);
     expect((await finishedReconcileJob(id)).returnvalue).toEqual({ reconciled: true, status: 'RESERVED', pnr: done.pnr });
     const tickets = await sql('SELECT * FROM train_ticket WHERE reservation_id = ?', [id]);
     expect(tickets).toHaveLength(1);
-    expect(tickets[0]).toMatchObject({ status: 'RESERVED', passenger_name: 'LOSTANSWER', hold_key: body.passengers[0].outboundSeatHoldKey, seat_id: body.passengers[0].outboundSeatId });
+    expect(tickets[0]).toMatchObject({
+      status: 'RESERVED',
+      passenger_name: 'LOSTANSWER',
+      hold_key: body.passengers[0].outboundSeatHoldKey,
+      seat_id: body.passengers[0].outboundSeatId,
+    });
     // Reloaded from the provider: the job has no request, yet the label is the seat map's.
     expect(tickets[0].seat_label).toMatch(/^\d+[A-Z]$/);
     expect(done.expires_at).not.toBeNull();
@@ -86,7 +105,11 @@ describe('train reservation: background reconciliation of a lost provider answer
 
     const retry = await reserve(body);
     expect(retry.status).toBe(200);
-    expect(retry.body.data).toMatchObject({ paymentReference, reservation: { pnr: done.pnr, ticketNumbers: [tickets[0].ticket_number] }, trainTicketUuids: [tickets[0].train_ticket_uuid] });
+    expect(retry.body.data).toMatchObject({
+      paymentReference,
+      reservation: { pnr: done.pnr, ticketNumbers: [tickets[0].ticket_number] },
+      trainTicketUuids: [tickets[0].train_ticket_uuid],
+    });
     expect(await sql('SELECT 1 FROM train_ticket WHERE reservation_id = ?', [id])).toHaveLength(1);
   });
 

@@ -29,7 +29,8 @@ describe('train reservation (REST)', () => {
   let rider: FlightClient;
   let other: FlightClient;
   let partner: FlightClient;
-  const trips: Record<'out' | 'back', { details: any; from: number; to: number; seats: Array<{ carId: number; carTypeId: number; seatId: number }> }> = {} as any;
+  const trips: Record<'out' | 'back', { details: any; from: number; to: number; seats: Array<{ carId: number; carTypeId: number; seatId: number }> }> =
+    {} as any;
   let cursor = { out: 0, back: 0 };
   const sql = (q: string, params: unknown[] = []) => env.stack.platform.dataSource.query(q, params);
   const count = async (q: string, params: unknown[] = []) => Number((await sql(q, params))[0].n);
@@ -40,8 +41,14 @@ describe('train reservation (REST)', () => {
     env = await startTestStack({ SGR_MAX_ACTIVE_HOLDS: '60', SGR_LOCAL_FALLBACK_PHONE: FALLBACK_PHONE });
     rider = await FlightClient.create(env.baseUrl, env.stack.platform, 'rider@reserve.test', 'CUSTOMER');
     other = await FlightClient.create(env.baseUrl, env.stack.platform, 'other@reserve.test', 'CUSTOMER');
-    partner = await FlightClient.create(env.baseUrl, env.stack.platform, 'api@reserve.test', 'THIRD_PARTY_AGENT', { currency: 'TZS', openingBalance: '1000000' });
-    for (const [name, from, to] of [['out', 'DAR:SGR:0', 'DOD:SGR:0'], ['back', 'DOD:SGR:0', 'DAR:SGR:0']] as const) {
+    partner = await FlightClient.create(env.baseUrl, env.stack.platform, 'api@reserve.test', 'THIRD_PARTY_AGENT', {
+      currency: 'TZS',
+      openingBalance: '1000000',
+    });
+    for (const [name, from, to] of [
+      ['out', 'DAR:SGR:0', 'DOD:SGR:0'],
+      ['back', 'DOD:SGR:0', 'DAR:SGR:0'],
+    ] as const) {
       const search = await rider.call('GET', `/api/trip/train/search?${new URLSearchParams({ from, to, date: DATE })}`);
       expect(search.status).toBe(200);
       const item = search.body.data.find((t: any) => t.trip.number.startsWith('ETR'));
@@ -52,7 +59,9 @@ describe('train reservation (REST)', () => {
         details: details.body.data,
         from: item.departure.stop.partners[0].id,
         to: item.arrival.stop.partners[0].id,
-        seats: car.seats.filter((s: any) => s.type === 'SEAT' && s.available).map((s: any) => ({ carId: car.id, carTypeId: car.carTypeId, seatId: Number(s.id) })),
+        seats: car.seats
+          .filter((s: any) => s.type === 'SEAT' && s.available)
+          .map((s: any) => ({ carId: car.id, carTypeId: car.carTypeId, seatId: Number(s.id) })),
       };
     }
   });
@@ -100,7 +109,8 @@ describe('train reservation (REST)', () => {
     ...extra,
   });
   const withReturn = (h: Held) => ({ returnSeatHoldKey: h.key, returnCarId: h.carId, returnCarTypeId: h.carTypeId, returnSeatId: h.seatId });
-  const reserve = (client: FlightClient, body: unknown, headers: Record<string, string> = {}) => client.call('POST', '/api/trip/train/seat/reserve', body, headers);
+  const reserve = (client: FlightClient, body: unknown, headers: Record<string, string> = {}) =>
+    client.call('POST', '/api/trip/train/seat/reserve', body, headers);
   const oneWay = async (client: FlightClient, extra: Record<string, unknown> = {}, body: Record<string, unknown> = {}) => {
     const h = await hold(client);
     return { h, body: { outbound: selected('out', [h]), passengers: [passenger(h, extra)], ...body } };
@@ -111,7 +121,10 @@ describe('train reservation (REST)', () => {
     const body = {
       outbound: selected('out', [a, c]),
       return: null,
-      passengers: [passenger(a), passenger(c, { passengerName: 'Juma Mwinyi', ticketTypeId: 3, ageCategory: 'Child', gender: 'Male', phone: '0754123456', email: '' })],
+      passengers: [
+        passenger(a),
+        passenger(c, { passengerName: 'Juma Mwinyi', ticketTypeId: 3, ageCategory: 'Child', gender: 'Male', phone: '0754123456', email: '' }),
+      ],
       issuerDeviceInfo: { deviceId: 'dev-1', appName: 'Safiri', appVersion: '3.1.0' },
     };
     const started = Date.now();
@@ -119,11 +132,20 @@ describe('train reservation (REST)', () => {
     expect(res.status).toBe(200);
     const d = res.body.data;
     expect(Object.keys(d).sort()).toEqual([...DATA_KEYS].sort());
-    expect(d).toMatchObject({ provider: 'RAIL_SGR', journeyType: 'ONE_WAY', reservation: { pnr: expect.stringMatching(/^[A-Z0-9]{6}$/), passengerCount: 2, segmentCount: 1 } });
+    expect(d).toMatchObject({
+      provider: 'RAIL_SGR',
+      journeyType: 'ONE_WAY',
+      reservation: { pnr: expect.stringMatching(/^[A-Z0-9]{6}$/), passengerCount: 2, segmentCount: 1 },
+    });
     expect(d.reservation.ticketNumbers).toHaveLength(2);
     for (const n of d.reservation.ticketNumbers) expect(n).toMatch(/^19\d{10}$/);
     // DAR–DOD economy: adult 40,000 and child 20,000, plus the 2,000 service commission each.
-    expect(d.bill).toEqual({ id: expect.stringMatching(/^BL\d{10}$/), expireDate: d.paymentWindow.providerExpiresAt, paymentRequired: '64000', controlNumber: expect.stringMatching(/^99\d{10}$/) });
+    expect(d.bill).toEqual({
+      id: expect.stringMatching(/^BL\d{10}$/),
+      expireDate: d.paymentWindow.providerExpiresAt,
+      paymentRequired: '64000',
+      controlNumber: expect.stringMatching(/^99\d{10}$/),
+    });
     expect(d.paymentReference).toMatch(/^SGRP[A-Z2-9]{10}$/);
     const w = d.paymentWindow;
     expect(Object.keys(w).sort()).toEqual(['expiresAt', 'expiresInMinutes', 'internalExpiresAt', 'providerExpiresAt']);
@@ -147,7 +169,10 @@ describe('train reservation (REST)', () => {
     const [r] = await sql('SELECT * FROM train_reservation WHERE payment_reference = ?', [d.paymentReference]);
     expect(json(r.issuer_device_info)).toEqual(body.issuerDeviceInfo);
     expect(json(r.passengers)[0].countryCodeName).toBe('tz');
-    expect((await sql('SELECT status FROM train_seat_hold WHERE hold_key IN (?, ?)', [a.key, c.key])).map((h: any) => h.status)).toEqual(['RESERVED', 'RESERVED']);
+    expect((await sql('SELECT status FROM train_seat_hold WHERE hold_key IN (?, ?)', [a.key, c.key])).map((h: any) => h.status)).toEqual([
+      'RESERVED',
+      'RESERVED',
+    ]);
     const jobs = await sql("SELECT job_name, payload FROM outbox_message WHERE job_name = 'train-reservation-expiry'");
     expect(jobs.map((j: any) => JSON.parse(j.payload))).toContainEqual({ reservationId: r.id });
     expect(jobs.every((j: any) => !/Asha|2557/.test(j.payload))).toBe(true);
@@ -192,9 +217,21 @@ describe('train reservation (REST)', () => {
     const got = res.body.data.fields.map((f: any) => `${f.passengerIndex}:${f.field}`);
     expect(got.sort()).toEqual(
       [
-        '0:passengerName', '0:phone', '0:email', '0:gender', '0:ageCategory', '0:nationalityTypeId',
-        '1:phone', '1:outboundCarTypeId', '1:outboundSeatId', '1:returnSeatHoldKey', '1:ticketTypeId',
-        '2:outboundSeatHoldKey', '2:outboundCarId', '2:outboundCarTypeId', '2:outboundSeatId',
+        '0:passengerName',
+        '0:phone',
+        '0:email',
+        '0:gender',
+        '0:ageCategory',
+        '0:nationalityTypeId',
+        '1:phone',
+        '1:outboundCarTypeId',
+        '1:outboundSeatId',
+        '1:returnSeatHoldKey',
+        '1:ticketTypeId',
+        '2:outboundSeatHoldKey',
+        '2:outboundCarId',
+        '2:outboundCarTypeId',
+        '2:outboundSeatId',
       ].sort(),
     );
     for (const f of res.body.data.fields) expect(f.message).toEqual(expect.any(String));
@@ -206,21 +243,32 @@ describe('train reservation (REST)', () => {
 
   it.each([
     ['a hold of another account', async () => ({ h: await hold(other) }), 'is not a seat hold of your account'],
-    ['a released hold', async () => {
-      const h = await hold(rider);
-      expect((await rider.call('GET', `/api/trip/train/seat/release?key=${encodeURIComponent(h.key)}`)).status).toBe(200);
-      return { h };
-    }, 'was released; hold the seat again'],
-    ['an expired hold', async () => {
-      const h = await hold(rider);
-      await sql('UPDATE train_seat_hold SET expires_at = ? WHERE hold_key = ?', [new Date(Date.now() - 1000), h.key]);
-      return { h };
-    }, 'has expired; hold the seat again'],
+    [
+      'a released hold',
+      async () => {
+        const h = await hold(rider);
+        expect((await rider.call('GET', `/api/trip/train/seat/release?key=${encodeURIComponent(h.key)}`)).status).toBe(200);
+        return { h };
+      },
+      'was released; hold the seat again',
+    ],
+    [
+      'an expired hold',
+      async () => {
+        const h = await hold(rider);
+        await sql('UPDATE train_seat_hold SET expires_at = ? WHERE hold_key = ?', [new Date(Date.now() - 1000), h.key]);
+        return { h };
+      },
+      'has expired; hold the seat again',
+    ],
   ])('422 for %s', async (_name, make, message) => {
     const { h } = await make();
     const res = await reserve(rider, { outbound: selected('out', [h]), passengers: [passenger(h)] });
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ errorCode: 'SGR_PASSENGER_DATA_INVALID', data: { fields: [{ passengerIndex: 0, field: 'outboundSeatHoldKey', message }] } });
+    expect(res.body).toMatchObject({
+      errorCode: 'SGR_PASSENGER_DATA_INVALID',
+      data: { fields: [{ passengerIndex: 0, field: 'outboundSeatHoldKey', message }] },
+    });
   });
 
   it('payer and luggage fields are refused as passenger data (422); boughtByUser or bookingUserType in the body is a 400', async () => {
@@ -280,7 +328,10 @@ describe('train reservation (REST)', () => {
 
     const conflict = await reserve(rider, { ...body, notifications: { ticketPurchase: false } });
     expect(conflict.status).toBe(409);
-    expect(conflict.body).toMatchObject({ errorCode: 'SGR_RESERVATION_RETRY_CONFLICT', data: { paymentReference: first.body.data.paymentReference, ticketPurchase: true } });
+    expect(conflict.body).toMatchObject({
+      errorCode: 'SGR_RESERVATION_RETRY_CONFLICT',
+      data: { paymentReference: first.body.data.paymentReference, ticketPurchase: true },
+    });
     expect(await count('SELECT COUNT(*) AS n FROM train_reservation WHERE payment_reference = ?', [first.body.data.paymentReference])).toBe(1);
 
     await sql('UPDATE train_reservation SET expires_at = ? WHERE payment_reference = ?', [new Date(Date.now() - 60_000), first.body.data.paymentReference]);
@@ -302,12 +353,18 @@ describe('train reservation (REST)', () => {
     const [a, b] = [await hold(rider), await hold(rider)];
     const res = await reserve(rider, {
       outbound: selected('out', [a, b]),
-      passengers: [passenger(a, { phone: '0712 345 678', countryCodeName: 'tz' }), passenger(b, { passengerName: 'John Smith', phone: '+447911123456', countryCodeName: 'GB', nationalityTypeId: 4 })],
+      passengers: [
+        passenger(a, { phone: '0712 345 678', countryCodeName: 'tz' }),
+        passenger(b, { passengerName: 'John Smith', phone: '+447911123456', countryCodeName: 'GB', nationalityTypeId: 4 }),
+      ],
     });
     expect(res.status).toBe(200);
     const sim = await new MysqlRailSimulatorStore(env.stack.platform.dataSource).getReservation(res.body.data.reservation.pnr);
     expect(sim!.state.passengers.map((p) => p.phone)).toEqual(['712345678', FALLBACK_PHONE]);
-    const tickets = await sql('SELECT passenger_phone FROM train_ticket WHERE train_ticket_uuid IN (?, ?) ORDER BY passenger_index', res.body.data.trainTicketUuids);
+    const tickets = await sql(
+      'SELECT passenger_phone FROM train_ticket WHERE train_ticket_uuid IN (?, ?) ORDER BY passenger_index',
+      res.body.data.trainTicketUuids,
+    );
     expect(tickets.map((t: any) => t.passenger_phone)).toEqual(['+255712345678', '+447911123456']);
     const [r] = await sql('SELECT passengers FROM train_reservation WHERE payment_reference = ?', [res.body.data.paymentReference]);
     expect(json(r.passengers).map((p: any) => p.countryCodeName)).toEqual(['tz', 'gb']);
@@ -330,14 +387,21 @@ describe('train reservation (REST)', () => {
     const platform = env.stack.platform;
     const provider = createRailSimulator({ store: new MysqlRailSimulatorStore(platform.dataSource) });
     const reservations = new TrainReservationRepository(platform.dataSource);
-    const settlement = new TrainPaymentSettlement(platform, reservations, new TrainPaymentRepository(platform.dataSource), new TrainIssuanceRepository(platform.dataSource));
+    const settlement = new TrainPaymentSettlement(
+      platform,
+      reservations,
+      new TrainPaymentRepository(platform.dataSource),
+      new TrainIssuanceRepository(platform.dataSource),
+    );
     const job = trainReservationExpiryJob(platform, provider, reservations, settlement);
     const made = [];
     for (let i = 0; i < 2; i++) {
       const { body } = await oneWay(rider);
       const res = await reserve(rider, body);
       expect(res.status).toBe(200);
-      const [row] = await sql('SELECT id, payment_reference, payment_required, account_id, pnr FROM train_reservation WHERE payment_reference = ?', [res.body.data.paymentReference]);
+      const [row] = await sql('SELECT id, payment_reference, payment_required, account_id, pnr FROM train_reservation WHERE payment_reference = ?', [
+        res.body.data.paymentReference,
+      ]);
       made.push(row);
     }
     const [unpaid, paid] = made;
@@ -365,7 +429,10 @@ describe('train reservation (REST)', () => {
     expect(await status(paid.id)).toBe('PAID');
     expect(await ticketStatuses(paid.id)).toEqual(['PAID']);
     expect((await sql('SELECT attached_at FROM train_payment WHERE reservation_id = ?', [paid.id]))[0].attached_at).not.toBeNull();
-    expect((await sql('SELECT funding_source, status FROM train_issuance WHERE reservation_id = ?', [paid.id]))[0]).toEqual({ funding_source: 'ONLINE_PAYMENT', status: 'ISSUING' });
+    expect((await sql('SELECT funding_source, status FROM train_issuance WHERE reservation_id = ?', [paid.id]))[0]).toEqual({
+      funding_source: 'ONLINE_PAYMENT',
+      status: 'ISSUING',
+    });
     expect((await provider.retrieveReservation(paid.pnr))!.status).not.toBe('CANCELLED');
   });
 });

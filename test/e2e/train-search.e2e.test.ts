@@ -43,7 +43,11 @@ describe('train search (REST)', () => {
     expect(Object.keys(meta.links)).toEqual(['self']);
     expect(data.length).toBeGreaterThan(0);
     const train = data[0];
-    expect(train).toMatchObject({ provider: 'RAIL_SGR', departure: { date, stop: { stop_id: DAR, stop_timezone: 'Africa/Dar_es_Salaam' } }, arrival: { stop: { stop_id: DOD } } });
+    expect(train).toMatchObject({
+      provider: 'RAIL_SGR',
+      departure: { date, stop: { stop_id: DAR, stop_timezone: 'Africa/Dar_es_Salaam' } },
+      arrival: { stop: { stop_id: DOD } },
+    });
     expect(train.departure.dateTime).toMatch(/\+03:00$/);
     expect(train.transitAgency).toMatchObject({ name: expect.any(String), tinNumber: expect.any(String), type: 'RAIL' });
     expect(train.carTypes.length).toBeGreaterThan(0);
@@ -90,7 +94,11 @@ describe('train search (REST)', () => {
     const { meta, data } = res.body;
     expect(data).toEqual([]);
     expect(meta.count).toBe(0);
-    expect(meta.availability).toMatchObject({ status: 'NO_RESULTS', lookAhead: { status: 'FOUND', firstDate: onDay(12), confirmedThroughDate: onDay(13) }, next: { date: onDay(13) } });
+    expect(meta.availability).toMatchObject({
+      status: 'NO_RESULTS',
+      lookAhead: { status: 'FOUND', firstDate: onDay(12), confirmedThroughDate: onDay(13) },
+      next: { date: onDay(13) },
+    });
     const next = new URL(meta.links.nextAvailable);
     expect(Object.fromEntries(next.searchParams)).toEqual({ from: DAR, to: DOD, date: onDay(13), lookAheadDays: '2' });
   });

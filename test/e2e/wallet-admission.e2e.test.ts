@@ -17,7 +17,14 @@ describe('wallet admission: no wallet spends past its float', () => {
   let seat = 0;
   let n = 0;
   const sql = (q: string, params: unknown[] = []) => env.stack.platform.dataSource.query(q, params);
-  const routes = [['DAR', 'ZNZ'], ['DAR', 'JRO'], ['ZNZ', 'DAR'], ['JRO', 'DAR'], ['DAR', 'MWZ'], ['MWZ', 'DAR']];
+  const routes = [
+    ['DAR', 'ZNZ'],
+    ['DAR', 'JRO'],
+    ['ZNZ', 'DAR'],
+    ['JRO', 'DAR'],
+    ['DAR', 'MWZ'],
+    ['MWZ', 'DAR'],
+  ];
 
   beforeAll(async () => {
     env = await startTestStack({ SGR_MAX_ACTIVE_HOLDS: '60' });
@@ -39,7 +46,11 @@ describe('wallet admission: no wallet spends past its float', () => {
 
   async function agentWith(balance: string, overdraft = '0'): Promise<{ client: FlightClient; walletId: string; email: string }> {
     const email = `agent${++n}@admission.test`;
-    const client = await FlightClient.create(env.baseUrl, env.stack.platform, email, 'SERVICE_AGENT', { currency: 'TZS', openingBalance: balance, overdraftLimit: overdraft });
+    const client = await FlightClient.create(env.baseUrl, env.stack.platform, email, 'SERVICE_AGENT', {
+      currency: 'TZS',
+      openingBalance: balance,
+      overdraftLimit: overdraft,
+    });
     const [w] = await sql('SELECT w.id FROM wallet w JOIN account a ON a.id = w.account_id WHERE a.email = ?', [email]);
     return { client, walletId: w.id, email };
   }
@@ -47,7 +58,10 @@ describe('wallet admission: no wallet spends past its float', () => {
   async function reserveFlight(client: FlightClient, i: number): Promise<{ ticketId: string; id: string; debit: Decimal }> {
     const [from, to] = routes[i % routes.length];
     const offer = await client.firstOffer({ originLocationCode: from, destinationLocationCode: to, departureDate: daysAhead(30 + i) });
-    const res = await client.call('POST', '/api/flight/reserve/agent', { offerReference: offer.offerReference, passengers: [adult(`Float${String.fromCharCode(97 + i)}`)] });
+    const res = await client.call('POST', '/api/flight/reserve/agent', {
+      offerReference: offer.offerReference,
+      passengers: [adult(`Float${String.fromCharCode(97 + i)}`)],
+    });
     if (res.status !== 201) throw new Error(`reserve ${i}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
     const [row] = await sql('SELECT id, wallet_debit_total FROM flight_reservation WHERE booking_reference = ?', [res.body.reservation.bookingReference]);
     return { ticketId: res.body.reservation.ticketIds[0], id: row.id, debit: new Decimal(row.wallet_debit_total) };
@@ -61,8 +75,13 @@ describe('wallet admission: no wallet spends past its float', () => {
 
   /** What the admitted bookings will cost once every debit lands: never more than balance plus overdraft. */
   async function committed(walletId: string): Promise<Decimal> {
-    const [f] = await sql("SELECT COALESCE(SUM(wallet_debit_total), 0) AS t FROM flight_reservation WHERE wallet_id = ? AND status IN ('ISSUING', 'PARTIALLY_ISSUED', 'ISSUED')", [walletId]);
-    const [t] = await sql("SELECT COALESCE(SUM(amount), 0) AS t FROM train_issuance WHERE wallet_id = ? AND status IN ('ISSUING', 'ISSUED', 'ISSUE_FAILED')", [walletId]);
+    const [f] = await sql(
+      "SELECT COALESCE(SUM(wallet_debit_total), 0) AS t FROM flight_reservation WHERE wallet_id = ? AND status IN ('ISSUING', 'PARTIALLY_ISSUED', 'ISSUED')",
+      [walletId],
+    );
+    const [t] = await sql("SELECT COALESCE(SUM(amount), 0) AS t FROM train_issuance WHERE wallet_id = ? AND status IN ('ISSUING', 'ISSUED', 'ISSUE_FAILED')", [
+      walletId,
+    ]);
     return new Decimal(f.t).plus(t.t);
   }
 
@@ -89,7 +108,11 @@ describe('wallet admission: no wallet spends past its float', () => {
 
     // The debits land after the queues resume: one each, and the balance stays at or above the floor.
     const admitted = reserved.filter((_, i) => statuses[i] === 200);
-    const settled = await waitFor(() => wallet(walletId), (w) => w.debits.length >= admitted.length, 30_000);
+    const settled = await waitFor(
+      () => wallet(walletId),
+      (w) => w.debits.length >= admitted.length,
+      30_000,
+    );
     expect(settled.debits.map((d: any) => d.business_key).sort()).toEqual(admitted.map((r) => `flight-reservation:${r.id}`).sort());
     expect(settled.balance.gte(settled.floor)).toBe(true);
   });
@@ -97,7 +120,8 @@ describe('wallet admission: no wallet spends past its float', () => {
   it('train: concurrent issue calls whose sum exceeds the float: only what fits is admitted (202), the rest 402', async () => {
     const { client, walletId } = await agentWith('1');
     const reserved: Array<Awaited<ReturnType<typeof reserveSeat>>> = [];
-    for (let i = 0; i < 4; i++) reserved.push(await reserveSeat(client, trip, trip.seats[seat++], { passengerName: `Float Train${String.fromCharCode(97 + i)}` }));
+    for (let i = 0; i < 4; i++)
+      reserved.push(await reserveSeat(client, trip, trip.seats[seat++], { passengerName: `Float Train${String.fromCharCode(97 + i)}` }));
     const amount = new Decimal(reserved[0].amount);
     // Room for two and a half tickets.
     await env.stack.platform.ledger.credit(walletId, { businessKey: 'topup', amount: amount.times(2.5).minus(1).toFixed(0) });
@@ -109,7 +133,11 @@ describe('wallet admission: no wallet spends past its float', () => {
     expect(statuses).toEqual([202, 202, 402, 402]);
     for (const r of results.filter((x) => x.status === 402)) expect(r.body.errorCode).toBe('SGR_AGENT_INSUFFICIENT_BALANCE');
 
-    const settled = await waitFor(() => wallet(walletId), (w) => w.debits.length >= 2, 30_000);
+    const settled = await waitFor(
+      () => wallet(walletId),
+      (w) => w.debits.length >= 2,
+      30_000,
+    );
     expect(settled.debits).toHaveLength(2);
     expect(settled.balance.gte(0)).toBe(true);
   });
@@ -126,7 +154,11 @@ describe('wallet admission: no wallet spends past its float', () => {
       expect(purchase.status).toBe(409);
       expect(purchase.body.errorCode).toBe('FLIGHT_WALLET_ADMISSION_FAILED');
     });
-    const settled = await waitFor(() => wallet(walletId), (w) => w.debits.length >= 1, 30_000);
+    const settled = await waitFor(
+      () => wallet(walletId),
+      (w) => w.debits.length >= 1,
+      30_000,
+    );
     expect(settled.balance.gte(0)).toBe(true);
   });
 
@@ -142,7 +174,11 @@ describe('wallet admission: no wallet spends past its float', () => {
     await env.stack.platform.ledger.credit(walletId, { businessKey: 'topup', amount: r.debit.toFixed(0) });
     const ok = await admin.call('POST', '/api/flight/ticket/issue/direct', { ticketId: r.ticketId });
     expect(ok.status).toBe(200);
-    const settled = await waitFor(() => wallet(walletId), (w) => w.debits.length >= 1, 30_000);
+    const settled = await waitFor(
+      () => wallet(walletId),
+      (w) => w.debits.length >= 1,
+      30_000,
+    );
     expect(settled.debits.map((d: any) => d.business_key)).toEqual([`flight-reservation:${r.id}`]);
     expect(settled.balance.toFixed()).toBe('1000');
   });

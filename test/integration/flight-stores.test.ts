@@ -46,7 +46,17 @@ describe('flight search cache and offer storage', () => {
     const cache = new SearchCache(redis, config.queuePrefix, 60);
     let calls = 0;
     const fetch = async () => (calls++, []);
-    const criteria = { origin: 'DAR', destination: 'NBO', departureDate: '2027-01-10', adults: 1, children: 0, infants: 0, nonStop: false, max: 10, includedAirlineCodes: ['KQ', 'PW'] };
+    const criteria = {
+      origin: 'DAR',
+      destination: 'NBO',
+      departureDate: '2027-01-10',
+      adults: 1,
+      children: 0,
+      infants: 0,
+      nonStop: false,
+      max: 10,
+      includedAirlineCodes: ['KQ', 'PW'],
+    };
     await cache.getOrFetch(criteria, fetch);
     await cache.getOrFetch({ ...criteria, includedAirlineCodes: ['PW', 'KQ'] }, fetch);
     await cache.getOrFetch({ ...criteria, adults: 2 }, fetch);

@@ -17,7 +17,14 @@ import { NOTIFICATIONS_QUEUE, NotifyRequest } from '../../shared/notifications/n
 import type { NotificationChannel, NotificationRecipient } from '../../shared/notifications/notification.types';
 import { createTestPlatform, childEnv } from '../support/test-platform';
 import { waitFor } from '../support/wait';
-import { createSampleBookingTable, insertSampleBooking, sampleBookingSource, SAMPLE_KIND, SampleBooking, setSampleState } from '../support/sample-booking.source';
+import {
+  createSampleBookingTable,
+  insertSampleBooking,
+  sampleBookingSource,
+  SAMPLE_KIND,
+  SampleBooking,
+  setSampleState,
+} from '../support/sample-booking.source';
 
 /**
  * The notification flow against real MariaDB and Redis: outbox → BullMQ → worker → channel,
@@ -77,7 +84,14 @@ describe('customer notifications (real MariaDB and Redis)', () => {
       id: randomUUID(),
       reference,
       recipients: [
-        { key: 'buyer', role: 'BUYER', name: 'Asha Mwinyi', email: `asha.${reference.toLowerCase()}@example.com`, phone: '+255712345678', pushToken: `device-${reference}` },
+        {
+          key: 'buyer',
+          role: 'BUYER',
+          name: 'Asha Mwinyi',
+          email: `asha.${reference.toLowerCase()}@example.com`,
+          phone: '+255712345678',
+          pushToken: `device-${reference}`,
+        },
       ],
       ...overrides,
     };
@@ -282,7 +296,10 @@ describe('customer notifications (real MariaDB and Redis)', () => {
     });
     const { walletId } = await platform.dataSource.transaction(async (m) => {
       const accountId = randomUUID();
-      await m.query("INSERT INTO account (id, email, password_hash, role, full_name) VALUES (?, ?, 'x', 'SERVICE_AGENT', 'Agent')", [accountId, `${accountId}@agents.example`]);
+      await m.query("INSERT INTO account (id, email, password_hash, role, full_name) VALUES (?, ?, 'x', 'SERVICE_AGENT', 'Agent')", [
+        accountId,
+        `${accountId}@agents.example`,
+      ]);
       const wallet = await platform.ledger.openWallet(m, accountId, 'TZS');
       await platform.ledger.credit(wallet.id, { businessKey: `open:${accountId}`, amount: '100000' }, m);
       return { walletId: wallet.id };

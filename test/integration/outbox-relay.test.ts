@@ -27,8 +27,7 @@ describe('outbox relay (real MariaDB and Redis)', () => {
     await platform.dataSource.query('DELETE FROM outbox_message');
   });
 
-  const enqueueCommitted = (payload: object) =>
-    platform.dataSource.transaction((m) => platform.outbox.enqueue(m, { queue: QUEUE, name: 'ping', payload }));
+  const enqueueCommitted = (payload: object) => platform.dataSource.transaction((m) => platform.outbox.enqueue(m, { queue: QUEUE, name: 'ping', payload }));
 
   it('relays a committed row as a job whose id is the outbox id', async () => {
     const id = await enqueueCommitted({ bookingId: 'b-1' });
@@ -91,7 +90,12 @@ describe('outbox relay (real MariaDB and Redis)', () => {
   it('two relays racing over the same rows publish each row once', async () => {
     const ids = await Promise.all(Array.from({ length: 25 }, (_, i) => enqueueCommitted({ bookingId: `race-${i}` })));
     const second = new OutboxRelay(platform.dataSource, platform.queues, platform.clock, platform.logger);
-    const counts = await Promise.all([relay.relayOnce({ batchSize: 10 }), second.relayOnce({ batchSize: 10 }), relay.relayOnce({ batchSize: 10 }), second.relayOnce({ batchSize: 10 })]);
+    const counts = await Promise.all([
+      relay.relayOnce({ batchSize: 10 }),
+      second.relayOnce({ batchSize: 10 }),
+      relay.relayOnce({ batchSize: 10 }),
+      second.relayOnce({ batchSize: 10 }),
+    ]);
     while ((await relay.relayOnce()) > 0);
     expect(counts.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(25);
     const jobs = await queue.getJobs(['waiting']);
@@ -100,7 +104,9 @@ describe('outbox relay (real MariaDB and Redis)', () => {
 
   describe('rows with a job id of their own', () => {
     const keyed = (jobId: string, notBefore: Date, payload: object = { id: 'k' }) =>
-      platform.dataSource.transaction((m) => platform.outbox.enqueue(m, { queue: QUEUE, name: 'settle', payload, notBefore, jobId, retry: { attempts: 3, backoffMs: 100 } }));
+      platform.dataSource.transaction((m) =>
+        platform.outbox.enqueue(m, { queue: QUEUE, name: 'settle', payload, notBefore, jobId, retry: { attempts: 3, backoffMs: 100 } }),
+      );
     const inSeconds = (s: number) => new Date(platform.clock.now().getTime() + s * 1000);
     const rows = (jobId: string) => platform.dataSource.getRepository(OutboxMessageEntity).findBy({ jobId });
     /** When BullMQ will run a delayed job: its score in the delayed set. */
@@ -143,7 +149,11 @@ describe('outbox relay (real MariaDB and Redis)', () => {
       const host = new WorkerHost(workerConnection, platform.config.queuePrefix, platform.logger);
       host.start([{ queue: QUEUE, name: 'settle', process: async (payload: { id: string }) => void runs.push(payload.id) }]);
       try {
-        await waitFor(() => queue.getJobState('settle-c'), (state) => state === 'completed', 10_000);
+        await waitFor(
+          () => queue.getJobState('settle-c'),
+          (state) => state === 'completed',
+          10_000,
+        );
         await keyed('settle-c', inSeconds(-10), { id: 'c' });
         while ((await relay.relayOnce()) > 0);
         await new Promise((r) => setTimeout(r, 500));

@@ -88,7 +88,10 @@ describe('wallet admission property (real MariaDB, three processes)', () => {
   for (const seed of [11, 23, 37, 41, 59, 67]) {
     it(`seed ${seed}: no wallet below −overdraft, each admitted booking debited once, held total = open holds`, async () => {
       const rand = random(seed);
-      const walletIds = [await wallet(String(Math.floor(rand() * 60_000)), rand() < 0.5 ? '0' : '10000'), await wallet(String(Math.floor(rand() * 60_000)), '0')];
+      const walletIds = [
+        await wallet(String(Math.floor(rand() * 60_000)), rand() < 0.5 ? '0' : '10000'),
+        await wallet(String(Math.floor(rand() * 60_000)), '0'),
+      ];
       const [a, b, c] = plan(rand, walletIds, seed);
       const outcomes = (await Promise.all([runSpendPlan(env.platform.ledger, a), runSpendPlan(second.ledger, b), inChild(c)])).flat();
 
@@ -108,7 +111,12 @@ describe('wallet admission property (real MariaDB, three processes)', () => {
       }
       const debited = await sql("SELECT business_key FROM wallet_entry WHERE kind = 'DEBIT' AND wallet_id IN (?, ?)", walletIds);
       const keys = debited.map((d: any) => d.business_key).sort();
-      expect(keys).toEqual(outcomes.filter((o) => o.debited).map((o) => o.businessKey).sort());
+      expect(keys).toEqual(
+        outcomes
+          .filter((o) => o.debited)
+          .map((o) => o.businessKey)
+          .sort(),
+      );
       expect(new Set(keys).size).toBe(keys.length);
       // The plans were meant to overdraw: something was refused, or the property would be empty.
       expect(outcomes.some((o) => !o.admitted)).toBe(true);

@@ -29,9 +29,7 @@ describe('wallet ledger (real MariaDB)', () => {
   it('N parallel debits leave balance = opening minus the sum, one entry each', async () => {
     const wallet = await agentWallet('1000000');
     const amounts = Array.from({ length: 30 }, (_, i) => String(1000 + i * 137));
-    await Promise.all(
-      amounts.map((amount, i) => platform.ledger.debit(wallet.id, { businessKey: `debit:${i}`, amount })),
-    );
+    await Promise.all(amounts.map((amount, i) => platform.ledger.debit(wallet.id, { businessKey: `debit:${i}`, amount })));
     const sum = amounts.reduce((acc, a) => acc.plus(a), new Decimal(0));
     const after = await platform.ledger.findByAccount(wallet.accountId);
     expect(after!.balance).toBe(new Decimal('1000000').minus(sum).toFixed(0));
@@ -42,9 +40,7 @@ describe('wallet ledger (real MariaDB)', () => {
   it('20 parallel repeats of one business key debit once', async () => {
     const wallet = await agentWallet('50000');
     const results = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        platform.ledger.debit(wallet.id, { businessKey: 'flight-debit:reservation-1', amount: '12500' }),
-      ),
+      Array.from({ length: 20 }, () => platform.ledger.debit(wallet.id, { businessKey: 'flight-debit:reservation-1', amount: '12500' })),
     );
     expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
     expect(results.filter((r) => r.duplicate)).toHaveLength(19);
@@ -85,10 +81,16 @@ describe('wallet ledger (real MariaDB)', () => {
 
   it('a hold counts against every later admission until its debit captures it or it is released', async () => {
     const wallet = await agentWallet('1000', '0');
-    expect(await platform.ledger.hold(wallet.id, { businessKey: 'first', amount: '700' })).toMatchObject({ admitted: true, held: '0', projectedBalance: '300' });
+    expect(await platform.ledger.hold(wallet.id, { businessKey: 'first', amount: '700' })).toMatchObject({
+      admitted: true,
+      held: '0',
+      projectedBalance: '300',
+    });
     // Sequential, not concurrent: the balance is still 1000, but 700 of it is promised.
     expect(await platform.ledger.hold(wallet.id, { businessKey: 'second', amount: '400' })).toMatchObject({ admitted: false, held: '700' });
-    await expect(platform.ledger.debit(wallet.id, { businessKey: 'unheld', amount: '400' })).rejects.toMatchObject({ errorCode: 'WALLET_INSUFFICIENT_BALANCE' });
+    await expect(platform.ledger.debit(wallet.id, { businessKey: 'unheld', amount: '400' })).rejects.toMatchObject({
+      errorCode: 'WALLET_INSUFFICIENT_BALANCE',
+    });
     // A repeat of the same hold is admitted again without holding twice.
     expect((await platform.ledger.hold(wallet.id, { businessKey: 'first', amount: '700' })).admitted).toBe(true);
     expect((await platform.ledger.findByAccount(wallet.accountId))!.held).toBe('700');

@@ -9,13 +9,28 @@ export class FlightClient {
     readonly token: string,
   ) {}
 
-  static async create(baseUrl: string, platform: Platform, email: string, role: string, wallet: { currency?: string; openingBalance?: string; overdraftLimit?: string } = {}) {
+  static async create(
+    baseUrl: string,
+    platform: Platform,
+    email: string,
+    role: string,
+    wallet: { currency?: string; openingBalance?: string; overdraftLimit?: string } = {},
+  ) {
     await new AccountService(platform).create({ email, password: 'flight password 1', role, ...wallet });
-    const res = await fetch(`${baseUrl}/api/logon`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'flight password 1' }) });
+    const res = await fetch(`${baseUrl}/api/logon`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'flight password 1' }),
+    });
     return new FlightClient(baseUrl, ((await res.json()) as { token: string }).token);
   }
 
-  async call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; headers: Headers }> {
+  async call(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: any; headers: Headers }> {
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${this.token}`, ...headers },
@@ -28,7 +43,8 @@ export class FlightClient {
   /** The first offer of a search; fails the test when there is none. */
   async firstOffer(search: Record<string, unknown>): Promise<any> {
     const res = await this.call('POST', '/api/flight/search', search);
-    if (res.status !== 200 || res.body.data.length === 0) throw new Error(`no offer for ${JSON.stringify(search)}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+    if (res.status !== 200 || res.body.data.length === 0)
+      throw new Error(`no offer for ${JSON.stringify(search)}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
     return res.body.data[0];
   }
 }
@@ -39,7 +55,15 @@ export function daysAhead(days: number): string {
 
 /** A domestic adult: names and contact are all a domestic itinerary needs. */
 export function adult(lastName = 'Mwinyi', extra: Record<string, unknown> = {}) {
-  return { firstName: 'Asha', lastName, ageCategory: 'ADULT', email: `asha.${lastName.toLowerCase()}@example.com`, phoneNumber: '0712345678', countryCode: '255', ...extra };
+  return {
+    firstName: 'Asha',
+    lastName,
+    ageCategory: 'ADULT',
+    email: `asha.${lastName.toLowerCase()}@example.com`,
+    phoneNumber: '0712345678',
+    countryCode: '255',
+    ...extra,
+  };
 }
 
 /** An international adult with every document field. */

@@ -91,7 +91,9 @@ export async function createTestPlatform(env: Record<string, string> = {}): Prom
 }
 
 /** The whole stack on free ports, as `npm start` runs it. */
-export async function startTestStack(env: Record<string, string> = {}): Promise<{ stack: RunningStack; config: PlatformConfig; baseUrl: string; close(): Promise<void> }> {
+export async function startTestStack(
+  env: Record<string, string> = {},
+): Promise<{ stack: RunningStack; config: PlatformConfig; baseUrl: string; close(): Promise<void> }> {
   const config = testConfig(env);
   const stack = await startStack(config, 'all', createLogger('error'));
   return {

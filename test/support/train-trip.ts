@@ -80,12 +80,28 @@ export async function reserveBody(
     const key = await hold(client, trip, seat);
     const returnSeat = back?.seats[i];
     const returnFields = returnSeat
-      ? { returnSeatHoldKey: await hold(client, back!.trip, returnSeat), returnCarId: returnSeat.carId, returnCarTypeId: returnSeat.carTypeId, returnSeatId: returnSeat.seatId }
+      ? {
+          returnSeatHoldKey: await hold(client, back!.trip, returnSeat),
+          returnCarId: returnSeat.carId,
+          returnCarTypeId: returnSeat.carTypeId,
+          returnSeatId: returnSeat.seatId,
+        }
       : {};
     body.push({
-      passengerName: 'Asha Mwinyi', identityNo: '', gender: 'Female', ageCategory: 'Adult', phone: '+255712345678', countryCodeName: 'TZ', email: 'asha@example.com',
-      nationalityTypeId: 1, isDisabledPassenger: false, ticketTypeId: 4,
-      outboundSeatHoldKey: key, outboundCarId: seat.carId, outboundCarTypeId: seat.carTypeId, outboundSeatId: seat.seatId,
+      passengerName: 'Asha Mwinyi',
+      identityNo: '',
+      gender: 'Female',
+      ageCategory: 'Adult',
+      phone: '+255712345678',
+      countryCodeName: 'TZ',
+      email: 'asha@example.com',
+      nationalityTypeId: 1,
+      isDisabledPassenger: false,
+      ticketTypeId: 4,
+      outboundSeatHoldKey: key,
+      outboundCarId: seat.carId,
+      outboundCarTypeId: seat.carTypeId,
+      outboundSeatId: seat.seatId,
       ...returnFields,
       ...passengers[i],
     });

@@ -23,11 +23,13 @@ export interface SpendOutcome {
 }
 
 export async function runSpendPlan(ledger: WalletLedger, plan: SpendPlan): Promise<SpendOutcome[]> {
-  const results = await Promise.all(plan.chains.map(async (chain) => {
-    const out: SpendOutcome[] = [];
-    for (const step of chain) out.push(await runStep(ledger, step));
-    return out;
-  }));
+  const results = await Promise.all(
+    plan.chains.map(async (chain) => {
+      const out: SpendOutcome[] = [];
+      for (const step of chain) out.push(await runStep(ledger, step));
+      return out;
+    }),
+  );
   return results.flat();
 }
 

@@ -3,8 +3,22 @@ import { AGENT_RESERVATION, CANCELLATION_RESULT, CUSTOMER_RESERVATION, FLIGHT_TI
 import { restPrice } from './flight.routes';
 
 const PASSENGER_FIELDS = [
-  'firstName', 'lastName', 'email', 'phoneNumber', 'countryCode', 'dateOfBirth', 'gender', 'ageCategory', 'documentType', 'passportNumber',
-  'passportExpiryDate', 'passportIssuedDate', 'documentIssuingCountry', 'nationality', 'nationalityCountry', 'countryCodeName',
+  'firstName',
+  'lastName',
+  'email',
+  'phoneNumber',
+  'countryCode',
+  'dateOfBirth',
+  'gender',
+  'ageCategory',
+  'documentType',
+  'passportNumber',
+  'passportExpiryDate',
+  'passportIssuedDate',
+  'documentIssuingCountry',
+  'nationality',
+  'nationalityCountry',
+  'countryCodeName',
 ];
 const CONTACT_FIELDS = ['email', 'phoneNumber', 'countryCode'];
 const NOTIFICATION_FIELDS = ['ticketPurchase', 'allOtherTripNotification', 'serviceAccountCreation'];

@@ -49,7 +49,11 @@ export function restPrice(offerPrice: any): any {
 function dropNulls(value: any): any {
   if (Array.isArray(value)) return value.map(dropNulls);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, dropNulls(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, dropNulls(v)]),
+  );
 }
 
 /** A one-way date pair has no returnDate key at all; absent optional price parts stay absent. */
@@ -118,8 +122,4 @@ const review: RestRoute = {
 };
 
 /** flight.md: search, its compatibility alias, offer review, reservation, purchase, issuance, cancel, tickets. */
-export const flightRoutes: RestRoute[] = [
-  { ...search, path: '/api/flight/search' },
-  { ...search, path: '/api/flight/offers/search' },
-  review,
-];
+export const flightRoutes: RestRoute[] = [{ ...search, path: '/api/flight/search' }, { ...search, path: '/api/flight/offers/search' }, review];

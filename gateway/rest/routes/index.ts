@@ -15,4 +15,19 @@ import { busRoutes } from './bus.routes';
 import { reverseProxyRoutes } from './reverse-proxy.routes';
 
 /** Every documented REST path; later domains add their route files here. */
-export const REST_ROUTES: RestRoute[] = [...platformRoutes, ...flightRoutes, ...flightBookingRoutes, ...flightIssuanceRoutes, ...trainRoutes, ...trainDetailsRoutes, ...trainReservationRoutes, ...trainIssuanceRoutes, ...trainDocumentRoutes, ...trainPaymentRoutes, ...trainResendRoutes, ...ticketLookupRoutes, ...busRoutes, ...reverseProxyRoutes];
+export const REST_ROUTES: RestRoute[] = [
+  ...platformRoutes,
+  ...flightRoutes,
+  ...flightBookingRoutes,
+  ...flightIssuanceRoutes,
+  ...trainRoutes,
+  ...trainDetailsRoutes,
+  ...trainReservationRoutes,
+  ...trainIssuanceRoutes,
+  ...trainDocumentRoutes,
+  ...trainPaymentRoutes,
+  ...trainResendRoutes,
+  ...ticketLookupRoutes,
+  ...busRoutes,
+  ...reverseProxyRoutes,
+];

@@ -86,9 +86,7 @@ export const platformRoutes: RestRoute[] = [
       const mini = booleanQuery(query, 'mini');
       return {
         body: data.trainStations.map((s: any) =>
-          mini
-            ? { stop_id: s.stopId, stop_name: s.stopName, stop_timezone: s.stopTimezone, partners: s.partners }
-            : restTrainStation(s),
+          mini ? { stop_id: s.stopId, stop_name: s.stopName, stop_timezone: s.stopTimezone, partners: s.partners } : restTrainStation(s),
         ),
         headers: { 'cache-control': ONE_HOUR },
       };

@@ -25,11 +25,13 @@ function configBody(body: unknown, required: string[]): Record<string, unknown> 
     if (!kind) fields.push({ field, message: 'is not a field of a reverse-proxy configuration' });
     else if (value === null && kind === 'object') input[field] = null;
     else if (kind === 'string' && typeof value !== 'string') fields.push({ field, message: 'must be a string' });
-    else if (kind === 'object' && (typeof value !== 'object' || value === null || Array.isArray(value))) fields.push({ field, message: 'must be a JSON object' });
+    else if (kind === 'object' && (typeof value !== 'object' || value === null || Array.isArray(value)))
+      fields.push({ field, message: 'must be a JSON object' });
     else input[field] = value;
   }
   for (const field of required) if (given[field] === undefined) fields.push({ field, message: 'is required' });
-  if (fields.length) throw PlatformException.badRequest(`Invalid reverse-proxy configuration: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`, { fields });
+  if (fields.length)
+    throw PlatformException.badRequest(`Invalid reverse-proxy configuration: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`, { fields });
   return input;
 }
 
@@ -110,7 +112,8 @@ export const reverseProxyRoutes: RestRoute[] = [
     path: `${BASE}/:domain`,
     auth: true,
     operation: (request) => ({
-      query: 'mutation DeleteReverseProxyConfig($domain: String!, $ifMatch: String) { deleteReverseProxyConfig(domain: $domain, ifMatch: $ifMatch) { domain revision } }',
+      query:
+        'mutation DeleteReverseProxyConfig($domain: String!, $ifMatch: String) { deleteReverseProxyConfig(domain: $domain, ifMatch: $ifMatch) { domain revision } }',
       variables: { domain: request.params.domain, ifMatch: ifMatch(request) },
     }),
     reply: () => ({ status: 204, body: null, headers: { 'cache-control': NO_STORE } }),

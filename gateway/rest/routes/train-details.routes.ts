@@ -26,7 +26,10 @@ const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object'
  */
 function tripRef(body: unknown): Record<string, unknown> {
   const trip = (body as Record<string, unknown>).trip;
-  if (!isObject(trip)) throw PlatformException.badRequest('"trip" is required: send the selected search item', { fields: [{ field: 'trip', message: 'is required (an object)' }] });
+  if (!isObject(trip))
+    throw PlatformException.badRequest('"trip" is required: send the selected search item', {
+      fields: [{ field: 'trip', message: 'is required (an object)' }],
+    });
   const id = trip.trip?.timeTableTrainSetId;
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
   const fields: Array<{ field: string; message: string }> = [];

@@ -53,6 +53,13 @@ const confirm: RestRoute = {
 export const trainPaymentRoutes: RestRoute[] = [
   deposit('/api/trip/train/payments/card', 'depositTrainCardPayment', ['paymentReference', 'currency', 'total', 'cardToken', 'amount']),
   deposit('/api/trip/train/payments/mobile', 'depositTrainMobilePayment', ['paymentReference', 'currency', 'amount', 'phoneNumber', 'total']),
-  deposit('/api/trip/train/payments/mobile-money', 'depositTrainMobileMoneyPayment', ['paymentReference', 'currency', 'amount', 'phoneNumber', 'rail', 'total']),
+  deposit('/api/trip/train/payments/mobile-money', 'depositTrainMobileMoneyPayment', [
+    'paymentReference',
+    'currency',
+    'amount',
+    'phoneNumber',
+    'rail',
+    'total',
+  ]),
   confirm,
 ];

@@ -30,7 +30,8 @@ function resendInput(body: Record<string, unknown>): Record<string, unknown> {
     });
     input[field] = value;
   }
-  if (fields.length) throw PlatformException.badRequest(`Invalid send-notification request: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`, { fields });
+  if (fields.length)
+    throw PlatformException.badRequest(`Invalid send-notification request: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`, { fields });
   return input;
 }
 

@@ -1,8 +1,28 @@
 import { AppError, PlatformException } from '../../../shared/errors/app-error';
 import type { RestRoute } from '../rest-route';
 
-const PASSENGER_TEXT = ['passengerName', 'identityNo', 'gender', 'ageCategory', 'phone', 'countryCode', 'countryCodeName', 'email', 'outboundSeatHoldKey', 'returnSeatHoldKey'];
-const PASSENGER_IDS = ['nationalityTypeId', 'ticketTypeId', 'outboundCarId', 'outboundCarTypeId', 'outboundSeatId', 'returnCarId', 'returnCarTypeId', 'returnSeatId'];
+const PASSENGER_TEXT = [
+  'passengerName',
+  'identityNo',
+  'gender',
+  'ageCategory',
+  'phone',
+  'countryCode',
+  'countryCodeName',
+  'email',
+  'outboundSeatHoldKey',
+  'returnSeatHoldKey',
+];
+const PASSENGER_IDS = [
+  'nationalityTypeId',
+  'ticketTypeId',
+  'outboundCarId',
+  'outboundCarTypeId',
+  'outboundSeatId',
+  'returnCarId',
+  'returnCarTypeId',
+  'returnSeatId',
+];
 /** The spec: "Payer information and luggage details are not accepted" (luggage is chosen on the hold). */
 const NOT_ACCEPTED = /^(payer|luggage)/i;
 /** Attached from the token; a client must not claim them (spec: "must not be sent"). */
@@ -13,7 +33,8 @@ const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object'
 /** A selected train by its identifiers; the rest of the object is never read (the subgraph reloads it). */
 function journeyRef(value: unknown, name: string): Record<string, unknown> | null {
   if (value === undefined || value === null) return null;
-  if (!isObject(value)) throw PlatformException.badRequest(`"${name}" must be the selected train details object`, { fields: [{ field: name, message: 'must be an object' }] });
+  if (!isObject(value))
+    throw PlatformException.badRequest(`"${name}" must be the selected train details object`, { fields: [{ field: name, message: 'must be an object' }] });
   const id = value.trip?.timeTableTrainSetId;
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
   return {
@@ -35,7 +56,8 @@ function passengerInput(p: unknown): unknown {
   for (const f of PASSENGER_TEXT) if (p[f] !== undefined && p[f] !== null) out[f] = typeof p[f] === 'string' ? p[f] : JSON.stringify(p[f]);
   for (const f of PASSENGER_IDS) {
     if (p[f] === undefined || p[f] === null) continue;
-    out[f] = (typeof p[f] === 'number' && Number.isSafeInteger(p[f]) && Math.abs(p[f]) <= 2 ** 31 - 1) || typeof p[f] === 'string' ? p[f] : JSON.stringify(p[f]);
+    out[f] =
+      (typeof p[f] === 'number' && Number.isSafeInteger(p[f]) && Math.abs(p[f]) <= 2 ** 31 - 1) || typeof p[f] === 'string' ? p[f] : JSON.stringify(p[f]);
   }
   if (p.isDisabledPassenger !== undefined && p.isDisabledPassenger !== null) out.isDisabledPassenger = p.isDisabledPassenger;
   return out;
@@ -66,16 +88,24 @@ function reservationInput(body: Record<string, any>): Record<string, unknown> {
     });
   }
   if (!isObject(body.outbound)) {
-    throw PlatformException.badRequest('"outbound" is required: send the selected train details object', { fields: [{ field: 'outbound', message: 'is required (an object)' }] });
+    throw PlatformException.badRequest('"outbound" is required: send the selected train details object', {
+      fields: [{ field: 'outbound', message: 'is required (an object)' }],
+    });
   }
   const refused = notAccepted(body);
   if (refused.length) {
-    throw new AppError('SGR_PASSENGER_DATA_INVALID', 422, `Passenger data is invalid: ${refused.map((f) => f.field).join(', ')} not accepted`, { fields: refused });
+    throw new AppError('SGR_PASSENGER_DATA_INVALID', 422, `Passenger data is invalid: ${refused.map((f) => f.field).join(', ')} not accepted`, {
+      fields: refused,
+    });
   }
   if (body.passengers !== undefined && body.passengers !== null && !Array.isArray(body.passengers)) {
     throw PlatformException.badRequest('"passengers" must be an array', { fields: [{ field: 'passengers', message: 'must be an array' }] });
   }
-  if (body.notifications !== undefined && body.notifications !== null && (!isObject(body.notifications) || !['boolean', 'undefined'].includes(typeof body.notifications.ticketPurchase))) {
+  if (
+    body.notifications !== undefined &&
+    body.notifications !== null &&
+    (!isObject(body.notifications) || !['boolean', 'undefined'].includes(typeof body.notifications.ticketPurchase))
+  ) {
     throw PlatformException.badRequest('"notifications.ticketPurchase" must be true or false', { field: 'notifications.ticketPurchase' });
   }
   if (body.issuerDeviceInfo !== undefined && body.issuerDeviceInfo !== null && !isObject(body.issuerDeviceInfo)) {

@@ -130,9 +130,7 @@ export async function readSink(sinkDir: string, channel: NotificationChannel): P
         return { file, key: keyOf(content, extension), content, mtime: stat.mtimeMs };
       }),
   );
-  return entries
-    .sort((a, b) => a.mtime - b.mtime || a.file.localeCompare(b.file))
-    .map(({ file, key, content }) => ({ file, key, content }));
+  return entries.sort((a, b) => a.mtime - b.mtime || a.file.localeCompare(b.file)).map(({ file, key, content }) => ({ file, key, content }));
 }
 
 export function sinkDirectory(sinkDir: string, channel: NotificationChannel): string {

@@ -21,9 +21,7 @@ const MESSAGE_ID_DOMAIN = 'safiri.notifications';
  */
 export function messageIdFor(idempotencyKey: string): string {
   const local = Array.from(idempotencyKey, (ch) =>
-    /^[A-Za-z0-9_+=-]$/.test(ch)
-      ? ch
-      : Array.from(Buffer.from(ch, 'utf8'), (b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+    /^[A-Za-z0-9_+=-]$/.test(ch) ? ch : Array.from(Buffer.from(ch, 'utf8'), (b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
   ).join('');
   return `<${local}@${MESSAGE_ID_DOMAIN}>`;
 }
@@ -94,9 +92,7 @@ export class SmtpEmailChannel implements ChannelAdapter {
       socketTimeout: options.timeoutMs * 3,
     };
     const pooled = new URL(options.smtpUrl).searchParams.get('pool') === 'true';
-    this.transport = pooled
-      ? createTransport(new SMTPPool({ ...transportOptions, pool: true }))
-      : createTransport(new SMTPTransport(transportOptions));
+    this.transport = pooled ? createTransport(new SMTPPool({ ...transportOptions, pool: true })) : createTransport(new SMTPTransport(transportOptions));
   }
 
   async send(message: OutgoingMessage): Promise<SendReceipt> {
@@ -117,7 +113,9 @@ export class SmtpEmailChannel implements ChannelAdapter {
 export function classifySmtpError(error: unknown): ChannelSendError {
   if (error instanceof ChannelSendError) return error;
   const err = (error ?? {}) as { message?: unknown; code?: unknown; responseCode?: unknown };
-  const message = `SMTP send failed: ${String(err.message ?? error).replace(/\s+/g, ' ').slice(0, 300)}`;
+  const message = `SMTP send failed: ${String(err.message ?? error)
+    .replace(/\s+/g, ' ')
+    .slice(0, 300)}`;
   const responseCode = typeof err.responseCode === 'number' ? err.responseCode : null;
   if (responseCode !== null && responseCode >= 500) return new ChannelSendError(message, true);
   if (responseCode !== null && responseCode >= 400) return new ChannelSendError(message, false);

@@ -74,10 +74,12 @@ async function claimDelivery(deps: NotificationJobDeps, deliveryId: string, adap
     }
     const notification = await m.getRepository(NotificationEntity).findOneByOrFail({ id: delivery.notificationId });
     const attempt = delivery.attempts + 1;
-    await m.getRepository(NotificationDeliveryEntity).update(
-      { id: deliveryId },
-      { status: 'SENDING', attempts: attempt, provider: adapter.provider, leaseUntil: new Date(now.getTime() + deps.leaseMs), updatedAt: now },
-    );
+    await m
+      .getRepository(NotificationDeliveryEntity)
+      .update(
+        { id: deliveryId },
+        { status: 'SENDING', attempts: attempt, provider: adapter.provider, leaseUntil: new Date(now.getTime() + deps.leaseMs), updatedAt: now },
+      );
     await m.getRepository(NotificationAttemptEntity).insert({
       deliveryId,
       attempt,

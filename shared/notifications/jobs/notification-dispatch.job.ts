@@ -43,9 +43,7 @@ export function notificationDispatchJob(deps: NotificationJobDeps): JobDefinitio
 async function plan(deps: NotificationJobDeps, notification: NotificationEntity): Promise<void> {
   const now = deps.clock.now();
   const close = (status: NotificationEntity['status'], reason: string | null, bookingReference: string | null = null) =>
-    deps.dataSource
-      .getRepository(NotificationEntity)
-      .update({ id: notification.id, status: 'PENDING' }, { status, reason, bookingReference, plannedAt: now });
+    deps.dataSource.getRepository(NotificationEntity).update({ id: notification.id, status: 'PENDING' }, { status, reason, bookingReference, plannedAt: now });
 
   const source = sourceFor(deps, notification.bookingKind);
   if (!source) {
@@ -72,7 +70,12 @@ async function plan(deps: NotificationJobDeps, notification: NotificationEntity)
       .getRepository(NotificationEntity)
       .update(
         { id: notification.id, status: 'PENDING' },
-        { status: decision.send ? 'PLANNED' : 'SUPPRESSED', reason: decision.send ? null : decision.reason, bookingReference: booking.reference, plannedAt: now },
+        {
+          status: decision.send ? 'PLANNED' : 'SUPPRESSED',
+          reason: decision.send ? null : decision.reason,
+          bookingReference: booking.reference,
+          plannedAt: now,
+        },
       );
     if (!claimed.affected) return;
     await m.getRepository(NotificationDeliveryEntity).insert(

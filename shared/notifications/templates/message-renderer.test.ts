@@ -45,12 +45,7 @@ function bareBooking(language: Language): NotificationBooking {
   return typicalBooking({ language, paymentDeadline: null, journey: [], total: null, updateText: null });
 }
 
-function render(
-  messageType: MessageType,
-  channel: NotificationChannel,
-  booking: NotificationBooking,
-  who: NotificationRecipient = recipient,
-): RenderedMessage {
+function render(messageType: MessageType, channel: NotificationChannel, booking: NotificationBooking, who: NotificationRecipient = recipient): RenderedMessage {
   return renderMessage({ booking, recipient: who, messageType, channel, now: NOW });
 }
 
@@ -58,9 +53,7 @@ function allParts(m: RenderedMessage): string[] {
   return [m.subject, m.text, m.html].filter((s): s is string => s !== undefined);
 }
 
-const CASES = MESSAGE_TYPES.flatMap((type) =>
-  LANGUAGES.flatMap((language) => NOTIFICATION_CHANNELS.map((channel) => [type, language, channel] as const)),
-);
+const CASES = MESSAGE_TYPES.flatMap((type) => LANGUAGES.flatMap((language) => NOTIFICATION_CHANNELS.map((channel) => [type, language, channel] as const)));
 
 describe('renderMessage: every type, language and channel', () => {
   it.each(CASES)('%s / %s / %s fills every placeholder', (type, language, channel) => {
@@ -166,9 +159,7 @@ describe('renderMessage: values', () => {
       ],
     });
     const email = render('TICKET', 'EMAIL', booking);
-    expect(email.text).toContain(
-      'SGR Express Dar es Salaam to Morogoro, 22 Nov 2026, 08:00 → 22 Nov 2026, 09:50\nBus Morogoro to Iringa, 22 Nov 2026, 11:00',
-    );
+    expect(email.text).toContain('SGR Express Dar es Salaam to Morogoro, 22 Nov 2026, 08:00 → 22 Nov 2026, 09:50\nBus Morogoro to Iringa, 22 Nov 2026, 11:00');
     expect(email.html).toContain('22 Nov 2026, 09:50<br>Bus Morogoro to Iringa');
     const whatsapp = render('TICKET', 'WHATSAPP', booking);
     expect(whatsapp.text).toContain('08:00 → 22 Nov 2026, 09:50; Bus Morogoro to Iringa, 22 Nov 2026, 11:00.');
@@ -207,9 +198,7 @@ describe('renderMessage: values', () => {
   it('greets without a name when the recipient has none', () => {
     const m = render('TICKET', 'EMAIL', typicalBooking(), { ...recipient, name: '' });
     expect(m.text).toMatch(/^Hello,\n/);
-    expect(render('ACCOUNT_CREATION', 'SMS', typicalBooking({ language: 'sw' }), { ...recipient, name: ' ' }).text).toMatch(
-      /^Karibu Safiri! /,
-    );
+    expect(render('ACCOUNT_CREATION', 'SMS', typicalBooking({ language: 'sw' }), { ...recipient, name: ' ' }).text).toMatch(/^Karibu Safiri! /);
   });
 
   it('dates the email footer in East Africa Time', () => {
@@ -226,8 +215,7 @@ describe('renderMessage: values', () => {
 
 describe('renderMessage: Swahili wording', () => {
   it('uses natural Swahili for the key messages', () => {
-    const sw = (type: MessageType, channel: NotificationChannel): RenderedMessage =>
-      render(type, channel, typicalBooking({ language: 'sw' }));
+    const sw = (type: MessageType, channel: NotificationChannel): RenderedMessage => render(type, channel, typicalBooking({ language: 'sw' }));
     expect(sw('TICKET', 'EMAIL').subject).toBe('Tiketi yako ya Safiri – uhifadhi SGR-7K2M9Q');
     expect(sw('RESERVATION', 'EMAIL').subject).toBe('Nafasi yako imehifadhiwa – uhifadhi SGR-7K2M9Q');
     expect(sw('RESERVATION', 'EMAIL').text).toContain('Tafadhali lipia kabla ya 22 Nov 2026, 14:30 EAT');
@@ -269,9 +257,7 @@ describe('renderMessage: safety', () => {
   });
 
   it('throws a clear error for an unknown message type', () => {
-    expect(() => render('BOARDING_PASS' as MessageType, 'EMAIL', typicalBooking())).toThrow(
-      'No message template for message type "BOARDING_PASS"',
-    );
+    expect(() => render('BOARDING_PASS' as MessageType, 'EMAIL', typicalBooking())).toThrow('No message template for message type "BOARDING_PASS"');
   });
 
   it('uses only known placeholders and well-formed optional segments in every template', () => {

@@ -1,18 +1,5 @@
-import type {
-  JourneyLine,
-  Language,
-  MessageType,
-  NotificationBooking,
-  NotificationChannel,
-  NotificationRecipient,
-} from '../notification.types';
-import {
-  BRAND_NAME,
-  EMAIL_FOOTER,
-  MESSAGE_TEMPLATES,
-  type MessageTemplate,
-  type TemplatePlaceholder,
-} from './message-templates';
+import type { JourneyLine, Language, MessageType, NotificationBooking, NotificationChannel, NotificationRecipient } from '../notification.types';
+import { BRAND_NAME, EMAIL_FOOTER, MESSAGE_TEMPLATES, type MessageTemplate, type TemplatePlaceholder } from './message-templates';
 
 export interface RenderMessageInput {
   booking: NotificationBooking;
@@ -44,8 +31,7 @@ const DEADLINE_FORMAT = new Intl.DateTimeFormat('en-GB', {
 
 /** "22 Nov 2026, 14:30 EAT". Built from parts so the ICU locale data cannot change the shape. */
 export function formatDeadline(at: Date): string {
-  const part = (type: Intl.DateTimeFormatPartTypes): string =>
-    DEADLINE_FORMAT.formatToParts(at).find((p) => p.type === type)?.value ?? '';
+  const part = (type: Intl.DateTimeFormatPartTypes): string => DEADLINE_FORMAT.formatToParts(at).find((p) => p.type === type)?.value ?? '';
   return `${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')} EAT`;
 }
 
@@ -59,12 +45,7 @@ const PLACEHOLDER_SPLIT = /(\{\w+\})/;
 const identity: Escape = (s) => s;
 
 export function escapeHtml(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 function valueOf(values: Values, name: string): string | undefined {
@@ -138,9 +119,7 @@ function yearInEat(now: Date): string {
 function renderEmail(input: RenderMessageInput, template: MessageTemplate, language: Language): RenderedMessage {
   const values: Values = { ...baseValues(input, template), journey: journeyOf(input.booking, '→', '\n') };
   const subject = fill(template.emailSubject, values, identity);
-  const paragraphs = template.emailBody
-    .map((p) => ({ text: fill(p, values, identity), html: fill(p, values, escapeHtml) }))
-    .filter((p) => p.text !== '');
+  const paragraphs = template.emailBody.map((p) => ({ text: fill(p, values, identity), html: fill(p, values, escapeHtml) })).filter((p) => p.text !== '');
   const footer = `${EMAIL_FOOTER[language]}\n© ${yearInEat(input.now ?? new Date())} ${BRAND_NAME}`;
 
   const text = [...paragraphs.map((p) => p.text), footer].join('\n\n');

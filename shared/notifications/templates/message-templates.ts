@@ -147,8 +147,7 @@ export const MESSAGE_TEMPLATES: Record<MessageType, Record<Language, MessageTemp
         'Kama hukutarajia hili, au bado ungependa kusafiri, karibu ufanye uhifadhi mpya kupitia Safiri wakati wowote.',
         'Timu ya Safiri',
       ],
-      shortText:
-        'Safiri: Habari[[ {name}]], uhifadhi wako {reference} umeghairiwa na viti vimeachiliwa.[[ {journey}.]] Karibu uhifadhi tena kupitia Safiri.',
+      shortText: 'Safiri: Habari[[ {name}]], uhifadhi wako {reference} umeghairiwa na viti vimeachiliwa.[[ {journey}.]] Karibu uhifadhi tena kupitia Safiri.',
       pushTitle: 'Uhifadhi umeghairiwa',
     },
   },
@@ -256,8 +255,7 @@ export const MESSAGE_TEMPLATES: Record<MessageType, Record<Language, MessageTemp
         'If you did not expect this message, please contact Safiri customer support.',
         'The Safiri team',
       ],
-      shortText:
-        'Welcome to Safiri[[, {name}]]! An account has been created for you. Sign in to Safiri to see your bookings and tickets.',
+      shortText: 'Welcome to Safiri[[, {name}]]! An account has been created for you. Sign in to Safiri to see your bookings and tickets.',
       pushTitle: 'Welcome to Safiri',
     },
     sw: {
@@ -269,8 +267,7 @@ export const MESSAGE_TEMPLATES: Record<MessageType, Record<Language, MessageTemp
         'Kama hukutarajia ujumbe huu, tafadhali wasiliana na huduma kwa wateja ya Safiri.',
         'Timu ya Safiri',
       ],
-      shortText:
-        'Karibu Safiri[[, {name}]]! Akaunti imefunguliwa kwa ajili yako. Ingia kwenye Safiri kuona uhifadhi na tiketi zako.',
+      shortText: 'Karibu Safiri[[, {name}]]! Akaunti imefunguliwa kwa ajili yako. Ingia kwenye Safiri kuona uhifadhi na tiketi zako.',
       pushTitle: 'Karibu Safiri',
     },
   },

@@ -11,7 +11,10 @@ export enum ReverseProxyVerificationStatus {
   VERIFIED = 'VERIFIED',
   UNVERIFIED = 'UNVERIFIED',
 }
-registerEnumType(ReverseProxyVerificationStatus, { name: 'ReverseProxyVerificationStatus', description: 'Whether the name already points at the proxy in DNS' });
+registerEnumType(ReverseProxyVerificationStatus, {
+  name: 'ReverseProxyVerificationStatus',
+  description: 'Whether the name already points at the proxy in DNS',
+});
 
 @ObjectType({ description: 'The proxy host serving the tenants' })
 export class ReverseProxyServer {

@@ -54,7 +54,10 @@ export class GitRepository {
     if (!paths.length) return found;
     const out = await this.git(['log', '--format=%x01%H', '--name-only', '--no-renames', '--', ...paths]);
     for (const entry of out.split('\x01').filter(Boolean)) {
-      const [sha, ...files] = entry.split('\n').map((l) => l.trim()).filter(Boolean);
+      const [sha, ...files] = entry
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean);
       for (const file of files) if (!found.has(file)) found.set(file, sha);
     }
     return found;

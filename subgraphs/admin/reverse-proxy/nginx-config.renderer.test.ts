@@ -57,7 +57,11 @@ describe('tenant template checks', () => {
     ['an unclosed block', DEFAULT_TENANT_TEMPLATE.replace(/}\s*$/, ''), /unbalanced braces/],
     ['an extra closing brace', `${DEFAULT_TENANT_TEMPLATE}}\n`, /unexpected "}"/],
     ['an unclosed placeholder', DEFAULT_TENANT_TEMPLATE.replace('{{upstream}}', '{{upstream}'), /unexpected "{"/],
-    ['a missing semicolon before a closing brace', DEFAULT_TENANT_TEMPLATE.replace('X-Tenant-Company {{company_uuid}};', 'X-Tenant-Company {{company_uuid}}'), /unexpected "}" after "proxy_set_header"/],
+    [
+      'a missing semicolon before a closing brace',
+      DEFAULT_TENANT_TEMPLATE.replace('X-Tenant-Company {{company_uuid}};', 'X-Tenant-Company {{company_uuid}}'),
+      /unexpected "}" after "proxy_set_header"/,
+    ],
     ['no server_name placeholder in the server block', 'server { listen 80; }\n# {{server_name}} {{company_uuid}}\n', /server_name \{\{server_name\}\}/],
   ])('reports %s', (_what, template, problem) => {
     expect(templateProblems(template).join('; ')).toMatch(problem);

@@ -6,7 +6,8 @@ import { findNginx, NginxVerifier, unprivilegedListen } from './nginx-verifier';
 
 describe('nginx -t verification', () => {
   it('moves privileged listen ports up for an unprivileged nginx -t, and nothing else', () => {
-    const block = 'server {\n    listen 80;\n    listen [::]:443 ssl;\n    listen 127.0.0.1:8080 default_server;\n    listen unix:/run/x.sock;\n    server_name a.co.tz;\n}';
+    const block =
+      'server {\n    listen 80;\n    listen [::]:443 ssl;\n    listen 127.0.0.1:8080 default_server;\n    listen unix:/run/x.sock;\n    server_name a.co.tz;\n}';
     expect(unprivilegedListen(block)).toBe(
       'server {\n    listen 20080;\n    listen [::]:20443 ssl;\n    listen 127.0.0.1:8080 default_server;\n    listen unix:/run/x.sock;\n    server_name a.co.tz;\n}',
     );

@@ -11,7 +11,15 @@ export type NginxCheck = { ran: false } | { ran: true; ok: boolean; output: stri
 
 /** `command -v nginx` without a shell: PATH first, then where distributions install it. */
 export function findNginx(searchPath = process.env.PATH ?? ''): string | null {
-  const candidates = [...searchPath.split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, 'nginx')), '/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx'];
+  const candidates = [
+    ...searchPath
+      .split(path.delimiter)
+      .filter(Boolean)
+      .map((dir) => path.join(dir, 'nginx')),
+    '/usr/sbin/nginx',
+    '/usr/local/sbin/nginx',
+    '/usr/local/nginx/sbin/nginx',
+  ];
   for (const candidate of candidates) {
     try {
       accessSync(candidate, constants.X_OK);

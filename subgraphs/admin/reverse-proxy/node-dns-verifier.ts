@@ -13,7 +13,11 @@ export class NodeDnsVerifier implements DnsVerifier {
   constructor(private readonly targets: string[]) {}
 
   async verify(name: string): Promise<VerificationStatus> {
-    const [addresses, cnames, targetAddresses] = await Promise.all([this.addresses(name), this.quiet(this.resolver.resolveCname(name)), this.targetAddresses()]);
+    const [addresses, cnames, targetAddresses] = await Promise.all([
+      this.addresses(name),
+      this.quiet(this.resolver.resolveCname(name)),
+      this.targetAddresses(),
+    ]);
     const hostTargets = this.targets.filter((t) => !isIP(t));
     const byAddress = addresses.some((a) => targetAddresses.has(a));
     const byAlias = cnames.some((c) => hostTargets.includes(c.toLowerCase().replace(/\.$/, '')));

@@ -93,11 +93,16 @@ export class ReverseProxyService {
   async prepare(): Promise<void> {
     const { repo, lock, logger } = this.deps;
     try {
-      const created = await lock.run(() => repo.initialiseIfAbsent({ [TEMPLATE_FILE]: DEFAULT_TENANT_TEMPLATE, [`${TENANT_DIR}/.gitkeep`]: '' }, SYSTEM_AUTHOR));
+      const created = await lock.run(() =>
+        repo.initialiseIfAbsent({ [TEMPLATE_FILE]: DEFAULT_TENANT_TEMPLATE, [`${TENANT_DIR}/.gitkeep`]: '' }, SYSTEM_AUTHOR),
+      );
       if (created) logger.info('reverse-proxy repository initialised', { path: repo.root });
       else await repo.head();
     } catch (error) {
-      logger.warn('the reverse-proxy repository is unavailable: its endpoints answer 503 until it is fixed', { path: repo.root, reason: (error as Error).message });
+      logger.warn('the reverse-proxy repository is unavailable: its endpoints answer 503 until it is fixed', {
+        path: repo.root,
+        reason: (error as Error).message,
+      });
     }
   }
 
@@ -175,7 +180,14 @@ export class ReverseProxyService {
   }
 
   /** Writes `next` (removing `previous` when the file name changes), commits, verifies; undoes the commit when verification fails. */
-  private async write(snapshot: Snapshot, actor: Actor, previous: TenantFile | null, next: TenantConfig, name: DomainName, message: string): Promise<ConfigView> {
+  private async write(
+    snapshot: Snapshot,
+    actor: Actor,
+    previous: TenantFile | null,
+    next: TenantConfig,
+    name: DomainName,
+    message: string,
+  ): Promise<ConfigView> {
     const file = fileOf(next.domain);
     if (previous && previous.file !== file) unlinkSync(this.absolute(previous.file));
     mkdirSync(this.absolute(TENANT_DIR), { recursive: true });
@@ -209,7 +221,8 @@ export class ReverseProxyService {
     } catch (error) {
       throw ReverseProxyException.verificationFailed('parse', (error as Error).message);
     }
-    if (!sameTenant(parsed.config, intended)) throw ReverseProxyException.verificationFailed('parse', 'the file does not read back as the configuration written');
+    if (!sameTenant(parsed.config, intended))
+      throw ReverseProxyException.verificationFailed('parse', 'the file does not read back as the configuration written');
     const check = await this.deps.nginx.check(this.absolute(file), this.deps.settings.upstream);
     if (check.ran && !check.ok) {
       this.deps.logger.warn('nginx -t rejected a tenant configuration', { file, output: check.output });
@@ -241,7 +254,12 @@ export class ReverseProxyService {
     if (problems.length) throw ReverseProxyException.templateMalformed(problems);
     const dir = this.absolute(TENANT_DIR);
     // Source-file order is the order nginx's `include tenants/*.conf` reads them: sorted file names.
-    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.conf')).sort().map((f) => `${TENANT_DIR}/${f}`) : [];
+    const files = existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith('.conf'))
+          .sort()
+          .map((f) => `${TENANT_DIR}/${f}`)
+      : [];
     const revisions = await repo.lastCommits(files).catch((error: Error) => {
       throw ReverseProxyException.repositoryUnavailable(error.message);
     });
@@ -294,7 +312,8 @@ export class ReverseProxyService {
     } else if (creating) fields.push({ field: 'companyUuid', message: 'is required' });
     if (input.metadata !== undefined) {
       const metadata = input.metadata ?? {};
-      if (Buffer.byteLength(JSON.stringify(metadata)) > MAX_METADATA_BYTES) fields.push({ field: 'metadata', message: `must be at most ${MAX_METADATA_BYTES} bytes as JSON` });
+      if (Buffer.byteLength(JSON.stringify(metadata)) > MAX_METADATA_BYTES)
+        fields.push({ field: 'metadata', message: `must be at most ${MAX_METADATA_BYTES} bytes as JSON` });
       else out.metadata = metadata;
     }
     if (fields.length) throw ReverseProxyException.invalid(fields);

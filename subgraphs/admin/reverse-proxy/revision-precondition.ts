@@ -4,7 +4,10 @@
  * too, for GraphQL clients that pass the revision itself.
  */
 export function ifMatchSatisfied(ifMatch: string, currentRevision: string): boolean {
-  const entries = ifMatch.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = ifMatch
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   return entries.some((entry) => {
     if (entry === '*') return true;
     if (entry.startsWith('W/')) return false;

@@ -62,7 +62,9 @@ export class AccountService {
     const role = input.role as Role;
     const agent = isAgentRole(role);
     if (!agent && (input.currency || input.openingBalance || input.overdraftLimit)) {
-      throw AccountException.invalid(`only agent accounts (${Role.SERVICE_AGENT}, ${Role.THIRD_PARTY_AGENT}) have a wallet: drop --currency, --balance and --overdraft`);
+      throw AccountException.invalid(
+        `only agent accounts (${Role.SERVICE_AGENT}, ${Role.THIRD_PARTY_AGENT}) have a wallet: drop --currency, --balance and --overdraft`,
+      );
     }
     const fullName = (input.fullName ?? email.split('@')[0]).trim();
     if (!fullName || fullName.length > 200) throw AccountException.invalid('name must have 1 to 200 characters');

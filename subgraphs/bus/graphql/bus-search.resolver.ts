@@ -7,7 +7,10 @@ import { BusSearchResult } from './bus-search.type';
 export class BusSearchResolver {
   constructor(private readonly searchService: BusSearchService) {}
 
-  @Query(() => BusSearchResult, { description: 'Bus trips from one stop to another on a local date (YYYY-MM-DD at from); connections through a hub when no route sells the pair. Requires a bearer token.' })
+  @Query(() => BusSearchResult, {
+    description:
+      'Bus trips from one stop to another on a local date (YYYY-MM-DD at from); connections through a hub when no route sells the pair. Requires a bearer token.',
+  })
   async busSearch(
     // Nullable so that a missing value gets the coded 400 of the REST contract, not a GraphQL validation error.
     @Arg('from', () => String, { nullable: true }) from: string | null,

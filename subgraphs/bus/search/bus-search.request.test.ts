@@ -16,7 +16,10 @@ describe('bus search input', () => {
   };
 
   it('accepts known stops and a local date', () => {
-    expect(validateBusSearch({ from: ' DAR_ES_SALAAM:RGN:0 ', to: 'ARUSHA:RGN:0', date: '2026-12-01' }, byId, now)).toMatchObject({ from: { stopName: 'Dar es Salaam' }, date: '2026-12-01' });
+    expect(validateBusSearch({ from: ' DAR_ES_SALAAM:RGN:0 ', to: 'ARUSHA:RGN:0', date: '2026-12-01' }, byId, now)).toMatchObject({
+      from: { stopName: 'Dar es Salaam' },
+      date: '2026-12-01',
+    });
   });
 
   it('lists every problem, coded by the most basic one', () => {

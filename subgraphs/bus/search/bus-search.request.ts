@@ -16,7 +16,11 @@ export interface FieldProblem {
  */
 export class BusSearchException extends AppError {
   static of(problems: Array<FieldProblem & { kind: 'missing' | 'malformed' | 'unknown' }>): BusSearchException {
-    const code = problems.some((p) => p.kind === 'missing') ? 'FROM_STOP_ID_REQUIRED' : problems.some((p) => p.kind === 'malformed') ? 'BAD_REQUEST' : 'UNKNOWN_STOP_ID';
+    const code = problems.some((p) => p.kind === 'missing')
+      ? 'FROM_STOP_ID_REQUIRED'
+      : problems.some((p) => p.kind === 'malformed')
+        ? 'BAD_REQUEST'
+        : 'UNKNOWN_STOP_ID';
     const message = problems.map((p) => `${p.field} ${p.message}`).join('; ');
     return new BusSearchException(code, 400, message, { fields: problems.map(({ field, message: m }) => ({ field, message: m })) });
   }
@@ -55,7 +59,11 @@ export function validateBusSearch(query: BusSearchQuery, stopById: (stopId: stri
     // The window is counted in the origin's own calendar, never UTC's.
     const today = localDateTime(now, stops.from.stopTimezone).date;
     if (compareDates(date, addDays(today, -SEARCH_DAYS_BACK)) < 0 || compareDates(date, addDays(today, SEARCH_DAYS_AHEAD)) > 0) {
-      problems.push({ field: 'date', kind: 'malformed', message: `must be between ${addDays(today, -SEARCH_DAYS_BACK)} and ${addDays(today, SEARCH_DAYS_AHEAD)}` });
+      problems.push({
+        field: 'date',
+        kind: 'malformed',
+        message: `must be between ${addDays(today, -SEARCH_DAYS_BACK)} and ${addDays(today, SEARCH_DAYS_AHEAD)}`,
+      });
     }
   }
   if (stops.from && stops.to && stops.from.stopId === stops.to.stopId) problems.push({ field: 'to', kind: 'malformed', message: 'must differ from from' });

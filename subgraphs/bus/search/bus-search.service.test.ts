@@ -10,7 +10,12 @@ describe('bus search service', () => {
 
   it('groups direct trips by route, earliest route first, with no alternatives', async () => {
     const result = await search('DAR_ES_SALAAM', 'MOROGORO');
-    expect(result.exactRoute.map((g) => g.routeName)).toEqual(['Dar es Salaam - Mwanza', 'Dar es Salaam - Songea', 'Dar es Salaam - Dodoma', 'Dar es Salaam - Mbeya']);
+    expect(result.exactRoute.map((g) => g.routeName)).toEqual([
+      'Dar es Salaam - Mwanza',
+      'Dar es Salaam - Songea',
+      'Dar es Salaam - Dodoma',
+      'Dar es Salaam - Mbeya',
+    ]);
     expect(result.alternatives).toBeNull();
     const layoutIds = new Set(result.seatingLayouts.map((l) => l.id));
     for (const trip of result.exactRoute.flatMap((g) => g.trips)) expect(layoutIds.has(trip.vehicle.seatingLayoutId)).toBe(true);

@@ -41,7 +41,13 @@ export class BusSearchService {
     const connections = direct.length ? null : this.connections(search.from, search.to, search.date);
     const currencies = [...new Set([...BUS_DISPLAY_CURRENCIES, ...(headerCurrency ? [headerCurrency] : [])])];
     const legs = [...direct, ...(connections ?? []).flatMap((c) => c.legs)];
-    const rates = await snapshotRates(this.rates, fareRatePairs(legs.map((l) => l.trip.pattern.route.fare.currency), currencies));
+    const rates = await snapshotRates(
+      this.rates,
+      fareRatePairs(
+        legs.map((l) => l.trip.pattern.route.fare.currency),
+        currencies,
+      ),
+    );
     const context: TripViewContext = { now, currencies, rates };
     const view = (leg: Leg) => busTripView(leg.trip, leg.from, leg.to, context);
 
@@ -87,7 +93,7 @@ export class BusSearchService {
       });
       return found.slice(0, MAX_CONNECTIONS_PER_HUB);
     });
-    const earliestArrival = (list: typeof byHub[number]) => Math.min(...list.map((c) => arrives(c.legs[1])));
+    const earliestArrival = (list: (typeof byHub)[number]) => Math.min(...list.map((c) => arrives(c.legs[1])));
     return byHub
       .filter((list) => list.length > 0)
       .sort((a, b) => earliestArrival(a) - earliestArrival(b))
@@ -127,7 +133,10 @@ export class BusSearchService {
 
   private layoutsOf(legs: Leg[]): BusSeatingLayout[] {
     const layouts = new Map(legs.map((l) => [l.trip.vehicle.layout.id, l.trip.vehicle.layout]));
-    return [...layouts.values()].map((l) => ({ id: l.id, sections: l.sections.map((s) => ({ key: s.key, cells: s.cells as BusSeatingLayout['sections'][number]['cells'] })) }));
+    return [...layouts.values()].map((l) => ({
+      id: l.id,
+      sections: l.sections.map((s) => ({ key: s.key, cells: s.cells as BusSeatingLayout['sections'][number]['cells'] })),
+    }));
   }
 }
 

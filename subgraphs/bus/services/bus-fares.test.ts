@@ -25,7 +25,11 @@ describe('bus fares', () => {
     const currencies = ['TZS', 'KES', 'EUR'];
     const rates = await snapshotRates(createSimulatedExchangeRates(), fareRatePairs(['USD'], currencies));
     const rule = fareRule(r, stop('ARUSHA:RGN:0'), stop('NAIROBI:RGN:0'), 275, currencies, rates);
-    expect(rule).toMatchObject({ id: 'MERU-ARK-NBO:ARUSHA:RGN:0>NAIROBI:RGN:0', baseCurrency: 'USD', prices: { ORDINARY: 23.5, SEMI_LUXURY: 28.5, agentCommission: 1.18 } });
+    expect(rule).toMatchObject({
+      id: 'MERU-ARK-NBO:ARUSHA:RGN:0>NAIROBI:RGN:0',
+      baseCurrency: 'USD',
+      prices: { ORDINARY: 23.5, SEMI_LUXURY: 28.5, agentCommission: 1.18 },
+    });
     const byCode = Object.fromEntries(rule.otherCurrencies.map((c) => [c.code, c.prices]));
     expect(byCode.TZS).toMatchObject({ ORDINARY: 62275, SEMI_LUXURY: 75525, agentCommission: 3127 });
     expect(byCode.KES.ORDINARY).toBe(3043);

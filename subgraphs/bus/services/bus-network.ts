@@ -150,7 +150,9 @@ export class BusNetwork {
       });
       // The way back calls at the same stops in reverse with the same running and dwell times.
       const total = outbound[outbound.length - 1].arrive;
-      const inbound: PatternStop[] = [...outbound].reverse().map((s) => ({ stop: s.stop, km: outbound[outbound.length - 1].km - s.km, arrive: total - s.depart, depart: total - s.arrive }));
+      const inbound: PatternStop[] = [...outbound]
+        .reverse()
+        .map((s) => ({ stop: s.stop, km: outbound[outbound.length - 1].km - s.km, arrive: total - s.depart, depart: total - s.arrive }));
       const pattern = (direction: Direction, stops: PatternStop[]): BusPattern => {
         const departures = r.departures[direction];
         departures.forEach(minutesOfDay);

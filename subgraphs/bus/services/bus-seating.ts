@@ -71,7 +71,14 @@ export function parseSeatingLayout(record: SeatingLayoutRecord): SeatingLayout {
         });
       });
     });
-    return { key: s.key, sectionName: s.sectionName, seatingRows: s.rows.length, seatingColumns: columns, cells, seats: cells.filter((c) => c.type === 'SEAT').map((c) => c.id) };
+    return {
+      key: s.key,
+      sectionName: s.sectionName,
+      seatingRows: s.rows.length,
+      seatingColumns: columns,
+      cells,
+      seats: cells.filter((c) => c.type === 'SEAT').map((c) => c.id),
+    };
   });
   return { id: record.id, sections, seatCount: seatNumber, seatingColumns: Math.max(...sections.map((s) => s.seatingColumns)) };
 }

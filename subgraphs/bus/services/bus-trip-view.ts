@@ -2,7 +2,16 @@ import { daysBetween } from '../../../shared/time/calendar-date';
 import { localDateTime } from '../../../shared/time/zoned-time';
 import type { RateLookup } from '../../../shared/money/exchange-rates';
 import type { BusStop } from '../graphql/bus-stop.type';
-import { BusDirection, BusPlace, BusStopTime, BusTrip, BusVehicleClass, SteeringWheelPosition, type BusEstimatedTravel, type BusRegionStations } from '../graphql/bus-trip.type';
+import {
+  BusDirection,
+  BusPlace,
+  BusStopTime,
+  BusTrip,
+  BusVehicleClass,
+  SteeringWheelPosition,
+  type BusEstimatedTravel,
+  type BusRegionStations,
+} from '../graphql/bus-trip.type';
 import { sellsAlighting, sellsBoarding, type BusPattern } from './bus-network';
 import { fareRule } from './bus-fares';
 import { bookedSeats } from './bus-seating';

@@ -43,7 +43,12 @@ export class FlightException extends AppError {
     return new FlightException('FLIGHT_RESERVATION_REQUEST_CONFLICT', 409, message, data);
   }
   static passengerDataInvalid(fields: Array<{ travelerId: string; field: string; message: string }>): FlightException {
-    return new FlightException('FLIGHT_PASSENGER_DATA_INVALID', 422, `Correct every listed passenger field and resend (${fields.length} problem${fields.length === 1 ? '' : 's'})`, { fields });
+    return new FlightException(
+      'FLIGHT_PASSENGER_DATA_INVALID',
+      422,
+      `Correct every listed passenger field and resend (${fields.length} problem${fields.length === 1 ? '' : 's'})`,
+      { fields },
+    );
   }
   static additionalInformationRequired(fields: Array<{ travelerId: string; field: string; message: string }>, bookingRequirements: object): FlightException {
     return new FlightException(
@@ -63,7 +68,10 @@ export class FlightException extends AppError {
     return new FlightException('FLIGHT_RESERVATION_FAILED', 409, message, { retryable: false });
   }
   static inProgress(data: Record<string, unknown>): FlightException {
-    return new FlightException('FLIGHT_RESERVATION_IN_PROGRESS', 202, 'Still being handled: wait and send the same request again', { retryable: true, ...data });
+    return new FlightException('FLIGHT_RESERVATION_IN_PROGRESS', 202, 'Still being handled: wait and send the same request again', {
+      retryable: true,
+      ...data,
+    });
   }
   static walletAdmissionFailed(data: Record<string, unknown>): FlightException {
     return new FlightException('FLIGHT_WALLET_ADMISSION_FAILED', 409, 'The wallet balance does not cover this purchase', data);

@@ -14,7 +14,8 @@ export class FlightIssuanceResolver {
   ) {}
 
   @Mutation(() => IssueSignalResult, {
-    description: 'Issue signal of the payment service (ISSUER role) after a confirmed payment: starts issuance asynchronously; complete true means already issued (REST 200)',
+    description:
+      'Issue signal of the payment service (ISSUER role) after a confirmed payment: starts issuance asynchronously; complete true means already issued (REST 200)',
   })
   async signalFlightIssuance(
     @Arg('paymentReference', () => String, { nullable: true }) paymentReference: string | null,
@@ -25,7 +26,8 @@ export class FlightIssuanceResolver {
   }
 
   @Mutation(() => DirectIssueResult, {
-    description: 'Internal synchronous issuance (ADMIN or SUDO); with any recovery field, cancelled-payment recovery (exact SUDO, all three identifiers and the replacement ticketId)',
+    description:
+      'Internal synchronous issuance (ADMIN or SUDO); with any recovery field, cancelled-payment recovery (exact SUDO, all three identifiers and the replacement ticketId)',
   })
   async issueFlightDirect(
     @Arg('ticketId', () => String, { nullable: true }) ticketId: string | null,
@@ -36,7 +38,13 @@ export class FlightIssuanceResolver {
     @Ctx() { req }: GraphQLContext,
   ): Promise<DirectIssueResult> {
     const principal = await req.principal();
-    return (await this.issuance.direct(principal, { ticketId, paymentReference, sourceTicketId, paymentRequestId, reconciliationOperationId })) as DirectIssueResult;
+    return (await this.issuance.direct(principal, {
+      ticketId,
+      paymentReference,
+      sourceTicketId,
+      paymentRequestId,
+      reconciliationOperationId,
+    })) as DirectIssueResult;
   }
 
   @Mutation(() => StartFlightPaymentResult, { description: "Starts the customer's online payment of its own reservation for the current grand total" })
@@ -51,7 +59,10 @@ export class FlightIssuanceResolver {
   @Mutation(() => FlightPaymentType, {
     description: "Records the provider's confirmation of a payment (sandbox: what its webhook would do); ADMIN, SUDO or ISSUER; idempotent",
   })
-  async confirmFlightPaymentSandbox(@Arg('paymentRequestId', () => ID, { nullable: true }) paymentRequestId: string | null, @Ctx() { req }: GraphQLContext): Promise<FlightPaymentType> {
+  async confirmFlightPaymentSandbox(
+    @Arg('paymentRequestId', () => ID, { nullable: true }) paymentRequestId: string | null,
+    @Ctx() { req }: GraphQLContext,
+  ): Promise<FlightPaymentType> {
     return (await this.payments.confirmPayment(await req.principal(), paymentRequestId)) as FlightPaymentType;
   }
 }

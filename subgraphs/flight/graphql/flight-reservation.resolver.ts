@@ -18,7 +18,10 @@ export class FlightReservationResolver {
   ) {}
 
   @Mutation(() => CustomerReservationResult, { description: 'Customer reservation of a reviewed offer (price confirmed before 201)' })
-  async reserveFlight(@Arg('input', () => FlightReservationInput) input: FlightReservationInput, @Ctx() { req }: GraphQLContext): Promise<CustomerReservationResult> {
+  async reserveFlight(
+    @Arg('input', () => FlightReservationInput) input: FlightReservationInput,
+    @Ctx() { req }: GraphQLContext,
+  ): Promise<CustomerReservationResult> {
     const principal = await req.principal();
     return (await this.reserveService.reserve(principal, 'CUSTOMER', input, {
       language: req.language,
@@ -27,9 +30,13 @@ export class FlightReservationResolver {
   }
 
   @Mutation(() => AgentReservationResult, {
-    description: 'Agent reservation (SERVICE_AGENT or THIRD_PARTY_AGENT): freezes the wallet debit, deducts nothing. X-External-User-Id is read from the header.',
+    description:
+      'Agent reservation (SERVICE_AGENT or THIRD_PARTY_AGENT): freezes the wallet debit, deducts nothing. X-External-User-Id is read from the header.',
   })
-  async reserveFlightAsAgent(@Arg('input', () => FlightReservationInput) input: FlightReservationInput, @Ctx() { req }: GraphQLContext): Promise<AgentReservationResult> {
+  async reserveFlightAsAgent(
+    @Arg('input', () => FlightReservationInput) input: FlightReservationInput,
+    @Ctx() { req }: GraphQLContext,
+  ): Promise<AgentReservationResult> {
     const principal = await req.principal();
     return (await this.reserveService.reserve(principal, 'AGENT', input, {
       externalUserId: req.externalUserId,

@@ -22,7 +22,10 @@ export class FlightSearchResolver {
   }
 
   @Query(() => OfferReviewType, { description: "Reviews one of the caller's offers with its booking requirements; repeatable while valid" })
-  async reviewFlightOffer(@Arg('offerReference', () => ID, { nullable: true }) offerReference: string | null, @Ctx() { req }: GraphQLContext): Promise<OfferReviewType> {
+  async reviewFlightOffer(
+    @Arg('offerReference', () => ID, { nullable: true }) offerReference: string | null,
+    @Ctx() { req }: GraphQLContext,
+  ): Promise<OfferReviewType> {
     const review = await this.reviewService.review(await req.principal(), offerReference);
     return { ...review, flightOffer: toFlightOffer(review.flightOffer) };
   }

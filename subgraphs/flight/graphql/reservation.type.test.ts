@@ -13,7 +13,15 @@ import {
 } from '../../../gateway/rest/routes/flight-selections';
 import type { FlightOfferPrice } from '../pricing/flight-pricing';
 import type { SupplierBooking, SupplierOffer, SupplierPricingRecord, SupplierTicketDocument } from '../supplier/flight-supplier.port';
-import { agentReservationView, buildTicketRows, customerReservationView, expectedDocuments, issuanceView, toDocuments, toPricingRecords } from '../reservations/reservation-view';
+import {
+  agentReservationView,
+  buildTicketRows,
+  customerReservationView,
+  expectedDocuments,
+  issuanceView,
+  toDocuments,
+  toPricingRecords,
+} from '../reservations/reservation-view';
 import type { FlightReservation } from '../reservations/reservation.types';
 import {
   AgentReservationResult,
@@ -45,13 +53,35 @@ const supplierOffer: SupplierOffer = {
     {
       duration: 'PT1H20M',
       segments: [
-        { id: '1', departure: { iataCode: 'DAR', terminal: '3', at: '2030-02-01T07:30:00' }, arrival: { iataCode: 'ZNZ', at: '2030-02-01T08:50:00' }, carrierCode: 'PW', number: '300', aircraftCode: 'DH4', operatingCarrierCode: 'PW', duration: 'PT1H20M', numberOfStops: 0, cabin: 'ECONOMY' },
+        {
+          id: '1',
+          departure: { iataCode: 'DAR', terminal: '3', at: '2030-02-01T07:30:00' },
+          arrival: { iataCode: 'ZNZ', at: '2030-02-01T08:50:00' },
+          carrierCode: 'PW',
+          number: '300',
+          aircraftCode: 'DH4',
+          operatingCarrierCode: 'PW',
+          duration: 'PT1H20M',
+          numberOfStops: 0,
+          cabin: 'ECONOMY',
+        },
       ],
     },
     {
       duration: 'PT1H20M',
       segments: [
-        { id: '2', departure: { iataCode: 'ZNZ', at: '2030-02-05T17:10:00' }, arrival: { iataCode: 'DAR', terminal: '3', at: '2030-02-05T18:30:00' }, carrierCode: 'PW', number: '301', aircraftCode: 'DH4', operatingCarrierCode: 'PW', duration: 'PT1H20M', numberOfStops: 0, cabin: 'ECONOMY' },
+        {
+          id: '2',
+          departure: { iataCode: 'ZNZ', at: '2030-02-05T17:10:00' },
+          arrival: { iataCode: 'DAR', terminal: '3', at: '2030-02-05T18:30:00' },
+          carrierCode: 'PW',
+          number: '301',
+          aircraftCode: 'DH4',
+          operatingCarrierCode: 'PW',
+          duration: 'PT1H20M',
+          numberOfStops: 0,
+          cabin: 'ECONOMY',
+        },
       ],
     },
   ],
@@ -80,7 +110,12 @@ const price: FlightOfferPrice = {
   grandTotal: '252.00',
   bookingFeeTotal: '12.00',
   walletDebitTotal: '640000',
-  walletSettlement: { currency: 'TZS', unroundedDebit: '639810', debitTotal: '640000', rounding: { policyVersion: 'TZS-2030-01', increment: '500', adjustment: '190' } },
+  walletSettlement: {
+    currency: 'TZS',
+    unroundedDebit: '639810',
+    debitTotal: '640000',
+    rounding: { policyVersion: 'TZS-2030-01', increment: '500', adjustment: '190' },
+  },
   pricingContext: 'SERVICE_AGENT',
   bookingFees: [
     { amount: '7.00', currency: 'USD', type: 'SERVICE_COMMISSION', recipient: 'SERVICE', roundingAdjustment: '0.07' },
@@ -135,10 +170,43 @@ const supplierBooking: SupplierBooking = {
     { reference: 'XYZ789', creationDate: '2030-01-10T07:59:00.000Z', originSystemCode: 'PW', flightOfferId: 'OFFER-1' },
   ],
   segments: [
-    { reference: 1, itineraryIndex: 0, segmentId: '1', carrierCode: 'PW', number: '300', departure: { iataCode: 'DAR', at: '2030-02-01T07:30:00' }, arrival: { iataCode: 'ZNZ', at: '2030-02-01T08:50:00' }, cabin: 'ECONOMY', bookingClass: 'Y', status: 'CONFIRMED' },
-    { reference: 2, itineraryIndex: 1, segmentId: '2', carrierCode: 'PW', number: '301', departure: { iataCode: 'ZNZ', at: '2030-02-05T17:10:00' }, arrival: { iataCode: 'DAR', at: '2030-02-05T18:30:00' }, cabin: 'ECONOMY', bookingClass: 'Y', status: 'CONFIRMED' },
+    {
+      reference: 1,
+      itineraryIndex: 0,
+      segmentId: '1',
+      carrierCode: 'PW',
+      number: '300',
+      departure: { iataCode: 'DAR', at: '2030-02-01T07:30:00' },
+      arrival: { iataCode: 'ZNZ', at: '2030-02-01T08:50:00' },
+      cabin: 'ECONOMY',
+      bookingClass: 'Y',
+      status: 'CONFIRMED',
+    },
+    {
+      reference: 2,
+      itineraryIndex: 1,
+      segmentId: '2',
+      carrierCode: 'PW',
+      number: '301',
+      departure: { iataCode: 'ZNZ', at: '2030-02-05T17:10:00' },
+      arrival: { iataCode: 'DAR', at: '2030-02-05T18:30:00' },
+      cabin: 'ECONOMY',
+      bookingClass: 'Y',
+      status: 'CONFIRMED',
+    },
   ],
-  travelers: [{ travelerId: '1', type: 'ADULT', firstName: 'Amina', lastName: 'Mushi', gender: 'FEMALE', email: 'amina@example.com', phone: '+255712345678', passengerReference: 1 }],
+  travelers: [
+    {
+      travelerId: '1',
+      type: 'ADULT',
+      firstName: 'Amina',
+      lastName: 'Mushi',
+      gender: 'FEMALE',
+      email: 'amina@example.com',
+      phone: '+255712345678',
+      passengerReference: 1,
+    },
+  ],
   pricingRecords,
   documents: [],
   createdAt: '2030-01-10T07:59:00.000Z',
@@ -292,7 +360,16 @@ class ReservationTypesProbe {
   cancellation(): CancellationResult {
     return {
       complete: false,
-      cancellation: { reservationId: reservation.id, state: 'REFUND_PENDING', paymentState: 'REFUND_PENDING', refundState: 'REFUND_PENDING', alreadyCancelled: false, ticketId: tickets[0].ticketId, bookingReference: reservation.bookingReference, cancelledAt: NOW.toISOString() },
+      cancellation: {
+        reservationId: reservation.id,
+        state: 'REFUND_PENDING',
+        paymentState: 'REFUND_PENDING',
+        refundState: 'REFUND_PENDING',
+        alreadyCancelled: false,
+        ticketId: tickets[0].ticketId,
+        bookingReference: reservation.bookingReference,
+        cancelledAt: NOW.toISOString(),
+      },
     };
   }
 
@@ -303,7 +380,15 @@ class ReservationTypesProbe {
 
   @Query(() => IssueSignalResult)
   issueSignal(): IssueSignalResult {
-    return { complete: false, signaled: true, workflowId: 'wf-1', ticketId: tickets[0].ticketId, paymentReference: reservation.paymentReference, ticketUuids: tickets.map((t) => t.uuid), issuance: null };
+    return {
+      complete: false,
+      signaled: true,
+      workflowId: 'wf-1',
+      ticketId: tickets[0].ticketId,
+      paymentReference: reservation.paymentReference,
+      ticketUuids: tickets.map((t) => t.uuid),
+      issuance: null,
+    };
   }
 
   @Query(() => DirectIssueResult)
@@ -315,7 +400,14 @@ class ReservationTypesProbe {
       paymentReference: reservation.paymentReference,
       ticketUuids: tickets.map((t) => t.uuid),
       issuance: issuanceView(issued),
-      paymentRecovery: { reconciliationOperationId: 'f4b0b3a2-1f6e-4c55-9a57-0c1d2e3f4a5b', sourceTicketId: 'OLD-1', replacementTicketId: tickets[0].ticketId, state: 'ISSUED', recoveryIdempotent: false, finalizationIdempotent: true },
+      paymentRecovery: {
+        reconciliationOperationId: 'f4b0b3a2-1f6e-4c55-9a57-0c1d2e3f4a5b',
+        sourceTicketId: 'OLD-1',
+        replacementTicketId: tickets[0].ticketId,
+        state: 'ISSUED',
+        recoveryIdempotent: false,
+        finalizationIdempotent: true,
+      },
     };
   }
 
@@ -380,10 +472,30 @@ describe('flight reservation GraphQL types', () => {
       verifyUrl: 'https://api.example.com/api/flight/tickets?ticketId=SFB7K2QX-1',
       priceVersion: 'pv1-abc',
     });
-    expect(agent.reservation.pricingRecords[0]).toMatchObject({ reference: 1, tstReference: 11, status: 'TST_CREATED', supplierPrice: { total: '240.00', brands: [], taxDetails: [{ code: 'TZ' }] } });
-    expect(agent.reservation.documents[0]).toMatchObject({ travelerId: '1', status: 'EXPECTED', ticketNumber: null, documentId: null, pricingRecordReference: 1, tstReference: 11 });
-    expect(agent.reservation.recordLocators.map((l: any) => [l.controlNumber, l.type, l.companyId])).toEqual([['ABC123', 'GDS', null], ['XYZ789', 'AIRLINE', 'PW']]);
-    expect(agent.reservation.associatedRecords[1]).toEqual({ reference: 'XYZ789', creationDate: '2030-01-10T07:59:00.000Z', originSystemCode: 'PW', flightOfferId: 'OFFER-1' });
+    expect(agent.reservation.pricingRecords[0]).toMatchObject({
+      reference: 1,
+      tstReference: 11,
+      status: 'TST_CREATED',
+      supplierPrice: { total: '240.00', brands: [], taxDetails: [{ code: 'TZ' }] },
+    });
+    expect(agent.reservation.documents[0]).toMatchObject({
+      travelerId: '1',
+      status: 'EXPECTED',
+      ticketNumber: null,
+      documentId: null,
+      pricingRecordReference: 1,
+      tstReference: 11,
+    });
+    expect(agent.reservation.recordLocators.map((l: any) => [l.controlNumber, l.type, l.companyId])).toEqual([
+      ['ABC123', 'GDS', null],
+      ['XYZ789', 'AIRLINE', 'PW'],
+    ]);
+    expect(agent.reservation.associatedRecords[1]).toEqual({
+      reference: 'XYZ789',
+      creationDate: '2030-01-10T07:59:00.000Z',
+      originSystemCode: 'PW',
+      flightOfferId: 'OFFER-1',
+    });
     expect(agent.tickets).toHaveLength(2);
     expect(agent.tickets[1]).toEqual({
       ticketId: 'SFB7K2QX-1',
@@ -400,7 +512,13 @@ describe('flight reservation GraphQL types', () => {
 
     const customer = data.customerReservation.flightReservation;
     expect(data.customerReservation.tickets).toHaveLength(2);
-    expect(customer).toMatchObject({ id: reservation.id, reservationId: reservation.id, status: 'TST_CREATED', paymentTimeLimitInSeconds: 3600, priceVersion: 'pv1-abc' });
+    expect(customer).toMatchObject({
+      id: reservation.id,
+      reservationId: reservation.id,
+      status: 'TST_CREATED',
+      paymentTimeLimitInSeconds: 3600,
+      priceVersion: 'pv1-abc',
+    });
     const offer = customer.flightOffers[0];
     expect(offer).toMatchObject({ id: 'OFFER-1', offerReference: reservation.offerReference });
     expect(offer.price).toMatchObject({ grandTotal: '252.00', walletSettlement: { debitTotal: '640000', rounding: { increment: '500' } } });
@@ -415,22 +533,59 @@ describe('flight reservation GraphQL types', () => {
         gender: 'FEMALE',
         ageCategory: 'ADULT',
         contact: { emailAddress: 'amina@example.com', phones: [{ deviceType: 'MOBILE', countryCallingCode: '255', number: '712345678' }] },
-        documents: [{ documentType: 'PASSPORT', number: 'TZ1234567', expiryDate: '2034-01-01', nationality: 'TZ', issuanceCountry: 'TZ', validityCountry: 'TZ', holder: true }],
+        documents: [
+          {
+            documentType: 'PASSPORT',
+            number: 'TZ1234567',
+            expiryDate: '2034-01-01',
+            nationality: 'TZ',
+            issuanceCountry: 'TZ',
+            validityCountry: 'TZ',
+            holder: true,
+          },
+        ],
       },
     ]);
 
     expect(data.purchase.complete).toBe(true);
     expect(data.purchase.issuance).toMatchObject({ reservationId: reservation.id, status: 'ISSUED', bookingReference: 'SFB7K2QX' });
-    expect(data.purchase.issuance.documents[0]).toMatchObject({ status: 'ISSUED', ticketNumber: '0311234567890', documentId: 'DOC-1', providerElement: 'FA', issuedAt: '2030-01-10T08:10:00.000Z' });
+    expect(data.purchase.issuance.documents[0]).toMatchObject({
+      status: 'ISSUED',
+      ticketNumber: '0311234567890',
+      documentId: 'DOC-1',
+      providerElement: 'FA',
+      issuedAt: '2030-01-10T08:10:00.000Z',
+    });
     expect(data.purchase.issuance.recordLocators).toHaveLength(2);
 
     expect(data.cancellation).toEqual({
       complete: false,
-      cancellation: { reservationId: reservation.id, state: 'REFUND_PENDING', paymentState: 'REFUND_PENDING', refundState: 'REFUND_PENDING', alreadyCancelled: false, ticketId: 'SFB7K2QX-1', bookingReference: 'SFB7K2QX', cancelledAt: NOW.toISOString() },
+      cancellation: {
+        reservationId: reservation.id,
+        state: 'REFUND_PENDING',
+        paymentState: 'REFUND_PENDING',
+        refundState: 'REFUND_PENDING',
+        alreadyCancelled: false,
+        ticketId: 'SFB7K2QX-1',
+        bookingReference: 'SFB7K2QX',
+        cancelledAt: NOW.toISOString(),
+      },
     });
-    expect(data.flightTickets[0]).toMatchObject({ uuid: tickets[0].uuid, direction: 'RETURN', ticketNumber: null, priceScope: 'PASSENGER_JOURNEY', issuanceStatus: 'EXPECTED', notificationPreferences: { allOtherTripNotification: null } });
+    expect(data.flightTickets[0]).toMatchObject({
+      uuid: tickets[0].uuid,
+      direction: 'RETURN',
+      ticketNumber: null,
+      priceScope: 'PASSENGER_JOURNEY',
+      issuanceStatus: 'EXPECTED',
+      notificationPreferences: { allOtherTripNotification: null },
+    });
     expect(data.issueSignal).toMatchObject({ complete: false, signaled: true, workflowId: 'wf-1', issuance: null, ticketUuids: tickets.map((t) => t.uuid) });
-    expect(data.directIssue).toMatchObject({ complete: true, issued: true, issuance: { status: 'ISSUED' }, paymentRecovery: { state: 'ISSUED', finalizationIdempotent: true } });
+    expect(data.directIssue).toMatchObject({
+      complete: true,
+      issued: true,
+      issuance: { status: 'ISSUED' },
+      paymentRecovery: { state: 'ISSUED', finalizationIdempotent: true },
+    });
   });
 
   it('lists otherCurrencies of the view price through the federated subgraph schema too', async () => {
@@ -451,7 +606,8 @@ describe('flight reservation GraphQL types', () => {
     expect(passenger).toMatch(/gender: IntOrString\n/);
     expect(passenger).toMatch(/ageCategory: IntOrString\n/);
     expect(passenger).not.toMatch(/!/);
-    for (const name of ['FlightContactInput', 'NotificationPreferencesInput', 'PriceAcceptanceInput']) expect(printType(schema.getType(name)!)).not.toMatch(/!/);
+    for (const name of ['FlightContactInput', 'NotificationPreferencesInput', 'PriceAcceptanceInput'])
+      expect(printType(schema.getType(name)!)).not.toMatch(/!/);
   });
 
   it('takes a reservation request in variables, gender and ageCategory as integers or strings', async () => {
@@ -466,10 +622,17 @@ describe('flight reservation GraphQL types', () => {
       notifications: { ticketPurchase: false, allOtherTripNotification: true },
       priceAcceptance: { priceVersion: 'pv2', amount: '640500', currency: 'TZS' },
     };
-    const ok = await execute({ schema, document: parse('query ($input: FlightReservationInput) { reservationInput(input: $input) }'), variableValues: { input } });
+    const ok = await execute({
+      schema,
+      document: parse('query ($input: FlightReservationInput) { reservationInput(input: $input) }'),
+      variableValues: { input },
+    });
     expect(ok.errors).toBeUndefined();
     const echoed = JSON.parse((ok.data as any).reservationInput);
-    expect(echoed.passengers.map((p: any) => [p.gender, p.ageCategory])).toEqual([[1, 'ADT'], ['M', 0]]);
+    expect(echoed.passengers.map((p: any) => [p.gender, p.ageCategory])).toEqual([
+      [1, 'ADT'],
+      ['M', 0],
+    ]);
     expect(echoed.priceAcceptance).toEqual({ priceVersion: 'pv2', amount: '640500', currency: 'TZS' });
 
     const empty = await execute({ schema, document: parse('{ reservationInput(input: {}) }') });

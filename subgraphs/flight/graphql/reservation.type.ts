@@ -261,7 +261,6 @@ export class AgentReservationType extends ReservationRecordFields {
 
   @Field()
   verifyUrl!: string;
-
 }
 
 @ObjectType({ description: 'Agent reservation response (REST 201)' })
@@ -384,7 +383,6 @@ export class ReservationSummaryType extends ReservationRecordFields {
 
   @Field(() => [ReservationTravelerType])
   travelers!: ReservationTravelerType[];
-
 }
 
 @ObjectType({ description: 'Customer reservation response (REST 201)' })

@@ -30,7 +30,13 @@ export function customerIssuanceJob(
       if (r.status !== 'ISSUING' && r.status !== 'PARTIALLY_ISSUED') return { skipped: true, status: r.status };
       // The gate is checked again here: the job only ever issues against a confirmed, matching payment.
       if (!(await payments.confirmedFor(r))) {
-        await reservations.update(r.id, { status: 'TST_CREATED', lastError: 'customer issuance stopped: no confirmed payment matches' }, platform.clock.now(), undefined, ['ISSUING']);
+        await reservations.update(
+          r.id,
+          { status: 'TST_CREATED', lastError: 'customer issuance stopped: no confirmed payment matches' },
+          platform.clock.now(),
+          undefined,
+          ['ISSUING'],
+        );
         platform.logger.warn('flight customer issuance without a matching payment', { reservationId });
         return { skipped: true, reason: 'payment not confirmed' };
       }
@@ -40,7 +46,11 @@ export function customerIssuanceJob(
         return { issued: true };
       } catch (error) {
         if (error instanceof FlightException && error.errorCode === 'FLIGHT_ISSUANCE_FAILED') {
-          platform.logger.error('flight customer issuance refused by the airline', { reservationId, bookingReference: r.bookingReference, reason: error.errorMessage });
+          platform.logger.error('flight customer issuance refused by the airline', {
+            reservationId,
+            bookingReference: r.bookingReference,
+            reason: error.errorMessage,
+          });
           return { issued: false, failed: true };
         }
         throw error;

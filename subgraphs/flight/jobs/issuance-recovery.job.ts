@@ -39,7 +39,12 @@ export function flightIssuanceRecoveryJob(platform: Platform, reservations: Rese
         if (attempt >= maxAttempts) {
           const current = await reservations.byId(r.id);
           if (current && ['ISSUING', 'PARTIALLY_ISSUED'].includes(current.status)) {
-            log.error('flight issuance needs attention: recovery gave up', { reservationId: r.id, bookingReference: r.bookingReference, status: current.status, attempts: attempt });
+            log.error('flight issuance needs attention: recovery gave up', {
+              reservationId: r.id,
+              bookingReference: r.bookingReference,
+              status: current.status,
+              attempts: attempt,
+            });
           }
         }
       }

@@ -22,7 +22,16 @@ export function walletDebitJob(platform: Platform, reservations: ReservationRepo
 }
 
 export async function debitIssued(platform: Platform, r: FlightReservation): Promise<{ entryId: string; duplicate: boolean }> {
-  const result = await platform.ledger.debit(r.walletId!, { businessKey: flightWalletKey(r.id), amount: r.walletDebitTotal!, note: `flight ${r.bookingReference}` });
-  platform.logger.info('flight wallet debit', { reservationId: r.id, bookingReference: r.bookingReference, duplicate: result.duplicate, balanceAfter: result.balanceAfter });
+  const result = await platform.ledger.debit(r.walletId!, {
+    businessKey: flightWalletKey(r.id),
+    amount: r.walletDebitTotal!,
+    note: `flight ${r.bookingReference}`,
+  });
+  platform.logger.info('flight wallet debit', {
+    reservationId: r.id,
+    bookingReference: r.bookingReference,
+    duplicate: result.duplicate,
+    balanceAfter: result.balanceAfter,
+  });
   return { entryId: result.entryId, duplicate: result.duplicate };
 }

@@ -9,7 +9,9 @@ export class FlightWalletHolds1764000000110 implements MigrationInterface {
   name = 'FlightWalletHolds1764000000110';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query('ALTER TABLE flight_reservation ADD COLUMN recovery_attempts INT NOT NULL DEFAULT 0, ADD KEY ix_flight_reservation_recovery (status, updated_at)');
+    await q.query(
+      'ALTER TABLE flight_reservation ADD COLUMN recovery_attempts INT NOT NULL DEFAULT 0, ADD KEY ix_flight_reservation_recovery (status, updated_at)',
+    );
     await q.query(`INSERT INTO wallet_hold (wallet_id, business_key, amount, status, note, created_at)
       SELECT r.wallet_id, CONCAT('flight-reservation:', r.id), r.wallet_debit_total, 'HELD', CONCAT('flight ', r.booking_reference), r.admitted_at
       FROM flight_reservation r

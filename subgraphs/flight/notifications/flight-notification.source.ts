@@ -29,8 +29,7 @@ export function flightNotificationSource(dataSource: DataSource, airports: Airpo
     async load(bookingId: string): Promise<NotificationBooking | null> {
       const r = await reservations.byId(bookingId);
       if (!r) return null;
-      const state: BookingState =
-        r.cancelReason === 'PAYMENT_DEADLINE_PASSED' ? 'EXPIRED' : (STATE[r.status] ?? (r.admittedAt ? 'PAID' : 'RESERVED'));
+      const state: BookingState = r.cancelReason === 'PAYMENT_DEADLINE_PASSED' ? 'EXPIRED' : (STATE[r.status] ?? (r.admittedAt ? 'PAID' : 'RESERVED'));
       const recipients: NotificationRecipient[] = (r.passengers ?? []).map((p) => ({
         key: `passenger:${p.travelerId}`,
         role: 'PASSENGER',

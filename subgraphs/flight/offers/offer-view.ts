@@ -85,7 +85,10 @@ export function toOfferView(offer: SupplierOffer, terms: PricingTerms): OfferVie
       })),
     })),
     price,
-    pricingOptions: { fareType: ['PUBLISHED'], includedCheckedBagsOnly: offer.travelerPricings.every((t) => t.fareDetailsBySegment.every((f) => f.includedCheckedBags.quantity > 0)) },
+    pricingOptions: {
+      fareType: ['PUBLISHED'],
+      includedCheckedBagsOnly: offer.travelerPricings.every((t) => t.fareDetailsBySegment.every((f) => f.includedCheckedBags.quantity > 0)),
+    },
     commission: {},
     fareRules: { refundable: offer.fareRules.refundable, changeable: offer.fareRules.changeable },
     policiesAndAllowance: {},

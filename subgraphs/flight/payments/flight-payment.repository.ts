@@ -13,7 +13,9 @@ export class FlightPaymentRepository {
 
   /** Every payment request of a reservation, newest first. */
   async ofReservation(reservationId: string, m: EntityManager = this.dataSource.manager, lock = false): Promise<FlightPayment[]> {
-    const rows: any[] = await m.query(`SELECT * FROM flight_payment WHERE reservation_id = ? ORDER BY created_at DESC${lock ? ' FOR UPDATE' : ''}`, [reservationId]);
+    const rows: any[] = await m.query(`SELECT * FROM flight_payment WHERE reservation_id = ? ORDER BY created_at DESC${lock ? ' FOR UPDATE' : ''}`, [
+      reservationId,
+    ]);
     return rows.map(toPayment);
   }
 
@@ -26,17 +28,42 @@ export class FlightPaymentRepository {
     await m.query(
       `INSERT INTO flight_payment (id, reservation_id, account_id, payment_reference, amount, currency, status, provider, method, provider_reference, created_at, confirmed_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [p.id, p.reservationId, p.accountId, p.paymentReference, p.amount, p.currency, p.status, p.provider, p.method, p.providerReference, p.createdAt, p.confirmedAt, p.updatedAt],
+      [
+        p.id,
+        p.reservationId,
+        p.accountId,
+        p.paymentReference,
+        p.amount,
+        p.currency,
+        p.status,
+        p.provider,
+        p.method,
+        p.providerReference,
+        p.createdAt,
+        p.confirmedAt,
+        p.updatedAt,
+      ],
     );
   }
 
   /** Records the provider's charge on a request that is still PENDING. */
   async setProviderReference(id: string, providerReference: string, now: Date): Promise<void> {
-    await this.dataSource.query("UPDATE flight_payment SET provider_reference = ?, updated_at = ? WHERE id = ? AND status = 'PENDING'", [providerReference, now, id]);
+    await this.dataSource.query("UPDATE flight_payment SET provider_reference = ?, updated_at = ? WHERE id = ? AND status = 'PENDING'", [
+      providerReference,
+      now,
+      id,
+    ]);
   }
 
   /** Moves a payment on, only from one of `from`; confirmedAt is set once and never overwritten. */
-  async setStatus(id: string, status: FlightPaymentStatus, now: Date, from: FlightPaymentStatus[], m: EntityManager = this.dataSource.manager, confirmed = false): Promise<boolean> {
+  async setStatus(
+    id: string,
+    status: FlightPaymentStatus,
+    now: Date,
+    from: FlightPaymentStatus[],
+    m: EntityManager = this.dataSource.manager,
+    confirmed = false,
+  ): Promise<boolean> {
     const result = await m.query(
       `UPDATE flight_payment SET status = ?, updated_at = ?${confirmed ? ', confirmed_at = COALESCE(confirmed_at, ?)' : ''}
         WHERE id = ? AND status IN (${from.map(() => '?').join(', ')})`,

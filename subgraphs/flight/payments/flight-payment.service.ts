@@ -42,7 +42,8 @@ export class FlightPaymentService {
     const r = await this.reservations.byPaymentReference(paymentReference);
     if (!r) throw FlightException.reservationNotFound();
     if (r.accountId !== principal.accountId) throw PlatformException.forbidden('This reservation belongs to another account');
-    if (r.channel !== 'CUSTOMER') throw FlightException.paymentConflict('Agent reservations are paid from the wallet (POST /api/flight/purchase/agent)', { reservationId: r.id });
+    if (r.channel !== 'CUSTOMER')
+      throw FlightException.paymentConflict('Agent reservations are paid from the wallet (POST /api/flight/purchase/agent)', { reservationId: r.id });
     const paid = await this.payments.confirmedFor(r);
     if (paid) return { created: false, payment: paymentView(paid) };
     assertPayable(r, this.platform.clock.now());
@@ -54,14 +55,17 @@ export class FlightPaymentService {
 
   /** The provider's confirmation (in the sandbox: what its webhook would do). Idempotent. */
   async confirmPayment(principal: Principal, paymentRequestId: string | null | undefined): Promise<FlightPaymentView> {
-    if (!CONFIRMERS.includes(principal.role)) throw PlatformException.forbidden('Confirming a payment needs admin, sudo or internal payment-service authorization');
+    if (!CONFIRMERS.includes(principal.role))
+      throw PlatformException.forbidden('Confirming a payment needs admin, sudo or internal payment-service authorization');
     const id = paymentRequestId?.trim().toLowerCase() ?? '';
     if (!UUID.test(id)) throw FlightException.invalidRequest('paymentRequestId must be a uuid', [{ field: 'paymentRequestId', message: 'must be a uuid' }]);
     const payment = await this.payments.byId(id);
     if (!payment) throw FlightException.paymentNotFound();
     if (payment.status === 'CONFIRMED') return paymentView(payment);
-    if (payment.status !== 'PENDING') throw FlightException.paymentConflict(`This payment is ${payment.status} and cannot be confirmed`, { paymentRequestId: id, status: payment.status });
-    if (!payment.providerReference) throw FlightException.paymentConflict('No charge was created for this payment; start the payment again', { paymentRequestId: id });
+    if (payment.status !== 'PENDING')
+      throw FlightException.paymentConflict(`This payment is ${payment.status} and cannot be confirmed`, { paymentRequestId: id, status: payment.status });
+    if (!payment.providerReference)
+      throw FlightException.paymentConflict('No charge was created for this payment; start the payment again', { paymentRequestId: id });
     const charge = await callPaymentGateway(() => this.gateway.chargeStatus(payment.providerReference!));
     if (charge.status === 'DECLINED') return this.decline(payment, charge.declineReason);
     // A real provider must report the charge CONFIRMED; the sandbox stands in for the customer's approval.
@@ -153,7 +157,8 @@ export class FlightPaymentService {
       if (reservationId) await m.query('SELECT id FROM flight_reservation WHERE id = ? FOR UPDATE', [reservationId]);
       const payment = (await this.payments.byId(id, m, true))!;
       if (payment.status === 'CONFIRMED') return payment;
-      if (payment.status !== 'PENDING') throw FlightException.paymentConflict(`This payment is ${payment.status} and cannot be confirmed`, { paymentRequestId: id, status: payment.status });
+      if (payment.status !== 'PENDING')
+        throw FlightException.paymentConflict(`This payment is ${payment.status} and cannot be confirmed`, { paymentRequestId: id, status: payment.status });
       const others = payment.reservationId ? await this.payments.ofReservation(payment.reservationId, m, true) : [];
       const doubled = others.some((p) => p.id !== id && p.status === 'CONFIRMED');
       await this.payments.setStatus(id, doubled ? 'REFUND_REQUIRED' : 'CONFIRMED', now, ['PENDING'], m, true);
@@ -162,7 +167,6 @@ export class FlightPaymentService {
     this.platform.logger.info('flight payment confirmed', { paymentRequestId: id, reservationId: confirmed.reservationId, status: confirmed.status });
     return confirmed;
   }
-
 }
 
 function assertPayable(r: FlightReservation, now: Date): void {

@@ -46,7 +46,9 @@ describe('paymentMatches (the exact match rule)', () => {
   });
 
   it('uses the current grand total in the display currency, not another conversion', () => {
-    expect(paymentMatches({ ...payment, amount: '226310', currency: 'TZS' }, { ...reservation, price: { currency: 'TZS', grandTotal: '226310' } as any })).toBe(true);
+    expect(paymentMatches({ ...payment, amount: '226310', currency: 'TZS' }, { ...reservation, price: { currency: 'TZS', grandTotal: '226310' } as any })).toBe(
+      true,
+    );
     expect(paymentMatches(payment, { ...reservation, price: { currency: 'USD', grandTotal: '91.38' } as any })).toBe(false);
   });
 });
@@ -67,7 +69,8 @@ describe('payment deadline helpers', () => {
 
 describe('SimulatedPaymentGateway (sandbox triggers)', () => {
   const gateway = new SimulatedPaymentGateway();
-  const charge = (method: string, amount = '85.40', idempotencyKey = payment.id) => gateway.createCharge({ idempotencyKey, reference: 'SFPK2QX7M9A1B', amount, currency: 'USD', method });
+  const charge = (method: string, amount = '85.40', idempotencyKey = payment.id) =>
+    gateway.createCharge({ idempotencyKey, reference: 'SFPK2QX7M9A1B', amount, currency: 'USD', method });
 
   it('CARD confirms at once, and the provider keeps reporting it confirmed', async () => {
     const c = await charge('CARD');
@@ -112,7 +115,7 @@ class PaymentTypesProbe {
 }
 
 describe('FlightPaymentType', () => {
-  it('the REST selection selects every field, and paymentView answers them all with the currency\'s decimals', async () => {
+  it("the REST selection selects every field, and paymentView answers them all with the currency's decimals", async () => {
     const schema = await buildSchema({ resolvers: [PaymentTypesProbe], validate: false });
     const type = schema.getType('FlightPaymentType') as GraphQLObjectType;
     const selected = parse(`{ ${FLIGHT_PAYMENT} }`).definitions[0];

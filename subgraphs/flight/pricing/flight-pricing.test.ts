@@ -235,7 +235,10 @@ describe('priceOffer: currencies', () => {
     expect(display).toMatchObject({ code: 'CURRENCY_UNAVAILABLE', currency: 'XYZ' });
     expect(failure(() => price({ walletCurrency: 'XYZ' }))).toMatchObject({ code: 'CURRENCY_UNAVAILABLE', currency: 'XYZ' });
     // The minimum commission needs USD→supplier currency.
-    expect(failure(() => price({ supplierCurrency: 'XYZ', displayCurrency: 'XYZ', walletCurrency: 'XYZ' }))).toMatchObject({ code: 'CURRENCY_UNAVAILABLE', currency: 'XYZ' });
+    expect(failure(() => price({ supplierCurrency: 'XYZ', displayCurrency: 'XYZ', walletCurrency: 'XYZ' }))).toMatchObject({
+      code: 'CURRENCY_UNAVAILABLE',
+      currency: 'XYZ',
+    });
     expect(failure(() => price({ total: '12.345678' }))).toMatchObject({ code: 'INVALID_PRICE_INPUT' });
   });
 
@@ -283,7 +286,10 @@ describe('priceOffer: components always add up (deterministic property sweep)', 
       const places = currencyPrecision(currency);
       const minor = 1 + (next() % (places === 0 ? 9_000_000 : 900_000)); // up to ~9000 USD-ish
       const total = new Decimal(minor).div(10 ** places);
-      const base = total.mul(50 + (next() % 50)).div(100).toDecimalPlaces(places, Decimal.ROUND_DOWN);
+      const base = total
+        .mul(50 + (next() % 50))
+        .div(100)
+        .toDecimalPlaces(places, Decimal.ROUND_DOWN);
       yield { currency, total: total.toFixed(places), base: base.toFixed(places) };
     }
   }
@@ -312,8 +318,12 @@ describe('priceOffer: components always add up (deterministic property sweep)', 
         const at = `${label} [${v.currency}]`;
         const places = currencyPrecision(v.currency);
         const format = places === 0 ? /^\d+$/ : new RegExp(`^\\d+\\.\\d{${places}}$`);
-        for (const amount of [v.total, v.bookingFeeTotal, v.grandTotal, ...v.bookingFees.map((f) => f.amount)]) check(format.test(amount), `${at}: ${amount} not formatted`);
-        check(v.bookingFees.every((f) => f.currency === v.currency), `${at}: fee currency`);
+        for (const amount of [v.total, v.bookingFeeTotal, v.grandTotal, ...v.bookingFees.map((f) => f.amount)])
+          check(format.test(amount), `${at}: ${amount} not formatted`);
+        check(
+          v.bookingFees.every((f) => f.currency === v.currency),
+          `${at}: fee currency`,
+        );
         const feeSum = v.bookingFees.reduce((sum, f) => sum.plus(f.amount), new Decimal(0));
         check(feeSum.eq(d(v.bookingFeeTotal)), `${at}: fees ${feeSum} ≠ bookingFeeTotal ${v.bookingFeeTotal}`);
         check(d(v.total).plus(v.bookingFeeTotal).eq(d(v.grandTotal)), `${at}: total + fees ≠ grandTotal`);
@@ -325,7 +335,12 @@ describe('priceOffer: components always add up (deterministic property sweep)', 
         if (v !== all[0]) check((v.walletDebitTotal !== undefined) === agent, `${at}: walletDebitTotal presence`);
         if (agent && v.walletDebitTotal !== undefined) {
           check(d(v.total).plus(sc.amount).eq(d(v.walletDebitTotal)), `${at}: wallet debit ≠ total + service commission`);
-          check(d(v.grandTotal).minus(ac?.amount ?? 0).eq(d(v.walletDebitTotal)), `${at}: grandTotal − agent commission ≠ wallet debit`);
+          check(
+            d(v.grandTotal)
+              .minus(ac?.amount ?? 0)
+              .eq(d(v.walletDebitTotal)),
+            `${at}: grandTotal − agent commission ≠ wallet debit`,
+          );
         }
       }
 

@@ -267,7 +267,9 @@ export function priceVersionOf(price: FlightOfferPrice): string {
     n(price.grandTotal),
     price.bookingFees.map((f) => [f.type, f.recipient, f.currency, n(f.amount), n(f.roundingAdjustment)]),
     n(price.walletDebitTotal),
-    s ? [s.currency, n(s.unroundedDebit), n(s.debitTotal), s.rounding ? [s.rounding.policyVersion, n(s.rounding.increment), n(s.rounding.adjustment)] : null] : null,
+    s
+      ? [s.currency, n(s.unroundedDebit), n(s.debitTotal), s.rounding ? [s.rounding.policyVersion, n(s.rounding.increment), n(s.rounding.adjustment)] : null]
+      : null,
   ];
   return 'pv1-' + createHash('sha256').update(JSON.stringify(canonical)).digest('hex').slice(0, 32);
 }
@@ -284,7 +286,8 @@ export interface PriceAcceptance {
  * equal as a decimal in the same currency.
  */
 export function acceptsPrice(price: FlightOfferPrice, acceptance: PriceAcceptance, pricingContext: PricingContext): boolean {
-  if (!acceptance || typeof acceptance.priceVersion !== 'string' || typeof acceptance.amount !== 'string' || typeof acceptance.currency !== 'string') return false;
+  if (!acceptance || typeof acceptance.priceVersion !== 'string' || typeof acceptance.amount !== 'string' || typeof acceptance.currency !== 'string')
+    return false;
   if (price.pricingContext !== pricingContext) return false;
   if (acceptance.priceVersion !== priceVersionOf(price)) return false;
   let expected: { amount: string; currency: string };

@@ -24,7 +24,16 @@ export interface Cancellation {
 }
 
 const CANCELLED_STATES: ReservationStatus[] = ['CANCELLED', 'REFUND_PENDING', 'REFUND_REQUIRED'];
-const CANCELLABLE: ReservationStatus[] = ['CREATED', 'SELLING', 'PNR_CREATED', 'VALIDATION_FAILED', 'PRICE_CHANGED', 'REPRICE_UNAVAILABLE', 'TST_CREATED', 'CANCELLING'];
+const CANCELLABLE: ReservationStatus[] = [
+  'CREATED',
+  'SELLING',
+  'PNR_CREATED',
+  'VALIDATION_FAILED',
+  'PRICE_CHANGED',
+  'REPRICE_UNAVAILABLE',
+  'TST_CREATED',
+  'CANCELLING',
+];
 const CANCEL_LEASE_MS = 60_000;
 
 /**
@@ -40,14 +49,21 @@ export class CancelService {
     private readonly admission: FlightWalletAdmission,
   ) {}
 
-  async cancel(principal: Principal, input: { reservationId?: string | null; ticketId?: string | null; reason?: string | null }): Promise<{ complete: boolean; cancellation: Cancellation }> {
+  async cancel(
+    principal: Principal,
+    input: { reservationId?: string | null; ticketId?: string | null; reason?: string | null },
+  ): Promise<{ complete: boolean; cancellation: Cancellation }> {
     const r = await this.find(input);
-    if (r.accountId !== principal.accountId && !isAdministrator(principal.role)) throw PlatformException.forbidden('This reservation belongs to another account');
+    if (r.accountId !== principal.accountId && !isAdministrator(principal.role))
+      throw PlatformException.forbidden('This reservation belongs to another account');
     const ticketId = input.ticketId?.trim() || null;
     if (CANCELLED_STATES.includes(r.status)) return this.answer(r, ticketId, true);
     if (r.status === 'ISSUING') throw FlightException.inProgress({ reservationId: r.id, status: r.status });
     if (!CANCELLABLE.includes(r.status)) {
-      throw FlightException.notCancellable('Issued tickets cannot be cancelled automatically; voids and refunds are a separate process', { reservationId: r.id, status: r.status });
+      throw FlightException.notCancellable('Issued tickets cannot be cancelled automatically; voids and refunds are a separate process', {
+        reservationId: r.id,
+        status: r.status,
+      });
     }
     const now = this.platform.clock.now();
     if (!(await this.reservations.claim(r.id, now, CANCEL_LEASE_MS))) throw FlightException.inProgress({ reservationId: r.id, status: r.status });
@@ -88,13 +104,18 @@ export class CancelService {
   private async find(input: { reservationId?: string | null; ticketId?: string | null; reason?: string | null }): Promise<FlightReservation> {
     const reservationId = input.reservationId?.trim() || null;
     const ticketId = input.ticketId?.trim() || null;
-    if (!reservationId && !ticketId) throw FlightException.invalidRequest('reservationId or ticketId is required', [{ field: 'reservationId', message: 'or ticketId is required' }]);
-    if (input.reason && input.reason.length > 500) throw FlightException.invalidRequest('reason must be at most 500 characters', [{ field: 'reason', message: 'at most 500 characters' }]);
-    if (reservationId && !/^[0-9a-f-]{36}$/i.test(reservationId)) throw FlightException.invalidRequest('reservationId must be a uuid', [{ field: 'reservationId', message: 'must be a uuid' }]);
+    if (!reservationId && !ticketId)
+      throw FlightException.invalidRequest('reservationId or ticketId is required', [{ field: 'reservationId', message: 'or ticketId is required' }]);
+    if (input.reason && input.reason.length > 500)
+      throw FlightException.invalidRequest('reason must be at most 500 characters', [{ field: 'reason', message: 'at most 500 characters' }]);
+    if (reservationId && !/^[0-9a-f-]{36}$/i.test(reservationId))
+      throw FlightException.invalidRequest('reservationId must be a uuid', [{ field: 'reservationId', message: 'must be a uuid' }]);
     const byId = reservationId ? await this.reservations.byId(reservationId.toLowerCase()) : null;
     const byTicket = ticketId ? await this.reservations.byTicketId(ticketId) : null;
     if (byId && byTicket && byId.id !== byTicket.id) {
-      throw FlightException.invalidRequest('reservationId and ticketId name different reservations', [{ field: 'ticketId', message: 'belongs to another reservation' }]);
+      throw FlightException.invalidRequest('reservationId and ticketId name different reservations', [
+        { field: 'ticketId', message: 'belongs to another reservation' },
+      ]);
     }
     const r = byId ?? byTicket;
     if (!r) throw FlightException.reservationNotFound();
@@ -102,12 +123,16 @@ export class CancelService {
   }
 
   private async confirmedPayment(reservationId: string): Promise<{ id: string; method: string | null } | null> {
-    const [row] = await this.platform.dataSource.query("SELECT id, method FROM flight_payment WHERE reservation_id = ? AND status = 'CONFIRMED' LIMIT 1", [reservationId]);
+    const [row] = await this.platform.dataSource.query("SELECT id, method FROM flight_payment WHERE reservation_id = ? AND status = 'CONFIRMED' LIMIT 1", [
+      reservationId,
+    ]);
     return row ?? null;
   }
 
   private async answer(r: FlightReservation, ticketId: string | null, alreadyCancelled: boolean): Promise<{ complete: boolean; cancellation: Cancellation }> {
-    const [payment] = await this.platform.dataSource.query('SELECT status FROM flight_payment WHERE reservation_id = ? ORDER BY created_at DESC LIMIT 1', [r.id]);
+    const [payment] = await this.platform.dataSource.query('SELECT status FROM flight_payment WHERE reservation_id = ? ORDER BY created_at DESC LIMIT 1', [
+      r.id,
+    ]);
     const paymentState: PaymentState = payment ? (payment.status as PaymentState) : 'NOT_REQUIRED';
     const state = r.status as CancellationState;
     return {

@@ -145,16 +145,23 @@ export class CustomerIssuanceService {
   }
 
   /** One lookup (ticketId or paymentReference); both may be given when they name the same reservation. */
-  private async find(input: { paymentReference?: string | null; ticketId?: string | null }, rule = 'one'): Promise<{ r: FlightReservation; ticketId: string | null }> {
+  private async find(
+    input: { paymentReference?: string | null; ticketId?: string | null },
+    rule = 'one',
+  ): Promise<{ r: FlightReservation; ticketId: string | null }> {
     const ticketId = typeof input.ticketId === 'string' ? input.ticketId.trim() || null : null;
     const paymentReference = typeof input.paymentReference === 'string' ? input.paymentReference.trim() || null : null;
     if (!ticketId && !paymentReference) {
-      throw FlightException.invalidRequest(`Supply ${rule} of paymentReference or ticketId`, [{ field: 'paymentReference', message: 'or ticketId is required' }]);
+      throw FlightException.invalidRequest(`Supply ${rule} of paymentReference or ticketId`, [
+        { field: 'paymentReference', message: 'or ticketId is required' },
+      ]);
     }
     const byTicket = ticketId ? await this.reservations.byTicketId(ticketId) : null;
     const byReference = paymentReference ? await this.reservations.byPaymentReference(paymentReference) : null;
     if (byTicket && byReference && byTicket.id !== byReference.id) {
-      throw FlightException.invalidRequest('ticketId and paymentReference name different reservations', [{ field: 'ticketId', message: 'belongs to another reservation' }]);
+      throw FlightException.invalidRequest('ticketId and paymentReference name different reservations', [
+        { field: 'ticketId', message: 'belongs to another reservation' },
+      ]);
     }
     const r = byTicket ?? byReference;
     if (!r || (ticketId && !byTicket) || (paymentReference && !byReference)) throw FlightException.reservationNotFound();

@@ -1,7 +1,15 @@
 import type { Principal } from '../../../shared/auth/token.service';
-import { contactMatches, LookedUpTicket, LookupConditions, lookupAnswer, parseTicketLookup, TICKET_LOOKUP_READ, TicketLookupAnswer, TicketLookupInput } from '../../../shared/tickets/ticket-lookup';
+import {
+  contactMatches,
+  LookedUpTicket,
+  LookupConditions,
+  lookupAnswer,
+  parseTicketLookup,
+  TICKET_LOOKUP_READ,
+  TicketLookupAnswer,
+  TicketLookupInput,
+} from '../../../shared/tickets/ticket-lookup';
 import type { ReservationRepository } from './reservation.repository';
-
 
 /** Flight tickets for GET /api/ticket: the caller's own (administrators: anyone's), matching every filter given. */
 export class FlightTicketLookupService {

@@ -37,7 +37,8 @@ export class IssuanceService {
         if (error instanceof SupplierError && error.code === 'ISSUANCE_FAILED') {
           // Nothing was issued, so nothing will be debited: the wallet hold is given back with the status.
           await this.platform.dataSource.transaction(async (m) => {
-            if (await this.reservations.update(r.id, { status: 'TST_CREATED', lastError: error.message }, now, m, ['ISSUING'])) await this.admission.release(r, m);
+            if (await this.reservations.update(r.id, { status: 'TST_CREATED', lastError: error.message }, now, m, ['ISSUING']))
+              await this.admission.release(r, m);
           });
           throw FlightException.issuanceFailed(`The airline refused to issue the tickets: ${error.message}`);
         }

@@ -38,7 +38,6 @@ export interface ContactInput {
   countryCode?: unknown;
 }
 
-
 export type AgeCategory = 'ADULT' | 'CHILD' | 'INFANT';
 export type Gender = 'MALE' | 'FEMALE' | 'OTHER' | 'UNKNOWN';
 export type DocumentType = 'PASSPORT' | 'IDENTITY_CARD' | 'F' | 'A';
@@ -58,7 +57,10 @@ const NAME_MAX = 30;
 export function parseName(value: unknown): Parsed<string> {
   if (typeof value !== 'string') return { error: 'must be a string' };
   // Phones autocorrect O'Neil to O’Neil; the typographic apostrophe means the same thing.
-  const name = value.replace(/[\u2018\u2019\u02BC]/g, "'").trim().replace(/\s+/g, ' ');
+  const name = value
+    .replace(/[\u2018\u2019\u02BC]/g, "'")
+    .trim()
+    .replace(/\s+/g, ' ');
   const foreign = name.match(/[^\x00-\x7F]/u);
   if (foreign && /\p{L}/u.test(foreign[0])) {
     return { error: `contains "${foreign[0]}": use plain Latin letters A–Z without accents, as in the passport's machine-readable line (e.g. Jose for José)` };
@@ -69,7 +71,16 @@ export function parseName(value: unknown): Parsed<string> {
   return { value: name };
 }
 
-const GENDERS: Record<string, Gender> = { M: 'MALE', MALE: 'MALE', F: 'FEMALE', FEMALE: 'FEMALE', X: 'OTHER', OTHER: 'OTHER', U: 'UNKNOWN', UNKNOWN: 'UNKNOWN' };
+const GENDERS: Record<string, Gender> = {
+  M: 'MALE',
+  MALE: 'MALE',
+  F: 'FEMALE',
+  FEMALE: 'FEMALE',
+  X: 'OTHER',
+  OTHER: 'OTHER',
+  U: 'UNKNOWN',
+  UNKNOWN: 'UNKNOWN',
+};
 const GENDER_CODES: Gender[] = ['MALE', 'FEMALE'];
 
 export function parseGender(value: unknown): Parsed<Gender> {
@@ -93,7 +104,14 @@ export function parseDate(value: unknown): Parsed<string> {
   return isCalendarDate(date) ? { value: date } : { error: `"${date}" is not a real date in the form YYYY-MM-DD` };
 }
 
-const DOCUMENT_TYPES: Record<string, DocumentType> = { P: 'PASSPORT', PASSPORT: 'PASSPORT', I: 'IDENTITY_CARD', IDENTITY_CARD: 'IDENTITY_CARD', F: 'F', A: 'A' };
+const DOCUMENT_TYPES: Record<string, DocumentType> = {
+  P: 'PASSPORT',
+  PASSPORT: 'PASSPORT',
+  I: 'IDENTITY_CARD',
+  IDENTITY_CARD: 'IDENTITY_CARD',
+  F: 'F',
+  A: 'A',
+};
 
 export function parseDocumentType(value: unknown): Parsed<DocumentType> {
   const type = typeof value === 'string' ? DOCUMENT_TYPES[value.trim().toUpperCase()] : undefined;

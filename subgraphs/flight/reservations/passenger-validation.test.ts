@@ -20,22 +20,20 @@ function requirementsFor(travelers: OfferTraveler[], journey: 'DOMESTIC' | 'INTE
     phoneCountryCodeRequired: true,
     mobilePhoneNumberRequired: mobile,
     phoneNumberRequired: true,
-    travelerRequirements: travelers.map(
-      (t): TravelerRequirement => ({
-        travelerId: t.travelerId,
-        travelerType: t.travelerType === 'HELD_INFANT' ? 'INFANT' : t.travelerType,
-        firstNameRequired: true,
-        lastNameRequired: true,
-        dateOfBirthRequired: doc || t.travelerType !== 'ADULT',
-        genderRequired: doc,
-        documentRequired: doc,
-        documentTypeRequired: doc,
-        documentNumberRequired: doc,
-        documentExpiryDateRequired: doc,
-        documentIssuingCountryRequired: doc,
-        nationalityRequired: doc,
-      }),
-    ),
+    travelerRequirements: travelers.map((t): TravelerRequirement => ({
+      travelerId: t.travelerId,
+      travelerType: t.travelerType === 'HELD_INFANT' ? 'INFANT' : t.travelerType,
+      firstNameRequired: true,
+      lastNameRequired: true,
+      dateOfBirthRequired: doc || t.travelerType !== 'ADULT',
+      genderRequired: doc,
+      documentRequired: doc,
+      documentTypeRequired: doc,
+      documentNumberRequired: doc,
+      documentExpiryDateRequired: doc,
+      documentIssuingCountryRequired: doc,
+      nationalityRequired: doc,
+    })),
   };
 }
 
@@ -85,7 +83,7 @@ const passport = {
 
 describe('validatePassengers: a domestic adult', () => {
   it('accepts names and contact only, normalized', () => {
-    const [p] = okPassengers(run([adult({ firstName: '  Asha   Neema ', lastName: "O’Neil-Mwakyusa" })]));
+    const [p] = okPassengers(run([adult({ firstName: '  Asha   Neema ', lastName: 'O’Neil-Mwakyusa' })]));
     expect(p).toEqual({
       travelerId: '1',
       ageCategory: 'ADULT',
@@ -188,7 +186,11 @@ describe('validatePassengers: age on the travel dates', () => {
   const offer: OfferTraveler[] = [ADULT, { travelerId: '2', travelerType: 'CHILD' }, { travelerId: '3', travelerType: 'HELD_INFANT' }];
   const party = (who: 'ADULT' | 'CHILD' | 'INFANT', dateOfBirth: string) => {
     const dobs = { ADULT: '1990-04-02', CHILD: '2019-06-01', INFANT: '2026-03-01', [who]: dateOfBirth };
-    return [adult({ dateOfBirth: dobs.ADULT }), adult({ ageCategory: 'CHD', dateOfBirth: dobs.CHILD }), adult({ ageCategory: 'INF', dateOfBirth: dobs.INFANT })];
+    return [
+      adult({ dateOfBirth: dobs.ADULT }),
+      adult({ ageCategory: 'CHD', dateOfBirth: dobs.CHILD }),
+      adult({ ageCategory: 'INF', dateOfBirth: dobs.INFANT }),
+    ];
   };
   const index = { ADULT: 0, CHILD: 1, INFANT: 2 } as const;
 
@@ -374,7 +376,7 @@ describe('validatePassengers: email, phone and the contact fallback', () => {
     expect(p.phone).toBe('+255222123456');
   });
 
-  it('ignores contact.countryCode beside a passenger\'s own +number', () => {
+  it("ignores contact.countryCode beside a passenger's own +number", () => {
     expect(run([adult({ phoneNumber: '+254712345678' })], { contact: { countryCode: '255' } }).ok).toBe(true);
   });
 
@@ -418,9 +420,12 @@ describe('validatePassengers: matching the offer travelers', () => {
   });
 
   it('names the travelerId a field problem belongs to', () => {
-    const result = run([adult({ ageCategory: 'INF', dateOfBirth: '2026-05-01', lastName: 'M1' }), adult(), adult({ ageCategory: 'CHD', dateOfBirth: '2018-05-01' }), adult()], {
-      travelers: family,
-    });
+    const result = run(
+      [adult({ ageCategory: 'INF', dateOfBirth: '2026-05-01', lastName: 'M1' }), adult(), adult({ ageCategory: 'CHD', dateOfBirth: '2018-05-01' }), adult()],
+      {
+        travelers: family,
+      },
+    );
     expect(fieldsOf(result)).toEqual(['4:lastName']);
   });
 
@@ -442,7 +447,10 @@ describe('validatePassengers: matching the offer travelers', () => {
     ]);
     // The largest offer a search makes: nine adults, each with an infant on the lap.
     const travelers: OfferTraveler[] = Array.from({ length: 18 }, (_, i) => ({ travelerId: String(i + 1), travelerType: i < 9 ? 'ADULT' : 'HELD_INFANT' }));
-    const eighteen = [...Array.from({ length: 9 }, () => adult()), ...Array.from({ length: 9 }, () => adult({ ageCategory: 'INF', dateOfBirth: '2026-05-01' }))];
+    const eighteen = [
+      ...Array.from({ length: 9 }, () => adult()),
+      ...Array.from({ length: 9 }, () => adult({ ageCategory: 'INF', dateOfBirth: '2026-05-01' })),
+    ];
     expect(okPassengers(run(eighteen, { travelers }))).toHaveLength(18);
   });
 

@@ -199,7 +199,11 @@ function matchTravelers(categories: Array<AgeCategory | null>, travelers: OfferT
     }
   }
   if (!allKnown && categories.length !== travelers.length) {
-    problems.push({ travelerId: '*', field: 'passengers', message: `the offer is for ${travelers.length} travelers but ${categories.length} passengers were given` });
+    problems.push({
+      travelerId: '*',
+      field: 'passengers',
+      message: `the offer is for ${travelers.length} travelers but ${categories.length} passengers were given`,
+    });
   }
   return { ids, problems };
 }
@@ -273,7 +277,10 @@ function validateOne(
   const statedExpiry = take('passportExpiryDate', parseDate);
   let expiryDate = statedExpiry;
   if (expiryDate !== null && isBefore(expiryDate, ctx.finalArrivalDate)) {
-    add('passportExpiryDate', `the document expires on ${expiryDate}, before the final arrival on ${ctx.finalArrivalDate}; it must stay valid through the final arrival date`);
+    add(
+      'passportExpiryDate',
+      `the document expires on ${expiryDate}, before the final arrival on ${ctx.finalArrivalDate}; it must stay valid through the final arrival date`,
+    );
     expiryDate = null;
   }
   let issuedDate = take('passportIssuedDate', parseDate);

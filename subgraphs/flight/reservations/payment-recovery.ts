@@ -63,7 +63,9 @@ export class PaymentRecovery {
     const applied = await this.operation(req.operationId);
     if (applied) {
       if (applied.payment_id !== req.paymentRequestId || applied.source_ticket_id !== req.sourceTicketId || applied.replacement_ticket_id !== req.ticketId) {
-        throw FlightException.recoveryConflict('This reconciliationOperationId was applied to other identifiers', { reconciliationOperationId: req.operationId });
+        throw FlightException.recoveryConflict('This reconciliationOperationId was applied to other identifiers', {
+          reconciliationOperationId: req.operationId,
+        });
       }
       const replacement = (await this.reservations.byId(applied.replacement_reservation_id))!;
       if (applied.state === 'REFUND_REQUIRED') return this.refundRequired(replacement, req, true);
@@ -74,7 +76,9 @@ export class PaymentRecovery {
     const replacement = await this.reservations.byTicketId(req.ticketId);
     if (!source || !replacement) throw FlightException.reservationNotFound();
     if (req.paymentReference && req.paymentReference !== replacement.paymentReference) {
-      throw FlightException.invalidRequest('paymentReference is not the replacement ticket\'s', [{ field: 'paymentReference', message: 'belongs to another reservation' }]);
+      throw FlightException.invalidRequest("paymentReference is not the replacement ticket's", [
+        { field: 'paymentReference', message: 'belongs to another reservation' },
+      ]);
     }
     const payment = await this.payments.byId(req.paymentRequestId);
     if (!payment) throw FlightException.paymentNotFound();
@@ -114,10 +118,10 @@ export class PaymentRecovery {
     if (!finalizationIdempotent && !(await this.payments.confirmedFor(replacement))) throw FlightException.paymentNotConfirmed();
     const outcome = await this.issuer.issueNow(replacement, req.ticketId);
     if (outcome.complete) {
-      await this.platform.dataSource.query("UPDATE flight_payment_recovery SET state = 'ISSUED', updated_at = ? WHERE reconciliation_operation_id = ? AND state = 'RESERVED'", [
-        this.platform.clock.now(),
-        req.operationId,
-      ]);
+      await this.platform.dataSource.query(
+        "UPDATE flight_payment_recovery SET state = 'ISSUED', updated_at = ? WHERE reconciliation_operation_id = ? AND state = 'RESERVED'",
+        [this.platform.clock.now(), req.operationId],
+      );
     }
     return { ...outcome, paymentRecovery: view(req, outcome.complete ? 'ISSUED' : 'RESERVED', recoveryIdempotent, finalizationIdempotent) };
   }
@@ -137,15 +141,23 @@ export class PaymentRecovery {
 
   private async check(source: FlightReservation, replacement: FlightReservation, payment: FlightPayment): Promise<void> {
     if (source.id === replacement.id) {
-      throw FlightException.invalidRequest('ticketId must name the replacement reservation, not the source', [{ field: 'ticketId', message: 'is the source ticket' }]);
+      throw FlightException.invalidRequest('ticketId must name the replacement reservation, not the source', [
+        { field: 'ticketId', message: 'is the source ticket' },
+      ]);
     }
-    if (!CANCELLED.includes(source.status)) throw FlightException.recoveryConflict(`The source reservation is ${source.status}, not cancelled`, { sourceReservationId: source.id });
-    if (payment.reservationId !== source.id) throw FlightException.recoveryConflict('The payment does not belong to the source reservation', { paymentRequestId: payment.id });
+    if (!CANCELLED.includes(source.status))
+      throw FlightException.recoveryConflict(`The source reservation is ${source.status}, not cancelled`, { sourceReservationId: source.id });
+    if (payment.reservationId !== source.id)
+      throw FlightException.recoveryConflict('The payment does not belong to the source reservation', { paymentRequestId: payment.id });
     if (!RECOVERABLE_PAYMENT.includes(payment.status)) {
-      throw FlightException.recoveryConflict(`The payment is ${payment.status}; only CONFIRMED, REFUND_PENDING or REFUND_REQUIRED payments can be recovered`, { paymentRequestId: payment.id });
+      throw FlightException.recoveryConflict(`The payment is ${payment.status}; only CONFIRMED, REFUND_PENDING or REFUND_REQUIRED payments can be recovered`, {
+        paymentRequestId: payment.id,
+      });
     }
     if (replacement.channel !== 'CUSTOMER' || replacement.accountId !== payment.accountId) {
-      throw FlightException.recoveryConflict('The replacement must be a customer reservation of the paying account', { replacementReservationId: replacement.id });
+      throw FlightException.recoveryConflict('The replacement must be a customer reservation of the paying account', {
+        replacementReservationId: replacement.id,
+      });
     }
     if (replacement.status !== 'TST_CREATED') {
       if (releasedAtDeadline(replacement)) throw FlightException.reservationExpired({ reservationId: replacement.id });
@@ -180,7 +192,20 @@ export class PaymentRecovery {
       `${verb} INTO flight_payment_recovery (reconciliation_operation_id, payment_id, source_reservation_id, source_ticket_id, replacement_reservation_id,
          replacement_ticket_id, previous_payment_reference, previous_payment_status, state, applied_by, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [req.operationId, payment.id, source.id, req.sourceTicketId, replacement.id, req.ticketId, payment.paymentReference, payment.status, state, principal.accountId, now, now],
+      [
+        req.operationId,
+        payment.id,
+        source.id,
+        req.sourceTicketId,
+        replacement.id,
+        req.ticketId,
+        payment.paymentReference,
+        payment.status,
+        state,
+        principal.accountId,
+        now,
+        now,
+      ],
     );
   }
 }
@@ -190,11 +215,15 @@ function parse(input: PaymentRecoveryInput): Request {
   const values = Object.fromEntries(REQUIRED.map((k) => [k, text(input[k])])) as Record<(typeof REQUIRED)[number], string>;
   const missing = REQUIRED.filter((k) => !values[k]);
   const fields = missing.map((field) => ({ field, message: 'is required for cancelled-payment recovery' }));
-  if (values.reconciliationOperationId && !UUID.test(values.reconciliationOperationId)) fields.push({ field: 'reconciliationOperationId', message: 'must be a uuid' });
+  if (values.reconciliationOperationId && !UUID.test(values.reconciliationOperationId))
+    fields.push({ field: 'reconciliationOperationId', message: 'must be a uuid' });
   if (values.paymentRequestId && !UUID.test(values.paymentRequestId)) fields.push({ field: 'paymentRequestId', message: 'must be a uuid' });
   if (fields.length) {
     const what = missing.length ? `missing ${missing.join(', ')}` : 'invalid identifiers';
-    throw FlightException.invalidRequest(`Cancelled-payment recovery needs sourceTicketId, paymentRequestId, reconciliationOperationId and the replacement ticketId: ${what}`, fields);
+    throw FlightException.invalidRequest(
+      `Cancelled-payment recovery needs sourceTicketId, paymentRequestId, reconciliationOperationId and the replacement ticketId: ${what}`,
+      fields,
+    );
   }
   return {
     sourceTicketId: values.sourceTicketId,

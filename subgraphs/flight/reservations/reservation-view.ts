@@ -189,7 +189,13 @@ function travelerView(p: StoredPassenger) {
     ageCategory: p.ageCategory,
     contact: {
       emailAddress: p.email,
-      phones: [{ deviceType: 'MOBILE', countryCallingCode: (p as { phoneCountryCallingCode?: string }).phoneCountryCallingCode ?? match?.[1] ?? '', number: (p as { phoneNationalNumber?: string }).phoneNationalNumber ?? match?.[2] ?? p.phone }],
+      phones: [
+        {
+          deviceType: 'MOBILE',
+          countryCallingCode: (p as { phoneCountryCallingCode?: string }).phoneCountryCallingCode ?? match?.[1] ?? '',
+          number: (p as { phoneNationalNumber?: string }).phoneNationalNumber ?? match?.[2] ?? p.phone,
+        },
+      ],
     },
     documents: p.document
       ? [

@@ -44,11 +44,35 @@ export class ReservationRepository {
          authentication_context, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
-        r.id, r.accountId, r.channel, r.bookingUserType, r.offerReference, r.externalUserId, r.selectedOption,
-        JSON.stringify(r.notifications), r.status, r.bookingReference, r.paymentReference, r.pnr, r.language, r.displayCurrency,
-        JSON.stringify(r.supplierOffer), JSON.stringify(r.price), JSON.stringify(r.originalPrice), r.priceVersion, r.priceChangeExpiresAt, JSON.stringify(r.requirements),
-        r.passengers ? JSON.stringify(r.passengers) : null, r.offerExpiresAt, r.paymentDeadlineAt, r.walletId, r.walletCurrency,
-        r.walletDebitTotal, r.authenticationContext, r.createdAt, r.updatedAt,
+        r.id,
+        r.accountId,
+        r.channel,
+        r.bookingUserType,
+        r.offerReference,
+        r.externalUserId,
+        r.selectedOption,
+        JSON.stringify(r.notifications),
+        r.status,
+        r.bookingReference,
+        r.paymentReference,
+        r.pnr,
+        r.language,
+        r.displayCurrency,
+        JSON.stringify(r.supplierOffer),
+        JSON.stringify(r.price),
+        JSON.stringify(r.originalPrice),
+        r.priceVersion,
+        r.priceChangeExpiresAt,
+        JSON.stringify(r.requirements),
+        r.passengers ? JSON.stringify(r.passengers) : null,
+        r.offerExpiresAt,
+        r.paymentDeadlineAt,
+        r.walletId,
+        r.walletCurrency,
+        r.walletDebitTotal,
+        r.authenticationContext,
+        r.createdAt,
+        r.updatedAt,
       ],
     );
     return Number(result.affectedRows ?? 0) === 1;
@@ -123,10 +147,32 @@ export class ReservationRepository {
     await m.query(
       `INSERT IGNORE INTO flight_ticket (${columns}) VALUES ${rows.map(() => `(${Array(26).fill('?').join(', ')})`).join(', ')}`,
       rows.flatMap((t) => [
-        t.uuid, t.ticketId, t.reservationId, t.travelerId, t.passengerReference, t.itineraryIndex, t.direction, t.departureDate, t.departureTime,
-        t.fromCode, t.toCode, t.from, t.to, t.priceTotal, t.priceCurrency, JSON.stringify(t.providerSegmentReferences), t.ticketNumber,
-        t.documentId, t.documentStatus, t.providerDocumentElement, t.validatingCarrier, t.tstReference, t.pricingRecordReference,
-        JSON.stringify(t.coupons), t.issuedAt ? new Date(t.issuedAt) : null, t.status,
+        t.uuid,
+        t.ticketId,
+        t.reservationId,
+        t.travelerId,
+        t.passengerReference,
+        t.itineraryIndex,
+        t.direction,
+        t.departureDate,
+        t.departureTime,
+        t.fromCode,
+        t.toCode,
+        t.from,
+        t.to,
+        t.priceTotal,
+        t.priceCurrency,
+        JSON.stringify(t.providerSegmentReferences),
+        t.ticketNumber,
+        t.documentId,
+        t.documentStatus,
+        t.providerDocumentElement,
+        t.validatingCarrier,
+        t.tstReference,
+        t.pricingRecordReference,
+        JSON.stringify(t.coupons),
+        t.issuedAt ? new Date(t.issuedAt) : null,
+        t.status,
       ]),
     );
   }
@@ -142,7 +188,19 @@ export class ReservationRepository {
   async updateTicketDocument(
     reservationId: string,
     travelerId: string,
-    doc: Pick<FlightTicketRow, 'ticketNumber' | 'documentId' | 'documentStatus' | 'providerDocumentElement' | 'validatingCarrier' | 'tstReference' | 'pricingRecordReference' | 'coupons' | 'issuedAt' | 'status'>,
+    doc: Pick<
+      FlightTicketRow,
+      | 'ticketNumber'
+      | 'documentId'
+      | 'documentStatus'
+      | 'providerDocumentElement'
+      | 'validatingCarrier'
+      | 'tstReference'
+      | 'pricingRecordReference'
+      | 'coupons'
+      | 'issuedAt'
+      | 'status'
+    >,
     m: EntityManager,
   ): Promise<void> {
     await m.query(
@@ -150,8 +208,18 @@ export class ReservationRepository {
          tst_reference = ?, pricing_record_reference = ?, coupons = ?, issued_at = ?, status = ?
        WHERE reservation_id = ? AND traveler_id = ?`,
       [
-        doc.ticketNumber, doc.documentId, doc.documentStatus, doc.providerDocumentElement, doc.validatingCarrier, doc.tstReference,
-        doc.pricingRecordReference, JSON.stringify(doc.coupons), doc.issuedAt ? new Date(doc.issuedAt) : null, doc.status, reservationId, travelerId,
+        doc.ticketNumber,
+        doc.documentId,
+        doc.documentStatus,
+        doc.providerDocumentElement,
+        doc.validatingCarrier,
+        doc.tstReference,
+        doc.pricingRecordReference,
+        JSON.stringify(doc.coupons),
+        doc.issuedAt ? new Date(doc.issuedAt) : null,
+        doc.status,
+        reservationId,
+        travelerId,
       ],
     );
   }
@@ -197,9 +265,16 @@ export class ReservationRepository {
    * flight_ticket t and flight_reservation r built by the lookup service from its own fixed fragments.
    */
   async lookup(where: string[], params: unknown[], limit: number): Promise<Array<{ ticket: FlightTicketRow; reservation: FlightReservation }>> {
-    const tickets = await this.tickets(this.dataSource.manager, where.length ? where.join(' AND ') : '1 = 1', [...params, limit], 'r.created_at DESC, r.id, t.passenger_reference, t.itinerary_index LIMIT ?');
+    const tickets = await this.tickets(
+      this.dataSource.manager,
+      where.length ? where.join(' AND ') : '1 = 1',
+      [...params, limit],
+      'r.created_at DESC, r.id, t.passenger_reference, t.itinerary_index LIMIT ?',
+    );
     const ids = [...new Set(tickets.map((t) => t.reservationId))];
-    const reservations = ids.length ? ((await this.dataSource.query(`SELECT * FROM flight_reservation WHERE id IN (${ids.map(() => '?').join(', ')})`, ids)) as any[]).map(toReservation) : [];
+    const reservations = ids.length
+      ? ((await this.dataSource.query(`SELECT * FROM flight_reservation WHERE id IN (${ids.map(() => '?').join(', ')})`, ids)) as any[]).map(toReservation)
+      : [];
     const byId = new Map(reservations.map((r) => [r.id, r]));
     return tickets.map((ticket) => ({ ticket, reservation: byId.get(ticket.reservationId)! }));
   }

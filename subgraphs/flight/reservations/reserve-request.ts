@@ -31,7 +31,8 @@ export function parseReserveRequest(input: ReserveInput, externalUserId: string 
   const offerReference = (input.offerReference ?? input.flightOfferReference ?? '').trim();
   if (!offerReference) fields.push({ field: 'offerReference', message: 'is required (or flightOffer with its offerReference)' });
   else if (!UUID.test(offerReference)) fields.push({ field: 'offerReference', message: 'must be the uuid a search returned' });
-  if (!Array.isArray(input.passengers) || input.passengers.length === 0) fields.push({ field: 'passengers', message: 'is required: one entry per traveler of the offer' });
+  if (!Array.isArray(input.passengers) || input.passengers.length === 0)
+    fields.push({ field: 'passengers', message: 'is required: one entry per traveler of the offer' });
   const selectedOption = input.selectedOption ?? 'NON_REFUNDABLE_FARE';
   if (selectedOption !== 'FLEXIBLE_FARE' && selectedOption !== 'NON_REFUNDABLE_FARE') {
     fields.push({ field: 'selectedOption', message: 'must be FLEXIBLE_FARE or NON_REFUNDABLE_FARE' });

@@ -60,7 +60,12 @@ export class ReserveService {
     private readonly reservations: ReservationRepository,
   ) {}
 
-  async reserve(principal: Principal, channel: BookingChannel, input: ReserveInput, headers: ReserveHeaders): Promise<ReturnType<typeof agentReservationView> | ReturnType<typeof customerReservationView>> {
+  async reserve(
+    principal: Principal,
+    channel: BookingChannel,
+    input: ReserveInput,
+    headers: ReserveHeaders,
+  ): Promise<ReturnType<typeof agentReservationView> | ReturnType<typeof customerReservationView>> {
     authorize(principal, channel);
     const request = parseReserveRequest(input, channel === 'AGENT' ? headers.externalUserId : null);
     let reservation = await this.reservations.byOffer(principal.accountId, request.offerReference);
@@ -69,7 +74,10 @@ export class ReserveService {
     if (conflict) throw FlightException.requestConflict(conflict, { reservationId: reservation.id });
     if ((DONE_STATUSES as readonly string[]).includes(reservation.status)) return this.view(reservation, channel);
     if (!(OPEN_STATUSES as readonly string[]).includes(reservation.status)) {
-      throw FlightException.requestConflict(`This offer's reservation is ${reservation.status}; search again to book`, { reservationId: reservation.id, status: reservation.status });
+      throw FlightException.requestConflict(`This offer's reservation is ${reservation.status}; search again to book`, {
+        reservationId: reservation.id,
+        status: reservation.status,
+      });
     }
     const now = this.platform.clock.now();
     if (!(await this.reservations.claim(reservation.id, now, PROCESSING_LEASE_MS))) {
@@ -175,7 +183,10 @@ export class ReserveService {
     const now = this.platform.clock.now();
     let repriced;
     try {
-      repriced = await this.supplier.reprice(r.supplierOffer, r.passengers!.map((p) => ({ lastName: p.lastName })));
+      repriced = await this.supplier.reprice(
+        r.supplierOffer,
+        r.passengers!.map((p) => ({ lastName: p.lastName })),
+      );
     } catch (error) {
       if (error instanceof SupplierError && error.code === 'REPRICE_UNAVAILABLE') {
         await this.reservations.update(r.id, { status: 'REPRICE_UNAVAILABLE', lastError: error.message }, now);
@@ -189,7 +200,11 @@ export class ReserveService {
     const version = priceVersionOf(price);
     if (version !== r.priceVersion) {
       const expiresAt = new Date(now.getTime() + PRICE_CHANGE_TTL_MS);
-      await this.reservations.update(r.id, { status: 'PRICE_CHANGED', supplierOffer: repriced, price, priceVersion: version, priceChangeExpiresAt: expiresAt }, now);
+      await this.reservations.update(
+        r.id,
+        { status: 'PRICE_CHANGED', supplierOffer: repriced, price, priceVersion: version, priceChangeExpiresAt: expiresAt },
+        now,
+      );
       throw FlightException.priceChanged(priceChangeData(r.id, r.status === 'PRICE_CHANGED' ? r.price : r.originalPrice, price, version, expiresAt, channel));
     }
     if (r.status === 'PRICE_CHANGED' && !(request.priceAcceptance && acceptsPrice(price, request.priceAcceptance, price.pricingContext))) {
@@ -208,7 +223,8 @@ export class ReserveService {
       if (!(error instanceof SupplierError)) throw error;
       if (error.code === 'TIMEOUT') throw FlightException.inProgress({ reservationId: r.id, status: 'SELLING' });
       await this.reservations.update(r.id, { status: 'VALIDATION_FAILED', lastError: error.message }, now);
-      if (error.code === 'SELL_UNAVAILABLE') throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true, reason: 'FLIGHT_SELL_UNAVAILABLE' });
+      if (error.code === 'SELL_UNAVAILABLE')
+        throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true, reason: 'FLIGHT_SELL_UNAVAILABLE' });
       if (channel === 'CUSTOMER') throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true, reason: 'FLIGHT_RESERVATION_FAILED' });
       throw FlightException.reservationFailed(error.message);
     }
@@ -229,7 +245,9 @@ export class ReserveService {
     const now = this.platform.clock.now();
     if (records.some((p) => p.status === 'FAILED')) {
       // Compensation: a PNR without a stored fare can never be ticketed; release its seats.
-      await this.supplier.cancel(r.pnr!).catch((e) => this.platform.logger.warn('compensating PNR cancel failed', { reservationId: r.id, reason: (e as Error).message }));
+      await this.supplier
+        .cancel(r.pnr!)
+        .catch((e) => this.platform.logger.warn('compensating PNR cancel failed', { reservationId: r.id, reason: (e as Error).message }));
       await this.reservations.update(r.id, { status: 'VALIDATION_FAILED', lastError: 'the fare could not be stored (TST failed)' }, now);
       if (channel === 'CUSTOMER') throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true, reason: 'FLIGHT_RESERVATION_FAILED' });
       throw FlightException.reservationFailed('The airline could not store the fare for this booking');
@@ -256,7 +274,10 @@ export class ReserveService {
         now,
         m,
       );
-      await this.reservations.insertTickets(buildTicketRows(done, (code) => this.airports.byIata(code)?.stopName ?? code), m);
+      await this.reservations.insertTickets(
+        buildTicketRows(done, (code) => this.airports.byIata(code)?.stopName ?? code),
+        m,
+      );
       await scheduleReservationFollowUps(this.platform, m, done);
     });
     this.platform.logger.info('flight reserved', { reservationId: r.id, bookingReference: r.bookingReference, pnr: r.pnr, kind: FLIGHT_BOOKING_KIND });
@@ -284,7 +305,14 @@ function roleOf(r: FlightReservation): Role {
   return r.bookingUserType === 'CUSTOMER' ? Role.CUSTOMER : r.bookingUserType === 'THIRD_PARTY_AGENT' ? Role.THIRD_PARTY_AGENT : Role.SERVICE_AGENT;
 }
 
-function priceChangeData(reservationId: string, previous: FlightOfferPrice, current: FlightOfferPrice, priceVersion: string, expiresAt: Date, channel: BookingChannel) {
+function priceChangeData(
+  reservationId: string,
+  previous: FlightOfferPrice,
+  current: FlightOfferPrice,
+  priceVersion: string,
+  expiresAt: Date,
+  channel: BookingChannel,
+) {
   const summary = (p: FlightOfferPrice) =>
     channel === 'AGENT' && p.walletSettlement
       ? { grandTotal: p.grandTotal, currency: p.currency, walletDebitTotal: p.walletSettlement.debitTotal, walletCurrency: p.walletSettlement.currency }
@@ -303,7 +331,13 @@ function toSupplierTraveler(p: StoredPassenger): SupplierTraveler {
     email: p.email,
     phone: p.phone,
     document: p.document
-      ? { type: p.document.type, number: p.document.number, expiryDate: p.document.expiryDate, issuingCountry: p.document.issuingCountry, nationality: p.document.nationality }
+      ? {
+          type: p.document.type,
+          number: p.document.number,
+          expiryDate: p.document.expiryDate,
+          issuingCountry: p.document.issuingCountry,
+          nationality: p.document.nationality,
+        }
       : undefined,
   } as SupplierTraveler;
 }

@@ -18,7 +18,8 @@ export class TicketQueryService {
   async tickets(principal: Principal, ticketId: string | null | undefined) {
     const id = ticketId?.trim();
     if (!id) throw FlightException.invalidRequest('ticketId is required', [{ field: 'ticketId', message: 'is required' }]);
-    if (!TICKET_ID.test(id)) throw FlightException.invalidRequest('ticketId is not a valid ticket id', [{ field: 'ticketId', message: 'letters, digits and hyphens, 3 to 40' }]);
+    if (!TICKET_ID.test(id))
+      throw FlightException.invalidRequest('ticketId is not a valid ticket id', [{ field: 'ticketId', message: 'letters, digits and hyphens, 3 to 40' }]);
     // One read snapshot (InnoDB REPEATABLE READ): an issuance committing between the two reads must not show the
     // reservation ISSUED beside tickets still EXPECTED.
     const { rows, r } = await this.platform.dataSource.transaction(async (m) => {
@@ -68,7 +69,13 @@ function ticketView(r: FlightReservation, t: FlightTicketRow, buyer: { id: strin
     priceScope: 'PASSENGER_JOURNEY',
     boughtByUser: { uuid: r.accountId, fullName: buyer?.full_name ?? null, email: buyer?.email ?? null, externalUserId: r.externalUserId },
     passengerDetails: passenger
-      ? { fullName: `${passenger.firstName} ${passenger.lastName}`, firstName: passenger.firstName, lastName: passenger.lastName, email: passenger.email, phoneNumber: passenger.phone }
+      ? {
+          fullName: `${passenger.firstName} ${passenger.lastName}`,
+          firstName: passenger.firstName,
+          lastName: passenger.lastName,
+          email: passenger.email,
+          phoneNumber: passenger.phone,
+        }
       : null,
     notificationPreferences: {
       ticketPurchase: r.notifications.ticketPurchase !== false,

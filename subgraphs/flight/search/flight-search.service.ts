@@ -124,7 +124,11 @@ export class FlightSearchService {
       this.platform.config.flight.lookAheadTimeoutMs,
       (pair, error) => this.platform.logger.warn('look-ahead candidate failed', { pair, reason: (error as Error).message }),
     );
-    return foldLookAhead(search.dates, days, outcomes.map(({ candidate, outcome }) => ({ pair: candidate, outcome })));
+    return foldLookAhead(
+      search.dates,
+      days,
+      outcomes.map(({ candidate, outcome }) => ({ pair: candidate, outcome })),
+    );
   }
 }
 

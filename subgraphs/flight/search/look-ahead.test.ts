@@ -6,7 +6,11 @@ const ROUND: DatePair = { departureDate: '2026-12-30', returnDate: '2027-01-05' 
 
 function fold(outcomes: CandidateOutcome[]) {
   const pairs = lookAheadCandidates(ONE_WAY, outcomes.length);
-  return foldLookAhead(ONE_WAY, outcomes.length, pairs.map((pair, i) => ({ pair, outcome: outcomes[i] })));
+  return foldLookAhead(
+    ONE_WAY,
+    outcomes.length,
+    pairs.map((pair, i) => ({ pair, outcome: outcomes[i] })),
+  );
 }
 
 describe('look-ahead candidates', () => {
@@ -49,13 +53,23 @@ describe('the availability table (flight.md)', () => {
 
   it('row 3: every candidate empty: NO_RESULTS, confirmedThrough the final pair, next null', () => {
     const a = fold(['EMPTY', 'EMPTY', 'EMPTY']);
-    expect(a.lookAhead).toEqual({ requestedDays: 3, status: 'NO_RESULTS', firstChecked: { departureDate: '2026-12-31' }, confirmedThrough: { departureDate: '2027-01-02' } });
+    expect(a.lookAhead).toEqual({
+      requestedDays: 3,
+      status: 'NO_RESULTS',
+      firstChecked: { departureDate: '2026-12-31' },
+      confirmedThrough: { departureDate: '2027-01-02' },
+    });
     expect(a.next).toBeNull();
   });
 
   it('row 4: an earlier candidate failed: INCOMPLETE with the last consecutively confirmed-empty pair', () => {
     const a = fold(['EMPTY', 'FAILED', 'FOUND']);
-    expect(a.lookAhead).toEqual({ requestedDays: 3, status: 'INCOMPLETE', firstChecked: { departureDate: '2026-12-31' }, confirmedThrough: { departureDate: '2026-12-31' } });
+    expect(a.lookAhead).toEqual({
+      requestedDays: 3,
+      status: 'INCOMPLETE',
+      firstChecked: { departureDate: '2026-12-31' },
+      confirmedThrough: { departureDate: '2026-12-31' },
+    });
     expect(a.next).toBeNull();
   });
 

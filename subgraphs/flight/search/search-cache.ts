@@ -36,11 +36,14 @@ export class SearchCache {
 
 /** Key order and list order must not change the cache key. */
 function canonical(criteria: SupplierSearchCriteria): string {
-  return JSON.stringify({
-    ...criteria,
-    includedAirlineCodes: [...(criteria.includedAirlineCodes ?? [])].sort(),
-    excludedAirlineCodes: [...(criteria.excludedAirlineCodes ?? [])].sort(),
-    returnDate: criteria.returnDate ?? null,
-    travelClass: criteria.travelClass ?? null,
-  }, Object.keys({ ...criteria, includedAirlineCodes: 0, excludedAirlineCodes: 0, returnDate: 0, travelClass: 0 }).sort());
+  return JSON.stringify(
+    {
+      ...criteria,
+      includedAirlineCodes: [...(criteria.includedAirlineCodes ?? [])].sort(),
+      excludedAirlineCodes: [...(criteria.excludedAirlineCodes ?? [])].sort(),
+      returnDate: criteria.returnDate ?? null,
+      travelClass: criteria.travelClass ?? null,
+    },
+    Object.keys({ ...criteria, includedAirlineCodes: 0, excludedAirlineCodes: 0, returnDate: 0, travelClass: 0 }).sort(),
+  );
 }

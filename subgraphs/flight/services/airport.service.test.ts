@@ -3,10 +3,31 @@ import { AirportService, geohash, popularityFromPassengers } from './airport.ser
 // East Africa's commercial airports (and the region's neighbours the product sells), with the
 // country and IANA zone each must have; includes every airport the old hand-written seed had.
 const EAST_AFRICA: ReadonlyArray<[iata: string, country: string, zone: string]> = [
-  ...['DAR', 'ZNZ', 'JRO', 'ARK', 'MWZ', 'DOD', 'MYW', 'TBO', 'BKZ', 'TKQ', 'PMA', 'MFA', 'SEU', 'IRI', 'SGX', 'TGT', 'KIY', 'MUZ', 'SHY', 'LKY', 'MBI', 'MWN']
-    .map((c) => [c, 'TZ', 'Africa/Dar_es_Salaam'] as [string, string, string]),
-  ...['NBO', 'WIL', 'MBA', 'KIS', 'EDL', 'MYD', 'LAU', 'UKA', 'LOK', 'WJR']
-    .map((c) => [c, 'KE', 'Africa/Nairobi'] as [string, string, string]),
+  ...[
+    'DAR',
+    'ZNZ',
+    'JRO',
+    'ARK',
+    'MWZ',
+    'DOD',
+    'MYW',
+    'TBO',
+    'BKZ',
+    'TKQ',
+    'PMA',
+    'MFA',
+    'SEU',
+    'IRI',
+    'SGX',
+    'TGT',
+    'KIY',
+    'MUZ',
+    'SHY',
+    'LKY',
+    'MBI',
+    'MWN',
+  ].map((c) => [c, 'TZ', 'Africa/Dar_es_Salaam'] as [string, string, string]),
+  ...['NBO', 'WIL', 'MBA', 'KIS', 'EDL', 'MYD', 'LAU', 'UKA', 'LOK', 'WJR'].map((c) => [c, 'KE', 'Africa/Nairobi'] as [string, string, string]),
   ...['EBB', 'ULU', 'RUA'].map((c) => [c, 'UG', 'Africa/Kampala'] as [string, string, string]),
   ...['KGL', 'KME'].map((c) => [c, 'RW', 'Africa/Kigali'] as [string, string, string]),
   ['BJM', 'BI', 'Africa/Bujumbura'],
@@ -45,11 +66,20 @@ describe('AirportService', () => {
     const bad = all.filter((a) => {
       zones.add(a.stopTimezone);
       return !(
-        /^[A-Z]{3}$/.test(a.stopCode) && a.stopId === `${a.stopCode}:FLT:0` &&
-        Number.isFinite(a.stopLat) && Math.abs(a.stopLat) <= 90 && Number.isFinite(a.stopLon) && Math.abs(a.stopLon) <= 180 &&
-        a.stopName.length > 0 && a.stopDesc.length > 0 && /^[A-Z]{2}$/.test(a.countryCode) &&
-        /^[0-9b-hjkmnp-z]{6}$/.test(a.cityGeohash) && a.cityGeohash === geohash(a.stopLat, a.stopLon) &&
-        Number.isInteger(a.popularity) && a.popularity >= 1 && a.popularity <= 100
+        /^[A-Z]{3}$/.test(a.stopCode) &&
+        a.stopId === `${a.stopCode}:FLT:0` &&
+        Number.isFinite(a.stopLat) &&
+        Math.abs(a.stopLat) <= 90 &&
+        Number.isFinite(a.stopLon) &&
+        Math.abs(a.stopLon) <= 180 &&
+        a.stopName.length > 0 &&
+        a.stopDesc.length > 0 &&
+        /^[A-Z]{2}$/.test(a.countryCode) &&
+        /^[0-9b-hjkmnp-z]{6}$/.test(a.cityGeohash) &&
+        a.cityGeohash === geohash(a.stopLat, a.stopLon) &&
+        Number.isInteger(a.popularity) &&
+        a.popularity >= 1 &&
+        a.popularity <= 100
       );
     });
     expect(bad).toEqual([]);
@@ -71,7 +101,9 @@ describe('AirportService', () => {
 
   it('describes an airport by city and country', () => {
     expect(service.byIata('DAR')).toMatchObject({
-      stopId: 'DAR:FLT:0', stopName: 'Julius Nyerere International Airport', stopDesc: 'Dar es Salaam, TZ',
+      stopId: 'DAR:FLT:0',
+      stopName: 'Julius Nyerere International Airport',
+      stopDesc: 'Dar es Salaam, TZ',
     });
     // The 5-character cell (about 5 km) is stable across coordinate refinements in the data.
     expect(service.byIata('DAR')!.cityGeohash).toMatch(/^kygbu[0-9b-hjkmnp-z]$/);

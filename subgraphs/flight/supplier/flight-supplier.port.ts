@@ -121,13 +121,7 @@ export interface SupplierTraveler {
 
 /** A traveler field the airline asks for, named as on SupplierTraveler. */
 export type SupplierTravelerField =
-  | 'dateOfBirth'
-  | 'gender'
-  | 'document.type'
-  | 'document.number'
-  | 'document.expiryDate'
-  | 'document.issuingCountry'
-  | 'document.nationality';
+  'dateOfBirth' | 'gender' | 'document.type' | 'document.number' | 'document.expiryDate' | 'document.issuingCountry' | 'document.nationality';
 
 export interface SupplierRequiredField {
   travelerId: string;

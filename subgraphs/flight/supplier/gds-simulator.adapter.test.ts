@@ -89,7 +89,11 @@ describe('GDS simulator: createBooking', () => {
       { controlNumber: expect.stringMatching(/^[A-Z][A-Z0-9]{5}$/), type: 'AIRLINE', scope: 'SEGMENT', companyId: 'TC', segmentReferences: [2] },
     ]);
     expect(booking.recordLocators[1].controlNumber).not.toBe(booking.pnr);
-    expect(booking.associatedRecords.map((r) => [r.originSystemCode, r.flightOfferId])).toEqual([['GDS', offer.id], ['PW', offer.id], ['TC', offer.id]]);
+    expect(booking.associatedRecords.map((r) => [r.originSystemCode, r.flightOfferId])).toEqual([
+      ['GDS', offer.id],
+      ['PW', offer.id],
+      ['TC', offer.id],
+    ]);
     expect(booking.travelers.map((t) => [t.travelerId, t.type, t.passengerReference])).toEqual([
       ['1', 'ADULT', 1],
       ['2', 'ADULT', 2],
@@ -118,7 +122,10 @@ describe('GDS simulator: createBooking', () => {
     const booking = await book(sim, all, [], 'all-seats');
     expect(await sim.search(criteria(search))).toEqual([]);
     expect(await failure(sim.reprice(offer))).toMatchObject({ code: 'REPRICE_UNAVAILABLE' });
-    expect(await failure(sim.createBooking({ offer, travelers: travelersFor(offer), idempotencyKey: 'late' }))).toMatchObject({ code: 'SELL_UNAVAILABLE', retryable: false });
+    expect(await failure(sim.createBooking({ offer, travelers: travelersFor(offer), idempotencyKey: 'late' }))).toMatchObject({
+      code: 'SELL_UNAVAILABLE',
+      retryable: false,
+    });
     await sim.cancel(booking.pnr);
     expect((await firstOffer(sim, search)).numberOfBookableSeats).toBe(seats);
   });
@@ -149,8 +156,16 @@ describe('GDS simulator: createBooking', () => {
       kind: 'ADDITIONAL_INFORMATION_REQUIRED',
       fields: [
         { travelerId: '1', field: 'dateOfBirth', message: expect.any(String) },
-        ...['type', 'number', 'expiryDate', 'issuingCountry', 'nationality'].map((f) => ({ travelerId: '1', field: `document.${f}`, message: expect.any(String) })),
-        ...['type', 'number', 'expiryDate', 'issuingCountry', 'nationality'].map((f) => ({ travelerId: '2', field: `document.${f}`, message: expect.any(String) })),
+        ...['type', 'number', 'expiryDate', 'issuingCountry', 'nationality'].map((f) => ({
+          travelerId: '1',
+          field: `document.${f}`,
+          message: expect.any(String),
+        })),
+        ...['type', 'number', 'expiryDate', 'issuingCountry', 'nationality'].map((f) => ({
+          travelerId: '2',
+          field: `document.${f}`,
+          message: expect.any(String),
+        })),
       ],
     });
     const completed = travelers.map((t) => ({ ...t, dateOfBirth: t.dateOfBirth ?? '1990-01-15', document: PASSPORT }));
@@ -214,7 +229,10 @@ describe('GDS simulator: pricing records and ticketing', () => {
       expect(d).toMatchObject({ travelerId: String(i + 1), passengerReference: i + 1, status: 'ISSUED', providerElement: 'FA', issuedAt: NOW.toISOString() });
       expect(d.ticketNumber).toMatch(new RegExp(`^${prefix}\\d{10}$`));
       expect(d.documentId).toBe(`${d.ticketNumber!.slice(0, 3)}-${d.ticketNumber!.slice(3)}`);
-      expect(d.coupons).toEqual([{ segmentReference: 1, status: 'OPEN' }, { segmentReference: 2, status: 'OPEN' }]);
+      expect(d.coupons).toEqual([
+        { segmentReference: 1, status: 'OPEN' },
+        { segmentReference: 2, status: 'OPEN' },
+      ]);
       expect(d.tstReference).toBe(d.pricingRecordReference);
     }
     expect(new Set(documents.map((d) => d.ticketNumber)).size).toBe(3);

@@ -13,15 +13,7 @@ import {
   type SupplierTicketDocument,
   type SupplierTraveler,
 } from './flight-supplier.port';
-import {
-  airlineLocatorFor,
-  expectedDocument,
-  issue,
-  missingApisFields,
-  newBooking,
-  pricingRecordsFor,
-  ticketNumberFor,
-} from './simulator/booking';
+import { airlineLocatorFor, expectedDocument, issue, missingApisFields, newBooking, pricingRecordsFor, ticketNumberFor } from './simulator/booking';
 import { quote } from './simulator/fares';
 import { locator } from './simulator/hash';
 import {
@@ -289,7 +281,12 @@ export class GdsSimulator implements FlightSupplier {
         const number = ticketNumberFor(carrier, pnr, passengerReference, attempt);
         return (await this.store.claimTicketNumber(number, `${pnr}/${passengerReference}`)) ? number : TAKEN;
       },
-      () => new SupplierError('ISSUANCE_FAILED', `Could not allocate a ticket number for PNR ${pnr} passenger ${passengerReference}: all ${TICKET_NUMBER_ATTEMPTS} candidates are taken`, false),
+      () =>
+        new SupplierError(
+          'ISSUANCE_FAILED',
+          `Could not allocate a ticket number for PNR ${pnr} passenger ${passengerReference}: all ${TICKET_NUMBER_ATTEMPTS} candidates are taken`,
+          false,
+        ),
     );
   }
 }

@@ -73,7 +73,14 @@ export interface TrainDetailsView extends TrainTripView {
   train: { id: number; typeId: number; type: string; name: string; number: number; carTypes: string[]; cars: TrainDetailsCarView[] };
   bookingRequirements: {
     travelerRequirements: Record<
-      'travelerId' | 'genderRequired' | 'ageCategory' | 'seatRequired' | 'nationality' | 'luggageRequired' | 'emailAddressRequired' | 'mobilePhoneNumberRequired',
+      | 'travelerId'
+      | 'genderRequired'
+      | 'ageCategory'
+      | 'seatRequired'
+      | 'nationality'
+      | 'luggageRequired'
+      | 'emailAddressRequired'
+      | 'mobilePhoneNumberRequired',
       boolean
     >;
     nationalityOptions: TrainBookingOptionView[];
@@ -126,11 +133,15 @@ export class TrainDetailsService {
     const rates = await snapshotRates(this.rates, trainRatePairs(currencies));
     const pricingContext = trainPricingContextOf(principal.role);
     const t = details.trip;
-    const trip = trainTripView(t, priceTrainFare({ fare: t.fareFrom, pricingContext, displayCurrencies: currencies, rates }), (id) => this.stations.byStopId(id));
+    const trip = trainTripView(t, priceTrainFare({ fare: t.fareFrom, pricingContext, displayCurrencies: currencies, rates }), (id) =>
+      this.stations.byStopId(id),
+    );
 
     // The operator's "no luggage" option is the price-0 one (id 5): it names the entry carPrices prices without luggage.
     const none = details.luggageOptions.find((o) => Number(o.price) === 0 && o.isActive);
-    const luggage: TrainLuggageChoice[] = details.luggageOptions.filter((o) => o !== none).map((o) => ({ id: o.id, name: o.name, price: o.price, isActive: o.isActive }));
+    const luggage: TrainLuggageChoice[] = details.luggageOptions
+      .filter((o) => o !== none)
+      .map((o) => ({ id: o.id, name: o.name, price: o.price, isActive: o.isActive }));
     const pricesByClass = new Map<string, TrainCarPrice[]>();
     const pricesOf = (carClass: string): TrainCarPrice[] => {
       let prices = pricesByClass.get(carClass);
@@ -144,37 +155,35 @@ export class TrainDetailsService {
       return prices;
     };
 
-    const cars = details.cars.map(
-      (c): TrainDetailsCarView => ({
-        id: c.carId,
-        name: `${c.typeName} ${c.orderNo}`,
-        orderNo: c.orderNo,
-        carId: c.carId,
-        carTypeId: c.typeId,
-        carType: c.typeName,
-        capacity: c.capacity,
-        standardCapacity: c.standardSeatCapacity,
-        disabledCapacity: c.disabledSeatCapacity,
-        emptySeats: c.emptySeats,
-        rowCount: c.rowCount,
-        columnCount: c.columnCount,
-        hasSeat: c.hasSeat,
-        isActive: c.isActive,
-        isDisabled: c.isDisabled,
-        prices: pricesOf(c.carClass),
-        seats: c.seats.map((s) => ({
-          id: String(s.seatId),
-          label: s.label,
-          positionY: s.positionY,
-          positionX: s.positionX,
-          key: `${c.carId}-${s.seatId}`,
-          type: s.type,
-          class: s.carClass,
-          orientation: s.orientation,
-          available: s.available,
-        })),
-      }),
-    );
+    const cars = details.cars.map((c): TrainDetailsCarView => ({
+      id: c.carId,
+      name: `${c.typeName} ${c.orderNo}`,
+      orderNo: c.orderNo,
+      carId: c.carId,
+      carTypeId: c.typeId,
+      carType: c.typeName,
+      capacity: c.capacity,
+      standardCapacity: c.standardSeatCapacity,
+      disabledCapacity: c.disabledSeatCapacity,
+      emptySeats: c.emptySeats,
+      rowCount: c.rowCount,
+      columnCount: c.columnCount,
+      hasSeat: c.hasSeat,
+      isActive: c.isActive,
+      isDisabled: c.isDisabled,
+      prices: pricesOf(c.carClass),
+      seats: c.seats.map((s) => ({
+        id: String(s.seatId),
+        label: s.label,
+        positionY: s.positionY,
+        positionX: s.positionX,
+        key: `${c.carId}-${s.seatId}`,
+        type: s.type,
+        class: s.carClass,
+        orientation: s.orientation,
+        available: s.available,
+      })),
+    }));
 
     // Ticket types are quoted at the cheapest class's fare, like the trip price.
     const cheapest = (ticketTypeId: number): number => {
@@ -238,7 +247,12 @@ export class TrainDetailsService {
 
   private async load(input: { providerId: number; fromStopId: string; toStopId: string; date: string }): Promise<RailTripDetails> {
     try {
-      return await this.provider.tripDetails({ timeTableTrainSetId: input.providerId, fromStopId: input.fromStopId, toStopId: input.toStopId, date: input.date });
+      return await this.provider.tripDetails({
+        timeTableTrainSetId: input.providerId,
+        fromStopId: input.fromStopId,
+        toStopId: input.toStopId,
+        date: input.date,
+      });
     } catch (error) {
       if (error instanceof RailProviderError) {
         if (error.code === 'TRIP_NOT_FOUND') throw TrainDetailsException.notFound();

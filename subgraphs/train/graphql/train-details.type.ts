@@ -208,7 +208,8 @@ export class TrainBookingOption {
   title!: string;
 
   @Field(() => Float, {
-    description: 'Ticket types: the operator fare in TZS for the cheapest class of this trip; nationalities: the surcharge in TZS (0: nationality does not change the fare)',
+    description:
+      'Ticket types: the operator fare in TZS for the cheapest class of this trip; nationalities: the surcharge in TZS (0: nationality does not change the fare)',
   })
   price!: number;
 }

@@ -70,7 +70,9 @@ export class TrainPayable {
   @Field(() => String, { description: 'TZS: SGR fares are always TZS' })
   baseCurrency!: string;
 
-  @Field(() => String, { description: 'Still to pay in baseCurrency: baseAmount while the reservation awaits funds, 0 once paid, issued, cancelled or expired' })
+  @Field(() => String, {
+    description: 'Still to pay in baseCurrency: baseAmount while the reservation awaits funds, 0 once paid, issued, cancelled or expired',
+  })
   paymentRequired!: string;
 
   @Field(() => [TrainPayableQuote], { description: 'Every quote frozen so far (TZS first)' })

@@ -14,7 +14,8 @@ export class TrainPaymentResolver {
     @Arg('currency', () => String, { nullable: true }) currency: string | null,
     @Arg('total', () => String, { nullable: true }) total: string | null,
     @Arg('cardToken', () => String, { nullable: true }) cardToken: string | null,
-    @Arg('amount', () => String, { nullable: true, description: 'Not a card field: refused by name so a misplaced charge is never silently dropped' }) amount: string | null,
+    @Arg('amount', () => String, { nullable: true, description: 'Not a card field: refused by name so a misplaced charge is never silently dropped' })
+    amount: string | null,
     @Ctx() { req }: GraphQLContext,
   ): Promise<TrainDepositResult> {
     return this.payments.deposit(await req.principal(), 'CARD', { paymentReference, currency, total, cardToken, amount });
@@ -32,7 +33,9 @@ export class TrainPaymentResolver {
     return this.payments.deposit(await req.principal(), 'MOBILE', { paymentReference, currency, amount, total, phoneNumber: phoneNumber ?? undefined });
   }
 
-  @Mutation(() => TrainDepositResult, { description: 'Mobile-money deposit on a named operator rail (e.g. MPESA_TZ); the payer number must be of the rail country' })
+  @Mutation(() => TrainDepositResult, {
+    description: 'Mobile-money deposit on a named operator rail (e.g. MPESA_TZ); the payer number must be of the rail country',
+  })
   async depositTrainMobileMoneyPayment(
     @Arg('paymentReference', () => String, { nullable: true }) paymentReference: string | null,
     @Arg('currency', () => String, { nullable: true }) currency: string | null,
@@ -42,11 +45,23 @@ export class TrainPaymentResolver {
     @Arg('total', () => String, { nullable: true, description: 'Not a mobile-money field (that is `amount`): refused by name' }) total: string | null,
     @Ctx() { req }: GraphQLContext,
   ): Promise<TrainDepositResult> {
-    return this.payments.deposit(await req.principal(), 'MOBILE_MONEY', { paymentReference, currency, amount, total, phoneNumber: phoneNumber ?? undefined, rail });
+    return this.payments.deposit(await req.principal(), 'MOBILE_MONEY', {
+      paymentReference,
+      currency,
+      amount,
+      total,
+      phoneNumber: phoneNumber ?? undefined,
+      rail,
+    });
   }
 
-  @Mutation(() => TrainPaymentType, { description: "Records the provider's confirmation of a charge (ADMIN, SUDO or ISSUER; sandbox: stands in for the payer's approval)" })
-  async confirmTrainPaymentSandbox(@Arg('paymentId', () => ID, { nullable: true }) paymentId: string | null, @Ctx() { req }: GraphQLContext): Promise<TrainPaymentType> {
+  @Mutation(() => TrainPaymentType, {
+    description: "Records the provider's confirmation of a charge (ADMIN, SUDO or ISSUER; sandbox: stands in for the payer's approval)",
+  })
+  async confirmTrainPaymentSandbox(
+    @Arg('paymentId', () => ID, { nullable: true }) paymentId: string | null,
+    @Ctx() { req }: GraphQLContext,
+  ): Promise<TrainPaymentType> {
     return this.payments.confirm(await req.principal(), paymentId);
   }
 }

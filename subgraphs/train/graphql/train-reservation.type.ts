@@ -149,7 +149,7 @@ export class TrainPaymentItem {
   @Field()
   passengerName!: string;
 
-  @Field({ description: 'This ticket\'s grandTotal (TZS decimal string)' })
+  @Field({ description: "This ticket's grandTotal (TZS decimal string)" })
   price!: string;
 
   @Field()

@@ -330,4 +330,3 @@ export class TrainSearchResult {
   @Field(() => [TrainTrip])
   data!: TrainTrip[];
 }
-

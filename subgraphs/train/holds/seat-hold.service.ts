@@ -105,14 +105,29 @@ export class SeatHoldService {
       await m.query(
         `INSERT INTO train_seat_hold (hold_key, account_id, time_table_train_set_id, travel_date, car_id, seat_id, from_partner_id, to_partner_id,
            luggage_id, status, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
-        [key, accountId, input.timeTableTrainSetId, date, input.carId, input.seat, input.departureStopPartnerId, input.arrivalStopPartnerId, input.luggageId, new Date(now.getTime() + PENDING_SLOT_MS), now],
+        [
+          key,
+          accountId,
+          input.timeTableTrainSetId,
+          date,
+          input.carId,
+          input.seat,
+          input.departureStopPartnerId,
+          input.arrivalStopPartnerId,
+          input.luggageId,
+          new Date(now.getTime() + PENDING_SLOT_MS),
+          now,
+        ],
       );
     });
   }
 
   async release(principal: Principal, key: string | null | undefined): Promise<HoldView> {
     if (!key?.trim()) throw SeatHoldException.invalid([{ field: 'key', message: 'is required' }]);
-    const [row] = await this.platform.dataSource.query('SELECT hold_key, status FROM train_seat_hold WHERE hold_key = ? AND account_id = ?', [key.trim(), principal.accountId]);
+    const [row] = await this.platform.dataSource.query('SELECT hold_key, status FROM train_seat_hold WHERE hold_key = ? AND account_id = ?', [
+      key.trim(),
+      principal.accountId,
+    ]);
     if (!row) throw SeatHoldException.notFound();
     if (row.status !== 'RELEASED') {
       try {
@@ -147,7 +162,8 @@ function parse(request: HoldRequest) {
     seat: int('seat'),
     luggageId: int('luggageId', NO_LUGGAGE),
   };
-  if (!fields.length && parsed.departureStopPartnerId === parsed.arrivalStopPartnerId) fields.push({ field: 'arrivalStopPartnerId', message: 'must differ from departureStopPartnerId' });
+  if (!fields.length && parsed.departureStopPartnerId === parsed.arrivalStopPartnerId)
+    fields.push({ field: 'arrivalStopPartnerId', message: 'must differ from departureStopPartnerId' });
   if (fields.length) throw SeatHoldException.invalid(fields);
   return parsed;
 }

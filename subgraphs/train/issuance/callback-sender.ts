@@ -6,12 +6,29 @@ import net from 'node:net';
 /** Addresses a callback must never reach: private, loopback, link-local, CGNAT, unspecified, multicast, reserved. */
 const BLOCKED = new net.BlockList();
 for (const [net4, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
 ] as const) {
   BLOCKED.addSubnet(net4, bits, 'ipv4');
 }
-for (const [net6, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96], ['2001:db8::', 32]] as const) {
+for (const [net6, bits] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['64:ff9b::', 96],
+  ['2001:db8::', 32],
+] as const) {
   BLOCKED.addSubnet(net6, bits, 'ipv6');
 }
 
@@ -43,7 +60,8 @@ export interface CallbackResult {
  */
 export async function sendCallback(target: string, body: unknown, options: { allowPrivate: boolean; timeoutMs?: number }): Promise<CallbackResult> {
   const url = new URL(target);
-  if (url.protocol !== 'https:' && !(options.allowPrivate && url.protocol === 'http:')) throw new CallbackRefused(`callback scheme ${url.protocol} is not allowed`);
+  if (url.protocol !== 'https:' && !(options.allowPrivate && url.protocol === 'http:'))
+    throw new CallbackRefused(`callback scheme ${url.protocol} is not allowed`);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const addresses = net.isIP(host) ? [{ address: host, family: net.isIPv4(host) ? 4 : 6 }] : await lookup(host, { all: true, verbatim: true });
   if (addresses.length === 0) throw new Error(`callback host ${host} did not resolve`);

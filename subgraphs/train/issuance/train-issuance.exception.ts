@@ -15,10 +15,16 @@ export class TrainIssuanceException extends AppError {
     return new TrainIssuanceException('SGR_CALLBACK_URL_INVALID', 400, message, { field: 'callbackUrl' });
   }
   static invalidCurrency(): TrainIssuanceException {
-    return new TrainIssuanceException('BAD_REQUEST', 400, '"currency" must be an ISO 4217 code such as USD', { fields: [{ field: 'currency', message: 'must be an ISO 4217 code such as USD' }] });
+    return new TrainIssuanceException('BAD_REQUEST', 400, '"currency" must be an ISO 4217 code such as USD', {
+      fields: [{ field: 'currency', message: 'must be an ISO 4217 code such as USD' }],
+    });
   }
   static callbackConflict(): TrainIssuanceException {
-    return new TrainIssuanceException('SGR_ISSUANCE_CALLBACK_CONFLICT', 409, 'Issuance was already requested for this reservation with a different callbackUrl; repeat it with the same one');
+    return new TrainIssuanceException(
+      'SGR_ISSUANCE_CALLBACK_CONFLICT',
+      409,
+      'Issuance was already requested for this reservation with a different callbackUrl; repeat it with the same one',
+    );
   }
   static notIssuable(status: string, message: string): TrainIssuanceException {
     return new TrainIssuanceException('SGR_RESERVATION_NOT_ISSUABLE', 409, message, { status });

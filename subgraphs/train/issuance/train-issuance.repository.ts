@@ -67,7 +67,23 @@ const COLUMNS: Record<string, string> = {
   issuedAt: 'issued_at',
 };
 
-export type TrainIssuanceChanges = Partial<Pick<TrainIssuance, 'fundingStatus' | 'walletDebited' | 'walletEntryId' | 'payoutStatus' | 'payoutReference' | 'status' | 'failure' | 'lastError' | 'callbackStatus' | 'callbackAttempts' | 'callbackDeliveredAt' | 'issuedAt'>>;
+export type TrainIssuanceChanges = Partial<
+  Pick<
+    TrainIssuance,
+    | 'fundingStatus'
+    | 'walletDebited'
+    | 'walletEntryId'
+    | 'payoutStatus'
+    | 'payoutReference'
+    | 'status'
+    | 'failure'
+    | 'lastError'
+    | 'callbackStatus'
+    | 'callbackAttempts'
+    | 'callbackDeliveredAt'
+    | 'issuedAt'
+  >
+>;
 
 /** SQL for train_issuance; the services decide, this only reads and writes rows. */
 export class TrainIssuanceRepository {
@@ -79,8 +95,23 @@ export class TrainIssuanceRepository {
          wallet_debited, payout_status, status, callback_url, callback_status, admitted_at, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
-        i.reservationId, i.paymentReference, i.accountId, i.fundingSource, i.walletId, i.paymentId, i.amount, i.currency, i.fundingStatus, i.walletDebited ? 1 : 0,
-        i.payoutStatus, i.status, i.callbackUrl, i.callbackStatus, i.admittedAt, i.createdAt, i.updatedAt,
+        i.reservationId,
+        i.paymentReference,
+        i.accountId,
+        i.fundingSource,
+        i.walletId,
+        i.paymentId,
+        i.amount,
+        i.currency,
+        i.fundingStatus,
+        i.walletDebited ? 1 : 0,
+        i.payoutStatus,
+        i.status,
+        i.callbackUrl,
+        i.callbackStatus,
+        i.admittedAt,
+        i.createdAt,
+        i.updatedAt,
       ],
     );
   }
@@ -101,13 +132,22 @@ export class TrainIssuanceRepository {
 
   /** Counts one recovery try (and touches the row, so the next look waits a full stale period); the new count. */
   async noteRecoveryAttempt(reservationId: string, now: Date): Promise<number> {
-    await this.dataSource.query('UPDATE train_issuance SET recovery_attempts = recovery_attempts + 1, updated_at = ? WHERE reservation_id = ?', [now, reservationId]);
+    await this.dataSource.query('UPDATE train_issuance SET recovery_attempts = recovery_attempts + 1, updated_at = ? WHERE reservation_id = ?', [
+      now,
+      reservationId,
+    ]);
     const [row] = await this.dataSource.query('SELECT recovery_attempts FROM train_issuance WHERE reservation_id = ?', [reservationId]);
     return Number(row?.recovery_attempts ?? 0);
   }
 
   /** Applies changes; with `from`, only while the status is still one of those (false otherwise). */
-  async update(reservationId: string, changes: TrainIssuanceChanges, now: Date, m: EntityManager = this.dataSource.manager, from?: IssuanceStatus[]): Promise<boolean> {
+  async update(
+    reservationId: string,
+    changes: TrainIssuanceChanges,
+    now: Date,
+    m: EntityManager = this.dataSource.manager,
+    from?: IssuanceStatus[],
+  ): Promise<boolean> {
     const sets = ['updated_at = ?'];
     const params: unknown[] = [now];
     for (const [key, value] of Object.entries(changes)) {

@@ -62,10 +62,30 @@ export class TrainIssuanceService {
       if (!claimed) throw TrainIssuanceException.notIssuable(r.status, 'The reservation changed while it was being claimed; repeat the call');
       await this.issuances.insert(
         {
-          reservationId: r.id, paymentReference: r.paymentReference, accountId: r.accountId, fundingSource: 'AGENT_WALLET', walletId: wallet.id, paymentId: null, amount, currency,
-          fundingStatus: 'AGENT_WALLET_ADMITTED', walletDebited: false, walletEntryId: null, payoutStatus: 'PENDING', payoutReference: null,
-          status: 'ISSUING', failure: null, lastError: null, callbackUrl: url, callbackStatus: url ? 'PENDING' : null, callbackAttempts: 0,
-          callbackDeliveredAt: null, admittedAt: now, issuedAt: null, createdAt: now, updatedAt: now,
+          reservationId: r.id,
+          paymentReference: r.paymentReference,
+          accountId: r.accountId,
+          fundingSource: 'AGENT_WALLET',
+          walletId: wallet.id,
+          paymentId: null,
+          amount,
+          currency,
+          fundingStatus: 'AGENT_WALLET_ADMITTED',
+          walletDebited: false,
+          walletEntryId: null,
+          payoutStatus: 'PENDING',
+          payoutReference: null,
+          status: 'ISSUING',
+          failure: null,
+          lastError: null,
+          callbackUrl: url,
+          callbackStatus: url ? 'PENDING' : null,
+          callbackAttempts: 0,
+          callbackDeliveredAt: null,
+          admittedAt: now,
+          issuedAt: null,
+          createdAt: now,
+          updatedAt: now,
         },
         m,
       );
@@ -92,7 +112,11 @@ export class TrainIssuanceService {
     return issuanceView(r, await this.issuances.byReservation(r.id), { payable, duplicatePaymentRequiresReview });
   }
 
-  private repeat(r: TrainReservation, existing: NonNullable<Awaited<ReturnType<TrainIssuanceRepository['byReservation']>>>, url: string | null): TrainIssuanceView {
+  private repeat(
+    r: TrainReservation,
+    existing: NonNullable<Awaited<ReturnType<TrainIssuanceRepository['byReservation']>>>,
+    url: string | null,
+  ): TrainIssuanceView {
     if (url && url !== existing.callbackUrl) throw TrainIssuanceException.callbackConflict();
     return issuanceView(r, existing);
   }
@@ -119,7 +143,8 @@ export class TrainIssuanceService {
 
   private callbackUrl(value: string | null | undefined): string | null {
     if (value === undefined || value === null || value === '') return null;
-    if (typeof value !== 'string' || value.length > 2048) throw TrainIssuanceException.invalidCallbackUrl('callbackUrl must be an HTTPS URL of at most 2048 characters');
+    if (typeof value !== 'string' || value.length > 2048)
+      throw TrainIssuanceException.invalidCallbackUrl('callbackUrl must be an HTTPS URL of at most 2048 characters');
     let url: URL;
     try {
       url = new URL(value.trim());

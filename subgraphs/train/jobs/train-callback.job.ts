@@ -12,7 +12,11 @@ import type { TrainReservationRepository } from '../reservations/reservation.rep
  * loopback or link-local address is refused without any request (CallbackRefused → REFUSED, not retried) unless
  * SGR_CALLBACK_ALLOW_PRIVATE (tests). Delivered once: a repeat after DELIVERED does nothing.
  */
-export function trainCallbackJob(platform: Platform, reservations: TrainReservationRepository, issuances = new TrainIssuanceRepository(platform.dataSource)): JobDefinition<TrainIssuanceJobPayload> {
+export function trainCallbackJob(
+  platform: Platform,
+  reservations: TrainReservationRepository,
+  issuances = new TrainIssuanceRepository(platform.dataSource),
+): JobDefinition<TrainIssuanceJobPayload> {
   return {
     queue: TRAIN_QUEUE,
     name: TRAIN_CALLBACK_JOB,

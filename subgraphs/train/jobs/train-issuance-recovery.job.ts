@@ -16,7 +16,12 @@ const BATCH = 50;
  * idempotent at the provider; the debit is one ledger key per reservation). Each is tried at most
  * RECOVERY_MAX_ATTEMPTS times, the last of which makes a retryable payout rejection final.
  */
-export function trainIssuanceRecoveryJob(platform: Platform, provider: RailProvider, reservations: TrainReservationRepository, issuances: TrainIssuanceRepository): JobDefinition<object> {
+export function trainIssuanceRecoveryJob(
+  platform: Platform,
+  provider: RailProvider,
+  reservations: TrainReservationRepository,
+  issuances: TrainIssuanceRepository,
+): JobDefinition<object> {
   const { intervalSeconds, staleSeconds, maxAttempts } = platform.config.recovery;
   const run = trainIssuanceRunner(platform, provider, reservations, issuances);
   const log = platform.logger.child({ job: TRAIN_ISSUANCE_RECOVERY_JOB });

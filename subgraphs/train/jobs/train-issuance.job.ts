@@ -18,7 +18,12 @@ const short = (s: string) => s.slice(0, 500);
  * one is retried by BullMQ with backoff and becomes PAYOUT_REJECTED only on the last attempt. Transient provider
  * failures are retried. Safe to run twice.
  */
-export function trainIssuanceJob(platform: Platform, provider: RailProvider, reservations: TrainReservationRepository, issuances = new TrainIssuanceRepository(platform.dataSource)): JobDefinition<TrainIssuanceJobPayload> {
+export function trainIssuanceJob(
+  platform: Platform,
+  provider: RailProvider,
+  reservations: TrainReservationRepository,
+  issuances = new TrainIssuanceRepository(platform.dataSource),
+): JobDefinition<TrainIssuanceJobPayload> {
   const run = trainIssuanceRunner(platform, provider, reservations, issuances);
   return {
     queue: TRAIN_QUEUE,
@@ -42,7 +47,11 @@ export function trainIssuanceRunner(platform: Platform, provider: RailProvider, 
       } catch (error) {
         if (!(error instanceof RailProviderError) || error.code !== 'PAYOUT_REJECTED') throw error; // transient: BullMQ retries
         if (error.retryable && !lastAttempt) {
-          await issuances.update(reservationId, { payoutStatus: 'RETRYING', lastError: short(`${error.providerCode}: ${error.message}`) }, platform.clock.now());
+          await issuances.update(
+            reservationId,
+            { payoutStatus: 'RETRYING', lastError: short(`${error.providerCode}: ${error.message}`) },
+            platform.clock.now(),
+          );
           throw error;
         }
         const wallet = issuance.fundingSource === 'AGENT_WALLET';
@@ -55,7 +64,12 @@ export function trainIssuanceRunner(platform: Platform, provider: RailProvider, 
               payoutStatus: 'REJECTED',
               // The agent's admission is released; a customer's confirmed payment stays held for support to settle.
               ...(wallet ? { fundingStatus: 'AGENT_WALLET_RELEASED' as const } : {}),
-              failure: { stage: error.details.stage ?? 'PAYOUT', code: error.providerCode ?? error.code, retryable: error.retryable, action: 'CONTACT_SUPPORT' },
+              failure: {
+                stage: error.details.stage ?? 'PAYOUT',
+                code: error.providerCode ?? error.code,
+                retryable: error.retryable,
+                action: 'CONTACT_SUPPORT',
+              },
               lastError: short(error.message),
             },
             at,
@@ -69,7 +83,12 @@ export function trainIssuanceRunner(platform: Platform, provider: RailProvider, 
           if (moved && !wallet) await reservations.update(reservationId, { lastError: short(`payout rejected: ${error.providerCode}`) }, at, m);
           if (moved && issuance.callbackUrl) await platform.outbox.enqueue(m, { queue: TRAIN_QUEUE, name: TRAIN_CALLBACK_JOB, payload: { reservationId } });
         });
-        platform.logger.warn('train payout rejected', { reservationId, paymentReference: r.paymentReference, code: error.providerCode, retryable: error.retryable });
+        platform.logger.warn('train payout rejected', {
+          reservationId,
+          paymentReference: r.paymentReference,
+          code: error.providerCode,
+          retryable: error.retryable,
+        });
         return { issued: false, payoutRejected: error.providerCode };
       }
     }
@@ -83,7 +102,11 @@ export function trainIssuanceRunner(platform: Platform, provider: RailProvider, 
         await platform.dataSource.transaction(async (m) => {
           const moved = await issuances.update(
             reservationId,
-            { status: 'ISSUE_FAILED', failure: { stage: 'ISSUE', code: error.providerCode ?? error.code, retryable: false, action: 'CONTACT_SUPPORT' }, lastError: short(error.message) },
+            {
+              status: 'ISSUE_FAILED',
+              failure: { stage: 'ISSUE', code: error.providerCode ?? error.code, retryable: false, action: 'CONTACT_SUPPORT' },
+              lastError: short(error.message),
+            },
             platform.clock.now(),
             m,
             ['ISSUING'],
@@ -113,7 +136,15 @@ export function trainIssuanceRunner(platform: Platform, provider: RailProvider, 
       await issuances.update(
         reservationId,
         debit
-          ? { status: 'ISSUED', fundingStatus: 'AGENT_WALLET_DEBITED', walletDebited: true, walletEntryId: debit.entryId, issuedAt: at, failure: null, lastError: null }
+          ? {
+              status: 'ISSUED',
+              fundingStatus: 'AGENT_WALLET_DEBITED',
+              walletDebited: true,
+              walletEntryId: debit.entryId,
+              issuedAt: at,
+              failure: null,
+              lastError: null,
+            }
           : { status: 'ISSUED', issuedAt: at, failure: null, lastError: null },
         at,
         m,

@@ -48,7 +48,13 @@ export function trainReservationExpiryJob(
         } catch (error) {
           // Paid at the provider after all: keep the booking for the payment flow to settle, never cancel it here.
           if (error instanceof RailProviderError && error.code === 'PROVIDER_REJECTED') {
-            await reservations.update(reservationId, { status: 'RESERVED', lastError: `cancel refused: ${error.message}`.slice(0, 500) }, platform.clock.now(), undefined, ['CANCELLING']);
+            await reservations.update(
+              reservationId,
+              { status: 'RESERVED', lastError: `cancel refused: ${error.message}`.slice(0, 500) },
+              platform.clock.now(),
+              undefined,
+              ['CANCELLING'],
+            );
             platform.logger.warn('train reservation not cancelled: the provider refused', { reservationId, code: error.providerCode });
             return { cancelled: false, reason: 'provider refused' };
           }
@@ -57,13 +63,19 @@ export function trainReservationExpiryJob(
       }
       const cancelled = await platform.dataSource.transaction(async (m) => {
         const at = platform.clock.now();
-        const moved = await reservations.update(reservationId, { status: 'CANCELLED', cancelledAt: at, cancelReason: 'PAYMENT_WINDOW_ENDED' }, at, m, ['CANCELLING']);
+        const moved = await reservations.update(reservationId, { status: 'CANCELLED', cancelledAt: at, cancelReason: 'PAYMENT_WINDOW_ENDED' }, at, m, [
+          'CANCELLING',
+        ]);
         if (!moved) return false;
         await reservations.setTicketStatus(reservationId, 'CANCELLED', at, m);
         await platform.notifications.request(m, { bookingKind: TRAIN_BOOKING_KIND, bookingId: reservationId, messageType: 'RESERVATION_CANCELLATION' });
         return true;
       });
-      platform.logger.info('train reservation cancelled at the end of its payment window', { reservationId, paymentReference: decision.paymentReference, cancelled });
+      platform.logger.info('train reservation cancelled at the end of its payment window', {
+        reservationId,
+        paymentReference: decision.paymentReference,
+        cancelled,
+      });
       return { cancelled };
     },
   };

@@ -15,7 +15,11 @@ import { lastErrorOf, PROCESSING_LEASE_MS, providerKeyOf, TRAIN_RESERVE_RECONCIL
  * PENDING with needs_attention_at set and an error is logged for an operator.
  * Anything but PENDING (a client retry reconciled first) is skipped; a later client retry gets the stored answer.
  */
-export function trainReserveReconcileJob(platform: Platform, provider: RailProvider, reservations: TrainReservationRepository): JobDefinition<TrainReservationJobPayload> {
+export function trainReserveReconcileJob(
+  platform: Platform,
+  provider: RailProvider,
+  reservations: TrainReservationRepository,
+): JobDefinition<TrainReservationJobPayload> {
   const booking = new TrainReservationStore(platform, provider, reservations);
   return {
     queue: TRAIN_QUEUE,
@@ -33,7 +37,10 @@ export function trainReserveReconcileJob(platform: Platform, provider: RailProvi
           if (r.status !== 'PENDING') return { skipped: true, status: r.status };
           const outcome = await booking.book(r);
           if (outcome.kind === 'REFUSED') {
-            platform.logger.info('train reservation reconciled: the provider refused it', { reservationId, code: outcome.error.providerCode ?? outcome.error.code });
+            platform.logger.info('train reservation reconciled: the provider refused it', {
+              reservationId,
+              code: outcome.error.providerCode ?? outcome.error.code,
+            });
             return { reconciled: true, status: 'FAILED' };
           }
           if (outcome.kind === 'UNKNOWN') {

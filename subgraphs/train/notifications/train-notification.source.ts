@@ -45,7 +45,11 @@ export interface TrainNotificationSourceOptions {
  * Attachments (TICKET on email and WhatsApp): the buyer gets one PDF of all the reservation's ISSUED tickets, a
  * passenger one PDF of their own ISSUED tickets (outbound and return), rendered like the download endpoint.
  */
-export function trainNotificationSource(dataSource: DataSource, stations: StationService, options: TrainNotificationSourceOptions = {}): NotificationBookingSource {
+export function trainNotificationSource(
+  dataSource: DataSource,
+  stations: StationService,
+  options: TrainNotificationSourceOptions = {},
+): NotificationBookingSource {
   const reservations = new TrainReservationRepository(dataSource);
   const issuances = new TrainIssuanceRepository(dataSource);
   return {

@@ -19,13 +19,18 @@ export type TrainResendRefusal =
 /** POST /api/trip/train/send-notification coded errors. */
 export class TrainResendException extends AppError {
   static invalid(fields: TrainResendFieldError[]): TrainResendException {
-    return new TrainResendException('BAD_REQUEST', 400, `Invalid send-notification request: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`, { fields });
+    return new TrainResendException('BAD_REQUEST', 400, `Invalid send-notification request: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`, {
+      fields,
+    });
   }
   static notFound(field: string, value: string): TrainResendException {
     return new TrainResendException('SGR_RESERVATION_NOT_FOUND', 404, `No train reservation matches ${field} ${value}`, { field });
   }
   static ticketsNotFound(unknown: string[]): TrainResendException {
-    return new TrainResendException('SGR_TICKET_NOT_FOUND', 404, `No train ticket ${unknown.join(', ')}`, { field: 'trainTicketUuids', trainTicketUuids: unknown });
+    return new TrainResendException('SGR_TICKET_NOT_FOUND', 404, `No train ticket ${unknown.join(', ')}`, {
+      field: 'trainTicketUuids',
+      trainTicketUuids: unknown,
+    });
   }
   static precondition(reason: TrainResendRefusal, message: string, data: Record<string, unknown> = {}): TrainResendException {
     return new TrainResendException('SGR_NOTIFICATION_PRECONDITION_FAILED', 409, message, { reason, ...data });

@@ -85,7 +85,11 @@ describe('resendRefusal', () => {
 
   it('is a 409 SGR_NOTIFICATION_PRECONDITION_FAILED', () => {
     const refused = resendRefusal('TICKET', reservation({ status: 'RESERVED' }), [ticket('RESERVED')])!;
-    expect(refused).toMatchObject({ status: 409, errorCode: 'SGR_NOTIFICATION_PRECONDITION_FAILED', data: { reason: 'RESERVATION_NOT_ISSUED', status: 'RESERVED' } });
+    expect(refused).toMatchObject({
+      status: 409,
+      errorCode: 'SGR_NOTIFICATION_PRECONDITION_FAILED',
+      data: { reason: 'RESERVATION_NOT_ISSUED', status: 'RESERVED' },
+    });
   });
 });
 
@@ -113,7 +117,10 @@ describe('channelResult', () => {
     ['SUPPRESSED', 'SGR_NOTIFICATION_SUPPRESSED'],
     ['FAILED', 'SGR_NOTIFICATION_FAILED'],
   ] as const)('a request closed %s is rejected %s', (status, errorCode) => {
-    expect(channelResult('WHATSAPP', 'n1', { id: 'n1', status, reason: 'WHY' }, [])).toMatchObject({ status: 'rejected', reason: { channel: 'WHATSAPP', errorCode } });
+    expect(channelResult('WHATSAPP', 'n1', { id: 'n1', status, reason: 'WHY' }, [])).toMatchObject({
+      status: 'rejected',
+      reason: { channel: 'WHATSAPP', errorCode },
+    });
   });
 
   it('reports deliveries buyer first then passengers by index; success only when every one was SENT', () => {

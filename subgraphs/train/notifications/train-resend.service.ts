@@ -171,7 +171,8 @@ export class TrainResendService {
         break;
       }
       case 'ticketNumber':
-        reservationId = (await db.query('SELECT reservation_id FROM train_ticket WHERE ticket_number = ? LIMIT 1', [selector.value]))[0]?.reservation_id ?? null;
+        reservationId =
+          (await db.query('SELECT reservation_id FROM train_ticket WHERE ticket_number = ? LIMIT 1', [selector.value]))[0]?.reservation_id ?? null;
         break;
       case 'trainTicketUuids': {
         const rows: Array<{ train_ticket_uuid: string; reservation_id: string; passenger_index: number }> = await db.query(
@@ -234,7 +235,12 @@ export class TrainResendService {
       const remaining = deadline - Date.now();
       if (settled || remaining <= 0) {
         return receipts.map(({ channel, notificationId }) =>
-          channelResult(channel, notificationId, byId.get(notificationId), deliveries.filter((d) => d.notification_id === notificationId)),
+          channelResult(
+            channel,
+            notificationId,
+            byId.get(notificationId),
+            deliveries.filter((d) => d.notification_id === notificationId),
+          ),
         );
       }
       await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, remaining)));
@@ -269,9 +275,11 @@ export function parseResendRequest(input: TrainResendInput): ResendRequest {
   if (input.notificationChannels === undefined || input.notificationChannels === null) {
     channels.push('EMAIL');
   } else {
-    if (input.notificationChannels.length === 0) fields.push({ field: 'notificationChannels', message: `must name at least one of ${RESEND_CHANNELS.join(', ')}` });
+    if (input.notificationChannels.length === 0)
+      fields.push({ field: 'notificationChannels', message: `must name at least one of ${RESEND_CHANNELS.join(', ')}` });
     input.notificationChannels.forEach((c, i) => {
-      if (!RESEND_CHANNELS.includes(c as ResendChannel)) fields.push({ field: `notificationChannels[${i}]`, message: `must be one of ${RESEND_CHANNELS.join(', ')}` });
+      if (!RESEND_CHANNELS.includes(c as ResendChannel))
+        fields.push({ field: `notificationChannels[${i}]`, message: `must be one of ${RESEND_CHANNELS.join(', ')}` });
       else if (!channels.includes(c as ResendChannel)) channels.push(c as ResendChannel);
     });
   }
@@ -296,7 +304,8 @@ export function resendRefusal(messageType: MessageType, r: TrainReservation, tic
   const fail = (reason: TrainResendRefusal, message: string, data: Record<string, unknown> = {}) => TrainResendException.precondition(reason, message, data);
   switch (messageType) {
     case 'TICKET': {
-      if (r.status !== 'ISSUED') return fail('RESERVATION_NOT_ISSUED', `The reservation is ${r.status}; tickets can be sent once it is ISSUED`, { status: r.status });
+      if (r.status !== 'ISSUED')
+        return fail('RESERVATION_NOT_ISSUED', `The reservation is ${r.status}; tickets can be sent once it is ISSUED`, { status: r.status });
       const unissued = tickets.filter((t) => t.status !== 'ISSUED');
       if (tickets.length === 0 || unissued.length) {
         return fail('TICKETS_NOT_ISSUED', 'Every ticket of the reservation must be ISSUED (paid) before tickets are sent', {
@@ -312,7 +321,9 @@ export function resendRefusal(messageType: MessageType, r: TrainReservation, tic
     case 'RESERVATION':
     case 'RESERVATION_CANCELLATION': {
       if (r.bookingUserType === 'THIRD_PARTY_AGENT') {
-        return fail('THIRD_PARTY_AGENT_BOOKING', 'Reservation and cancellation messages are never sent for third-party agent bookings', { bookingUserType: r.bookingUserType });
+        return fail('THIRD_PARTY_AGENT_BOOKING', 'Reservation and cancellation messages are never sent for third-party agent bookings', {
+          bookingUserType: r.bookingUserType,
+        });
       }
       if (messageType === 'RESERVATION' && !LIVE.includes(r.status)) {
         return fail('RESERVATION_NOT_LIVE', `The reservation is ${r.status}; a reservation message needs it RESERVED, PAID or ISSUED`, { status: r.status });
@@ -362,7 +373,12 @@ const REJECTIONS: Partial<Record<NotificationStatus, { errorCode: string; messag
 };
 
 /** One channel's settled result from its notification row (undefined: not visible yet) and delivery rows. */
-export function channelResult(channel: ResendChannel, notificationId: string, notification: NotificationRow | undefined, deliveries: DeliveryRow[]): TrainResendSettled {
+export function channelResult(
+  channel: ResendChannel,
+  notificationId: string,
+  notification: NotificationRow | undefined,
+  deliveries: DeliveryRow[],
+): TrainResendSettled {
   const status: NotificationStatus = notification?.status ?? 'PENDING';
   const rejection = REJECTIONS[status];
   if (rejection) {

@@ -50,7 +50,12 @@ export class TrainPaymentQuoteService {
    * The quote for `currency`: the frozen one, or (owner awaiting funds only) a new one frozen now together with
    * the base-currency quote. 422 SGR_PAYMENT_CURRENCY_UNAVAILABLE when the currency cannot be quoted.
    */
-  async quote(r: TrainReservation, currency: string, accountId: string, m: EntityManager = this.platform.dataSource.manager): Promise<TrainPaymentQuote | null> {
+  async quote(
+    r: TrainReservation,
+    currency: string,
+    accountId: string,
+    m: EntityManager = this.platform.dataSource.manager,
+  ): Promise<TrainPaymentQuote | null> {
     const frozen = (await this.payments.quotesOf(r.id, m)).find((q) => q.currency === currency);
     if (frozen) return frozen;
     if (!this.awaitsFunds(r, accountId)) return null;
@@ -58,9 +63,20 @@ export class TrainPaymentQuoteService {
     if (!rate) throw TrainPaymentException.currencyUnavailable(currency, await this.payableCurrencies());
     const now = this.platform.clock.now();
     const base = formatAmount(new Decimal(r.paymentRequired!), BASE_CURRENCY);
-    for (const [code, value] of [[BASE_CURRENCY, new Decimal(1)], [currency, frozenRate(rate)]] as const) {
+    for (const [code, value] of [
+      [BASE_CURRENCY, new Decimal(1)],
+      [currency, frozenRate(rate)],
+    ] as const) {
       await this.payments.freezeQuote(
-        { reservationId: r.id, currency: code, amount: quoteAmount(base, value, code), exchangeRate: value.toFixed(), baseAmount: base, baseCurrency: BASE_CURRENCY, frozenAt: now },
+        {
+          reservationId: r.id,
+          currency: code,
+          amount: quoteAmount(base, value, code),
+          exchangeRate: value.toFixed(),
+          baseAmount: base,
+          baseCurrency: BASE_CURRENCY,
+          frozenAt: now,
+        },
         m,
       );
     }

@@ -32,21 +32,36 @@ export class TrainPaymentException extends AppError {
     return new TrainPaymentException('SGR_PAYMENT_CONFLICT', 409, message, data);
   }
   static currencyUnavailable(currency: string, payableCurrencies: string[]): TrainPaymentException {
-    return new TrainPaymentException('SGR_PAYMENT_CURRENCY_UNAVAILABLE', 422, `${currency} cannot be quoted for this reservation; pay in one of ${payableCurrencies.join(', ')}`, {
-      currency,
-      payableCurrencies,
-    });
+    return new TrainPaymentException(
+      'SGR_PAYMENT_CURRENCY_UNAVAILABLE',
+      422,
+      `${currency} cannot be quoted for this reservation; pay in one of ${payableCurrencies.join(', ')}`,
+      {
+        currency,
+        payableCurrencies,
+      },
+    );
   }
   static unsupportedByMno(message: string, data: Record<string, unknown>): TrainPaymentException {
     return new TrainPaymentException('SGR_PAYMENT_CURRENCY_UNSUPPORTED_BY_MNO', 422, message, data);
   }
   static amountMismatch(data: Record<string, unknown>): TrainPaymentException {
-    return new TrainPaymentException('SGR_PAYMENT_AMOUNT_MISMATCH', 422, 'The charge is below the quote; send the quote plus the processing fee (or omit the amount to charge the quote)', data);
+    return new TrainPaymentException(
+      'SGR_PAYMENT_AMOUNT_MISMATCH',
+      422,
+      'The charge is below the quote; send the quote plus the processing fee (or omit the amount to charge the quote)',
+      data,
+    );
   }
   static feeTooHigh(data: Record<string, unknown>): TrainPaymentException {
     return new TrainPaymentException('SGR_PAYMENT_FEE_TOO_HIGH', 422, 'The processing fee (charge minus quote) is above 10% of the quote', data);
   }
   static declined(data: Record<string, unknown>): TrainPaymentException {
-    return new TrainPaymentException('SGR_PAYMENT_DECLINED', 402, 'The payment provider declined the charge; start a new payment, possibly with another method', data);
+    return new TrainPaymentException(
+      'SGR_PAYMENT_DECLINED',
+      402,
+      'The payment provider declined the charge; start a new payment, possibly with another method',
+      data,
+    );
   }
 }

@@ -27,7 +27,9 @@ export class TrainPaymentRepository {
 
   /** Every payment of a reservation, newest first. */
   async ofReservation(reservationId: string, m: EntityManager = this.dataSource.manager, lock = false): Promise<TrainPayment[]> {
-    const rows: any[] = await m.query(`SELECT * FROM train_payment WHERE reservation_id = ? ORDER BY created_at DESC, id${lock ? ' FOR UPDATE' : ''}`, [reservationId]);
+    const rows: any[] = await m.query(`SELECT * FROM train_payment WHERE reservation_id = ? ORDER BY created_at DESC, id${lock ? ' FOR UPDATE' : ''}`, [
+      reservationId,
+    ]);
     return rows.map(toPayment);
   }
 
@@ -37,14 +39,36 @@ export class TrainPaymentRepository {
          processing_fee, rail, payer_country, status, provider_reference, decline_reason, confirmed_at, attached_at, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
-        p.id, p.reservationId, p.paymentReference, p.accountId, p.operation, p.provider, p.method, p.amount, p.currency, p.quoteAmount,
-        p.processingFee, p.rail, p.payerCountry, p.status, p.providerReference, p.declineReason, p.confirmedAt, p.attachedAt, p.createdAt, p.updatedAt,
+        p.id,
+        p.reservationId,
+        p.paymentReference,
+        p.accountId,
+        p.operation,
+        p.provider,
+        p.method,
+        p.amount,
+        p.currency,
+        p.quoteAmount,
+        p.processingFee,
+        p.rail,
+        p.payerCountry,
+        p.status,
+        p.providerReference,
+        p.declineReason,
+        p.confirmedAt,
+        p.attachedAt,
+        p.createdAt,
+        p.updatedAt,
       ],
     );
   }
 
   async setProviderReference(id: string, providerReference: string, now: Date): Promise<void> {
-    await this.dataSource.query("UPDATE train_payment SET provider_reference = ?, updated_at = ? WHERE id = ? AND status = 'PENDING'", [providerReference, now, id]);
+    await this.dataSource.query("UPDATE train_payment SET provider_reference = ?, updated_at = ? WHERE id = ? AND status = 'PENDING'", [
+      providerReference,
+      now,
+      id,
+    ]);
   }
 
   /** Moves a payment on, only from one of `from`; confirmed_at is set once, when it first becomes CONFIRMED. */

@@ -74,7 +74,11 @@ export class TrainPaymentService {
     const r = await this.reservations.byPaymentReference(parsed.paymentReference);
     if (!r) throw TrainPaymentException.reservationNotFound(parsed.paymentReference);
     if (r.accountId !== principal.accountId) throw TrainPaymentException.notOwner();
-    if (r.bookingUserType !== 'CUSTOMER') throw TrainPaymentException.notPayable(r.status, 'Agent reservations are paid from the agent wallet (POST /api/trip/train/ticket/{paymentReference}/issue)');
+    if (r.bookingUserType !== 'CUSTOMER')
+      throw TrainPaymentException.notPayable(
+        r.status,
+        'Agent reservations are paid from the agent wallet (POST /api/trip/train/ticket/{paymentReference}/issue)',
+      );
     const paid = (await this.payments.ofReservation(r.id)).find((p) => p.attachedAt);
     if (paid) return { created: false, payment: trainPaymentView(paid) };
     this.assertPayable(r);
@@ -96,15 +100,35 @@ export class TrainPaymentService {
       if (attached) return { payment: attached, created: false };
       this.assertPayable(locked);
       const pending = existing.filter((p) => p.status === 'PENDING');
-      const same = pending.find((p) => p.operation === operation && p.method === method && p.currency === quote.currency && p.amount === charge.charged && p.rail === (rail?.id ?? null));
+      const same = pending.find(
+        (p) =>
+          p.operation === operation && p.method === method && p.currency === quote.currency && p.amount === charge.charged && p.rail === (rail?.id ?? null),
+      );
       if (same) return { payment: same, created: false };
       // One live request per reservation: a new one supersedes the others, so two can never both be confirmed.
-      for (const p of pending) await this.payments.setStatus(p.id, 'CANCELLED', now, ['PENDING'], m, { declineReason: 'superseded by a newer payment request' });
+      for (const p of pending)
+        await this.payments.setStatus(p.id, 'CANCELLED', now, ['PENDING'], m, { declineReason: 'superseded by a newer payment request' });
       const fresh: TrainPayment = {
-        id: randomUUID(), reservationId: r.id, paymentReference: r.paymentReference, accountId: r.accountId, operation, method,
-        provider: this.gateway.provider, amount: charge.charged, currency: quote.currency, quoteAmount: quote.amount, processingFee: charge.fee,
-        rail: rail?.id ?? null, payerCountry: parsed.phone?.country ?? null, status: 'PENDING', providerReference: null, declineReason: null,
-        confirmedAt: null, attachedAt: null, createdAt: now, updatedAt: now,
+        id: randomUUID(),
+        reservationId: r.id,
+        paymentReference: r.paymentReference,
+        accountId: r.accountId,
+        operation,
+        method,
+        provider: this.gateway.provider,
+        amount: charge.charged,
+        currency: quote.currency,
+        quoteAmount: quote.amount,
+        processingFee: charge.fee,
+        rail: rail?.id ?? null,
+        payerCountry: parsed.phone?.country ?? null,
+        status: 'PENDING',
+        providerReference: null,
+        declineReason: null,
+        confirmedAt: null,
+        attachedAt: null,
+        createdAt: now,
+        updatedAt: now,
       };
       await this.payments.insert(fresh, m);
       return { payment: fresh, created: true };
@@ -121,12 +145,14 @@ export class TrainPaymentService {
     const payment = await this.payments.byId(id);
     if (!payment) throw TrainPaymentException.paymentNotFound();
     if (payment.status === 'CONFIRMED' || payment.status === 'REFUND_REQUIRED') return trainPaymentView(await this.settled(payment.id));
-    if (payment.status !== 'PENDING') throw TrainPaymentException.conflict(`This payment is ${payment.status} and cannot be confirmed`, { paymentId: id, status: payment.status });
+    if (payment.status !== 'PENDING')
+      throw TrainPaymentException.conflict(`This payment is ${payment.status} and cannot be confirmed`, { paymentId: id, status: payment.status });
     if (!payment.providerReference) throw TrainPaymentException.conflict('No charge was created for this payment; start the payment again', { paymentId: id });
     const charge = await callPaymentGateway(() => this.gateway.chargeStatus(payment.providerReference!));
     if (charge.status === 'DECLINED') return this.decline(payment, charge.declineReason);
     // A real provider must report the charge CONFIRMED; the sandbox stands in for the payer's approval.
-    if (charge.status === 'PENDING' && !this.gateway.sandbox) throw TrainPaymentException.conflict('The payment provider has not confirmed this charge yet', { paymentId: id, status: 'PENDING' });
+    if (charge.status === 'PENDING' && !this.gateway.sandbox)
+      throw TrainPaymentException.conflict('The payment provider has not confirmed this charge yet', { paymentId: id, status: 'PENDING' });
     return trainPaymentView(await this.markConfirmed(payment.id));
   }
 
@@ -147,16 +173,23 @@ export class TrainPaymentService {
     if (!/^[A-Z]{3}$/.test(currency)) fields.push({ field: 'currency', message: 'must be an ISO 4217 code such as TZS or USD' });
     const amountKey = amountField(operation);
     const other = amountKey === 'total' ? 'amount' : 'total';
-    if (input[other] !== undefined && input[other] !== null) fields.push({ field: other, message: `is not a field of the ${operation.toLowerCase().replace('_', '-')} deposit; send "${amountKey}"` });
+    if (input[other] !== undefined && input[other] !== null)
+      fields.push({ field: other, message: `is not a field of the ${operation.toLowerCase().replace('_', '-')} deposit; send "${amountKey}"` });
     const raw = input[amountKey];
-    const requested = raw === undefined || raw === null ? null : typeof raw === 'string' || typeof raw === 'number' ? String(raw) : (fields.push({ field: amountKey, message: 'must be a decimal string' }), null);
+    const requested =
+      raw === undefined || raw === null
+        ? null
+        : typeof raw === 'string' || typeof raw === 'number'
+          ? String(raw)
+          : (fields.push({ field: amountKey, message: 'must be a decimal string' }), null);
 
     let cardToken: string | null = null;
     let phone: ParsedDeposit['phone'] = null;
     let rail: MobileMoneyRail | null = null;
     if (operation === 'CARD') {
       cardToken = text('cardToken', 200);
-      if (!cardToken && !fields.some((f) => f.field === 'cardToken')) fields.push({ field: 'cardToken', message: "is required: the payment provider's token for the card" });
+      if (!cardToken && !fields.some((f) => f.field === 'cardToken'))
+        fields.push({ field: 'cardToken', message: "is required: the payment provider's token for the card" });
     } else {
       if (operation === 'MOBILE_MONEY') {
         const id = text('rail', 24);
@@ -184,20 +217,32 @@ export class TrainPaymentService {
     const data = { currency: parsed.currency, payerCountry, mobileMoneyCurrencies: mobileMoneyCurrencies(payerCountry) };
     if (operation === 'MOBILE') {
       const rail = payerCountry ? railFor(payerCountry, parsed.currency) : null;
-      if (!rail) throw TrainPaymentException.unsupportedByMno(`No mobile money operator of the payer's country (${payerCountry ?? 'unknown'}) charges ${parsed.currency}`, data);
+      if (!rail)
+        throw TrainPaymentException.unsupportedByMno(
+          `No mobile money operator of the payer's country (${payerCountry ?? 'unknown'}) charges ${parsed.currency}`,
+          data,
+        );
       return rail;
     }
     const rail = parsed.rail!;
     if (rail.currency !== parsed.currency) {
-      throw TrainPaymentException.unsupportedByMno(`${rail.operator} charges ${rail.currency} only`, { ...data, rail: rail.id, railCountry: rail.country, railCurrency: rail.currency });
-    }
-    if (payerCountry !== rail.country) {
-      throw TrainPaymentException.unsupportedByMno(`${rail.operator} accepts only ${rail.country} numbers; the payer number is from ${payerCountry ?? 'no country'}`, {
+      throw TrainPaymentException.unsupportedByMno(`${rail.operator} charges ${rail.currency} only`, {
         ...data,
         rail: rail.id,
         railCountry: rail.country,
         railCurrency: rail.currency,
       });
+    }
+    if (payerCountry !== rail.country) {
+      throw TrainPaymentException.unsupportedByMno(
+        `${rail.operator} accepts only ${rail.country} numbers; the payer number is from ${payerCountry ?? 'no country'}`,
+        {
+          ...data,
+          rail: rail.id,
+          railCountry: rail.country,
+          railCurrency: rail.currency,
+        },
+      );
     }
     return rail;
   }
@@ -210,7 +255,8 @@ export class TrainPaymentService {
   }
 
   private assertPayable(r: TrainReservation): void {
-    if (r.status === 'CANCELLING' || r.status === 'CANCELLED') throw TrainPaymentException.expired({ paymentReference: r.paymentReference, status: 'CANCELLED' });
+    if (r.status === 'CANCELLING' || r.status === 'CANCELLED')
+      throw TrainPaymentException.expired({ paymentReference: r.paymentReference, status: 'CANCELLED' });
     if (r.status !== 'RESERVED') throw TrainPaymentException.notPayable(r.status, `This reservation is ${r.status} and cannot be paid`);
     if (!r.expiresAt || r.expiresAt.getTime() <= this.platform.clock.now().getTime()) {
       throw TrainPaymentException.expired({ paymentReference: r.paymentReference, expiresAt: r.expiresAt?.toISOString() ?? null });
@@ -220,7 +266,13 @@ export class TrainPaymentService {
   /** Creates the provider charge (idempotent by payment id) and records what the provider answered. */
   private async charge(payment: TrainPayment): Promise<TrainPayment> {
     const charge = await callPaymentGateway(() =>
-      this.gateway.createCharge({ idempotencyKey: payment.id, reference: payment.paymentReference, amount: payment.amount, currency: payment.currency, method: payment.method }),
+      this.gateway.createCharge({
+        idempotencyKey: payment.id,
+        reference: payment.paymentReference,
+        amount: payment.amount,
+        currency: payment.currency,
+        method: payment.method,
+      }),
     );
     await this.payments.setProviderReference(payment.id, charge.providerReference, this.platform.clock.now());
     const withCharge = { ...payment, providerReference: charge.providerReference };
@@ -250,7 +302,6 @@ export class TrainPaymentService {
     await this.settlement.settle(id);
     return (await this.payments.byId(id))!;
   }
-
 }
 
 function amountField(operation: DepositOperation): 'total' | 'amount' {

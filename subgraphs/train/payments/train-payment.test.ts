@@ -36,7 +36,10 @@ describe('train payment money rules', () => {
 
   it('a confirmed payment pays a reservation only on an exact owner, reference, quote amount and currency match', () => {
     const reservation = { accountId: 'a1', paymentReference: 'SGRP1' };
-    const quotes = [{ currency: 'TZS', amount: '45000' }, { currency: 'USD', amount: '16.98' }];
+    const quotes = [
+      { currency: 'TZS', amount: '45000' },
+      { currency: 'USD', amount: '16.98' },
+    ];
     const payment = { accountId: 'a1', paymentReference: 'SGRP1', quoteAmount: '16.98', currency: 'USD', status: 'CONFIRMED' as const };
     expect(paymentMatches(payment, reservation, quotes)).toBe(true);
     expect(paymentMatches({ ...payment, quoteAmount: '16.980' }, reservation, quotes)).toBe(true);

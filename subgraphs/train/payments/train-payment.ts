@@ -80,7 +80,8 @@ export type ChargeCheck =
 export function checkCharge(quote: string, currency: string, requested: string | number | null | undefined): ChargeCheck {
   const q = new Decimal(quote);
   const maxCharge = formatAmount(q.plus(q.times(MAX_FEE_SHARE)).toDecimalPlaces(currencyPrecision(currency), Decimal.ROUND_DOWN), currency);
-  if (requested === null || requested === undefined || requested === '') return { ok: true, charged: formatAmount(q, currency), fee: formatAmount(new Decimal(0), currency) };
+  if (requested === null || requested === undefined || requested === '')
+    return { ok: true, charged: formatAmount(q, currency), fee: formatAmount(new Decimal(0), currency) };
   const text = typeof requested === 'number' ? String(requested) : requested.trim();
   if (!/^\d{1,12}(\.\d{1,2})?$/.test(text)) return { ok: false, reason: 'MALFORMED', message: 'must be a positive decimal amount such as "150000" or "57.40"' };
   const charged = new Decimal(text);

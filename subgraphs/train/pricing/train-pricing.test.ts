@@ -155,17 +155,27 @@ describe('priceTrainFare', () => {
     expect(Object.keys(p.otherCurrencies)).toEqual(['USD', 'EUR', 'TZS']);
     expect(p.otherCurrencies.USD).toEqual({ amount: 22500, formatted: 'TZS 22,500' });
     expect(p.otherCurrencies.EUR).toEqual({ amount: 22500, formatted: 'TZS 22,500' });
-    expect(p.otherCurrencies.TZS).toEqual({ amount: 22500, formatted: 'TZS 22,500', currency: 'TZS', total: p.total, bookingFeeTotal: p.bookingFeeTotal, grandTotal: p.grandTotal, fees: p.fees });
+    expect(p.otherCurrencies.TZS).toEqual({
+      amount: 22500,
+      formatted: 'TZS 22,500',
+      currency: 'TZS',
+      total: p.total,
+      bookingFeeTotal: p.bookingFeeTotal,
+      grandTotal: p.grandTotal,
+      fees: p.fees,
+    });
   });
 
   it('rounds to 0 decimals for TZS, KES, UGX, XAF, RWF and 2 otherwise', () => {
     const p = price({ fare: '37777', pricingContext: 'SERVICE_AGENT', displayCurrencies: ['KES', 'UGX', 'XAF', 'RWF', 'USD', 'EUR', 'GBP'] });
     expect(p.total).toBe('37777');
     for (const code of ['KES', 'UGX', 'XAF', 'RWF']) {
-      for (const value of [converted(p, code).total, converted(p, code).grandTotal, ...converted(p, code).fees.map((f) => f.amount)]) expect(value).toMatch(/^\d+$/);
+      for (const value of [converted(p, code).total, converted(p, code).grandTotal, ...converted(p, code).fees.map((f) => f.amount)])
+        expect(value).toMatch(/^\d+$/);
     }
     for (const code of ['USD', 'EUR', 'GBP']) {
-      for (const value of [converted(p, code).total, converted(p, code).grandTotal, ...converted(p, code).fees.map((f) => f.amount)]) expect(value).toMatch(/^\d+\.\d\d$/);
+      for (const value of [converted(p, code).total, converted(p, code).grandTotal, ...converted(p, code).fees.map((f) => f.amount)])
+        expect(value).toMatch(/^\d+\.\d\d$/);
     }
     expect(converted(p, 'USD').total).toBe('14.26'); // 37777 / 2650 = 14.2555 -> 14.26 (half up)
   });

@@ -103,7 +103,9 @@ describe('rail simulator: seats are sold per segment', () => {
     expect(await failure(sim.holdSeat(holdInput(trip, 'DAR', 'DOD', car.carId, wc.seatId)))).toMatchObject({ providerCode: 'SGR-4007' });
     const seat = car.seats.find((s) => s.type === 'SEAT')!;
     expect(await failure(sim.holdSeat(holdInput(trip, 'DAR', 'DOD', car.carId, seat.seatId, { luggageId: 99 })))).toMatchObject({ providerCode: 'SGR-4006' });
-    expect(await failure(sim.holdSeat({ ...holdInput(trip, 'DAR', 'DOD', car.carId, seat.seatId), timeTableTrainSetId: 1 }))).toMatchObject({ code: 'TRIP_NOT_FOUND' });
+    expect(await failure(sim.holdSeat({ ...holdInput(trip, 'DAR', 'DOD', car.carId, seat.seatId), timeTableTrainSetId: 1 }))).toMatchObject({
+      code: 'TRIP_NOT_FOUND',
+    });
   });
 });
 
@@ -157,11 +159,17 @@ describe('rail simulator: reservation, payout, issue', () => {
     const trip = await trainOn(sim, 'ETR-101', 'DAR', 'DOD');
     const { car, seat } = await economySeat(sim, trip, 'DAR', 'DOD');
     const hold = await sim.holdSeat(holdInput(trip, 'DAR', 'DOD', car.carId, seat.seatId));
-    const attempt = (p = passenger(), idempotencyKey = 'v') => failure(sim.reserve({ holds: [{ key: hold.key, passengerIndex: 0 }], passengers: [p], idempotencyKey }));
+    const attempt = (p = passenger(), idempotencyKey = 'v') =>
+      failure(sim.reserve({ holds: [{ key: hold.key, passengerIndex: 0 }], passengers: [p], idempotencyKey }));
     expect(await attempt(passenger({ phone: '0712345678' }))).toMatchObject({ code: 'PROVIDER_REJECTED', providerCode: 'SGR-4002' });
     expect(await attempt(passenger({ ticketTypeId: 1 }))).toMatchObject({ providerCode: 'SGR-4003' });
     expect(await attempt(passenger({ nationalityTypeId: 77 }))).toMatchObject({ providerCode: 'SGR-4004' });
-    expect(await attempt(passenger({ name: 'rejected' }))).toMatchObject({ code: 'PROVIDER_REJECTED', providerCode: 'SGR-4001', message: 'Passenger name not allowed', retryable: false });
+    expect(await attempt(passenger({ name: 'rejected' }))).toMatchObject({
+      code: 'PROVIDER_REJECTED',
+      providerCode: 'SGR-4001',
+      message: 'Passenger name not allowed',
+      retryable: false,
+    });
     // Nothing was reserved: the hold still works.
     expect((await sim.reserve({ holds: [{ key: hold.key, passengerIndex: 0 }], passengers: [passenger()], idempotencyKey: 'v' })).status).toBe('RESERVED');
   });
@@ -203,7 +211,11 @@ describe('rail simulator: reservation, payout, issue', () => {
     const sim = simulator();
     const r = await reserved(sim);
     expect(await failure(sim.issue(r.pnr))).toMatchObject({ code: 'PROVIDER_REJECTED', providerCode: 'SGR-4095' });
-    expect(await failure(sim.payout({ pnr: r.pnr, amount: '100' }))).toMatchObject({ code: 'PAYOUT_REJECTED', providerCode: 'SGR-4221', details: { stage: 'VALIDATION' } });
+    expect(await failure(sim.payout({ pnr: r.pnr, amount: '100' }))).toMatchObject({
+      code: 'PAYOUT_REJECTED',
+      providerCode: 'SGR-4221',
+      details: { stage: 'VALIDATION' },
+    });
     const paid = await sim.payout({ pnr: r.pnr, amount: r.bill.amount });
     expect(paid).toMatchObject({ pnr: r.pnr, status: 'PAID' });
     expect(await sim.payout({ pnr: r.pnr, amount: r.bill.amount })).toEqual(paid);
@@ -222,7 +234,11 @@ describe('rail simulator: reservation, payout, issue', () => {
     expect((await sim.retrieveReservation(failing.pnr))!.status).toBe('RESERVED');
 
     const flaky = await reserved(sim, ['PayoutRetry'], 'pr');
-    expect(await failure(sim.payout({ pnr: flaky.pnr, amount: flaky.bill.amount }))).toMatchObject({ providerCode: 'SGR-5031', retryable: true, details: { stage: 'PAYOUT' } });
+    expect(await failure(sim.payout({ pnr: flaky.pnr, amount: flaky.bill.amount }))).toMatchObject({
+      providerCode: 'SGR-5031',
+      retryable: true,
+      details: { stage: 'PAYOUT' },
+    });
     expect(await sim.payout({ pnr: flaky.pnr, amount: flaky.bill.amount })).toMatchObject({ status: 'PAID' });
   });
 

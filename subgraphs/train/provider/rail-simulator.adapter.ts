@@ -18,7 +18,18 @@ import { findSeat } from './simulator/cars';
 import { luggagePrice, NO_LUGGAGE } from './simulator/fares';
 import { digits } from './simulator/hash';
 import { InMemoryRailSimulatorStore, type RailSimulatorStore, type SimReservation, type StoredHold } from './simulator/rail-simulator-store';
-import { addDays, isDate, leg, legsOn, LINE, runsOn, stationByPartnerId, stationByStopId, trainByTimeTableTrainSetId, type LineStation } from './simulator/timetable';
+import {
+  addDays,
+  isDate,
+  leg,
+  legsOn,
+  LINE,
+  runsOn,
+  stationByPartnerId,
+  stationByStopId,
+  trainByTimeTableTrainSetId,
+  type LineStation,
+} from './simulator/timetable';
 import { departureInstant, detailsOf, occupancyOf, segmentsOf, tripKeyOf, tripOf, type DatedLeg } from './simulator/trips';
 import { hasTrigger, searchFault } from './simulator/triggers';
 
@@ -146,7 +157,11 @@ export class RailSimulator implements RailProvider {
     }
     // The caller's hold key exists: a retry of the same hold gets it back while it lasts.
     const existing = (await this.store.getHold(hold.key))!;
-    const same = existing.tripKey === hold.tripKey && existing.seatId === hold.seatId && existing.carId === hold.carId && existing.segments.join() === hold.segments.join();
+    const same =
+      existing.tripKey === hold.tripKey &&
+      existing.seatId === hold.seatId &&
+      existing.carId === hold.carId &&
+      existing.segments.join() === hold.segments.join();
     if (same && existing.status === 'HELD' && existing.expiresAt > now.getTime()) {
       return { key: existing.key, status: 'HELD', expiresAt: new Date(existing.expiresAt).toISOString() };
     }
@@ -228,7 +243,8 @@ export class RailSimulator implements RailProvider {
       if (r.payoutReference) return { result: { pnr: r.pnr, status: 'PAID', reference: r.payoutReference } };
       if (r.status === 'CANCELLED') throw payoutRejected('VALIDATION', 'SGR-4102', 'The reservation is cancelled');
       if (now >= state.billExpiresAt) throw payoutRejected('VALIDATION', 'SGR-4101', 'The bill has expired');
-      if (Number(input.amount) !== Number(r.bill.amount)) throw payoutRejected('VALIDATION', 'SGR-4221', `Amount does not match the bill (${r.bill.amount} TZS)`);
+      if (Number(input.amount) !== Number(r.bill.amount))
+        throw payoutRejected('VALIDATION', 'SGR-4221', `Amount does not match the bill (${r.bill.amount} TZS)`);
       const reference = `PO${digits(`${r.pnr}|payout`, 10)}`;
       return { result: { pnr: r.pnr, status: 'PAID', reference }, next: { ...state, reservation: { ...r, status: 'PAID', payoutReference: reference } } };
     });

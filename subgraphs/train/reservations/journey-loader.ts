@@ -19,11 +19,20 @@ export interface LoadedJourney {
  * client sent in `outbound`/`return` can reach prices or seat checks. A train that cannot be found becomes a
  * listed field error; an unavailable provider is a 503 before anything is stored.
  */
-export async function loadJourney(provider: RailProvider, ref: ParsedJourneyRef, name: 'outbound' | 'return', errors: PassengerFieldError[]): Promise<LoadedJourney> {
+export async function loadJourney(
+  provider: RailProvider,
+  ref: ParsedJourneyRef,
+  name: 'outbound' | 'return',
+  errors: PassengerFieldError[],
+): Promise<LoadedJourney> {
   const empty: LoadedJourney = { check: { selection: emptySelection(ref), cars: new Map() }, details: null };
   if (!ref.timeTableTrainSetId || !ref.fromStopId || !ref.toStopId || !ref.date) return empty;
   const notFound = () => {
-    errors.push({ passengerIndex: null, field: `${name}.trip.timeTableTrainSetId`, message: 'names no train on that date between these stations; search again' });
+    errors.push({
+      passengerIndex: null,
+      field: `${name}.trip.timeTableTrainSetId`,
+      message: 'names no train on that date between these stations; search again',
+    });
     return empty;
   };
   let providerId = ref.timeTableTrainSetId;
@@ -60,12 +69,26 @@ export async function loadJourney(provider: RailProvider, ref: ParsedJourneyRef,
     arrival: { date: t.arrival.date, time: t.arrival.time },
   };
   const cars: JourneyCheck['cars'] = new Map(
-    details.cars.map((c) => [c.carId, { typeId: c.typeId, carClass: c.carClass, seats: new Map(c.seats.filter((s) => BOOKABLE.has(s.type)).map((s) => [s.seatId, s.label])) }]),
+    details.cars.map((c) => [
+      c.carId,
+      { typeId: c.typeId, carClass: c.carClass, seats: new Map(c.seats.filter((s) => BOOKABLE.has(s.type)).map((s) => [s.seatId, s.label])) },
+    ]),
   );
   return { check: { selection, cars }, details };
 }
 
 function emptySelection(ref: ParsedJourneyRef): JourneySelection {
   const none = { date: ref.date, time: '' };
-  return { timeTableTrainSetId: 0, providerId: -1, date: ref.date, fromStopId: ref.fromStopId, toStopId: ref.toStopId, fromPartnerId: -1, toPartnerId: -1, trainNumber: '', departure: none, arrival: none };
+  return {
+    timeTableTrainSetId: 0,
+    providerId: -1,
+    date: ref.date,
+    fromStopId: ref.fromStopId,
+    toStopId: ref.toStopId,
+    fromPartnerId: -1,
+    toPartnerId: -1,
+    trainNumber: '',
+    departure: none,
+    arrival: none,
+  };
 }

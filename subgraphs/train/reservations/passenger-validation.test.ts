@@ -29,15 +29,27 @@ const context: ValidationContext = {
 
 describe('validateTrainPassengers: the passenger list', () => {
   it('caps the list before checking any passenger: 20,000 passengers are one short problem', () => {
-    const result = validateTrainPassengers(Array.from({ length: 20_000 }, () => ({ passengerName: 1 })), context);
+    const result = validateTrainPassengers(
+      Array.from({ length: 20_000 }, () => ({ passengerName: 1 })),
+      context,
+    );
     expect(result).toEqual({
       ok: false,
-      fields: [{ passengerIndex: null, field: 'passengers', message: 'at most 10 passengers: each needs its own seat hold, and an account keeps at most 10 at once; 20000 were given' }],
+      fields: [
+        {
+          passengerIndex: null,
+          field: 'passengers',
+          message: 'at most 10 passengers: each needs its own seat hold, and an account keeps at most 10 at once; 20000 were given',
+        },
+      ],
     });
   });
 
   it('checks each passenger of a list within the cap', () => {
-    const result = validateTrainPassengers(Array.from({ length: 10 }, () => ({})), context);
+    const result = validateTrainPassengers(
+      Array.from({ length: 10 }, () => ({})),
+      context,
+    );
     expect(result.ok).toBe(false);
     const fields = result.ok ? [] : result.fields;
     expect(fields.every((f) => f.passengerIndex !== null)).toBe(true);

@@ -145,7 +145,8 @@ export function validateTrainPassengers(raw: unknown, ctx: ValidationContext): V
 
     const nationalityTypeId = wholeNumber(p.nationalityTypeId);
     if (isAbsent(p.nationalityTypeId)) add('nationalityTypeId', `is required (one of ${ctx.nationalityIds.join(', ')})`);
-    else if (nationalityTypeId === null || !ctx.nationalityIds.includes(nationalityTypeId)) add('nationalityTypeId', `must be one of ${ctx.nationalityIds.join(', ')}`);
+    else if (nationalityTypeId === null || !ctx.nationalityIds.includes(nationalityTypeId))
+      add('nationalityTypeId', `must be one of ${ctx.nationalityIds.join(', ')}`);
 
     if (!isAbsent(p.isDisabledPassenger) && typeof p.isDisabledPassenger !== 'boolean') add('isDisabledPassenger', 'must be true or false');
 
@@ -212,7 +213,8 @@ function checkPhone(p: RawTrainPassenger, add: Add, fallbackPhone: string): Phon
   let code = international ? null : callingCode;
   if (!international && code === null) {
     if (iso === null) {
-      if (isAbsent(p.countryCodeName) && isAbsent(p.countryCode)) add('phone', 'is in local format: give countryCodeName (e.g. "tz") or countryCode (e.g. "255"), or send it as +255…');
+      if (isAbsent(p.countryCodeName) && isAbsent(p.countryCode))
+        add('phone', 'is in local format: give countryCodeName (e.g. "tz") or countryCode (e.g. "255"), or send it as +255…');
       return null;
     }
     code = getCountryCallingCode(iso as CountryCode);
@@ -245,7 +247,15 @@ function checkPhone(p: RawTrainPassenger, add: Add, fallbackPhone: string): Phon
 }
 
 /** One journey's seat reference: complete, and one of the caller's live holds on that very train, car and seat. */
-function checkSeat(p: RawTrainPassenger, journey: Journey, check: JourneyCheck, ctx: ValidationContext, used: Map<string, number>, index: number, add: Add): SeatChoice | null {
+function checkSeat(
+  p: RawTrainPassenger,
+  journey: Journey,
+  check: JourneyCheck,
+  ctx: ValidationContext,
+  used: Map<string, number>,
+  index: number,
+  add: Add,
+): SeatChoice | null {
   const prefix = journey === 'OUTBOUND' ? 'outbound' : 'return';
   const keyField = `${prefix}SeatHoldKey` as const;
   const rawKey = p[keyField];
@@ -286,7 +296,13 @@ function checkSeat(p: RawTrainPassenger, journey: Journey, check: JourneyCheck, 
   else {
     const dated = decodeTrainSetId(hold.timeTableTrainSetId);
     const s = check.selection;
-    if (!dated || dated.providerId !== s.providerId || hold.travelDate !== s.date || hold.fromPartnerId !== s.fromPartnerId || hold.toPartnerId !== s.toPartnerId) {
+    if (
+      !dated ||
+      dated.providerId !== s.providerId ||
+      hold.travelDate !== s.date ||
+      hold.fromPartnerId !== s.fromPartnerId ||
+      hold.toPartnerId !== s.toPartnerId
+    ) {
       fail(keyField, `holds a seat on another train or journey than the selected ${prefix} one`);
     } else {
       if (hold.carId !== carId) fail(`${prefix}CarId`, `does not match the hold (car ${hold.carId})`);

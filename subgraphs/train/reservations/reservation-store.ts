@@ -59,7 +59,10 @@ export class TrainReservationStore {
 
   /** The provider call under the reservation's key: a repeat returns what an earlier call made instead of booking twice. */
   async book(r: TrainReservation): Promise<BookingOutcome> {
-    const holds = r.passengers.flatMap((p, i) => [{ key: p.outbound.holdKey, passengerIndex: i }, ...(p.return ? [{ key: p.return.holdKey, passengerIndex: i }] : [])]);
+    const holds = r.passengers.flatMap((p, i) => [
+      { key: p.outbound.holdKey, passengerIndex: i },
+      ...(p.return ? [{ key: p.return.holdKey, passengerIndex: i }] : []),
+    ]);
     try {
       const made = await this.provider.reserve({
         holds,
@@ -98,9 +101,16 @@ export class TrainReservationStore {
       await this.scheduleReconcile(m, r, notBefore);
     });
     if (r.needsAttentionAt) {
-      this.platform.logger.warn('train reservation outcome still unknown after a client retry; it needs attention (reconciliation gave up)', { reservationId: r.id, code: error.code });
+      this.platform.logger.warn('train reservation outcome still unknown after a client retry; it needs attention (reconciliation gave up)', {
+        reservationId: r.id,
+        code: error.code,
+      });
     } else {
-      this.platform.logger.warn('train reservation outcome unknown; reconciliation scheduled', { reservationId: r.id, code: error.code, notBefore: notBefore.toISOString() });
+      this.platform.logger.warn('train reservation outcome unknown; reconciliation scheduled', {
+        reservationId: r.id,
+        code: error.code,
+        notBefore: notBefore.toISOString(),
+      });
     }
   }
 
@@ -128,7 +138,10 @@ export class TrainReservationStore {
     const expiresAt = safeProvider < internalExpiresAt ? safeProvider : internalExpiresAt;
     const tickets: TrainTicketRow[] = [];
     r.passengers.forEach((p, passengerIndex) => {
-      for (const [journey, seat, sel] of [['OUTBOUND', p.outbound, r.outbound], ['RETURN', p.return, r.returnJourney]] as const) {
+      for (const [journey, seat, sel] of [
+        ['OUTBOUND', p.outbound, r.outbound],
+        ['RETURN', p.return, r.returnJourney],
+      ] as const) {
         if (!seat || !sel) continue;
         const t = made.tickets.find((x) => x.holdKey === seat.holdKey);
         if (!t) throw new Error(`provider reservation ${made.pnr} has no ticket for hold of passenger ${passengerIndex} (${journey})`);
@@ -186,11 +199,30 @@ export class TrainReservationStore {
     };
     await this.platform.dataSource.transaction(async (m) => {
       const { status, pnr, workflowId, workflowStartConfirmed, billId, controlNumber, billAmount, billCurrency, paymentRequired, paymentCurrency } = done;
-      const columns = { status, pnr, workflowId, workflowStartConfirmed, billId, controlNumber, billAmount, billCurrency, paymentRequired, paymentCurrency, reservedAt: now, internalExpiresAt, expiresAt, providerExpiresAt };
-      if (!(await this.reservations.update(r.id, { ...columns, lastError: null, needsAttentionAt: null }, now, m, ['PENDING']))) throw new Error(`train reservation ${r.id} left PENDING while it was being stored`);
+      const columns = {
+        status,
+        pnr,
+        workflowId,
+        workflowStartConfirmed,
+        billId,
+        controlNumber,
+        billAmount,
+        billCurrency,
+        paymentRequired,
+        paymentCurrency,
+        reservedAt: now,
+        internalExpiresAt,
+        expiresAt,
+        providerExpiresAt,
+      };
+      if (!(await this.reservations.update(r.id, { ...columns, lastError: null, needsAttentionAt: null }, now, m, ['PENDING'])))
+        throw new Error(`train reservation ${r.id} left PENDING while it was being stored`);
       await this.reservations.insertTickets(tickets, m);
       const keys = tickets.map((t) => t.holdKey);
-      await m.query(`UPDATE train_seat_hold SET status = 'RESERVED' WHERE account_id = ? AND hold_key IN (${keys.map(() => '?').join(', ')})`, [r.accountId, ...keys]);
+      await m.query(`UPDATE train_seat_hold SET status = 'RESERVED' WHERE account_id = ? AND hold_key IN (${keys.map(() => '?').join(', ')})`, [
+        r.accountId,
+        ...keys,
+      ]);
       await scheduleTrainReservationFollowUps(this.platform, m, done);
     });
     this.platform.logger.info('train reserved', { reservationId: r.id, pnr: made.pnr, status: done.status, kind: TRAIN_BOOKING_KIND });
@@ -203,7 +235,12 @@ export class TrainReservationStore {
    */
   async seatLabelsOf(r: TrainReservation): Promise<SeatLabelOf> {
     const reload = (sel: JourneySelection, name: 'outbound' | 'return') =>
-      loadJourney(this.provider, { timeTableTrainSetId: sel.timeTableTrainSetId, fromStopId: sel.fromStopId, toStopId: sel.toStopId, date: sel.date }, name, []);
+      loadJourney(
+        this.provider,
+        { timeTableTrainSetId: sel.timeTableTrainSetId, fromStopId: sel.fromStopId, toStopId: sel.toStopId, date: sel.date },
+        name,
+        [],
+      );
     const outbound = await reload(r.outbound, 'outbound');
     const back = r.returnJourney ? await reload(r.returnJourney, 'return') : null;
     return seatLabelsFrom(outbound, back);

@@ -38,9 +38,33 @@ const PLAIN_COLUMNS = {
 export type TrainReservationChanges = Partial<Pick<TrainReservation, keyof typeof JSON_COLUMNS | keyof typeof PLAIN_COLUMNS>>;
 
 const TICKET_COLUMNS = [
-  'train_ticket_uuid', 'reservation_id', 'passenger_index', 'journey', 'passenger_name', 'passenger_phone', 'ticket_number', 'hold_key',
-  'time_table_train_set_id', 'travel_date', 'from_stop_id', 'to_stop_id', 'car_id', 'car_type_id', 'car_class', 'seat_id', 'seat_label',
-  'ticket_type_id', 'luggage_id', 'fare_amount', 'price_total', 'price_currency', 'price', 'status', 'authentication_context', 'created_at', 'updated_at',
+  'train_ticket_uuid',
+  'reservation_id',
+  'passenger_index',
+  'journey',
+  'passenger_name',
+  'passenger_phone',
+  'ticket_number',
+  'hold_key',
+  'time_table_train_set_id',
+  'travel_date',
+  'from_stop_id',
+  'to_stop_id',
+  'car_id',
+  'car_type_id',
+  'car_class',
+  'seat_id',
+  'seat_label',
+  'ticket_type_id',
+  'luggage_id',
+  'fare_amount',
+  'price_total',
+  'price_currency',
+  'price',
+  'status',
+  'authentication_context',
+  'created_at',
+  'updated_at',
 ];
 
 /** SQL for train reservations and tickets; the services decide, this only reads and writes rows. */
@@ -55,10 +79,26 @@ export class TrainReservationRepository {
          payment_reference, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
-        r.id, r.accountId, r.bookingUserType, r.idempotencyKey, r.requestFingerprint, r.status, r.attempt, r.journeyType, r.ticketPurchase ? 1 : 0,
-        JSON.stringify(r.notifications), JSON.stringify(r.outbound), r.returnJourney ? JSON.stringify(r.returnJourney) : null, JSON.stringify(r.passengers),
-        r.issuerDeviceInfo ? JSON.stringify(r.issuerDeviceInfo) : null, r.authenticationContext, r.language, r.pricingContext, r.paymentReference,
-        r.createdAt, r.updatedAt,
+        r.id,
+        r.accountId,
+        r.bookingUserType,
+        r.idempotencyKey,
+        r.requestFingerprint,
+        r.status,
+        r.attempt,
+        r.journeyType,
+        r.ticketPurchase ? 1 : 0,
+        JSON.stringify(r.notifications),
+        JSON.stringify(r.outbound),
+        r.returnJourney ? JSON.stringify(r.returnJourney) : null,
+        JSON.stringify(r.passengers),
+        r.issuerDeviceInfo ? JSON.stringify(r.issuerDeviceInfo) : null,
+        r.authenticationContext,
+        r.language,
+        r.pricingContext,
+        r.paymentReference,
+        r.createdAt,
+        r.updatedAt,
       ],
     );
     return Number(result.affectedRows ?? 0) === 1;
@@ -94,7 +134,13 @@ export class TrainReservationRepository {
   }
 
   /** Applies changes; with `from`, only while the status is still one of those (false otherwise). */
-  async update(id: string, changes: TrainReservationChanges, now: Date, m: EntityManager = this.dataSource.manager, from?: TrainReservationStatus[]): Promise<boolean> {
+  async update(
+    id: string,
+    changes: TrainReservationChanges,
+    now: Date,
+    m: EntityManager = this.dataSource.manager,
+    from?: TrainReservationStatus[],
+  ): Promise<boolean> {
     const sets: string[] = ['updated_at = ?'];
     const params: unknown[] = [now];
     for (const [key, value] of Object.entries(changes)) {
@@ -123,9 +169,33 @@ export class TrainReservationRepository {
     await m.query(
       `INSERT IGNORE INTO train_ticket (${TICKET_COLUMNS.join(', ')}) VALUES ${rows.map(() => `(${TICKET_COLUMNS.map(() => '?').join(', ')})`).join(', ')}`,
       rows.flatMap((t) => [
-        t.trainTicketUuid, t.reservationId, t.passengerIndex, t.journey, t.passengerName, t.passengerPhone, t.ticketNumber, t.holdKey,
-        t.timeTableTrainSetId, t.travelDate, t.fromStopId, t.toStopId, t.carId, t.carTypeId, t.carClass, t.seatId, t.seatLabel, t.ticketTypeId,
-        t.luggageId, t.fareAmount, t.priceTotal, t.priceCurrency, JSON.stringify(t.price), t.status, t.authenticationContext, t.createdAt, t.updatedAt,
+        t.trainTicketUuid,
+        t.reservationId,
+        t.passengerIndex,
+        t.journey,
+        t.passengerName,
+        t.passengerPhone,
+        t.ticketNumber,
+        t.holdKey,
+        t.timeTableTrainSetId,
+        t.travelDate,
+        t.fromStopId,
+        t.toStopId,
+        t.carId,
+        t.carTypeId,
+        t.carClass,
+        t.seatId,
+        t.seatLabel,
+        t.ticketTypeId,
+        t.luggageId,
+        t.fareAmount,
+        t.priceTotal,
+        t.priceCurrency,
+        JSON.stringify(t.price),
+        t.status,
+        t.authenticationContext,
+        t.createdAt,
+        t.updatedAt,
       ]),
     );
   }
@@ -153,7 +223,9 @@ export class TrainReservationRepository {
     );
     const tickets = rows.map(toTicket);
     const ids = [...new Set(tickets.map((t) => t.reservationId))];
-    const reservations = ids.length ? ((await this.dataSource.query(`SELECT * FROM train_reservation WHERE id IN (${ids.map(() => '?').join(', ')})`, ids)) as any[]).map(toReservation) : [];
+    const reservations = ids.length
+      ? ((await this.dataSource.query(`SELECT * FROM train_reservation WHERE id IN (${ids.map(() => '?').join(', ')})`, ids)) as any[]).map(toReservation)
+      : [];
     const byId = new Map(reservations.map((r) => [r.id, r]));
     return tickets.map((ticket) => ({ ticket, reservation: byId.get(ticket.reservationId)! }));
   }
@@ -164,7 +236,8 @@ export class TrainReservationRepository {
   }
 }
 
-const json = <T>(value: unknown): T | null => (value === null || value === undefined ? null : typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+const json = <T>(value: unknown): T | null =>
+  value === null || value === undefined ? null : typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
 const date = (value: Date | string | null): Date | null => (value === null || value === undefined ? null : new Date(value));
 const decimal = (value: string | null): string | null => (value === null || value === undefined ? null : String(value).replace(/\.00$/, ''));
 const bool = (value: unknown): boolean | null => (value === null || value === undefined ? null : Number(value) === 1);
@@ -243,4 +316,3 @@ function toTicket(row: any): TrainTicketRow {
     updatedAt: date(row.updated_at)!,
   };
 }
-

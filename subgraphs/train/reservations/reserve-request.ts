@@ -46,13 +46,16 @@ const MAX_DEVICE_INFO_BYTES = 4096;
  */
 export function parseReserveRequest(input: TrainReserveInput): { request: TrainReserveRequest; journeyErrors: PassengerFieldError[] } {
   if (!input.outbound || typeof input.outbound !== 'object') {
-    throw PlatformException.badRequest('"outbound" is required: send the selected train details object', { fields: [{ field: 'outbound', message: 'is required (an object)' }] });
+    throw PlatformException.badRequest('"outbound" is required: send the selected train details object', {
+      fields: [{ field: 'outbound', message: 'is required (an object)' }],
+    });
   }
   const journeyErrors: PassengerFieldError[] = [];
   const outbound = journeyRef(input.outbound, 'outbound', journeyErrors);
   const back = input.return ? journeyRef(input.return, 'return', journeyErrors) : null;
   const info = input.issuerDeviceInfo ?? null;
-  if (info !== null && (typeof info !== 'object' || Array.isArray(info))) throw PlatformException.badRequest('"issuerDeviceInfo" must be an object', { field: 'issuerDeviceInfo' });
+  if (info !== null && (typeof info !== 'object' || Array.isArray(info)))
+    throw PlatformException.badRequest('"issuerDeviceInfo" must be an object', { field: 'issuerDeviceInfo' });
   if (info !== null && JSON.stringify(info).length > MAX_DEVICE_INFO_BYTES) {
     throw PlatformException.badRequest(`"issuerDeviceInfo" must be at most ${MAX_DEVICE_INFO_BYTES} bytes of JSON`, { field: 'issuerDeviceInfo' });
   }
@@ -91,19 +94,26 @@ function journeyRef(ref: TrainJourneyRef, name: 'outbound' | 'return', errors: P
 
 /** One reservation per account and set of holds: a retry of the same request lands on the same row (rule 4). */
 export function idempotencyKeyOf(accountId: string, holdKeys: readonly string[]): string {
-  return createHash('sha256').update(`train-reserve|${accountId}|${[...holdKeys].sort().join(',')}`).digest('hex');
+  return createHash('sha256')
+    .update(`train-reserve|${accountId}|${[...holdKeys].sort().join(',')}`)
+    .digest('hex');
 }
 
 /** What must not change on a retry besides ticketPurchase: the journeys and passengers as sent (device info may). */
 export function fingerprintOf(request: TrainReserveRequest): string {
-  return createHash('sha256').update(stableJson({ outbound: request.outbound, return: request.return, passengers: request.passengers })).digest('hex');
+  return createHash('sha256')
+    .update(stableJson({ outbound: request.outbound, return: request.return, passengers: request.passengers }))
+    .digest('hex');
 }
 
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value ?? null);
 }

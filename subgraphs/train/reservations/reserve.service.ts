@@ -79,7 +79,8 @@ export class TrainReservationService {
       // A concurrent first attempt may win the unique key: then continue with its row.
       existing = (await this.reservations.insert(row)) ? row : (await this.reservations.byKey(key!))!;
     }
-    if (!(await this.reservations.claim(existing.id, this.platform.clock.now(), PROCESSING_LEASE_MS))) throw TrainReservationException.inProgress(existing.paymentReference);
+    if (!(await this.reservations.claim(existing.id, this.platform.clock.now(), PROCESSING_LEASE_MS)))
+      throw TrainReservationException.inProgress(existing.paymentReference);
     try {
       let r = (await this.reservations.byId(existing.id))!;
       if (SETTLED.includes(r.status)) return this.answer(r, request, fingerprint);
@@ -105,7 +106,13 @@ export class TrainReservationService {
   }
 
   /** Rule 1: journeys, then every passenger and seat against the caller's own live holds; all problems at once. */
-  private async validate(principal: Principal, request: TrainReserveRequest, outbound: LoadedJourney, back: LoadedJourney | null, journeyErrors: PassengerFieldError[]) {
+  private async validate(
+    principal: Principal,
+    request: TrainReserveRequest,
+    outbound: LoadedJourney,
+    back: LoadedJourney | null,
+    journeyErrors: PassengerFieldError[],
+  ) {
     const holds = new Map<string, OwnHold>();
     if (request.holdKeys.length) {
       const rows: any[] = await this.platform.dataSource.query(
@@ -148,7 +155,10 @@ export class TrainReservationService {
     const tickets = await this.reservations.ticketsOf(r.id);
     if (r.status === 'WORKFLOW_UNCONFIRMED') throw TrainReservationException.workflowStartUnconfirmed(workflowUnconfirmedData(r, tickets));
     if (r.status === 'CANCELLING' || r.status === 'CANCELLED') {
-      throw TrainReservationException.retryConflict('This reservation was cancelled when its payment window ended; hold seats again to book', { paymentReference: r.paymentReference, status: 'CANCELLED' });
+      throw TrainReservationException.retryConflict('This reservation was cancelled when its payment window ended; hold seats again to book', {
+        paymentReference: r.paymentReference,
+        status: 'CANCELLED',
+      });
     }
     return reservationView(r, tickets, this.platform.clock.now());
   }
@@ -162,9 +172,12 @@ export class TrainReservationService {
       );
     }
     if (r.requestFingerprint !== fingerprint) {
-      throw TrainReservationException.retryConflict('These seat holds are already in a reservation made with other passenger or journey data; a retry must repeat the same request', {
-        paymentReference: r.paymentReference,
-      });
+      throw TrainReservationException.retryConflict(
+        'These seat holds are already in a reservation made with other passenger or journey data; a retry must repeat the same request',
+        {
+          paymentReference: r.paymentReference,
+        },
+      );
     }
   }
 }
@@ -186,17 +199,33 @@ function refusal(r: TrainReservation, error: RailProviderError): TrainReservatio
 function goneHoldFields(r: TrainReservation, message: string): PassengerFieldError[] {
   const fields: PassengerFieldError[] = [];
   r.passengers.forEach((p, i) => {
-    if (message.includes(p.outbound.holdKey)) fields.push({ passengerIndex: i, field: 'outboundSeatHoldKey', message: 'has expired or was released; hold the seat again' });
-    if (p.return && message.includes(p.return.holdKey)) fields.push({ passengerIndex: i, field: 'returnSeatHoldKey', message: 'has expired or was released; hold the seat again' });
+    if (message.includes(p.outbound.holdKey))
+      fields.push({ passengerIndex: i, field: 'outboundSeatHoldKey', message: 'has expired or was released; hold the seat again' });
+    if (p.return && message.includes(p.return.holdKey))
+      fields.push({ passengerIndex: i, field: 'returnSeatHoldKey', message: 'has expired or was released; hold the seat again' });
   });
   return fields.length ? fields : [{ passengerIndex: null, field: 'passengers', message: 'a seat hold expired or was released; hold the seats again' }];
 }
 
 function blankReservation() {
   return {
-    pnr: null, workflowId: null, workflowStartConfirmed: null, billId: null, controlNumber: null, billAmount: null, billCurrency: null,
-    paymentRequired: null, paymentCurrency: null, reservedAt: null, internalExpiresAt: null, expiresAt: null, providerExpiresAt: null,
-    lastError: null, needsAttentionAt: null, cancelledAt: null, cancelReason: null,
+    pnr: null,
+    workflowId: null,
+    workflowStartConfirmed: null,
+    billId: null,
+    controlNumber: null,
+    billAmount: null,
+    billCurrency: null,
+    paymentRequired: null,
+    paymentCurrency: null,
+    reservedAt: null,
+    internalExpiresAt: null,
+    expiresAt: null,
+    providerExpiresAt: null,
+    lastError: null,
+    needsAttentionAt: null,
+    cancelledAt: null,
+    cancelReason: null,
   };
 }
 

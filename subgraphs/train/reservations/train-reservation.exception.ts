@@ -14,7 +14,9 @@ export class TrainReservationException extends AppError {
       .slice(0, 5)
       .map((f) => `${f.passengerIndex === null ? '' : `passengers[${f.passengerIndex}].`}${f.field} ${f.message}`)
       .join('; ');
-    return new TrainReservationException('SGR_PASSENGER_DATA_INVALID', 422, `Passenger or seat data is invalid: ${summary}${fields.length > 5 ? '; …' : ''}`, { fields });
+    return new TrainReservationException('SGR_PASSENGER_DATA_INVALID', 422, `Passenger or seat data is invalid: ${summary}${fields.length > 5 ? '; …' : ''}`, {
+      fields,
+    });
   }
 
   /** Rule 2: a definite, customer-correctable refusal, with the provider's own code and words. */
@@ -44,9 +46,14 @@ export class TrainReservationException extends AppError {
 
   /** Another request for the same holds is talking to the provider right now. */
   static inProgress(paymentReference: string): TrainReservationException {
-    return new TrainReservationException('SGR_RESERVATION_IN_PROGRESS', 202, 'This reservation is being made by another request; repeat the same request shortly', {
-      paymentReference,
-    });
+    return new TrainReservationException(
+      'SGR_RESERVATION_IN_PROGRESS',
+      202,
+      'This reservation is being made by another request; repeat the same request shortly',
+      {
+        paymentReference,
+      },
+    );
   }
 
   /**

@@ -1,8 +1,16 @@
 import type { Principal } from '../../../shared/auth/token.service';
-import { contactMatches, LookedUpTicket, LookupConditions, lookupAnswer, parseTicketLookup, TICKET_LOOKUP_READ, TicketLookupAnswer, TicketLookupInput } from '../../../shared/tickets/ticket-lookup';
+import {
+  contactMatches,
+  LookedUpTicket,
+  LookupConditions,
+  lookupAnswer,
+  parseTicketLookup,
+  TICKET_LOOKUP_READ,
+  TicketLookupAnswer,
+  TicketLookupInput,
+} from '../../../shared/tickets/ticket-lookup';
 import type { StationService } from '../services/station.service';
 import type { TrainReservationRepository } from './reservation.repository';
-
 
 /** SGR tickets for GET /api/ticket: the caller's own (administrators: anyone's), matching every filter given. */
 export class TrainTicketLookupService {

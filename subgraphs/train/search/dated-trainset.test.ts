@@ -2,7 +2,11 @@ import { decodeTrainSetId, encodeTrainSetId } from './dated-trainset';
 
 describe('dated train-set ids', () => {
   it('round-trip the provider id and the date, and stay 32-bit until 2099', () => {
-    for (const [id, date] of [[4101, '2026-12-01'], [1, '2026-01-01'], [9999, '2099-12-31']] as const) {
+    for (const [id, date] of [
+      [4101, '2026-12-01'],
+      [1, '2026-01-01'],
+      [9999, '2099-12-31'],
+    ] as const) {
       const encoded = encodeTrainSetId(id, date);
       expect(decodeTrainSetId(encoded)).toEqual({ providerId: id, date });
       expect(encoded).toBeLessThan(2 ** 31);

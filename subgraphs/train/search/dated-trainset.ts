@@ -9,7 +9,8 @@ const EPOCH = '2026-01-01';
 const PROVIDER_IDS = 10_000;
 
 export function encodeTrainSetId(providerId: number, date: string): number {
-  if (!Number.isInteger(providerId) || providerId <= 0 || providerId >= PROVIDER_IDS) throw new RangeError(`provider timeTableTrainSetId ${providerId} out of range`);
+  if (!Number.isInteger(providerId) || providerId <= 0 || providerId >= PROVIDER_IDS)
+    throw new RangeError(`provider timeTableTrainSetId ${providerId} out of range`);
   return daysSinceEpoch(date) * PROVIDER_IDS + providerId;
 }
 

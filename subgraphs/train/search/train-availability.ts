@@ -6,7 +6,12 @@ export interface TrainAvailability {
   requestedDate: string;
   serviceDate: string;
   serviceTimeZone: string;
-  lookAhead: { requestedDays: number; status: 'NOT_NEEDED' | 'FOUND' | 'NO_RESULTS' | 'INCOMPLETE'; firstDate: string | null; confirmedThroughDate: string | null };
+  lookAhead: {
+    requestedDays: number;
+    status: 'NOT_NEEDED' | 'FOUND' | 'NO_RESULTS' | 'INCOMPLETE';
+    firstDate: string | null;
+    confirmedThroughDate: string | null;
+  };
   next: { date: string } | null;
 }
 

@@ -27,7 +27,9 @@ describe('train search input', () => {
   it('lookAheadDays is exactly 1, 2 or 3', () => {
     expect(validateTrainSearch({ from: 'DAR:SGR:0', to: 'DOD:SGR:0', date: '2026-12-01', lookAheadDays: '3' }, byId).lookAheadDays).toBe(3);
     for (const bad of ['0', '4', '1.0', ' 2', 'two', '']) {
-      expect(error(() => validateTrainSearch({ from: 'DAR:SGR:0', to: 'DOD:SGR:0', date: '2026-12-01', lookAheadDays: bad }, byId))).toMatchObject({ status: 400 });
+      expect(error(() => validateTrainSearch({ from: 'DAR:SGR:0', to: 'DOD:SGR:0', date: '2026-12-01', lookAheadDays: bad }, byId))).toMatchObject({
+        status: 400,
+      });
     }
   });
 
@@ -56,11 +58,31 @@ describe('train look-ahead dates and availability', () => {
       lookAhead: { status: 'NOT_NEEDED', firstDate: null, confirmedThroughDate: null },
       next: null,
     });
-    const found = trainAvailability({ ...base, fold: foldCandidates([{ candidate: '2026-12-02', outcome: 'EMPTY' }, { candidate: '2026-12-03', outcome: 'FOUND' }]) });
-    expect(found).toMatchObject({ status: 'NO_RESULTS', lookAhead: { status: 'FOUND', firstDate: '2026-12-02', confirmedThroughDate: '2026-12-03' }, next: { date: '2026-12-03' } });
-    const none = trainAvailability({ ...base, fold: foldCandidates(['2026-12-02', '2026-12-03'].map((candidate) => ({ candidate, outcome: 'EMPTY' as const }))) });
+    const found = trainAvailability({
+      ...base,
+      fold: foldCandidates([
+        { candidate: '2026-12-02', outcome: 'EMPTY' },
+        { candidate: '2026-12-03', outcome: 'FOUND' },
+      ]),
+    });
+    expect(found).toMatchObject({
+      status: 'NO_RESULTS',
+      lookAhead: { status: 'FOUND', firstDate: '2026-12-02', confirmedThroughDate: '2026-12-03' },
+      next: { date: '2026-12-03' },
+    });
+    const none = trainAvailability({
+      ...base,
+      fold: foldCandidates(['2026-12-02', '2026-12-03'].map((candidate) => ({ candidate, outcome: 'EMPTY' as const }))),
+    });
     expect(none).toMatchObject({ lookAhead: { status: 'NO_RESULTS', confirmedThroughDate: '2026-12-03' }, next: null });
-    const broken = trainAvailability({ ...base, fold: foldCandidates([{ candidate: '2026-12-02', outcome: 'EMPTY' }, { candidate: '2026-12-03', outcome: 'FAILED' }, { candidate: '2026-12-04', outcome: 'FOUND' }]) });
+    const broken = trainAvailability({
+      ...base,
+      fold: foldCandidates([
+        { candidate: '2026-12-02', outcome: 'EMPTY' },
+        { candidate: '2026-12-03', outcome: 'FAILED' },
+        { candidate: '2026-12-04', outcome: 'FOUND' },
+      ]),
+    });
     expect(broken).toMatchObject({ lookAhead: { status: 'INCOMPLETE', confirmedThroughDate: '2026-12-02' }, next: null });
   });
 

@@ -12,10 +12,16 @@ export class TrainSearchException extends AppError {
     return new TrainSearchException('BAD_REQUEST', 400, `${field} ${message}`, { fields: [{ field, message }] });
   }
   static unknownStop(field: string, stopId: string): TrainSearchException {
-    return new TrainSearchException('UNKNOWN_STOP_ID', 400, `${field}: ${stopId} is not a station in the station list (GET /stops/train/api/stops)`, { field, stopId });
+    return new TrainSearchException('UNKNOWN_STOP_ID', 400, `${field}: ${stopId} is not a station in the station list (GET /stops/train/api/stops)`, {
+      field,
+      stopId,
+    });
   }
   static notSgr(field: string, stopId: string): TrainSearchException {
-    return new TrainSearchException('STOP_NOT_SGR', 400, `${field}: ${stopId} is not an SGR station; use a stop_id of the form <STATION>:SGR:0`, { field, stopId });
+    return new TrainSearchException('STOP_NOT_SGR', 400, `${field}: ${stopId} is not an SGR station; use a stop_id of the form <STATION>:SGR:0`, {
+      field,
+      stopId,
+    });
   }
 }
 

@@ -50,7 +50,9 @@ export class TrainSearchService {
     const currencies = [...new Set([...(headerCurrency ? [headerCurrency] : []), ...this.platform.config.train.otherCurrencies])];
     const rates = await snapshotRates(this.rates, trainRatePairs(currencies));
     const context = trainPricingContextOf(principal.role);
-    const data = trips.map((t) => trainTripView(t, priceTrainFare({ fare: t.fareFrom, pricingContext: context, displayCurrencies: currencies, rates }), (id) => this.stations.byStopId(id)));
+    const data = trips.map((t) =>
+      trainTripView(t, priceTrainFare({ fare: t.fareFrom, pricingContext: context, displayCurrencies: currencies, rates }), (id) => this.stations.byStopId(id)),
+    );
     const canonical = { from: search.from.stopId, to: search.to.stopId, lookAheadDays: search.lookAheadDays };
     const meta: TrainSearchOutcome['meta'] = {
       count: data.length,

@@ -24,7 +24,16 @@ export interface TrainTripView {
   departure: { date: string; time: string; dateTime: string; stop: Station };
   arrival: { date: string; time: string; dateTime: string; stop: Station };
   price: TrainPrice;
-  stopTimes: Array<{ stopId: string; stopSequence: number; arrivalTime: string | null; departureTime: string | null; stopName: string; stopDescription: string; latitude: number; longitude: number }> | null;
+  stopTimes: Array<{
+    stopId: string;
+    stopSequence: number;
+    arrivalTime: string | null;
+    departureTime: string | null;
+    stopName: string;
+    stopDescription: string;
+    latitude: number;
+    longitude: number;
+  }> | null;
   cars: Array<RailTrip['cars'][number] & { id: number; bookedSeats: string[] }>;
   carTypes: string[];
   transitAgency: { company: { uuid: string }; type: string; logos: Array<{ type: string; url: string }> };

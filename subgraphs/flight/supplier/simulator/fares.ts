@@ -5,10 +5,27 @@ import { flightKey, type ScheduledFlight } from './schedule';
 
 /** Booking classes per cabin with their multiplier of the route's typical economy fare. */
 const BUCKETS: Record<Cabin, Array<[string, number]>> = {
-  ECONOMY: [['V', 0.8], ['L', 0.9], ['Q', 1], ['M', 1.15], ['B', 1.3], ['Y', 1.6]],
-  PREMIUM_ECONOMY: [['E', 1.7], ['W', 1.9]],
-  BUSINESS: [['D', 2.6], ['C', 3], ['J', 3.4]],
-  FIRST: [['A', 5], ['F', 6]],
+  ECONOMY: [
+    ['V', 0.8],
+    ['L', 0.9],
+    ['Q', 1],
+    ['M', 1.15],
+    ['B', 1.3],
+    ['Y', 1.6],
+  ],
+  PREMIUM_ECONOMY: [
+    ['E', 1.7],
+    ['W', 1.9],
+  ],
+  BUSINESS: [
+    ['D', 2.6],
+    ['C', 3],
+    ['J', 3.4],
+  ],
+  FIRST: [
+    ['A', 5],
+    ['F', 6],
+  ],
 };
 
 const CHILD_SHARE = 0.75;
@@ -19,8 +36,19 @@ const ROUND_TRIP_SHARE = 0.95;
 
 /** Passenger service charge per departing passenger in USD: [domestic, international]. */
 const DEPARTURE_CHARGE: Record<string, [number, number]> = {
-  TZ: [10, 40], KE: [5, 50], UG: [5, 40], RW: [5, 42], BI: [5, 40], ET: [5, 20],
-  ZA: [10, 30], AE: [20, 35], QA: [20, 32], TR: [10, 25], NL: [15, 45], GB: [15, 110], EG: [10, 30],
+  TZ: [10, 40],
+  KE: [5, 50],
+  UG: [5, 40],
+  RW: [5, 42],
+  BI: [5, 40],
+  ET: [5, 20],
+  ZA: [10, 30],
+  AE: [20, 35],
+  QA: [20, 32],
+  TR: [10, 25],
+  NL: [15, 45],
+  GB: [15, 110],
+  EG: [10, 30],
 };
 
 export interface Tax {

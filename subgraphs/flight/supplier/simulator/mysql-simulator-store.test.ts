@@ -79,9 +79,7 @@ describe('GDS simulator on MySQL: two processes, one GDS', () => {
     // First class DAR→DXB has 1 to 4 seats; economy on the same day is sold in pairs.
     const first = await firstOffer(a, { destination: 'DXB', travelClass: 'FIRST', departureDate: '2027-03-12' });
     const firstSeats = first.numberOfBookableSeats;
-    const singles = await Promise.all(
-      Array.from({ length: firstSeats + 6 }, (_, i) => attempt(i % 2 ? b : a, first, `first-${i}`).catch((e: unknown) => e)),
-    );
+    const singles = await Promise.all(Array.from({ length: firstSeats + 6 }, (_, i) => attempt(i % 2 ? b : a, first, `first-${i}`).catch((e: unknown) => e)));
     expect(singles.filter((r) => (r as SupplierBookingResult).kind === 'BOOKED')).toHaveLength(firstSeats);
     for (const r of singles.filter((r) => r instanceof Error)) expect(r).toMatchObject({ code: 'SELL_UNAVAILABLE', retryable: false });
     expect(await a.search(criteria({ destination: 'DXB', travelClass: 'FIRST', departureDate: '2027-03-12' }))).toEqual([]);

@@ -79,10 +79,7 @@ export class MysqlSimulatorStore implements SimulatorStore {
   }
 
   async getBooking(pnr: string): Promise<VersionedBooking | null> {
-    const [row]: Array<{ payload: string; version: number }> = await this.dataSource.query(
-      'SELECT payload, version FROM gds_sim_booking WHERE pnr = ?',
-      [pnr],
-    );
+    const [row]: Array<{ payload: string; version: number }> = await this.dataSource.query('SELECT payload, version FROM gds_sim_booking WHERE pnr = ?', [pnr]);
     return row ? { state: JSON.parse(row.payload) as SimulatorBooking, version: Number(row.version) } : null;
   }
 
@@ -98,10 +95,10 @@ export class MysqlSimulatorStore implements SimulatorStore {
     if (releaseSeats <= 0 || state.seats.length === 0) return this.withRunner(compareAndSet);
     return this.transaction(async (q) => {
       if (!(await compareAndSet(q))) return { commit: false, value: false };
-      await q.query(
-        `UPDATE gds_sim_seat SET sold = GREATEST(sold - ?, 0) WHERE inventory_key IN (${placeholders(state.seats.length)})`,
-        [releaseSeats, ...state.seats],
-      );
+      await q.query(`UPDATE gds_sim_seat SET sold = GREATEST(sold - ?, 0) WHERE inventory_key IN (${placeholders(state.seats.length)})`, [
+        releaseSeats,
+        ...state.seats,
+      ]);
       return { commit: true, value: true };
     });
   }
@@ -109,10 +106,10 @@ export class MysqlSimulatorStore implements SimulatorStore {
   async hit(trigger: string): Promise<number> {
     const hash = sha256(trigger);
     return this.transaction(async (q) => {
-      await q.query(
-        'INSERT INTO gds_sim_trigger (trigger_hash, trigger_name, hits) VALUES (?, ?, 1) ON DUPLICATE KEY UPDATE hits = hits + 1',
-        [hash, trigger.slice(0, 255)],
-      );
+      await q.query('INSERT INTO gds_sim_trigger (trigger_hash, trigger_name, hits) VALUES (?, ?, 1) ON DUPLICATE KEY UPDATE hits = hits + 1', [
+        hash,
+        trigger.slice(0, 255),
+      ]);
       // The row is locked by this transaction until commit, so the count read is this call's own.
       const [row]: Array<{ hits: number }> = await q.query('SELECT hits FROM gds_sim_trigger WHERE trigger_hash = ?', [hash]);
       return { commit: true, value: Number(row.hits) };

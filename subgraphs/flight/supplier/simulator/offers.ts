@@ -144,9 +144,7 @@ function withinSchedule(date: string, today: string): boolean {
 function carriersAllowed(flights: ScheduledFlight[], c: SupplierSearchCriteria): boolean {
   const included = c.includedAirlineCodes ?? [];
   const excluded = c.excludedAirlineCodes ?? [];
-  return flights.every(
-    (f) => (included.length === 0 || included.includes(f.service.carrier)) && !excluded.includes(f.service.carrier),
-  );
+  return flights.every((f) => (included.length === 0 || included.includes(f.service.carrier)) && !excluded.includes(f.service.carrier));
 }
 
 /** The itineraries a search looks at before seats are counted; null when the criteria are outside the schedule. */
@@ -206,11 +204,6 @@ export function searchOffers(c: SupplierSearchCriteria, ctx: OfferContext, plan 
     }
   }
   const departure = (o: SupplierOffer): string => o.itineraries[0].segments[0].departure.at;
-  offers.sort(
-    (x, y) =>
-      cents(x.price.total) - cents(y.price.total) ||
-      departure(x).localeCompare(departure(y)) ||
-      x.id.localeCompare(y.id),
-  );
+  offers.sort((x, y) => cents(x.price.total) - cents(y.price.total) || departure(x).localeCompare(departure(y)) || x.id.localeCompare(y.id));
   return offers.slice(0, Math.min(Math.max(Math.trunc(c.max) || 200, 1), 200));
 }

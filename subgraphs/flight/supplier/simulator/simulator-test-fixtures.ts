@@ -23,7 +23,10 @@ export function criteria(overrides: Partial<SupplierSearchCriteria> = {}): Suppl
 
 /** The SupplierError a promise rejects with; throws if it resolves or rejects with anything else. */
 export async function failure(promise: Promise<unknown>): Promise<SupplierError> {
-  const outcome = await promise.then(() => null, (error: unknown) => error);
+  const outcome = await promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
   if (!(outcome instanceof SupplierError)) throw new Error(`expected a SupplierError, got ${String(outcome)}`);
   return outcome;
 }

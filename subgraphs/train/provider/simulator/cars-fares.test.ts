@@ -45,7 +45,8 @@ describe('rail simulator seat maps', () => {
 
   it('an unknown train, a pair it does not serve or a maintenance date is TRIP_NOT_FOUND', async () => {
     const sim = simulator();
-    const details = (id: number, from: string, to: string, date = DATE) => sim.tripDetails({ timeTableTrainSetId: id, fromStopId: stop(from), toStopId: stop(to), date });
+    const details = (id: number, from: string, to: string, date = DATE) =>
+      sim.tripDetails({ timeTableTrainSetId: id, fromStopId: stop(from), toStopId: stop(to), date });
     await expect(details(9999, 'DAR', 'DOD')).rejects.toMatchObject({ code: 'TRIP_NOT_FOUND' });
     await expect(details(4101, 'DOD', 'DAR')).rejects.toMatchObject({ code: 'TRIP_NOT_FOUND' });
     await expect(details(4101, 'DAR', 'PUG')).rejects.toMatchObject({ code: 'TRIP_NOT_FOUND' });

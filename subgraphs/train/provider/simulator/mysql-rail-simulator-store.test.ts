@@ -19,7 +19,9 @@ let now = NOW;
 beforeAll(async () => {
   config = testConfig();
   await ensureDatabase(config.databaseUrl);
-  sources = [0, 1].map(() => createDataSource(config.databaseUrl, [{ entities: [], migrations: [RailSimulator1763800000400, RailSimulatorTicketNumbers1764000000520] }]));
+  sources = [0, 1].map(() =>
+    createDataSource(config.databaseUrl, [{ entities: [], migrations: [RailSimulator1763800000400, RailSimulatorTicketNumbers1764000000520] }]),
+  );
   for (const source of sources) await source.initialize();
   await sources[0].runMigrations();
   [a, b] = sources.map((source) => simulator({ now: () => now, store: new MysqlRailSimulatorStore(source), holdLifetimeMs: 10 * 60_000 }));
@@ -180,7 +182,9 @@ describe('rail simulator on MySQL: identifiers', () => {
     const key = 'ticket-number-taken';
     await sources[0].query('INSERT INTO rail_sim_ticket_number (ticket_number, pnr) VALUES (?, ?)', [ticketNumberFor(pnrCandidate(key, 0), 0), 'ZZZZZZ']);
     const trip = await trainOn(a, 'ETR-105', 'DAR', 'DOD', LATER);
-    const { carId, seatId } = (await a.tripDetails({ timeTableTrainSetId: trip.timeTableTrainSetId, fromStopId: stop('DAR'), toStopId: stop('DOD'), date: LATER })).cars
+    const { carId, seatId } = (
+      await a.tripDetails({ timeTableTrainSetId: trip.timeTableTrainSetId, fromStopId: stop('DAR'), toStopId: stop('DOD'), date: LATER })
+    ).cars
       .flatMap((c) => c.seats.filter((s) => s.type === 'SEAT' && s.available).map((s) => ({ carId: c.carId, seatId: s.seatId })))
       .at(-1)!;
     const h = await a.holdSeat(hold(trip, 'DAR', 'DOD', carId, seatId, { date: LATER }));

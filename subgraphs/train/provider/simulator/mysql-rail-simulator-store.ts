@@ -43,7 +43,9 @@ export class MysqlRailSimulatorStore implements RailSimulatorStore {
     const owner = sha256(hold.key);
     const segments = [...hold.segments].sort((x, y) => x - y);
     return this.transaction<ClaimOutcome>(async (q) => {
-      if (!(await insertUnlessDuplicate(q, 'INSERT INTO rail_sim_hold (key_hash, payload, status) VALUES (?, ?, ?)', [owner, JSON.stringify(hold), hold.status]))) {
+      if (
+        !(await insertUnlessDuplicate(q, 'INSERT INTO rail_sim_hold (key_hash, payload, status) VALUES (?, ?, ?)', [owner, JSON.stringify(hold), hold.status]))
+      ) {
         throw new Abort<ClaimOutcome>('KEY_TAKEN');
       }
       await q.query(
@@ -90,7 +92,9 @@ export class MysqlRailSimulatorStore implements RailSimulatorStore {
         throw new Abort<InsertReservationOutcome>({ kind: 'KEY_TAKEN', pnr: '' });
       }
       for (const { key, owner } of holds) {
-        const [row]: Array<{ payload: string; status: string }> = await q.query('SELECT payload, status FROM rail_sim_hold WHERE key_hash = ? FOR UPDATE', [owner]);
+        const [row]: Array<{ payload: string; status: string }> = await q.query('SELECT payload, status FROM rail_sim_hold WHERE key_hash = ? FOR UPDATE', [
+          owner,
+        ]);
         if (!row || row.status !== 'HELD') throw new Abort<InsertReservationOutcome>({ kind: 'HOLD_GONE', key });
         const hold = JSON.parse(row.payload) as StoredHold;
         const sold = await q.query(
@@ -126,7 +130,9 @@ export class MysqlRailSimulatorStore implements RailSimulatorStore {
   }
 
   async getReservation(pnr: string): Promise<VersionedReservation | null> {
-    const [row]: Array<{ payload: string; version: number }> = await this.dataSource.query('SELECT payload, version FROM rail_sim_reservation WHERE pnr = ?', [pnr]);
+    const [row]: Array<{ payload: string; version: number }> = await this.dataSource.query('SELECT payload, version FROM rail_sim_reservation WHERE pnr = ?', [
+      pnr,
+    ]);
     return row ? { state: JSON.parse(row.payload) as SimReservation, version: Number(row.version) } : null;
   }
 
