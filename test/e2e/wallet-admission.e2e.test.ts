@@ -98,7 +98,16 @@ describe('wallet admission: no wallet spends past its float', () => {
       for (const r of reserved) {
         const res = await client.call('POST', '/api/flight/purchase/agent', { ticketId: r.ticketId });
         out.push(res.status);
-        if (res.status === 409) expect(res.body.errorCode).toBe('FLIGHT_WALLET_ADMISSION_FAILED');
+        if (res.status === 409) {
+          expect(res.body.errorCode).toBe('FLIGHT_WALLET_ADMISSION_FAILED');
+          // Amounts in the wallet currency's decimals (TZS has none), the pending debits named.
+          expect(res.body.data).toMatchObject({
+            required: r.debit.toFixed(0),
+            currency: 'TZS',
+            overdraftLimit: '0',
+            pendingDebits: expect.stringMatching(/^\d+$/),
+          });
+        }
       }
       return out;
     });

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { Decimal, formatAmount } from '../../../shared/money/money';
 import type { Platform } from '../../../shared/platform/platform';
 import { FlightException } from '../errors/flight.exception';
 import { flightWalletKey } from './reservation-follow-ups';
@@ -35,7 +36,7 @@ export class FlightWalletAdmission {
       if (!admission.admitted) {
         throw FlightException.walletAdmissionFailed({
           reservationId: r.id,
-          required: locked.walletDebitTotal,
+          required: formatAmount(new Decimal(locked.walletDebitTotal!), admission.currency),
           balance: admission.balance,
           pendingDebits: admission.held,
           overdraftLimit: admission.overdraftLimit,
