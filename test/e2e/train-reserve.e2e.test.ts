@@ -1,4 +1,5 @@
 import { nextMonthDay } from '../support/train-trip';
+import { omit } from '../../shared/object/omit';
 import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
 import { waitFor } from '../support/wait';
@@ -31,7 +32,7 @@ describe('train reservation (REST)', () => {
   let partner: FlightClient;
   const trips: Record<'out' | 'back', { details: any; from: number; to: number; seats: Array<{ carId: number; carTypeId: number; seatId: number }> }> =
     {} as any;
-  let cursor = { out: 0, back: 0 };
+  const cursor = { out: 0, back: 0 };
   const sql = (q: string, params: unknown[] = []) => env.stack.platform.dataSource.query(q, params);
   const count = async (q: string, params: unknown[] = []) => Number((await sql(q, params))[0].n);
   // JSON columns may come back parsed or as text depending on the server.
@@ -343,7 +344,7 @@ describe('train reservation (REST)', () => {
   it('a reservation made with ticketPurchase false conflicts with a retry that omits it (omitted means true)', async () => {
     const { body } = await oneWay(rider, {}, { notifications: { ticketPurchase: false } });
     expect((await reserve(rider, body)).status).toBe(200);
-    const { notifications: _n, ...omitted } = body as any;
+    const omitted = omit(body as Record<string, unknown>, 'notifications');
     const res = await reserve(rider, omitted);
     expect(res.status).toBe(409);
     expect(res.body.errorCode).toBe('SGR_RESERVATION_RETRY_CONFLICT');

@@ -32,8 +32,8 @@ type Layouts = Map<string, Map<string, any[]>>;
 export function restBusTrip(t: any, layouts: Layouts) {
   const { company, fromStop, toStop, vehicle, fareRules, routeStations, stopTimes, ...rest } = t;
   const stops = stopTimes.map(restPlace);
-  const cells = layouts.get(vehicle.seatingLayoutId)!;
-  const { seatingLayoutId: _layout, seatingGrid, ...vehicleRest } = vehicle;
+  const { seatingLayoutId, seatingGrid, ...vehicleRest } = vehicle;
+  const cells = layouts.get(seatingLayoutId)!;
   return {
     id: t.id,
     companyId: company.uuid,

@@ -3,6 +3,7 @@ import type { Platform } from '../../../shared/platform/platform';
 import type { Principal } from '../../../shared/auth/token.service';
 import { Role } from '../../../shared/auth/roles';
 import type { BookingUserType } from '../../../shared/notifications/notification.types';
+import { omit } from '../../../shared/object/omit';
 import type { RailProvider, RailProviderError } from '../provider/rail-provider.port';
 import { trainPricingContextOf } from '../search/train-search.service';
 import { loadJourney, LoadedJourney } from './journey-loader';
@@ -88,7 +89,7 @@ export class TrainReservationService {
       if (r.status === 'FAILED' && fresh) {
         // The provider refused the last attempt and made nothing: a corrected request tries again under a new provider key.
         const changes = { ...fresh, status: 'PENDING' as const, attempt: r.attempt + 1, lastError: null };
-        const { accountId: _a, bookingUserType: _b, idempotencyKey: _k, language: _l, pricingContext: _p, ...columns } = changes;
+        const columns = omit(changes, 'accountId', 'bookingUserType', 'idempotencyKey', 'language', 'pricingContext');
         await this.reservations.update(r.id, columns, this.platform.clock.now());
         r = { ...r, ...changes };
       }
