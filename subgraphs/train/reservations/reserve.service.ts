@@ -23,6 +23,23 @@ export interface TrainReserveHeaders {
 /** States a retry answers from storage without calling the provider. */
 const SETTLED: readonly TrainReservationStatus[] = ['RESERVED', 'WORKFLOW_UNCONFIRMED', 'CANCELLING', 'CANCELLED', 'PAID', 'ISSUED'];
 
+/** A train_seat_hold row as mysql2 gives it (travel_date, a DATE, as its string). */
+interface SeatHoldRow {
+  hold_key: string;
+  account_id: string;
+  time_table_train_set_id: number;
+  travel_date: string;
+  car_id: number;
+  seat_id: number;
+  from_partner_id: number;
+  to_partner_id: number;
+  luggage_id: number;
+  status: string;
+  expires_at: Date;
+  created_at: Date;
+  released_at: Date | null;
+}
+
 /**
  * POST /api/trip/train/seat/reserve. One reservation per account and set of holds (unique key), saved before
  * the provider is called and updated per step: a retry of the same request finds it and answers the same
@@ -116,7 +133,7 @@ export class TrainReservationService {
   ) {
     const holds = new Map<string, OwnHold>();
     if (request.holdKeys.length) {
-      const rows: any[] = await this.platform.dataSource.query(
+      const rows = await this.platform.dataSource.query<SeatHoldRow[]>(
         `SELECT * FROM train_seat_hold WHERE account_id = ? AND hold_key IN (${request.holdKeys.map(() => '?').join(', ')})`,
         [principal.accountId, ...request.holdKeys],
       );
