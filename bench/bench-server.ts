@@ -47,7 +47,7 @@ export type ParentMessage = 'stop' | 'memory';
  * their event loop: the whole stack, plus a bare node:http server answering the companies JSON.
  */
 let config: PlatformConfig | undefined;
-let stacks: RunningStack[] = [];
+const stacks: RunningStack[] = [];
 let gatewayProcess: ChildProcess | undefined;
 let bare: Server | undefined;
 let stopping: Promise<void> | undefined;

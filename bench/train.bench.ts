@@ -229,8 +229,36 @@ interface Train {
 
 interface Answer {
   status: number;
-  body: any;
+  /** The parsed JSON body, null when nothing answered; read through holdAnswer or the endpoint's own shape. */
+  body: unknown;
   ms: number;
+}
+
+/** What the bench reads of a hold or release answer: the hold on 200, the error code (and its seat) otherwise. */
+interface HoldAnswer {
+  data?: { hold?: { key?: unknown; status?: unknown } };
+  errorCode?: unknown;
+  error?: { seatId?: unknown };
+}
+
+const holdAnswer = (a: Answer): HoldAnswer | null => a.body as HoldAnswer | null;
+
+/** A station as the search shows it: the bench needs its RAIL/SGR partner id. */
+interface SearchStop {
+  partners?: Array<{ provider: string; service: string; id: unknown }>;
+}
+
+/** A train of the REST search answer, as far as the bench reads it. */
+interface SearchTrip {
+  trip: { number: string; timeTableTrainSetId: number };
+  departure: { stop?: SearchStop };
+  arrival: { stop?: SearchStop };
+}
+
+/** A car of the REST details answer with its seat grid. */
+interface DetailsCar {
+  carId: number;
+  seats: Array<{ id: string; type: string; available: boolean }>;
 }
 
 interface Burst {
@@ -251,8 +279,8 @@ interface BurstSummary {
 /** Holds not yet released, with their owner's token: released at the end, even after a failure. */
 const outstanding = new Map<string, string>();
 
-function partnerId(stop: any, where: string): number {
-  const partner = (stop?.partners ?? []).find((p: any) => p.provider === 'RAIL' && p.service === 'SGR');
+function partnerId(stop: SearchStop | undefined, where: string): number {
+  const partner = (stop?.partners ?? []).find((p) => p.provider === 'RAIL' && p.service === 'SGR');
   if (typeof partner?.id !== 'number') throw new BenchFailure(`the search item's ${where} stop has no RAIL/SGR partner id`);
   return partner.id;
 }
@@ -274,7 +302,7 @@ async function request(gatewayUrl: string, token: string, method: 'GET' | 'POST'
     return { status: 0, body: null, ms: performance.now() - started };
   }
   const ms = performance.now() - started;
-  let json: any;
+  let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
@@ -284,12 +312,13 @@ async function request(gatewayUrl: string, token: string, method: 'GET' | 'POST'
 }
 
 /** The train the holds go to (the first ORD train, as the e2e test picks) and its free seats, via POST /api/trip/train/details. */
-async function trainFor(t: BenchTargets, trips: any[]): Promise<Train> {
+async function trainFor(t: BenchTargets, searchTrips: unknown[]): Promise<Train> {
+  const trips = searchTrips as SearchTrip[];
   const item = trips.find((trip) => String(trip.trip?.number).startsWith('ORD')) ?? trips[0];
   const details = await request(t.gatewayUrl, t.token, 'POST', '/api/trip/train/details', { trip: item });
   if (details.status !== 200) throw new BenchFailure(`POST /api/trip/train/details answered ${details.status}: ${JSON.stringify(details.body).slice(0, 300)}`);
-  const seats = (details.body.data.train.cars as any[]).flatMap((car) =>
-    (car.seats as any[]).filter((s) => s.type === 'SEAT' && s.available).map((s) => ({ carId: car.carId as number, seat: Number(s.id) })),
+  const seats = (details.body as { data: { train: { cars: DetailsCar[] } } }).data.train.cars.flatMap((car) =>
+    car.seats.filter((s) => s.type === 'SEAT' && s.available).map((s) => ({ carId: car.carId, seat: Number(s.id) })),
   );
   return {
     number: item.trip.number,
@@ -315,8 +344,10 @@ async function burst(t: BenchTargets, train: Train, pairs: Array<[string, { carI
   const started = performance.now();
   const answers = await Promise.all(pairs.map(([token, seat]) => request(t.gatewayUrl, token, 'POST', '/api/trip/train/seat/hold', holdBody(train, seat))));
   const wallMs = performance.now() - started;
-  for (const [i, a] of answers.entries())
-    if (a.status === 200 && typeof a.body?.data?.hold?.key === 'string') outstanding.set(a.body.data.hold.key, pairs[i][0]);
+  for (const [i, a] of answers.entries()) {
+    const key = holdAnswer(a)?.data?.hold?.key;
+    if (a.status === 200 && typeof key === 'string') outstanding.set(key, pairs[i][0]);
+  }
   const unanswered = answers.filter((a) => a.status === 0).length;
   if (unanswered) {
     throw new BenchFailure(
@@ -330,7 +361,7 @@ async function burst(t: BenchTargets, train: Train, pairs: Array<[string, { carI
 
 async function release(t: BenchTargets, key: string, token: string): Promise<void> {
   const answer = await request(t.gatewayUrl, token, 'GET', `/api/trip/train/seat/release?key=${encodeURIComponent(key)}`);
-  if (answer.status !== 200 || answer.body?.data?.hold?.status !== 'RELEASED') {
+  if (answer.status !== 200 || holdAnswer(answer)?.data?.hold?.status !== 'RELEASED') {
     throw new BenchFailure(`releasing hold ${key} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
   }
   outstanding.delete(key);
@@ -343,7 +374,7 @@ async function releaseAll(t: BenchTargets): Promise<void> {
 const describe = (answers: Answer[]): string => {
   const counts = new Map<string, number>();
   for (const a of answers) {
-    const what = a.status === 0 ? 'no answer' : a.status === 200 ? '200' : `${a.status} ${a.body?.errorCode ?? ''}`.trim();
+    const what = a.status === 0 ? 'no answer' : a.status === 200 ? '200' : `${a.status} ${holdAnswer(a)?.errorCode ?? ''}`.trim();
     counts.set(what, (counts.get(what) ?? 0) + 1);
   }
   return [...counts].map(([what, n]) => `${n} x ${what}`).join(', ');
@@ -356,7 +387,7 @@ async function distinctSeatsBurst(t: BenchTargets, train: Train, seats: Train['s
     train,
     seats.map((seat, i) => [t.customerTokens[i], seat]),
   );
-  if (!answers.every((a) => a.status === 200 && a.body?.data?.hold?.status === 'HELD')) {
+  if (!answers.every((a) => a.status === 200 && holdAnswer(a)?.data?.hold?.status === 'HELD')) {
     throw new BenchFailure(`${BURST_SIZE} holds of ${BURST_SIZE} distinct seats: expected ${BURST_SIZE} x 200 HELD, got ${describe(answers)}`);
   }
   await releaseAll(t);
@@ -370,8 +401,8 @@ async function oneSeatBurst(t: BenchTargets, train: Train, seat: Train['seats'][
     train,
     t.customerTokens.slice(0, BURST_SIZE).map((token) => [token, seat]),
   );
-  const won = answers.filter((a) => a.status === 200 && a.body?.data?.hold?.status === 'HELD');
-  const refused = answers.filter((a) => a.status === 400 && a.body?.errorCode === 'SEAT_ALREADY_BOOKED' && a.body?.error?.seatId === seat.seat);
+  const won = answers.filter((a) => a.status === 200 && holdAnswer(a)?.data?.hold?.status === 'HELD');
+  const refused = answers.filter((a) => a.status === 400 && holdAnswer(a)?.errorCode === 'SEAT_ALREADY_BOOKED' && holdAnswer(a)?.error?.seatId === seat.seat);
   if (won.length !== 1 || refused.length !== BURST_SIZE - 1) {
     throw new BenchFailure(
       `${BURST_SIZE} holds of one seat (car ${seat.carId}, seat ${seat.seat}): expected 1 x 200 and ${BURST_SIZE - 1} x 400 SEAT_ALREADY_BOOKED, got ${describe(answers)}`,
@@ -443,7 +474,7 @@ async function holdBursts(t: BenchTargets, train: Train): Promise<{ distinct: Bu
 async function searchItem(t: BenchTargets, train: Train): Promise<unknown> {
   const date = travelDate();
   const answer = await request(t.gatewayUrl, t.token, 'GET', `/api/trip/train/search?${new URLSearchParams({ from: FROM, to: TO, date })}`);
-  const item = (answer.body?.data ?? []).find((trip: any) => trip.trip?.timeTableTrainSetId === train.timeTableTrainSetId);
+  const item = ((answer.body as { data?: SearchTrip[] } | null)?.data ?? []).find((trip) => trip.trip?.timeTableTrainSetId === train.timeTableTrainSetId);
   if (answer.status !== 200 || !item) throw new BenchFailure(`the search after the holds answered ${answer.status} without train ${train.number}`);
   return item;
 }

@@ -13,7 +13,7 @@ export interface SubgraphModule {
   /** Runs once when the subgraph starts serving (not when only its schema is printed): local resources it needs. */
   prepare?(platform: Platform): Promise<void>;
   buildSchema(platform: Platform): Promise<GraphQLSchema>;
-  jobs?(platform: Platform): JobDefinition<any>[];
+  jobs?(platform: Platform): JobDefinition[];
   /** Where the notification worker loads this subgraph's bookings from. */
   notificationSources?(platform: Platform): NotificationBookingSource[];
 }

@@ -1,4 +1,4 @@
-import { booleanQuery, requireString } from './rest-input';
+import { booleanQuery, isJsonObject, requireString, valueAt } from './rest-input';
 
 describe('REST input readers', () => {
   it('reads mini=true case-insensitively, absent as false, and refuses other values', () => {
@@ -15,5 +15,17 @@ describe('REST input readers', () => {
     for (const body of [{}, { email: '' }, { email: 5 }, { email: null }]) {
       expect(() => requireString(body, 'email')).toThrow(expect.objectContaining({ status: 400, data: { field: 'email' } }));
     }
+  });
+
+  it('reads nested JSON values as optional chaining does', () => {
+    const body: unknown = { trip: { departure: { stop: { stop_id: 'DAR' }, date: '2026-12-01' } }, list: [{ date: 'x' }], text: 'abc', none: null };
+    expect(valueAt(body, 'trip', 'departure', 'stop', 'stop_id')).toBe('DAR');
+    expect(valueAt(body, 'trip', 'departure', 'date')).toBe('2026-12-01');
+    for (const path of [['trip', 'arrival', 'stop', 'stop_id'], ['none', 'date'], ['text', 'date'], ['list', 'date'], ['missing']]) {
+      expect(valueAt(body, ...path)).toBeUndefined();
+    }
+    expect(valueAt(null, 'trip')).toBeUndefined();
+    expect([{}, { a: 1 }].every(isJsonObject)).toBe(true);
+    expect([null, [], 'x', 1, undefined].some(isJsonObject)).toBe(false);
   });
 });

@@ -1,5 +1,15 @@
 import { PlatformException } from '../../shared/errors/app-error';
 
+/** A JSON object: not null, not an array. */
+export const isJsonObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The value at `path` inside a JSON value, as `v?.a?.b` reads it: undefined once a step is not an object. */
+export function valueAt(value: unknown, ...path: string[]): unknown {
+  let v = value;
+  for (const key of path) v = isJsonObject(v) ? v[key] : undefined;
+  return v;
+}
+
 /** Small readers for REST inputs that answer a clear 400 naming the field. */
 export function requireString(body: unknown, field: string): string {
   const value = (body as Record<string, unknown>)[field];

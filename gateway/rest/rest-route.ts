@@ -9,6 +9,12 @@ export interface RestRequest {
   headers: IncomingHttpHeaders;
 }
 
+/**
+ * A JSON object: a request body (the router has checked it is one), or a GraphQL result object a route passes
+ * through or reshapes. Fields a route only copies stay unknown; a route narrows those it computes with.
+ */
+export type JsonObject = Record<string, unknown>;
+
 export interface GraphQLOperation {
   query: string;
   variables?: Record<string, unknown>;
@@ -40,5 +46,6 @@ export interface RestRoute {
    */
   cache?: { seconds: number; key(request: RestRequest): string };
   operation(request: RestRequest): GraphQLOperation;
-  reply(data: any, request: RestRequest): RestReply;
+  /** `data` is the operation's result; each route declares the shape its own query selects. */
+  reply(data: unknown, request: RestRequest): RestReply;
 }

@@ -41,7 +41,7 @@ function fakeApollo() {
   return { calls, apollo: apollo as unknown as ApolloServer<GatewayContext> };
 }
 
-async function get(router: RestRouter, target: string): Promise<{ status: number; body: any }> {
+async function get(router: RestRouter, target: string): Promise<{ status: number; body: unknown }> {
   const url = new URL(target, 'http://localhost');
   const req = { method: 'GET', headers: {} } as IncomingMessage;
   let status = 0;
@@ -67,8 +67,8 @@ describe('REST reply cache', () => {
     const router = new RestRouter(platformRoutes, apollo, logger, 1024);
     for (let i = 0; i < 50; i++) {
       expect((await get(router, `/stops/flight/api/stops?r=${Math.random()}&mini=${i}`)).status).toBe(200);
-      expect((await get(router, `/stops/train/api/stops?cachebuster=${i}`)).body[0].stop_lat).toBe(0);
-      expect((await get(router, `/stops/train/api/stops?mini=${i % 2 ? 'true' : 'TRUE'}&x=${i}`)).body[0]).toEqual({
+      expect(((await get(router, `/stops/train/api/stops?cachebuster=${i}`)).body as Array<{ stop_lat: number }>)[0].stop_lat).toBe(0);
+      expect(((await get(router, `/stops/train/api/stops?mini=${i % 2 ? 'true' : 'TRUE'}&x=${i}`)).body as unknown[])[0]).toEqual({
         stop_id: 'DAR:SGR:0',
         stop_name: 'Dar',
         stop_timezone: 'Africa/Dar_es_Salaam',
@@ -95,7 +95,7 @@ describe('REST reply cache', () => {
       auth: false,
       cache: { seconds: 60, key: ({ query }) => query.get('k') ?? '' },
       operation: () => ({ query: '{ airports { stopId } }' }),
-      reply: (data) => ({ body: data.airports }),
+      reply: (data: { airports: unknown }) => ({ body: data.airports }),
     };
     const router = new RestRouter([route], apollo, logger, 1024);
     for (let i = 0; i < MAX_CACHED_REPLIES * 3; i++) await get(router, `/things?k=${i}`);

@@ -1,9 +1,12 @@
-import { DataSource, EntityManager, MixedList } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import mysql from 'mysql2/promise';
 
+/** An entity or migration class, as TypeORM is given it. */
+export type PersistenceClass = new (...args: never[]) => object;
+
 export interface DatabaseModule {
-  entities: MixedList<Function>;
-  migrations: MixedList<Function>;
+  entities: PersistenceClass[];
+  migrations: PersistenceClass[];
 }
 
 /** Splits a mysql:// URL into the server part and the database name. */
@@ -42,8 +45,8 @@ export function createDataSource(url: string, modules: DatabaseModule[], poolSiz
   return new DataSource({
     type: 'mysql',
     url: url.replace(/^mariadb:/, 'mysql:'),
-    entities: modules.flatMap((m) => m.entities as Function[]),
-    migrations: modules.flatMap((m) => m.migrations as Function[]),
+    entities: modules.flatMap((m) => m.entities),
+    migrations: modules.flatMap((m) => m.migrations),
     migrationsTableName: 'schema_migration',
     synchronize: false,
     migrationsRun: false,

@@ -1,12 +1,14 @@
 import { GraphQLSchema, parse } from 'graphql';
 import { buildSubgraphSchema } from '@apollo/subgraph';
+import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { buildSchema, BuildSchemaOptions, createResolversMap } from 'type-graphql';
 
 const FEDERATION_LINK =
   'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides"])';
 
-export type ReferenceResolvers = Record<string, { __resolveReference: (reference: any, context: any) => unknown }>;
+/** Entity reference resolvers by type name; each declares its own reference and context types (Apollo passes both). */
+export type ReferenceResolvers = Record<string, { __resolveReference: (reference: never, context: never) => unknown }>;
 
 /**
  * type-graphql builds the schema from classes; @apollo/subgraph needs SDL plus a resolver map.
@@ -19,9 +21,9 @@ export async function buildFederatedSchema(
 ): Promise<GraphQLSchema> {
   const schema = await buildSchema({ ...options, skipCheck: true, validate: false });
   const typeDefs = parse(`${FEDERATION_LINK}\n\n${printSchemaWithDirectives(schema)}`);
-  const resolvers = createResolversMap(schema) as Record<string, any>;
+  const resolvers: Record<string, object> = createResolversMap(schema);
   for (const [typeName, reference] of Object.entries(referenceResolvers)) {
     resolvers[typeName] = { ...resolvers[typeName], ...reference };
   }
-  return buildSubgraphSchema([{ typeDefs, resolvers }]);
+  return buildSubgraphSchema([{ typeDefs, resolvers: resolvers as GraphQLResolverMap<unknown> }]);
 }

@@ -10,7 +10,7 @@ export function notificationJobs(
   platform: Platform,
   sources: NotificationBookingSource[],
   channels: Record<NotificationChannel, ChannelAdapter>,
-): JobDefinition<any>[] {
+): JobDefinition[] {
   const byKind = new Map<string, NotificationBookingSource>();
   for (const source of sources) {
     if (byKind.has(source.kind)) throw new Error(`two notification sources for booking kind ${source.kind}`);

@@ -90,7 +90,7 @@ export class NotificationLogService {
   private async attemptsOf(deliveryIds: string[]): Promise<Map<string, NotificationAttemptRecord[]>> {
     const byDelivery = new Map<string, NotificationAttemptRecord[]>();
     if (deliveryIds.length === 0) return byDelivery;
-    const rows: Array<Record<string, any>> = await this.dataSource.query(
+    const rows: AttemptRow[] = await this.dataSource.query(
       `SELECT delivery_id, attempt, status, provider, provider_message_id, error, started_at, finished_at
          FROM notification_attempt WHERE delivery_id IN (?) ORDER BY delivery_id, attempt`,
       [deliveryIds],
@@ -110,6 +110,17 @@ export class NotificationLogService {
     }
     return byDelivery;
   }
+}
+
+interface AttemptRow {
+  delivery_id: string;
+  attempt: number;
+  status: string;
+  provider: string;
+  provider_message_id: string | null;
+  error: string | null;
+  started_at: Date;
+  finished_at: Date | null;
 }
 
 interface RawRow {

@@ -32,8 +32,8 @@ export class WorkerHost {
     private readonly lockDurationMs = 30_000,
   ) {}
 
-  start(definitions: JobDefinition<any>[], concurrency = 4): void {
-    const byQueue = new Map<string, Map<string, JobDefinition<any>>>();
+  start(definitions: JobDefinition[], concurrency = 4): void {
+    const byQueue = new Map<string, Map<string, JobDefinition>>();
     for (const def of definitions) {
       const names = byQueue.get(def.queue) ?? new Map();
       if (names.has(def.name)) throw new Error(`job ${def.queue}/${def.name} is registered twice`);
@@ -69,7 +69,7 @@ export class WorkerHost {
    * BullMQ makes one job per interval and one worker runs it (leader-safe without a leader). Each run keeps one
    * end state: the last 50 completed and failed runs are kept for an operator.
    */
-  async schedule(definitions: JobDefinition<any>[], queues: QueueRegistry): Promise<void> {
+  async schedule(definitions: JobDefinition[], queues: QueueRegistry): Promise<void> {
     for (const def of definitions.filter((d) => d.repeatEveryMs)) {
       await queues.get(def.queue).upsertJobScheduler(
         def.name,

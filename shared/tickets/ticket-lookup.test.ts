@@ -26,9 +26,10 @@ describe('ticket lookup filters', () => {
     try {
       parseTicketLookup(customer, { email: 'nope', phoneNumber: '12', paymentReference: 5 });
       throw new Error('should have thrown');
-    } catch (error: any) {
-      expect(error.status).toBe(400);
-      expect(error.data.fields.map((f: any) => f.field)).toEqual(['paymentReference', 'email', 'phoneNumber']);
+    } catch (error) {
+      const refused = error as { status: number; data: { fields: Array<{ field: string }> } };
+      expect(refused.status).toBe(400);
+      expect(refused.data.fields.map((f) => f.field)).toEqual(['paymentReference', 'email', 'phoneNumber']);
     }
   });
 

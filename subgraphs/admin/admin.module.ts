@@ -1,3 +1,4 @@
+import type { ClassType } from 'type-graphql';
 import type { Platform } from '../../shared/platform/platform';
 import { buildFederatedSchema } from '../../shared/federation/build-federated-schema';
 import type { SubgraphModule } from '../subgraph-module';
@@ -30,7 +31,7 @@ export const adminModule: SubgraphModule = {
   buildSchema(platform: Platform) {
     const companies = new CompanyService(platform.dataSource);
     const accounts = new AccountService(platform);
-    const instances = new Map<Function, object>([
+    const instances = new Map<ClassType, object>([
       [CompanyResolver, new CompanyResolver(companies)],
       [AccountResolver, new AccountResolver(accounts, new LoginService(platform), platform.keys)],
       [NotificationLogResolver, new NotificationLogResolver(new NotificationLogService(platform.dataSource))],
@@ -39,7 +40,7 @@ export const adminModule: SubgraphModule = {
     return buildFederatedSchema(
       {
         resolvers: [CompanyResolver, AccountResolver, NotificationLogResolver, ReverseProxyResolver],
-        container: { get: (cls: Function) => instances.get(cls) },
+        container: { get: (cls: ClassType) => instances.get(cls) },
       },
       { Company: companyReferenceResolver(companies), Account: accountReferenceResolver(accounts) },
     );

@@ -1,3 +1,4 @@
+import type { ClassType } from 'type-graphql';
 import type { Platform } from '../../shared/platform/platform';
 import { buildFederatedSchema } from '../../shared/federation/build-federated-schema';
 import { createSimulatedExchangeRates } from '../../shared/money/exchange-rates';
@@ -19,10 +20,10 @@ export const busModule: SubgraphModule = {
   buildSchema(platform: Platform) {
     const stops = new BusStopService();
     const network = new BusNetwork(stops);
-    const instances = new Map<Function, object>([
+    const instances = new Map<ClassType, object>([
       [BusStopResolver, new BusStopResolver(stops)],
       [BusSearchResolver, new BusSearchResolver(new BusSearchService(platform, network, createSimulatedExchangeRates()))],
     ]);
-    return buildFederatedSchema({ resolvers: [BusStopResolver, BusSearchResolver], container: { get: (cls: Function) => instances.get(cls) } });
+    return buildFederatedSchema({ resolvers: [BusStopResolver, BusSearchResolver], container: { get: (cls: ClassType) => instances.get(cls) } });
   },
 };

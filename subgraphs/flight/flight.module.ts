@@ -1,3 +1,4 @@
+import type { ClassType } from 'type-graphql';
 import type { Platform } from '../../shared/platform/platform';
 import { buildFederatedSchema } from '../../shared/federation/build-federated-schema';
 import { createSimulatedExchangeRates } from '../../shared/money/exchange-rates';
@@ -69,7 +70,7 @@ export const flightModule: SubgraphModule = {
     const admission = new FlightWalletAdmission(platform, reservations);
     const issuance = new IssuanceService(platform, supplier, reservations, admission);
     const payments = new FlightPaymentRepository(platform.dataSource);
-    const instances = new Map<Function, object>([
+    const instances = new Map<ClassType, object>([
       [AirportResolver, new AirportResolver(airports)],
       [
         FlightSearchResolver,
@@ -98,7 +99,7 @@ export const flightModule: SubgraphModule = {
     ]);
     return buildFederatedSchema({
       resolvers: [AirportResolver, FlightSearchResolver, FlightReservationResolver, FlightIssuanceResolver, FlightTicketLookupResolver],
-      container: { get: (cls: Function) => instances.get(cls) },
+      container: { get: (cls: ClassType) => instances.get(cls) },
     });
   },
   jobs(platform: Platform) {

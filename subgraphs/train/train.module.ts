@@ -1,3 +1,4 @@
+import type { ClassType } from 'type-graphql';
 import type { Platform } from '../../shared/platform/platform';
 import { buildFederatedSchema } from '../../shared/federation/build-federated-schema';
 import { createSimulatedExchangeRates } from '../../shared/money/exchange-rates';
@@ -87,7 +88,7 @@ export const trainModule: SubgraphModule = {
     const provider = providerFor(platform);
     const reservations = new TrainReservationRepository(platform.dataSource);
     const payment = paymentsFor(platform, reservations);
-    const instances = new Map<Function, object>([
+    const instances = new Map<ClassType, object>([
       [TrainStationResolver, new TrainStationResolver(stations)],
       [TrainSearchResolver, new TrainSearchResolver(new TrainSearchService(platform, provider, stations, createSimulatedExchangeRates()))],
       [SeatHoldResolver, new SeatHoldResolver(new SeatHoldService(platform, provider))],
@@ -123,7 +124,7 @@ export const trainModule: SubgraphModule = {
         TrainResendResolver,
         TrainTicketLookupResolver,
       ],
-      container: { get: (cls: Function) => instances.get(cls) },
+      container: { get: (cls: ClassType) => instances.get(cls) },
     });
   },
   jobs(platform: Platform) {

@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import { startTestStack } from '../support/test-platform';
 import { decoyHash, scryptActivity } from '../../shared/auth/password';
 import { AccountService } from '../../subgraphs/admin/services/account.service';
+import type { ErrorAnswer } from '../support/rest-bodies';
 
 /**
  * Login throttling seen from the client's side of the socket. Every test sends from loopback
@@ -27,7 +28,8 @@ let accounts: AccountService;
 interface Answer {
   status: number;
   retryAfter: string | undefined;
-  body: any;
+  /** The parsed JSON: a token, or an error answer. */
+  body: unknown;
 }
 
 /** POST /api/logon over a socket bound to `from`, so the gateway sees that client address. */
@@ -79,7 +81,7 @@ function expectThrottled(answer: Answer, maxRetryAfter: number): void {
   expect(Number.isInteger(retryAfter)).toBe(true);
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(maxRetryAfter);
-  expect(answer.body.data.retryAfterSeconds).toBe(retryAfter);
+  expect((answer.body as ErrorAnswer).data.retryAfterSeconds).toBe(retryAfter);
 }
 
 beforeAll(async () => {
@@ -116,7 +118,7 @@ describe('a stranger cannot lock an agent out', () => {
 
     const fromOffice = await logonFrom(office, victim, PASSWORD);
     expect(fromOffice.status).toBe(200);
-    expect(fromOffice.body.token).toEqual(expect.any(String));
+    expect((fromOffice.body as { token: string }).token).toEqual(expect.any(String));
   });
 });
 

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
 import { startTestStack } from '../support/test-platform';
+import type { ErrorAnswer } from '../support/rest-bodies';
 import { AccountStatus } from '../../shared/auth/entities/account.entity';
 import { AccountService } from '../../subgraphs/admin/services/account.service';
 
@@ -15,8 +16,14 @@ interface Answer {
   status: number;
   headers: Headers;
   text: string;
-  body: any;
+  /** The parsed JSON, undefined when the body is not JSON; read through tokenOf / errorOf. */
+  body: unknown;
 }
+
+/** The token of a successful logon. */
+const tokenOf = (answer: Answer): string => (answer.body as { token: string }).token;
+/** The error answer of a refused request. */
+const errorOf = (answer: Answer): ErrorAnswer => answer.body as ErrorAnswer;
 
 /** Every answer of the gateway, whatever it is, must carry a request id. */
 async function call(path: string, init: RequestInit = {}): Promise<Answer> {
@@ -72,13 +79,13 @@ describe('POST /api/logon', () => {
     const { id, email } = await newAccount('SERVICE_AGENT');
     const answer = await logon({ email, password: PASSWORD });
     expect(answer.status).toBe(200);
-    expect(Object.keys(answer.body)).toEqual(['token']);
+    expect(Object.keys(answer.body as object)).toEqual(['token']);
     const { token } = answer.body as { token: string };
     expect(answer.headers.get('cache-control')).toBe('no-store');
 
     const jwk = await call('/api/uts/jwk');
     expect(jwk.status).toBe(200);
-    const keys = jwk.body.keys as Array<Record<string, string>>;
+    const { keys } = jwk.body as JSONWebKeySet;
     expect(keys.length).toBeGreaterThanOrEqual(1);
     for (const key of keys) {
       expect(key).toMatchObject({ kty: 'RSA', use: 'sig', alg: 'RS256' });
@@ -92,7 +99,7 @@ describe('POST /api/logon', () => {
     expect(header.alg).toBe('RS256');
     expect(keys.map((k) => k.kid)).toContain(header.kid);
 
-    const { payload, protectedHeader } = await jwtVerify(token, createLocalJWKSet({ keys: keys as any }), { algorithms: ['RS256'] });
+    const { payload, protectedHeader } = await jwtVerify(token, createLocalJWKSet({ keys }), { algorithms: ['RS256'] });
     expect(protectedHeader.kid).toBe(header.kid);
     expect(payload.sub).toBe(id);
     expect(payload.jti).toEqual(expect.any(String));
@@ -107,7 +114,7 @@ describe('POST /api/logon', () => {
     const { email } = await newAccount();
     const answer = await logon({ email: `  ${email.toUpperCase()} `, password: PASSWORD });
     expect(answer.status).toBe(200);
-    expect(answer.body.token).toEqual(expect.any(String));
+    expect(tokenOf(answer)).toEqual(expect.any(String));
   });
 
   test('a wrong password and an unknown email give the same 401 body', async () => {
@@ -145,7 +152,7 @@ describe('POST /api/logon', () => {
     for (let i = 0; i < MAX_FAILURES; i++) {
       const failed = await logon({ email: target.email, password: `wrong password ${i}` });
       expect(failed.status).toBe(401);
-      expect(failed.body.errorCode).toBe('LOGIN_FAILED');
+      expect(errorOf(failed).errorCode).toBe('LOGIN_FAILED');
     }
     const throttled = await logon({ email: target.email, password: PASSWORD });
     expect(throttled.status).toBe(429);
@@ -155,14 +162,14 @@ describe('POST /api/logon', () => {
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(env.config.login.failureWindowSeconds);
-    expect(throttled.body.data.retryAfterSeconds).toBe(retryAfter);
+    expect(errorOf(throttled).data.retryAfterSeconds).toBe(retryAfter);
 
     // Another spelling of the same email is the same email.
     expect((await logon({ email: target.email.toUpperCase(), password: PASSWORD })).status).toBe(429);
 
     const other = await logon({ email: bystander.email, password: PASSWORD });
     expect(other.status).toBe(200);
-    expect(other.body.token).toEqual(expect.any(String));
+    expect(tokenOf(other)).toEqual(expect.any(String));
   });
 
   test('a successful login before the limit clears the failure count', async () => {
@@ -181,7 +188,7 @@ describe('POST /api/logon', () => {
       answers.known.push(await logon({ email: known.email, password: 'wrong password!' }));
       answers.unknown.push(await logon({ email: unknown, password: 'wrong password!' }));
     }
-    const shape = (a: Answer) => ({ status: a.status, errorCode: a.body.errorCode, errorMessage: a.body.errorMessage });
+    const shape = (a: Answer) => ({ status: a.status, errorCode: errorOf(a).errorCode, errorMessage: errorOf(a).errorMessage });
     expect(answers.unknown.map(shape)).toEqual(answers.known.map(shape));
     expect(answers.unknown.map((a) => a.status)).toEqual([...Array(MAX_FAILURES).fill(401), 429]);
     expect(Number(answers.unknown[MAX_FAILURES].headers.get('retry-after'))).toBeGreaterThan(0);
@@ -191,12 +198,12 @@ describe('POST /api/logon', () => {
     const noEmail = await logon({});
     expect(noEmail.status).toBe(400);
     expect(noEmail.body).toMatchObject({ errorCode: 'BAD_REQUEST', status: 400, data: { field: 'email' } });
-    expect(noEmail.body.errorMessage).toContain('email');
+    expect(errorOf(noEmail).errorMessage).toContain('email');
 
     const noPassword = await logon({ email: unknownEmail() });
     expect(noPassword.status).toBe(400);
     expect(noPassword.body).toMatchObject({ errorCode: 'BAD_REQUEST', data: { field: 'password' } });
-    expect(noPassword.body.errorMessage).toContain('password');
+    expect(errorOf(noPassword).errorMessage).toContain('password');
 
     const notAString = await logon({ email: unknownEmail(), password: 12345678901 });
     expect(notAString.status).toBe(400);
@@ -204,7 +211,7 @@ describe('POST /api/logon', () => {
 
     const array = await logon([]);
     expect(array.status).toBe(400);
-    expect(array.body.errorCode).toBe('BAD_REQUEST');
+    expect(errorOf(array).errorCode).toBe('BAD_REQUEST');
   });
 
   test('a body that is not JSON is a 400 INVALID_JSON', async () => {
@@ -257,18 +264,18 @@ describe('GET /api/companies needs a valid bearer token', () => {
 
   test('a revoked token is a 401; a new login works', async () => {
     const { email } = await newAccount();
-    const { token } = (await logon({ email, password: PASSWORD })).body;
+    const token = tokenOf(await logon({ email, password: PASSWORD }));
     const ok = await companies(`Bearer ${token}`);
     expect(ok.status).toBe(200);
     expect(Array.isArray(ok.body)).toBe(true);
-    expect(ok.body.length).toBeGreaterThan(0);
+    expect((ok.body as unknown[]).length).toBeGreaterThan(0);
 
     expect((await accounts.revokeTokens(email)).revoked).toBe(1);
     const revoked = await companies(`Bearer ${token}`);
     expect(revoked.status).toBe(401);
     expect(revoked.body).toMatchObject({ errorCode: 'UNAUTHENTICATED', status: 401 });
 
-    const { token: fresh } = (await logon({ email, password: PASSWORD })).body;
+    const fresh = tokenOf(await logon({ email, password: PASSWORD }));
     expect((await companies(`Bearer ${fresh}`)).status).toBe(200);
   });
 

@@ -1,5 +1,6 @@
 import { startTestStack } from '../support/test-platform';
 import { daysAhead, FlightClient } from '../support/flight-client';
+import type { ErrorAnswer } from '../support/rest-bodies';
 import { addDays, todayIn } from '../../shared/time/calendar-date';
 
 const DAR = 'DAR_ES_SALAAM:RGN:0';
@@ -93,6 +94,49 @@ const SETTINGS = [
 ];
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00[+-]\d{2}:\d{2}$/;
 
+/** A stop of a REST bus trip (stopTimes items and the picked stops). */
+interface RestBusStop {
+  stopSequence: number;
+  stop_timezone: string;
+  estimatedDepartureDays: number;
+  [field: string]: unknown;
+}
+
+/** A seating-grid section of a REST bus trip's vehicle. */
+interface RestSeatSection {
+  seats: string[];
+  seatsAvailable: number;
+  seatingGrid: Array<{ id: string; type: string; available: boolean; [field: string]: unknown }>;
+  [field: string]: unknown;
+}
+
+/** A bus trip as GET /api/trip/search answers it: what the assertions compute with is typed, the rest is compared as it comes. */
+interface RestBusTrip {
+  departureDate: string;
+  departureTime: string;
+  reportingTime: string;
+  estimatedArrivalDate: string;
+  canceled: boolean;
+  availableSeats: number;
+  stopTimes: RestBusStop[];
+  fromStop: RestBusStop;
+  toStop: RestBusStop;
+  firstStop: RestBusStop;
+  lastStop: RestBusStop;
+  importantInformation: Array<{ code: string; [field: string]: unknown }>;
+  settings: Record<string, unknown>;
+  routeStations: Record<string, unknown>;
+  fareRules: Array<{ prices: Record<string, number>; otherCurrencies: Record<string, { prices: Record<string, number> }>; [field: string]: unknown }>;
+  vehicle: { vehicleClass: string; seats: number; seatingGrid: Record<string, RestSeatSection>; [field: string]: unknown };
+  [field: string]: unknown;
+}
+
+/** GET /api/trip/search (bus). */
+interface BusSearchBody {
+  exactRoute: Record<string, RestBusTrip[]>;
+  alternatives: Record<string, Array<{ legs: RestBusTrip[]; transferMinutes: number; [field: string]: unknown }>>;
+}
+
 /** train-bus-admin.md GET /api/trip/search (bus) over REST, against the reference bus network. */
 describe('bus search (REST)', () => {
   let env: Awaited<ReturnType<typeof startTestStack>>;
@@ -104,8 +148,8 @@ describe('bus search (REST)', () => {
   });
   afterAll(() => env.close());
 
-  const search = (q: Record<string, string>) => customer.call('GET', `/api/trip/search?${new URLSearchParams(q)}`);
-  const allTrips = (body: any): any[] => Object.values(body.exactRoute).flat() as any[];
+  const search = <T = BusSearchBody>(q: Record<string, string>) => customer.call<T>('GET', `/api/trip/search?${new URLSearchParams(q)}`);
+  const allTrips = (body: BusSearchBody): RestBusTrip[] => Object.values(body.exactRoute).flat();
 
   it('401 without a token', async () => {
     const res = await fetch(`${env.baseUrl}/api/trip/search?from=${DAR}&to=${ARUSHA}&date=${daysAhead(10)}`);
@@ -122,10 +166,10 @@ describe('bus search (REST)', () => {
     ['the same stop twice', { from: DAR, to: DAR, date: daysAhead(3) }, 'BAD_REQUEST', ['to']],
     ['a date years ahead', { from: DAR, to: ARUSHA, date: addDays(daysAhead(0), 800) }, 'BAD_REQUEST', ['date']],
   ])('400 for %s, naming the fields', async (_name, q, errorCode, fields) => {
-    const res = await search(q as Record<string, string>);
+    const res = await search<ErrorAnswer>(q as Record<string, string>);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ errorCode, status: 400, errorMessage: expect.any(String) });
-    expect(res.body.data.fields.map((f: any) => f.field)).toEqual(fields);
+    expect(res.body.data.fields.map((f) => f.field)).toEqual(fields);
   });
 
   it('a direct search answers every field of the bus trip, with the operator from the admin Company and no alternatives', async () => {
@@ -160,11 +204,11 @@ describe('bus search (REST)', () => {
     for (const stop of [...trip.stopTimes, trip.fromStop, trip.toStop, trip.firstStop, trip.lastStop]) {
       expect(Object.keys(stop).sort()).toEqual([...STOP_TIME_FIELDS].sort());
     }
-    expect(trip.stopTimes.map((s: any) => s.stopSequence)).toEqual(trip.stopTimes.map((_: unknown, i: number) => i));
+    expect(trip.stopTimes.map((s) => s.stopSequence)).toEqual(trip.stopTimes.map((_: unknown, i: number) => i));
     expect(trip.fromStop).toEqual(trip.stopTimes[0]);
     expect(trip.toStop).toEqual(trip.stopTimes[trip.stopTimes.length - 1]);
     expect(trip.fromStop.stop_timezone).toBe('Africa/Dar_es_Salaam');
-    expect(trip.importantInformation.map((i: any) => i.code)).toContain('ID_REQUIRED');
+    expect(trip.importantInformation.map((i) => i.code)).toContain('ID_REQUIRED');
     expect(Object.keys(trip.settings).sort()).toEqual([...SETTINGS].sort());
     expect(trip.routeStations['Dar es Salaam']).toEqual({ pickUpStations: [DAR], dropOffStations: [] });
     expect(trip.routeStations.Arusha).toEqual({ pickUpStations: [], dropOffStations: [ARUSHA] });
@@ -179,21 +223,21 @@ describe('bus search (REST)', () => {
 
     const { vehicle } = trip;
     expect(vehicle).toMatchObject({ plateNumber: expect.stringMatching(/^T \d{3} [A-Z]{3}$/), steeringWheelPosition: 'RIGHT', seats: expect.any(Number) });
-    const sections = Object.values(vehicle.seatingGrid) as any[];
+    const sections = Object.values(vehicle.seatingGrid);
     const cells = sections.flatMap((s) => s.seatingGrid);
     expect(cells.filter((c) => c.type === 'SEAT')).toHaveLength(vehicle.seats);
     expect(new Set(cells.map((c) => c.type))).toEqual(new Set(['SEAT', 'AISLE', 'DOOR', 'DRIVER']));
     expect(cells.filter((c) => c.available)).toHaveLength(trip.canceled ? 0 : trip.availableSeats);
     for (const s of sections) {
-      expect(s.seatingGrid.filter((c: any) => c.available)).toHaveLength(s.seatsAvailable);
-      expect(s.seats).toEqual(s.seatingGrid.filter((c: any) => c.type === 'SEAT').map((c: any) => c.id));
+      expect(s.seatingGrid.filter((c) => c.available)).toHaveLength(s.seatsAvailable);
+      expect(s.seats).toEqual(s.seatingGrid.filter((c) => c.type === 'SEAT').map((c) => c.id));
     }
   });
 
   it('an overnight trip crosses midnight: arrival the next day, in every zone it crosses', async () => {
     const date = daysAhead(12);
     const res = await search({ from: DAR, to: MWANZA, date });
-    const night = allTrips(res.body).find((t) => t.departureTime === '16:00');
+    const night = allTrips(res.body).find((t) => t.departureTime === '16:00')!;
     expect(night).toMatchObject({ estimatedArrivalDays: 1, estimatedArrivalTime: '10:30', travelTime: '18:30' });
     expect(night.estimatedArrivalDate).toBe(`${addDays(date, 1)}T10:30:00+03:00`);
     expect(night.lastStop).toMatchObject({ stopId: MWANZA, estimatedArrivalDays: 1 });
@@ -232,11 +276,9 @@ describe('bus search (REST)', () => {
 
   it('cancelled trips are listed and flagged, with nothing to sell', async () => {
     const trips = allTrips((await search({ from: DAR, to: ARUSHA, date: cancellationDay() })).body);
-    const first = trips.find((t) => t.departureTime === '06:00');
+    const first = trips.find((t) => t.departureTime === '06:00')!;
     expect(first).toMatchObject({ canceled: true, availableSeats: 0 });
-    expect((Object.values(first.vehicle.seatingGrid) as any[]).every((s) => s.seatsAvailable === 0 && s.seatingGrid.every((c: any) => !c.available))).toBe(
-      true,
-    );
+    expect(Object.values(first.vehicle.seatingGrid).every((s) => s.seatsAvailable === 0 && s.seatingGrid.every((c) => !c.available))).toBe(true);
   });
 
   it('trips that have left are listed and flagged', async () => {

@@ -12,6 +12,7 @@ import { childEnv, cleanUp, testConfig } from '../support/test-platform';
 import { adult, daysAhead, FlightClient } from '../support/flight-client';
 import { nextMonthDay, reserveSeat, selectExpressTrain } from '../support/train-trip';
 import { waitFor } from '../support/wait';
+import type { RestAgentReservationAnswer } from '../support/rest-bodies';
 
 /**
  * docs/decisions.md "Recovery without the client": the whole stack is SIGKILLed at each step of a flight purchase
@@ -25,7 +26,7 @@ describe('crash at each step, recovery without the client', () => {
   const crashed: Array<{ point: string; kind: 'flight' | 'train'; reservationId: string; walletId: string }> = [];
   const children: ChildProcess[] = [];
   let n = 0;
-  const sql = (q: string, params: unknown[] = []) => platform.dataSource.query(q, params);
+  const sql = <Row = Record<string, unknown>>(q: string, params: unknown[] = []) => platform.dataSource.query<Row[]>(q, params);
 
   beforeAll(async () => {
     config = testConfig({ JOB_LOCK_MS: '1000', RECOVERY_INTERVAL_SECONDS: '1', RECOVERY_STALE_SECONDS: '2', FLIGHT_ISSUANCE_LEASE_SECONDS: '2' });
@@ -89,7 +90,7 @@ describe('crash at each step, recovery without the client', () => {
   async function agent(url: string): Promise<{ client: FlightClient; walletId: string }> {
     const email = `crash${++n}@recovery.test`;
     const client = await FlightClient.create(url, platform, email, 'SERVICE_AGENT', { currency: 'TZS', openingBalance: '5000000' });
-    const [w] = await sql('SELECT w.id FROM wallet w JOIN account a ON a.id = w.account_id WHERE a.email = ?', [email]);
+    const [w] = await sql<{ id: string }>('SELECT w.id FROM wallet w JOIN account a ON a.id = w.account_id WHERE a.email = ?', [email]);
     return { client, walletId: w.id };
   }
 
@@ -105,7 +106,10 @@ describe('crash at each step, recovery without the client', () => {
       const stack = await crashingStack(point);
       const { client, walletId } = await agent(stack.url);
       const offer = await client.firstOffer({ originLocationCode: 'DAR', destinationLocationCode: 'ZNZ', departureDate: daysAhead(40 + n) });
-      const reserved = await client.call('POST', '/api/flight/reserve/agent', { offerReference: offer.offerReference, passengers: [adult()] });
+      const reserved = await client.call<RestAgentReservationAnswer>('POST', '/api/flight/reserve/agent', {
+        offerReference: offer.offerReference,
+        passengers: [adult()],
+      });
       expect({ status: reserved.status, body: reserved.status === 201 ? null : reserved.body }).toEqual({ status: 201, body: null });
       // The purchase either dies with the process or (for the debit step) answers before the worker dies.
       await client.call('POST', '/api/flight/purchase/agent', { ticketId: reserved.body.reservation.ticketIds[0] }).catch(() => null);
@@ -124,7 +128,7 @@ describe('crash at each step, recovery without the client', () => {
       const issue = await client.call('POST', `/api/trip/train/ticket/${reserved.paymentReference}/issue`, {}).catch(() => null);
       if (issue) expect(issue.status).toBe(202);
       await killedBy(stack);
-      const [row] = await sql('SELECT id FROM train_reservation WHERE payment_reference = ?', [reserved.paymentReference]);
+      const [row] = await sql<{ id: string }>('SELECT id FROM train_reservation WHERE payment_reference = ?', [reserved.paymentReference]);
       crashed.push({ point, kind: 'train', reservationId: row.id, walletId });
     });
   }
@@ -141,10 +145,10 @@ describe('crash at each step, recovery without the client', () => {
             debits: await sql("SELECT amount FROM wallet_entry WHERE wallet_id = ? AND kind = 'DEBIT'", [c.walletId]),
             holds: await sql('SELECT status FROM wallet_hold WHERE wallet_id = ?', [c.walletId]),
           }),
-          (v) => v.status === 'ISSUED' && v.debits.length > 0 && v.holds.every((h: any) => h.status === 'CAPTURED'),
+          (v) => v.status === 'ISSUED' && v.debits.length > 0 && v.holds.every((h) => h.status === 'CAPTURED'),
           45_000,
         );
-        expect({ point: c.point, debits: done.debits.length, holds: done.holds.map((h: any) => h.status) }).toEqual({
+        expect({ point: c.point, debits: done.debits.length, holds: done.holds.map((h) => h.status) }).toEqual({
           point: c.point,
           debits: 1,
           holds: ['CAPTURED'],
@@ -153,8 +157,8 @@ describe('crash at each step, recovery without the client', () => {
         expect(Number(w.held_total)).toBe(0);
         if (c.kind === 'flight') {
           const tickets = await sql('SELECT ticket_number FROM flight_ticket WHERE reservation_id = ?', [c.reservationId]);
-          expect(tickets.every((t: any) => t.ticket_number)).toBe(true);
-          expect(new Set(tickets.map((t: any) => t.ticket_number)).size).toBe(tickets.length);
+          expect(tickets.every((t) => t.ticket_number)).toBe(true);
+          expect(new Set(tickets.map((t) => t.ticket_number)).size).toBe(tickets.length);
         } else {
           expect((await sql('SELECT status FROM train_issuance WHERE reservation_id = ?', [c.reservationId]))[0].status).toBe('ISSUED');
         }

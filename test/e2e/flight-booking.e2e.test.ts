@@ -2,10 +2,33 @@ import { startTestStack } from '../support/test-platform';
 import { waitFor } from '../support/wait';
 import { AccountService } from '../../subgraphs/admin/services/account.service';
 import { adult, daysAhead, FlightClient, traveller } from '../support/flight-client';
+import type {
+  ErrorAnswer,
+  RestAgentReservation,
+  RestAgentReservationAnswer,
+  RestCustomerReservationAnswer,
+  RestFlightIssuance,
+  RestFlightOffer,
+  RestFlightTicket,
+  RestOfferPrice,
+} from '../support/rest-bodies';
 import { reservationExpiryJob } from '../../subgraphs/flight/jobs/reservation-expiry.job';
 import { ReservationRepository } from '../../subgraphs/flight/reservations/reservation.repository';
 import { createGdsSimulator } from '../../subgraphs/flight/supplier/gds-simulator.adapter';
 import { MysqlSimulatorStore } from '../../subgraphs/flight/supplier/simulator/mysql-simulator-store';
+
+/** FLIGHT_PRICE_CHANGED: the new price to accept. */
+type PriceChangedAnswer = ErrorAnswer & {
+  data: { reservationId: string; priceVersion: string; expiresAt: string; currentPrice: RestOfferPrice; previousPrice: RestOfferPrice };
+};
+
+/** CancellationResult.cancellation, or the in-progress error a cancel may answer. */
+interface CancellationAnswer {
+  reservationId: string;
+  state: string;
+  errorCode?: string;
+  [field: string]: unknown;
+}
 
 /** flight.md booking flows over REST: reserve (customer and agent), purchase, cancel, tickets, and every error row. */
 describe('flight booking (REST)', () => {
@@ -39,13 +62,18 @@ describe('flight booking (REST)', () => {
   });
   afterAll(() => env.close());
 
-  const query = (sql: string, params: unknown[] = []) => env.stack.platform.dataSource.query(sql, params);
-  const reserveAgent = (client: FlightClient, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    client.call('POST', '/api/flight/reserve/agent', body, headers);
+  const query = <Row = Record<string, unknown>>(sql: string, params: unknown[] = []) => env.stack.platform.dataSource.query<Row[]>(sql, params);
+  const reserveAgent = <T = RestAgentReservationAnswer>(client: FlightClient, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    client.call<T>('POST', '/api/flight/reserve/agent', body, headers);
+  const reserveCustomer = <T = RestCustomerReservationAnswer>(client: FlightClient, body: Record<string, unknown>) =>
+    client.call<T>('POST', '/api/flight/reserve', body);
+  const purchase = <T = RestFlightIssuance>(client: FlightClient, body: Record<string, unknown>) => client.call<T>('POST', '/api/flight/purchase/agent', body);
+  const cancel = (client: FlightClient, body: Record<string, unknown>) => client.call<CancellationAnswer>('POST', '/api/flight/cancel', body);
+  const ticketsOf = (client: FlightClient, path: string) => client.call<RestFlightTicket[]>('GET', path);
 
   describe('agent: reserve, purchase, debit, tickets', () => {
-    let reservation: any;
-    let offer: any;
+    let reservation: RestAgentReservation;
+    let offer: RestFlightOffer;
 
     it('201: the agent reservation with its frozen debit, deadline, records and tickets; nothing deducted yet', async () => {
       offer = await agent.firstOffer(domestic());
@@ -58,13 +86,15 @@ describe('flight booking (REST)', () => {
       expect(reservation.paymentTimeLimitInSeconds).toBeGreaterThan(3000);
       expect(reservation.pricingRecords[0]).toMatchObject({ status: 'TST_CREATED', supplierPrice: { currency: 'USD' } });
       expect(reservation.documents).toEqual([expect.objectContaining({ travelerId: '1', status: 'EXPECTED' })]);
-      expect(reservation.recordLocators.map((l: any) => l.type)).toContain('GDS');
+      expect(reservation.recordLocators.map((l) => l.type)).toContain('GDS');
       expect(res.body.tickets[0]).toMatchObject({
         ticketId: reservation.ticketIds[0],
         from: expect.stringMatching(/Nyerere/),
         passengerSummary: { fullName: 'Asha Mwinyi' },
       });
-      const [wallet] = await query("SELECT balance FROM wallet w JOIN account a ON a.id = w.account_id WHERE a.email = 'agent@booking.test'");
+      const [wallet] = await query<{ balance: string }>(
+        "SELECT balance FROM wallet w JOIN account a ON a.id = w.account_id WHERE a.email = 'agent@booking.test'",
+      );
       expect(Number(wallet.balance)).toBe(20000000);
     });
 
@@ -84,7 +114,7 @@ describe('flight booking (REST)', () => {
         [{ ...base, selectedOption: 'FLEXIBLE_FARE' }, { 'x-external-user-id': 'crm-42' }],
         [{ ...base, notifications: { ticketPurchase: false } }, { 'x-external-user-id': 'crm-42' }],
       ] as Array<[Record<string, unknown>, Record<string, string>]>) {
-        const res = await reserveAgent(agent, body, headers);
+        const res = await reserveAgent<ErrorAnswer>(agent, body, headers);
         expect(res.status).toBe(409);
         expect(res.body.errorCode).toBe('FLIGHT_RESERVATION_REQUEST_CONFLICT');
       }
@@ -98,7 +128,7 @@ describe('flight booking (REST)', () => {
     });
 
     it('200 only once every ticket is issued; the debit follows once, even when purchase is repeated', async () => {
-      const res = await agent.call('POST', '/api/flight/purchase/agent', { ticketId: reservation.ticketIds[0], ticketUuids: ['ignored'] });
+      const res = await purchase(agent, { ticketId: reservation.ticketIds[0], ticketUuids: ['ignored'] });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ reservationId: reservation.id, status: 'ISSUED' });
       expect(res.body.documents[0]).toMatchObject({ status: 'ISSUED', ticketNumber: expect.stringMatching(/^\d{13}$/), providerElement: 'FA' });
@@ -106,20 +136,20 @@ describe('flight booking (REST)', () => {
       expect(repeat.status).toBe(200);
       const entries = await waitFor(
         () =>
-          query(
+          query<{ amount: string }>(
             "SELECT amount FROM wallet_entry e JOIN wallet w ON w.id = e.wallet_id JOIN account a ON a.id = w.account_id WHERE a.email = 'agent@booking.test' AND e.kind = 'DEBIT'",
           ),
-        (rows: any[]) => rows.length > 0,
+        (rows) => rows.length > 0,
       );
       expect(entries).toHaveLength(1);
       const [r] = await query('SELECT wallet_debit_total FROM flight_reservation WHERE id = ?', [reservation.id]);
       expect(Number(entries[0].amount)).toBe(Number(r.wallet_debit_total));
       const notifications = await query('SELECT message_type FROM notification WHERE booking_id = ? ORDER BY created_at', [reservation.id]);
-      expect(notifications.map((n: any) => n.message_type)).toEqual(expect.arrayContaining(['RESERVATION', 'TICKET']));
+      expect(notifications.map((n) => n.message_type)).toEqual(expect.arrayContaining(['RESERVATION', 'TICKET']));
     });
 
     it('GET /api/flight/tickets answers the issued ticket with issuanceStatus; others see 404', async () => {
-      const res = await agent.call('GET', `/api/flight/tickets?ticketId=${reservation.ticketIds[0]}`);
+      const res = await ticketsOf(agent, `/api/flight/tickets?ticketId=${reservation.ticketIds[0]}`);
       expect(res.status).toBe(200);
       expect(res.body).toHaveLength(1);
       expect(res.body[0]).toMatchObject({
@@ -146,7 +176,7 @@ describe('flight booking (REST)', () => {
   describe('customer: return trip, cancel twice', () => {
     it('201 with tickets on both itineraries (one ticketId per passenger, the journey price on each row), then cancel is idempotent', async () => {
       const offer = await customer.firstOffer(international({ returnDate: daysAhead(38) }));
-      const res = await customer.call('POST', '/api/flight/reserve', { offerReference: offer.offerReference, passengers: [traveller()] });
+      const res = await reserveCustomer(customer, { offerReference: offer.offerReference, passengers: [traveller()] });
       expect(res.status).toBe(201);
       const { tickets, flightReservation } = res.body;
       expect(flightReservation).toMatchObject({ status: 'TST_CREATED', travelers: [expect.objectContaining({ id: '1', fullName: 'Asha Mwinyi' })] });
@@ -154,12 +184,12 @@ describe('flight booking (REST)', () => {
       expect(tickets).toHaveLength(2);
       expect(tickets[0].ticketId).toBe(tickets[1].ticketId);
       expect(tickets[0].price).toEqual(tickets[1].price);
-      const rows = await customer.call('GET', `/api/flight/tickets?ticketId=${tickets[0].ticketId}`);
-      expect(rows.body.map((t: any) => t.direction)).toEqual(['OUTBOUND', 'RETURN']);
+      const rows = await ticketsOf(customer, `/api/flight/tickets?ticketId=${tickets[0].ticketId}`);
+      expect(rows.body.map((t) => t.direction)).toEqual(['OUTBOUND', 'RETURN']);
 
-      const cancel = await customer.call('POST', '/api/flight/cancel', { reservationId: flightReservation.reservationId, reason: 'plans changed' });
-      expect(cancel.status).toBe(200);
-      expect(cancel.body).toMatchObject({
+      const cancelled = await cancel(customer, { reservationId: flightReservation.reservationId, reason: 'plans changed' });
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.body).toMatchObject({
         reservationId: flightReservation.reservationId,
         state: 'CANCELLED',
         paymentState: 'NOT_REQUIRED',
@@ -169,8 +199,8 @@ describe('flight booking (REST)', () => {
       const again = await customer.call('POST', '/api/flight/cancel', { ticketId: tickets[0].ticketId });
       expect(again.status).toBe(200);
       expect(again.body).toMatchObject({ state: 'CANCELLED', alreadyCancelled: true });
-      const after = await customer.call('GET', `/api/flight/tickets?ticketId=${tickets[0].ticketId}`);
-      expect(after.body.every((t: any) => t.status === 'CANCELLED')).toBe(true);
+      const after = await ticketsOf(customer, `/api/flight/tickets?ticketId=${tickets[0].ticketId}`);
+      expect(after.body.every((t) => t.status === 'CANCELLED')).toBe(true);
     });
 
     it('cancel: 400 without a reference, 403 for another account, 404 for an unknown one', async () => {
@@ -210,9 +240,9 @@ describe('flight booking (REST)', () => {
     it('400 without an offer or passengers; 404 for an offer of another account; 410 for an expired offer', async () => {
       expect((await reserveAgent(agent, { passengers: [adult()] })).status).toBe(400);
       const offer = await agent.firstOffer(domestic());
-      const noPassengers = await reserveAgent(agent, { offerReference: offer.offerReference });
+      const noPassengers = await reserveAgent<ErrorAnswer>(agent, { offerReference: offer.offerReference });
       expect(noPassengers.status).toBe(400);
-      expect(noPassengers.body.data.fields.map((f: any) => f.field)).toContain('passengers');
+      expect(noPassengers.body.data.fields.map((f) => f.field)).toContain('passengers');
       expect((await reserveAgent(otherAgent, { offerReference: offer.offerReference, passengers: [adult()] })).status).toBe(404);
       const stale = await agent.firstOffer(domestic());
       await query('UPDATE flight_offer SET expires_at = ? WHERE offer_reference = ?', [new Date(Date.now() - 1000), stale.offerReference]);
@@ -223,13 +253,13 @@ describe('flight booking (REST)', () => {
 
     it('422 FLIGHT_PASSENGER_DATA_INVALID lists every invalid field with its traveler', async () => {
       const offer = await agent.firstOffer(international());
-      const res = await reserveAgent(agent, {
+      const res = await reserveAgent<ErrorAnswer>(agent, {
         offerReference: offer.offerReference,
         passengers: [traveller('Mwinyi2', { firstName: 'A5ha', phoneNumber: '12', passportExpiryDate: daysAhead(10), documentIssuingCountry: 'XX' })],
       });
       expect(res.status).toBe(422);
       expect(res.body.errorCode).toBe('FLIGHT_PASSENGER_DATA_INVALID');
-      const fields = res.body.data.fields.map((f: any) => `${f.travelerId}:${f.field}`);
+      const fields = res.body.data.fields.map((f) => `${f.travelerId}:${f.field}`);
       expect(fields).toEqual(expect.arrayContaining(['1:firstName', '1:phoneNumber', '1:passportExpiryDate', '1:documentIssuingCountry']));
     });
 
@@ -246,7 +276,7 @@ describe('flight booking (REST)', () => {
     it('FLIGHT_PRICE_CHANGED: the client accepts the new priceVersion and amount, then the same reservation is created', async () => {
       const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(35) }));
       const body = { offerReference: offer.offerReference, passengers: [adult('PRICECHANGE')] };
-      const changed = await reserveAgent(agent, body);
+      const changed = await reserveAgent<PriceChangedAnswer>(agent, body);
       expect(changed.status).toBe(409);
       expect(changed.body.errorCode).toBe('FLIGHT_PRICE_CHANGED');
       const data = changed.body.data;
@@ -265,27 +295,29 @@ describe('flight booking (REST)', () => {
     it('a price that changes again repeats the loop', async () => {
       const offer = await customer.firstOffer(domestic({ departureDate: daysAhead(36) }));
       const body = { offerReference: offer.offerReference, passengers: [adult('PRICECHANGETWICE')] };
-      const first = (await customer.call('POST', '/api/flight/reserve', body)).body.data;
-      const accept = (d: any) => ({
+      const first = (await reserveCustomer<PriceChangedAnswer>(customer, body)).body.data;
+      const accept = (d: PriceChangedAnswer['data']) => ({
         ...body,
         priceAcceptance: { priceVersion: d.priceVersion, amount: d.currentPrice.grandTotal, currency: d.currentPrice.currency },
       });
-      const second = await customer.call('POST', '/api/flight/reserve', accept(first));
+      const second = await reserveCustomer<PriceChangedAnswer>(customer, accept(first));
       expect(second.status).toBe(409);
       expect(second.body.data.priceVersion).not.toBe(first.priceVersion);
-      const done = await customer.call('POST', '/api/flight/reserve', accept(second.body.data));
+      const done = await reserveCustomer(customer, accept(second.body.data));
       expect(done.status).toBe(201);
     });
 
     it('FLIGHT_ADDITIONAL_INFORMATION_REQUIRED: the updated requirements, then the same offer with the added values books', async () => {
       const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(37) }));
       const body = { offerReference: offer.offerReference, passengers: [adult('NEEDSDOCS')] };
-      const res = await reserveAgent(agent, body);
+      const res = await reserveAgent<ErrorAnswer>(agent, body);
       expect(res.status).toBe(422);
       expect(res.body.errorCode).toBe('FLIGHT_ADDITIONAL_INFORMATION_REQUIRED');
       expect(res.body.data.bookingRequirements).toMatchObject({ profileVersion: 2, source: 'PROVIDER_ESCALATION' });
-      expect(res.body.data.fields.map((f: any) => f.field)).toEqual(expect.arrayContaining(['passportNumber', 'dateOfBirth']));
-      const review = await agent.call('POST', '/api/flight/offer', { offerReference: offer.offerReference });
+      expect(res.body.data.fields.map((f) => f.field)).toEqual(expect.arrayContaining(['passportNumber', 'dateOfBirth']));
+      const review = await agent.call<{ bookingRequirements: { profileVersion: number } }>('POST', '/api/flight/offer', {
+        offerReference: offer.offerReference,
+      });
       expect(review.body.bookingRequirements.profileVersion).toBe(2);
       const booked = await reserveAgent(agent, { ...body, passengers: [traveller('NEEDSDOCS')] });
       expect(booked.status).toBe(201);
@@ -306,7 +338,7 @@ describe('flight booking (REST)', () => {
 
     it('customer RESFAIL: 410 asking for a new search with the reason', async () => {
       const offer = await customer.firstOffer(domestic({ departureDate: daysAhead(41) }));
-      const res = await customer.call('POST', '/api/flight/reserve', { offerReference: offer.offerReference, passengers: [adult('RESFAIL')] });
+      const res = await reserveCustomer<ErrorAnswer>(customer, { offerReference: offer.offerReference, passengers: [adult('RESFAIL')] });
       expect(res.status).toBe(410);
       expect(res.body.data).toMatchObject({ refreshSearch: true, reason: 'FLIGHT_RESERVATION_FAILED' });
     });
@@ -323,7 +355,7 @@ describe('flight booking (REST)', () => {
     it('a slow PNR answers 202; the same request then returns the one reservation', async () => {
       const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(43) }));
       const body = { offerReference: offer.offerReference, passengers: [adult('SLOWPNR')] };
-      const slow = await reserveAgent(agent, body);
+      const slow = await reserveAgent<ErrorAnswer>(agent, body);
       expect(slow.status).toBe(202);
       expect(slow.body).toMatchObject({ errorCode: 'FLIGHT_RESERVATION_IN_PROGRESS', data: { retryable: true } });
       const done = await reserveAgent(agent, { ...body, passengers: [adult('SLOWPNR', { firstName: 'Changed' })] });
@@ -345,25 +377,25 @@ describe('flight booking (REST)', () => {
     it('partial issuance answers 202 with the documents so far; repeating completes it with 200', async () => {
       const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(44), adults: 2 }));
       const r = (await reserveAgent(agent, { offerReference: offer.offerReference, passengers: [adult('PARTIAL'), adult('Juma')] })).body.reservation;
-      const first = await agent.call('POST', '/api/flight/purchase/agent', { ticketId: r.ticketIds[0] });
+      const first = await purchase(agent, { ticketId: r.ticketIds[0] });
       expect(first.status).toBe(202);
       expect(first.body.status).toBe('PARTIALLY_ISSUED');
-      expect(first.body.documents.map((d: any) => d.status).sort()).toEqual(['EXPECTED', 'ISSUED']);
-      const second = await agent.call('POST', '/api/flight/purchase/agent', { ticketId: r.ticketIds[1] });
+      expect(first.body.documents.map((d) => d.status).sort()).toEqual(['EXPECTED', 'ISSUED']);
+      const second = await purchase(agent, { ticketId: r.ticketIds[1] });
       expect(second.status).toBe(200);
-      expect(second.body.documents.every((d: any) => d.status === 'ISSUED')).toBe(true);
+      expect(second.body.documents.every((d) => d.status === 'ISSUED')).toBe(true);
     });
 
     it('a definite issuance failure is a 409', async () => {
       const r = await reserved(agent, 'ISSUEFAIL', 45);
-      const res = await agent.call('POST', '/api/flight/purchase/agent', { ticketId: r.ticketIds[0] });
+      const res = await purchase<ErrorAnswer>(agent, { ticketId: r.ticketIds[0] });
       expect(res.status).toBe(409);
       expect(res.body.errorCode).toBe('FLIGHT_ISSUANCE_FAILED');
     });
 
     it('wallet admission failure is a 409 and claims nothing: the same call works after a top-up', async () => {
       const r = await reserved(poorAgent, 'Poor', 46);
-      const res = await poorAgent.call('POST', '/api/flight/purchase/agent', { ticketId: r.ticketIds[0] });
+      const res = await purchase<ErrorAnswer>(poorAgent, { ticketId: r.ticketIds[0] });
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({ errorCode: 'FLIGHT_WALLET_ADMISSION_FAILED', data: { currency: 'TZS' } });
       const [{ status }] = await query('SELECT status FROM flight_reservation WHERE id = ?', [r.id]);
@@ -375,7 +407,7 @@ describe('flight booking (REST)', () => {
     it('410 FLIGHT_RESERVATION_EXPIRED after the payment deadline', async () => {
       const r = await reserved(agent, 'Late', 47);
       await query('UPDATE flight_reservation SET payment_deadline_at = ? WHERE id = ?', [new Date(Date.now() - 1000), r.id]);
-      const res = await agent.call('POST', '/api/flight/purchase/agent', { ticketId: r.ticketIds[0] });
+      const res = await purchase<ErrorAnswer>(agent, { ticketId: r.ticketIds[0] });
       expect(res.status).toBe(410);
       expect(res.body.errorCode).toBe('FLIGHT_RESERVATION_EXPIRED');
     });
@@ -402,7 +434,7 @@ describe('flight booking (REST)', () => {
     it('a supplier refund in progress answers 202 REFUND_PENDING; repeating says alreadyCancelled', async () => {
       const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(51) }));
       const r = (await reserveAgent(agent, { offerReference: offer.offerReference, passengers: [adult('REFUNDPENDING')] })).body.reservation;
-      const res = await agent.call('POST', '/api/flight/cancel', { reservationId: r.id });
+      const res = await cancel(agent, { reservationId: r.id });
       expect(res.status).toBe(202);
       expect(res.body).toMatchObject({ state: 'REFUND_PENDING', refundState: 'REFUND_PENDING', alreadyCancelled: false });
       const again = await agent.call('POST', '/api/flight/cancel', { reservationId: r.id });
@@ -413,13 +445,13 @@ describe('flight booking (REST)', () => {
     it('while issuance is unconfirmed the purchase answers 202, and a cancel meanwhile is 202 too', async () => {
       const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(52) }));
       const r = (await reserveAgent(agent, { offerReference: offer.offerReference, passengers: [adult('ISSUETIMEOUT')] })).body.reservation;
-      const purchase = await agent.call('POST', '/api/flight/purchase/agent', { ticketId: r.ticketIds[0] });
-      expect(purchase.status).toBe(202);
-      expect(purchase.body.status).toBe('ISSUING');
-      const cancel = await agent.call('POST', '/api/flight/cancel', { reservationId: r.id });
-      expect(cancel.status).toBe(202);
-      expect(cancel.body.errorCode).toBe('FLIGHT_RESERVATION_IN_PROGRESS');
-      const retry = await agent.call('POST', '/api/flight/purchase/agent', { ticketId: r.ticketIds[0] });
+      const purchasing = await purchase(agent, { ticketId: r.ticketIds[0] });
+      expect(purchasing.status).toBe(202);
+      expect(purchasing.body.status).toBe('ISSUING');
+      const cancelling = await cancel(agent, { reservationId: r.id });
+      expect(cancelling.status).toBe(202);
+      expect(cancelling.body.errorCode).toBe('FLIGHT_RESERVATION_IN_PROGRESS');
+      const retry = await purchase(agent, { ticketId: r.ticketIds[0] });
       expect(retry.status).toBe(200);
       expect(retry.body.status).toBe('ISSUED');
     });
@@ -427,15 +459,15 @@ describe('flight booking (REST)', () => {
 
   describe('typed GraphQL for frontends', () => {
     it('the same flow through /graphql: searchFlights, reviewFlightOffer, reserveFlightAsAgent, flightTickets', async () => {
-      const gql = async (query: string, variables: Record<string, unknown>) => {
+      const gql = async <T>(query: string, variables: Record<string, unknown>) => {
         const res = await fetch(`${env.baseUrl}/graphql`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${agent.token}` },
           body: JSON.stringify({ query, variables }),
         });
-        return (await res.json()) as any;
+        return (await res.json()) as { data: T; errors?: unknown };
       };
-      const search = await gql(
+      const search = await gql<{ searchFlights: { data: Array<{ offerReference: string; price: { otherCurrencies: unknown[] } }> } }>(
         'mutation($i: FlightSearchInput!) { searchFlights(input: $i) { meta { count } data { offerReference price { grandTotal currency otherCurrencies { currency grandTotal } } } } }',
         {
           i: domestic({ departureDate: daysAhead(53) }),
@@ -444,19 +476,25 @@ describe('flight booking (REST)', () => {
       expect(search.errors).toBeUndefined();
       const ref = search.data.searchFlights.data[0].offerReference;
       expect(search.data.searchFlights.data[0].price.otherCurrencies.length).toBeGreaterThan(0);
-      const review = await gql(
+      const review = await gql<{ reviewFlightOffer: { bookingRequirements: { journeyType: string } } }>(
         'query($r: ID) { reviewFlightOffer(offerReference: $r) { bookingRequirements { journeyType travelerRequirements { travelerId } } } }',
         { r: ref },
       );
       expect(review.data.reviewFlightOffer.bookingRequirements.journeyType).toBe('DOMESTIC');
-      const reserved = await gql('mutation($i: FlightReservationInput!) { reserveFlightAsAgent(input: $i) { reservation { status ticketIds } } }', {
-        i: { offerReference: ref, passengers: [{ ...adult('Graph'), ageCategory: 0 }] },
-      });
+      const reserved = await gql<{ reserveFlightAsAgent: { reservation: { status: string; ticketIds: string[] } } }>(
+        'mutation($i: FlightReservationInput!) { reserveFlightAsAgent(input: $i) { reservation { status ticketIds } } }',
+        {
+          i: { offerReference: ref, passengers: [{ ...adult('Graph'), ageCategory: 0 }] },
+        },
+      );
       expect(reserved.errors).toBeUndefined();
       expect(reserved.data.reserveFlightAsAgent.reservation.status).toBe('TST_CREATED');
-      const tickets = await gql('query($t: String) { flightTickets(ticketId: $t) { ticketId issuanceStatus price { total currency } } }', {
-        t: reserved.data.reserveFlightAsAgent.reservation.ticketIds[0],
-      });
+      const tickets = await gql<{ flightTickets: unknown[] }>(
+        'query($t: String) { flightTickets(ticketId: $t) { ticketId issuanceStatus price { total currency } } }',
+        {
+          t: reserved.data.reserveFlightAsAgent.reservation.ticketIds[0],
+        },
+      );
       expect(tickets.data.flightTickets[0]).toMatchObject({ issuanceStatus: 'TST_CREATED' });
     });
   });
@@ -468,7 +506,7 @@ describe('flight booking (REST)', () => {
       expect((await partner.call('POST', '/api/flight/purchase/agent', { ticketId: r.ticketIds[0] })).status).toBe(200);
       const rows = await waitFor(
         () => query('SELECT message_type, status, reason FROM notification WHERE booking_id = ? ORDER BY message_type', [r.id]),
-        (rs: any[]) => rs.length >= 2 && rs.every((x) => x.status !== 'PENDING'),
+        (rs) => rs.length >= 2 && rs.every((x) => x.status !== 'PENDING'),
       );
       expect(rows).toEqual([
         { message_type: 'RESERVATION', status: 'SUPPRESSED', reason: 'THIRD_PARTY_AGENT_BOOKING' },

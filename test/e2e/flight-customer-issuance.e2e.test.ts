@@ -2,6 +2,29 @@ import { randomUUID } from 'node:crypto';
 import { waitFor } from '../support/wait';
 import { startTestStack } from '../support/test-platform';
 import { adult, daysAhead, FlightClient } from '../support/flight-client';
+import type { ErrorAnswer, RestAgentReservationAnswer, RestCustomerReservationAnswer, RestFlightOffer, RestFlightTicket } from '../support/rest-bodies';
+
+/** A flight payment request (FLIGHT_PAYMENT). */
+interface PaymentBody {
+  paymentRequestId: string;
+  status: string;
+  confirmedAt: string | null;
+  [field: string]: unknown;
+}
+
+/** An issue signal answer: 202 signaled with the workflow, or 200 with the issuance. */
+interface SignalBody {
+  workflowId: string;
+  ticketUuids: string[];
+  [field: string]: unknown;
+}
+
+/** A direct issuance answer: 200 issued, or 202 with the issuance and paymentRecovery. */
+interface DirectBody {
+  issued: boolean;
+  paymentRecovery: unknown;
+  [field: string]: unknown;
+}
 
 /**
  * Customer payment and issuance over REST (flight.md issue signal and direct issuance,
@@ -35,15 +58,16 @@ describe('flight customer payment and issuance (REST)', () => {
   });
   afterAll(() => env.close());
 
-  const query = (sql: string, params: unknown[] = []) => env.stack.platform.dataSource.query(sql, params);
+  const query = <Row = Record<string, unknown>>(sql: string, params: unknown[] = []) => env.stack.platform.dataSource.query<Row[]>(sql, params);
 
   /** A customer reservation of a fresh search; `pick` chooses the offer (default: the first). */
-  async function reserve(passengers = [adult()], pick: (offers: any[]) => any = (o) => o[0], search = domestic()) {
-    const found = await customer.call('POST', '/api/flight/search', { ...search, adults: passengers.length });
+  async function reserve(passengers = [adult()], pick: (offers: RestFlightOffer[]) => RestFlightOffer | undefined = (o) => o[0], search = domestic()) {
+    const found = await customer.call<{ data: RestFlightOffer[] }>('POST', '/api/flight/search', { ...search, adults: passengers.length });
     expect(found.status).toBe(200);
-    const offer = pick(found.body.data);
-    expect(offer).toBeDefined();
-    const res = await customer.call('POST', '/api/flight/reserve', { offerReference: offer.offerReference, passengers });
+    const picked = pick(found.body.data);
+    expect(picked).toBeDefined();
+    const offer = picked!;
+    const res = await customer.call<RestCustomerReservationAnswer>('POST', '/api/flight/reserve', { offerReference: offer.offerReference, passengers });
     expect(res.status).toBe(201);
     const price = res.body.flightReservation.flightOffers[0].price;
     return {
@@ -55,11 +79,12 @@ describe('flight customer payment and issuance (REST)', () => {
       currency: price.currency as string,
     };
   }
-  const signal = (body: Record<string, unknown>, who = issuer) => who.call('POST', '/api/flight/ticket/issue/signal', body);
-  const direct = (body: Record<string, unknown>, who = admin) => who.call('POST', '/api/flight/ticket/issue/direct', body);
-  const pay = (paymentReference: string, method = 'CARD', who = customer) => who.call('POST', '/api/flight/payments', { paymentReference, method });
-  const confirm = (id: string, who = admin) => who.call('POST', `/api/flight/payments/${id}/confirm`);
-  const tickets = (ticketId: string) => customer.call('GET', `/api/flight/tickets?ticketId=${encodeURIComponent(ticketId)}`);
+  const signal = <T = SignalBody>(body: Record<string, unknown>, who = issuer) => who.call<T>('POST', '/api/flight/ticket/issue/signal', body);
+  const direct = <T = DirectBody>(body: Record<string, unknown>, who = admin) => who.call<T>('POST', '/api/flight/ticket/issue/direct', body);
+  const pay = <T = PaymentBody>(paymentReference: string, method = 'CARD', who = customer) =>
+    who.call<T>('POST', '/api/flight/payments', { paymentReference, method });
+  const confirm = (id: string, who = admin) => who.call<PaymentBody>('POST', `/api/flight/payments/${id}/confirm`);
+  const tickets = (ticketId: string) => customer.call<RestFlightTicket[]>('GET', `/api/flight/tickets?ticketId=${encodeURIComponent(ticketId)}`);
   const issued = (ticketId: string) =>
     waitFor(
       () => tickets(ticketId),
@@ -86,10 +111,10 @@ describe('flight customer payment and issuance (REST)', () => {
 
     it('payments: only the owner pays (403), a declined charge is 402, mobile money waits for the sandbox confirmation', async () => {
       expect((await pay(r.paymentReference, 'CARD', other)).status).toBe(403);
-      const badMethod = await pay(r.paymentReference, 'CHEQUE');
+      const badMethod = await pay<ErrorAnswer>(r.paymentReference, 'CHEQUE');
       expect(badMethod.status).toBe(400);
-      expect(badMethod.body.data.fields.map((f: any) => f.field)).toEqual(['method']);
-      const declined = await pay(r.paymentReference, 'CARD_DECLINED');
+      expect(badMethod.body.data.fields.map((f) => f.field)).toEqual(['method']);
+      const declined = await pay<ErrorAnswer>(r.paymentReference, 'CARD_DECLINED');
       expect(declined.status).toBe(402);
       expect(declined.body).toMatchObject({ errorCode: 'PAYMENT_DECLINED', data: { paymentRequestId: expect.any(String) } });
       expect((await query('SELECT status FROM flight_payment WHERE id = ?', [declined.body.data.paymentRequestId]))[0].status).toBe('CANCELLED');
@@ -166,13 +191,17 @@ describe('flight customer payment and issuance (REST)', () => {
       const paid = await pay(r3.paymentReference, 'CARD');
       expect(paid.status).toBe(201);
       await query('UPDATE flight_payment SET amount = amount + 1 WHERE id = ?', [paid.body.paymentRequestId]);
-      expect((await signal({ ticketId: r3.ticketId })).body.errorCode).toBe('PAYMENT_NOT_CONFIRMED');
+      expect((await signal<ErrorAnswer>({ ticketId: r3.ticketId })).body.errorCode).toBe('PAYMENT_NOT_CONFIRMED');
     });
 
     it('past the payment deadline: 410 FLIGHT_RESERVATION_EXPIRED for the signal, the payment and direct issuance', async () => {
       const late = await reserve();
       await query('UPDATE flight_reservation SET payment_deadline_at = ? WHERE id = ?', [new Date(Date.now() - 60_000), late.reservationId]);
-      for (const res of [await signal({ ticketId: late.ticketId }), await pay(late.paymentReference), await direct({ ticketId: late.ticketId })]) {
+      for (const res of [
+        await signal<ErrorAnswer>({ ticketId: late.ticketId }),
+        await pay<ErrorAnswer>(late.paymentReference),
+        await direct<ErrorAnswer>({ ticketId: late.ticketId }),
+      ]) {
         expect(res.status).toBe(410);
         expect(res.body.errorCode).toBe('FLIGHT_RESERVATION_EXPIRED');
       }
@@ -204,7 +233,10 @@ describe('flight customer payment and issuance (REST)', () => {
   describe('direct issuance', () => {
     it('is for admin or sudo, and issues an unpaid agent reservation synchronously (200)', async () => {
       const offer = await agent.firstOffer(domestic());
-      const reserved = await agent.call('POST', '/api/flight/reserve/agent', { offerReference: offer.offerReference, passengers: [adult()] });
+      const reserved = await agent.call<RestAgentReservationAnswer>('POST', '/api/flight/reserve/agent', {
+        offerReference: offer.offerReference,
+        passengers: [adult()],
+      });
       expect(reserved.status).toBe(201);
       const ticketId = reserved.body.reservation.ticketIds[0];
       expect((await direct({ ticketId }, customer)).status).toBe(403);
@@ -233,7 +265,7 @@ describe('flight customer payment and issuance (REST)', () => {
       expect(res.body).toMatchObject({ issued: true, ticketId: unpaid.ticketId, issuance: { status: 'ISSUED' } });
       const cancelled = await reserve();
       expect((await customer.call('POST', '/api/flight/cancel', { ticketId: cancelled.ticketId })).status).toBe(200);
-      const refused = await direct({ ticketId: cancelled.ticketId });
+      const refused = await direct<ErrorAnswer>({ ticketId: cancelled.ticketId });
       expect(refused.status).toBe(409);
       expect(refused.body.errorCode).toBe('FLIGHT_RESERVATION_NOT_ISSUABLE');
     });
@@ -243,10 +275,10 @@ describe('flight customer payment and issuance (REST)', () => {
     it('needs exact sudo (403 for admin) and every identifier (400 naming the missing ones)', async () => {
       const forbidden = await direct({ ticketId: 'SFAAAAAA-1', sourceTicketId: 'SFBBBBBB-1' }, admin);
       expect(forbidden.status).toBe(403);
-      const missing = await direct({ sourceTicketId: 'SFBBBBBB-1' }, sudo);
+      const missing = await direct<ErrorAnswer>({ sourceTicketId: 'SFBBBBBB-1' }, sudo);
       expect(missing.status).toBe(400);
-      expect(missing.body.data.fields.map((f: any) => f.field).sort()).toEqual(['paymentRequestId', 'reconciliationOperationId', 'ticketId']);
-      const invalid = await direct(
+      expect(missing.body.data.fields.map((f) => f.field).sort()).toEqual(['paymentRequestId', 'reconciliationOperationId', 'ticketId']);
+      const invalid = await direct<ErrorAnswer>(
         { ticketId: 'SFAAAAAA-1', sourceTicketId: 'SFBBBBBB-1', paymentRequestId: randomUUID(), reconciliationOperationId: 'op-1' },
         sudo,
       );

@@ -1,5 +1,6 @@
 import { startTestStack } from '../support/test-platform';
 import { adult, daysAhead, FlightClient } from '../support/flight-client';
+import type { RestAgentReservationAnswer, RestFlightTicket } from '../support/rest-bodies';
 
 /**
  * DESIGN.md and flight.md: concurrent admitted purchases may drive a wallet negative, but a
@@ -19,7 +20,7 @@ describe('concurrent flight purchases against one wallet', () => {
   });
   afterAll(() => env.close());
 
-  const query = (sql: string, params: unknown[] = []) => env.stack.platform.dataSource.query(sql, params);
+  const query = <Row = Record<string, unknown>>(sql: string, params: unknown[] = []) => env.stack.platform.dataSource.query<Row[]>(sql, params);
   const routes = [
     ['DAR', 'ZNZ'],
     ['DAR', 'JRO'],
@@ -37,7 +38,7 @@ describe('concurrent flight purchases against one wallet', () => {
         destinationLocationCode: to,
         departureDate: daysAhead(20 + Math.floor(i / routes.length)),
       });
-      const res = await agent.call('POST', '/api/flight/reserve/agent', {
+      const res = await agent.call<RestAgentReservationAnswer>('POST', '/api/flight/reserve/agent', {
         offerReference: offer.offerReference,
         passengers: [
           to === 'NBO'
@@ -64,8 +65,13 @@ describe('concurrent flight purchases against one wallet', () => {
   const nameFor = (i: number) => `Load${String.fromCharCode(65 + Math.floor(i / 26))}${String.fromCharCode(97 + (i % 26))}`;
 
   async function ledger() {
-    const [wallet] = await query("SELECT w.id, w.balance FROM wallet w JOIN account a ON a.id = w.account_id WHERE a.email = 'busy@agency.test'");
-    const entries = await query('SELECT kind, amount, business_key FROM wallet_entry WHERE wallet_id = ?', [wallet.id]);
+    const [wallet] = await query<{ id: string; balance: string }>(
+      "SELECT w.id, w.balance FROM wallet w JOIN account a ON a.id = w.account_id WHERE a.email = 'busy@agency.test'",
+    );
+    const entries = await query<{ kind: string; amount: string; business_key: string }>(
+      'SELECT kind, amount, business_key FROM wallet_entry WHERE wallet_id = ?',
+      [wallet.id],
+    );
     return { balance: Number(wallet.balance), entries };
   }
 
@@ -73,7 +79,7 @@ describe('concurrent flight purchases against one wallet', () => {
     const end = Date.now() + 30_000;
     for (;;) {
       const { entries } = await ledger();
-      if (entries.filter((e: any) => e.kind === 'DEBIT').length >= expected || Date.now() > end) return;
+      if (entries.filter((e) => e.kind === 'DEBIT').length >= expected || Date.now() > end) return;
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -84,11 +90,11 @@ describe('concurrent flight purchases against one wallet', () => {
     expect(results.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
     await debitsSettled(50);
     const { balance, entries } = await ledger();
-    const debits = entries.filter((e: any) => e.kind === 'DEBIT');
+    const debits = entries.filter((e) => e.kind === 'DEBIT');
     expect(debits).toHaveLength(50);
-    expect(new Set(debits.map((d: any) => d.business_key)).size).toBe(50);
-    const credits = entries.filter((e: any) => e.kind === 'CREDIT').reduce((s: number, e: any) => s + Number(e.amount), 0);
-    const debited = debits.reduce((s: number, e: any) => s + Number(e.amount), 0);
+    expect(new Set(debits.map((d) => d.business_key)).size).toBe(50);
+    const credits = entries.filter((e) => e.kind === 'CREDIT').reduce((s: number, e) => s + Number(e.amount), 0);
+    const debited = debits.reduce((s: number, e) => s + Number(e.amount), 0);
     expect(balance).toBe(credits - debited);
     const frozen = await query("SELECT SUM(wallet_debit_total) AS total FROM flight_reservation WHERE status = 'ISSUED'");
     expect(Number(frozen[0].total)).toBe(debited);
@@ -96,7 +102,7 @@ describe('concurrent flight purchases against one wallet', () => {
 
   it('20 parallel repeats of one purchase: one issuance, one debit, the others 200 or 202', async () => {
     const [ticketId] = await reserveMany(1);
-    const before = (await ledger()).entries.filter((e: any) => e.kind === 'DEBIT').length;
+    const before = (await ledger()).entries.filter((e) => e.kind === 'DEBIT').length;
     const results = await Promise.all(Array.from({ length: 20 }, () => agent.call('POST', '/api/flight/purchase/agent', { ticketId })));
     expect(results.every((r) => r.status === 200 || r.status === 202)).toBe(true);
     expect(results.some((r) => r.status === 200)).toBe(true);
@@ -105,10 +111,10 @@ describe('concurrent flight purchases against one wallet', () => {
     await debitsSettled(before + 1);
     await new Promise((r) => setTimeout(r, 500));
     const { entries, balance } = await ledger();
-    expect(entries.filter((e: any) => e.kind === 'DEBIT')).toHaveLength(before + 1);
-    const sum = entries.reduce((s: number, e: any) => s + (e.kind === 'CREDIT' ? 1 : -1) * Number(e.amount), 0);
+    expect(entries.filter((e) => e.kind === 'DEBIT')).toHaveLength(before + 1);
+    const sum = entries.reduce((s: number, e) => s + (e.kind === 'CREDIT' ? 1 : -1) * Number(e.amount), 0);
     expect(balance).toBe(sum);
-    const tickets = await agent.call('GET', `/api/flight/tickets?ticketId=${ticketId}`);
+    const tickets = await agent.call<RestFlightTicket[]>('GET', `/api/flight/tickets?ticketId=${ticketId}`);
     expect(tickets.body[0].ticketNumber).toMatch(/^\d{13}$/);
   });
 });

@@ -2,9 +2,27 @@ import { AccountService } from '../../subgraphs/admin/services/account.service';
 import { addDays, todayIn } from '../../shared/time/calendar-date';
 import { startTestStack } from '../support/test-platform';
 import { json } from '../support/http';
+import type { ErrorAnswer, RestFlightOffer } from '../support/rest-bodies';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const in30Days = addDays(todayIn('Africa/Dar_es_Salaam', new Date()), 30);
+
+/** A search answer; meta.availability only with lookAheadDays. */
+interface SearchBody {
+  meta: {
+    count: number;
+    availability: { next: unknown; lookAhead: { status: string; confirmedThrough: unknown; [field: string]: unknown }; [field: string]: unknown };
+  };
+  data: RestFlightOffer[];
+}
+
+/** An offer review answer. */
+interface ReviewBody {
+  offerReference: string;
+  expiresAt: string;
+  flightOffer: RestFlightOffer;
+  bookingRequirements: { travelerRequirements: Array<Record<string, unknown>>; [field: string]: unknown };
+}
 
 /** flight.md search and offer review over REST, against the GDS simulator. */
 describe('flight search and offer review (REST)', () => {
@@ -27,7 +45,7 @@ describe('flight search and offer review (REST)', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: `${name}@flight.test`, password: 'flight password 1' }),
       });
-      tokens[name] = (await json(res)).token;
+      tokens[name] = (await json<{ token: string }>(res)).token;
     }
   });
   afterAll(() => env.close());
@@ -51,7 +69,7 @@ describe('flight search and offer review (REST)', () => {
     it('answers user-bound offers with the full price object for a customer (USD by default)', async () => {
       const res = await search(oneWay());
       expect(res.status).toBe(200);
-      const body = await json(res);
+      const body = await json<SearchBody>(res);
       expect(Object.keys(body.meta)).toEqual(['count']);
       expect(body.meta.count).toBe(body.data.length);
       expect(body.data.length).toBeGreaterThan(0);
@@ -62,7 +80,7 @@ describe('flight search and offer review (REST)', () => {
         const p = offer.price;
         expect(p).toMatchObject({ currency: 'USD', pricingContext: 'ONLINE' });
         expect(Number(p.grandTotal)).toBeCloseTo(Number(p.total) + Number(p.bookingFeeTotal), 2);
-        expect(p.bookingFees.map((f: any) => `${f.type}/${f.recipient}`)).toEqual(['SERVICE_COMMISSION/SERVICE']);
+        expect(p.bookingFees.map((f) => `${f.type}/${f.recipient}`)).toEqual(['SERVICE_COMMISSION/SERVICE']);
         expect(p.walletSettlement).toBeUndefined();
         expect(Object.keys(p.otherCurrencies).sort()).toEqual(['EUR', 'KES', 'TZS', 'UGX']);
         expect(p.otherCurrencies.TZS).toMatchObject({ currency: 'TZS' });
@@ -72,53 +90,53 @@ describe('flight search and offer review (REST)', () => {
     });
 
     it('the alias /api/flight/offers/search answers the same offers with new references', async () => {
-      const [a, b] = await Promise.all([search(oneWay()).then(json), post('/api/flight/offers/search', oneWay()).then(json)]);
-      expect(b.data.map((o: any) => o.id)).toEqual(a.data.map((o: any) => o.id));
+      const [a, b] = await Promise.all([search(oneWay()).then(json<SearchBody>), post('/api/flight/offers/search', oneWay()).then(json<SearchBody>)]);
+      expect(b.data.map((o) => o.id)).toEqual(a.data.map((o) => o.id));
       expect(b.data[0].offerReference).not.toBe(a.data[0].offerReference);
     });
 
     it('prices agents with their wallet: service agent TZS with cash rounding and agent commission; third party without', async () => {
-      const agent = await search(oneWay(), 'agent').then(json);
+      const agent = await search(oneWay(), 'agent').then(json<SearchBody>);
       const ap = agent.data[0].price;
       expect(ap.pricingContext).toBe('SERVICE_AGENT');
-      expect(ap.bookingFees.map((f: any) => f.type).sort()).toEqual(['AGENT_COMMISSION', 'SERVICE_COMMISSION']);
+      expect(ap.bookingFees.map((f) => f.type).sort()).toEqual(['AGENT_COMMISSION', 'SERVICE_COMMISSION']);
       expect(ap.walletSettlement).toMatchObject({ currency: 'TZS', rounding: { policyVersion: expect.any(String), increment: '50' } });
-      expect(Number(ap.walletSettlement.debitTotal) % 50).toBe(0);
-      expect(ap.walletDebitTotal).toBe(ap.walletSettlement.debitTotal);
-      const partner = await search(oneWay(), 'partner').then(json);
+      expect(Number(ap.walletSettlement!.debitTotal) % 50).toBe(0);
+      expect(ap.walletDebitTotal).toBe(ap.walletSettlement!.debitTotal);
+      const partner = await search(oneWay(), 'partner').then(json<SearchBody>);
       const pp = partner.data[0].price;
       expect(pp.pricingContext).toBe('THIRD_PARTY_AGENT');
-      expect(pp.bookingFees.map((f: any) => f.type)).toEqual(['SERVICE_COMMISSION']);
-      expect(pp.walletSettlement.currency).toBe('USD');
-      expect(pp.walletSettlement.rounding).toBeUndefined();
+      expect(pp.bookingFees.map((f) => f.type)).toEqual(['SERVICE_COMMISSION']);
+      expect(pp.walletSettlement!.currency).toBe('USD');
+      expect(pp.walletSettlement!.rounding).toBeUndefined();
     });
 
     it('display currency: currencyCode wins over Content-Currency, which wins over USD', async () => {
-      const header = await search(oneWay(), 'customer', { 'content-currency': 'KES' }).then(json);
+      const header = await search(oneWay(), 'customer', { 'content-currency': 'KES' }).then(json<SearchBody>);
       expect(header.data[0].price.currency).toBe('KES');
-      const both = await search(oneWay({ currencyCode: 'TZS' }), 'customer', { 'content-currency': 'KES' }).then(json);
+      const both = await search(oneWay({ currencyCode: 'TZS' }), 'customer', { 'content-currency': 'KES' }).then(json<SearchBody>);
       expect(both.data[0].price.currency).toBe('TZS');
       expect(both.data[0].price.grandTotal).toMatch(/^\d+$/);
     });
 
     it('filters: nonStop, travelClass, included airlines, maxPrice and max', async () => {
-      const body = await search(oneWay({ nonStop: true, includedAirlineCodes: ['KQ'], max: 2 })).then(json);
+      const body = await search(oneWay({ nonStop: true, includedAirlineCodes: ['KQ'], max: 2 })).then(json<SearchBody>);
       expect(body.data.length).toBeLessThanOrEqual(2);
       for (const o of body.data) {
         expect(o.itineraries[0].segments).toHaveLength(1);
         expect(o.itineraries[0].segments[0].carrierCode).toBe('KQ');
       }
-      const all = await search(oneWay()).then(json);
-      const cheapest = Math.min(...all.data.map((o: any) => Number(o.price.grandTotal)));
-      const capped = await search(oneWay({ maxPrice: cheapest })).then(json);
+      const all = await search(oneWay()).then(json<SearchBody>);
+      const cheapest = Math.min(...all.data.map((o) => Number(o.price.grandTotal)));
+      const capped = await search(oneWay({ maxPrice: cheapest })).then(json<SearchBody>);
       expect(capped.data.length).toBeGreaterThan(0);
-      expect(capped.data.every((o: any) => Number(o.price.grandTotal) <= cheapest)).toBe(true);
+      expect(capped.data.every((o) => Number(o.price.grandTotal) <= cheapest)).toBe(true);
       const max500 = await search(oneWay({ max: 500 }));
       expect(max500.status).toBe(200);
     });
 
     it('a round trip has two itineraries and is not one-way', async () => {
-      const body = await search(oneWay({ returnDate: addDays(in30Days, 7) })).then(json);
+      const body = await search(oneWay({ returnDate: addDays(in30Days, 7) })).then(json<SearchBody>);
       expect(body.data.length).toBeGreaterThan(0);
       expect(body.data[0].oneWay).toBe(false);
       expect(body.data[0].itineraries).toHaveLength(2);
@@ -143,9 +161,9 @@ describe('flight search and offer review (REST)', () => {
     ])('400 for %s, naming the field', async (_name, extra, field) => {
       const res = await search(oneWay(extra));
       expect(res.status).toBe(400);
-      const body = await json(res);
+      const body = await json<ErrorAnswer>(res);
       expect(body).toMatchObject({ errorCode: 'BAD_REQUEST', status: 400 });
-      expect(body.data.fields.map((f: any) => f.field)).toContain(field);
+      expect(body.data.fields.map((f) => f.field)).toContain(field);
     });
 
     it.each([
@@ -155,7 +173,7 @@ describe('flight search and offer review (REST)', () => {
     ])('400 for a wrongly typed field: %s', async (_name, extra) => {
       const res = await search(oneWay(extra));
       expect(res.status).toBe(400);
-      expect((await json(res)).status).toBe(400);
+      expect((await json<ErrorAnswer>(res)).status).toBe(400);
     });
   });
 
@@ -163,7 +181,7 @@ describe('flight search and offer review (REST)', () => {
     const lookAhead = async (from: string, to: string, date: string, days: number) => {
       const res = await search({ originLocationCode: from, destinationLocationCode: to, departureDate: date, lookAheadDays: days });
       expect(res.status).toBe(200);
-      return json(res);
+      return json<SearchBody>(res);
     };
 
     it('offers for the requested date: RESULTS_FOUND, NOT_NEEDED', async () => {
@@ -221,21 +239,21 @@ describe('flight search and offer review (REST)', () => {
     ])('%s gives 502 %s', async (date, errorCode, data) => {
       const res = await search({ originLocationCode: 'DAR', destinationLocationCode: 'TKQ', departureDate: date, lookAheadDays: 2 });
       expect(res.status).toBe(502);
-      const body = await json(res);
+      const body = await json<ErrorAnswer>(res);
       expect(body).toMatchObject({ errorCode, status: 502 });
       expect(body.data).toMatchObject(data);
     });
   });
 
   describe('offer review', () => {
-    const firstOffer = async (extra: Record<string, unknown> = {}, who = 'customer') => (await search(oneWay(extra), who).then(json)).data[0];
+    const firstOffer = async (extra: Record<string, unknown> = {}, who = 'customer') => (await search(oneWay(extra), who).then(json<SearchBody>)).data[0];
 
     it('answers the same offer, expiry and requirements on repeat; takes flightOffer.offerReference too', async () => {
       const offer = await firstOffer();
       const a = await post('/api/flight/offer', { offerReference: offer.offerReference });
       expect(a.status).toBe(200);
-      const first = await json(a);
-      const second = await post('/api/flight/offer', { flightOffer: { ...offer, price: { total: '1' } } }).then(json);
+      const first = await json<ReviewBody>(a);
+      const second = await post('/api/flight/offer', { flightOffer: { ...offer, price: { total: '1' } } }).then(json<ReviewBody>);
       expect(second).toEqual(first);
       expect(first.offerReference).toBe(offer.offerReference);
       expect(first.expiresAt).toBe(offer.expiresAt);
@@ -243,7 +261,7 @@ describe('flight search and offer review (REST)', () => {
     });
 
     it('international journeys need documents; domestic adults need no date of birth', async () => {
-      const international = await post('/api/flight/offer', { offerReference: (await firstOffer()).offerReference }).then(json);
+      const international = await post('/api/flight/offer', { offerReference: (await firstOffer()).offerReference }).then(json<ReviewBody>);
       expect(international.bookingRequirements).toMatchObject({
         journeyType: 'INTERNATIONAL',
         profileVersion: 1,
@@ -252,7 +270,7 @@ describe('flight search and offer review (REST)', () => {
       });
       expect(international.bookingRequirements.travelerRequirements[0]).toMatchObject({ travelerId: '1', documentRequired: true, dateOfBirthRequired: true });
       const domesticOffer = await firstOffer({ destinationLocationCode: 'ZNZ', children: 1 });
-      const domestic = await post('/api/flight/offer', { offerReference: domesticOffer.offerReference }).then(json);
+      const domestic = await post('/api/flight/offer', { offerReference: domesticOffer.offerReference }).then(json<ReviewBody>);
       expect(domestic.bookingRequirements).toMatchObject({ journeyType: 'DOMESTIC', domesticCountryCode: 'TZ' });
       const [adult, child] = domestic.bookingRequirements.travelerRequirements;
       expect(adult).toMatchObject({ travelerType: 'ADULT', dateOfBirthRequired: false, documentRequired: false, genderRequired: false });

@@ -1,5 +1,6 @@
 import { startTestStack } from '../support/test-platform';
 import { json } from '../support/http';
+import type { GraphQLAnswer } from '../support/rest-bodies';
 
 describe('gateway hygiene', () => {
   let env: Awaited<ReturnType<typeof startTestStack>>;
@@ -13,9 +14,9 @@ describe('gateway hygiene', () => {
 
   it('rejects an operation deeper than the depth limit', async () => {
     const res = await post({ query: '{ trainStations { partners { company { name } } } a: trainStations { partners { company { uuid } } } }' });
-    const body = await json(res);
+    const body = await json<GraphQLAnswer<unknown>>(res);
     expect(res.status).toBe(400);
-    expect(body.errors[0].extensions).toMatchObject({ errorCode: 'QUERY_TOO_COMPLEX', status: 400 });
+    expect(body.errors![0].extensions).toMatchObject({ errorCode: 'QUERY_TOO_COMPLEX', status: 400 });
   });
 
   it('rejects an operation costing more than the cost limit', async () => {
@@ -23,10 +24,10 @@ describe('gateway hygiene', () => {
     const res = await post({
       query: `{ a: airports { ${fields} } b: airports { ${fields} } c: airports { ${fields} } d: busStops { ${fields} } e: trainStations { ${fields} } f: busStops { ${fields} } }`,
     });
-    const body = await json(res);
+    const body = await json<GraphQLAnswer<unknown>>(res);
     expect(res.status).toBe(400);
-    expect(body.errors[0].extensions).toMatchObject({ errorCode: 'QUERY_TOO_COMPLEX' });
-    expect(body.errors[0].message).toMatch(/costs \d+; the limit is 500/);
+    expect(body.errors![0].extensions).toMatchObject({ errorCode: 'QUERY_TOO_COMPLEX' });
+    expect(body.errors![0].message).toMatch(/costs \d+; the limit is 500/);
   });
 
   it('keeps CSRF prevention on: a GET query without a preflight-forcing header is refused', async () => {
@@ -48,13 +49,13 @@ describe('gateway hygiene', () => {
   });
 
   it('suggests field names outside production, where schema details help the developer', async () => {
-    const body = await json(await post({ query: '{ airport { stopId } }' }));
-    expect(body.errors[0].message).toMatch(/Did you mean "airports"\?/);
+    const body = await json<GraphQLAnswer<unknown>>(await post({ query: '{ airport { stopId } }' }));
+    expect(body.errors![0].message).toMatch(/Did you mean "airports"\?/);
   });
 
   it('allows introspection outside production', async () => {
     const res = await post({ query: '{ __schema { queryType { name } } }' });
-    expect((await json(res)).data.__schema.queryType.name).toBe('Query');
+    expect((await json<GraphQLAnswer<{ __schema: { queryType: { name: string } } }>>(res)).data.__schema.queryType.name).toBe('Query');
   });
 
   it('serves Apollo Sandbox as the landing page to a browser', async () => {
@@ -97,9 +98,9 @@ describe('gateway in production', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: '{ __schema { queryType { name } } }' }),
     });
-    const body = await json(res);
+    const body = await json<GraphQLAnswer<unknown>>(res);
     expect(body.data).toBeUndefined();
-    expect(body.errors[0].extensions.errorCode).toBe('BAD_REQUEST');
+    expect(body.errors![0].extensions.errorCode).toBe('BAD_REQUEST');
     const page = await fetch(`${env.baseUrl}/graphql`, { headers: { accept: 'text/html' } });
     expect(await page.text()).not.toMatch(/sandbox/i);
   });

@@ -1,6 +1,7 @@
 import { startTestStack } from '../support/test-platform';
 import { json } from '../support/http';
 import { adult, daysAhead, FlightClient } from '../support/flight-client';
+import type { ErrorAnswer, GraphQLAnswer, RestFlightOffer } from '../support/rest-bodies';
 import { aliased, fragmentBomb } from '../support/graphql-documents';
 
 const AIRPORT_FIELDS = 'stopId stopCode stopLat stopLon stopName stopDesc stopTimezone cityGeohash popularity';
@@ -13,19 +14,19 @@ describe('gateway limits (default configuration)', () => {
   });
   afterAll(() => env.close());
 
-  const graphql = async (body: unknown, headers: Record<string, string> = {}) => {
+  const graphql = async <T = unknown>(body: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(`${env.baseUrl}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify(body),
     });
-    return { status: res.status, body: await json(res) };
+    return { status: res.status, body: await json<GraphQLAnswer<T>>(res) };
   };
-  const expectTooComplex = (res: { status: number; body: any }, message: RegExp) => {
+  const expectTooComplex = (res: { status: number; body: GraphQLAnswer<unknown> }, message: RegExp) => {
     expect(res.status).toBe(400);
     expect(res.body.data).toBeUndefined();
-    expect(res.body.errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', errorCode: 'QUERY_TOO_COMPLEX', status: 400 });
-    expect(res.body.errors[0].message).toMatch(message);
+    expect(res.body.errors![0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', errorCode: 'QUERY_TOO_COMPLEX', status: 400 });
+    expect(res.body.errors![0].message).toMatch(message);
   };
 
   describe('GraphQL cost matches what an operation really asks', () => {
@@ -56,7 +57,7 @@ describe('gateway limits (default configuration)', () => {
     it('gives requests without Authorization a tighter budget than requests with one', async () => {
       const twoFields = { query: '{ airports { stopId stopName } }' };
       expectTooComplex(await graphql(twoFields), /the limit is 10000 for requests without a token/);
-      const withToken = await graphql(twoFields, { authorization: 'Bearer any.token.here' });
+      const withToken = await graphql<{ airports: unknown[] }>(twoFields, { authorization: 'Bearer any.token.here' });
       expect(withToken.status).toBe(200);
       expect(withToken.body.data.airports.length).toBeGreaterThan(8000);
       expect((await graphql({ query: '{ airports { stopId } }' })).status).toBe(200);
@@ -74,9 +75,9 @@ describe('gateway limits (default configuration)', () => {
       const query = 'query A { jwks { keys { kid } } } query B { jwks { keys { alg } } }';
       const res = await graphql({ query });
       expect(res.status).toBe(400);
-      expect(res.body.errors[0].extensions).toMatchObject({ errorCode: 'BAD_REQUEST', status: 400 });
-      expect(res.body.errors[0].message).toMatch(/operationName/);
-      expect((await graphql({ query, operationName: 'B' })).body.data.jwks.keys[0].alg).toBe('RS256');
+      expect(res.body.errors![0].extensions).toMatchObject({ errorCode: 'BAD_REQUEST', status: 400 });
+      expect(res.body.errors![0].message).toMatch(/operationName/);
+      expect((await graphql<{ jwks: { keys: Array<{ alg: string }> } }>({ query, operationName: 'B' })).body.data.jwks.keys[0].alg).toBe('RS256');
       expect((await graphql({ query, operationName: 'C' })).status).toBe(400);
     });
 
@@ -93,14 +94,14 @@ describe('gateway limits (default configuration)', () => {
 
     describe('flight reservation input', () => {
       let customer: FlightClient;
-      let offer: any;
+      let offer: RestFlightOffer;
       beforeAll(async () => {
         customer = await FlightClient.create(env.baseUrl, env.stack.platform, 'limits@booking.test', 'CUSTOMER');
         offer = await customer.firstOffer({ originLocationCode: 'DAR', destinationLocationCode: 'ZNZ', departureDate: daysAhead(30) });
       });
 
       it('400 naming the field when a subgraph refuses a variable of the wrong type (ageCategory)', async () => {
-        const res = await customer.call('POST', '/api/flight/reserve', {
+        const res = await customer.call<ErrorAnswer>('POST', '/api/flight/reserve', {
           offerReference: offer.offerReference,
           passengers: [adult('Mwinyi', { ageCategory: true })],
         });
@@ -117,7 +118,7 @@ describe('gateway limits (default configuration)', () => {
 
       it('a short 422 for 20,000 passengers: the list is capped before each passenger is checked', async () => {
         const passengers = Array.from({ length: 20_000 }, () => ({ firstName: 'A', ageCategory: 'x' }));
-        const res = await customer.call('POST', '/api/flight/reserve', { offerReference: offer.offerReference, passengers });
+        const res = await customer.call<ErrorAnswer>('POST', '/api/flight/reserve', { offerReference: offer.offerReference, passengers });
         expect(res.status).toBe(422);
         expect(res.body.errorCode).toBe('FLIGHT_PASSENGER_DATA_INVALID');
         expect(res.body.data.fields).toEqual([{ travelerId: '*', field: 'passengers', message: expect.stringMatching(/at most 18 .*20000 were given/) }]);

@@ -2,7 +2,14 @@ import { readSink } from '../../shared/notifications/channels/sink.channel';
 import { AccountService } from '../../subgraphs/admin/services/account.service';
 import { startTestStack } from '../support/test-platform';
 import { json } from '../support/http';
+import type { GraphQLAnswer } from '../support/rest-bodies';
 import { runCli } from '../support/cli';
+
+/** A page of the notification log, as LOG_QUERY selects it. */
+interface LogPage {
+  total: number;
+  entries: Array<{ messageType: string; providerMessageId: string; [field: string]: unknown }>;
+}
 
 /**
  * The whole stack: creating an account queues its welcome message, the stack's own worker sends
@@ -32,7 +39,7 @@ describe('notification log end to end', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password }),
     });
-    return (await json(res)).token;
+    return (await json<{ token: string }>(res)).token;
   }
 
   const LOG_QUERY = `query Log($ref: String, $type: NotificationMessageType, $status: NotificationLogStatus, $limit: Int) {
@@ -47,7 +54,7 @@ describe('notification log end to end', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify({ query: LOG_QUERY, variables }),
-    }).then(json);
+    }).then(json<GraphQLAnswer<{ notificationLog: LogPage }>>);
 
   async function sentWelcome(reference: string) {
     const until = Date.now() + 30_000;
@@ -83,7 +90,7 @@ describe('notification log end to end', () => {
     await sentWelcome(agentId);
     const welcomes = await queryLog({ type: 'ACCOUNT_CREATION', status: 'SENT', limit: 200 }, adminToken);
     expect(welcomes.data.notificationLog.total).toBe(3);
-    expect(welcomes.data.notificationLog.entries.every((e: { messageType: string }) => e.messageType === 'ACCOUNT_CREATION')).toBe(true);
+    expect(welcomes.data.notificationLog.entries.every((e) => e.messageType === 'ACCOUNT_CREATION')).toBe(true);
     const tickets = await queryLog({ type: 'TICKET' }, adminToken);
     expect(tickets.data.notificationLog).toEqual({ total: 0, entries: [] });
     const failed = await queryLog({ ref: agentId, status: 'FAILED' }, adminToken);
@@ -92,16 +99,16 @@ describe('notification log end to end', () => {
 
   it('is for administrators only: 401 without a token, 403 for a customer', async () => {
     const anonymous = await queryLog({});
-    expect(anonymous.errors[0].extensions).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(anonymous.errors![0].extensions).toMatchObject({ code: 'UNAUTHENTICATED' });
     const customer = await queryLog({}, customerToken);
-    expect(customer.errors[0].extensions).toMatchObject({ code: 'FORBIDDEN' });
+    expect(customer.errors![0].extensions).toMatchObject({ code: 'FORBIDDEN' });
     expect(customer.data).toBeNull();
   });
 
   it('rejects a page size out of range with a clear error', async () => {
     const body = await queryLog({ limit: 500 }, adminToken);
-    expect(body.errors[0].message).toMatch(/limit must be from 1 to 200/);
-    expect(body.errors[0].extensions).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(body.errors![0].message).toMatch(/limit must be from 1 to 200/);
+    expect(body.errors![0].extensions).toMatchObject({ code: 'BAD_REQUEST' });
   });
 
   it('the operator CLI prints the same log, and refuses unknown filter values', async () => {

@@ -1,7 +1,8 @@
-import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
 import { runCli } from '../support/cli';
 import { startTestStack } from '../support/test-platform';
 import { json } from '../support/http';
+import type { GraphQLAnswer } from '../support/rest-bodies';
 
 /** The whole stack on free ports, driven like a client: CLI, REST, GraphQL. */
 describe('platform end to end', () => {
@@ -35,12 +36,12 @@ describe('platform end to end', () => {
       body: JSON.stringify({ email: 'e2e.agent@safiri.test', password: 'e2e password 123' }),
     });
     expect(res.status).toBe(200);
-    token = (await json(res)).token;
+    token = (await json<{ token: string }>(res)).token;
     expect(typeof token).toBe('string');
   });
 
   it('the token verifies against the published JWKS with RS256', async () => {
-    const jwks = await json(await get('/api/uts/jwk'));
+    const jwks = await json<JSONWebKeySet>(await get('/api/uts/jwk'));
     expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', use: 'sig', alg: 'RS256' });
     const { payload, protectedHeader } = await jwtVerify(token, createLocalJWKSet(jwks), { algorithms: ['RS256'] });
     expect(protectedHeader.kid).toBe(decodeProtectedHeader(token).kid);
@@ -51,46 +52,49 @@ describe('platform end to end', () => {
   it('GET /api/companies?mini=true answers exactly the compact fields', async () => {
     const res = await get('/api/companies?mini=TRUE', { authorization: `Bearer ${token}` });
     expect(res.status).toBe(200);
-    const companies = await json(res);
+    const companies = await json<Array<{ uuid: string; companyType: string | null; [field: string]: unknown }>>(res);
     expect(companies.length).toBeGreaterThanOrEqual(10);
     for (const company of companies) {
       expect(Object.keys(company).sort()).toEqual(['companyType', 'name', 'tinNumber', 'tradingName', 'uuid']);
       expect(company.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     }
-    expect(companies.some((c: { companyType: string | null }) => c.companyType === null)).toBe(true);
-    const full = await json(await get('/api/companies', { authorization: `Bearer ${token}` }));
+    expect(companies.some((c) => c.companyType === null)).toBe(true);
+    const full = await json<Array<Record<string, unknown>>>(await get('/api/companies', { authorization: `Bearer ${token}` }));
     expect(Object.keys(full[0])).toEqual(expect.arrayContaining(['uuid', 'tinNumber', 'name', 'phoneNumber', 'email', 'website']));
   });
 
   it('one GraphQL query through the gateway touches two subgraphs (train stations, admin companies)', async () => {
     const res = await graphql('{ trainStations { stopId partners { provider service company { uuid name tinNumber companyType } } } }');
     expect(res.status).toBe(200);
-    const body = await json(res);
+    const body =
+      await json<GraphQLAnswer<{ trainStations: Array<{ stopId: string; partners: Array<{ company: { name: string }; [field: string]: unknown }> }> }>>(res);
     expect(body.errors).toBeUndefined();
-    const dar = body.data.trainStations.find((s: { stopId: string }) => s.stopId === 'DAR:SGR:0');
+    const dar = body.data.trainStations.find((s) => s.stopId === 'DAR:SGR:0')!;
     expect(dar.partners[0]).toMatchObject({ provider: 'RAIL', service: 'SGR', company: { companyType: 'RAIL_OPERATOR' } });
     expect(dar.partners[0].company.name).toMatch(/Reli Tanzania/);
   });
 
   it('serves the discovery document and both station hosts without a token', async () => {
-    const discovery = await json(await get('/.well-known/api-discovery'));
+    const discovery = await json<{ authentication: { jwks_uri: string; [field: string]: unknown }; flight_stops_url: string; train_stops_url: string }>(
+      await get('/.well-known/api-discovery'),
+    );
     expect(discovery.authentication).toMatchObject({ type: 'Bearer' });
     expect(discovery.authentication.jwks_uri).toMatch(/\/api\/uts\/jwk$/);
     const flightStops = await get(new URL(discovery.flight_stops_url).pathname + '/api/stops');
     const trainStops = await get(new URL(discovery.train_stops_url).pathname + '/api/stops?mini=true');
     expect(flightStops.status).toBe(200);
     expect(trainStops.status).toBe(200);
-    expect((await json(flightStops)).find((a: { stop_code: string }) => a.stop_code === 'DAR')).toMatchObject({
+    expect((await json<Array<{ stop_code: string }>>(flightStops)).find((a) => a.stop_code === 'DAR')).toMatchObject({
       stop_id: 'DAR:FLT:0',
       stop_timezone: 'Africa/Dar_es_Salaam',
     });
-    expect((await json(trainStops))[0]).toMatchObject({ stop_id: 'DAR:SGR:0', partners: [{ provider: 'RAIL', service: 'SGR' }] });
+    expect((await json<unknown[]>(trainStops))[0]).toMatchObject({ stop_id: 'DAR:SGR:0', partners: [{ provider: 'RAIL', service: 'SGR' }] });
   });
 
   it('GET /health is 200 with every part up', async () => {
     const res = await get('/health');
     expect(res.status).toBe(200);
-    const body = await json(res);
+    const body = await json<{ checks: Record<string, unknown> }>(res);
     expect(Object.keys(body.checks).sort()).toEqual(['admin', 'bus', 'flight', 'gateway', 'mysql', 'redis', 'train']);
   });
 
@@ -98,7 +102,7 @@ describe('platform end to end', () => {
     await env.stack.subgraphs.bus!.close();
     const res = await get('/health');
     expect(res.status).toBe(503);
-    const body = await json(res);
+    const body = await json<{ down: string[]; errorMessage: string }>(res);
     expect(body.down).toEqual(['bus']);
     expect(body.errorMessage).toBe('Down: bus');
   });

@@ -4,10 +4,27 @@ import os from 'node:os';
 import path from 'node:path';
 import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
+import type { ErrorAnswer } from '../support/rest-bodies';
 import { findNginx } from '../../subgraphs/admin/reverse-proxy/nginx-verifier';
 
 const BASE = '/api/admin/reverse-proxy/configs';
 const TEMPLATE = 'templates/tenant.conf.tmpl';
+
+/** A reverse-proxy configuration as the REST API answers it. */
+interface ConfigBody {
+  domain: { id: string; name: string; createdAt: string; [field: string]: unknown };
+  companyUuid: string;
+  metadata: Record<string, unknown>;
+  file: string;
+  serverNames: string[];
+  revision: string;
+}
+
+/** GET of the configuration list. */
+interface ListBody {
+  revision: string;
+  configs: ConfigBody[];
+}
 
 /** Reverse-proxy administration over REST: tenant server blocks kept as commits in a git repository of this file's own. */
 describe('reverse-proxy administration (REST)', () => {
@@ -31,7 +48,7 @@ describe('reverse-proxy administration (REST)', () => {
 
   /** POST that must succeed; records the commit it makes. */
   async function create(domain: string, companyUuid: string, metadata?: Record<string, unknown>) {
-    const res = await admin.call('POST', BASE, { domain, companyUuid, ...(metadata ? { metadata } : {}) });
+    const res = await admin.call<ConfigBody>('POST', BASE, { domain, companyUuid, ...(metadata ? { metadata } : {}) });
     expect(res.status).toBe(201);
     changes.push(`Create tenant ${domain}`);
     return res;
@@ -75,7 +92,7 @@ describe('reverse-proxy administration (REST)', () => {
       ['PATCH', one('nobody.co.tz'), { metadata: {} }],
       ['DELETE', one('nobody.co.tz'), undefined],
     ] as const) {
-      const res = await customer.call(method, p, body, ifMatch);
+      const res = await customer.call<ErrorAnswer>(method, p, body, ifMatch);
       expect([method, p, res.status, res.body.errorCode]).toEqual([method, p, 403, 'FORBIDDEN']);
     }
     expect(commitCount()).toBe(1);
@@ -110,16 +127,16 @@ describe('reverse-proxy administration (REST)', () => {
     const shop = await create('shop.alpha-tenant.co.tz', companyB);
     expect(shop.body.domain).toMatchObject({ domainType: 'subdomain', publicSuffix: 'co.tz', redirectForName: null });
     expect(shop.body.metadata).toEqual({});
-    const pending = await sudo.call('POST', BASE, { domain: 'Unverified-Tenant.CO.TZ.', companyUuid: companyA });
+    const pending = await sudo.call<ConfigBody>('POST', BASE, { domain: 'Unverified-Tenant.CO.TZ.', companyUuid: companyA });
     expect(pending.status).toBe(201);
     changes.push('Create tenant unverified-tenant.co.tz');
     expect(pending.body.domain).toMatchObject({ name: 'unverified-tenant.co.tz', verificationStatus: 'unverified' });
     expect(git('log', '-1', '--format=%ae')).toBe('proxy.sudo@safiri.test');
 
-    const list = await admin.call('GET', BASE);
+    const list = await admin.call<ListBody>('GET', BASE);
     expect(list.status).toBe(200);
     expect(list.body.revision).toBe(head());
-    expect(list.body.configs.map((c: any) => c.domain.name)).toEqual(['shop.alpha-tenant.co.tz', 'unverified-tenant.co.tz', 'zeta-tenant.co.tz']);
+    expect(list.body.configs.map((c) => c.domain.name)).toEqual(['shop.alpha-tenant.co.tz', 'unverified-tenant.co.tz', 'zeta-tenant.co.tz']);
     expect(list.body.configs[2]).toEqual({ ...zeta.body, revision: zeta.body.revision });
   });
 
@@ -136,22 +153,22 @@ describe('reverse-proxy administration (REST)', () => {
       [{ domain: 42, companyUuid: companyA, colour: 'red' }, ['domain', 'colour']],
     ];
     for (const [body, fields] of cases) {
-      const res = await admin.call('POST', BASE, body);
+      const res = await admin.call<ErrorAnswer>('POST', BASE, body);
       expect([body, res.status, res.body.errorCode]).toEqual([body, 400, 'BAD_REQUEST']);
-      expect(res.body.data.fields.map((f: any) => f.field).sort()).toEqual([...fields].sort());
+      expect(res.body.data.fields.map((f) => f.field).sort()).toEqual([...fields].sort());
     }
     expect(commitCount()).toBe(before);
   });
 
   it('answers 409 for a domain, server-name or revision conflict without committing', async () => {
     const before = commitCount();
-    const again = await admin.call('POST', BASE, { domain: 'ZETA-tenant.co.tz', companyUuid: companyB });
+    const again = await admin.call<ErrorAnswer>('POST', BASE, { domain: 'ZETA-tenant.co.tz', companyUuid: companyB });
     expect([again.status, again.body.errorCode]).toEqual([409, 'REVERSE_PROXY_DOMAIN_CONFLICT']);
-    const www = await admin.call('POST', BASE, { domain: 'www.zeta-tenant.co.tz', companyUuid: companyB });
+    const www = await admin.call<ErrorAnswer>('POST', BASE, { domain: 'www.zeta-tenant.co.tz', companyUuid: companyB });
     expect([www.status, www.body.errorCode]).toEqual([409, 'REVERSE_PROXY_SERVER_NAME_CONFLICT']);
     expect(www.body.data).toEqual({ serverName: 'www.zeta-tenant.co.tz', usedBy: 'zeta-tenant.co.tz' });
     const initial = git('rev-list', '--max-parents=0', 'HEAD');
-    const stale = await admin.call('POST', BASE, { domain: 'late-tenant.co.tz', companyUuid: companyA }, { 'if-match': etag(initial) });
+    const stale = await admin.call<ErrorAnswer>('POST', BASE, { domain: 'late-tenant.co.tz', companyUuid: companyA }, { 'if-match': etag(initial) });
     expect([stale.status, stale.body.errorCode, stale.body.data.currentRevision]).toEqual([409, 'REVERSE_PROXY_REVISION_CONFLICT', head()]);
     expect(commitCount()).toBe(before);
     const current = await admin.call('POST', BASE, { domain: 'late-tenant.co.tz', companyUuid: companyA }, { 'if-match': etag(head()) });
@@ -160,26 +177,26 @@ describe('reverse-proxy administration (REST)', () => {
   });
 
   it('answers one configuration with a strong ETag of its revision, and 404 for an unknown domain', async () => {
-    const res = await admin.call('GET', one('zeta-tenant.co.tz'));
+    const res = await admin.call<ConfigBody>('GET', one('zeta-tenant.co.tz'));
     expect(res.status).toBe(200);
     const lastTouch = git('log', '-1', '--format=%H', '--', 'tenants/zeta-tenant.co.tz.conf');
     expect(res.headers.get('etag')).toBe(etag(lastTouch));
     expect(res.body.revision).toBe(lastTouch);
     // Later commits to other tenants leave this configuration's revision alone.
     expect(lastTouch).not.toBe(head());
-    const missing = await admin.call('GET', one('nobody.co.tz'));
+    const missing = await admin.call<ErrorAnswer>('GET', one('nobody.co.tz'));
     expect([missing.status, missing.body.errorCode]).toEqual([404, 'REVERSE_PROXY_CONFIG_NOT_FOUND']);
   });
 
   it('PATCH: 428 without If-Match, 412 when stale, 200 updated with a new ETag, 200 unchanged without a commit', async () => {
-    const current = await admin.call('GET', one('zeta-tenant.co.tz'));
+    const current = await admin.call<ConfigBody>('GET', one('zeta-tenant.co.tz'));
     const tag = current.headers.get('etag')!;
     const before = commitCount();
 
-    const missing = await admin.call('PATCH', one('zeta-tenant.co.tz'), { metadata: { plan: 'silver' } });
+    const missing = await admin.call<ErrorAnswer>('PATCH', one('zeta-tenant.co.tz'), { metadata: { plan: 'silver' } });
     expect([missing.status, missing.body.errorCode]).toEqual([428, 'REVERSE_PROXY_PRECONDITION_REQUIRED']);
     const initial = git('rev-list', '--max-parents=0', 'HEAD');
-    const stale = await admin.call('PATCH', one('zeta-tenant.co.tz'), { metadata: { plan: 'silver' } }, { 'if-match': etag(initial) });
+    const stale = await admin.call<ErrorAnswer>('PATCH', one('zeta-tenant.co.tz'), { metadata: { plan: 'silver' } }, { 'if-match': etag(initial) });
     expect([stale.status, stale.body.errorCode, stale.body.data.currentRevision]).toEqual([412, 'REVERSE_PROXY_PRECONDITION_FAILED', current.body.revision]);
     const weak = await admin.call('PATCH', one('zeta-tenant.co.tz'), { metadata: { plan: 'silver' } }, { 'if-match': `W/${tag}` });
     expect(weak.status).toBe(412);
@@ -187,7 +204,12 @@ describe('reverse-proxy administration (REST)', () => {
     expect(unknown.status).toBe(404);
     expect(commitCount()).toBe(before);
 
-    const updated = await admin.call('PATCH', one('zeta-tenant.co.tz'), { metadata: { plan: 'silver' }, companyUuid: companyB }, { 'if-match': tag });
+    const updated = await admin.call<ConfigBody>(
+      'PATCH',
+      one('zeta-tenant.co.tz'),
+      { metadata: { plan: 'silver' }, companyUuid: companyB },
+      { 'if-match': tag },
+    );
     expect(updated.status).toBe(200);
     changes.push(`Update tenant zeta-tenant.co.tz: company → ${companyB}, metadata`);
     expect(updated.body).toMatchObject({ companyUuid: companyB, metadata: { plan: 'silver' }, revision: head() });
@@ -209,10 +231,20 @@ describe('reverse-proxy administration (REST)', () => {
   });
 
   it('PATCH renames a domain (same id, one commit) and refuses a rename onto another configuration with 409', async () => {
-    const current = await admin.call('GET', one('late-tenant.co.tz'));
-    const taken = await admin.call('PATCH', one('late-tenant.co.tz'), { domain: 'www.zeta-tenant.co.tz' }, { 'if-match': current.headers.get('etag')! });
+    const current = await admin.call<ConfigBody>('GET', one('late-tenant.co.tz'));
+    const taken = await admin.call<ErrorAnswer>(
+      'PATCH',
+      one('late-tenant.co.tz'),
+      { domain: 'www.zeta-tenant.co.tz' },
+      { 'if-match': current.headers.get('etag')! },
+    );
     expect([taken.status, taken.body.errorCode]).toEqual([409, 'REVERSE_PROXY_SERVER_NAME_CONFLICT']);
-    const renamed = await admin.call('PATCH', one('late-tenant.co.tz'), { domain: 'www.omega-tenant.co.tz' }, { 'if-match': current.headers.get('etag')! });
+    const renamed = await admin.call<ConfigBody>(
+      'PATCH',
+      one('late-tenant.co.tz'),
+      { domain: 'www.omega-tenant.co.tz' },
+      { 'if-match': current.headers.get('etag')! },
+    );
     expect(renamed.status).toBe(200);
     changes.push('Update tenant late-tenant.co.tz: domain → www.omega-tenant.co.tz');
     expect(renamed.body.domain).toMatchObject({
@@ -232,29 +264,31 @@ describe('reverse-proxy administration (REST)', () => {
   });
 
   it('two PATCHes with the same If-Match: exactly one wins, the other is 412, and one commit is made', async () => {
-    const current = await admin.call('GET', one('shop.alpha-tenant.co.tz'));
+    const current = await admin.call<ConfigBody>('GET', one('shop.alpha-tenant.co.tz'));
     const tag = current.headers.get('etag')!;
     const before = commitCount();
     const results = await Promise.all(
       ['first', 'second'].map((writer) => admin.call('PATCH', one('shop.alpha-tenant.co.tz'), { metadata: { writer } }, { 'if-match': tag })),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 412]);
-    const winner = results.find((r) => r.status === 200)!;
-    const loser = results.find((r) => r.status === 412)!;
-    expect(loser.body.data.currentRevision).toBe(winner.body.revision);
+    const winner = results.find((r) => r.status === 200)!.body as ConfigBody;
+    const loser = results.find((r) => r.status === 412)!.body as ErrorAnswer;
+    expect(loser.data.currentRevision).toBe(winner.revision);
     expect(commitCount()).toBe(before + 1);
     changes.push('Update tenant shop.alpha-tenant.co.tz: metadata');
-    expect((await admin.call('GET', one('shop.alpha-tenant.co.tz'))).body.metadata).toEqual(winner.body.metadata);
+    expect((await admin.call<ConfigBody>('GET', one('shop.alpha-tenant.co.tz'))).body.metadata).toEqual(winner.metadata);
   });
 
   it('DELETE: 428 without If-Match, 412 when stale, 404 unknown, 204 deleted in one commit', async () => {
     const current = await admin.call('GET', one('unverified-tenant.co.tz'));
     const before = commitCount();
-    const missing = await admin.call('DELETE', one('unverified-tenant.co.tz'));
+    const missing = await admin.call<ErrorAnswer>('DELETE', one('unverified-tenant.co.tz'));
     expect([missing.status, missing.body.errorCode]).toEqual([428, 'REVERSE_PROXY_PRECONDITION_REQUIRED']);
-    const stale = await admin.call('DELETE', one('unverified-tenant.co.tz'), undefined, { 'if-match': etag(git('rev-list', '--max-parents=0', 'HEAD')) });
+    const stale = await admin.call<ErrorAnswer>('DELETE', one('unverified-tenant.co.tz'), undefined, {
+      'if-match': etag(git('rev-list', '--max-parents=0', 'HEAD')),
+    });
     expect([stale.status, stale.body.errorCode]).toEqual([412, 'REVERSE_PROXY_PRECONDITION_FAILED']);
-    const unknown = await admin.call('DELETE', one('nobody.co.tz'), undefined, { 'if-match': current.headers.get('etag')! });
+    const unknown = await admin.call<ErrorAnswer>('DELETE', one('nobody.co.tz'), undefined, { 'if-match': current.headers.get('etag')! });
     expect([unknown.status, unknown.body.errorCode]).toEqual([404, 'REVERSE_PROXY_CONFIG_NOT_FOUND']);
     expect(commitCount()).toBe(before);
 
@@ -280,9 +314,9 @@ describe('reverse-proxy administration (REST)', () => {
     try {
       for (const broken of [good.replace(/\{\{company_uuid\}\}/g, 'none'), good.replace(/}\s*$/, '')]) {
         writeFileSync(file, broken);
-        const list = await admin.call('GET', BASE);
+        const list = await admin.call<ErrorAnswer>('GET', BASE);
         expect([list.status, list.body.errorCode]).toEqual([503, 'REVERSE_PROXY_TEMPLATE_MALFORMED']);
-        const post = await admin.call('POST', BASE, { domain: 'broken-tenant.co.tz', companyUuid: companyA });
+        const post = await admin.call<ErrorAnswer>('POST', BASE, { domain: 'broken-tenant.co.tz', companyUuid: companyA });
         expect([post.status, post.body.errorCode]).toEqual([503, 'REVERSE_PROXY_TEMPLATE_MALFORMED']);
       }
     } finally {
@@ -295,7 +329,7 @@ describe('reverse-proxy administration (REST)', () => {
     const before = head();
     renameSync(path.join(repo, '.git'), path.join(repo, '.git-away'));
     try {
-      const list = await admin.call('GET', BASE);
+      const list = await admin.call<ErrorAnswer>('GET', BASE);
       expect([list.status, list.body.errorCode]).toEqual([503, 'REVERSE_PROXY_REPOSITORY_UNAVAILABLE']);
       expect((await admin.call('GET', one('zeta-tenant.co.tz'))).status).toBe(503);
       expect((await admin.call('POST', BASE, { domain: 'offline-tenant.co.tz', companyUuid: companyA })).status).toBe(503);
@@ -315,7 +349,7 @@ describe('reverse-proxy administration (REST)', () => {
     git('-c', 'user.name=test', '-c', 'user.email=test@safiri.test', 'commit', '-q', '-am', 'Template with a directive nginx rejects');
     const before = head();
     try {
-      const res = await admin.call('POST', BASE, { domain: 'rejected-tenant.co.tz', companyUuid: companyA });
+      const res = await admin.call<ErrorAnswer>('POST', BASE, { domain: 'rejected-tenant.co.tz', companyUuid: companyA });
       expect([res.status, res.body.errorCode, res.body.data.stage]).toEqual([503, 'REVERSE_PROXY_VERIFICATION_FAILED', 'nginx']);
       expect(res.body.errorMessage).toContain('no_such_directive');
       expect(head()).toBe(before);

@@ -1,6 +1,24 @@
 import { nextMonthDay, reserveSeats, selectExpressTrain, SelectedTrain } from '../support/train-trip';
 import { startTestStack } from '../support/test-platform';
 import { adult, daysAhead, FlightClient } from '../support/flight-client';
+import type { ErrorAnswer, RestCustomerReservationAnswer } from '../support/rest-bodies';
+
+/** A ticket of the lookup answer. */
+interface LookupTicket {
+  kind: string;
+  ticketId: string;
+  bookingReference: string;
+  paymentReference: string;
+  passengerName: string;
+  seat: string | null;
+  [field: string]: unknown;
+}
+
+/** GET /api/ticket. */
+interface LookupBody {
+  data: LookupTicket[];
+  meta: { count: number; truncated: boolean };
+}
 
 /** GET /api/ticket over flight and train tickets: filters, ownership per role, and the refusals. */
 describe('ticket lookup (REST GET /api/ticket)', () => {
@@ -16,8 +34,8 @@ describe('ticket lookup (REST GET /api/ticket)', () => {
   let flight: { ticketId: string; paymentReference: string; bookingReference: string };
   let train: { paymentReference: string; pnr: string; uuid: string; ticketNumber: string };
   let agentTrain: { paymentReference: string; pnr: string };
-  const lookup = (client: FlightClient, query: Record<string, string>) => client.call('GET', `/api/ticket?${new URLSearchParams(query)}`);
-  const sql = (q: string, params: unknown[] = []) => env.stack.platform.dataSource.query(q, params);
+  const lookup = <T = LookupBody>(client: FlightClient, query: Record<string, string>) => client.call<T>('GET', `/api/ticket?${new URLSearchParams(query)}`);
+  const sql = <Row = Record<string, unknown>>(q: string, params: unknown[] = []) => env.stack.platform.dataSource.query<Row[]>(q, params);
 
   beforeAll(async () => {
     env = await startTestStack({ SGR_MAX_ACTIVE_HOLDS: '60' });
@@ -31,7 +49,7 @@ describe('ticket lookup (REST GET /api/ticket)', () => {
     issuer = await FlightClient.create(env.baseUrl, platform, 'issuer@lookup.test', 'ISSUER');
 
     const offer = await customer.firstOffer({ originLocationCode: 'DAR', destinationLocationCode: 'ZNZ', departureDate: daysAhead(30) });
-    const reserved = await customer.call('POST', '/api/flight/reserve', {
+    const reserved = await customer.call<RestCustomerReservationAnswer>('POST', '/api/flight/reserve', {
       offerReference: offer.offerReference,
       passengers: [adult('Mwinyi', { email: 'Asha.Mwinyi@Example.com', phoneNumber: '0754111222' })],
     });
@@ -47,7 +65,7 @@ describe('ticket lookup (REST GET /api/ticket)', () => {
       { passengerName: 'Asha Mwinyi', email: 'asha.mwinyi@example.com', phone: '+255754111222' },
       { passengerName: 'Baraka Ali', email: 'baraka@example.com', phone: '+255765000111' },
     ]);
-    const [first] = await sql(
+    const [first] = await sql<{ train_ticket_uuid: string; ticket_number: string }>(
       'SELECT train_ticket_uuid, ticket_number FROM train_ticket t JOIN train_reservation r ON r.id = t.reservation_id WHERE r.payment_reference = ? AND passenger_index = 0',
       [booked.paymentReference],
     );
@@ -60,12 +78,12 @@ describe('ticket lookup (REST GET /api/ticket)', () => {
   afterAll(() => env.close());
 
   it('no filter is a 400, not a dump of every ticket; malformed filters are 400 naming each field; no token is 401', async () => {
-    const none = await lookup(admin, {});
+    const none = await lookup<ErrorAnswer>(admin, {});
     expect(none.status).toBe(400);
     expect(none.body.errorCode).toBe('TICKET_LOOKUP_FILTER_REQUIRED');
-    const bad = await lookup(customer, { email: 'not-an-email', phoneNumber: 'call me' });
+    const bad = await lookup<ErrorAnswer>(customer, { email: 'not-an-email', phoneNumber: 'call me' });
     expect(bad.status).toBe(400);
-    expect(bad.body.data.fields.map((f: any) => f.field)).toEqual(['email', 'phoneNumber']);
+    expect(bad.body.data.fields.map((f) => f.field)).toEqual(['email', 'phoneNumber']);
     expect((await lookup(customer, { ticketId: 'x'.repeat(65) })).status).toBe(400);
     const anonymous = await fetch(`${env.baseUrl}/api/ticket?email=asha.mwinyi@example.com`);
     expect(anonymous.status).toBe(401);
@@ -75,7 +93,7 @@ describe('ticket lookup (REST GET /api/ticket)', () => {
     const byEmail = await lookup(customer, { email: 'ASHA.MWINYI@example.com' });
     expect(byEmail.status).toBe(200);
     expect(byEmail.body.meta).toEqual({ count: 2, truncated: false });
-    expect(byEmail.body.data.map((t: any) => t.kind)).toEqual(['TRAIN', 'FLIGHT']);
+    expect(byEmail.body.data.map((t) => t.kind)).toEqual(['TRAIN', 'FLIGHT']);
     const [trainTicket, flightTicket] = byEmail.body.data;
     expect(trainTicket).toMatchObject({
       kind: 'TRAIN',
@@ -110,25 +128,22 @@ describe('ticket lookup (REST GET /api/ticket)', () => {
     });
 
     const byPhone = await lookup(customer, { phoneNumber: '0754 111 222' });
-    expect(byPhone.body.data.map((t: any) => t.kind)).toEqual(['TRAIN', 'FLIGHT']);
-    expect((await lookup(customer, { phoneNumber: '+255765000111' })).body.data.map((t: any) => t.passengerName)).toEqual(['Baraka Ali']);
+    expect(byPhone.body.data.map((t) => t.kind)).toEqual(['TRAIN', 'FLIGHT']);
+    expect((await lookup(customer, { phoneNumber: '+255765000111' })).body.data.map((t) => t.passengerName)).toEqual(['Baraka Ali']);
   });
 
   it('filters combine: ticketId (uuid or ticket number), paymentReference, bookingReference (PNR), each narrowing the answer', async () => {
     for (const ticketId of [train.uuid, train.ticketNumber]) {
       const res = await lookup(customer, { ticketId });
-      expect(res.body.data.map((t: any) => t.ticketId)).toEqual([train.uuid]);
+      expect(res.body.data.map((t) => t.ticketId)).toEqual([train.uuid]);
     }
-    expect((await lookup(customer, { ticketId: flight.ticketId })).body.data.map((t: any) => t.kind)).toEqual(['FLIGHT']);
-    expect((await lookup(customer, { paymentReference: train.paymentReference })).body.data.map((t: any) => t.passengerName)).toEqual([
-      'Asha Mwinyi',
+    expect((await lookup(customer, { ticketId: flight.ticketId })).body.data.map((t) => t.kind)).toEqual(['FLIGHT']);
+    expect((await lookup(customer, { paymentReference: train.paymentReference })).body.data.map((t) => t.passengerName)).toEqual(['Asha Mwinyi', 'Baraka Ali']);
+    expect((await lookup(customer, { bookingReference: train.pnr.toLowerCase() })).body.data).toHaveLength(2);
+    expect((await lookup(customer, { bookingReference: flight.bookingReference })).body.data.map((t) => t.kind)).toEqual(['FLIGHT']);
+    expect((await lookup(customer, { paymentReference: train.paymentReference, email: 'baraka@example.com' })).body.data.map((t) => t.passengerName)).toEqual([
       'Baraka Ali',
     ]);
-    expect((await lookup(customer, { bookingReference: train.pnr.toLowerCase() })).body.data).toHaveLength(2);
-    expect((await lookup(customer, { bookingReference: flight.bookingReference })).body.data.map((t: any) => t.kind)).toEqual(['FLIGHT']);
-    expect(
-      (await lookup(customer, { paymentReference: train.paymentReference, email: 'baraka@example.com' })).body.data.map((t: any) => t.passengerName),
-    ).toEqual(['Baraka Ali']);
     expect((await lookup(customer, { paymentReference: flight.paymentReference, email: 'baraka@example.com' })).body.data).toEqual([]);
   });
 
@@ -137,20 +152,18 @@ describe('ticket lookup (REST GET /api/ticket)', () => {
     expect((await lookup(otherCustomer, { email: 'asha.mwinyi@example.com' })).body).toEqual({ data: [], meta: { count: 0, truncated: false } });
     expect((await lookup(otherCustomer, { paymentReference: train.paymentReference })).body.data).toEqual([]);
     const agentView = await lookup(agent, { email: 'asha.mwinyi@example.com' });
-    expect(agentView.body.data.map((t: any) => t.bookingReference)).toEqual([agentTrain.pnr]);
+    expect(agentView.body.data.map((t) => t.bookingReference)).toEqual([agentTrain.pnr]);
     expect((await lookup(agent, { ticketId: flight.ticketId })).body.data).toEqual([]);
     // Every other non-administrator role is scoped the same way.
     const partnerBooking = await reserveSeats(partner, trip, trip.seats.slice(3, 4), [
       { passengerName: 'Asha Mwinyi', email: 'asha.mwinyi@example.com', phone: '+255754111222' },
     ]);
-    expect((await lookup(partner, { email: 'asha.mwinyi@example.com' })).body.data.map((t: any) => t.paymentReference)).toEqual([
-      partnerBooking.paymentReference,
-    ]);
+    expect((await lookup(partner, { email: 'asha.mwinyi@example.com' })).body.data.map((t) => t.paymentReference)).toEqual([partnerBooking.paymentReference]);
     expect((await lookup(issuer, { email: 'asha.mwinyi@example.com' })).body.data).toEqual([]);
     expect((await lookup(issuer, { paymentReference: train.paymentReference })).body.data).toEqual([]);
     for (const staff of [admin, sudo]) {
       const all = await lookup(staff, { email: 'asha.mwinyi@example.com' });
-      expect(all.body.data.map((t: any) => `${t.kind}:${t.paymentReference}`)).toEqual([
+      expect(all.body.data.map((t) => `${t.kind}:${t.paymentReference}`)).toEqual([
         `TRAIN:${partnerBooking.paymentReference}`,
         `TRAIN:${agentTrain.paymentReference}`,
         `TRAIN:${train.paymentReference}`,
@@ -160,10 +173,14 @@ describe('ticket lookup (REST GET /api/ticket)', () => {
   });
 
   it('is one GraphQL query per kind under the cost limit (flightTicketLookup, trainTicketLookup)', async () => {
-    const res = await customer.call('POST', '/graphql', {
-      query: `{ trainTicketLookup(email: "asha.mwinyi@example.com") { truncated tickets { kind ticketId seat priceAmount priceCurrency } }
+    const res = await customer.call<{ data: Record<'trainTicketLookup' | 'flightTicketLookup', { truncated: boolean; tickets: unknown[] }> }>(
+      'POST',
+      '/graphql',
+      {
+        query: `{ trainTicketLookup(email: "asha.mwinyi@example.com") { truncated tickets { kind ticketId seat priceAmount priceCurrency } }
                flightTicketLookup(email: "asha.mwinyi@example.com") { truncated tickets { kind ticketId } } }`,
-    });
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.body.data.trainTicketLookup.tickets).toHaveLength(1);
     expect(res.body.data.flightTicketLookup.tickets).toHaveLength(1);

@@ -3,6 +3,7 @@ import { nextMonthDay, reserveSeats, selectExpressTrain, SelectedTrain } from '.
 import { CallbackReceiver, startCallbackReceiver } from '../support/callback-receiver';
 import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
+import type { RestTrainIssuance, RestTrainPayment } from '../support/rest-bodies';
 import { waitFor } from '../support/wait';
 import { readSink } from '../../shared/notifications/channels/sink.channel';
 import { openedText, pageCount } from '../../shared/documents/pdf-inspection';
@@ -20,8 +21,9 @@ describe('SGR return journeys end to end (REST)', () => {
   let back: SelectedTrain;
   let hook: CallbackReceiver;
   let cursor = 0;
-  const sql = (q: string, params: unknown[] = []) => env.stack.platform.dataSource.query(q, params);
-  const issuance = (client: FlightClient, ref: string, query = '') => client.call('GET', `/api/trip/train/ticket/${ref}/issuance${query}`);
+  const sql = <Row = Record<string, unknown>>(q: string, params: unknown[] = []) => env.stack.platform.dataSource.query<Row[]>(q, params);
+  const issuance = (client: FlightClient, ref: string, query = '') =>
+    client.call<{ data: RestTrainIssuance }>('GET', `/api/trip/train/ticket/${ref}/issuance${query}`);
   const untilFinal = (client: FlightClient, ref: string) =>
     waitFor(
       () => issuance(client, ref),
@@ -37,7 +39,7 @@ describe('SGR return journeys end to end (REST)', () => {
     return reserveSeats(client, out, seats, passengers, extra, { trip: back, seats: returnSeats });
   };
   const sentTicketDeliveries = (reservationId: string) =>
-    sql(
+    sql<{ channel: string; recipient_key: string; status: string }>(
       `SELECT d.channel, d.recipient_key, d.status FROM notification_delivery d JOIN notification n ON n.id = d.notification_id
        WHERE n.booking_id = ? AND n.message_type = 'TICKET' ORDER BY d.channel, d.recipient_key`,
       [reservationId],
@@ -63,15 +65,15 @@ describe('SGR return journeys end to end (REST)', () => {
     expect(booking.data).toMatchObject({ journeyType: 'ROUND_TRIP', reservation: { passengerCount: 2, segmentCount: 2 } });
     expect(booking.data.reservation.ticketNumbers).toHaveLength(4);
     const ref = booking.paymentReference;
-    const [r] = await sql('SELECT id FROM train_reservation WHERE payment_reference = ?', [ref]);
+    const [r] = await sql<{ id: string }>('SELECT id FROM train_reservation WHERE payment_reference = ?', [ref]);
 
     const quoted = await issuance(customer, ref, '?currency=KES');
     expect(quoted.body.data.funding).toMatchObject({ source: 'ONLINE_PAYMENT', status: 'AWAITING_FUNDS' });
-    const kes = quoted.body.data.payable.quotes.find((q: any) => q.currency === 'KES');
-    expect(quoted.body.data.payable.baseAmount).toBe(booking.amount);
+    const kes = quoted.body.data.payable!.quotes.find((q) => q.currency === 'KES')!;
+    expect(quoted.body.data.payable!.baseAmount).toBe(booking.amount);
     const charge = new Decimal(kes.amount).times('1.02').toDecimalPlaces(0, Decimal.ROUND_DOWN).toFixed(0);
 
-    const started = await customer.call('POST', '/api/trip/train/payments/mobile-money', {
+    const started = await customer.call<{ data: RestTrainPayment }>('POST', '/api/trip/train/payments/mobile-money', {
       paymentReference: ref,
       currency: 'KES',
       amount: charge,
@@ -82,9 +84,11 @@ describe('SGR return journeys end to end (REST)', () => {
     expect(started.body.data).toMatchObject({ status: 'PENDING', amount: charge, quoteAmount: kes.amount, currency: 'KES' });
     expect(started.body.data.processingFee).toBe(new Decimal(charge).minus(kes.amount).toFixed(0));
     // Until the provider confirms, nothing is paid and the tickets stay RESERVED.
-    expect((await sql('SELECT DISTINCT status FROM train_ticket WHERE reservation_id = ?', [r.id])).map((t: any) => t.status)).toEqual(['RESERVED']);
+    expect((await sql('SELECT DISTINCT status FROM train_ticket WHERE reservation_id = ?', [r.id])).map((t) => t.status)).toEqual(['RESERVED']);
 
-    expect((await issuer.call('POST', `/api/trip/train/payments/${started.body.data.paymentId}/confirm`)).body.data.paysReservation).toBe(true);
+    expect(
+      (await issuer.call<{ data: RestTrainPayment }>('POST', `/api/trip/train/payments/${started.body.data.paymentId}/confirm`)).body.data.paysReservation,
+    ).toBe(true);
     const done = await untilFinal(customer, ref);
     expect(done.body.data).toMatchObject({
       funding: { status: 'ONLINE_PAYMENT_CONFIRMED', walletDebited: false },
@@ -93,7 +97,7 @@ describe('SGR return journeys end to end (REST)', () => {
     });
     expect(
       (await sql('SELECT journey, status FROM train_ticket WHERE reservation_id = ? ORDER BY passenger_index, journey', [r.id])).map(
-        (t: any) => `${t.journey}:${t.status}`,
+        (t) => `${t.journey}:${t.status}`,
       ),
     ).toEqual(['OUTBOUND:ISSUED', 'RETURN:ISSUED', 'OUTBOUND:ISSUED', 'RETURN:ISSUED']);
 
@@ -112,10 +116,10 @@ describe('SGR return journeys end to end (REST)', () => {
     // The final ticket message: the buyer and both passengers by email with their PDFs, passengers by WhatsApp.
     const deliveries = await waitFor(
       () => sentTicketDeliveries(r.id),
-      (rows) => rows.length > 0 && rows.every((d: any) => ['SENT', 'FAILED'].includes(d.status)),
+      (rows) => rows.length > 0 && rows.every((d) => ['SENT', 'FAILED'].includes(d.status)),
       30_000,
     );
-    expect(deliveries.filter((d: any) => d.channel === 'EMAIL').map((d: any) => `${d.recipient_key}:${d.status}`)).toEqual([
+    expect(deliveries.filter((d) => d.channel === 'EMAIL').map((d) => `${d.recipient_key}:${d.status}`)).toEqual([
       'buyer:SENT',
       'passenger:0:SENT',
       'passenger:1:SENT',
@@ -133,7 +137,7 @@ describe('SGR return journeys end to end (REST)', () => {
     const before = await wallet();
     const booking = await reserveReturn(agent);
     const ref = booking.paymentReference;
-    const [r] = await sql('SELECT id FROM train_reservation WHERE payment_reference = ?', [ref]);
+    const [r] = await sql<{ id: string }>('SELECT id FROM train_reservation WHERE payment_reference = ?', [ref]);
     const reservationNote = await waitFor(
       () => sql("SELECT status, reason FROM notification WHERE booking_id = ? AND message_type = 'RESERVATION'", [r.id]),
       (rows) => rows.length === 1 && rows[0].status !== 'PENDING',
@@ -141,7 +145,7 @@ describe('SGR return journeys end to end (REST)', () => {
     );
     expect(reservationNote).toEqual([{ status: 'SUPPRESSED', reason: 'THIRD_PARTY_AGENT_BOOKING' }]);
 
-    const issued = await agent.call('POST', `/api/trip/train/ticket/${ref}/issue`, { callbackUrl: `${hook.url}/sgr/${ref}` });
+    const issued = await agent.call<{ data: RestTrainIssuance }>('POST', `/api/trip/train/ticket/${ref}/issue`, { callbackUrl: `${hook.url}/sgr/${ref}` });
     expect(issued.status).toBe(202);
     expect(issued.body.data.funding).toMatchObject({ source: 'AGENT_WALLET', status: 'AGENT_WALLET_ADMITTED', walletDebited: false });
     const done = await untilFinal(agent, ref);
@@ -154,15 +158,16 @@ describe('SGR return journeys end to end (REST)', () => {
       (calls) => calls.length > 0,
       20_000,
     );
-    expect(call[0].body.data).toMatchObject({ paymentReference: ref, issuance: { status: 'ISSUED' }, funding: { walletDebited: true } });
-    expect(call[0].body.data.payable).toBeUndefined();
+    const callback = call[0].body as { data: RestTrainIssuance };
+    expect(callback.data).toMatchObject({ paymentReference: ref, issuance: { status: 'ISSUED' }, funding: { walletDebited: true } });
+    expect(callback.data.payable).toBeUndefined();
 
     const deliveries = await waitFor(
       () => sentTicketDeliveries(r.id),
-      (rows) => rows.length > 0 && rows.every((d: any) => ['SENT', 'FAILED'].includes(d.status)),
+      (rows) => rows.length > 0 && rows.every((d) => ['SENT', 'FAILED'].includes(d.status)),
       30_000,
     );
-    expect(deliveries.map((d: any) => d.recipient_key).every((k: string) => k.startsWith('passenger:'))).toBe(true);
-    expect(deliveries.filter((d: any) => d.channel === 'WHATSAPP').map((d: any) => d.recipient_key)).toEqual(['passenger:0', 'passenger:1']);
+    expect(deliveries.map((d) => d.recipient_key).every((k: string) => k.startsWith('passenger:'))).toBe(true);
+    expect(deliveries.filter((d) => d.channel === 'WHATSAPP').map((d) => d.recipient_key)).toEqual(['passenger:0', 'passenger:1']);
   });
 });

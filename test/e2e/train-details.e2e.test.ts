@@ -1,5 +1,6 @@
 import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
+import type { ErrorAnswer, RestTrainCar, RestTrainDetails, RestTrainTrip } from '../support/rest-bodies';
 import { encodeTrainSetId } from '../../subgraphs/train/search/dated-trainset';
 import { todayIn } from '../../shared/time/calendar-date';
 
@@ -18,23 +19,40 @@ const DATE = onDay(6);
 /** The id a search item carries names the train of its day; older items carried the provider's bare id. */
 const datedId = (id: number) => (id < 10_000 ? encodeTrainSetId(id, DATE) : id);
 
+/** The details answer. */
+interface DetailsAnswer {
+  meta: { provider: string; links: { self: string }; createdAt: string };
+  data: RestTrainDetails;
+}
+
+/** A search item copied for a test to change before sending it back: any of it may be missing. */
+interface EditableItem {
+  trip: { timeTableTrainSetId?: unknown; name?: string };
+  departure: { date?: string; stop?: { stop_id?: string; partners?: unknown[] } };
+  arrival: { date?: string; stop: { stop_id?: string } };
+  price: Record<string, unknown>;
+  cars: Array<Record<string, unknown>>;
+}
+
 /** train-bus-admin.md POST /api/trip/train/details over REST, against the SGR simulator. */
 describe('train details (REST)', () => {
   let env: Awaited<ReturnType<typeof startTestStack>>;
   let customer: FlightClient;
   let agent: FlightClient;
-  let item: any;
-  let details: { status: number; body: any };
+  let item: RestTrainTrip;
+  let details: { status: number; body: DetailsAnswer };
 
-  const post = (body: unknown, who = customer) => who.call('POST', '/api/trip/train/details', body);
+  const post = <T = DetailsAnswer>(body: unknown, who = customer) => who.call<T>('POST', '/api/trip/train/details', body);
+  /** A deep copy of the search item to change. */
+  const copyOfItem = (): EditableItem => JSON.parse(JSON.stringify(item));
 
   beforeAll(async () => {
     env = await startTestStack();
     customer = await FlightClient.create(env.baseUrl, env.stack.platform, 'rider@details.test', 'CUSTOMER');
     agent = await FlightClient.create(env.baseUrl, env.stack.platform, 'desk@details.test', 'SERVICE_AGENT', { currency: 'TZS', openingBalance: '1000000' });
-    const search = await customer.call('GET', `/api/trip/train/search?${new URLSearchParams({ from: DAR, to: DOD, date: DATE })}`);
+    const search = await customer.call<{ data: RestTrainTrip[] }>('GET', `/api/trip/train/search?${new URLSearchParams({ from: DAR, to: DOD, date: DATE })}`);
     expect(search.status).toBe(200);
-    item = search.body.data.find((t: any) => t.trip.number.startsWith('ETR')) ?? search.body.data[0];
+    item = search.body.data.find((t) => t.trip.number.startsWith('ETR')) ?? search.body.data[0];
     details = await post({ trip: item });
   });
   afterAll(() => env.close());
@@ -101,15 +119,15 @@ describe('train details (REST)', () => {
       });
       expect(car.standardCapacity + car.disabledCapacity).toBe(car.capacity);
       expect(car.seats).toHaveLength(car.rowCount * car.columnCount);
-      expect(car.seats.filter((s: any) => s.available)).toHaveLength(car.emptySeats);
+      expect(car.seats.filter((s) => s.available)).toHaveLength(car.emptySeats);
     }
   });
 
   it('every seat cell type appears across the cars, with classes, orientation and grid positions', () => {
-    const seats = details.body.data.train.cars.flatMap((c: any) => c.seats);
-    expect(new Set(seats.map((s: any) => s.type))).toEqual(new Set(['SEAT', 'DISABLED_SEAT', 'AISLE', 'WC', 'LUGGAGE', 'BED']));
-    expect(new Set(seats.map((s: any) => s.class))).toEqual(new Set(['ECONOMY', 'BUSINESS', 'ROYAL_CLASS']));
-    expect(new Set(seats.map((s: any) => s.orientation))).toEqual(new Set(['UP', 'DOWN', 'LEFT', 'RIGHT']));
+    const seats = details.body.data.train.cars.flatMap((c) => c.seats);
+    expect(new Set(seats.map((s) => s.type))).toEqual(new Set(['SEAT', 'DISABLED_SEAT', 'AISLE', 'WC', 'LUGGAGE', 'BED']));
+    expect(new Set(seats.map((s) => s.class))).toEqual(new Set(['ECONOMY', 'BUSINESS', 'ROYAL_CLASS']));
+    expect(new Set(seats.map((s) => s.orientation))).toEqual(new Set(['UP', 'DOWN', 'LEFT', 'RIGHT']));
     for (const s of seats) {
       expect(Object.keys(s).sort()).toEqual(['id', 'label', 'positionY', 'positionX', 'key', 'type', 'class', 'orientation', 'available'].sort());
       expect(typeof s.id).toBe('string');
@@ -118,20 +136,20 @@ describe('train details (REST)', () => {
       else expect(s).toMatchObject({ label: '', available: false });
     }
     for (const car of details.body.data.train.cars) {
-      const cells = new Set(car.seats.map((s: any) => `${s.positionY},${s.positionX}`));
+      const cells = new Set(car.seats.map((s) => `${s.positionY},${s.positionX}`));
       expect(cells.size).toBe(car.rowCount * car.columnCount);
-      expect(Math.max(...car.seats.map((s: any) => s.positionY))).toBe(car.rowCount - 1);
+      expect(Math.max(...car.seats.map((s) => s.positionY))).toBe(car.rowCount - 1);
     }
   });
 
   it('prices per ticket type (4 adult, 3 child) and luggage option, at the operator fares of each class', () => {
     const cars = details.body.data.train.cars;
-    const economy = cars.find((c: any) => c.seats.some((s: any) => s.class === 'ECONOMY'));
-    const royal = cars.find((c: any) => c.seats.some((s: any) => s.class === 'ROYAL_CLASS'));
-    const price = (car: any, ticketTypeId: number, luggageTypeId: number) =>
-      car.prices.find((p: any) => p.ticketTypeId === ticketTypeId && p.luggageTypeId === luggageTypeId);
-    expect(new Set(economy.prices.map((p: any) => p.ticketTypeId))).toEqual(new Set([4, 3]));
-    expect(new Set(economy.prices.map((p: any) => p.luggageTypeId))).toEqual(new Set([5, 6, 7, 8]));
+    const economy = cars.find((c) => c.seats.some((s) => s.class === 'ECONOMY'))!;
+    const royal = cars.find((c) => c.seats.some((s) => s.class === 'ROYAL_CLASS'))!;
+    const price = (car: RestTrainCar, ticketTypeId: number, luggageTypeId: number) =>
+      car.prices.find((p) => p.ticketTypeId === ticketTypeId && p.luggageTypeId === luggageTypeId);
+    expect(new Set(economy.prices.map((p) => p.ticketTypeId))).toEqual(new Set([4, 3]));
+    expect(new Set(economy.prices.map((p) => p.luggageTypeId))).toEqual(new Set([5, 6, 7, 8]));
     expect(economy.prices).toHaveLength(8);
     expect(price(economy, 4, 5)).toMatchObject({
       ticketTypeCode: 'ADULT',
@@ -144,7 +162,7 @@ describe('train details (REST)', () => {
     });
     expect(price(economy, 3, 5)).toMatchObject({ ticketTypeCode: 'CHILD', total: '20000' });
     expect(price(economy, 4, 6)).toMatchObject({ total: '43000', luggagePrice: 3000, formattedPrice: 'TZS 43,000' });
-    expect(price(royal, 4, 5).total).toBe('120000');
+    expect(price(royal, 4, 5)!.total).toBe('120000');
     for (const p of economy.prices) {
       expect(Object.keys(p).sort()).toEqual(
         [
@@ -164,7 +182,7 @@ describe('train details (REST)', () => {
           'luggagePrice',
         ].sort(),
       );
-      expect(p.fees.reduce((s: number, f: any) => s + Number(f.amount), 0)).toBe(Number(p.grandTotal));
+      expect(p.fees.reduce((s, f) => s + Number(f.amount), 0)).toBe(Number(p.grandTotal));
       expect(Number(p.total) + Number(p.bookingFeeTotal)).toBe(Number(p.grandTotal));
       expect(p.otherCurrencies.USD).toMatchObject({ amount: expect.any(Number), formatted: expect.stringMatching(/^USD /), currency: 'USD' });
     }
@@ -190,9 +208,9 @@ describe('train details (REST)', () => {
       emailAddressRequired: false,
       mobilePhoneNumberRequired: true,
     });
-    expect(req.nationalityOptions.map((o: any) => o.id)).toEqual([1, 2, 3, 4]);
+    expect(req.nationalityOptions.map((o) => o.id)).toEqual([1, 2, 3, 4]);
     for (const o of req.nationalityOptions) expect(o).toEqual({ code: expect.any(String), id: expect.any(Number), title: expect.any(String), price: 0 });
-    expect(req.luggageOptions.find((o: any) => o.id === 5)).toEqual({
+    expect(req.luggageOptions.find((o) => o.id === 5)).toEqual({
       id: 5,
       name: 'No luggage',
       description: expect.any(String),
@@ -201,7 +219,7 @@ describe('train details (REST)', () => {
       isActive: true,
       configurationItemId: expect.any(Number),
     });
-    expect(req.luggageOptions.map((o: any) => [o.id, o.price])).toEqual([
+    expect(req.luggageOptions.map((o) => [o.id, o.price])).toEqual([
       [5, 0],
       [6, 3000],
       [7, 6000],
@@ -214,15 +232,15 @@ describe('train details (REST)', () => {
   });
 
   it('a tampered search item does not change the answer: only its identifiers are read', async () => {
-    const tampered = JSON.parse(JSON.stringify(item));
+    const tampered = copyOfItem();
     tampered.price = { ...tampered.price, total: '1', grandTotal: '1', basePrice: '1', fees: [] };
     tampered.trip.name = 'Free ride';
-    tampered.cars = tampered.cars.map((c: any) => ({ ...c, emptySeats: 999, typeName: 'Royal Class' }));
+    tampered.cars = tampered.cars.map((c) => ({ ...c, emptySeats: 999, typeName: 'Royal Class' }));
     tampered.arrival.date = '1999-01-01';
-    tampered.departure.stop.partners = [];
+    tampered.departure.stop!.partners = [];
     const res = await post({ trip: tampered });
     expect(res.status).toBe(200);
-    const strip = (d: any) => ({ ...d, train: { ...d.train, cars: d.train.cars.map((c: any) => ({ ...c, seats: c.seats.length })) } });
+    const strip = (d: RestTrainDetails) => ({ ...d, train: { ...d.train, cars: d.train.cars.map((c) => ({ ...c, seats: c.seats.length })) } });
     expect(strip(res.body.data)).toEqual(strip(details.body.data));
     expect(res.body.data.price.total).toBe(item.price.total);
     expect(res.body.data.trip.name).toBe(item.trip.name);
@@ -238,47 +256,53 @@ describe('train details (REST)', () => {
     ['no trip', {}, 'trip'],
     ['trip not an object', { trip: 'ETR-101' }, 'trip'],
   ])('400 for %s', async (_name, body, field) => {
-    const res = await post(body);
+    const res = await post<ErrorAnswer>(body);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ errorCode: 'BAD_REQUEST', data: { fields: [{ field }] } });
   });
 
   it.each([
-    ['timeTableTrainSetId missing', (t: any) => delete t.trip.timeTableTrainSetId, 'trip.trip.timeTableTrainSetId'],
-    ['timeTableTrainSetId a string', (t: any) => (t.trip.timeTableTrainSetId = 'x'), 'trip.trip.timeTableTrainSetId'],
-    ['departure stop missing', (t: any) => delete t.departure.stop, 'trip.departure.stop.stop_id'],
-    ['arrival stop not an SGR stop id', (t: any) => (t.arrival.stop.stop_id = 'DOD'), 'trip.arrival.stop.stop_id'],
-    ['departure date not a date', (t: any) => (t.departure.date = '2026-02-30'), 'trip.departure.date'],
+    ['timeTableTrainSetId missing', (t: EditableItem) => delete t.trip.timeTableTrainSetId, 'trip.trip.timeTableTrainSetId'],
+    ['timeTableTrainSetId a string', (t: EditableItem) => (t.trip.timeTableTrainSetId = 'x'), 'trip.trip.timeTableTrainSetId'],
+    ['departure stop missing', (t: EditableItem) => delete t.departure.stop, 'trip.departure.stop.stop_id'],
+    ['arrival stop not an SGR stop id', (t: EditableItem) => (t.arrival.stop.stop_id = 'DOD'), 'trip.arrival.stop.stop_id'],
+    ['departure date not a date', (t: EditableItem) => (t.departure.date = '2026-02-30'), 'trip.departure.date'],
   ])('400 naming the field for %s', async (_name, change, field) => {
-    const trip = JSON.parse(JSON.stringify(item));
+    const trip = copyOfItem();
     change(trip);
-    const res = await post({ trip });
+    const res = await post<ErrorAnswer>({ trip });
     expect(res.status).toBe(400);
     expect(res.body.errorCode).toBe('BAD_REQUEST');
-    expect(res.body.data.fields.map((f: any) => f.field)).toContain(field);
+    expect(res.body.data.fields.map((f) => f.field)).toContain(field);
   });
 
   it.each([
-    ['an unknown timeTableTrainSetId', (t: any) => (t.trip.timeTableTrainSetId = 9999)],
-    ['a dated id of another day', (t: any) => (t.trip.timeTableTrainSetId = encodeTrainSetId(datedId(item.trip.timeTableTrainSetId) % 10_000, onDay(7)))],
-    ['a train that does not call there', (t: any) => (t.arrival.stop.stop_id = 'PUG:SGR:0')],
-    ['a maintenance day', (t: any) => (t.departure.date = onDay(11))],
+    ['an unknown timeTableTrainSetId', (t: EditableItem) => (t.trip.timeTableTrainSetId = 9999)],
+    [
+      'a dated id of another day',
+      (t: EditableItem) => (t.trip.timeTableTrainSetId = encodeTrainSetId(datedId(item.trip.timeTableTrainSetId) % 10_000, onDay(7))),
+    ],
+    ['a train that does not call there', (t: EditableItem) => (t.arrival.stop.stop_id = 'PUG:SGR:0')],
+    ['a maintenance day', (t: EditableItem) => (t.departure.date = onDay(11))],
   ])('404 SGR_TRIP_NOT_FOUND for %s', async (_name, change) => {
-    const trip = JSON.parse(JSON.stringify(item));
+    const trip = copyOfItem();
     change(trip);
-    const res = await post({ trip });
+    const res = await post<ErrorAnswer>({ trip });
     expect(res.status).toBe(404);
     expect(res.body.errorCode).toBe('SGR_TRIP_NOT_FOUND');
   });
 
   it('over GraphQL the trip is a typed input of identifiers', async () => {
-    const res = await customer.call('POST', '/graphql', {
+    const res = await customer.call<{
+      errors?: unknown;
+      data: { trainDetails: { data: { trip: { number: string }; train: { cars: Array<{ prices: Array<{ otherCurrencies: Array<{ code: string }> }> }> } } } };
+    }>('POST', '/graphql', {
       query: `query($trip: TrainTripRefInput!) { trainDetails(trip: $trip) { meta { provider } data { trip { number } train { cars { carId prices { ticketTypeId luggageTypeId otherCurrencies { code } } } } } } }`,
       variables: { trip: { timeTableTrainSetId: item.trip.timeTableTrainSetId, departureStopId: DAR, arrivalStopId: DOD, departureDate: DATE } },
     });
     expect(res.status).toBe(200);
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.trainDetails.data.trip.number).toBe(item.trip.number);
-    expect(res.body.data.trainDetails.data.train.cars[0].prices[0].otherCurrencies.map((c: any) => c.code)).toContain('USD');
+    expect(res.body.data.trainDetails.data.train.cars[0].prices[0].otherCurrencies.map((c) => c.code)).toContain('USD');
   });
 });

@@ -1,6 +1,7 @@
 import { startTestStack } from '../support/test-platform';
 import { nextMonthDay, reserveSeats, SelectedTrain, selectExpressTrain } from '../support/train-trip';
 import { FlightClient } from '../support/flight-client';
+import type { ErrorAnswer, RestTrainIssuance } from '../support/rest-bodies';
 import { waitFor } from '../support/wait';
 import { acceptsUserPassword, encryptEntries, openedText, imageCount, pageCount, permissions } from '../../shared/documents/pdf-inspection';
 
@@ -19,10 +20,14 @@ describe('train ticket document (REST)', () => {
   let trip: SelectedTrain;
   let cursor = 0;
   let issued: { paymentReference: string; id: string };
-  let tickets: Array<{ train_ticket_uuid: string; ticket_number: string; passenger_name: string; seat_label: string }>;
-  const sql = (q: string, params: unknown[] = []) => env.stack.platform.dataSource.query(q, params);
+  let tickets: Array<{ train_ticket_uuid: string; ticket_number: string; passenger_name: string; seat_label: string; status: string }>;
+  const sql = <Row = Record<string, unknown>>(q: string, params: unknown[] = []) => env.stack.platform.dataSource.query<Row[]>(q, params);
 
-  async function download(client: FlightClient, query: Record<string, string>): Promise<{ status: number; headers: Headers; pdf: Buffer; json: any }> {
+  /** The download; `json` is the error answer when the body is JSON. */
+  async function download(
+    client: FlightClient,
+    query: Record<string, string>,
+  ): Promise<{ status: number; headers: Headers; pdf: Buffer; json: ErrorAnswer | null }> {
     const res = await fetch(`${env.baseUrl}${PATH}?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${client.token}` } });
     const bytes = Buffer.from(await res.arrayBuffer());
     const json = res.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(bytes.toString('utf8')) : null;
@@ -37,7 +42,7 @@ describe('train ticket document (REST)', () => {
       names.map(() => trip.seats[cursor++]),
       names.map((passengerName) => ({ passengerName })),
     );
-    const [row] = await sql('SELECT id FROM train_reservation WHERE payment_reference = ?', [paymentReference]);
+    const [row] = await sql<{ id: string }>('SELECT id FROM train_reservation WHERE payment_reference = ?', [paymentReference]);
     return { paymentReference, id: row.id };
   }
 
@@ -58,15 +63,15 @@ describe('train ticket document (REST)', () => {
     issued = await reserve(agent, ['Asha Mwinyi', 'Baraka Juma']);
     expect((await agent.call('POST', `/api/trip/train/ticket/${issued.paymentReference}/issue`, {})).status).toBe(202);
     await waitFor(
-      () => agent.call('GET', `/api/trip/train/ticket/${issued.paymentReference}/issuance`),
+      () => agent.call<{ data: RestTrainIssuance }>('GET', `/api/trip/train/ticket/${issued.paymentReference}/issuance`),
       (r) => r.status === 200 && r.body.data.issuance.status !== 'ISSUING',
       30_000,
     );
-    tickets = await sql(
+    tickets = await sql<(typeof tickets)[number]>(
       'SELECT train_ticket_uuid, ticket_number, passenger_name, seat_label, status FROM train_ticket WHERE reservation_id = ? ORDER BY passenger_index',
       [issued.id],
     );
-    expect(tickets.map((t: any) => t.status)).toEqual(['ISSUED', 'ISSUED']);
+    expect(tickets.map((t) => t.status)).toEqual(['ISSUED', 'ISSUED']);
   });
   afterAll(async () => {
     await env.close();
@@ -146,7 +151,7 @@ describe('train ticket document (REST)', () => {
     for (const client of [otherAgent, customer]) {
       const byRef = await download(client, { paymentReference: issued.paymentReference });
       expect(byRef.status).toBe(403);
-      expect(byRef.json.errorCode).toBe('FORBIDDEN');
+      expect(byRef.json!.errorCode).toBe('FORBIDDEN');
       expect((await download(client, { ticketId: tickets[0].train_ticket_uuid })).status).toBe(403);
     }
   });
@@ -160,11 +165,11 @@ describe('train ticket document (REST)', () => {
     for (const query of queries) {
       const res = await download(agent, query);
       expect(res.status).toBe(400);
-      expect(res.json.errorCode).toBe('BAD_REQUEST');
+      expect(res.json!.errorCode).toBe('BAD_REQUEST');
     }
     const unknownRef = await download(agent, { paymentReference: 'SGRPNOSUCHREF22' });
     expect(unknownRef.status).toBe(404);
-    expect(unknownRef.json.errorCode).toBe('SGR_TICKET_NOT_FOUND');
+    expect(unknownRef.json!.errorCode).toBe('SGR_TICKET_NOT_FOUND');
     expect((await download(agent, { ticketId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
     expect((await fetch(`${env.baseUrl}${PATH}?paymentReference=${issued.paymentReference}`)).status).toBe(401);
   });
@@ -174,7 +179,7 @@ describe('train ticket document (REST)', () => {
     const res = await download(agent, { paymentReference: pending.paymentReference });
     expect(res.status).toBe(409);
     expect(res.json).toMatchObject({ errorCode: 'SGR_TICKET_NOT_ISSUED', data: { status: 'RESERVED' } });
-    const [ticket] = await sql('SELECT ticket_number FROM train_ticket WHERE reservation_id = ?', [pending.id]);
+    const [ticket] = await sql<{ ticket_number: string }>('SELECT ticket_number FROM train_ticket WHERE reservation_id = ?', [pending.id]);
     if (ticket) expect((await download(agent, { ticketId: ticket.ticket_number })).status).toBe(409);
     // Someone else learns nothing about its state.
     expect((await download(otherAgent, { paymentReference: pending.paymentReference })).status).toBe(403);

@@ -1,6 +1,7 @@
 import { nextMonthDay } from '../support/train-trip';
 import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
+import type { ErrorAnswer, RestHold, RestTrainTrip } from '../support/rest-bodies';
 import { createRailSimulator } from '../../subgraphs/train/provider/rail-simulator.adapter';
 import { MysqlRailSimulatorStore } from '../../subgraphs/train/provider/simulator/mysql-rail-simulator-store';
 
@@ -21,8 +22,8 @@ describe('train seat holds (REST)', () => {
     env = await startTestStack({ SGR_HOLD_LIFETIME_SECONDS: String(HOLD_LIFETIME_SECONDS), SGR_MAX_ACTIVE_HOLDS: String(MAX_HOLDS) });
     rider = await FlightClient.create(env.baseUrl, env.stack.platform, 'rider@holds.test', 'CUSTOMER');
     other = await FlightClient.create(env.baseUrl, env.stack.platform, 'other@holds.test', 'CUSTOMER');
-    const res = await rider.call('GET', `/api/trip/train/search?from=DAR:SGR:0&to=DOD:SGR:0&date=${travelDate()}`);
-    const trip = res.body.data.find((t: any) => t.trip.number.startsWith('ORD'));
+    const res = await rider.call<{ data: RestTrainTrip[] }>('GET', `/api/trip/train/search?from=DAR:SGR:0&to=DOD:SGR:0&date=${travelDate()}`);
+    const trip = res.body.data.find((t) => t.trip.number.startsWith('ORD'))!;
     // Seat ids come from the provider's seat map (what details shows).
     const provider = createRailSimulator({ store: new MysqlRailSimulatorStore(env.stack.platform.dataSource) });
     const [providerTrip] = (await provider.searchTrips({ fromStopId: 'DAR:SGR:0', toStopId: 'DOD:SGR:0', date: travelDate() })).filter(
@@ -43,8 +44,8 @@ describe('train seat holds (REST)', () => {
   });
   afterAll(() => env.close());
 
-  const hold = (client: FlightClient, seat: number, from = PARTNER.DAR, to = PARTNER.DOD, extra: Record<string, unknown> = {}) =>
-    client.call('POST', '/api/trip/train/seat/hold', {
+  const hold = <T = { data: RestHold }>(client: FlightClient, seat: number, from = PARTNER.DAR, to = PARTNER.DOD, extra: Record<string, unknown> = {}) =>
+    client.call<T>('POST', '/api/trip/train/seat/hold', {
       departureStopPartnerId: from,
       arrivalStopPartnerId: to,
       timeTableTrainSetId: train.timeTableTrainSetId,
@@ -52,7 +53,7 @@ describe('train seat holds (REST)', () => {
       seat,
       ...extra,
     });
-  const release = (client: FlightClient, key: string) => client.call('GET', `/api/trip/train/seat/release?key=${encodeURIComponent(key)}`);
+  const release = (client: FlightClient, key: string) => client.call<{ data: RestHold }>('GET', `/api/trip/train/seat/release?key=${encodeURIComponent(key)}`);
   const rawHold = (body: unknown) =>
     fetch(`${env.baseUrl}/api/trip/train/seat/hold`, {
       method: 'POST',
@@ -71,7 +72,7 @@ describe('train seat holds (REST)', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const body = (await res.json()) as any;
+    const body = (await res.json()) as { data: RestHold };
     expect(body.data.hold).toMatchObject({ key: expect.any(String), status: 'HELD' });
     const lapse = new Date(body.data.hold.expiresAt).getTime() - Date.now();
     expect(lapse).toBeGreaterThan((HOLD_LIFETIME_SECONDS - 60) * 1000);
@@ -128,15 +129,15 @@ describe('train seat holds (REST)', () => {
     const clients = await Promise.all(
       Array.from({ length: 20 }, (_, i) => FlightClient.create(env.baseUrl, env.stack.platform, `racer${i}@holds.test`, 'CUSTOMER')),
     );
-    const results = await Promise.all(clients.map((c) => hold(c, train.seats[30].seatId)));
+    const results = await Promise.all(clients.map((c) => hold<unknown>(c, train.seats[30].seatId)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 400 && r.body.errorCode === 'SEAT_ALREADY_BOOKED')).toHaveLength(19);
+    expect(results.filter((r) => r.status === 400 && (r.body as ErrorAnswer).errorCode === 'SEAT_ALREADY_BOOKED')).toHaveLength(19);
   });
 
   it('400 for missing or malformed fields, 404 for a train id never issued, 401 without a token', async () => {
-    const missing = await rider.call('POST', '/api/trip/train/seat/hold', { carId: train.carId });
+    const missing = await rider.call<ErrorAnswer>('POST', '/api/trip/train/seat/hold', { carId: train.carId });
     expect(missing.status).toBe(400);
-    expect(missing.body.data.fields.map((f: any) => f.field)).toEqual(
+    expect(missing.body.data.fields.map((f) => f.field)).toEqual(
       expect.arrayContaining(['departureStopPartnerId', 'arrivalStopPartnerId', 'timeTableTrainSetId', 'seat']),
     );
     expect((await hold(rider, train.seats[3].seatId, PARTNER.DAR, PARTNER.DOD, { seat: 'A1' })).status).toBe(400);

@@ -2,6 +2,7 @@ import { nextMonthDay, reserveSeat, SelectedTrain, selectExpressTrain } from '..
 import { startTestStack } from '../support/test-platform';
 import { CallbackReceiver, startCallbackReceiver } from '../support/callback-receiver';
 import { FlightClient } from '../support/flight-client';
+import type { RestTrainIssuance } from '../support/rest-bodies';
 import { waitFor } from '../support/wait';
 
 const travelDate = () => nextMonthDay(8);
@@ -22,7 +23,7 @@ describe('train agent issuance: the other states (REST)', () => {
   let trip: SelectedTrain;
   let cursor = 0;
   let hook: CallbackReceiver;
-  const sql = (q: string, params: unknown[] = []) => env.stack.platform.dataSource.query(q, params);
+  const sql = <Row = Record<string, unknown>>(q: string, params: unknown[] = []) => env.stack.platform.dataSource.query<Row[]>(q, params);
 
   beforeAll(async () => {
     env = await startTestStack({ SGR_MAX_ACTIVE_HOLDS: '20', SGR_CALLBACK_ALLOW_PRIVATE: 'true' });
@@ -41,18 +42,19 @@ describe('train agent issuance: the other states (REST)', () => {
   /** One adult on the next free seat: 200 from reserve. */
   async function reserve(client: FlightClient, passengerName = 'Asha Mwinyi'): Promise<{ paymentReference: string; id: string; pnr: string }> {
     const { paymentReference, data } = await reserveSeat(client, trip, trip.seats[cursor++], { passengerName });
-    const [row] = await sql('SELECT id FROM train_reservation WHERE payment_reference = ?', [paymentReference]);
+    const [row] = await sql<{ id: string }>('SELECT id FROM train_reservation WHERE payment_reference = ?', [paymentReference]);
     return { paymentReference, id: row.id, pnr: data.reservation.pnr };
   }
 
-  const issue = (client: FlightClient, ref: string, body: unknown = {}) => client.call('POST', `/api/trip/train/ticket/${ref}/issue`, body);
-  const status = (client: FlightClient, ref: string) => client.call('GET', `/api/trip/train/ticket/${ref}/issuance`);
+  type Issued = { data: RestTrainIssuance };
+  const issue = (client: FlightClient, ref: string, body: unknown = {}) => client.call<Issued>('POST', `/api/trip/train/ticket/${ref}/issue`, body);
+  const status = (client: FlightClient, ref: string) => client.call<Issued>('GET', `/api/trip/train/ticket/${ref}/issuance`);
   const debits = async (reservationId: string) =>
     sql("SELECT amount FROM wallet_entry WHERE business_key = ? AND kind = 'DEBIT'", [`train-reservation:${reservationId}`]);
   const balanceOf = async (email: string) =>
     Number((await sql('SELECT w.balance FROM wallet w JOIN account a ON a.id = w.account_id WHERE a.email = ?', [email]))[0].balance);
   const reservationStatus = async (id: string) => (await sql('SELECT status FROM train_reservation WHERE id = ?', [id]))[0].status;
-  const ticketStatuses = async (id: string) => (await sql('SELECT DISTINCT status FROM train_ticket WHERE reservation_id = ?', [id])).map((t: any) => t.status);
+  const ticketStatuses = async (id: string) => (await sql('SELECT DISTINCT status FROM train_ticket WHERE reservation_id = ?', [id])).map((t) => t.status);
   const issuanceJobs = async (id: string) => sql("SELECT 1 FROM outbox_message WHERE job_name = 'train-issuance' AND payload LIKE ?", [`%${id}%`]);
   /** Polls GET …/issuance until the job reached a final state; `seen` collects every payout status read on the way. */
   const untilFinal = (client: FlightClient, ref: string, seen: string[] = []) =>
@@ -85,7 +87,7 @@ describe('train agent issuance: the other states (REST)', () => {
     expect(seen.every((s) => ['PENDING', 'RETRYING', 'PAID'].includes(s))).toBe(true);
     // The simulator counts payouts of this PNR: one refused, one paid.
     expect(Number((await sql('SELECT hits FROM rail_sim_trigger WHERE trigger_name = ?', [`payout-retry|${pnr}`]))[0].hits)).toBe(2);
-    expect((await debits(id)).map((d: any) => Number(d.amount))).toEqual([TICKET]);
+    expect((await debits(id)).map((d) => Number(d.amount))).toEqual([TICKET]);
     expect(await balanceOf('agent@states.test')).toBe(before - TICKET);
     expect(await reservationStatus(id)).toBe('ISSUED');
     expect(await ticketStatuses(id)).toEqual(['ISSUED']);
@@ -122,7 +124,7 @@ describe('train agent issuance: the other states (REST)', () => {
       20_000,
     );
     const { paymentReference, funding, payout, issuance } = done.body.data;
-    expect(hits[0].body.data).toMatchObject({ paymentReference, funding, payout, issuance, failure });
+    expect((hits[0].body as Issued).data).toMatchObject({ paymentReference, funding, payout, issuance, failure });
     // The receiver has the body before the job records the delivery: wait for the record.
     const delivered = await waitFor(
       async () => (await sql('SELECT callback_status FROM train_issuance WHERE reservation_id = ?', [rejected.id]))[0],

@@ -2,6 +2,7 @@ import { CallbackReceiver, startCallbackReceiver } from '../support/callback-rec
 import { nextMonthDay, reserveSeat, SelectedTrain, selectExpressTrain } from '../support/train-trip';
 import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
+import type { ErrorAnswer, RestTrainIssuance } from '../support/rest-bodies';
 import { waitFor } from '../support/wait';
 
 const travelDate = () => nextMonthDay(6);
@@ -19,7 +20,7 @@ describe('train agent issuance (REST)', () => {
   let hook: CallbackReceiver;
   let hookUrl: string;
   let received: CallbackReceiver['received'];
-  const sql = (q: string, params: unknown[] = []) => env.stack.platform.dataSource.query(q, params);
+  const sql = <Row = Record<string, unknown>>(q: string, params: unknown[] = []) => env.stack.platform.dataSource.query<Row[]>(q, params);
 
   beforeAll(async () => {
     env = await startTestStack({ SGR_MAX_ACTIVE_HOLDS: '60', SGR_CALLBACK_ALLOW_PRIVATE: 'true' });
@@ -42,14 +43,15 @@ describe('train agent issuance (REST)', () => {
   /** search → details → hold → reserve: one adult, DAR–DOD economy (the fare plus the channel's commission). */
   async function reserve(client: FlightClient, passengerName = 'Asha Mwinyi'): Promise<{ paymentReference: string; id: string; amount: string }> {
     const { paymentReference, amount } = await reserveSeat(client, trip, trip.seats[cursor++], { passengerName });
-    const [row] = await sql('SELECT id FROM train_reservation WHERE payment_reference = ?', [paymentReference]);
+    const [row] = await sql<{ id: string }>('SELECT id FROM train_reservation WHERE payment_reference = ?', [paymentReference]);
     return { paymentReference, id: row.id, amount };
   }
 
-  const issue = (client: FlightClient, ref: string, body: unknown = {}) => client.call('POST', `/api/trip/train/ticket/${ref}/issue`, body);
-  const status = (client: FlightClient, ref: string) => client.call('GET', `/api/trip/train/ticket/${ref}/issuance`);
+  type Issued = { data: RestTrainIssuance };
+  const issue = <T = Issued>(client: FlightClient, ref: string, body: unknown = {}) => client.call<T>('POST', `/api/trip/train/ticket/${ref}/issue`, body);
+  const status = (client: FlightClient, ref: string) => client.call<Issued>('GET', `/api/trip/train/ticket/${ref}/issuance`);
   const walletOf = async (email: string) =>
-    (await sql('SELECT w.id, w.balance FROM wallet w JOIN account a ON a.id = w.account_id WHERE a.email = ?', [email]))[0];
+    (await sql<{ id: string; balance: string }>('SELECT w.id, w.balance FROM wallet w JOIN account a ON a.id = w.account_id WHERE a.email = ?', [email]))[0];
   const debits = async (reservationId: string) =>
     sql("SELECT amount FROM wallet_entry WHERE business_key = ? AND kind = 'DEBIT'", [`train-reservation:${reservationId}`]);
   const untilFinal = (client: FlightClient, ref: string) =>
@@ -79,12 +81,12 @@ describe('train agent issuance (REST)', () => {
       issuance: { status: 'ISSUED' },
     });
     expect(done.body.data.failure).toBeUndefined();
-    expect((await debits(id)).map((d: any) => Number(d.amount))).toEqual([42000]);
+    expect((await debits(id)).map((d) => Number(d.amount))).toEqual([42000]);
     expect(Number((await walletOf('agent@issue.test')).balance)).toBe(Number(before.balance) - 42000);
-    expect((await sql('SELECT DISTINCT status FROM train_ticket WHERE reservation_id = ?', [id])).map((t: any) => t.status)).toEqual(['ISSUED']);
+    expect((await sql('SELECT DISTINCT status FROM train_ticket WHERE reservation_id = ?', [id])).map((t) => t.status)).toEqual(['ISSUED']);
     expect((await sql('SELECT status FROM train_reservation WHERE id = ?', [id]))[0].status).toBe('ISSUED');
     const notes = await sql("SELECT message_type FROM notification WHERE booking_kind = 'train' AND booking_id = ?", [id]);
-    expect(notes.map((n: any) => n.message_type)).toContain('TICKET');
+    expect(notes.map((n) => n.message_type)).toContain('TICKET');
 
     // The callback carries the issuance status.
     const hit = await waitFor(
@@ -92,12 +94,12 @@ describe('train agent issuance (REST)', () => {
       (r) => r.length > 0,
       20_000,
     );
-    expect(hit[0].body.data).toMatchObject({ paymentReference, issuance: { status: 'ISSUED' }, funding: { walletDebited: true } });
+    expect((hit[0].body as Issued).data).toMatchObject({ paymentReference, issuance: { status: 'ISSUED' }, funding: { walletDebited: true } });
 
     const again = await issue(agent, paymentReference, { callbackUrl: `${hookUrl}/hook/ok` });
     expect(again.status).toBe(202);
     expect(again.body.data.issuance.status).toBe('ISSUED');
-    const different = await issue(agent, paymentReference, { callbackUrl: `${hookUrl}/hook/other` });
+    const different = await issue<ErrorAnswer>(agent, paymentReference, { callbackUrl: `${hookUrl}/hook/other` });
     expect(different.status).toBe(409);
     expect(different.body.errorCode).toBe('SGR_ISSUANCE_CALLBACK_CONFLICT');
     await new Promise((r) => setTimeout(r, 500));
@@ -119,7 +121,7 @@ describe('train agent issuance (REST)', () => {
   it('402 SGR_AGENT_INSUFFICIENT_BALANCE claims nothing; after a top-up the same call is accepted', async () => {
     const { paymentReference, id, amount } = await reserve(poor);
     expect(Number(amount)).toBeGreaterThan(1000);
-    const res = await issue(poor, paymentReference);
+    const res = await issue<ErrorAnswer>(poor, paymentReference);
     expect(res.status).toBe(402);
     expect(res.body.errorCode).toBe('SGR_AGENT_INSUFFICIENT_BALANCE');
     expect((await sql('SELECT status FROM train_reservation WHERE id = ?', [id]))[0].status).toBe('RESERVED');
@@ -133,7 +135,7 @@ describe('train agent issuance (REST)', () => {
     expect(ok.body.data.funding.status).toBe('AGENT_WALLET_ADMITTED');
     const done = await untilFinal(poor, paymentReference);
     expect(done.body.data.issuance.status).toBe('ISSUED');
-    expect((await debits(id)).map((d: any) => Number(d.amount))).toEqual([Number(amount)]);
+    expect((await debits(id)).map((d) => Number(d.amount))).toEqual([Number(amount)]);
   });
 
   it('PAYOUTFAIL: PAYOUT_REJECTED with the failure, no debit', async () => {

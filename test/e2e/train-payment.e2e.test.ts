@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { nextMonthDay, reserveSeat, SelectedTrain, selectExpressTrain } from '../support/train-trip';
 import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
+import type { ErrorAnswer, RestTrainIssuance, RestTrainPayment } from '../support/rest-bodies';
 import { waitFor } from '../support/wait';
 import { createRailSimulator } from '../../subgraphs/train/provider/rail-simulator.adapter';
 import { MysqlRailSimulatorStore } from '../../subgraphs/train/provider/simulator/mysql-rail-simulator-store';
@@ -23,7 +24,7 @@ describe('train online payment (REST)', () => {
   let admin: FlightClient;
   let trip: SelectedTrain;
   let cursor = 0;
-  const sql = (q: string, params: unknown[] = []) => env.stack.platform.dataSource.query(q, params);
+  const sql = <Row = Record<string, unknown>>(q: string, params: unknown[] = []) => env.stack.platform.dataSource.query<Row[]>(q, params);
 
   beforeAll(async () => {
     env = await startTestStack({ SGR_MAX_ACTIVE_HOLDS: '60' });
@@ -38,14 +39,16 @@ describe('train online payment (REST)', () => {
   afterAll(() => env.close());
 
   const reserve = (client: FlightClient = rider) => reserveSeat(client, trip, trip.seats[cursor++]);
-  const issuance = (client: FlightClient, ref: string, currency?: string) =>
-    client.call('GET', `/api/trip/train/ticket/${ref}/issuance${currency ? `?currency=${encodeURIComponent(currency)}` : ''}`);
-  const card = (client: FlightClient, body: Record<string, unknown>) =>
-    client.call('POST', '/api/trip/train/payments/card', { cardToken: 'tok_visa', ...body });
-  const mobile = (client: FlightClient, body: Record<string, unknown>) => client.call('POST', '/api/trip/train/payments/mobile', body);
-  const mobileMoney = (client: FlightClient, body: Record<string, unknown>) => client.call('POST', '/api/trip/train/payments/mobile-money', body);
-  const confirm = (client: FlightClient, id: string) => client.call('POST', `/api/trip/train/payments/${id}/confirm`);
+  type Paid = { data: RestTrainPayment };
+  const issuance = <T = { data: RestTrainIssuance }>(client: FlightClient, ref: string, currency?: string) =>
+    client.call<T>('GET', `/api/trip/train/ticket/${ref}/issuance${currency ? `?currency=${encodeURIComponent(currency)}` : ''}`);
+  const card = <T = Paid>(client: FlightClient, body: Record<string, unknown>) =>
+    client.call<T>('POST', '/api/trip/train/payments/card', { cardToken: 'tok_visa', ...body });
+  const mobile = <T = Paid>(client: FlightClient, body: Record<string, unknown>) => client.call<T>('POST', '/api/trip/train/payments/mobile', body);
+  const mobileMoney = <T = Paid>(client: FlightClient, body: Record<string, unknown>) => client.call<T>('POST', '/api/trip/train/payments/mobile-money', body);
+  const confirm = <T = Paid>(client: FlightClient, id: string) => client.call<T>('POST', `/api/trip/train/payments/${id}/confirm`);
   const reservationStatus = async (ref: string) => (await sql('SELECT status FROM train_reservation WHERE payment_reference = ?', [ref]))[0].status;
+  const quotesOf = (answer: { body: { data: RestTrainIssuance } }) => answer.body.data.payable!.quotes;
   const untilIssued = (ref: string) =>
     waitFor(
       () => issuance(rider, ref),
@@ -61,28 +64,28 @@ describe('train online payment (REST)', () => {
 
     const first = await issuance(rider, paymentReference, 'usd');
     expect(first.status).toBe(200);
-    const { quotes } = first.body.data.payable;
-    expect(quotes.map((q: any) => q.currency)).toEqual(['TZS', 'USD']);
+    const quotes = quotesOf(first);
+    expect(quotes.map((q) => q.currency)).toEqual(['TZS', 'USD']);
     expect(quotes[0]).toEqual({ amount, currency: 'TZS', exchangeRate: '1' });
     const usd = quotes[1];
     // 2 decimals for USD, from the frozen rate: 1 TZS = 1/2650 USD in the simulated table.
     expect(usd.amount).toBe(new Decimal(amount).times(usd.exchangeRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
     expect(new Decimal(usd.exchangeRate).minus(new Decimal(1).div(2650)).abs().lt('1e-12')).toBe(true);
     // KES has no decimals (spec "Limits").
-    const kes = (await issuance(rider, paymentReference, 'KES')).body.data.payable.quotes.find((q: any) => q.currency === 'KES');
-    expect(kes.amount).toMatch(/^\d+$/);
+    const kes = quotesOf(await issuance(rider, paymentReference, 'KES')).find((q) => q.currency === 'KES');
+    expect(kes!.amount).toMatch(/^\d+$/);
 
     // Frozen: the stored rate is what every later read answers, even if the table were to change.
     await sql("UPDATE train_payment_quote SET frozen_at = frozen_at WHERE currency = 'USD'");
-    expect((await issuance(rider, paymentReference, 'USD')).body.data.payable.quotes.find((q: any) => q.currency === 'USD')).toEqual(usd);
+    expect(quotesOf(await issuance(rider, paymentReference, 'USD')).find((q) => q.currency === 'USD')).toEqual(usd);
 
     // Only the owner freezes: an administrator may read, but asking for EUR freezes nothing.
     const byAdmin = await issuance(admin, paymentReference, 'EUR');
     expect(byAdmin.status).toBe(200);
-    expect(byAdmin.body.data.payable.quotes.map((q: any) => q.currency)).toEqual(['TZS', 'USD', 'KES']);
+    expect(quotesOf(byAdmin).map((q) => q.currency)).toEqual(['TZS', 'USD', 'KES']);
     expect((await issuance(otherRider, paymentReference, 'EUR')).status).toBe(403);
 
-    const unavailable = await issuance(rider, paymentReference, 'XOF');
+    const unavailable = await issuance<ErrorAnswer>(rider, paymentReference, 'XOF');
     expect(unavailable.status).toBe(422);
     expect(unavailable.body).toMatchObject({ errorCode: 'SGR_PAYMENT_CURRENCY_UNAVAILABLE', data: { currency: 'XOF' } });
     expect(unavailable.body.data.payableCurrencies).toEqual(expect.arrayContaining(['TZS', 'KES', 'UGX', 'USD']));
@@ -91,20 +94,20 @@ describe('train online payment (REST)', () => {
 
   it('card deposit: below the quote, and a fee above 10% of it, are refused; quote plus fee pays, and the tickets are issued', async () => {
     const { paymentReference, amount } = await reserve();
-    const quote = (await issuance(rider, paymentReference, 'USD')).body.data.payable.quotes.find((q: any) => q.currency === 'USD').amount;
+    const quote = quotesOf(await issuance(rider, paymentReference, 'USD')).find((q) => q.currency === 'USD')!.amount;
     const q = new Decimal(quote);
 
-    const below = await card(rider, { paymentReference, currency: 'USD', total: q.minus('0.01').toFixed(2) });
+    const below = await card<ErrorAnswer>(rider, { paymentReference, currency: 'USD', total: q.minus('0.01').toFixed(2) });
     expect(below.status).toBe(422);
     expect(below.body).toMatchObject({ errorCode: 'SGR_PAYMENT_AMOUNT_MISMATCH', data: { quote, currency: 'USD' } });
-    const tooHigh = await card(rider, {
+    const tooHigh = await card<ErrorAnswer>(rider, {
       paymentReference,
       currency: 'USD',
       total: q.times('1.1').plus('0.01').toDecimalPlaces(2, Decimal.ROUND_UP).toFixed(2),
     });
     expect(tooHigh.status).toBe(422);
     expect(tooHigh.body.errorCode).toBe('SGR_PAYMENT_FEE_TOO_HIGH');
-    const badDecimals = await card(rider, { paymentReference, currency: 'USD', total: '1.234' });
+    const badDecimals = await card<ErrorAnswer>(rider, { paymentReference, currency: 'USD', total: '1.234' });
     expect(badDecimals.status).toBe(400);
     expect(badDecimals.body.data.fields).toEqual([{ field: 'total', message: expect.stringContaining('decimal') }]);
     expect(await sql('SELECT id FROM train_payment WHERE payment_reference = ?', [paymentReference])).toEqual([]);
@@ -138,19 +141,19 @@ describe('train online payment (REST)', () => {
     });
     const [r] = await sql('SELECT id, status FROM train_reservation WHERE payment_reference = ?', [paymentReference]);
     expect(r.status).toBe('ISSUED');
-    expect((await sql('SELECT DISTINCT status FROM train_ticket WHERE reservation_id = ?', [r.id])).map((t: any) => t.status)).toEqual(['ISSUED']);
-    expect(
-      (await sql("SELECT message_type FROM notification WHERE booking_kind = 'train' AND booking_id = ?", [r.id])).map((n: any) => n.message_type),
-    ).toContain('TICKET');
+    expect((await sql('SELECT DISTINCT status FROM train_ticket WHERE reservation_id = ?', [r.id])).map((t) => t.status)).toEqual(['ISSUED']);
+    expect((await sql("SELECT message_type FROM notification WHERE booking_kind = 'train' AND booking_id = ?", [r.id])).map((n) => n.message_type)).toContain(
+      'TICKET',
+    );
     // No wallet was touched: customers pay online.
     expect(await sql('SELECT id FROM wallet_entry WHERE business_key = ?', [`train-reservation:${r.id}`])).toEqual([]);
     // A paid reservation takes no new quotes.
-    expect((await issuance(rider, paymentReference, 'EUR')).body.data.payable.quotes.map((x: any) => x.currency)).toEqual(['TZS', 'USD']);
+    expect(quotesOf(await issuance(rider, paymentReference, 'EUR')).map((x) => x.currency)).toEqual(['TZS', 'USD']);
   });
 
   it('omitting the amount charges the bare quote; a declined card is 402 and leaves the reservation payable', async () => {
     const { paymentReference, amount } = await reserve();
-    const declined = await card(rider, { paymentReference, cardToken: 'tok_sandbox_declined' });
+    const declined = await card<ErrorAnswer>(rider, { paymentReference, cardToken: 'tok_sandbox_declined' });
     expect(declined.status).toBe(402);
     expect(declined.body).toMatchObject({ errorCode: 'SGR_PAYMENT_DECLINED', data: { paymentReference, reason: expect.any(String) } });
     expect(await reservationStatus(paymentReference)).toBe('RESERVED');
@@ -164,16 +167,16 @@ describe('train online payment (REST)', () => {
   it('mobile deposit: the payer number must belong to the currency rail; PENDING until confirmed by the payment service, then issued', async () => {
     const { paymentReference, amount } = await reserve();
     const charge = new Decimal(amount).plus(100).toFixed(0);
-    const kenyan = await mobile(rider, { paymentReference, currency: 'TZS', phoneNumber: '+254712345678' });
+    const kenyan = await mobile<ErrorAnswer>(rider, { paymentReference, currency: 'TZS', phoneNumber: '+254712345678' });
     expect(kenyan.status).toBe(422);
     expect(kenyan.body).toMatchObject({
       errorCode: 'SGR_PAYMENT_CURRENCY_UNSUPPORTED_BY_MNO',
       data: { payerCountry: 'KE', currency: 'TZS', mobileMoneyCurrencies: ['KES'] },
     });
-    const dollars = await mobile(rider, { paymentReference, currency: 'USD', phoneNumber: '0712345678' });
+    const dollars = await mobile<ErrorAnswer>(rider, { paymentReference, currency: 'USD', phoneNumber: '0712345678' });
     expect(dollars.status).toBe(422);
     expect(dollars.body.errorCode).toBe('SGR_PAYMENT_CURRENCY_UNSUPPORTED_BY_MNO');
-    const missing = await mobile(rider, { paymentReference });
+    const missing = await mobile<ErrorAnswer>(rider, { paymentReference });
     expect(missing.status).toBe(400);
     expect(missing.body.data.fields).toEqual([{ field: 'phoneNumber', message: 'is required' }]);
 
@@ -199,15 +202,15 @@ describe('train online payment (REST)', () => {
 
   it('mobile-money deposit: rail currency and payer country must match the rail; a new request supersedes a pending one; a rejected prompt is 402', async () => {
     const { paymentReference } = await reserve();
-    const wrongCurrency = await mobileMoney(rider, { paymentReference, currency: 'TZS', rail: 'MPESA_KE', phoneNumber: '+254712345678' });
+    const wrongCurrency = await mobileMoney<ErrorAnswer>(rider, { paymentReference, currency: 'TZS', rail: 'MPESA_KE', phoneNumber: '+254712345678' });
     expect(wrongCurrency.status).toBe(422);
     expect(wrongCurrency.body).toMatchObject({ errorCode: 'SGR_PAYMENT_CURRENCY_UNSUPPORTED_BY_MNO', data: { rail: 'MPESA_KE', railCurrency: 'KES' } });
-    const wrongCountry = await mobileMoney(rider, { paymentReference, currency: 'TZS', rail: 'MPESA_TZ', phoneNumber: '+254712345678' });
+    const wrongCountry = await mobileMoney<ErrorAnswer>(rider, { paymentReference, currency: 'TZS', rail: 'MPESA_TZ', phoneNumber: '+254712345678' });
     expect(wrongCountry.status).toBe(422);
     expect(wrongCountry.body).toMatchObject({ errorCode: 'SGR_PAYMENT_CURRENCY_UNSUPPORTED_BY_MNO', data: { payerCountry: 'KE', railCountry: 'TZ' } });
-    const unknownRail = await mobileMoney(rider, { paymentReference, rail: 'MPESA_XX', phoneNumber: '0712345678', total: '5' });
+    const unknownRail = await mobileMoney<ErrorAnswer>(rider, { paymentReference, rail: 'MPESA_XX', phoneNumber: '0712345678', total: '5' });
     expect(unknownRail.status).toBe(400);
-    expect(unknownRail.body.data.fields.map((f: any) => f.field)).toEqual(['total', 'rail']);
+    expect(unknownRail.body.data.fields.map((f) => f.field)).toEqual(['total', 'rail']);
 
     // A Kenyan payer pays in KES over M-Pesa Kenya: the KES quote is frozen on first use.
     const kes = await mobileMoney(rider, { paymentReference, currency: 'KES', rail: 'MPESA_KE', phoneNumber: '0712345678' });
@@ -216,10 +219,10 @@ describe('train online payment (REST)', () => {
     const rejecting = await mobileMoney(rider, { paymentReference, rail: 'AIRTEL_TZ', phoneNumber: '0682000000' });
     expect(rejecting.status).toBe(202);
     // The newer request superseded the KES one: it can no longer be confirmed.
-    const stale = await confirm(issuer, kes.body.data.paymentId);
+    const stale = await confirm<ErrorAnswer>(issuer, kes.body.data.paymentId);
     expect(stale.status).toBe(409);
     expect(stale.body.errorCode).toBe('SGR_PAYMENT_CONFLICT');
-    const declined = await confirm(issuer, rejecting.body.data.paymentId);
+    const declined = await confirm<ErrorAnswer>(issuer, rejecting.body.data.paymentId);
     expect(declined.status).toBe(402);
     expect(declined.body.errorCode).toBe('SGR_PAYMENT_DECLINED');
     expect(await reservationStatus(paymentReference)).toBe('RESERVED');
@@ -232,21 +235,21 @@ describe('train online payment (REST)', () => {
 
   it('refuses agent reservations, other accounts, unknown references, bad bodies and expired windows', async () => {
     const agentBooking = await reserve(agent);
-    const onAgent = await card(agent, { paymentReference: agentBooking.paymentReference });
+    const onAgent = await card<ErrorAnswer>(agent, { paymentReference: agentBooking.paymentReference });
     expect(onAgent.status).toBe(409);
     expect(onAgent.body.errorCode).toBe('SGR_RESERVATION_NOT_PAYABLE');
 
     const { paymentReference } = await reserve();
     expect((await card(otherRider, { paymentReference })).status).toBe(403);
     expect((await card(rider, { paymentReference: 'SGRPNOPE' })).status).toBe(404);
-    const bad = await card(rider, { currency: 12, cardToken: null, amount: '5' });
+    const bad = await card<ErrorAnswer>(rider, { currency: 12, cardToken: null, amount: '5' });
     expect(bad.status).toBe(400);
-    expect(bad.body.data.fields.map((f: any) => f.field)).toEqual(['paymentReference', 'currency', 'amount', 'cardToken']);
+    expect(bad.body.data.fields.map((f) => f.field)).toEqual(['paymentReference', 'currency', 'amount', 'cardToken']);
     const noAuth = await fetch(`${env.baseUrl}/api/trip/train/payments/card`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(noAuth.status).toBe(401);
 
     await sql('UPDATE train_reservation SET expires_at = ? WHERE payment_reference = ?', [new Date(Date.now() - 1000), paymentReference]);
-    const late = await card(rider, { paymentReference });
+    const late = await card<ErrorAnswer>(rider, { paymentReference });
     expect(late.status).toBe(410);
     expect(late.body.errorCode).toBe('SGR_RESERVATION_EXPIRED');
     // And no quote is frozen once the window has ended.
@@ -272,10 +275,10 @@ describe('train online payment (REST)', () => {
     const { paymentReference } = await reserve();
     const pending = await mobile(rider, { paymentReference, phoneNumber: '0712345678' });
     expect(pending.status).toBe(202);
-    const [r] = await sql('SELECT id FROM train_reservation WHERE payment_reference = ?', [paymentReference]);
+    const [r] = await sql<{ id: string }>('SELECT id FROM train_reservation WHERE payment_reference = ?', [paymentReference]);
     await sql('UPDATE train_reservation SET expires_at = ? WHERE id = ?', [new Date(Date.now() - 1000), r.id]);
     // The expiry job finds no confirmed evidence (the charge is still pending) and cancels.
-    expect(await expiry.process({ reservationId: r.id }, undefined as any)).toEqual({ cancelled: true });
+    expect(await expiry.process({ reservationId: r.id }, undefined as never)).toEqual({ cancelled: true });
 
     const late = await confirm(issuer, pending.body.data.paymentId);
     expect(late.status).toBe(200);
@@ -304,15 +307,15 @@ describe('train online payment (REST)', () => {
     for (let round = 0; round < 4; round++) {
       const { paymentReference } = await reserve();
       const pending = await mobile(rider, { paymentReference, phoneNumber: '0712345678' });
-      const [r] = await sql('SELECT id FROM train_reservation WHERE payment_reference = ?', [paymentReference]);
+      const [r] = await sql<{ id: string }>('SELECT id FROM train_reservation WHERE payment_reference = ?', [paymentReference]);
       await sql('UPDATE train_reservation SET expires_at = ? WHERE id = ?', [new Date(Date.now() - 1000), r.id]);
       const [cancel, confirmation] = await Promise.all([
-        expiry.process({ reservationId: r.id }, undefined as any),
+        expiry.process({ reservationId: r.id }, undefined as never),
         confirm(issuer, pending.body.data.paymentId),
       ]);
       const status = await reservationStatus(paymentReference);
       const [payment] = await sql('SELECT status, attached_at FROM train_payment WHERE id = ?', [pending.body.data.paymentId]);
-      if ((cancel as any).cancelled) {
+      if ((cancel as { cancelled?: boolean }).cancelled) {
         expect(status).toBe('CANCELLED');
         expect(payment.status).toBe('REFUND_REQUIRED');
         expect(confirmation.body.data.paysReservation).toBe(false);

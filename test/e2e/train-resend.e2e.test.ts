@@ -1,6 +1,7 @@
 import { startTestStack } from '../support/test-platform';
 import { nextMonthDay, reserveSeats, SelectedTrain, selectExpressTrain } from '../support/train-trip';
 import { FlightClient } from '../support/flight-client';
+import type { ErrorAnswer, RestTrainIssuance } from '../support/rest-bodies';
 import { waitFor } from '../support/wait';
 import { readSink } from '../../shared/notifications/channels/sink.channel';
 import { pageCount } from '../../shared/documents/pdf-inspection';
@@ -25,6 +26,21 @@ interface Booking {
   id: string;
   pnr: string;
   tickets: Array<{ train_ticket_uuid: string; ticket_number: string; passenger_index: number }>;
+}
+
+/** One channel's result of a resend, shaped like Promise.allSettled output. */
+interface Settled {
+  status: 'fulfilled' | 'rejected';
+  /** On fulfilled. */
+  value: { channel: string; notificationId: string; [report: string]: unknown };
+  /** On rejected. */
+  reason?: { channel: string; errorCode: string; errorMessage: string; notificationId: string | null };
+}
+
+/** A WhatsApp message as the sink keeps it. */
+interface SinkWhatsApp {
+  attachments: Array<{ filename: string; contentType: string; bytes: number }>;
+  [field: string]: unknown;
 }
 
 /** The PDF attachments of an .eml written by the email sink (nodemailer: base64 parts). */
@@ -60,18 +76,19 @@ describe('train staff resends (REST send-notification)', () => {
   let silent: Booking;
   /** A service-agent booking, reserved only. */
   let live: Booking;
-  const sql = (q: string, params: unknown[] = []) => env.stack.platform.dataSource.query(q, params);
-  const send = (client: FlightClient, body: unknown) => client.call('POST', PATH, body);
+  const sql = <Row = Record<string, unknown>>(q: string, params: unknown[] = []) => env.stack.platform.dataSource.query<Row[]>(q, params);
+  const send = <T = { data: Settled[] }>(client: FlightClient, body: unknown) => client.call<T>('POST', PATH, body);
 
   /** search → details → hold → reserve, one seat per passenger. */
   async function reserve(client: FlightClient, passengers: Passenger[], notifications?: { ticketPurchase: boolean }): Promise<Booking> {
     const seats = passengers.map(() => trip.seats[cursor++]);
     const details = passengers.map((p) => ({ passengerName: p.name, phone: p.phone, email: p.email || undefined }));
     const { paymentReference } = await reserveSeats(client, trip, seats, details, notifications ? { notifications } : {});
-    const [row] = await sql('SELECT id, pnr FROM train_reservation WHERE payment_reference = ?', [paymentReference]);
-    const tickets = await sql('SELECT train_ticket_uuid, ticket_number, passenger_index FROM train_ticket WHERE reservation_id = ? ORDER BY passenger_index', [
-      row.id,
-    ]);
+    const [row] = await sql<{ id: string; pnr: string }>('SELECT id, pnr FROM train_reservation WHERE payment_reference = ?', [paymentReference]);
+    const tickets = await sql<Booking['tickets'][number]>(
+      'SELECT train_ticket_uuid, ticket_number, passenger_index FROM train_ticket WHERE reservation_id = ? ORDER BY passenger_index',
+      [row.id],
+    );
     return { paymentReference, id: row.id, pnr: row.pnr, tickets };
   }
 
@@ -81,7 +98,7 @@ describe('train staff resends (REST send-notification)', () => {
 
   async function untilIssued(client: FlightClient, booking: Booking): Promise<void> {
     const done = await waitFor(
-      () => client.call('GET', `/api/trip/train/ticket/${booking.paymentReference}/issuance`),
+      () => client.call<{ data: RestTrainIssuance }>('GET', `/api/trip/train/ticket/${booking.paymentReference}/issuance`),
       (r) => r.status === 200 && r.body.data.issuance.status !== 'ISSUING',
       30_000,
     );
@@ -92,12 +109,12 @@ describe('train staff resends (REST send-notification)', () => {
   async function finalDeliveries(bookingId: string, where = '1 = 1', params: unknown[] = []) {
     return waitFor(
       () =>
-        sql(
+        sql<{ id: string; channel: string; recipient_key: string; status: string; trigger_kind: string }>(
           `SELECT d.id, d.channel, d.recipient_key, d.status, n.trigger_kind FROM notification_delivery d JOIN notification n ON n.id = d.notification_id
             WHERE n.booking_id = ? AND ${where} ORDER BY d.channel, d.recipient_key`,
           [bookingId, ...params],
         ),
-      (rows: any[]) => rows.length > 0 && rows.every((d) => FINAL.includes(d.status)),
+      (rows) => rows.length > 0 && rows.every((d) => FINAL.includes(d.status)),
       30_000,
     );
   }
@@ -109,14 +126,14 @@ describe('train staff resends (REST send-notification)', () => {
     return entry.content;
   }
 
-  async function whatsapp(deliveryId: string): Promise<any> {
+  async function whatsapp(deliveryId: string): Promise<SinkWhatsApp> {
     const entry = (await readSink(env.config.notifications.sinkDir, 'WHATSAPP')).find((m) => m.key === deliveryId);
     if (!entry) throw new Error(`no WhatsApp message for delivery ${deliveryId}`);
     return JSON.parse(entry.content);
   }
 
   const deliveryOf = async (notificationId: string, recipientKey: string): Promise<string> =>
-    (await sql('SELECT id FROM notification_delivery WHERE notification_id = ? AND recipient_key = ?', [notificationId, recipientKey]))[0].id;
+    (await sql<{ id: string }>('SELECT id FROM notification_delivery WHERE notification_id = ? AND recipient_key = ?', [notificationId, recipientKey]))[0].id;
 
   const manualCount = async (bookingId: string): Promise<number> =>
     Number((await sql("SELECT COUNT(*) AS n FROM notification WHERE booking_id = ? AND trigger_kind = 'MANUAL'", [bookingId]))[0].n);
@@ -163,7 +180,7 @@ describe('train staff resends (REST send-notification)', () => {
         .status,
     ).toBe(401);
     for (const client of [customer, thirdParty, counter]) {
-      const res = await send(client, { paymentReference: group.paymentReference });
+      const res = await send<ErrorAnswer>(client, { paymentReference: group.paymentReference });
       expect(res.status).toBe(403);
       expect(res.body.errorCode).toBe('FORBIDDEN');
     }
@@ -186,7 +203,7 @@ describe('train staff resends (REST send-notification)', () => {
       [{ trainTicketUuids: [group.tickets[0].train_ticket_uuid, agentBooking.tickets[0].train_ticket_uuid] }, ['trainTicketUuids']],
     ];
     for (const [body, fields] of cases) {
-      const res = await send(admin, body);
+      const res = await send<ErrorAnswer>(admin, body);
       expect({ body, status: res.status, errorCode: res.body.errorCode }).toEqual({ body, status: 400, errorCode: 'BAD_REQUEST' });
       expect(res.body.data.fields.map((f: { field: string }) => f.field)).toEqual(fields);
       for (const f of res.body.data.fields) expect(typeof f.message).toBe('string');
@@ -201,7 +218,7 @@ describe('train staff resends (REST send-notification)', () => {
       { ticketNumber: 'NO-SUCH-TICKET' },
       { trainTicketUuids: ['00000000-0000-4000-8000-000000000000'] },
     ]) {
-      const res = await send(admin, body);
+      const res = await send<ErrorAnswer>(admin, body);
       expect({ body, status: res.status }).toEqual({ body, status: 404 });
       expect(['SGR_RESERVATION_NOT_FOUND', 'SGR_TICKET_NOT_FOUND']).toContain(res.body.errorCode);
     }
@@ -217,7 +234,7 @@ describe('train staff resends (REST send-notification)', () => {
       [{ paymentReference: live.paymentReference, messageType: 'TRAIN_TICKET_RESERVATION_CANCELLATION' }, 'RESERVATION_NOT_CANCELLED'],
     ];
     for (const [body, reason] of cases) {
-      const res = await send(admin, body);
+      const res = await send<ErrorAnswer>(admin, body);
       expect({ body, status: res.status, errorCode: res.body.errorCode, reason: res.body.data?.reason }).toEqual({
         body,
         status: 409,
@@ -230,8 +247,8 @@ describe('train staff resends (REST send-notification)', () => {
 
   it('the automatic ticket email carries the PDFs: the group to the buyer, each passenger their own', async () => {
     const deliveries = await finalDeliveries(group.id, "n.trigger_kind = 'AUTOMATIC' AND n.message_type = 'TICKET'");
-    const by = (channel: string, key: string) => deliveries.find((d: any) => d.channel === channel && d.recipient_key === key);
-    expect(deliveries.map((d: any) => `${d.channel} ${d.recipient_key} ${d.status}`)).toEqual([
+    const by = (channel: string, key: string) => deliveries.find((d) => d.channel === channel && d.recipient_key === key)!;
+    expect(deliveries.map((d) => `${d.channel} ${d.recipient_key} ${d.status}`)).toEqual([
       'EMAIL buyer SENT',
       'EMAIL passenger:0 SENT',
       'EMAIL passenger:1 SENT',
@@ -292,7 +309,7 @@ describe('train staff resends (REST send-notification)', () => {
       const rows = await sql('SELECT id, message_type, trigger_kind, channels FROM notification WHERE id IN (?) ORDER BY channels DESC', [
         [wa.value.notificationId, mail.value.notificationId],
       ]);
-      expect(rows.map((r: any) => [r.id, r.message_type, r.trigger_kind, r.channels])).toEqual([
+      expect(rows.map((r) => [r.id, r.message_type, r.trigger_kind, r.channels])).toEqual([
         [wa.value.notificationId, 'TICKET', 'MANUAL', 'WHATSAPP'],
         [mail.value.notificationId, 'TICKET', 'MANUAL', 'EMAIL'],
       ]);
@@ -304,7 +321,7 @@ describe('train staff resends (REST send-notification)', () => {
       expect(own.map((a) => a.filename)).toEqual([`sgr-ticket-${group.tickets[0].ticket_number}.pdf`]);
       expect(pageCount(own[0].pdf)).toBe(1);
       const message = await whatsapp(await deliveryOf(wa.value.notificationId, 'passenger:0'));
-      expect(message.attachments.map((a: any) => a.filename)).toEqual([`sgr-ticket-${group.tickets[0].ticket_number}.pdf`]);
+      expect(message.attachments.map((a) => a.filename)).toEqual([`sgr-ticket-${group.tickets[0].ticket_number}.pdf`]);
     },
     SLOW,
   );
@@ -379,7 +396,7 @@ describe('train staff resends (REST send-notification)', () => {
         },
       ]);
       const message = await whatsapp(await deliveryOf(res.body.data[1].value.notificationId, 'passenger:0'));
-      expect(message.attachments.map((a: any) => a.filename)).toEqual([`sgr-ticket-${agentBooking.tickets[0].ticket_number}.pdf`]);
+      expect(message.attachments.map((a) => a.filename)).toEqual([`sgr-ticket-${agentBooking.tickets[0].ticket_number}.pdf`]);
     },
     SLOW,
   );
@@ -396,7 +413,10 @@ describe('train staff resends (REST send-notification)', () => {
       // messageType wins; emailType is then not even read.
       const explicit = await send(admin, { paymentReference: live.paymentReference, messageType: 'TRAIN_TICKET_RESERVATION', emailType: 'whatever' });
       expect(explicit.status).toBe(200);
-      const legacyCancellation = await send(admin, { paymentReference: live.paymentReference, emailType: 'TRAIN_TICKET_RESERVATION_CANCELLATION' });
+      const legacyCancellation = await send<ErrorAnswer>(admin, {
+        paymentReference: live.paymentReference,
+        emailType: 'TRAIN_TICKET_RESERVATION_CANCELLATION',
+      });
       expect(legacyCancellation.status).toBe(409);
       expect(legacyCancellation.body.data.reason).toBe('RESERVATION_NOT_CANCELLED');
 
@@ -413,7 +433,7 @@ describe('train staff resends (REST send-notification)', () => {
       });
       const [cancellationRow] = await sql('SELECT message_type FROM notification WHERE id = ?', [cancelled.body.data[0].value.notificationId]);
       expect(cancellationRow.message_type).toBe('RESERVATION_CANCELLATION');
-      const notLive = await send(admin, { pnr: live.pnr, messageType: 'TRAIN_TICKET_RESERVATION' });
+      const notLive = await send<ErrorAnswer>(admin, { pnr: live.pnr, messageType: 'TRAIN_TICKET_RESERVATION' });
       expect(notLive.status).toBe(409);
       expect(notLive.body.data).toMatchObject({ reason: 'RESERVATION_NOT_LIVE', status: 'CANCELLED' });
     },

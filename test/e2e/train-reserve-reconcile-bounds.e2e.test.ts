@@ -8,6 +8,13 @@ const DATE = nextMonthDay(8);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The 202 of a reservation whose provider answer did not come (yet). */
+interface PendingAnswer {
+  errorCode: string;
+  errorMessage: string;
+  data: { paymentReference: string; retryAllowed: boolean; needsAttention: boolean };
+}
+
 /**
  * Money and abuse safety, item 3: one reservation whose provider answers never arrive (simulator trigger NOANSWER)
  * gets one reconcile job, whatever happens, and ends flagged for an operator after the configured attempts. The
@@ -18,9 +25,15 @@ describe('train reservation: background reconciliation is bounded', () => {
   let env: Awaited<ReturnType<typeof startTestStack>>;
   let rider: FlightClient;
   let trip: SelectedTrain;
-  const sql = (q: string, params: unknown[] = []) => env.stack.platform.dataSource.query(q, params);
-  const row = async (paymentReference: string) => (await sql('SELECT * FROM train_reservation WHERE payment_reference = ?', [paymentReference]))[0];
-  const reserve = (body: unknown) => rider.call('POST', '/api/trip/train/seat/reserve', body);
+  const sql = <Row = Record<string, unknown>>(q: string, params: unknown[] = []) => env.stack.platform.dataSource.query<Row[]>(q, params);
+  const row = async (paymentReference: string) =>
+    (
+      await sql<{ id: string; status: string; needs_attention_at: Date | null; last_error: string | null } & Record<string, unknown>>(
+        'SELECT * FROM train_reservation WHERE payment_reference = ?',
+        [paymentReference],
+      )
+    )[0];
+  const reserve = (body: unknown) => rider.call<PendingAnswer>('POST', '/api/trip/train/seat/reserve', body);
 
   beforeAll(async () => {
     // Short delay and backoff so the whole give-up path takes about two seconds.

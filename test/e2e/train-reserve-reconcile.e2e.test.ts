@@ -2,6 +2,7 @@ import type { Job } from 'bullmq';
 import { nextMonthDay, seatReserveBody, SelectedTrain, selectExpressTrain } from '../support/train-trip';
 import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
+import type { RestTrainReservation } from '../support/rest-bodies';
 import { waitFor } from '../support/wait';
 import { createLogger } from '../../shared/logging/logger';
 import { RailProviderError, type RailProvider } from '../../subgraphs/train/provider/rail-provider.port';
@@ -15,6 +16,22 @@ const travelDate = () => nextMonthDay(7);
 
 const DATE = travelDate();
 
+/** The 202 of a reservation whose provider answer was lost. */
+interface PendingAnswer {
+  errorCode: string;
+  data: { paymentReference: string; retryAllowed: boolean; needsAttention: boolean };
+}
+
+/** The train_reservation columns these tests read. */
+type ReservationRow = {
+  id: string;
+  status: string;
+  pnr: string | null;
+  last_error: string | null;
+  expires_at: Date | null;
+  needs_attention_at: Date | null;
+} & Record<string, unknown>;
+
 /**
  * A lost provider answer on POST /api/trip/train/seat/reserve (simulator trigger LOSTANSWER) is reconciled by the
  * train-reserve-reconcile job when the client does not retry, and by the client's retry when it comes first.
@@ -24,8 +41,9 @@ describe('train reservation: background reconciliation of a lost provider answer
   let rider: FlightClient;
   let trip: SelectedTrain;
   let cursor = 0;
-  const sql = (q: string, params: unknown[] = []) => env.stack.platform.dataSource.query(q, params);
-  const row = async (paymentReference: string) => (await sql('SELECT * FROM train_reservation WHERE payment_reference = ?', [paymentReference]))[0];
+  const sql = <Row = Record<string, unknown>>(q: string, params: unknown[] = []) => env.stack.platform.dataSource.query<Row[]>(q, params);
+  const row = async (paymentReference: string) =>
+    (await sql<ReservationRow>('SELECT * FROM train_reservation WHERE payment_reference = ?', [paymentReference]))[0];
 
   beforeAll(async () => {
     // 2 s: long enough for an immediate client retry to come first, short enough for the job to be awaited.
@@ -38,11 +56,11 @@ describe('train reservation: background reconciliation of a lost provider answer
   /** Holds the next free seat and gives the reserve body for one adult named `passengerName`. */
   const reserveBody = (passengerName = 'LOSTANSWER') => seatReserveBody(rider, trip, trip.seats[cursor++], { passengerName });
 
-  const reserve = (body: unknown) => rider.call('POST', '/api/trip/train/seat/reserve', body);
+  const reserve = <T = { data: RestTrainReservation }>(body: unknown) => rider.call<T>('POST', '/api/trip/train/seat/reserve', body);
 
   /** The first call loses the provider's answer: 202 pending, the row PENDING with the error, a reconcile job due. */
   async function lostAnswer(body: unknown): Promise<{ paymentReference: string; id: string }> {
-    const res = await reserve(body);
+    const res = await reserve<PendingAnswer>(body);
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({
       errorCode: 'SGR_RESERVATION_PENDING',
@@ -69,11 +87,11 @@ describe('train reservation: background reconciliation of a lost provider answer
     const { paymentReference, id } = await lostAnswer(body);
     // One job for the provider key: the safety net written before the provider call (due after the processing lease,
     // for a process that dies mid-call), brought forward to the reconcile delay by the lost answer.
-    const jobs = await sql('SELECT payload, job_id, available_at, created_at FROM outbox_message WHERE job_name = ? AND payload LIKE ?', [
-      TRAIN_RESERVE_RECONCILE_JOB,
-      `%${id}%`,
-    ]);
-    expect(jobs.map((j: any) => [JSON.parse(j.payload), j.job_id])).toEqual([[{ reservationId: id }, `${TRAIN_RESERVE_RECONCILE_JOB}-${id}-0`]]);
+    const jobs = await sql<{ payload: string; job_id: string; available_at: Date; created_at: Date }>(
+      'SELECT payload, job_id, available_at, created_at FROM outbox_message WHERE job_name = ? AND payload LIKE ?',
+      [TRAIN_RESERVE_RECONCILE_JOB, `%${id}%`],
+    );
+    expect(jobs.map((j) => [JSON.parse(j.payload), j.job_id])).toEqual([[{ reservationId: id }, `${TRAIN_RESERVE_RECONCILE_JOB}-${id}-0`]]);
     const dueAfter = new Date(jobs[0].available_at).getTime() - new Date(jobs[0].created_at).getTime();
     expect(dueAfter).toBeGreaterThanOrEqual(2_000);
     expect(dueAfter).toBeLessThan(60_000);
@@ -101,7 +119,7 @@ describe('train reservation: background reconciliation of a lost provider answer
     // The same follow-ups as a direct answer: the window's release and the customer's RESERVATION message.
     expect(await sql("SELECT 1 FROM outbox_message WHERE job_name = 'train-reservation-expiry' AND payload LIKE ?", [`%${id}%`])).toHaveLength(1);
     const notes = await sql("SELECT message_type FROM notification WHERE booking_kind = 'train' AND booking_id = ?", [id]);
-    expect(notes.map((n: any) => n.message_type)).toContain('RESERVATION');
+    expect(notes.map((n) => n.message_type)).toContain('RESERVATION');
 
     const retry = await reserve(body);
     expect(retry.status).toBe(200);
@@ -131,7 +149,7 @@ describe('train reservation: background reconciliation of a lost provider answer
   });
 
   describe('the job against a provider that keeps failing (run directly, as BullMQ would)', () => {
-    const logged: any[] = [];
+    const logged: Array<{ level: string; message: string; reservationId?: string; [field: string]: unknown }> = [];
     let real: RailProvider;
     let reservations: TrainReservationRepository;
     /** The simulator, but reserve fails with `error` (the lost answers do not come back). */
@@ -177,7 +195,7 @@ describe('train reservation: background reconciliation of a lost provider answer
       expect(left.needs_attention_at).not.toBeNull();
       const error = logged.find((l) => l.level === 'error' && l.reservationId === id);
       expect(error).toMatchObject({ paymentReference, providerIdempotencyKey: `${id}:0`, needsAttention: true, attempts: 8, reason: 'still no answer' });
-      expect(error.message).toMatch(/left PENDING and needs attention/);
+      expect(error!.message).toMatch(/left PENDING and needs attention/);
 
       // A later answer settles it and clears the flag.
       expect(await jobWith(real).process({ reservationId: id }, attempt(0))).toMatchObject({ reconciled: true, status: 'RESERVED' });

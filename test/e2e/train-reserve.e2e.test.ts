@@ -1,6 +1,8 @@
 import { nextMonthDay } from '../support/train-trip';
+import { omit } from '../../shared/object/omit';
 import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
+import type { ErrorAnswer, RestHold, RestTrainDetails, RestTrainReservation, RestTrainTrip } from '../support/rest-bodies';
 import { waitFor } from '../support/wait';
 import { createRailSimulator } from '../../subgraphs/train/provider/rail-simulator.adapter';
 import { MysqlRailSimulatorStore } from '../../subgraphs/train/provider/simulator/mysql-rail-simulator-store';
@@ -29,13 +31,15 @@ describe('train reservation (REST)', () => {
   let rider: FlightClient;
   let other: FlightClient;
   let partner: FlightClient;
-  const trips: Record<'out' | 'back', { details: any; from: number; to: number; seats: Array<{ carId: number; carTypeId: number; seatId: number }> }> =
-    {} as any;
-  let cursor = { out: 0, back: 0 };
-  const sql = (q: string, params: unknown[] = []) => env.stack.platform.dataSource.query(q, params);
+  const trips = {} as Record<
+    'out' | 'back',
+    { details: RestTrainDetails; from: number; to: number; seats: Array<{ carId: number; carTypeId: number; seatId: number }> }
+  >;
+  const cursor = { out: 0, back: 0 };
+  const sql = <Row = Record<string, unknown>>(q: string, params: unknown[] = []) => env.stack.platform.dataSource.query<Row[]>(q, params);
   const count = async (q: string, params: unknown[] = []) => Number((await sql(q, params))[0].n);
   // JSON columns may come back parsed or as text depending on the server.
-  const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+  const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
   beforeAll(async () => {
     env = await startTestStack({ SGR_MAX_ACTIVE_HOLDS: '60', SGR_LOCAL_FALLBACK_PHONE: FALLBACK_PHONE });
@@ -49,19 +53,17 @@ describe('train reservation (REST)', () => {
       ['out', 'DAR:SGR:0', 'DOD:SGR:0'],
       ['back', 'DOD:SGR:0', 'DAR:SGR:0'],
     ] as const) {
-      const search = await rider.call('GET', `/api/trip/train/search?${new URLSearchParams({ from, to, date: DATE })}`);
+      const search = await rider.call<{ data: RestTrainTrip[] }>('GET', `/api/trip/train/search?${new URLSearchParams({ from, to, date: DATE })}`);
       expect(search.status).toBe(200);
-      const item = search.body.data.find((t: any) => t.trip.number.startsWith('ETR'));
-      const details = await rider.call('POST', '/api/trip/train/details', { trip: item });
+      const item = search.body.data.find((t) => t.trip.number.startsWith('ETR'))!;
+      const details = await rider.call<{ data: RestTrainDetails }>('POST', '/api/trip/train/details', { trip: item });
       expect(details.status).toBe(200);
-      const car = details.body.data.train.cars.find((c: any) => c.seats.some((s: any) => s.class === 'ECONOMY'));
+      const car = details.body.data.train.cars.find((c) => c.seats.some((s) => s.class === 'ECONOMY'))!;
       trips[name] = {
         details: details.body.data,
         from: item.departure.stop.partners[0].id,
         to: item.arrival.stop.partners[0].id,
-        seats: car.seats
-          .filter((s: any) => s.type === 'SEAT' && s.available)
-          .map((s: any) => ({ carId: car.id, carTypeId: car.carTypeId, seatId: Number(s.id) })),
+        seats: car.seats.filter((s) => s.type === 'SEAT' && s.available).map((s) => ({ carId: car.id, carTypeId: car.carTypeId, seatId: Number(s.id) })),
       };
     }
   });
@@ -71,7 +73,7 @@ describe('train reservation (REST)', () => {
   async function hold(client: FlightClient, which: 'out' | 'back' = 'out'): Promise<Held> {
     const t = trips[which];
     const seat = t.seats[cursor[which]++];
-    const res = await client.call('POST', '/api/trip/train/seat/hold', {
+    const res = await client.call<{ data: RestHold }>('POST', '/api/trip/train/seat/hold', {
       departureStopPartnerId: t.from,
       arrivalStopPartnerId: t.to,
       timeTableTrainSetId: t.details.trip.timeTableTrainSetId,
@@ -86,8 +88,8 @@ describe('train reservation (REST)', () => {
   function selected(which: 'out' | 'back', seats: Held[]) {
     const d = trips[which].details;
     const cars = d.train.cars
-      .filter((c: any) => seats.some((s) => s.carId === c.id))
-      .map((c: any) => ({ ...c, seats: c.seats.filter((s: any) => seats.some((h) => Number(s.id) === h.seatId)) }));
+      .filter((c) => seats.some((s) => s.carId === c.id))
+      .map((c) => ({ ...c, seats: c.seats.filter((s) => seats.some((h) => Number(s.id) === h.seatId)) }));
     return { ...d, train: { ...d.train, cars } };
   }
 
@@ -109,8 +111,8 @@ describe('train reservation (REST)', () => {
     ...extra,
   });
   const withReturn = (h: Held) => ({ returnSeatHoldKey: h.key, returnCarId: h.carId, returnCarTypeId: h.carTypeId, returnSeatId: h.seatId });
-  const reserve = (client: FlightClient, body: unknown, headers: Record<string, string> = {}) =>
-    client.call('POST', '/api/trip/train/seat/reserve', body, headers);
+  const reserve = <T = { data: RestTrainReservation }>(client: FlightClient, body: unknown, headers: Record<string, string> = {}) =>
+    client.call<T>('POST', '/api/trip/train/seat/reserve', body, headers);
   const oneWay = async (client: FlightClient, extra: Record<string, unknown> = {}, body: Record<string, unknown> = {}) => {
     const h = await hold(client);
     return { h, body: { outbound: selected('out', [h]), passengers: [passenger(h, extra)], ...body } };
@@ -162,22 +164,19 @@ describe('train reservation (REST)', () => {
     expect(new Set(d.trainTicketUuids).size).toBe(2);
 
     const tickets = await sql('SELECT * FROM train_ticket WHERE train_ticket_uuid IN (?, ?) ORDER BY passenger_index', d.trainTicketUuids);
-    expect(tickets.map((t: any) => [t.status, t.authentication_context, t.passenger_phone, t.seat_id])).toEqual([
+    expect(tickets.map((t) => [t.status, t.authentication_context, t.passenger_phone, t.seat_id])).toEqual([
       ['RESERVED', 'MOBILE_APP', '+255712345678', a.seatId],
       ['RESERVED', 'MOBILE_APP', '+255754123456', c.seatId],
     ]);
     const [r] = await sql('SELECT * FROM train_reservation WHERE payment_reference = ?', [d.paymentReference]);
     expect(json(r.issuer_device_info)).toEqual(body.issuerDeviceInfo);
-    expect(json(r.passengers)[0].countryCodeName).toBe('tz');
-    expect((await sql('SELECT status FROM train_seat_hold WHERE hold_key IN (?, ?)', [a.key, c.key])).map((h: any) => h.status)).toEqual([
-      'RESERVED',
-      'RESERVED',
-    ]);
-    const jobs = await sql("SELECT job_name, payload FROM outbox_message WHERE job_name = 'train-reservation-expiry'");
-    expect(jobs.map((j: any) => JSON.parse(j.payload))).toContainEqual({ reservationId: r.id });
-    expect(jobs.every((j: any) => !/Asha|2557/.test(j.payload))).toBe(true);
+    expect(json<Array<{ countryCodeName: string }>>(r.passengers)[0].countryCodeName).toBe('tz');
+    expect((await sql('SELECT status FROM train_seat_hold WHERE hold_key IN (?, ?)', [a.key, c.key])).map((h) => h.status)).toEqual(['RESERVED', 'RESERVED']);
+    const jobs = await sql<{ job_name: string; payload: string }>("SELECT job_name, payload FROM outbox_message WHERE job_name = 'train-reservation-expiry'");
+    expect(jobs.map((j) => JSON.parse(j.payload))).toContainEqual({ reservationId: r.id });
+    expect(jobs.every((j) => !/Asha|2557/.test(j.payload))).toBe(true);
     const notes = await sql('SELECT message_type FROM notification WHERE booking_kind = ? AND booking_id = ? ORDER BY message_type', ['train', r.id]);
-    expect(notes.map((n: any) => n.message_type)).toEqual(['RESERVATION', 'RESERVATION_REMINDER']);
+    expect(notes.map((n) => n.message_type)).toEqual(['RESERVATION', 'RESERVATION_REMINDER']);
   });
 
   it('a return journey is ROUND_TRIP with an outbound and a return ticket per passenger', async () => {
@@ -191,7 +190,7 @@ describe('train reservation (REST)', () => {
     const d = res.body.data;
     expect(d).toMatchObject({ journeyType: 'ROUND_TRIP', reservation: { passengerCount: 2, segmentCount: 2 } });
     expect(d.reservation.ticketNumbers).toHaveLength(4);
-    expect(d.paymentItems.map((i: any) => [i.passengerName, i.journey])).toEqual([
+    expect(d.paymentItems.map((i) => [i.passengerName, i.journey])).toEqual([
       ['Asha Mwinyi', 'OUTBOUND'],
       ['Asha Mwinyi', 'RETURN'],
       ['Baraka Ali', 'OUTBOUND'],
@@ -204,7 +203,7 @@ describe('train reservation (REST)', () => {
 
   it('422 SGR_PASSENGER_DATA_INVALID lists every problem by passenger before the provider is called', async () => {
     const [a, b] = [await hold(rider), await hold(rider)];
-    const res = await reserve(rider, {
+    const res = await reserve<ErrorAnswer>(rider, {
       outbound: selected('out', [a, b]),
       passengers: [
         passenger(a, { passengerName: ' ', phone: '+25571234', email: 'asha@', gender: 'F', ageCategory: 'Child', nationalityTypeId: 9 }),
@@ -214,7 +213,7 @@ describe('train reservation (REST)', () => {
     });
     expect(res.status).toBe(422);
     expect(res.body.errorCode).toBe('SGR_PASSENGER_DATA_INVALID');
-    const got = res.body.data.fields.map((f: any) => `${f.passengerIndex}:${f.field}`);
+    const got = res.body.data.fields.map((f) => `${f.passengerIndex}:${f.field}`);
     expect(got.sort()).toEqual(
       [
         '0:passengerName',
@@ -236,7 +235,7 @@ describe('train reservation (REST)', () => {
     );
     for (const f of res.body.data.fields) expect(f.message).toEqual(expect.any(String));
     // Nothing reached the provider: the holds are still ours to use.
-    expect((await sql('SELECT status FROM train_seat_hold WHERE hold_key IN (?, ?)', [a.key, b.key])).map((h: any) => h.status)).toEqual(['HELD', 'HELD']);
+    expect((await sql('SELECT status FROM train_seat_hold WHERE hold_key IN (?, ?)', [a.key, b.key])).map((h) => h.status)).toEqual(['HELD', 'HELD']);
     const store = new MysqlRailSimulatorStore(env.stack.platform.dataSource);
     expect([(await store.getHold(a.key))!.status, (await store.getHold(b.key))!.status]).toEqual(['HELD', 'HELD']);
   });
@@ -273,7 +272,7 @@ describe('train reservation (REST)', () => {
 
   it('payer and luggage fields are refused as passenger data (422); boughtByUser or bookingUserType in the body is a 400', async () => {
     const { body } = await oneWay(rider);
-    const luggage = await reserve(rider, { ...body, passengers: [{ ...body.passengers[0], luggageId: 6 }], payerName: 'X' });
+    const luggage = await reserve<ErrorAnswer>(rider, { ...body, passengers: [{ ...body.passengers[0], luggageId: 6 }], payerName: 'X' });
     expect(luggage.status).toBe(422);
     expect(luggage.body.data.fields).toEqual([
       { passengerIndex: null, field: 'payerName', message: expect.stringMatching(/not accepted/) },
@@ -297,7 +296,7 @@ describe('train reservation (REST)', () => {
 
   it('NOWORKFLOW: 503 SGR_WORKFLOW_START_UNCONFIRMED with the identifiers and retryAllowed false; the retry answers the same 503', async () => {
     const { body } = await oneWay(rider, { passengerName: 'NOWORKFLOW' });
-    const first = await reserve(rider, body);
+    const first = await reserve<ErrorAnswer>(rider, body);
     expect(first.status).toBe(503);
     expect(first.body).toMatchObject({ errorCode: 'SGR_WORKFLOW_START_UNCONFIRMED', status: 503 });
     expect(first.body.data).toEqual({
@@ -326,7 +325,7 @@ describe('train reservation (REST)', () => {
     expect(w2.expiresInMinutes).toBeLessThanOrEqual(w1.expiresInMinutes);
     expect(w2.expiresAt).toBe(w1.expiresAt);
 
-    const conflict = await reserve(rider, { ...body, notifications: { ticketPurchase: false } });
+    const conflict = await reserve<ErrorAnswer>(rider, { ...body, notifications: { ticketPurchase: false } });
     expect(conflict.status).toBe(409);
     expect(conflict.body).toMatchObject({
       errorCode: 'SGR_RESERVATION_RETRY_CONFLICT',
@@ -343,8 +342,8 @@ describe('train reservation (REST)', () => {
   it('a reservation made with ticketPurchase false conflicts with a retry that omits it (omitted means true)', async () => {
     const { body } = await oneWay(rider, {}, { notifications: { ticketPurchase: false } });
     expect((await reserve(rider, body)).status).toBe(200);
-    const { notifications: _n, ...omitted } = body as any;
-    const res = await reserve(rider, omitted);
+    const omitted = omit(body as Record<string, unknown>, 'notifications');
+    const res = await reserve<ErrorAnswer>(rider, omitted);
     expect(res.status).toBe(409);
     expect(res.body.errorCode).toBe('SGR_RESERVATION_RETRY_CONFLICT');
   });
@@ -365,9 +364,9 @@ describe('train reservation (REST)', () => {
       'SELECT passenger_phone FROM train_ticket WHERE train_ticket_uuid IN (?, ?) ORDER BY passenger_index',
       res.body.data.trainTicketUuids,
     );
-    expect(tickets.map((t: any) => t.passenger_phone)).toEqual(['+255712345678', '+447911123456']);
+    expect(tickets.map((t) => t.passenger_phone)).toEqual(['+255712345678', '+447911123456']);
     const [r] = await sql('SELECT passengers FROM train_reservation WHERE payment_reference = ?', [res.body.data.paymentReference]);
-    expect(json(r.passengers).map((p: any) => p.countryCodeName)).toEqual(['tz', 'gb']);
+    expect(json<Array<{ countryCodeName: string }>>(r.passengers).map((p) => p.countryCodeName)).toEqual(['tz', 'gb']);
   });
 
   it('a third-party agent reservation gets no reservation message (rule 8)', async () => {
@@ -377,7 +376,7 @@ describe('train reservation (REST)', () => {
     const [r] = await sql('SELECT id FROM train_reservation WHERE payment_reference = ?', [res.body.data.paymentReference]);
     const notes = await waitFor(
       () => sql('SELECT message_type, status, reason FROM notification WHERE booking_id = ?', [r.id]),
-      (rows: any[]) => rows.length > 0 && rows.every((n) => n.status !== 'PENDING'),
+      (rows) => rows.length > 0 && rows.every((n) => n.status !== 'PENDING'),
     );
     expect(notes).toEqual([{ message_type: 'RESERVATION', status: 'SUPPRESSED', reason: 'THIRD_PARTY_AGENT_BOOKING' }]);
     expect(await count("SELECT COUNT(*) AS n FROM outbox_message WHERE job_name = 'train-reservation-expiry' AND payload LIKE ?", [`%${r.id}%`])).toBe(0);
@@ -399,13 +398,14 @@ describe('train reservation (REST)', () => {
       const { body } = await oneWay(rider);
       const res = await reserve(rider, body);
       expect(res.status).toBe(200);
-      const [row] = await sql('SELECT id, payment_reference, payment_required, account_id, pnr FROM train_reservation WHERE payment_reference = ?', [
-        res.body.data.paymentReference,
-      ]);
+      const [row] = await sql<{ id: string; payment_reference: string; payment_required: string; account_id: string; pnr: string }>(
+        'SELECT id, payment_reference, payment_required, account_id, pnr FROM train_reservation WHERE payment_reference = ?',
+        [res.body.data.paymentReference],
+      );
       made.push(row);
     }
     const [unpaid, paid] = made;
-    expect(await job.process({ reservationId: unpaid.id }, undefined as any)).toEqual({ cancelled: false, reason: 'deadline not reached' });
+    expect(await job.process({ reservationId: unpaid.id }, undefined as never)).toEqual({ cancelled: false, reason: 'deadline not reached' });
     const now = new Date();
     // Evidence as a crash between the confirmation and its settlement would leave it: confirmed, not attached.
     await sql("INSERT INTO train_payment_quote VALUES (?, 'TZS', ?, 1, ?, 'TZS', ?)", [paid.id, paid.payment_required, paid.payment_required, now]);
@@ -416,12 +416,12 @@ describe('train reservation (REST)', () => {
     );
     await sql('UPDATE train_reservation SET expires_at = ? WHERE id IN (?, ?)', [new Date(Date.now() - 1000), unpaid.id, paid.id]);
 
-    expect(await job.process({ reservationId: unpaid.id }, undefined as any)).toEqual({ cancelled: true });
-    expect(await job.process({ reservationId: unpaid.id }, undefined as any)).toEqual({ cancelled: false, reason: 'status CANCELLED' });
-    expect(await job.process({ reservationId: paid.id }, undefined as any)).toEqual({ cancelled: false, reason: 'payment confirmed' });
+    expect(await job.process({ reservationId: unpaid.id }, undefined as never)).toEqual({ cancelled: true });
+    expect(await job.process({ reservationId: unpaid.id }, undefined as never)).toEqual({ cancelled: false, reason: 'status CANCELLED' });
+    expect(await job.process({ reservationId: paid.id }, undefined as never)).toEqual({ cancelled: false, reason: 'payment confirmed' });
 
     const status = async (id: string) => (await sql('SELECT status FROM train_reservation WHERE id = ?', [id]))[0].status;
-    const ticketStatuses = async (id: string) => (await sql('SELECT status FROM train_ticket WHERE reservation_id = ?', [id])).map((t: any) => t.status);
+    const ticketStatuses = async (id: string) => (await sql('SELECT status FROM train_ticket WHERE reservation_id = ?', [id])).map((t) => t.status);
     expect(await status(unpaid.id)).toBe('CANCELLED');
     expect(await ticketStatuses(unpaid.id)).toEqual(['CANCELLED']);
     expect((await provider.retrieveReservation(unpaid.pnr))!.status).toBe('CANCELLED');

@@ -1,5 +1,6 @@
 import { startTestStack } from '../support/test-platform';
 import { daysAhead, FlightClient } from '../support/flight-client';
+import type { ErrorAnswer, RestTrainTrip } from '../support/rest-bodies';
 import { addDays, todayIn } from '../../shared/time/calendar-date';
 
 /** A date `n` months ahead on a given day of the month (the simulator's triggers are by day). */
@@ -8,6 +9,22 @@ function onDay(day: number, monthsAhead = 1): string {
   const [y, m] = today.split('-').map(Number);
   const month = m - 1 + monthsAhead;
   return `${y + Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The search answer. */
+interface SearchAnswer {
+  meta: {
+    count: number;
+    links: { self: string; nextAvailable?: string };
+    availability: {
+      serviceDate: string;
+      next: { date: string } | null;
+      lookAhead: { firstDate: string | null; [field: string]: unknown };
+      [field: string]: unknown;
+    };
+    [field: string]: unknown;
+  };
+  data: RestTrainTrip[];
 }
 
 /** train-bus-admin.md GET /api/trip/train/search over REST, against the SGR simulator. */
@@ -23,7 +40,7 @@ describe('train search (REST)', () => {
   });
   afterAll(() => env.close());
 
-  const search = (q: Record<string, string>, who = customer) => who.call('GET', `/api/trip/train/search?${new URLSearchParams(q)}`);
+  const search = <T = SearchAnswer>(q: Record<string, string>, who = customer) => who.call<T>('GET', `/api/trip/train/search?${new URLSearchParams(q)}`);
   const DAR = 'DAR:SGR:0';
   const DOD = 'DOD:SGR:0';
   const MOR = 'MOR:SGR:0';
@@ -52,8 +69,8 @@ describe('train search (REST)', () => {
     expect(train.transitAgency).toMatchObject({ name: expect.any(String), tinNumber: expect.any(String), type: 'RAIL' });
     expect(train.carTypes.length).toBeGreaterThan(0);
     const p = train.price;
-    expect(p.fees.map((f: any) => `${f.type}/${f.recipient}`)).toEqual(['TRANSPORTER/RAIL', 'FACILITATION/SERVICE_AGENT', 'SERVICE_COMMISSION/SERVICE']);
-    expect(p.fees.reduce((s: number, f: any) => s + Number(f.amount), 0)).toBe(Number(p.grandTotal));
+    expect(p.fees.map((f) => `${f.type}/${f.recipient}`)).toEqual(['TRANSPORTER/RAIL', 'FACILITATION/SERVICE_AGENT', 'SERVICE_COMMISSION/SERVICE']);
+    expect(p.fees.reduce((s, f) => s + Number(f.amount), 0)).toBe(Number(p.grandTotal));
     expect(Number(p.total) + Number(p.bookingFeeTotal)).toBe(Number(p.grandTotal));
     expect(p.otherCurrencies.USD).toMatchObject({ amount: expect.any(Number), formatted: expect.stringMatching(/^USD /), currency: 'USD' });
   });
@@ -72,7 +89,7 @@ describe('train search (REST)', () => {
     ['lookAheadDays 4', { from: DAR, to: DOD, date: '2026-12-01', lookAheadDays: '4' }, 'BAD_REQUEST'],
     ['lookAheadDays 0', { from: DAR, to: DOD, date: '2026-12-01', lookAheadDays: '0' }, 'BAD_REQUEST'],
   ])('400 for %s', async (_name, q, errorCode) => {
-    const res = await search(q as Record<string, string>);
+    const res = await search<ErrorAnswer>(q as Record<string, string>);
     expect(res.status).toBe(400);
     expect(res.body.errorCode).toBe(errorCode);
   });
@@ -99,7 +116,7 @@ describe('train search (REST)', () => {
       lookAhead: { status: 'FOUND', firstDate: onDay(12), confirmedThroughDate: onDay(13) },
       next: { date: onDay(13) },
     });
-    const next = new URL(meta.links.nextAvailable);
+    const next = new URL(meta.links.nextAvailable!);
     expect(Object.fromEntries(next.searchParams)).toEqual({ from: DAR, to: DOD, date: onDay(13), lookAheadDays: '2' });
   });
 
@@ -128,8 +145,8 @@ describe('train search (REST)', () => {
 
   it('stopTimes are null when the provider cannot enrich them (ORD-203), an array otherwise', async () => {
     const res = await search({ from: DAR, to: MOR, date: onDay(5) });
-    const byNumber = Object.fromEntries(res.body.data.map((t: any) => [t.trip.number, t]));
+    const byNumber = Object.fromEntries(res.body.data.map((t) => [t.trip.number, t]));
     expect(byNumber['ORD-203'].stopTimes).toBeNull();
-    expect(byNumber['ORD-201'].stopTimes[0]).toMatchObject({ stopId: DAR, stopSequence: expect.any(Number), stopName: expect.any(String) });
+    expect(byNumber['ORD-201'].stopTimes![0]).toMatchObject({ stopId: DAR, stopSequence: expect.any(Number), stopName: expect.any(String) });
   });
 });

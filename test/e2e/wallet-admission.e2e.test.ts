@@ -3,6 +3,7 @@ import { startTestStack } from '../support/test-platform';
 import { adult, daysAhead, FlightClient } from '../support/flight-client';
 import { nextMonthDay, reserveSeat, SelectedTrain, selectExpressTrain } from '../support/train-trip';
 import { waitFor } from '../support/wait';
+import type { ErrorAnswer, RestAgentReservationAnswer } from '../support/rest-bodies';
 
 /**
  * docs/decisions.md "Wallet admission": every wallet spend (flight purchase, train issue, an administrator's
@@ -16,7 +17,7 @@ describe('wallet admission: no wallet spends past its float', () => {
   let trip: SelectedTrain;
   let seat = 0;
   let n = 0;
-  const sql = (q: string, params: unknown[] = []) => env.stack.platform.dataSource.query(q, params);
+  const sql = <Row = Record<string, unknown>>(q: string, params: unknown[] = []) => env.stack.platform.dataSource.query<Row[]>(q, params);
   const routes = [
     ['DAR', 'ZNZ'],
     ['DAR', 'JRO'],
@@ -51,37 +52,42 @@ describe('wallet admission: no wallet spends past its float', () => {
       openingBalance: balance,
       overdraftLimit: overdraft,
     });
-    const [w] = await sql('SELECT w.id FROM wallet w JOIN account a ON a.id = w.account_id WHERE a.email = ?', [email]);
+    const [w] = await sql<{ id: string }>('SELECT w.id FROM wallet w JOIN account a ON a.id = w.account_id WHERE a.email = ?', [email]);
     return { client, walletId: w.id, email };
   }
 
   async function reserveFlight(client: FlightClient, i: number): Promise<{ ticketId: string; id: string; debit: Decimal }> {
     const [from, to] = routes[i % routes.length];
     const offer = await client.firstOffer({ originLocationCode: from, destinationLocationCode: to, departureDate: daysAhead(30 + i) });
-    const res = await client.call('POST', '/api/flight/reserve/agent', {
+    const res = await client.call<RestAgentReservationAnswer>('POST', '/api/flight/reserve/agent', {
       offerReference: offer.offerReference,
       passengers: [adult(`Float${String.fromCharCode(97 + i)}`)],
     });
     if (res.status !== 201) throw new Error(`reserve ${i}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
-    const [row] = await sql('SELECT id, wallet_debit_total FROM flight_reservation WHERE booking_reference = ?', [res.body.reservation.bookingReference]);
+    const [row] = await sql<{ id: string; wallet_debit_total: string }>('SELECT id, wallet_debit_total FROM flight_reservation WHERE booking_reference = ?', [
+      res.body.reservation.bookingReference,
+    ]);
     return { ticketId: res.body.reservation.ticketIds[0], id: row.id, debit: new Decimal(row.wallet_debit_total) };
   }
 
   async function wallet(walletId: string) {
-    const [w] = await sql('SELECT balance, overdraft_limit FROM wallet WHERE id = ?', [walletId]);
-    const debits = await sql("SELECT business_key, amount FROM wallet_entry WHERE wallet_id = ? AND kind = 'DEBIT'", [walletId]);
+    const [w] = await sql<{ balance: string; overdraft_limit: string }>('SELECT balance, overdraft_limit FROM wallet WHERE id = ?', [walletId]);
+    const debits = await sql<{ business_key: string; amount: string }>("SELECT business_key, amount FROM wallet_entry WHERE wallet_id = ? AND kind = 'DEBIT'", [
+      walletId,
+    ]);
     return { balance: new Decimal(w.balance), floor: new Decimal(w.overdraft_limit).negated(), debits };
   }
 
   /** What the admitted bookings will cost once every debit lands: never more than balance plus overdraft. */
   async function committed(walletId: string): Promise<Decimal> {
-    const [f] = await sql(
+    const [f] = await sql<{ t: string }>(
       "SELECT COALESCE(SUM(wallet_debit_total), 0) AS t FROM flight_reservation WHERE wallet_id = ? AND status IN ('ISSUING', 'PARTIALLY_ISSUED', 'ISSUED')",
       [walletId],
     );
-    const [t] = await sql("SELECT COALESCE(SUM(amount), 0) AS t FROM train_issuance WHERE wallet_id = ? AND status IN ('ISSUING', 'ISSUED', 'ISSUE_FAILED')", [
-      walletId,
-    ]);
+    const [t] = await sql<{ t: string }>(
+      "SELECT COALESCE(SUM(amount), 0) AS t FROM train_issuance WHERE wallet_id = ? AND status IN ('ISSUING', 'ISSUED', 'ISSUE_FAILED')",
+      [walletId],
+    );
     return new Decimal(f.t).plus(t.t);
   }
 
@@ -96,7 +102,7 @@ describe('wallet admission: no wallet spends past its float', () => {
     const statuses = await withFollowUpsPaused(async () => {
       const out: number[] = [];
       for (const r of reserved) {
-        const res = await client.call('POST', '/api/flight/purchase/agent', { ticketId: r.ticketId });
+        const res = await client.call<ErrorAnswer>('POST', '/api/flight/purchase/agent', { ticketId: r.ticketId });
         out.push(res.status);
         if (res.status === 409) {
           expect(res.body.errorCode).toBe('FLIGHT_WALLET_ADMISSION_FAILED');
@@ -122,7 +128,7 @@ describe('wallet admission: no wallet spends past its float', () => {
       (w) => w.debits.length >= admitted.length,
       30_000,
     );
-    expect(settled.debits.map((d: any) => d.business_key).sort()).toEqual(admitted.map((r) => `flight-reservation:${r.id}`).sort());
+    expect(settled.debits.map((d) => d.business_key).sort()).toEqual(admitted.map((r) => `flight-reservation:${r.id}`).sort());
     expect(settled.balance.gte(settled.floor)).toBe(true);
   });
 
@@ -136,7 +142,7 @@ describe('wallet admission: no wallet spends past its float', () => {
     await env.stack.platform.ledger.credit(walletId, { businessKey: 'topup', amount: amount.times(2.5).minus(1).toFixed(0) });
 
     const results = await withFollowUpsPaused(() =>
-      Promise.all(reserved.map((r) => client.call('POST', `/api/trip/train/ticket/${r.paymentReference}/issue`, {}))),
+      Promise.all(reserved.map((r) => client.call<ErrorAnswer>('POST', `/api/trip/train/ticket/${r.paymentReference}/issue`, {}))),
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([202, 202, 402, 402]);
@@ -159,7 +165,7 @@ describe('wallet admission: no wallet spends past its float', () => {
     await env.stack.platform.ledger.credit(walletId, { businessKey: 'topup', amount: Decimal.max(flight.debit, trainTrip.amount).plus(1).toFixed(0) });
     await withFollowUpsPaused(async () => {
       expect((await client.call('POST', `/api/trip/train/ticket/${trainTrip.paymentReference}/issue`, {})).status).toBe(202);
-      const purchase = await client.call('POST', '/api/flight/purchase/agent', { ticketId: flight.ticketId });
+      const purchase = await client.call<ErrorAnswer>('POST', '/api/flight/purchase/agent', { ticketId: flight.ticketId });
       expect(purchase.status).toBe(409);
       expect(purchase.body.errorCode).toBe('FLIGHT_WALLET_ADMISSION_FAILED');
     });
@@ -175,7 +181,7 @@ describe('wallet admission: no wallet spends past its float', () => {
     const { client, walletId } = await agentWith('1000');
     const r = await reserveFlight(client, 3);
     expect(r.debit.gt(1000)).toBe(true);
-    const res = await admin.call('POST', '/api/flight/ticket/issue/direct', { ticketId: r.ticketId });
+    const res = await admin.call<ErrorAnswer>('POST', '/api/flight/ticket/issue/direct', { ticketId: r.ticketId });
     expect(res.status).toBe(409);
     expect(res.body.errorCode).toBe('FLIGHT_WALLET_ADMISSION_FAILED');
     expect((await sql('SELECT status FROM flight_reservation WHERE id = ?', [r.id]))[0].status).toBe('TST_CREATED');
@@ -188,7 +194,7 @@ describe('wallet admission: no wallet spends past its float', () => {
       (w) => w.debits.length >= 1,
       30_000,
     );
-    expect(settled.debits.map((d: any) => d.business_key)).toEqual([`flight-reservation:${r.id}`]);
+    expect(settled.debits.map((d) => d.business_key)).toEqual([`flight-reservation:${r.id}`]);
     expect(settled.balance.toFixed()).toBe('1000');
   });
 });

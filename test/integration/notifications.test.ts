@@ -374,9 +374,17 @@ function runWorkerUntilKilled(config: PlatformConfig, extra: Record<string, stri
   });
 }
 
+/** A message as the HTTP message channels (SMS, WhatsApp) send it. */
+interface ProviderMessage {
+  channel: string;
+  to: string;
+  text: string;
+  attachments: Array<{ filename: string; contentType: string; contentBase64: string }>;
+}
+
 interface FakeProvider {
   url: string;
-  received: Array<{ path: string; idempotencyKey: string; body: any }>;
+  received: Array<{ path: string; idempotencyKey: string; body: ProviderMessage }>;
   close(): Promise<void>;
 }
 
@@ -391,7 +399,7 @@ async function startFakeProvider(): Promise<FakeProvider> {
     let raw = '';
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
-      const body = JSON.parse(raw);
+      const body = JSON.parse(raw) as ProviderMessage;
       const idempotencyKey = String(req.headers['idempotency-key']);
       received.push({ path: req.url ?? '', idempotencyKey, body });
       const reply = (status: number, payload: object) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));

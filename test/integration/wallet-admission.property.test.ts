@@ -95,22 +95,30 @@ describe('wallet admission property (real MariaDB, three processes)', () => {
       const [a, b, c] = plan(rand, walletIds, seed);
       const outcomes = (await Promise.all([runSpendPlan(env.platform.ledger, a), runSpendPlan(second.ledger, b), inChild(c)])).flat();
 
-      const sql = (q: string, p: unknown[]) => env.platform.dataSource.query(q, p);
+      const sql = <Row>(q: string, p: unknown[]) => env.platform.dataSource.query<Row[]>(q, p);
       for (const walletId of walletIds) {
-        const [w] = await sql('SELECT balance, held_total, overdraft_limit FROM wallet WHERE id = ?', [walletId]);
+        const [w] = await sql<{ balance: string; held_total: string; overdraft_limit: string }>(
+          'SELECT balance, held_total, overdraft_limit FROM wallet WHERE id = ?',
+          [walletId],
+        );
         const floor = new Decimal(w.overdraft_limit).negated();
-        const entries = await sql('SELECT business_key, kind, amount, balance_after FROM wallet_entry WHERE wallet_id = ? ORDER BY id', [walletId]);
+        const entries = await sql<{ business_key: string; kind: string; amount: string; balance_after: string }>(
+          'SELECT business_key, kind, amount, balance_after FROM wallet_entry WHERE wallet_id = ? ORDER BY id',
+          [walletId],
+        );
         // Every balance the wallet ever had, not only the last.
         for (const e of entries) expect({ key: e.business_key, after: new Decimal(e.balance_after).gte(floor) }).toEqual({ key: e.business_key, after: true });
-        const credits = entries.filter((e: any) => e.kind === 'CREDIT').reduce((s: Decimal, e: any) => s.plus(e.amount), new Decimal(0));
-        const debits = entries.filter((e: any) => e.kind === 'DEBIT');
-        expect(new Decimal(w.balance).eq(credits.minus(debits.reduce((s: Decimal, e: any) => s.plus(e.amount), new Decimal(0))))).toBe(true);
-        const [open] = await sql("SELECT COALESCE(SUM(amount), 0) AS total FROM wallet_hold WHERE wallet_id = ? AND status = 'HELD'", [walletId]);
+        const credits = entries.filter((e) => e.kind === 'CREDIT').reduce((s: Decimal, e) => s.plus(e.amount), new Decimal(0));
+        const debits = entries.filter((e) => e.kind === 'DEBIT');
+        expect(new Decimal(w.balance).eq(credits.minus(debits.reduce((s: Decimal, e) => s.plus(e.amount), new Decimal(0))))).toBe(true);
+        const [open] = await sql<{ total: string }>("SELECT COALESCE(SUM(amount), 0) AS total FROM wallet_hold WHERE wallet_id = ? AND status = 'HELD'", [
+          walletId,
+        ]);
         expect(new Decimal(w.held_total).eq(open.total)).toBe(true);
         expect(new Decimal(w.held_total).isZero()).toBe(true);
       }
-      const debited = await sql("SELECT business_key FROM wallet_entry WHERE kind = 'DEBIT' AND wallet_id IN (?, ?)", walletIds);
-      const keys = debited.map((d: any) => d.business_key).sort();
+      const debited = await sql<{ business_key: string }>("SELECT business_key FROM wallet_entry WHERE kind = 'DEBIT' AND wallet_id IN (?, ?)", walletIds);
+      const keys = debited.map((d) => d.business_key).sort();
       expect(keys).toEqual(
         outcomes
           .filter((o) => o.debited)

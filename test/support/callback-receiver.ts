@@ -5,7 +5,7 @@ export interface CallbackReceiver {
   /** http://127.0.0.1:<port>; callbacks to it need SGR_CALLBACK_ALLOW_PRIVATE=true. */
   url: string;
   /** Every request so far, in arrival order, with its JSON body. */
-  received: Array<{ path: string; body: any }>;
+  received: Array<{ path: string; body: unknown }>;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,7 @@
 import { AccountService } from '../../subgraphs/admin/services/account.service';
 import { addDays, todayIn } from '../../shared/time/calendar-date';
 import type { Platform } from '../../shared/platform/platform';
+import type { RestFlightOffer } from './rest-bodies';
 
 /** A REST client of the flight API for end-to-end tests, speaking to the gateway like a partner would. */
 export class FlightClient {
@@ -25,24 +26,25 @@ export class FlightClient {
     return new FlightClient(baseUrl, ((await res.json()) as { token: string }).token);
   }
 
-  async call(
+  /** One request; `T` is the body shape the test reads (not checked at run time: the assertions do that). */
+  async call<T = unknown>(
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
-  ): Promise<{ status: number; body: any; headers: Headers }> {
+  ): Promise<{ status: number; body: T; headers: Headers }> {
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${this.token}`, ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
   }
 
   /** The first offer of a search; fails the test when there is none. */
-  async firstOffer(search: Record<string, unknown>): Promise<any> {
-    const res = await this.call('POST', '/api/flight/search', search);
+  async firstOffer(search: Record<string, unknown>): Promise<RestFlightOffer> {
+    const res = await this.call<{ data: RestFlightOffer[] }>('POST', '/api/flight/search', search);
     if (res.status !== 200 || res.body.data.length === 0)
       throw new Error(`no offer for ${JSON.stringify(search)}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
     return res.body.data[0];

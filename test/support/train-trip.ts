@@ -1,4 +1,5 @@
 import type { FlightClient } from './flight-client';
+import type { RestHold, RestTrainDetails, RestTrainReservation, RestTrainTrip } from './rest-bodies';
 import { todayIn } from '../../shared/time/calendar-date';
 
 /** Day `day` of next month in railway time; days 5 to 10 are running days on which no simulator trigger falls (docs/sandbox.md). */
@@ -9,7 +10,7 @@ export function nextMonthDay(day: number): string {
 
 export interface SelectedTrain {
   /** The details answer (data) for the chosen train. */
-  details: any;
+  details: RestTrainDetails;
   from: number;
   to: number;
   /** Free economy seats of one car, as a hold and a reservation name them. */
@@ -18,17 +19,17 @@ export interface SelectedTrain {
 
 /** Search from → to (default DAR→DOD) on `date`, take the first express train and read its details, as a client would before holding. */
 export async function selectExpressTrain(client: FlightClient, date: string, from = 'DAR:SGR:0', to = 'DOD:SGR:0'): Promise<SelectedTrain> {
-  const search = await client.call('GET', `/api/trip/train/search?${new URLSearchParams({ from, to, date })}`);
+  const search = await client.call<{ data: RestTrainTrip[] }>('GET', `/api/trip/train/search?${new URLSearchParams({ from, to, date })}`);
   if (search.status !== 200) throw new Error(`train search failed: ${search.status} ${JSON.stringify(search.body).slice(0, 300)}`);
-  const item = search.body.data.find((t: any) => t.trip.number.startsWith('ETR'));
-  const details = await client.call('POST', '/api/trip/train/details', { trip: item });
+  const item = search.body.data.find((t) => t.trip.number.startsWith('ETR'))!;
+  const details = await client.call<{ data: RestTrainDetails }>('POST', '/api/trip/train/details', { trip: item });
   if (details.status !== 200) throw new Error(`train details failed: ${details.status} ${JSON.stringify(details.body).slice(0, 300)}`);
-  const car = details.body.data.train.cars.find((c: any) => c.seats.some((s: any) => s.class === 'ECONOMY'));
+  const car = details.body.data.train.cars.find((c) => c.seats.some((s) => s.class === 'ECONOMY'))!;
   return {
     details: details.body.data,
     from: item.departure.stop.partners[0].id,
     to: item.arrival.stop.partners[0].id,
-    seats: car.seats.filter((s: any) => s.type === 'SEAT' && s.available).map((s: any) => ({ carId: car.id, carTypeId: car.carTypeId, seatId: Number(s.id) })),
+    seats: car.seats.filter((s) => s.type === 'SEAT' && s.available).map((s) => ({ carId: car.id, carTypeId: car.carTypeId, seatId: Number(s.id) })),
   };
 }
 
@@ -36,14 +37,14 @@ export interface ReservedTrip {
   paymentReference: string;
   /** bill.paymentRequired: what the buyer pays, TZS. */
   amount: string;
-  data: any;
+  data: RestTrainReservation;
 }
 
 type Seat = SelectedTrain['seats'][number];
 
 /** Holds `seat` of `trip` for `client`; the hold key. */
 async function hold(client: FlightClient, trip: SelectedTrain, seat: Seat): Promise<string> {
-  const held = await client.call('POST', '/api/trip/train/seat/hold', {
+  const held = await client.call<{ data: RestHold }>('POST', '/api/trip/train/seat/hold', {
     departureStopPartnerId: trip.from,
     arrivalStopPartnerId: trip.to,
     timeTableTrainSetId: trip.details.trip.timeTableTrainSetId,
@@ -58,8 +59,8 @@ async function hold(client: FlightClient, trip: SelectedTrain, seat: Seat): Prom
 function selected(trip: SelectedTrain, seats: Seat[]) {
   const chosen = new Set(seats.map((s) => `${s.carId}:${s.seatId}`));
   const cars = trip.details.train.cars
-    .filter((c: any) => seats.some((s) => s.carId === c.id))
-    .map((c: any) => ({ ...c, seats: c.seats.filter((s: any) => chosen.has(`${c.id}:${Number(s.id)}`)) }));
+    .filter((c) => seats.some((s) => s.carId === c.id))
+    .map((c) => ({ ...c, seats: c.seats.filter((s) => chosen.has(`${c.id}:${Number(s.id)}`)) }));
   return { ...trip.details, train: { ...trip.details.train, cars } };
 }
 
@@ -123,7 +124,10 @@ export async function reserveSeats(
   extra: Record<string, unknown> = {},
   back?: { trip: SelectedTrain; seats: Seat[] },
 ): Promise<ReservedTrip> {
-  const res = await client.call('POST', '/api/trip/train/seat/reserve', { ...(await reserveBody(client, trip, seats, passengers, back)), ...extra });
+  const res = await client.call<{ data: RestTrainReservation }>('POST', '/api/trip/train/seat/reserve', {
+    ...(await reserveBody(client, trip, seats, passengers, back)),
+    ...extra,
+  });
   if (res.status !== 200) throw new Error(`reserve failed: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
   return { paymentReference: res.body.data.paymentReference, amount: res.body.data.bill.paymentRequired, data: res.body.data };
 }

@@ -1,4 +1,4 @@
-import type { RestRoute } from '../rest-route';
+import type { JsonObject, RestRoute } from '../rest-route';
 
 const PLACE = 'stopId stopName stopDescription latitude longitude stopTimezone cityGeohash popularity';
 const STOP_TIME = `${PLACE} stopSequence arrivalTime departingTime estimatedArrivalDate estimatedDepartureDate estimatedArrivalDays estimatedDepartureDays`;
@@ -18,22 +18,43 @@ export const BUS_TRIP_FIELDS = `id company { uuid name tradingName tinNumber } c
     enterCustomerName enterCustomerPhoneNumber enterCustomerEmail enterCustomerNationality enterCustomerPassportNumber noBetweenBookings }`;
 
 /** A stop in the GTFS-style snake case of the stop lists, as every stopTimes item shows it. */
-function restPlace({ stopTimezone, cityGeohash, ...rest }: any) {
+function restPlace({ stopTimezone, cityGeohash, ...rest }: JsonObject) {
   return { ...rest, stop_timezone: stopTimezone, city_geohash: cityGeohash };
 }
 
-type Layouts = Map<string, Map<string, any[]>>;
+/** The parts of BUS_TRIP_FIELDS the REST form reshapes; every other field is copied as it comes. */
+interface BusTripData {
+  company: { uuid: unknown; name: unknown; tradingName: unknown; tinNumber: unknown };
+  fromStop: { stopSequence: number };
+  toStop: { stopSequence: number };
+  vehicle: { seatingLayoutId: string; seatingGrid: Array<{ key: string; unavailableSeats: unknown[] } & JsonObject> } & JsonObject;
+  fareRules: Array<{ otherCurrencies: Array<{ code: string } & JsonObject> } & JsonObject>;
+  routeStations: Array<{ region: string } & JsonObject>;
+  stopTimes: JsonObject[];
+  [field: string]: unknown;
+}
+
+interface BusSearchData {
+  busSearch: {
+    exactRoute: Array<{ routeName: string; trips: BusTripData[] }>;
+    alternatives: Array<{ name: string; connections: Array<{ via: JsonObject; legs: BusTripData[] } & JsonObject> }> | null;
+    seatingLayouts: Array<{ id: string; sections: Array<{ key: string; cells: SeatCell[] }> }>;
+  };
+}
+
+type SeatCell = { id: string; type: string } & JsonObject;
+type Layouts = Map<string, Map<string, SeatCell[]>>;
 
 /**
  * One bus trip as the REST contract shows it: the operator flattened from the admin Company,
  * from/to/first/last stops picked from stopTimes (the query asks for them once), the seat
  * cells of the shared layout with this trip's availability, and keyed maps for lists.
  */
-export function restBusTrip(t: any, layouts: Layouts) {
+export function restBusTrip(t: BusTripData, layouts: Layouts) {
   const { company, fromStop, toStop, vehicle, fareRules, routeStations, stopTimes, ...rest } = t;
   const stops = stopTimes.map(restPlace);
-  const cells = layouts.get(vehicle.seatingLayoutId)!;
-  const { seatingLayoutId: _layout, seatingGrid, ...vehicleRest } = vehicle;
+  const { seatingLayoutId, seatingGrid, ...vehicleRest } = vehicle;
+  const cells = layouts.get(seatingLayoutId)!;
   return {
     id: t.id,
     companyId: company.uuid,
@@ -49,15 +70,15 @@ export function restBusTrip(t: any, layouts: Layouts) {
     vehicle: {
       ...vehicleRest,
       seatingGrid: Object.fromEntries(
-        seatingGrid.map(({ key, unavailableSeats, ...section }: any) => {
+        seatingGrid.map(({ key, unavailableSeats, ...section }) => {
           const taken = new Set(unavailableSeats);
           const grid = cells.get(key)!.map((c) => ({ ...c, available: c.type === 'SEAT' && !taken.has(c.id) }));
           return [key, { ...section, seatingGrid: grid }];
         }),
       ),
     },
-    fareRules: fareRules.map((r: any) => ({ ...r, otherCurrencies: Object.fromEntries(r.otherCurrencies.map(({ code, ...entry }: any) => [code, entry])) })),
-    routeStations: Object.fromEntries(routeStations.map(({ region, ...stations }: any) => [region, stations])),
+    fareRules: fareRules.map((r) => ({ ...r, otherCurrencies: Object.fromEntries(r.otherCurrencies.map(({ code, ...entry }) => [code, entry])) })),
+    routeStations: Object.fromEntries(routeStations.map(({ region, ...stations }) => [region, stations])),
   };
 }
 
@@ -74,15 +95,15 @@ const search: RestRoute = {
         seatingLayouts { id sections { key cells { id label positionX positionY key type class orientation } } } } }`,
     variables: { from: query.get('from'), to: query.get('to'), date: query.get('date') },
   }),
-  reply: (data) => {
+  reply: (data: BusSearchData) => {
     const { exactRoute, alternatives, seatingLayouts } = data.busSearch;
-    const layouts: Layouts = new Map(seatingLayouts.map((l: any) => [l.id, new Map(l.sections.map((s: any) => [s.key, s.cells]))]));
-    const trip = (t: any) => restBusTrip(t, layouts);
-    const body: Record<string, unknown> = { exactRoute: Object.fromEntries(exactRoute.map((g: any) => [g.routeName, g.trips.map(trip)])) };
+    const layouts: Layouts = new Map(seatingLayouts.map((l) => [l.id, new Map(l.sections.map((s) => [s.key, s.cells]))]));
+    const trip = (t: BusTripData) => restBusTrip(t, layouts);
+    const body: Record<string, unknown> = { exactRoute: Object.fromEntries(exactRoute.map((g) => [g.routeName, g.trips.map(trip)])) };
     // Present only when no direct route was found (train-bus-admin.md), then possibly empty.
     if (alternatives) {
       body.alternatives = Object.fromEntries(
-        alternatives.map((a: any) => [a.name, a.connections.map((c: any) => ({ ...c, via: restPlace(c.via), legs: c.legs.map(trip) }))]),
+        alternatives.map((a) => [a.name, a.connections.map((c) => ({ ...c, via: restPlace(c.via), legs: c.legs.map(trip) }))]),
       );
     }
     return { body, headers: { 'cache-control': 'no-store' } };

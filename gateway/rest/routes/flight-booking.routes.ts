@@ -1,6 +1,7 @@
-import type { RestRequest, RestRoute } from '../rest-route';
+import type { JsonObject, RestRequest, RestRoute } from '../rest-route';
+import { valueAt } from '../rest-input';
 import { AGENT_RESERVATION, CANCELLATION_RESULT, CUSTOMER_RESERVATION, FLIGHT_TICKET, PURCHASE_RESULT } from './flight-selections';
-import { restPrice } from './flight.routes';
+import { restPrice, type OfferPriceData } from './flight.routes';
 
 const PASSENGER_FIELDS = [
   'firstName',
@@ -30,10 +31,10 @@ function pick(value: unknown, fields: string[]): unknown {
   return Object.fromEntries(fields.filter((f) => f in value).map((f) => [f, (value as Record<string, unknown>)[f]]));
 }
 
-function reservationInput(body: any): Record<string, unknown> {
+function reservationInput(body: JsonObject): Record<string, unknown> {
   return {
     offerReference: body.offerReference ?? null,
-    flightOfferReference: body.flightOffer?.offerReference ?? null,
+    flightOfferReference: valueAt(body, 'flightOffer', 'offerReference') ?? null,
     passengers: Array.isArray(body.passengers) ? body.passengers.map((p: unknown) => pick(p, PASSENGER_FIELDS)) : (body.passengers ?? null),
     contact: pick(body.contact, CONTACT_FIELDS),
     selectedOption: body.selectedOption ?? null,
@@ -49,13 +50,13 @@ const reserveCustomer: RestRoute = {
   jsonBody: true,
   operation: ({ body }) => ({
     query: `mutation Reserve($input: FlightReservationInput!) { reserveFlight(input: $input) { ${CUSTOMER_RESERVATION} } }`,
-    variables: { input: reservationInput(body) },
+    variables: { input: reservationInput(body as JsonObject) },
   }),
-  reply: (data) => {
+  reply: (data: { reserveFlight: { tickets: unknown; flightReservation: { flightOffers: Array<{ price: OfferPriceData } & JsonObject> } & JsonObject } }) => {
     const result = data.reserveFlight;
     const flightReservation = {
       ...result.flightReservation,
-      flightOffers: result.flightReservation.flightOffers.map((o: any) => ({ ...o, price: restPrice(o.price) })),
+      flightOffers: result.flightReservation.flightOffers.map((o) => ({ ...o, price: restPrice(o.price) })),
     };
     return { status: 201, body: { tickets: result.tickets, flightReservation } };
   },
@@ -68,9 +69,9 @@ const reserveAgent: RestRoute = {
   jsonBody: true,
   operation: ({ body }) => ({
     query: `mutation ReserveAgent($input: FlightReservationInput!) { reserveFlightAsAgent(input: $input) { ${AGENT_RESERVATION} } }`,
-    variables: { input: reservationInput(body) },
+    variables: { input: reservationInput(body as JsonObject) },
   }),
-  reply: (data) => ({ status: 201, body: data.reserveFlightAsAgent }),
+  reply: (data: { reserveFlightAsAgent: unknown }) => ({ status: 201, body: data.reserveFlightAsAgent }),
 };
 
 const purchase: RestRoute = {
@@ -80,9 +81,12 @@ const purchase: RestRoute = {
   jsonBody: true,
   operation: ({ body }: RestRequest) => ({
     query: `mutation Purchase($ticketId: String, $ticketUuids: [ID!]) { purchaseFlight(ticketId: $ticketId, ticketUuids: $ticketUuids) { ${PURCHASE_RESULT} } }`,
-    variables: { ticketId: stringOrNull((body as any).ticketId), ticketUuids: null },
+    variables: { ticketId: stringOrNull((body as JsonObject).ticketId), ticketUuids: null },
   }),
-  reply: (data) => ({ status: data.purchaseFlight.complete ? 200 : 202, body: data.purchaseFlight.issuance }),
+  reply: (data: { purchaseFlight: { complete: boolean; issuance: unknown } }) => ({
+    status: data.purchaseFlight.complete ? 200 : 202,
+    body: data.purchaseFlight.issuance,
+  }),
 };
 
 const cancel: RestRoute = {
@@ -94,12 +98,15 @@ const cancel: RestRoute = {
     query: `mutation Cancel($reservationId: ID, $ticketId: String, $reason: String) {
       cancelFlightReservation(reservationId: $reservationId, ticketId: $ticketId, reason: $reason) { ${CANCELLATION_RESULT} } }`,
     variables: {
-      reservationId: stringOrNull((body as any).reservationId),
-      ticketId: stringOrNull((body as any).ticketId),
-      reason: stringOrNull((body as any).reason),
+      reservationId: stringOrNull((body as JsonObject).reservationId),
+      ticketId: stringOrNull((body as JsonObject).ticketId),
+      reason: stringOrNull((body as JsonObject).reason),
     },
   }),
-  reply: (data) => ({ status: data.cancelFlightReservation.complete ? 200 : 202, body: data.cancelFlightReservation.cancellation }),
+  reply: (data: { cancelFlightReservation: { complete: boolean; cancellation: unknown } }) => ({
+    status: data.cancelFlightReservation.complete ? 200 : 202,
+    body: data.cancelFlightReservation.cancellation,
+  }),
 };
 
 const tickets: RestRoute = {
@@ -111,7 +118,7 @@ const tickets: RestRoute = {
     variables: { ticketId: query.get('ticketId') },
   }),
   // The usage guide's form: a bare array whose items carry issuanceStatus (docs/decisions.md).
-  reply: (data) => ({ body: data.flightTickets, headers: { 'cache-control': 'no-store' } }),
+  reply: (data: { flightTickets: unknown }) => ({ body: data.flightTickets, headers: { 'cache-control': 'no-store' } }),
 };
 
 /** A JSON string stays a string; numbers and other scalars become their text; objects are refused by GraphQL. */

@@ -1,4 +1,4 @@
-import type { RestRequest, RestRoute } from '../rest-route';
+import type { JsonObject, RestRequest, RestRoute } from '../rest-route';
 import { DIRECT_ISSUE_RESULT, ISSUE_SIGNAL_RESULT } from './flight-selections';
 
 /* Customer payment and issuance (spec flight.md, docs/payments.md). */
@@ -17,6 +17,11 @@ function withoutNulls<T extends Record<string, unknown>>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined)) as Partial<T>;
 }
 
+/** DIRECT_ISSUE_RESULT as GraphQL answers it. */
+type DirectIssueData = Record<'complete' | 'issued' | 'ticketId' | 'paymentReference' | 'ticketUuids' | 'paymentRecovery', unknown> & {
+  issuance: JsonObject | null;
+};
+
 const signal: RestRoute = {
   method: 'POST',
   path: '/api/flight/ticket/issue/signal',
@@ -25,9 +30,11 @@ const signal: RestRoute = {
   operation: ({ body }: RestRequest) => ({
     query: `mutation Signal($paymentReference: String, $ticketId: String) {
       signalFlightIssuance(paymentReference: $paymentReference, ticketId: $ticketId) { ${ISSUE_SIGNAL_RESULT} } }`,
-    variables: { paymentReference: stringOrNull((body as any).paymentReference), ticketId: stringOrNull((body as any).ticketId) },
+    variables: { paymentReference: stringOrNull((body as JsonObject).paymentReference), ticketId: stringOrNull((body as JsonObject).ticketId) },
   }),
-  reply: (data) => {
+  reply: (data: {
+    signalFlightIssuance: Record<'complete' | 'signaled' | 'workflowId' | 'ticketId' | 'paymentReference' | 'ticketUuids' | 'issuance', unknown>;
+  }) => {
     const { complete, signaled, workflowId, ticketId, paymentReference, ticketUuids, issuance } = data.signalFlightIssuance;
     // 200: already fully issued, the issuance response; 202: accepted for issuance.
     if (complete) return { status: 200, body: issuance };
@@ -41,7 +48,7 @@ const direct: RestRoute = {
   auth: true,
   jsonBody: true,
   operation: ({ body }: RestRequest) => {
-    const b = body as any;
+    const b = body as JsonObject;
     return {
       query: `mutation Direct($ticketId: String, $paymentReference: String, $sourceTicketId: String, $paymentRequestId: String, $reconciliationOperationId: String) {
         issueFlightDirect(ticketId: $ticketId, paymentReference: $paymentReference, sourceTicketId: $sourceTicketId,
@@ -56,7 +63,7 @@ const direct: RestRoute = {
       },
     };
   },
-  reply: (data) => {
+  reply: (data: { issueFlightDirect: DirectIssueData }) => {
     const { complete, issued, ticketId, paymentReference, ticketUuids, issuance, paymentRecovery } = data.issueFlightDirect;
     if (complete) return { status: 200, body: withoutNulls({ issued, ticketId, paymentReference, ticketUuids, issuance, paymentRecovery }) };
     // 202: the issuance response, with paymentRecovery for recovery requests (RESERVED or REFUND_REQUIRED).
@@ -72,9 +79,12 @@ const startPayment: RestRoute = {
   operation: ({ body }: RestRequest) => ({
     query: `mutation StartPayment($paymentReference: String, $method: String) {
       startFlightPayment(paymentReference: $paymentReference, method: $method) { created payment { ${FLIGHT_PAYMENT} } } }`,
-    variables: { paymentReference: stringOrNull((body as any).paymentReference), method: stringOrNull((body as any).method) },
+    variables: { paymentReference: stringOrNull((body as JsonObject).paymentReference), method: stringOrNull((body as JsonObject).method) },
   }),
-  reply: (data) => ({ status: data.startFlightPayment.created ? 201 : 200, body: data.startFlightPayment.payment }),
+  reply: (data: { startFlightPayment: { created: boolean; payment: unknown } }) => ({
+    status: data.startFlightPayment.created ? 201 : 200,
+    body: data.startFlightPayment.payment,
+  }),
 };
 
 const confirmPayment: RestRoute = {
@@ -85,7 +95,7 @@ const confirmPayment: RestRoute = {
     query: `mutation ConfirmPayment($paymentRequestId: ID) { confirmFlightPaymentSandbox(paymentRequestId: $paymentRequestId) { ${FLIGHT_PAYMENT} } }`,
     variables: { paymentRequestId: params.paymentRequestId },
   }),
-  reply: (data) => ({ body: data.confirmFlightPaymentSandbox }),
+  reply: (data: { confirmFlightPaymentSandbox: unknown }) => ({ body: data.confirmFlightPaymentSandbox }),
 };
 
 export const flightIssuanceRoutes: RestRoute[] = [signal, direct, startPayment, confirmPayment];

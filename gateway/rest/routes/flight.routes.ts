@@ -1,4 +1,5 @@
-import type { RestRoute } from '../rest-route';
+import type { JsonObject, RestRoute } from '../rest-route';
+import { valueAt } from '../rest-input';
 import { OFFER_PRICE } from './flight-selections';
 
 const ENDPOINT = 'iataCode terminal at stop';
@@ -37,18 +38,27 @@ const SEARCH_FIELDS = [
  * GraphQL lists otherCurrencies; the REST contract keys them by currency code. Optional price
  * members (walletSettlement, rounding, roundingAdjustment) are absent in REST, not null.
  */
-export function restOffer(offer: any): any {
+export function restOffer(offer: FlightOfferData): JsonObject {
   return { ...offer, price: restPrice(offer.price) };
 }
 
-export function restPrice(offerPrice: any): any {
+export function restPrice(offerPrice: OfferPriceData): JsonObject {
   const { otherCurrencies, ...price } = offerPrice;
-  return { ...dropNulls(price), otherCurrencies: Object.fromEntries(otherCurrencies.map((c: any) => [c.currency, dropNulls(c)])) };
+  return { ...dropNullFields(price), otherCurrencies: Object.fromEntries(otherCurrencies.map((c) => [c.currency, dropNullFields(c)])) };
 }
 
-function dropNulls(value: any): any {
+/** OFFER_PRICE as GraphQL answers it: otherCurrencies is a list with each entry's currency. */
+export type OfferPriceData = { otherCurrencies: Array<{ currency: string } & JsonObject> } & JsonObject;
+/** FLIGHT_OFFER_FIELDS as GraphQL answers them; only the price is reshaped. */
+export type FlightOfferData = { price: OfferPriceData } & JsonObject;
+
+function dropNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(dropNulls);
   if (value === null || typeof value !== 'object') return value;
+  return dropNullFields(value as JsonObject);
+}
+
+function dropNullFields(value: JsonObject): JsonObject {
   return Object.fromEntries(
     Object.entries(value)
       .filter(([, v]) => v !== null)
@@ -61,11 +71,21 @@ function withoutNulls<T extends Record<string, unknown>>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null)) as T;
 }
 
-function restDatePair(pair: any): any {
+type DatePair = { departureDate: string; returnDate: string | null };
+
+function restDatePair(pair: DatePair | null): Partial<DatePair> | null {
   return pair ? withoutNulls(pair) : null;
 }
 
-function restAvailability(a: any): any {
+/** The search's meta.availability as SEARCH_RESULT selects it. */
+interface AvailabilityData {
+  status: string;
+  requested: DatePair | null;
+  next: DatePair | null;
+  lookAhead: { firstChecked: DatePair | null; confirmedThrough: DatePair | null } & JsonObject;
+}
+
+function restAvailability(a: AvailabilityData): JsonObject {
   return {
     status: a.status,
     requested: restDatePair(a.requested),
@@ -80,9 +100,9 @@ const search: Omit<RestRoute, 'path'> = {
   jsonBody: true,
   operation: ({ body }) => ({
     query: `mutation Search($input: FlightSearchInput!) { searchFlights(input: $input) { ${SEARCH_RESULT} } }`,
-    variables: { input: Object.fromEntries(SEARCH_FIELDS.filter((f) => f in (body as object)).map((f) => [f, (body as any)[f]])) },
+    variables: { input: Object.fromEntries(SEARCH_FIELDS.filter((f) => f in (body as object)).map((f) => [f, (body as JsonObject)[f]])) },
   }),
-  reply: (data) => {
+  reply: (data: { searchFlights: { meta: { count: number; availability: AvailabilityData | null }; data: FlightOfferData[] } }) => {
     const { meta, data: offers } = data.searchFlights;
     return {
       body: {
@@ -100,8 +120,8 @@ const REQUIREMENTS = `profileVersion journeyType domesticCountryCode operatingCa
     documentRequired documentTypeRequired documentNumberRequired documentExpiryDateRequired documentIssuingCountryRequired nationalityRequired }`;
 
 /** The offer's reference from `offerReference`, else from a submitted `flightOffer` (nothing else of it is used). */
-function offerReferenceOf(body: any): string | null {
-  const direct = body.offerReference ?? body.flightOffer?.offerReference;
+function offerReferenceOf(body: unknown): string | null {
+  const direct = valueAt(body, 'offerReference') ?? valueAt(body, 'flightOffer', 'offerReference');
   return typeof direct === 'string' && direct.trim() ? direct.trim() : null;
 }
 
@@ -115,7 +135,7 @@ const review: RestRoute = {
       offerReference expiresAt flightOffer { ${FLIGHT_OFFER_FIELDS} } bookingRequirements { ${REQUIREMENTS} } } }`,
     variables: { ref: offerReferenceOf(body) },
   }),
-  reply: (data) => {
+  reply: (data: { reviewFlightOffer: { flightOffer: FlightOfferData } & JsonObject }) => {
     const r = data.reviewFlightOffer;
     return { body: { ...r, flightOffer: restOffer(r.flightOffer) }, headers: { 'cache-control': 'no-store' } };
   },

@@ -1,4 +1,4 @@
-import type { RestRoute } from '../rest-route';
+import type { JsonObject, RestRequest, RestRoute } from '../rest-route';
 import { booleanQuery, requireString } from '../rest-input';
 import { FLIGHT_STOPS_PATH, TRAIN_STOPS_PATH } from '../../discovery';
 
@@ -7,7 +7,7 @@ const ONE_HOUR = 'public, max-age=3600';
 export const TRAIN_STATION_FIELDS = 'stopId stopLat stopLon stopName stopDesc stopTimezone cityGeohash popularity partners { provider service id name }';
 
 /** A train station in the REST form of the station list (GTFS-style snake case). */
-export function restTrainStation(s: any) {
+export function restTrainStation(s: JsonObject) {
   return {
     stop_id: s.stopId,
     stop_lat: s.stopLat,
@@ -35,14 +35,14 @@ export const platformRoutes: RestRoute[] = [
       query: 'mutation Logon($email: String!, $password: String!) { logon(email: $email, password: $password) { token } }',
       variables: { email: requireString(body, 'email'), password: requireString(body, 'password') },
     }),
-    reply: (data) => ({ body: { token: data.logon.token }, headers: { 'cache-control': 'no-store' } }),
+    reply: (data: { logon: { token: string } }) => ({ body: { token: data.logon.token }, headers: { 'cache-control': 'no-store' } }),
   },
   {
     method: 'GET',
     path: '/api/uts/jwk',
     auth: false,
     operation: () => ({ query: '{ jwks { keys { kty kid use alg e n } } }' }),
-    reply: (data) => ({ body: data.jwks, headers: { 'cache-control': ONE_HOUR } }),
+    reply: (data: { jwks: unknown }) => ({ body: data.jwks, headers: { 'cache-control': ONE_HOUR } }),
   },
   {
     method: 'GET',
@@ -51,7 +51,7 @@ export const platformRoutes: RestRoute[] = [
     operation: ({ query }) => ({
       query: `query Companies { companies { ${booleanQuery(query, 'mini') ? COMPANY_MINI : COMPANY_FULL} } }`,
     }),
-    reply: (data) => ({ body: data.companies }),
+    reply: (data: { companies: unknown }) => ({ body: data.companies }),
   },
   {
     method: 'GET',
@@ -61,8 +61,8 @@ export const platformRoutes: RestRoute[] = [
     operation: () => ({
       query: '{ airports { stopId stopCode stopLat stopLon stopName stopDesc stopTimezone cityGeohash popularity } }',
     }),
-    reply: (data) => ({
-      body: data.airports.map((a: any) => ({
+    reply: (data: { airports: JsonObject[] }) => ({
+      body: data.airports.map((a) => ({
         stop_id: a.stopId,
         stop_code: a.stopCode,
         stop_lat: a.stopLat,
@@ -82,10 +82,10 @@ export const platformRoutes: RestRoute[] = [
     auth: false,
     cache: { seconds: 3600, key: ({ query }) => (booleanQuery(query, 'mini') ? 'mini' : 'full') },
     operation: () => ({ query: `{ trainStations { ${TRAIN_STATION_FIELDS} } }` }),
-    reply: (data, { query }) => {
+    reply: (data: { trainStations: JsonObject[] }, { query }: RestRequest) => {
       const mini = booleanQuery(query, 'mini');
       return {
-        body: data.trainStations.map((s: any) =>
+        body: data.trainStations.map((s) =>
           mini ? { stop_id: s.stopId, stop_name: s.stopName, stop_timezone: s.stopTimezone, partners: s.partners } : restTrainStation(s),
         ),
         headers: { 'cache-control': ONE_HOUR },

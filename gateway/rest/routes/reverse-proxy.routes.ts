@@ -1,5 +1,5 @@
 import { PlatformException } from '../../../shared/errors/app-error';
-import type { RestRequest, RestRoute } from '../rest-route';
+import type { JsonObject, RestRequest, RestRoute } from '../rest-route';
 
 /*
  * train-bus-admin.md "Reverse-proxy administration" (ADMIN or SUDO). The REST layer checks JSON types and carries
@@ -40,8 +40,14 @@ function ifMatch(request: RestRequest): string | null {
   return typeof value === 'string' ? value : null;
 }
 
+/** CONFIG_FIELDS as GraphQL answers them: the parts the REST form reshapes or reads, the rest copied. */
+type ConfigData = {
+  revision: string;
+  domain: { name: string; domainType: string; verificationStatus: string; server: unknown } & JsonObject;
+} & JsonObject;
+
 /** The REST configuration: lower-case enums as the spec's domain record has them, `server` only when there is one. */
-function restConfig(config: any) {
+function restConfig(config: ConfigData) {
   const { server, ...domain } = config.domain;
   return {
     ...config,
@@ -54,7 +60,7 @@ function restConfig(config: any) {
   };
 }
 
-function configHeaders(config: any): Record<string, string> {
+function configHeaders(config: ConfigData): Record<string, string> {
   return { etag: `"${config.revision}"`, 'cache-control': NO_STORE };
 }
 
@@ -64,7 +70,7 @@ export const reverseProxyRoutes: RestRoute[] = [
     path: BASE,
     auth: true,
     operation: () => ({ query: `query ReverseProxyConfigs { reverseProxyConfigs { revision configs { ${CONFIG_FIELDS} } } }` }),
-    reply: (data) => ({
+    reply: (data: { reverseProxyConfigs: { revision: string; configs: ConfigData[] } }) => ({
       body: { revision: data.reverseProxyConfigs.revision, configs: data.reverseProxyConfigs.configs.map(restConfig) },
       headers: { etag: `"${data.reverseProxyConfigs.revision}"`, 'cache-control': NO_STORE },
     }),
@@ -79,7 +85,7 @@ export const reverseProxyRoutes: RestRoute[] = [
         createReverseProxyConfig(input: $input, ifMatch: $ifMatch) { ${CONFIG_FIELDS} } }`,
       variables: { input: configBody(request.body, ['domain', 'companyUuid']), ifMatch: ifMatch(request) },
     }),
-    reply: (data) => {
+    reply: (data: { createReverseProxyConfig: ConfigData }) => {
       const config = data.createReverseProxyConfig;
       return { status: 201, body: restConfig(config), headers: { ...configHeaders(config), location: `${BASE}/${encodeURIComponent(config.domain.name)}` } };
     },
@@ -92,7 +98,7 @@ export const reverseProxyRoutes: RestRoute[] = [
       query: `query ReverseProxyConfig($domain: String!) { reverseProxyConfig(domain: $domain) { ${CONFIG_FIELDS} } }`,
       variables: { domain: params.domain },
     }),
-    reply: (data) => ({ body: restConfig(data.reverseProxyConfig), headers: configHeaders(data.reverseProxyConfig) }),
+    reply: (data: { reverseProxyConfig: ConfigData }) => ({ body: restConfig(data.reverseProxyConfig), headers: configHeaders(data.reverseProxyConfig) }),
   },
   {
     method: 'PATCH',
@@ -105,7 +111,10 @@ export const reverseProxyRoutes: RestRoute[] = [
       variables: { domain: request.params.domain, input: configBody(request.body, []), ifMatch: ifMatch(request) },
     }),
     // Unchanged is a 200 with the same ETag as the If-Match that was sent: nothing was committed.
-    reply: (data) => ({ body: restConfig(data.updateReverseProxyConfig.config), headers: configHeaders(data.updateReverseProxyConfig.config) }),
+    reply: (data: { updateReverseProxyConfig: { config: ConfigData } }) => ({
+      body: restConfig(data.updateReverseProxyConfig.config),
+      headers: configHeaders(data.updateReverseProxyConfig.config),
+    }),
   },
   {
     method: 'DELETE',

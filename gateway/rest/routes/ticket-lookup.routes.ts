@@ -26,8 +26,8 @@ const lookup: RestRoute = {
       variables: Object.fromEntries(TICKET_LOOKUP_FILTERS.map((f) => [f, query.get(f)])),
     };
   },
-  reply: (data) => {
-    const answers = KINDS.map((k) => data[k] as { truncated: boolean; tickets: Item[] });
+  reply: (data: Record<(typeof KINDS)[number], { truncated: boolean; tickets: Item[] }>) => {
+    const answers = KINDS.map((k) => data[k]);
     const tickets = answers
       .flatMap((a) => a.tickets)
       .sort((a, b) => b.bookedAt.localeCompare(a.bookedAt))

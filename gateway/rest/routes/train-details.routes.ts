@@ -1,6 +1,7 @@
 import { PlatformException } from '../../../shared/errors/app-error';
-import type { RestRoute } from '../rest-route';
-import { restTrainPrice, restTrainTrip, TRAIN_TRIP_FIELDS } from './train.routes';
+import type { JsonObject, RestRoute } from '../rest-route';
+import { isJsonObject, valueAt } from '../rest-input';
+import { restTrainPrice, restTrainTrip, TRAIN_TRIP_FIELDS, type TrainPriceData, type TrainTripData } from './train.routes';
 
 const FEE = 'type amount recipient';
 const CAR_PRICE = `ticketTypeId ticketTypeCode ticketTypeName pricingContext total bookingFeeTotal grandTotal fees { ${FEE} } formattedPrice currency
@@ -18,37 +19,35 @@ export const TRAIN_DETAILS_FIELDS = `${TRAIN_TRIP_FIELDS}
     luggageOptions { id name description weight price isActive configurationItemId }
     ticketTypeOptions { ${OPTION} } }`;
 
-const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /**
  * The search item's identifiers, nothing else: the subgraph reloads the rest from the provider. Values of
  * the wrong type travel on as null so the subgraph names the field; a missing `trip` is refused here.
  */
 function tripRef(body: unknown): Record<string, unknown> {
   const trip = (body as Record<string, unknown>).trip;
-  if (!isObject(trip))
+  if (!isJsonObject(trip))
     throw PlatformException.badRequest('"trip" is required: send the selected search item', {
       fields: [{ field: 'trip', message: 'is required (an object)' }],
     });
-  const id = trip.trip?.timeTableTrainSetId;
+  const id = valueAt(trip, 'trip', 'timeTableTrainSetId');
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
   const fields: Array<{ field: string; message: string }> = [];
   if (id !== undefined && id !== null && (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0 || id > 2 ** 31 - 1)) {
     fields.push({ field: 'trip.trip.timeTableTrainSetId', message: 'must be a positive whole number' });
   }
   for (const [field, value] of [
-    ['trip.departure.stop.stop_id', trip.departure?.stop?.stop_id],
-    ['trip.arrival.stop.stop_id', trip.arrival?.stop?.stop_id],
-    ['trip.departure.date', trip.departure?.date],
+    ['trip.departure.stop.stop_id', valueAt(trip, 'departure', 'stop', 'stop_id')],
+    ['trip.arrival.stop.stop_id', valueAt(trip, 'arrival', 'stop', 'stop_id')],
+    ['trip.departure.date', valueAt(trip, 'departure', 'date')],
   ] as const) {
     if (value !== undefined && value !== null && typeof value !== 'string') fields.push({ field, message: 'must be a string' });
   }
   if (fields.length) throw PlatformException.badRequest(`Invalid trip: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`, { fields });
   return {
     timeTableTrainSetId: typeof id === 'number' ? id : null,
-    departureStopId: text(trip.departure?.stop?.stop_id),
-    arrivalStopId: text(trip.arrival?.stop?.stop_id),
-    departureDate: text(trip.departure?.date),
+    departureStopId: text(valueAt(trip, 'departure', 'stop', 'stop_id')),
+    arrivalStopId: text(valueAt(trip, 'arrival', 'stop', 'stop_id')),
+    departureDate: text(valueAt(trip, 'departure', 'date')),
   };
 }
 
@@ -62,14 +61,19 @@ const details: RestRoute = {
       trainDetails(trip: $trip) { meta { provider links { self } createdAt } data { ${TRAIN_DETAILS_FIELDS} } } }`,
     variables: { trip: tripRef(body) },
   }),
-  reply: (data) => {
+  reply: (data: {
+    trainDetails: {
+      meta: unknown;
+      data: TrainTripData & { train: { cars: Array<{ prices: TrainPriceData[] } & JsonObject> } & JsonObject; bookingRequirements: unknown };
+    };
+  }) => {
     const { meta, data: d } = data.trainDetails;
     const { train, bookingRequirements, ...trip } = d;
     const body = {
       meta,
       data: {
         ...restTrainTrip(trip),
-        train: { ...train, cars: train.cars.map((c: any) => ({ ...c, prices: c.prices.map(restTrainPrice) })) },
+        train: { ...train, cars: train.cars.map((c) => ({ ...c, prices: c.prices.map(restTrainPrice) })) },
         bookingRequirements,
       },
     };

@@ -27,8 +27,8 @@ const generate: RestRoute = {
       trainTicketDocument(paymentReference: $paymentReference, ticketId: $ticketId) { filename contentType base64 } }`,
     variables: selector(query),
   }),
-  reply: (data) => {
-    const doc = data.trainTicketDocument as { filename: string; contentType: string; base64: string };
+  reply: (data: { trainTicketDocument: { filename: string; contentType: string; base64: string } }) => {
+    const doc = data.trainTicketDocument;
     return {
       body: Buffer.from(doc.base64, 'base64'),
       headers: {

@@ -32,7 +32,11 @@ const issue: RestRoute = {
       variables: { paymentReference: params.paymentReference, callbackUrl: callbackUrl ?? null },
     };
   },
-  reply: (data) => ({ status: 202, body: { data: view(data.issueTrainTicket) }, headers: { 'cache-control': 'no-store' } }),
+  reply: (data: { issueTrainTicket: Record<string, unknown> }) => ({
+    status: 202,
+    body: { data: view(data.issueTrainTicket) },
+    headers: { 'cache-control': 'no-store' },
+  }),
 };
 
 const status: RestRoute = {
@@ -45,7 +49,7 @@ const status: RestRoute = {
       trainIssuance(paymentReference: $paymentReference, currency: $currency) { ${TRAIN_ISSUANCE_FIELDS} } }`,
     variables: { paymentReference: params.paymentReference, currency: query.get('currency') },
   }),
-  reply: (data) => ({ body: { data: view(data.trainIssuance) }, headers: { 'cache-control': 'no-store' } }),
+  reply: (data: { trainIssuance: Record<string, unknown> }) => ({ body: { data: view(data.trainIssuance) }, headers: { 'cache-control': 'no-store' } }),
 };
 
 export const trainIssuanceRoutes: RestRoute[] = [issue, status];

@@ -15,7 +15,12 @@ function text(value: unknown): string | null {
 }
 
 /** 201: a new charge already confirmed (card); 202: a new charge awaiting the payer (mobile); 200: an existing payment answered. */
-function depositReply(result: { created: boolean; payment: { status: string } }) {
+interface DepositResult {
+  created: boolean;
+  payment: { status: string };
+}
+
+function depositReply(result: DepositResult) {
   const status = !result.created ? 200 : result.payment.status === 'PENDING' ? 202 : 201;
   return { status, body: { data: result.payment }, headers: { 'cache-control': 'no-store' } };
 }
@@ -35,7 +40,7 @@ function deposit(path: string, mutation: string, fields: string[]): RestRoute {
         variables,
       };
     },
-    reply: (data) => depositReply(data[mutation]),
+    reply: (data: Record<string, DepositResult>) => depositReply(data[mutation]),
   };
 }
 
@@ -47,7 +52,7 @@ const confirm: RestRoute = {
     query: `mutation ConfirmTrainPayment($paymentId: ID) { confirmTrainPaymentSandbox(paymentId: $paymentId) { ${TRAIN_PAYMENT} } }`,
     variables: { paymentId: params.paymentId },
   }),
-  reply: (data) => ({ body: { data: data.confirmTrainPaymentSandbox }, headers: { 'cache-control': 'no-store' } }),
+  reply: (data: { confirmTrainPaymentSandbox: unknown }) => ({ body: { data: data.confirmTrainPaymentSandbox }, headers: { 'cache-control': 'no-store' } }),
 };
 
 export const trainPaymentRoutes: RestRoute[] = [

@@ -63,7 +63,10 @@ const sendNotification: RestRoute = {
     query: `mutation SendTrainNotification($input: TrainSendNotificationInput!) { sendTrainNotification(input: $input) { ${RESULT_FIELDS} } }`,
     variables: { input: resendInput(body as Record<string, unknown>) },
   }),
-  reply: (data) => ({ body: { data: (data.sendTrainNotification as Settled[]).map(settledView) }, headers: { 'cache-control': 'no-store' } }),
+  reply: (data: { sendTrainNotification: Settled[] }) => ({
+    body: { data: data.sendTrainNotification.map(settledView) },
+    headers: { 'cache-control': 'no-store' },
+  }),
 };
 
 export const trainResendRoutes: RestRoute[] = [sendNotification];

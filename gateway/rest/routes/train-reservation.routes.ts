@@ -1,5 +1,6 @@
 import { AppError, PlatformException } from '../../../shared/errors/app-error';
-import type { RestRoute } from '../rest-route';
+import type { JsonObject, RestRoute } from '../rest-route';
+import { isJsonObject, valueAt } from '../rest-input';
 
 const PASSENGER_TEXT = [
   'passengerName',
@@ -28,21 +29,19 @@ const NOT_ACCEPTED = /^(payer|luggage)/i;
 /** Attached from the token; a client must not claim them (spec: "must not be sent"). */
 const SERVER_SET = ['boughtByUser', 'bookingUserType'];
 
-const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** A selected train by its identifiers; the rest of the object is never read (the subgraph reloads it). */
 function journeyRef(value: unknown, name: string): Record<string, unknown> | null {
   if (value === undefined || value === null) return null;
-  if (!isObject(value))
+  if (!isJsonObject(value))
     throw PlatformException.badRequest(`"${name}" must be the selected train details object`, { fields: [{ field: name, message: 'must be an object' }] });
-  const id = value.trip?.timeTableTrainSetId;
+  const id = valueAt(value, 'trip', 'timeTableTrainSetId');
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
   return {
     // A value of the wrong type travels on as null, so the subgraph lists the field with the other problems.
     timeTableTrainSetId: typeof id === 'number' && Number.isSafeInteger(id) && id > 0 && id <= 2 ** 31 - 1 ? id : null,
-    departureStopId: text(value.departure?.stop?.stop_id),
-    arrivalStopId: text(value.arrival?.stop?.stop_id),
-    departureDate: text(value.departure?.date),
+    departureStopId: text(valueAt(value, 'departure', 'stop', 'stop_id')),
+    arrivalStopId: text(valueAt(value, 'arrival', 'stop', 'stop_id')),
+    departureDate: text(valueAt(value, 'departure', 'date')),
   };
 }
 
@@ -51,26 +50,26 @@ function journeyRef(value: unknown, name: string): Record<string, unknown> | nul
  * wrong type becomes a JSON text the subgraph refuses with the field named (so one 422 still lists everything).
  */
 function passengerInput(p: unknown): unknown {
-  if (!isObject(p)) return {};
+  if (!isJsonObject(p)) return {};
   const out: Record<string, unknown> = {};
   for (const f of PASSENGER_TEXT) if (p[f] !== undefined && p[f] !== null) out[f] = typeof p[f] === 'string' ? p[f] : JSON.stringify(p[f]);
   for (const f of PASSENGER_IDS) {
-    if (p[f] === undefined || p[f] === null) continue;
-    out[f] =
-      (typeof p[f] === 'number' && Number.isSafeInteger(p[f]) && Math.abs(p[f]) <= 2 ** 31 - 1) || typeof p[f] === 'string' ? p[f] : JSON.stringify(p[f]);
+    const v = p[f];
+    if (v === undefined || v === null) continue;
+    out[f] = (typeof v === 'number' && Number.isSafeInteger(v) && Math.abs(v) <= 2 ** 31 - 1) || typeof v === 'string' ? v : JSON.stringify(v);
   }
   if (p.isDisabledPassenger !== undefined && p.isDisabledPassenger !== null) out.isDisabledPassenger = p.isDisabledPassenger;
   return out;
 }
 
 /** Payer and luggage fields are refused as passenger data problems (422), listed by passenger. */
-function notAccepted(body: Record<string, any>): Array<{ passengerIndex: number | null; field: string; message: string }> {
+function notAccepted(body: JsonObject): Array<{ passengerIndex: number | null; field: string; message: string }> {
   const fields: Array<{ passengerIndex: number | null; field: string; message: string }> = [];
   const message = 'is not accepted: payer information and luggage details are not part of a train reservation (luggage is chosen when holding the seat)';
   for (const key of Object.keys(body)) if (NOT_ACCEPTED.test(key)) fields.push({ passengerIndex: null, field: key, message });
   if (Array.isArray(body.passengers)) {
     body.passengers.forEach((p: unknown, i: number) => {
-      if (!isObject(p)) return;
+      if (!isJsonObject(p)) return;
       for (const key of Object.keys(p)) if (NOT_ACCEPTED.test(key)) fields.push({ passengerIndex: i, field: key, message });
       if (p.isDisabledPassenger !== undefined && p.isDisabledPassenger !== null && typeof p.isDisabledPassenger !== 'boolean') {
         fields.push({ passengerIndex: i, field: 'isDisabledPassenger', message: 'must be true or false' });
@@ -80,14 +79,14 @@ function notAccepted(body: Record<string, any>): Array<{ passengerIndex: number 
   return fields;
 }
 
-function reservationInput(body: Record<string, any>): Record<string, unknown> {
+function reservationInput(body: JsonObject): Record<string, unknown> {
   const sent = SERVER_SET.filter((f) => f in body);
   if (sent.length) {
     throw PlatformException.badRequest(`${sent.map((f) => `"${f}"`).join(' and ')} must not be sent: the authenticated account is attached automatically`, {
       fields: sent.map((field) => ({ field, message: 'must not be sent' })),
     });
   }
-  if (!isObject(body.outbound)) {
+  if (!isJsonObject(body.outbound)) {
     throw PlatformException.badRequest('"outbound" is required: send the selected train details object', {
       fields: [{ field: 'outbound', message: 'is required (an object)' }],
     });
@@ -104,18 +103,18 @@ function reservationInput(body: Record<string, any>): Record<string, unknown> {
   if (
     body.notifications !== undefined &&
     body.notifications !== null &&
-    (!isObject(body.notifications) || !['boolean', 'undefined'].includes(typeof body.notifications.ticketPurchase))
+    (!isJsonObject(body.notifications) || !['boolean', 'undefined'].includes(typeof body.notifications.ticketPurchase))
   ) {
     throw PlatformException.badRequest('"notifications.ticketPurchase" must be true or false', { field: 'notifications.ticketPurchase' });
   }
-  if (body.issuerDeviceInfo !== undefined && body.issuerDeviceInfo !== null && !isObject(body.issuerDeviceInfo)) {
+  if (body.issuerDeviceInfo !== undefined && body.issuerDeviceInfo !== null && !isJsonObject(body.issuerDeviceInfo)) {
     throw PlatformException.badRequest('"issuerDeviceInfo" must be an object', { field: 'issuerDeviceInfo' });
   }
   return {
     outbound: journeyRef(body.outbound, 'outbound'),
     return: journeyRef(body.return, 'return'),
     passengers: Array.isArray(body.passengers) ? body.passengers.map(passengerInput) : null,
-    notifications: isObject(body.notifications) ? { ticketPurchase: body.notifications.ticketPurchase ?? null } : null,
+    notifications: isJsonObject(body.notifications) ? { ticketPurchase: body.notifications.ticketPurchase ?? null } : null,
     issuerDeviceInfo: body.issuerDeviceInfo ?? null,
   };
 }
@@ -135,9 +134,9 @@ const reserve: RestRoute = {
   jsonBody: true,
   operation: ({ body }) => ({
     query: `mutation ReserveTrain($input: TrainReservationInput!) { reserveTrain(input: $input) { ${TRAIN_RESERVATION_FIELDS} } }`,
-    variables: { input: reservationInput(body as Record<string, any>) },
+    variables: { input: reservationInput(body as JsonObject) },
   }),
-  reply: (data) => ({ body: { data: data.reserveTrain }, headers: { 'cache-control': 'no-store' } }),
+  reply: (data: { reserveTrain: unknown }) => ({ body: { data: data.reserveTrain }, headers: { 'cache-control': 'no-store' } }),
 };
 
 /** train-bus-admin.md POST /api/trip/train/seat/reserve. */

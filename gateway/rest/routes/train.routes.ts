@@ -1,4 +1,4 @@
-import type { RestRoute } from '../rest-route';
+import type { JsonObject, RestRoute } from '../rest-route';
 import { restTrainStation, TRAIN_STATION_FIELDS } from './platform.routes';
 
 const FEE = 'type amount recipient';
@@ -16,19 +16,30 @@ export const TRAIN_TRIP_FIELDS = `provider
   cars { ${CAR} } carTypes
   transitAgency { type logos { type url } company { uuid name tradingName tinNumber phoneNumber email website } }`;
 
+/** TRAIN_PRICE (or a car's price) as GraphQL answers it: otherCurrencies is a list with each entry's code. */
+export type TrainPriceData = { otherCurrencies: Array<{ code: string } & JsonObject> } & JsonObject;
+
+/** The parts of TRAIN_TRIP_FIELDS the REST form reshapes; every other field is copied as it comes. */
+export type TrainTripData = {
+  departure: { stop: JsonObject } & JsonObject;
+  arrival: { stop: JsonObject } & JsonObject;
+  price: TrainPriceData;
+  transitAgency: { company: JsonObject } & JsonObject;
+} & JsonObject;
+
 /** GraphQL lists otherCurrencies with their code; REST keys them by code, absent parts left out. */
-export function restTrainPrice(price: any) {
+export function restTrainPrice(price: TrainPriceData) {
   const { otherCurrencies, ...rest } = price;
   return {
     ...rest,
     otherCurrencies: Object.fromEntries(
-      otherCurrencies.map(({ code, ...entry }: any) => [code, Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== null))]),
+      otherCurrencies.map(({ code, ...entry }) => [code, Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== null))]),
     ),
   };
 }
 
 /** One train as the REST contract shows it: stations in their stop-list form, the operator flattened. */
-export function restTrainTrip(t: any) {
+export function restTrainTrip(t: TrainTripData) {
   const { company, ...agency } = t.transitAgency;
   return {
     ...t,
@@ -52,7 +63,12 @@ const search: RestRoute = {
         data { ${TRAIN_TRIP_FIELDS} } } }`,
     variables: { from: query.get('from'), to: query.get('to'), date: query.get('date'), lookAheadDays: query.get('lookAheadDays') },
   }),
-  reply: (data) => {
+  reply: (data: {
+    trainSearch: {
+      meta: { count: number; provider: string; links: { self: string; nextAvailable: string | null }; availability: unknown; createdAt: string };
+      data: TrainTripData[];
+    };
+  }) => {
     const { meta, data: trips } = data.trainSearch;
     const links = meta.links.nextAvailable ? meta.links : { self: meta.links.self };
     const body = {
@@ -73,9 +89,9 @@ const hold: RestRoute = {
   jsonBody: true,
   operation: ({ body }) => ({
     query: 'mutation Hold($input: TrainSeatHoldInput!) { holdTrainSeat(input: $input) { hold { key status expiresAt } } }',
-    variables: { input: Object.fromEntries(HOLD_FIELDS.filter((f) => f in (body as object)).map((f) => [f, (body as any)[f]])) },
+    variables: { input: Object.fromEntries(HOLD_FIELDS.filter((f) => f in (body as object)).map((f) => [f, (body as JsonObject)[f]])) },
   }),
-  reply: (data) => ({ body: { data: { hold: data.holdTrainSeat.hold } }, headers: NO_STORE }),
+  reply: (data: { holdTrainSeat: { hold: unknown } }) => ({ body: { data: { hold: data.holdTrainSeat.hold } }, headers: NO_STORE }),
 };
 
 const release: RestRoute = {
@@ -86,7 +102,7 @@ const release: RestRoute = {
     query: 'mutation Release($key: String) { releaseTrainSeat(key: $key) { hold { key status } } }',
     variables: { key: query.get('key') },
   }),
-  reply: (data) => ({ body: { data: { hold: data.releaseTrainSeat.hold } }, headers: NO_STORE }),
+  reply: (data: { releaseTrainSeat: { hold: unknown } }) => ({ body: { data: { hold: data.releaseTrainSeat.hold } }, headers: NO_STORE }),
 };
 
 /** train-bus-admin.md train paths. */

@@ -1,6 +1,7 @@
 import type { Platform } from '../../../shared/platform/platform';
 import { snapshotRates, type ExchangeRates } from '../../../shared/money/exchange-rates';
 import { addDays, daysBetween } from '../../../shared/time/calendar-date';
+import { omit } from '../../../shared/object/omit';
 import type { BusStop } from '../graphql/bus-stop.type';
 import type { BusAlternativeRoute, BusConnection, BusRouteTrips, BusSearchResult, BusSeatingLayout } from '../graphql/bus-search.type';
 import type { BusTrip } from '../graphql/bus-trip.type';
@@ -115,7 +116,7 @@ export class BusSearchService {
       const [first, second] = c.legs;
       const departure = first.trip.calls[first.from];
       const arrival = second.trip.calls[second.to];
-      const { clock: _clock, ...totalTravel } = travelDuration(minutesBetween(departure.departureAt, arrival.arrivalAt));
+      const totalTravel = omit(travelDuration(minutesBetween(departure.departureAt, arrival.arrivalAt)), 'clock');
       const connection: BusConnection = {
         via: busPlace(c.hub),
         legs,

@@ -440,6 +440,24 @@ function unselected(type: GraphQLObjectType, set: SelectionSetNode | undefined):
 
 const QUERY = `{ ${SELECTIONS.map(([field, , selection]) => `${field} { ${selection} }`).join('\n')} }`;
 
+type Fields = Record<string, unknown>;
+/** An offer price as the selections answer it: otherCurrencies still a list. */
+type ProbePrice = { otherCurrencies: Fields[] } & Fields;
+
+/** What QUERY answers, as far as the assertions read into it; the rest is compared as it comes. */
+interface ProbeData {
+  agentReservation: {
+    reservation: { pricingRecords: unknown[]; documents: unknown[]; recordLocators: Fields[]; associatedRecords: unknown[] } & Fields;
+    tickets: unknown[];
+  };
+  customerReservation: { tickets: unknown[]; flightReservation: { flightOffers: Array<{ price: ProbePrice } & Fields> } & Fields };
+  purchase: { complete: boolean; issuance: { documents: unknown[]; recordLocators: unknown[] } & Fields };
+  cancellation: unknown;
+  flightTickets: unknown[];
+  issueSignal: unknown;
+  directIssue: unknown;
+}
+
 describe('flight reservation GraphQL types', () => {
   let schema: GraphQLSchema;
 
@@ -458,7 +476,7 @@ describe('flight reservation GraphQL types', () => {
   it('answers every field of objects built by the real views, without errors', async () => {
     const result = await execute({ schema, document: parse(QUERY) });
     expect(result.errors).toBeUndefined();
-    const data = result.data as any;
+    const data = result.data as unknown as ProbeData;
 
     const agent = data.agentReservation;
     expect(agent.reservation).toMatchObject({
@@ -486,7 +504,7 @@ describe('flight reservation GraphQL types', () => {
       pricingRecordReference: 1,
       tstReference: 11,
     });
-    expect(agent.reservation.recordLocators.map((l: any) => [l.controlNumber, l.type, l.companyId])).toEqual([
+    expect(agent.reservation.recordLocators.map((l) => [l.controlNumber, l.type, l.companyId])).toEqual([
       ['ABC123', 'GDS', null],
       ['XYZ789', 'AIRLINE', 'PW'],
     ]);
@@ -522,7 +540,7 @@ describe('flight reservation GraphQL types', () => {
     const offer = customer.flightOffers[0];
     expect(offer).toMatchObject({ id: 'OFFER-1', offerReference: reservation.offerReference });
     expect(offer.price).toMatchObject({ grandTotal: '252.00', walletSettlement: { debitTotal: '640000', rounding: { increment: '500' } } });
-    expect(offer.price.otherCurrencies.map((c: any) => c.currency)).toEqual(['KES', 'TZS']);
+    expect(offer.price.otherCurrencies.map((c) => c.currency)).toEqual(['KES', 'TZS']);
     expect(offer.price.otherCurrencies[1].walletDebitTotal).toBeNull();
     expect(customer.travelers).toEqual([
       {
@@ -592,8 +610,8 @@ describe('flight reservation GraphQL types', () => {
     const federated = await buildFederatedSchema({ resolvers: [ReservationTypesProbe] });
     const result = await execute({ schema: federated, document: parse(`{ customerReservation { ${CUSTOMER_RESERVATION} } }`) });
     expect(result.errors).toBeUndefined();
-    const price = (result.data as any).customerReservation.flightReservation.flightOffers[0].price;
-    expect(price.otherCurrencies.map((c: any) => c.currency)).toEqual(['KES', 'TZS']);
+    const price = (result.data as Pick<ProbeData, 'customerReservation'>).customerReservation.flightReservation.flightOffers[0].price;
+    expect(price.otherCurrencies.map((c) => c.currency)).toEqual(['KES', 'TZS']);
   });
 
   it('declares the reservation input all-nullable, with IntOrString gender and ageCategory', async () => {
@@ -628,8 +646,11 @@ describe('flight reservation GraphQL types', () => {
       variableValues: { input },
     });
     expect(ok.errors).toBeUndefined();
-    const echoed = JSON.parse((ok.data as any).reservationInput);
-    expect(echoed.passengers.map((p: any) => [p.gender, p.ageCategory])).toEqual([
+    const echoed = JSON.parse((ok.data as { reservationInput: string }).reservationInput) as {
+      passengers: Array<{ gender: unknown; ageCategory: unknown }>;
+      priceAcceptance: unknown;
+    };
+    expect(echoed.passengers.map((p) => [p.gender, p.ageCategory])).toEqual([
       [1, 'ADT'],
       ['M', 0],
     ]);

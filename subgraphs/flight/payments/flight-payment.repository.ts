@@ -7,15 +7,16 @@ export class FlightPaymentRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async byId(id: string, m: EntityManager = this.dataSource.manager, lock = false): Promise<FlightPayment | null> {
-    const [row] = await m.query(`SELECT * FROM flight_payment WHERE id = ?${lock ? ' FOR UPDATE' : ''}`, [id]);
+    const [row] = await m.query<FlightPaymentRow[]>(`SELECT * FROM flight_payment WHERE id = ?${lock ? ' FOR UPDATE' : ''}`, [id]);
     return row ? toPayment(row) : null;
   }
 
   /** Every payment request of a reservation, newest first. */
   async ofReservation(reservationId: string, m: EntityManager = this.dataSource.manager, lock = false): Promise<FlightPayment[]> {
-    const rows: any[] = await m.query(`SELECT * FROM flight_payment WHERE reservation_id = ? ORDER BY created_at DESC${lock ? ' FOR UPDATE' : ''}`, [
-      reservationId,
-    ]);
+    const rows = await m.query<FlightPaymentRow[]>(
+      `SELECT * FROM flight_payment WHERE reservation_id = ? ORDER BY created_at DESC${lock ? ' FOR UPDATE' : ''}`,
+      [reservationId],
+    );
     return rows.map(toPayment);
   }
 
@@ -83,7 +84,24 @@ export class FlightPaymentRepository {
 
 const date = (value: Date | string | null): Date | null => (value === null || value === undefined ? null : new Date(value));
 
-function toPayment(row: any): FlightPayment {
+/** A flight_payment row as mysql2 gives it (amount, a DECIMAL, as a string). */
+interface FlightPaymentRow {
+  id: string;
+  reservation_id: string | null;
+  account_id: string;
+  payment_reference: string;
+  amount: string;
+  currency: string;
+  status: FlightPaymentStatus;
+  provider: string;
+  method: string | null;
+  provider_reference: string | null;
+  created_at: Date;
+  confirmed_at: Date | null;
+  updated_at: Date;
+}
+
+function toPayment(row: FlightPaymentRow): FlightPayment {
   return {
     id: row.id,
     reservationId: row.reservation_id,

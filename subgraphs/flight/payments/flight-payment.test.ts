@@ -5,11 +5,12 @@ import { FLIGHT_PAYMENT } from '../../../gateway/rest/routes/flight-issuance.rou
 import { StartFlightPaymentResult } from '../graphql/flight-payment.type';
 import { deadlinePassed, FlightPayment, paymentMatches, paymentView, releasedAtDeadline } from './flight-payment';
 import { SANDBOX_CHARGE_LIMIT, SimulatedPaymentGateway } from '../../../shared/payments/simulated-payment-gateway';
+import type { FlightOfferPrice } from '../pricing/flight-pricing';
 
 const reservation = {
   accountId: 'acc-1',
   paymentReference: 'SFPK2QX7M9A1B',
-  price: { currency: 'USD', grandTotal: '85.40' } as any,
+  price: { currency: 'USD', grandTotal: '85.40' } as FlightOfferPrice,
 };
 
 const payment: FlightPayment = {
@@ -46,10 +47,13 @@ describe('paymentMatches (the exact match rule)', () => {
   });
 
   it('uses the current grand total in the display currency, not another conversion', () => {
-    expect(paymentMatches({ ...payment, amount: '226310', currency: 'TZS' }, { ...reservation, price: { currency: 'TZS', grandTotal: '226310' } as any })).toBe(
-      true,
-    );
-    expect(paymentMatches(payment, { ...reservation, price: { currency: 'USD', grandTotal: '91.38' } as any })).toBe(false);
+    expect(
+      paymentMatches(
+        { ...payment, amount: '226310', currency: 'TZS' },
+        { ...reservation, price: { currency: 'TZS', grandTotal: '226310' } as FlightOfferPrice },
+      ),
+    ).toBe(true);
+    expect(paymentMatches(payment, { ...reservation, price: { currency: 'USD', grandTotal: '91.38' } as FlightOfferPrice })).toBe(false);
   });
 });
 
@@ -123,7 +127,7 @@ describe('FlightPaymentType', () => {
     expect(names.sort()).toEqual(Object.keys(type.getFields()).sort());
     const result = await execute({ schema, document: parse(`{ started { created payment { ${FLIGHT_PAYMENT} } } }`) });
     expect(result.errors).toBeUndefined();
-    expect((result.data as any).started).toEqual({
+    expect((result.data as { started: unknown }).started).toEqual({
       created: true,
       payment: {
         paymentRequestId: payment.id,

@@ -61,7 +61,7 @@ export function parseName(value: unknown): Parsed<string> {
     .replace(/[\u2018\u2019\u02BC]/g, "'")
     .trim()
     .replace(/\s+/g, ' ');
-  const foreign = name.match(/[^\x00-\x7F]/u);
+  const foreign = name.match(/\P{ASCII}/u);
   if (foreign && /\p{L}/u.test(foreign[0])) {
     return { error: `contains "${foreign[0]}": use plain Latin letters A–Z without accents, as in the passport's machine-readable line (e.g. Jose for José)` };
   }

@@ -207,7 +207,7 @@ describe('validatePassengers: age on the travel dates', () => {
     ['INFANT', '2024-12-15', 'ageCategory', 'infant turning 2 before the return flight'],
     ['INFANT', '2024-12-10', 'ageCategory', 'infant already 2 at departure'],
     ['INFANT', '2026-11-20', null, 'infant born today'],
-  ] as const)('%s born %s → %s (%s)', (who, dob, field, _label) => {
+  ] as const)('%s born %s → %s (%s)', (...[who, dob, field]) => {
     const result = run(party(who, dob), { travelers: offer });
     if (field === null) expect(okPassengers(result)[index[who]].dateOfBirth).toBe(dob);
     else expect(fieldsOf(result)).toEqual([`${index[who] + 1}:${field}`]);

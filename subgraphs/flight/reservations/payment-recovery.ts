@@ -25,6 +25,22 @@ export interface PaymentRecoveryInput {
 
 export type RecoveryState = 'RESERVED' | 'ISSUED' | 'REFUND_REQUIRED';
 
+/** A flight_payment_recovery row: one applied reconciliationOperationId and what it moved. */
+interface PaymentRecoveryRow {
+  reconciliation_operation_id: string;
+  payment_id: string;
+  source_reservation_id: string;
+  source_ticket_id: string;
+  replacement_reservation_id: string;
+  replacement_ticket_id: string;
+  previous_payment_reference: string;
+  previous_payment_status: string;
+  state: RecoveryState;
+  applied_by: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
 export interface PaymentRecoveryView {
   reconciliationOperationId: string;
   sourceTicketId: string;
@@ -171,8 +187,8 @@ export class PaymentRecovery {
     }
   }
 
-  private async operation(operationId: string, m: EntityManager = this.platform.dataSource.manager): Promise<any | null> {
-    const [row] = await m.query('SELECT * FROM flight_payment_recovery WHERE reconciliation_operation_id = ?', [operationId]);
+  private async operation(operationId: string, m: EntityManager = this.platform.dataSource.manager): Promise<PaymentRecoveryRow | null> {
+    const [row] = await m.query<PaymentRecoveryRow[]>('SELECT * FROM flight_payment_recovery WHERE reconciliation_operation_id = ?', [operationId]);
     return row ?? null;
   }
 

@@ -233,7 +233,7 @@ export class ReservationRepository {
    * `before`, no live lease, tried by recovery fewer than `maxAttempts` times. Oldest first.
    */
   async stalledIssuances(now: Date, before: Date, maxAttempts: number, limit: number): Promise<FlightReservation[]> {
-    const rows: any[] = await this.dataSource.query(
+    const rows = await this.dataSource.query<FlightReservationRow[]>(
       `SELECT * FROM flight_reservation
         WHERE status IN ('ISSUING', 'PARTIALLY_ISSUED') AND updated_at < ? AND (processing_until IS NULL OR processing_until < ?) AND recovery_attempts < ?
         ORDER BY updated_at LIMIT ?`,
@@ -244,7 +244,7 @@ export class ReservationRepository {
 
   /** Issued agent reservations whose wallet hold is still open since `before`: the debit job never finished. */
   async issuedAwaitingDebit(before: Date, limit: number): Promise<FlightReservation[]> {
-    const rows: any[] = await this.dataSource.query(
+    const rows = await this.dataSource.query<FlightReservationRow[]>(
       `SELECT r.* FROM flight_reservation r
          JOIN wallet_hold h ON h.wallet_id = r.wallet_id AND h.business_key = CONCAT('flight-reservation:', r.id) AND h.status = 'HELD'
         WHERE r.status = 'ISSUED' AND r.updated_at < ? ORDER BY r.updated_at LIMIT ?`,
@@ -273,19 +273,21 @@ export class ReservationRepository {
     );
     const ids = [...new Set(tickets.map((t) => t.reservationId))];
     const reservations = ids.length
-      ? ((await this.dataSource.query(`SELECT * FROM flight_reservation WHERE id IN (${ids.map(() => '?').join(', ')})`, ids)) as any[]).map(toReservation)
+      ? (await this.dataSource.query<FlightReservationRow[]>(`SELECT * FROM flight_reservation WHERE id IN (${ids.map(() => '?').join(', ')})`, ids)).map(
+          toReservation,
+        )
       : [];
     const byId = new Map(reservations.map((r) => [r.id, r]));
     return tickets.map((ticket) => ({ ticket, reservation: byId.get(ticket.reservationId)! }));
   }
 
   private async one(m: EntityManager, where: string, params: unknown[], lock = false): Promise<FlightReservation | null> {
-    const [row] = await m.query(`SELECT * FROM flight_reservation WHERE ${where} LIMIT 1${lock ? ' FOR UPDATE' : ''}`, params);
+    const [row] = await m.query<FlightReservationRow[]>(`SELECT * FROM flight_reservation WHERE ${where} LIMIT 1${lock ? ' FOR UPDATE' : ''}`, params);
     return row ? toReservation(row) : null;
   }
 
   private async tickets(m: EntityManager, where: string, params: unknown[], order = 't.passenger_reference, t.itinerary_index'): Promise<FlightTicketRow[]> {
-    const rows: any[] = await m.query(
+    const rows = await m.query<FlightTicketDbRow[]>(
       `SELECT t.*, r.booking_reference, r.payment_reference FROM flight_ticket t JOIN flight_reservation r ON r.id = t.reservation_id
         WHERE ${where} ORDER BY ${order}`,
       params,
@@ -297,7 +299,80 @@ export class ReservationRepository {
 const json = <T>(value: string | null): T | null => (value === null || value === undefined ? null : (JSON.parse(value) as T));
 const date = (value: Date | string | null): Date | null => (value === null || value === undefined ? null : new Date(value));
 
-function toReservation(row: any): FlightReservation {
+/** A flight_reservation row as mysql2 gives it: JSON documents as text, DATETIME as Date, DECIMAL as a string. */
+interface FlightReservationRow {
+  id: string;
+  account_id: string;
+  channel: FlightReservation['channel'];
+  booking_user_type: FlightReservation['bookingUserType'];
+  offer_reference: string;
+  external_user_id: string | null;
+  selected_option: FlightReservation['selectedOption'];
+  notifications: string;
+  status: ReservationStatus;
+  booking_reference: string;
+  payment_reference: string;
+  pnr: string | null;
+  language: FlightReservation['language'];
+  display_currency: string;
+  supplier_offer: string;
+  price: string;
+  original_price: string;
+  price_version: string;
+  price_change_expires_at: Date | null;
+  requirements: string;
+  passengers: string | null;
+  supplier_booking: string | null;
+  pricing_records: string | null;
+  documents: string | null;
+  offer_expires_at: Date;
+  payment_deadline_at: Date | null;
+  wallet_id: string | null;
+  wallet_currency: string | null;
+  wallet_debit_total: string | null;
+  admitted_at: Date | null;
+  authentication_context: string;
+  last_error: string | null;
+  issued_at: Date | null;
+  cancelled_at: Date | null;
+  cancel_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A flight_ticket row with its reservation's booking and payment references (every ticket query joins them). */
+interface FlightTicketDbRow {
+  uuid: string;
+  ticket_id: string;
+  reservation_id: string;
+  booking_reference: string;
+  payment_reference: string;
+  traveler_id: string;
+  passenger_reference: number;
+  itinerary_index: number;
+  direction: FlightTicketRow['direction'];
+  departure_date: string;
+  departure_time: string;
+  from_code: string;
+  to_code: string;
+  from_name: string;
+  to_name: string;
+  price_total: string;
+  price_currency: string;
+  provider_segment_references: string;
+  ticket_number: string | null;
+  document_id: string | null;
+  document_status: FlightTicketRow['documentStatus'];
+  provider_document_element: FlightTicketRow['providerDocumentElement'];
+  validating_carrier: string | null;
+  tst_reference: number | null;
+  pricing_record_reference: number | null;
+  coupons: string;
+  issued_at: Date | null;
+  status: string;
+}
+
+function toReservation(row: FlightReservationRow): FlightReservation {
   return {
     id: row.id,
     accountId: row.account_id,
@@ -339,7 +414,7 @@ function toReservation(row: any): FlightReservation {
   };
 }
 
-function toTicket(row: any): FlightTicketRow {
+function toTicket(row: FlightTicketDbRow): FlightTicketRow {
   return {
     uuid: row.uuid,
     ticketId: row.ticket_id,

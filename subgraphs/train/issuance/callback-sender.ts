@@ -70,6 +70,11 @@ export async function sendCallback(target: string, body: unknown, options: { all
     if (bad) throw new CallbackRefused(`callback host ${host} resolves to a private, loopback or link-local address`);
   }
   const pinned = addresses[0];
+  // The connection goes to the address checked above, never to a second resolution of the name.
+  const pinnedLookup: net.LookupFunction = (_host, opts, cb) => {
+    if (opts?.all) cb(null, [{ address: pinned.address, family: pinned.family }]);
+    else cb(null, pinned.address, pinned.family);
+  };
   const payload = JSON.stringify(body);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<CallbackResult>((resolve, reject) => {
@@ -79,10 +84,7 @@ export async function sendCallback(target: string, body: unknown, options: { all
         method: 'POST',
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), 'user-agent': 'Safiri-SGR-Callback/1' },
         timeout: options.timeoutMs ?? 10_000,
-        lookup: ((_host: string, opts: { all?: boolean }, cb: (...args: unknown[]) => void) => {
-          if (opts?.all) cb(null, [{ address: pinned.address, family: pinned.family }]);
-          else cb(null, pinned.address, pinned.family);
-        }) as any,
+        lookup: pinnedLookup,
       },
       (res) => {
         res.resume();

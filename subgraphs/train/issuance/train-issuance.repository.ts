@@ -117,13 +117,15 @@ export class TrainIssuanceRepository {
   }
 
   async byReservation(reservationId: string, m: EntityManager = this.dataSource.manager, lock = false): Promise<TrainIssuance | null> {
-    const [row] = await m.query(`SELECT * FROM train_issuance WHERE reservation_id = ? LIMIT 1${lock ? ' FOR UPDATE' : ''}`, [reservationId]);
+    const [row] = await m.query<TrainIssuanceRow[]>(`SELECT * FROM train_issuance WHERE reservation_id = ? LIMIT 1${lock ? ' FOR UPDATE' : ''}`, [
+      reservationId,
+    ]);
     return row ? toIssuance(row) : null;
   }
 
   /** Issuances still ISSUING, untouched since `before` and tried by recovery fewer than `maxAttempts` times. Oldest first. */
   async stalled(before: Date, maxAttempts: number, limit: number): Promise<TrainIssuance[]> {
-    const rows: any[] = await this.dataSource.query(
+    const rows = await this.dataSource.query<TrainIssuanceRow[]>(
       "SELECT * FROM train_issuance WHERE status = 'ISSUING' AND updated_at < ? AND recovery_attempts < ? ORDER BY updated_at LIMIT ?",
       [before, maxAttempts, limit],
     );
@@ -175,7 +177,39 @@ export class TrainIssuanceRepository {
 
 const date = (value: Date | string | null): Date | null => (value === null || value === undefined ? null : new Date(value));
 
-function toIssuance(row: any): TrainIssuance {
+/** A train_issuance row as mysql2 gives it (amount, a DECIMAL, as a string; flags as TINYINT). */
+interface TrainIssuanceRow {
+  reservation_id: string;
+  payment_reference: string;
+  account_id: string;
+  funding_source: FundingSource;
+  wallet_id: string | null;
+  payment_id: string | null;
+  amount: string;
+  currency: string;
+  funding_status: FundingStatus;
+  wallet_debited: number;
+  wallet_entry_id: string | null;
+  payout_status: PayoutStatus;
+  payout_reference: string | null;
+  status: IssuanceStatus;
+  /** The four failure columns are set together, or all null. */
+  failure_stage: string | null;
+  failure_code: string | null;
+  failure_retryable: number | null;
+  failure_action: IssuanceFailure['action'] | null;
+  last_error: string | null;
+  callback_url: string | null;
+  callback_status: CallbackStatus | null;
+  callback_attempts: number;
+  callback_delivered_at: Date | null;
+  admitted_at: Date;
+  issued_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+function toIssuance(row: TrainIssuanceRow): TrainIssuance {
   return {
     reservationId: row.reservation_id,
     paymentReference: row.payment_reference,
@@ -192,7 +226,7 @@ function toIssuance(row: any): TrainIssuance {
     payoutReference: row.payout_reference,
     status: row.status,
     failure: row.failure_code
-      ? { stage: row.failure_stage, code: row.failure_code, retryable: Number(row.failure_retryable) === 1, action: row.failure_action }
+      ? { stage: row.failure_stage!, code: row.failure_code, retryable: Number(row.failure_retryable) === 1, action: row.failure_action! }
       : null,
     lastError: row.last_error,
     callbackUrl: row.callback_url,

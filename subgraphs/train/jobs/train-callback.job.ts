@@ -1,5 +1,6 @@
 import type { Platform } from '../../../shared/platform/platform';
 import type { JobDefinition } from '../../../shared/queue/worker-host';
+import { omit } from '../../../shared/object/omit';
 import { CallbackRefused, sendCallback } from '../issuance/callback-sender';
 import { TRAIN_CALLBACK_JOB, TrainIssuanceJobPayload, TrainIssuanceRepository } from '../issuance/train-issuance.repository';
 import { issuanceView } from '../issuance/train-issuance.view';
@@ -27,7 +28,7 @@ export function trainCallbackJob(
       if (issuance.callbackStatus === 'DELIVERED' || issuance.callbackStatus === 'REFUSED') return { skipped: true, callbackStatus: issuance.callbackStatus };
       await issuances.update(reservationId, { callbackAttempts: issuance.callbackAttempts + 1 }, platform.clock.now());
       try {
-        const { payable: _quotes, ...status } = issuanceView(r, issuance);
+        const status = omit(issuanceView(r, issuance), 'payable');
         const sent = await sendCallback(issuance.callbackUrl, { data: status }, { allowPrivate: platform.config.train.callbackAllowPrivate });
         await issuances.update(reservationId, { callbackStatus: 'DELIVERED', callbackDeliveredAt: platform.clock.now() }, platform.clock.now());
         platform.logger.info('train issuance callback delivered', { reservationId, status: sent.status });

@@ -7,7 +7,9 @@ export class TrainPaymentRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async quotesOf(reservationId: string, m: EntityManager = this.dataSource.manager): Promise<TrainPaymentQuote[]> {
-    const rows: any[] = await m.query('SELECT * FROM train_payment_quote WHERE reservation_id = ? ORDER BY frozen_at, currency', [reservationId]);
+    const rows = await m.query<TrainPaymentQuoteRow[]>('SELECT * FROM train_payment_quote WHERE reservation_id = ? ORDER BY frozen_at, currency', [
+      reservationId,
+    ]);
     return rows.map(toQuote);
   }
 
@@ -21,15 +23,16 @@ export class TrainPaymentRepository {
   }
 
   async byId(id: string, m: EntityManager = this.dataSource.manager, lock = false): Promise<TrainPayment | null> {
-    const [row] = await m.query(`SELECT * FROM train_payment WHERE id = ?${lock ? ' FOR UPDATE' : ''}`, [id]);
+    const [row] = await m.query<TrainPaymentRow[]>(`SELECT * FROM train_payment WHERE id = ?${lock ? ' FOR UPDATE' : ''}`, [id]);
     return row ? toPayment(row) : null;
   }
 
   /** Every payment of a reservation, newest first. */
   async ofReservation(reservationId: string, m: EntityManager = this.dataSource.manager, lock = false): Promise<TrainPayment[]> {
-    const rows: any[] = await m.query(`SELECT * FROM train_payment WHERE reservation_id = ? ORDER BY created_at DESC, id${lock ? ' FOR UPDATE' : ''}`, [
-      reservationId,
-    ]);
+    const rows = await m.query<TrainPaymentRow[]>(
+      `SELECT * FROM train_payment WHERE reservation_id = ? ORDER BY created_at DESC, id${lock ? ' FOR UPDATE' : ''}`,
+      [reservationId],
+    );
     return rows.map(toPayment);
   }
 
@@ -98,7 +101,42 @@ const date = (value: Date | string | null): Date | null => (value === null || va
 /** DECIMAL columns come back with the column's scale; answer the currency's own decimals (0 or 2). */
 const money = (value: unknown, currency: string) => formatAmount(new Decimal(String(value)), currency);
 
-function toQuote(row: any): TrainPaymentQuote {
+/** A train_payment_quote row as mysql2 gives it (DECIMAL columns as strings). */
+interface TrainPaymentQuoteRow {
+  reservation_id: string;
+  currency: string;
+  amount: string;
+  exchange_rate: string;
+  base_amount: string;
+  base_currency: string;
+  frozen_at: Date;
+}
+
+/** A train_payment row as mysql2 gives it (DECIMAL columns as strings). */
+interface TrainPaymentRow {
+  id: string;
+  reservation_id: string;
+  payment_reference: string;
+  account_id: string;
+  operation: TrainPayment['operation'];
+  method: string;
+  provider: string;
+  amount: string;
+  currency: string;
+  quote_amount: string;
+  processing_fee: string;
+  rail: string | null;
+  payer_country: string | null;
+  status: TrainPaymentStatus;
+  provider_reference: string | null;
+  decline_reason: string | null;
+  confirmed_at: Date | null;
+  attached_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+function toQuote(row: TrainPaymentQuoteRow): TrainPaymentQuote {
   return {
     reservationId: row.reservation_id,
     currency: row.currency,
@@ -110,7 +148,7 @@ function toQuote(row: any): TrainPaymentQuote {
   };
 }
 
-function toPayment(row: any): TrainPayment {
+function toPayment(row: TrainPaymentRow): TrainPayment {
   return {
     id: row.id,
     reservationId: row.reservation_id,

@@ -202,7 +202,9 @@ export class TrainReservationRepository {
 
   /** Tickets in the order the reservation lists them: by passenger, outbound before return. */
   async ticketsOf(reservationId: string, m: EntityManager = this.dataSource.manager): Promise<TrainTicketRow[]> {
-    const rows: any[] = await m.query("SELECT * FROM train_ticket WHERE reservation_id = ? ORDER BY passenger_index, journey = 'RETURN'", [reservationId]);
+    const rows = await m.query<TrainTicketDbRow[]>("SELECT * FROM train_ticket WHERE reservation_id = ? ORDER BY passenger_index, journey = 'RETURN'", [
+      reservationId,
+    ]);
     return rows.map(toTicket);
   }
 
@@ -215,7 +217,7 @@ export class TrainReservationRepository {
    * train_ticket t and train_reservation r built by the lookup service from its own fixed fragments.
    */
   async lookup(where: string[], params: unknown[], limit: number): Promise<Array<{ ticket: TrainTicketRow; reservation: TrainReservation }>> {
-    const rows: any[] = await this.dataSource.query(
+    const rows = await this.dataSource.query<TrainTicketDbRow[]>(
       `SELECT t.* FROM train_ticket t JOIN train_reservation r ON r.id = t.reservation_id
         WHERE ${where.length ? where.join(' AND ') : '1 = 1'}
         ORDER BY r.created_at DESC, r.id, t.passenger_index, t.journey = 'RETURN' LIMIT ?`,
@@ -224,14 +226,16 @@ export class TrainReservationRepository {
     const tickets = rows.map(toTicket);
     const ids = [...new Set(tickets.map((t) => t.reservationId))];
     const reservations = ids.length
-      ? ((await this.dataSource.query(`SELECT * FROM train_reservation WHERE id IN (${ids.map(() => '?').join(', ')})`, ids)) as any[]).map(toReservation)
+      ? (await this.dataSource.query<TrainReservationRow[]>(`SELECT * FROM train_reservation WHERE id IN (${ids.map(() => '?').join(', ')})`, ids)).map(
+          toReservation,
+        )
       : [];
     const byId = new Map(reservations.map((r) => [r.id, r]));
     return tickets.map((ticket) => ({ ticket, reservation: byId.get(ticket.reservationId)! }));
   }
 
   private async one(m: EntityManager, where: string, params: unknown[], lock = false): Promise<TrainReservation | null> {
-    const [row] = await m.query(`SELECT * FROM train_reservation WHERE ${where} LIMIT 1${lock ? ' FOR UPDATE' : ''}`, params);
+    const [row] = await m.query<TrainReservationRow[]>(`SELECT * FROM train_reservation WHERE ${where} LIMIT 1${lock ? ' FOR UPDATE' : ''}`, params);
     return row ? toReservation(row) : null;
   }
 }
@@ -242,7 +246,79 @@ const date = (value: Date | string | null): Date | null => (value === null || va
 const decimal = (value: string | null): string | null => (value === null || value === undefined ? null : String(value).replace(/\.00$/, ''));
 const bool = (value: unknown): boolean | null => (value === null || value === undefined ? null : Number(value) === 1);
 
-function toReservation(row: any): TrainReservation {
+/** A train_reservation row as mysql2 gives it: JSON columns parsed or as text (by server), DATETIME as Date, DECIMAL as a string. */
+interface TrainReservationRow {
+  id: string;
+  account_id: string;
+  booking_user_type: TrainReservation['bookingUserType'];
+  idempotency_key: string;
+  request_fingerprint: string;
+  status: TrainReservationStatus;
+  attempt: number;
+  journey_type: TrainReservation['journeyType'];
+  ticket_purchase: number;
+  notifications: unknown;
+  outbound: unknown;
+  return_journey: unknown;
+  passengers: unknown;
+  issuer_device_info: unknown;
+  authentication_context: string;
+  language: TrainReservation['language'];
+  pricing_context: TrainReservation['pricingContext'];
+  payment_reference: string;
+  pnr: string | null;
+  workflow_id: string | null;
+  workflow_start_confirmed: number | null;
+  bill_id: string | null;
+  control_number: string | null;
+  bill_amount: string | null;
+  bill_currency: string | null;
+  payment_required: string | null;
+  payment_currency: string | null;
+  reserved_at: Date | null;
+  internal_expires_at: Date | null;
+  expires_at: Date | null;
+  provider_expires_at: Date | null;
+  last_error: string | null;
+  needs_attention_at: Date | null;
+  cancelled_at: Date | null;
+  cancel_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A train_ticket row as mysql2 gives it (travel_date, a DATE, as its string). */
+interface TrainTicketDbRow {
+  train_ticket_uuid: string;
+  reservation_id: string;
+  passenger_index: number;
+  journey: TrainTicketRow['journey'];
+  passenger_name: string;
+  passenger_phone: string;
+  ticket_number: string;
+  hold_key: string;
+  time_table_train_set_id: number;
+  travel_date: string;
+  from_stop_id: string;
+  to_stop_id: string;
+  car_id: number;
+  car_type_id: number;
+  car_class: TrainTicketRow['carClass'];
+  seat_id: number;
+  seat_label: string;
+  ticket_type_id: number;
+  luggage_id: number;
+  fare_amount: string;
+  price_total: string;
+  price_currency: string;
+  price: unknown;
+  status: TrainTicketStatus;
+  authentication_context: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+function toReservation(row: TrainReservationRow): TrainReservation {
   return {
     id: row.id,
     accountId: row.account_id,
@@ -284,7 +360,7 @@ function toReservation(row: any): TrainReservation {
   };
 }
 
-function toTicket(row: any): TrainTicketRow {
+function toTicket(row: TrainTicketDbRow): TrainTicketRow {
   return {
     trainTicketUuid: row.train_ticket_uuid,
     reservationId: row.reservation_id,

@@ -3,6 +3,7 @@ import type { Platform } from '../../../shared/platform/platform';
 import type { Principal } from '../../../shared/auth/token.service';
 import { Role } from '../../../shared/auth/roles';
 import type { BookingUserType } from '../../../shared/notifications/notification.types';
+import { omit } from '../../../shared/object/omit';
 import type { RailProvider, RailProviderError } from '../provider/rail-provider.port';
 import { trainPricingContextOf } from '../search/train-search.service';
 import { loadJourney, LoadedJourney } from './journey-loader';
@@ -21,6 +22,23 @@ export interface TrainReserveHeaders {
 
 /** States a retry answers from storage without calling the provider. */
 const SETTLED: readonly TrainReservationStatus[] = ['RESERVED', 'WORKFLOW_UNCONFIRMED', 'CANCELLING', 'CANCELLED', 'PAID', 'ISSUED'];
+
+/** A train_seat_hold row as mysql2 gives it (travel_date, a DATE, as its string). */
+interface SeatHoldRow {
+  hold_key: string;
+  account_id: string;
+  time_table_train_set_id: number;
+  travel_date: string;
+  car_id: number;
+  seat_id: number;
+  from_partner_id: number;
+  to_partner_id: number;
+  luggage_id: number;
+  status: string;
+  expires_at: Date;
+  created_at: Date;
+  released_at: Date | null;
+}
 
 /**
  * POST /api/trip/train/seat/reserve. One reservation per account and set of holds (unique key), saved before
@@ -88,7 +106,7 @@ export class TrainReservationService {
       if (r.status === 'FAILED' && fresh) {
         // The provider refused the last attempt and made nothing: a corrected request tries again under a new provider key.
         const changes = { ...fresh, status: 'PENDING' as const, attempt: r.attempt + 1, lastError: null };
-        const { accountId: _a, bookingUserType: _b, idempotencyKey: _k, language: _l, pricingContext: _p, ...columns } = changes;
+        const columns = omit(changes, 'accountId', 'bookingUserType', 'idempotencyKey', 'language', 'pricingContext');
         await this.reservations.update(r.id, columns, this.platform.clock.now());
         r = { ...r, ...changes };
       }
@@ -115,7 +133,7 @@ export class TrainReservationService {
   ) {
     const holds = new Map<string, OwnHold>();
     if (request.holdKeys.length) {
-      const rows: any[] = await this.platform.dataSource.query(
+      const rows = await this.platform.dataSource.query<SeatHoldRow[]>(
         `SELECT * FROM train_seat_hold WHERE account_id = ? AND hold_key IN (${request.holdKeys.map(() => '?').join(', ')})`,
         [principal.accountId, ...request.holdKeys],
       );

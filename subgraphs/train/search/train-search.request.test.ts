@@ -8,7 +8,7 @@ const STOPS = new Map(
 STOPS.set('OLD:SGR:0', { stopId: 'OLD:SGR:0', partners: [] });
 const byId = (id: string) => STOPS.get(id);
 
-function error(fn: () => unknown): { errorCode: string; status: number; data?: any } {
+function error(fn: () => unknown): { errorCode: string; status: number; data: { fields: Array<{ field: string }> } } {
   try {
     fn();
   } catch (e) {
@@ -21,7 +21,7 @@ describe('train search input', () => {
   it('from, to and date are required: FROM_STOP_ID_REQUIRED naming the missing ones', () => {
     const e = error(() => validateTrainSearch({ from: 'DAR:SGR:0' }, byId));
     expect(e).toMatchObject({ errorCode: 'FROM_STOP_ID_REQUIRED', status: 400 });
-    expect(e.data.fields.map((f: any) => f.field)).toEqual(['to', 'date']);
+    expect(e.data.fields.map((f) => f.field)).toEqual(['to', 'date']);
   });
 
   it('lookAheadDays is exactly 1, 2 or 3', () => {

@@ -4,7 +4,7 @@ import { Role } from '../../../shared/auth/roles';
 import { AppError } from '../../../shared/errors/app-error';
 import { ExchangeRates, snapshotRates } from '../../../shared/money/exchange-rates';
 import { checkCandidates, foldCandidates } from '../../../shared/search/look-ahead-fold';
-import { priceTrainFare, trainRatePairs, TrainPrice } from '../pricing/train-pricing';
+import { priceTrainFare, trainRatePairs } from '../pricing/train-pricing';
 import type { TrainPricingContext } from '../pricing/train-pricing-policy';
 import { RailProvider, RailProviderError, RailTrip } from '../provider/rail-provider.port';
 import { SGR_TIME_ZONE, StationService } from '../services/station.service';

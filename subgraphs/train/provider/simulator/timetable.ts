@@ -180,15 +180,15 @@ export const isDate = (value: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(val
  * midnight belongs to the previous service date. Sorted by departure.
  */
 export function legsOn(from: LineStation, to: LineStation, date: string): Array<TrainLeg & { serviceDate: string }> {
-  const out: Array<TrainLeg & { serviceDate: string; at: number }> = [];
+  const out: Array<{ leg: TrainLeg & { serviceDate: string }; at: number }> = [];
   for (const train of SCHEDULE) {
     const found = leg(train, from, to);
     if (!found) continue;
     const departure = train.stops[found.fromIndex].departure!;
     const serviceDate = addDays(date, -dayOffsetOf(departure));
-    if (runsOn(serviceDate)) out.push({ ...found, serviceDate, at: departure - dayOffsetOf(departure) * 1440 });
+    if (runsOn(serviceDate)) out.push({ leg: { ...found, serviceDate }, at: departure - dayOffsetOf(departure) * 1440 });
   }
-  return out.sort((x, y) => x.at - y.at).map(({ at: _at, ...rest }) => rest);
+  return out.sort((x, y) => x.at - y.at).map((entry) => entry.leg);
 }
 
 /** Kilometres between two stops of a leg, the basis of fares. */
