@@ -8,7 +8,7 @@ import { closePlatform, createPlatform, Platform } from '../../shared/platform/p
 import { DATABASE_MODULES } from '../../subgraphs/registry';
 import { RunningStack, startStack } from '../../bin/stack';
 import { prepareDatabase } from '../../bin/prepare-database';
-import { childEnv, cleanUp, testConfig } from '../support/test-platform';
+import { childEnv, cleanUp, TEST_PROCESS_ENV, testConfig } from '../support/test-platform';
 import { adult, daysAhead, FlightClient } from '../support/flight-client';
 import { nextMonthDay, reserveSeat, selectExpressTrain } from '../support/train-trip';
 import { waitFor } from '../support/wait';
@@ -60,13 +60,7 @@ describe('crash at each step, recovery without the client', () => {
         CRASH_AT: point,
         QUEUE_PREFIX: `${config.queuePrefix}.${point}`,
         RECOVERY_STALE_SECONDS: '86400',
-        PORT: '0',
-        FLIGHT_PORT: '0',
-        TRAIN_PORT: '0',
-        BUS_PORT: '0',
-        ADMIN_PORT: '0',
-        HOST: '127.0.0.1',
-        OUTBOX_POLL_MS: '50',
+        ...TEST_PROCESS_ENV,
         LOG_LEVEL: 'error',
       }),
       stdio: ['ignore', 'pipe', 'pipe'],

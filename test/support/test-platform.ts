@@ -15,6 +15,17 @@ import { RunningStack, startStack } from '../../bin/stack';
 const SERVER = process.env.TEST_DATABASE_SERVER_URL ?? 'mysql://root@127.0.0.1:3306';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+/** Free ports on loopback and a quick outbox relay: what every stack a test starts (in-process or a child) needs. */
+export const TEST_PROCESS_ENV = {
+  PORT: '0',
+  FLIGHT_PORT: '0',
+  TRAIN_PORT: '0',
+  BUS_PORT: '0',
+  ADMIN_PORT: '0',
+  HOST: '127.0.0.1',
+  OUTBOX_POLL_MS: '50',
+};
+
 /** A configuration of its own for one test file: fresh database, queue prefix and keys folder. */
 export function testConfig(env: Record<string, string> = {}): PlatformConfig {
   const id = `${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -25,13 +36,7 @@ export function testConfig(env: Record<string, string> = {}): PlatformConfig {
     REDIS_URL,
     QUEUE_PREFIX: `test_${id}`,
     KEYS_DIR: mkdtempSync(path.join(os.tmpdir(), 'safiri-keys-')),
-    PORT: '0',
-    FLIGHT_PORT: '0',
-    TRAIN_PORT: '0',
-    BUS_PORT: '0',
-    ADMIN_PORT: '0',
-    HOST: '127.0.0.1',
-    OUTBOX_POLL_MS: '50',
+    ...TEST_PROCESS_ENV,
     NOTIFICATION_SINK_DIR: mkdtempSync(path.join(os.tmpdir(), 'safiri-sink-')),
     // Empty: the admin subgraph initialises it as the reverse-proxy repository at start.
     REVERSE_PROXY_REPO: env.REVERSE_PROXY_REPO ?? mkdtempSync(path.join(os.tmpdir(), 'safiri-rproxy-')),
