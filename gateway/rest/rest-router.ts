@@ -3,11 +3,11 @@ import type { ApolloServer } from '@apollo/server';
 import { LRUCache } from 'lru-cache';
 import { AppError, ErrorBody, isErrorBody, PlatformErrorCode, PlatformException } from '../../shared/errors/app-error';
 import { errorBodyFromExtensions } from '../../shared/errors/graphql-errors';
-import { isJsonContentType, parseJsonBody, readBody } from '../../shared/http/read-body';
 import { sendBytes, sendError, sendJson, sendNoContent } from '../../shared/http/json-response';
 import type { Logger } from '../../shared/logging/logger';
 import type { GatewayContext } from '../gateway-context';
 import type { HttpMethod, RestReply, RestRequest, RestRoute } from './rest-route';
+import { readRouteBody } from './request-body';
 
 /**
  * Replies kept at once. A cached route makes one per value of its key (the station lists: three in
@@ -90,17 +90,7 @@ export class RestRouter {
 
   private async run(route: RestRoute, params: Record<string, string>, req: IncomingMessage, url: URL, context: GatewayContext) {
     if (route.auth && !req.headers.authorization) throw PlatformException.unauthenticated();
-    let body: unknown;
-    if (route.jsonBody) {
-      const raw = await readBody(req, this.maxBodyBytes);
-      if (!isJsonContentType(req.headers['content-type'])) {
-        throw new AppError(PlatformErrorCode.UNSUPPORTED_MEDIA_TYPE, 400, 'Send the body as JSON with "Content-Type: application/json"');
-      }
-      body = parseJsonBody(raw);
-      if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
-        throw PlatformException.badRequest('The request body must be a JSON object');
-      }
-    }
+    const body = await readRouteBody(req, route, this.maxBodyBytes);
     const request: RestRequest = { params, query: url.searchParams, body, headers: req.headers };
     const operation = route.operation(request);
     const response = await this.apollo.executeOperation(operation, { contextValue: context });
