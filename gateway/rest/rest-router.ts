@@ -45,10 +45,14 @@ export class RestRouter {
   async handle(req: IncomingMessage, res: ServerResponse, url: URL, context: GatewayContext): Promise<boolean> {
     const matches = this.match(url.pathname);
     if (matches.length === 0) return false;
-    const hit = matches.find((m) => m.route.method === (req.method as HttpMethod));
+    // HEAD runs the GET route and sends its headers without the body.
+    const method = req.method === 'HEAD' ? 'GET' : (req.method as HttpMethod);
+    const hit = matches.find((m) => m.route.method === method);
     const headers = { 'x-request-id': context.requestId };
     if (!hit) {
-      const allowed = [...new Set(matches.map((m) => m.route.method))].join(', ');
+      const methods = new Set<string>(matches.map((m) => m.route.method));
+      if (methods.has('GET')) methods.add('HEAD');
+      const allowed = [...methods].join(', ');
       sendError(res, new AppError(PlatformErrorCode.METHOD_NOT_ALLOWED, 405, `${req.method} is not supported on ${url.pathname}; use ${allowed}`).toBody(), {
         ...headers,
         allow: allowed,

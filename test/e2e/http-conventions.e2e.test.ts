@@ -1,4 +1,5 @@
 import { IncomingHttpHeaders, request } from 'node:http';
+import { connect } from 'node:net';
 import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
 
@@ -34,6 +35,70 @@ describe('HTTP conventions on the gateway', () => {
       req.on('error', reject);
       req.end(body);
     });
+  const get = (path: string, headers: Record<string, string> = {}) => send('GET', path, headers);
+
+  /**
+   * HEAD over a bare socket, reading until the server closes: node's client would silently drop
+   * body bytes after a HEAD, this sees every byte the server sent after the headers.
+   */
+  const head = (path: string, headers: Record<string, string> = {}): Promise<RawReply & { afterHeaders: Buffer }> =>
+    new Promise((resolve, reject) => {
+      const { hostname, port } = new URL(env.baseUrl);
+      const socket = connect(Number(port), hostname);
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('error', reject);
+      socket.on('end', () => {
+        const all = Buffer.concat(chunks);
+        const end = all.indexOf('\r\n\r\n');
+        const [statusLine, ...lines] = all.subarray(0, end).toString('latin1').split('\r\n');
+        const parsed: IncomingHttpHeaders = {};
+        for (const line of lines) {
+          const colon = line.indexOf(':');
+          parsed[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+        }
+        resolve({ status: Number(statusLine.split(' ')[1]), headers: parsed, body: Buffer.alloc(0), afterHeaders: all.subarray(end + 4) });
+      });
+      const lines = [`HEAD ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+    });
+
+  const AIRPORTS = '/stops/flight/api/stops';
+
+  describe('HEAD', () => {
+    const SAME = ['content-type', 'content-length', 'content-encoding', 'etag', 'cache-control', 'vary'];
+    const expectHeadLikeGet = async (path: string, headers: Record<string, string> = {}) => {
+      const full = await get(path, headers);
+      const bare = await head(path, headers);
+      expect(bare.status).toBe(full.status);
+      for (const name of SAME) expect({ name, value: bare.headers[name] }).toEqual({ name, value: full.headers[name] });
+      expect(Number(bare.headers['content-length'])).toBe(full.body.length);
+      expect(bare.afterHeaders.length).toBe(0);
+      return { full, bare };
+    };
+
+    it('answers HEAD on the airport list with the status and headers of GET, Content-Length included, and no body', async () => {
+      const { full } = await expectHeadLikeGet(AIRPORTS);
+      expect(full.status).toBe(200);
+    });
+
+    it('answers HEAD on every kind of GET route: uncached, authenticated, refused, and the gateway’s own', async () => {
+      expect((await expectHeadLikeGet('/api/uts/jwk')).full.status).toBe(200);
+      expect((await expectHeadLikeGet('/stops/train/api/stops?mini=true', { 'accept-encoding': 'gzip' })).full.status).toBe(200);
+      expect((await expectHeadLikeGet('/api/companies?mini=true', { authorization: `Bearer ${token}` })).full.status).toBe(200);
+      expect((await expectHeadLikeGet('/api/companies')).full.status).toBe(401);
+      expect((await expectHeadLikeGet('/stops/train/api/stops?mini=maybe')).full.status).toBe(400);
+      expect((await expectHeadLikeGet('/.well-known/api-discovery')).full.status).toBe(200);
+      expect((await expectHeadLikeGet('/health')).full.status).toBe(200);
+    });
+
+    it('is still 405 on a path that has no GET, with Allow', async () => {
+      const bare = await head('/api/logon');
+      expect(bare.status).toBe(405);
+      expect(bare.headers.allow).toBe('POST');
+      expect(bare.afterHeaders.length).toBe(0);
+    });
+  });
 
   describe('415 for a request body that is not JSON', () => {
     const logon = (headers: Record<string, string>, body = JSON.stringify({ email: 'nobody@safiri.test', password: 'not the password' })) =>
