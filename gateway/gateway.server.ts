@@ -104,6 +104,7 @@ export async function startGateway(
         context: async () => gatewayContext(requestId, req.headers, address, 'graphql'),
         extraHeaders: idHeader,
         refuse: checkDocument,
+        compress: true,
       });
     }
     // HEAD is GET without the body: node's ServerResponse sends none after a HEAD.

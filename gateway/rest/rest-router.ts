@@ -3,10 +3,10 @@ import type { ApolloServer } from '@apollo/server';
 import { LRUCache } from 'lru-cache';
 import { AppError, ErrorBody, isErrorBody, PlatformErrorCode, PlatformException } from '../../shared/errors/app-error';
 import { errorBodyFromExtensions } from '../../shared/errors/graphql-errors';
-import { sendBytes, sendError, sendJson, sendNoContent } from '../../shared/http/json-response';
 import type { Logger } from '../../shared/logging/logger';
 import type { GatewayContext } from '../gateway-context';
 import type { HttpMethod, RestReply, RestRequest, RestRoute } from './rest-route';
+import { PreparedReply, prepareReply, sendPreparedReply } from './prepared-reply';
 import { readRouteBody } from './request-body';
 
 /**
@@ -24,8 +24,11 @@ interface CompiledRoute {
 export class RestRouter {
   private readonly routes: CompiledRoute[];
 
-  /** Promises, so that requests arriving while a reply is built wait for that one build. */
-  private readonly replies = new LRUCache<string, Promise<RestReply>>({ max: MAX_CACHED_REPLIES });
+  /**
+   * Promises, so that requests arriving while a reply is built wait for that one build. A reply is
+   * kept as sent (serialised, with its compressed forms) so a hit does none of that again.
+   */
+  private readonly replies = new LRUCache<string, Promise<PreparedReply>>({ max: MAX_CACHED_REPLIES });
 
   constructor(
     routes: RestRoute[],
@@ -53,24 +56,22 @@ export class RestRouter {
       const methods = new Set<string>(matches.map((m) => m.route.method));
       if (methods.has('GET')) methods.add('HEAD');
       const allowed = [...methods].join(', ');
-      sendError(res, new AppError(PlatformErrorCode.METHOD_NOT_ALLOWED, 405, `${req.method} is not supported on ${url.pathname}; use ${allowed}`).toBody(), {
-        ...headers,
-        allow: allowed,
-      });
+      const body = new AppError(PlatformErrorCode.METHOD_NOT_ALLOWED, 405, `${req.method} is not supported on ${url.pathname}; use ${allowed}`).toBody();
+      await sendPreparedReply(req, res, prepareReply({ status: 405, body }), { ...headers, allow: allowed });
       return true;
     }
+    let reply: PreparedReply;
     try {
-      const reply = await this.cached(hit.route, { params: hit.params, query: url.searchParams, body: undefined, headers: req.headers }, () =>
+      reply = await this.cached(hit.route, { params: hit.params, query: url.searchParams, body: undefined, headers: req.headers }, () =>
         this.run(hit.route, hit.params, req, url, context),
       );
-      if (reply.status === 204) sendNoContent(res, { ...headers, ...reply.headers });
-      else if (Buffer.isBuffer(reply.body)) sendBytes(res, reply.status ?? 200, reply.body, { ...headers, ...reply.headers });
-      else sendJson(res, reply.status ?? 200, reply.body, { ...headers, ...reply.headers });
     } catch (error) {
       const body = this.toErrorBody(error, context.requestId);
       const retryAfter = body.data?.retryAfterSeconds;
-      sendError(res, body, typeof retryAfter === 'number' ? { ...headers, 'retry-after': String(retryAfter) } : headers);
+      reply = prepareReply({ status: body.status, body });
+      if (typeof retryAfter === 'number') reply.headers['retry-after'] = String(retryAfter);
     }
+    await sendPreparedReply(req, res, reply, headers);
     return true;
   }
 
@@ -79,12 +80,12 @@ export class RestRouter {
    * deployment: a route with `cache` keeps its reply that long instead of rebuilding thousands of
    * rows through GraphQL on every request. A failed build is forgotten, so the next request retries.
    */
-  private cached(route: RestRoute, request: RestRequest, produce: () => Promise<RestReply>): Promise<RestReply> {
-    if (!route.cache || route.auth || route.method !== 'GET') return produce();
+  private async cached(route: RestRoute, request: RestRequest, produce: () => Promise<RestReply>): Promise<PreparedReply> {
+    if (!route.cache || route.auth || route.method !== 'GET') return prepareReply(await produce());
     const key = `${route.path}\u0000${route.cache.key(request)}`;
     const cached = this.replies.get(key);
     if (cached) return cached;
-    const reply = produce();
+    const reply = produce().then((built) => prepareReply(built));
     this.replies.set(key, reply, { ttl: route.cache.seconds * 1000 });
     reply.catch(() => {
       if (this.replies.peek(key) === reply) this.replies.delete(key);

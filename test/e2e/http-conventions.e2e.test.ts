@@ -1,5 +1,6 @@
 import { IncomingHttpHeaders, request } from 'node:http';
 import { connect } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
 
@@ -63,7 +64,93 @@ describe('HTTP conventions on the gateway', () => {
       socket.write(`${lines.join('\r\n')}\r\n\r\n`);
     });
 
+  const decode = (reply: RawReply): Buffer => {
+    const encoding = reply.headers['content-encoding'];
+    if (encoding === 'gzip') return gunzipSync(reply.body);
+    if (encoding === 'br') return brotliDecompressSync(reply.body);
+    if (encoding === undefined) return reply.body;
+    throw new Error(`unexpected content-encoding ${encoding}`);
+  };
+  const varies = (reply: RawReply) =>
+    String(reply.headers.vary ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((v) => v.trim())
+      .includes('accept-encoding');
+
   const AIRPORTS = '/stops/flight/api/stops';
+
+  describe('compression', () => {
+    it('sends the airport list gzip-compressed when asked, with Vary, decompressing to exactly the identity bytes', async () => {
+      const plain = await get(AIRPORTS);
+      expect(plain.status).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(varies(plain)).toBe(true);
+      expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
+      expect(plain.body.length).toBeGreaterThan(1_000_000);
+      expect((JSON.parse(plain.body.toString('utf8')) as unknown[]).length).toBeGreaterThan(8000);
+
+      const gzipped = await get(AIRPORTS, { 'accept-encoding': 'gzip' });
+      expect(gzipped.status).toBe(200);
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(varies(gzipped)).toBe(true);
+      expect(gzipped.headers['content-type']).toBe(plain.headers['content-type']);
+      expect(Number(gzipped.headers['content-length'])).toBe(gzipped.body.length);
+      expect(gzipped.body.length).toBeLessThan(plain.body.length / 3);
+      expect(gunzipSync(gzipped.body).equals(plain.body)).toBe(true);
+    });
+
+    it('chooses br or gzip by the q-values of Accept-Encoding, br on a tie, nothing when neither is acceptable', async () => {
+      const plain = await get(AIRPORTS);
+      const cases: Array<[string, string | undefined]> = [
+        ['gzip, deflate, br', 'br'],
+        ['br', 'br'],
+        ['gzip;q=1.0, br;q=0.8', 'gzip'],
+        ['br;q=0.9, gzip;q=0.5', 'br'],
+        ['GZIP;Q=0.5, BR;Q=0.4', 'gzip'],
+        ['br;q=0, *', 'gzip'],
+        ['*', 'br'],
+        ['gzip;q=0, *;q=0.1', 'br'],
+        ['*;q=0', undefined],
+        ['gzip;q=0, br;q=0', undefined],
+        ['identity', undefined],
+        ['deflate', undefined],
+        ['', undefined],
+      ];
+      for (const [acceptEncoding, expected] of cases) {
+        const reply = await get(AIRPORTS, { 'accept-encoding': acceptEncoding });
+        expect({ acceptEncoding, encoding: reply.headers['content-encoding'] }).toEqual({ acceptEncoding, encoding: expected });
+        expect(varies(reply)).toBe(true);
+        expect(decode(reply).equals(plain.body)).toBe(true);
+      }
+    });
+
+    it('sends a reply under 1 KiB as it is', async () => {
+      const jwks = await get('/api/uts/jwk', { 'accept-encoding': 'br, gzip' });
+      expect(jwks.status).toBe(200);
+      expect(jwks.body.length).toBeLessThan(1024);
+      expect(jwks.headers['content-encoding']).toBeUndefined();
+      // The type is compressible, so a cache must still keep answers apart by Accept-Encoding.
+      expect(varies(jwks)).toBe(true);
+      expect(JSON.parse(jwks.body.toString('utf8')).keys[0].alg).toBe('RS256');
+    });
+
+    it('compresses large GraphQL answers too, and leaves small ones alone', async () => {
+      const post = (query: string) =>
+        send('POST', '/graphql', { 'content-type': 'application/json', 'accept-encoding': 'gzip, br' }, JSON.stringify({ query }));
+      const large = await post('{ airports { stopId } }');
+      expect(large.status).toBe(200);
+      expect(large.headers['content-encoding']).toBe('br');
+      expect(varies(large)).toBe(true);
+      expect(Number(large.headers['content-length'])).toBe(large.body.length);
+      expect(JSON.parse(decode(large).toString('utf8')).data.airports.length).toBeGreaterThan(8000);
+
+      const small = await post('{ jwks { keys { kid } } }');
+      expect(small.status).toBe(200);
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(small.body.toString('utf8')).data.jwks.keys).toHaveLength(1);
+    });
+  });
 
   describe('HEAD', () => {
     const SAME = ['content-type', 'content-length', 'content-encoding', 'etag', 'cache-control', 'vary'];
@@ -78,8 +165,11 @@ describe('HTTP conventions on the gateway', () => {
     };
 
     it('answers HEAD on the airport list with the status and headers of GET, Content-Length included, and no body', async () => {
-      const { full } = await expectHeadLikeGet(AIRPORTS);
-      expect(full.status).toBe(200);
+      for (const acceptEncoding of [undefined, 'gzip', 'br']) {
+        const { full } = await expectHeadLikeGet(AIRPORTS, acceptEncoding ? { 'accept-encoding': acceptEncoding } : {});
+        expect(full.status).toBe(200);
+        expect(full.headers['content-encoding']).toBe(acceptEncoding);
+      }
     });
 
     it('answers HEAD on every kind of GET route: uncached, authenticated, refused, and the gateway’s own', async () => {

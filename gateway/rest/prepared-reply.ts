@@ -1,0 +1,46 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EncodedBodies, isCompressibleType, replyCoding, varyOnAcceptEncoding } from '../../shared/http/compression';
+import type { RestReply } from './rest-route';
+
+/**
+ * A reply in the bytes it is sent as: JSON serialised once, compressed at most once per coding.
+ * The REST reply cache keeps these.
+ */
+export interface PreparedReply {
+  status: number;
+  /** Content-Type included; Content-Length, Content-Encoding, Vary and ETag are added when sent. */
+  headers: Record<string, string>;
+  /** Null for 204. */
+  bodies: EncodedBodies | null;
+}
+
+export function prepareReply(reply: RestReply): PreparedReply {
+  const status = reply.status ?? 200;
+  if (status === 204) return { status, headers: { ...reply.headers }, bodies: null };
+  const binary = Buffer.isBuffer(reply.body);
+  const body = binary ? (reply.body as Buffer) : Buffer.from(JSON.stringify(reply.body), 'utf8');
+  const headers = { 'content-type': binary ? 'application/octet-stream' : 'application/json; charset=utf-8', ...reply.headers };
+  return { status, headers, bodies: new EncodedBodies(body) };
+}
+
+/**
+ * Sends a prepared reply: compressed when the client accepts it (see replyCoding), and for HEAD
+ * the headers GET would send without the body.
+ */
+export async function sendPreparedReply(req: IncomingMessage, res: ServerResponse, reply: PreparedReply, extraHeaders: Record<string, string>): Promise<void> {
+  const headers: Record<string, string> = { ...extraHeaders, ...reply.headers };
+  if (!reply.bodies) {
+    res.writeHead(reply.status, headers);
+    res.end();
+    return;
+  }
+  const coding = replyCoding(req.headers['accept-encoding'], reply.status, headers, reply.bodies.identity.length);
+  if (isCompressibleType(headers['content-type'])) headers.vary = varyOnAcceptEncoding(headers.vary);
+  const body = await reply.bodies.get(coding);
+  if (coding) headers['content-encoding'] = coding;
+  headers['content-length'] = String(body.length);
+  res.writeHead(reply.status, headers);
+  // Node sends no body after HEAD either; ending without one keeps the intent plain.
+  if (req.method === 'HEAD') res.end();
+  else res.end(body);
+}
