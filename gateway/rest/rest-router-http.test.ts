@@ -7,6 +7,7 @@ import { gatewayContext, GatewayContext } from '../gateway-context';
 import { RestRouter } from './rest-router';
 import type { RestRoute } from './rest-route';
 import { platformRoutes } from './routes/platform.routes';
+import { ifNoneMatchHits } from './conditional-get';
 
 /** Enough airports that the list is well over the compression threshold. */
 const AIRPORTS = Array.from({ length: 200 }, (_, i) => ({
@@ -135,6 +136,20 @@ describe('REST router HTTP conventions', () => {
     expect(wrong.headers.allow).toBe('GET, HEAD');
   });
 
+  it('answers 304 to If-None-Match naming the list, with the caching headers only', async () => {
+    const { router: r } = router();
+    const get = await call(r, 'GET', '/stops/flight/api/stops');
+    const notModified = await call(r, 'GET', '/stops/flight/api/stops', { 'if-none-match': get.headers.etag });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body).toBeUndefined();
+    expect(notModified.headers).toEqual({
+      'x-request-id': 'req-1',
+      'cache-control': 'public, max-age=3600',
+      vary: 'Accept-Encoding',
+      etag: get.headers.etag,
+    });
+  });
+
   it('refuses a non-JSON body with 415, also where the route reads none, and takes an empty one there', async () => {
     const route: RestRoute = {
       method: 'POST',
@@ -158,5 +173,26 @@ describe('REST router HTTP conventions', () => {
     // Declared JSON but not an object: still the 400s of before.
     expect(JSON.parse(String((await call(r, 'POST', '/api/logon', { 'content-type': 'application/json' }, '[1')).body)).errorCode).toBe('INVALID_JSON');
     expect((await call(r, 'POST', '/api/logon', { 'content-type': 'application/json' }, '')).status).toBe(400);
+  });
+});
+
+describe('If-None-Match', () => {
+  it.each([
+    ['"abc"', true],
+    ['W/"abc"', true],
+    ['"abc-gzip"', true],
+    ['"abc-br"', true],
+    ['*', true],
+    [' * ', true],
+    ['"x", "abc"', true],
+    ['"x",W/"abc-br"', true],
+    ['"abcd"', false],
+    ['"ab"', false],
+    ['abc', false],
+    ['"abc-deflate"', false],
+    ['', false],
+    [undefined, false],
+  ])('%p names the reply tagged abc: %p', (header, expected) => {
+    expect(ifNoneMatchHits(header, 'abc')).toBe(expected);
   });
 });

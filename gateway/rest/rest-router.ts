@@ -26,7 +26,7 @@ export class RestRouter {
 
   /**
    * Promises, so that requests arriving while a reply is built wait for that one build. A reply is
-   * kept as sent (serialised, with its compressed forms) so a hit does none of that again.
+   * kept as sent (serialised, tagged, with its compressed forms) so a hit does none of that again.
    */
   private readonly replies = new LRUCache<string, Promise<PreparedReply>>({ max: MAX_CACHED_REPLIES });
 
@@ -57,7 +57,7 @@ export class RestRouter {
       if (methods.has('GET')) methods.add('HEAD');
       const allowed = [...methods].join(', ');
       const body = new AppError(PlatformErrorCode.METHOD_NOT_ALLOWED, 405, `${req.method} is not supported on ${url.pathname}; use ${allowed}`).toBody();
-      await sendPreparedReply(req, res, prepareReply({ status: 405, body }), { ...headers, allow: allowed });
+      await sendPreparedReply(req, res, prepareReply({ status: 405, body }, { tagged: false }), { ...headers, allow: allowed });
       return true;
     }
     let reply: PreparedReply;
@@ -68,7 +68,7 @@ export class RestRouter {
     } catch (error) {
       const body = this.toErrorBody(error, context.requestId);
       const retryAfter = body.data?.retryAfterSeconds;
-      reply = prepareReply({ status: body.status, body });
+      reply = prepareReply({ status: body.status, body }, { tagged: false });
       if (typeof retryAfter === 'number') reply.headers['retry-after'] = String(retryAfter);
     }
     await sendPreparedReply(req, res, reply, headers);
@@ -79,13 +79,14 @@ export class RestRouter {
    * Public reference lists (airports, stations) are the same for everyone and change only with a
    * deployment: a route with `cache` keeps its reply that long instead of rebuilding thousands of
    * rows through GraphQL on every request. A failed build is forgotten, so the next request retries.
+   * Only cached replies carry our ETag: their hash is paid once, not on every request.
    */
   private async cached(route: RestRoute, request: RestRequest, produce: () => Promise<RestReply>): Promise<PreparedReply> {
-    if (!route.cache || route.auth || route.method !== 'GET') return prepareReply(await produce());
+    if (!route.cache || route.auth || route.method !== 'GET') return prepareReply(await produce(), { tagged: false });
     const key = `${route.path}\u0000${route.cache.key(request)}`;
     const cached = this.replies.get(key);
     if (cached) return cached;
-    const reply = produce().then((built) => prepareReply(built));
+    const reply = produce().then((built) => prepareReply(built, { tagged: true }));
     this.replies.set(key, reply, { ttl: route.cache.seconds * 1000 });
     reply.catch(() => {
       if (this.replies.peek(key) === reply) this.replies.delete(key);

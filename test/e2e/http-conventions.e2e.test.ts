@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { IncomingHttpHeaders, request } from 'node:http';
 import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -77,6 +78,7 @@ describe('HTTP conventions on the gateway', () => {
       .split(',')
       .map((v) => v.trim())
       .includes('accept-encoding');
+  const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url');
 
   const AIRPORTS = '/stops/flight/api/stops';
 
@@ -231,6 +233,59 @@ describe('HTTP conventions on the gateway', () => {
       const text = await send('POST', path, { ...auth, 'content-type': 'text/plain' }, 'confirm please');
       expect(text.status).toBe(415);
       expect(JSON.parse(text.body.toString('utf8'))).toMatchObject({ errorCode: 'UNSUPPORTED_MEDIA_TYPE', status: 415 });
+    });
+  });
+
+  describe('ETag and If-None-Match on the public station lists', () => {
+    it('tags the airport list with the hash of its JSON bytes and answers a matching If-None-Match with 304', async () => {
+      const first = await get(AIRPORTS);
+      const tag = first.headers.etag as string;
+      expect(tag).toBe(`"${sha256(first.body)}"`);
+      expect(first.headers['cache-control']).toBe('public, max-age=3600');
+      expect((await get(AIRPORTS)).headers.etag).toBe(tag);
+
+      for (const ifNoneMatch of [tag, '*', `"stale", ${tag}`, `W/${tag}`]) {
+        const reply = await get(AIRPORTS, { 'if-none-match': ifNoneMatch });
+        expect({ ifNoneMatch, status: reply.status }).toEqual({ ifNoneMatch, status: 304 });
+        expect(reply.headers.etag).toBe(tag);
+        expect(reply.headers['cache-control']).toBe('public, max-age=3600');
+        expect(reply.headers['content-encoding']).toBeUndefined();
+        expect(reply.body.length).toBe(0);
+      }
+      const stale = await get(AIRPORTS, { 'if-none-match': '"stale"' });
+      expect(stale.status).toBe(200);
+      expect(stale.body.equals(first.body)).toBe(true);
+    });
+
+    it('gives each compressed form its own strong tag, and a tag of any form of the same list still answers 304', async () => {
+      const plain = await get(AIRPORTS);
+      const hash = sha256(plain.body);
+      const gzipped = await get(AIRPORTS, { 'accept-encoding': 'gzip' });
+      const brotli = await get(AIRPORTS, { 'accept-encoding': 'br' });
+      expect(gzipped.headers.etag).toBe(`"${hash}-gzip"`);
+      expect(brotli.headers.etag).toBe(`"${hash}-br"`);
+
+      const revalidated = await get(AIRPORTS, { 'accept-encoding': 'gzip', 'if-none-match': gzipped.headers.etag as string });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.headers.etag).toBe(`"${hash}-gzip"`);
+      expect(varies(revalidated)).toBe(true);
+      const switched = await get(AIRPORTS, { 'accept-encoding': 'br', 'if-none-match': plain.headers.etag as string });
+      expect(switched.status).toBe(304);
+      expect(switched.headers.etag).toBe(`"${hash}-br"`);
+      expect((await head(AIRPORTS, { 'if-none-match': plain.headers.etag as string })).status).toBe(304);
+    });
+
+    it('tags the full and the mini train station lists apart', async () => {
+      const full = await get('/stops/train/api/stops');
+      const mini = await get('/stops/train/api/stops?mini=true');
+      expect(full.headers.etag).toBe(`"${sha256(full.body)}"`);
+      expect(mini.headers.etag).toBe(`"${sha256(mini.body)}"`);
+      expect(mini.headers.etag).not.toBe(full.headers.etag);
+      expect((await get('/stops/train/api/stops?mini=true', { 'if-none-match': mini.headers.etag as string })).status).toBe(304);
+      expect((await get('/stops/train/api/stops', { 'if-none-match': full.headers.etag as string })).status).toBe(304);
+      const crossed = await get('/stops/train/api/stops', { 'if-none-match': mini.headers.etag as string });
+      expect(crossed.status).toBe(200);
+      expect(crossed.body.equals(full.body)).toBe(true);
     });
   });
 });
