@@ -66,17 +66,15 @@ async function plan(deps: NotificationJobDeps, notification: NotificationEntity)
   const status = decision.send ? 'PENDING' : 'SUPPRESSED';
   await deps.dataSource.transaction(async (m) => {
     // Only the first planner of a PENDING request writes deliveries; a concurrent one stops here.
-    const claimed = await m
-      .getRepository(NotificationEntity)
-      .update(
-        { id: notification.id, status: 'PENDING' },
-        {
-          status: decision.send ? 'PLANNED' : 'SUPPRESSED',
-          reason: decision.send ? null : decision.reason,
-          bookingReference: booking.reference,
-          plannedAt: now,
-        },
-      );
+    const claimed = await m.getRepository(NotificationEntity).update(
+      { id: notification.id, status: 'PENDING' },
+      {
+        status: decision.send ? 'PLANNED' : 'SUPPRESSED',
+        reason: decision.send ? null : decision.reason,
+        bookingReference: booking.reference,
+        plannedAt: now,
+      },
+    );
     if (!claimed.affected) return;
     await m.getRepository(NotificationDeliveryEntity).insert(
       planned.map((d) => ({
