@@ -104,13 +104,16 @@ export async function startGateway(
         context: async () => gatewayContext(requestId, req.headers, address, 'graphql'),
         extraHeaders: idHeader,
         refuse: checkDocument,
+        compress: true,
       });
     }
-    if (url.pathname === '/health' && req.method === 'GET') {
+    // HEAD is GET without the body: node's ServerResponse sends none after a HEAD.
+    const get = req.method === 'GET' || req.method === 'HEAD';
+    if (url.pathname === '/health' && get) {
       const report = await healthReport(platform, subgraphUrls);
       return sendJson(res, report.httpStatus, report.body, { ...idHeader, 'cache-control': 'no-store' });
     }
-    if (url.pathname === '/.well-known/api-discovery' && req.method === 'GET') {
+    if (url.pathname === '/.well-known/api-discovery' && get) {
       return sendJson(res, 200, discoveryDocument(config), { ...idHeader, 'cache-control': 'public, max-age=3600' });
     }
     if (await rest.handle(req, res, url, gatewayContext(requestId, req.headers, address, 'rest'))) return;

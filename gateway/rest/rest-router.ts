@@ -3,11 +3,11 @@ import type { ApolloServer } from '@apollo/server';
 import { LRUCache } from 'lru-cache';
 import { AppError, ErrorBody, isErrorBody, PlatformErrorCode, PlatformException } from '../../shared/errors/app-error';
 import { errorBodyFromExtensions } from '../../shared/errors/graphql-errors';
-import { isJsonContentType, parseJsonBody, readBody } from '../../shared/http/read-body';
-import { sendBytes, sendError, sendJson, sendNoContent } from '../../shared/http/json-response';
 import type { Logger } from '../../shared/logging/logger';
 import type { GatewayContext } from '../gateway-context';
 import type { HttpMethod, RestReply, RestRequest, RestRoute } from './rest-route';
+import { PreparedReply, prepareReply, sendPreparedReply } from './prepared-reply';
+import { readRouteBody } from './request-body';
 
 /**
  * Replies kept at once. A cached route makes one per value of its key (the station lists: three in
@@ -24,8 +24,11 @@ interface CompiledRoute {
 export class RestRouter {
   private readonly routes: CompiledRoute[];
 
-  /** Promises, so that requests arriving while a reply is built wait for that one build. */
-  private readonly replies = new LRUCache<string, Promise<RestReply>>({ max: MAX_CACHED_REPLIES });
+  /**
+   * Promises, so that requests arriving while a reply is built wait for that one build. A reply is
+   * kept as sent (serialised, tagged, with its compressed forms) so a hit does none of that again.
+   */
+  private readonly replies = new LRUCache<string, Promise<PreparedReply>>({ max: MAX_CACHED_REPLIES });
 
   constructor(
     routes: RestRoute[],
@@ -45,28 +48,30 @@ export class RestRouter {
   async handle(req: IncomingMessage, res: ServerResponse, url: URL, context: GatewayContext): Promise<boolean> {
     const matches = this.match(url.pathname);
     if (matches.length === 0) return false;
-    const hit = matches.find((m) => m.route.method === (req.method as HttpMethod));
+    // HEAD runs the GET route and sends its headers without the body.
+    const method = req.method === 'HEAD' ? 'GET' : (req.method as HttpMethod);
+    const hit = matches.find((m) => m.route.method === method);
     const headers = { 'x-request-id': context.requestId };
     if (!hit) {
-      const allowed = [...new Set(matches.map((m) => m.route.method))].join(', ');
-      sendError(res, new AppError(PlatformErrorCode.METHOD_NOT_ALLOWED, 405, `${req.method} is not supported on ${url.pathname}; use ${allowed}`).toBody(), {
-        ...headers,
-        allow: allowed,
-      });
+      const methods = new Set<string>(matches.map((m) => m.route.method));
+      if (methods.has('GET')) methods.add('HEAD');
+      const allowed = [...methods].join(', ');
+      const body = new AppError(PlatformErrorCode.METHOD_NOT_ALLOWED, 405, `${req.method} is not supported on ${url.pathname}; use ${allowed}`).toBody();
+      await sendPreparedReply(req, res, prepareReply({ status: 405, body }, { tagged: false }), { ...headers, allow: allowed });
       return true;
     }
+    let reply: PreparedReply;
     try {
-      const reply = await this.cached(hit.route, { params: hit.params, query: url.searchParams, body: undefined, headers: req.headers }, () =>
+      reply = await this.cached(hit.route, { params: hit.params, query: url.searchParams, body: undefined, headers: req.headers }, () =>
         this.run(hit.route, hit.params, req, url, context),
       );
-      if (reply.status === 204) sendNoContent(res, { ...headers, ...reply.headers });
-      else if (Buffer.isBuffer(reply.body)) sendBytes(res, reply.status ?? 200, reply.body, { ...headers, ...reply.headers });
-      else sendJson(res, reply.status ?? 200, reply.body, { ...headers, ...reply.headers });
     } catch (error) {
       const body = this.toErrorBody(error, context.requestId);
       const retryAfter = body.data?.retryAfterSeconds;
-      sendError(res, body, typeof retryAfter === 'number' ? { ...headers, 'retry-after': String(retryAfter) } : headers);
+      reply = prepareReply({ status: body.status, body }, { tagged: false });
+      if (typeof retryAfter === 'number') reply.headers['retry-after'] = String(retryAfter);
     }
+    await sendPreparedReply(req, res, reply, headers);
     return true;
   }
 
@@ -74,13 +79,14 @@ export class RestRouter {
    * Public reference lists (airports, stations) are the same for everyone and change only with a
    * deployment: a route with `cache` keeps its reply that long instead of rebuilding thousands of
    * rows through GraphQL on every request. A failed build is forgotten, so the next request retries.
+   * Only cached replies carry our ETag: their hash is paid once, not on every request.
    */
-  private cached(route: RestRoute, request: RestRequest, produce: () => Promise<RestReply>): Promise<RestReply> {
-    if (!route.cache || route.auth || route.method !== 'GET') return produce();
+  private async cached(route: RestRoute, request: RestRequest, produce: () => Promise<RestReply>): Promise<PreparedReply> {
+    if (!route.cache || route.auth || route.method !== 'GET') return prepareReply(await produce(), { tagged: false });
     const key = `${route.path}\u0000${route.cache.key(request)}`;
     const cached = this.replies.get(key);
     if (cached) return cached;
-    const reply = produce();
+    const reply = produce().then((built) => prepareReply(built, { tagged: true }));
     this.replies.set(key, reply, { ttl: route.cache.seconds * 1000 });
     reply.catch(() => {
       if (this.replies.peek(key) === reply) this.replies.delete(key);
@@ -90,17 +96,7 @@ export class RestRouter {
 
   private async run(route: RestRoute, params: Record<string, string>, req: IncomingMessage, url: URL, context: GatewayContext) {
     if (route.auth && !req.headers.authorization) throw PlatformException.unauthenticated();
-    let body: unknown;
-    if (route.jsonBody) {
-      const raw = await readBody(req, this.maxBodyBytes);
-      if (!isJsonContentType(req.headers['content-type'])) {
-        throw new AppError(PlatformErrorCode.UNSUPPORTED_MEDIA_TYPE, 400, 'Send the body as JSON with "Content-Type: application/json"');
-      }
-      body = parseJsonBody(raw);
-      if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
-        throw PlatformException.badRequest('The request body must be a JSON object');
-      }
-    }
+    const body = await readRouteBody(req, route, this.maxBodyBytes);
     const request: RestRequest = { params, query: url.searchParams, body, headers: req.headers };
     const operation = route.operation(request);
     const response = await this.apollo.executeOperation(operation, { contextValue: context });

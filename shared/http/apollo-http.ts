@@ -4,6 +4,7 @@ import { AppError } from '../errors/app-error';
 import { appErrorExtensions } from '../errors/graphql-errors';
 import { isJsonContentType, parseJsonBody, readBody } from './read-body';
 import { sendError, sendJson } from './json-response';
+import { endCompressed } from './compression';
 
 export interface GraphQLHttpOptions<TContext> {
   maxBodyBytes: number;
@@ -11,6 +12,8 @@ export interface GraphQLHttpOptions<TContext> {
   extraHeaders?: Record<string, string>;
   /** Looks at the document's text before Apollo does; an AppError refuses the request unparsed by Apollo. */
   refuse?: (query: string) => AppError | null;
+  /** Compress large answers when the client accepts it (the gateway; subgraphs answer it on loopback). */
+  compress?: boolean;
 }
 
 /**
@@ -52,6 +55,7 @@ export async function handleGraphQLRequest<TContext extends BaseContext>(
   for (const [key, value] of result.headers) res.setHeader(key, value);
   for (const [key, value] of Object.entries(options.extraHeaders ?? {})) res.setHeader(key, value);
   if (result.body.kind === 'complete') {
+    if (options.compress) return endCompressed(req, res, Buffer.from(result.body.string, 'utf8'));
     res.end(result.body.string);
     return;
   }

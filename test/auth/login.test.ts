@@ -220,11 +220,11 @@ describe('POST /api/logon', () => {
     expect(answer.body).toMatchObject({ errorCode: 'INVALID_JSON', status: 400 });
   });
 
-  test('a text/plain body is a 400 UNSUPPORTED_MEDIA_TYPE, even when it holds good credentials', async () => {
+  test('a text/plain body is a 415 UNSUPPORTED_MEDIA_TYPE, even when it holds good credentials', async () => {
     const { email } = await newAccount();
     const answer = await logon({ email, password: PASSWORD }, { 'content-type': 'text/plain' });
-    expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ errorCode: 'UNSUPPORTED_MEDIA_TYPE', status: 400 });
+    expect(answer.status).toBe(415);
+    expect(answer.body).toMatchObject({ errorCode: 'UNSUPPORTED_MEDIA_TYPE', status: 415 });
     expect(answer.body).not.toHaveProperty('token');
     // Control: the same body as JSON logs in.
     expect((await logon({ email, password: PASSWORD })).status).toBe(200);

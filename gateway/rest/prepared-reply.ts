@@ -1,0 +1,60 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EncodedBodies, isCompressibleType, replyCoding, varyOnAcceptEncoding } from '../../shared/http/compression';
+import { bodyTag, entityTag, ifNoneMatchHits } from './conditional-get';
+import type { RestReply } from './rest-route';
+
+/**
+ * A reply in the bytes it is sent as: JSON serialised once, compressed at most once per coding,
+ * and for a cached reply its strong ETag hashed once. The REST reply cache keeps these.
+ */
+export interface PreparedReply {
+  status: number;
+  /** Content-Type included; Content-Length, Content-Encoding, Vary and ETag are added when sent. */
+  headers: Record<string, string>;
+  /** Null for 204. */
+  bodies: EncodedBodies | null;
+  /** The opaque part of the ETag (hash of the uncompressed bytes), or null for no ETag of ours. */
+  tag: string | null;
+}
+
+/** Headers a 304 carries: those a 200 would have that describe caching (RFC 9110 §15.4.5), and the request id. */
+const NOT_MODIFIED_HEADERS = new Set(['cache-control', 'content-location', 'date', 'etag', 'expires', 'vary', 'x-request-id']);
+
+export function prepareReply(reply: RestReply, { tagged }: { tagged: boolean }): PreparedReply {
+  const status = reply.status ?? 200;
+  if (status === 204) return { status, headers: { ...reply.headers }, bodies: null, tag: null };
+  const binary = Buffer.isBuffer(reply.body);
+  const body = binary ? (reply.body as Buffer) : Buffer.from(JSON.stringify(reply.body), 'utf8');
+  const headers = { 'content-type': binary ? 'application/octet-stream' : 'application/json; charset=utf-8', ...reply.headers };
+  return { status, headers, bodies: new EncodedBodies(body), tag: tagged ? bodyTag(body) : null };
+}
+
+/**
+ * Sends a prepared reply: compressed when the client accepts it (see replyCoding), 304 when
+ * If-None-Match names a tagged reply, and for HEAD the headers GET would send without the body.
+ */
+export async function sendPreparedReply(req: IncomingMessage, res: ServerResponse, reply: PreparedReply, extraHeaders: Record<string, string>): Promise<void> {
+  const headers: Record<string, string> = { ...extraHeaders, ...reply.headers };
+  if (!reply.bodies) {
+    res.writeHead(reply.status, headers);
+    res.end();
+    return;
+  }
+  const coding = replyCoding(req.headers['accept-encoding'], reply.status, headers, reply.bodies.identity.length);
+  if (isCompressibleType(headers['content-type'])) headers.vary = varyOnAcceptEncoding(headers.vary);
+  if (reply.tag !== null) {
+    headers.etag = entityTag(reply.tag, coding);
+    if (reply.status === 200 && ifNoneMatchHits(req.headers['if-none-match'], reply.tag)) {
+      res.writeHead(304, Object.fromEntries(Object.entries(headers).filter(([name]) => NOT_MODIFIED_HEADERS.has(name.toLowerCase()))));
+      res.end();
+      return;
+    }
+  }
+  const body = await reply.bodies.get(coding);
+  if (coding) headers['content-encoding'] = coding;
+  headers['content-length'] = String(body.length);
+  res.writeHead(reply.status, headers);
+  // Node sends no body after HEAD either; ending without one keeps the intent plain.
+  if (req.method === 'HEAD') res.end();
+  else res.end(body);
+}

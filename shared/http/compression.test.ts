@@ -1,0 +1,83 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { COMPRESSION_MIN_BYTES, EncodedBodies, isCompressibleType, negotiateContentCoding, replyCoding, varyOnAcceptEncoding } from './compression';
+
+describe('negotiateContentCoding', () => {
+  it.each([
+    [undefined, null],
+    ['', null],
+    ['gzip', 'gzip'],
+    ['br', 'br'],
+    ['gzip, deflate, br', 'br'],
+    ['gzip;q=1.0, br;q=0.8', 'gzip'],
+    ['br;q=0.9, gzip;q=0.5', 'br'],
+    ['GZIP;Q=0.5, BR;Q=0.4', 'gzip'],
+    ['gzip ; q=0.7 , br ; q=0.7', 'br'],
+    ['br;q=0, *', 'gzip'],
+    ['*', 'br'],
+    ['gzip;q=0, *;q=0.1', 'br'],
+    ['*;q=0', null],
+    ['*;q=0, gzip', 'gzip'],
+    ['gzip;q=0, br;q=0', null],
+    ['identity', null],
+    ['deflate, compress', null],
+    ['br;q=2, gzip', 'gzip'],
+    ['br;q=0.0001, gzip;q=0.5', 'gzip'],
+  ])('Accept-Encoding %p gives %p', (header, expected) => {
+    expect(negotiateContentCoding(header)).toBe(expected);
+  });
+
+  it('reads a header sent twice as one list', () => {
+    expect(negotiateContentCoding(['gzip;q=0.5', 'br;q=0.2'])).toBe('gzip');
+  });
+});
+
+describe('what is compressed', () => {
+  it.each([
+    ['application/json; charset=utf-8', true],
+    ['application/graphql-response+json', true],
+    ['application/problem+json', true],
+    ['text/html; charset=utf-8', true],
+    ['image/svg+xml', true],
+    ['application/pdf', false],
+    ['image/png', false],
+    ['application/octet-stream', false],
+    ['application/zip', false],
+    [undefined, false],
+  ])('%p compressible: %p', (type, expected) => {
+    expect(isCompressibleType(type)).toBe(expected);
+  });
+
+  const json = { 'content-type': 'application/json' };
+  it('never compresses a reply without a body, an encoded one, a small one or a PDF', () => {
+    expect(replyCoding('gzip', 200, json, COMPRESSION_MIN_BYTES)).toBe('gzip');
+    expect(replyCoding('gzip', 200, json, COMPRESSION_MIN_BYTES - 1)).toBeNull();
+    expect(replyCoding('gzip', 204, json, 5000)).toBeNull();
+    expect(replyCoding('gzip', 304, json, 5000)).toBeNull();
+    expect(replyCoding('gzip', 200, { ...json, 'content-encoding': 'br' }, 5000)).toBeNull();
+    expect(replyCoding('gzip', 200, { 'content-type': 'application/pdf' }, 5000)).toBeNull();
+    expect(replyCoding('gzip', 404, json, 5000)).toBe('gzip');
+  });
+
+  it('adds Accept-Encoding to Vary once', () => {
+    expect(varyOnAcceptEncoding(undefined)).toBe('Accept-Encoding');
+    expect(varyOnAcceptEncoding('Origin')).toBe('Origin, Accept-Encoding');
+    expect(varyOnAcceptEncoding('origin, accept-encoding')).toBe('origin, accept-encoding');
+    expect(varyOnAcceptEncoding('*')).toBe('*');
+  });
+});
+
+describe('EncodedBodies', () => {
+  const identity = Buffer.from(JSON.stringify(Array.from({ length: 500 }, (_, i) => ({ stop_id: `X${i}`, stop_name: 'Station' }))));
+
+  it('compresses each coding once, however many ask and when they ask together', async () => {
+    const bodies = new EncodedBodies(identity);
+    const [a, b] = await Promise.all([bodies.get('gzip'), bodies.get('gzip')]);
+    expect(a).toBe(b);
+    expect(await bodies.get('gzip')).toBe(a);
+    expect(gunzipSync(a).equals(identity)).toBe(true);
+    const br = await bodies.get('br');
+    expect(await bodies.get('br')).toBe(br);
+    expect(brotliDecompressSync(br).equals(identity)).toBe(true);
+    expect(await bodies.get(null)).toBe(identity);
+  });
+});
