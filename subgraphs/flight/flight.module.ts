@@ -84,7 +84,7 @@ export const flightModule: SubgraphModule = {
         new FlightReservationResolver(
           new ReserveService(platform, supplier, offers, pricing, airports, reservations),
           new PurchaseService(platform, reservations, issuance, admission),
-          new CancelService(platform, supplier, reservations, admission),
+          new CancelService(platform, supplier, reservations, admission, payments),
           new TicketQueryService(platform, reservations),
         ),
       ],

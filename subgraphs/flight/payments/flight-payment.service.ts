@@ -154,7 +154,7 @@ export class FlightPaymentService {
     const now = this.platform.clock.now();
     const confirmed = await this.platform.dataSource.transaction(async (m) => {
       const { reservationId } = (await this.payments.byId(id, m))!;
-      if (reservationId) await m.query('SELECT id FROM flight_reservation WHERE id = ? FOR UPDATE', [reservationId]);
+      if (reservationId) await this.reservations.byId(reservationId, m, true);
       const payment = (await this.payments.byId(id, m, true))!;
       if (payment.status === 'CONFIRMED') return payment;
       if (payment.status !== 'PENDING')

@@ -8,6 +8,8 @@ import { FLIGHT_BOOKING_KIND } from './reservation-follow-ups';
 import { ReservationRepository } from './reservation.repository';
 import type { FlightReservation, ReservationStatus } from './reservation.types';
 import type { FlightWalletAdmission } from './wallet-admission.service';
+import type { FlightPayment } from '../payments/flight-payment';
+import type { FlightPaymentRepository } from '../payments/flight-payment.repository';
 
 export type CancellationState = 'CANCELLED' | 'REFUND_PENDING' | 'REFUND_REQUIRED';
 export type PaymentState = 'NOT_REQUIRED' | 'PENDING' | 'CONFIRMED' | 'MISMATCH' | 'REFUND_PENDING' | 'REFUNDED' | 'REFUND_REQUIRED';
@@ -47,6 +49,7 @@ export class CancelService {
     private readonly supplier: FlightSupplier,
     private readonly reservations: ReservationRepository,
     private readonly admission: FlightWalletAdmission,
+    private readonly payments: FlightPaymentRepository,
   ) {}
 
   async cancel(
@@ -91,7 +94,7 @@ export class CancelService {
         await this.reservations.update(r.id, { status: state, cancelledAt: now, cancelReason: input.reason?.trim() || null }, now, m);
         await this.reservations.setTicketStatus(r.id, 'CANCELLED', m);
         await this.admission.release(r, m);
-        if (paid) await m.query('UPDATE flight_payment SET status = ?, updated_at = ? WHERE id = ?', [paidRefund, now, paid.id]);
+        if (paid && paidRefund) await this.payments.setStatus(paid.id, paidRefund, now, ['CONFIRMED'], m);
         await this.platform.notifications.request(m, { bookingKind: FLIGHT_BOOKING_KIND, bookingId: r.id, messageType: 'RESERVATION_CANCELLATION' });
       });
       this.platform.logger.info('flight reservation cancelled', { reservationId: r.id, bookingReference: r.bookingReference, state });
@@ -122,17 +125,12 @@ export class CancelService {
     return r;
   }
 
-  private async confirmedPayment(reservationId: string): Promise<{ id: string; method: string | null } | null> {
-    const [row] = await this.platform.dataSource.query("SELECT id, method FROM flight_payment WHERE reservation_id = ? AND status = 'CONFIRMED' LIMIT 1", [
-      reservationId,
-    ]);
-    return row ?? null;
+  private async confirmedPayment(reservationId: string): Promise<FlightPayment | null> {
+    return (await this.payments.ofReservation(reservationId)).find((p) => p.status === 'CONFIRMED') ?? null;
   }
 
   private async answer(r: FlightReservation, ticketId: string | null, alreadyCancelled: boolean): Promise<{ complete: boolean; cancellation: Cancellation }> {
-    const [payment] = await this.platform.dataSource.query('SELECT status FROM flight_payment WHERE reservation_id = ? ORDER BY created_at DESC LIMIT 1', [
-      r.id,
-    ]);
+    const [payment] = await this.payments.ofReservation(r.id);
     const paymentState: PaymentState = payment ? (payment.status as PaymentState) : 'NOT_REQUIRED';
     const state = r.status as CancellationState;
     return {

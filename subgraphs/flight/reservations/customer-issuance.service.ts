@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm';
 import type { Platform } from '../../../shared/platform/platform';
 import type { Principal } from '../../../shared/auth/token.service';
 import { isAdministrator, Role } from '../../../shared/auth/roles';
@@ -78,11 +77,11 @@ export class CustomerIssuanceService {
       workflowId,
       issuance: complete ? issuanceView(current) : null,
     });
-    if (r.status === 'ISSUED') return answer(true, false, await this.workflowOf(r.id));
+    if (r.status === 'ISSUED') return answer(true, false, await this.reservations.issuanceWorkflowOf(r.id));
     const payment = await this.payments.confirmedFor(r);
     if (IN_ISSUANCE.includes(r.status)) {
       // A repeat while issuing starts nothing new: the running workflow is answered again.
-      const running = await this.workflowOf(r.id);
+      const running = await this.reservations.issuanceWorkflowOf(r.id);
       if (running) return answer(false, true, running);
       if (!payment) throw FlightException.paymentNotConfirmed();
       return answer(false, true, await this.startWorkflow(r, payment.id, null));
@@ -100,7 +99,7 @@ export class CustomerIssuanceService {
     if (workflowId) return answer(false, true, workflowId);
     // A concurrent signal moved it first: answer its workflow (or its completed issuance).
     const now = (await this.reservations.byId(r.id))!;
-    return answer(now.status === 'ISSUED', true, await this.workflowOf(r.id), now);
+    return answer(now.status === 'ISSUED', true, await this.reservations.issuanceWorkflowOf(r.id), now);
   }
 
   async direct(principal: Principal, input: DirectInput): Promise<DirectOutcome> {
@@ -192,23 +191,10 @@ export class CustomerIssuanceService {
       if (from && !(await this.reservations.update(r.id, { status: 'ISSUING' }, now, m, [from]))) return null;
       const payload: ReservationJobPayload = { reservationId: r.id };
       const id = outboxJobId(await this.platform.outbox.enqueue(m, { queue: FLIGHT_QUEUE, name: CUSTOMER_ISSUANCE_JOB, payload }));
-      await this.saveWorkflow(m, r.id, id, paymentId, now);
+      await this.reservations.saveIssuanceWorkflow(m, r.id, id, paymentId, now);
       return id;
     });
     if (workflowId) this.platform.logger.info('flight customer issuance signaled', { reservationId: r.id, bookingReference: r.bookingReference, workflowId });
     return workflowId;
-  }
-
-  private async workflowOf(reservationId: string): Promise<string | null> {
-    const [row] = await this.platform.dataSource.query('SELECT workflow_id FROM flight_issuance_workflow WHERE reservation_id = ?', [reservationId]);
-    return row?.workflow_id ?? null;
-  }
-
-  private async saveWorkflow(m: EntityManager, reservationId: string, workflowId: string, paymentId: string, now: Date): Promise<void> {
-    await m.query(
-      `INSERT INTO flight_issuance_workflow (reservation_id, workflow_id, payment_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
-       ON DUPLICATE KEY UPDATE workflow_id = VALUES(workflow_id), payment_id = VALUES(payment_id), updated_at = VALUES(updated_at)`,
-      [reservationId, workflowId, paymentId, now, now],
-    );
   }
 }

@@ -228,6 +228,31 @@ export class ReservationRepository {
     await m.query('UPDATE flight_ticket SET status = ? WHERE reservation_id = ?', [status, reservationId]);
   }
 
+  /** The one running customer issuance of a reservation: its workflow id (the outbox job id), if any. */
+  async issuanceWorkflowOf(reservationId: string): Promise<string | null> {
+    const [row] = await this.dataSource.query<Array<{ workflow_id: string }>>('SELECT workflow_id FROM flight_issuance_workflow WHERE reservation_id = ?', [
+      reservationId,
+    ]);
+    return row?.workflow_id ?? null;
+  }
+
+  async saveIssuanceWorkflow(m: EntityManager, reservationId: string, workflowId: string, paymentId: string, now: Date): Promise<void> {
+    await m.query(
+      `INSERT INTO flight_issuance_workflow (reservation_id, workflow_id, payment_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+       ON DUPLICATE KEY UPDATE workflow_id = VALUES(workflow_id), payment_id = VALUES(payment_id), updated_at = VALUES(updated_at)`,
+      [reservationId, workflowId, paymentId, now, now],
+    );
+  }
+
+  /** The account that booked, as a ticket names its buyer. */
+  async buyerOf(accountId: string): Promise<{ id: string; full_name: string; email: string } | undefined> {
+    const [row] = await this.dataSource.query<Array<{ id: string; full_name: string; email: string }>>(
+      'SELECT id, full_name, email FROM account WHERE id = ?',
+      [accountId],
+    );
+    return row;
+  }
+
   /**
    * Reservations whose issuance stopped half way (a crash, a lost job): ISSUING or PARTIALLY_ISSUED, untouched since
    * `before`, no live lease, tried by recovery fewer than `maxAttempts` times. Oldest first.

@@ -29,7 +29,7 @@ export class TicketQueryService {
     if (rows.length === 0 || !r) throw FlightException.reservationNotFound();
     // Someone else's ticket is answered as absent: its existence is not disclosed.
     if (r.accountId !== principal.accountId && !isAdministrator(principal.role)) throw FlightException.reservationNotFound();
-    const [buyer] = await this.platform.dataSource.query('SELECT id, full_name, email FROM account WHERE id = ?', [r.accountId]);
+    const buyer = await this.reservations.buyerOf(r.accountId);
     return rows.map((t) => ticketView(r, t, buyer));
   }
 }
