@@ -1,5 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { MessageType, NotificationChannel } from './notification.types';
+import type { DeliveryStatus } from './entities/notification-delivery.entity';
+import type { NotificationStatus } from './entities/notification.entity';
 
 /** A delivery's status, or the request's own when it produced no deliveries. */
 export const NOTIFICATION_LOG_STATUSES = ['PENDING', 'SENDING', 'RETRYING', 'SENT', 'FAILED', 'SUPPRESSED', 'UNCERTAIN', 'NO_RECIPIENT'] as const;
@@ -46,9 +48,35 @@ export interface NotificationLogRecord {
   attempts: NotificationAttemptRecord[];
 }
 
+export interface NotificationProgressRow {
+  id: string;
+  status: NotificationStatus;
+  reason: string | null;
+}
+
+export interface DeliveryProgressRow {
+  notification_id: string;
+  recipient_key: string;
+  recipient_masked: string;
+  status: DeliveryStatus;
+  error: string | null;
+}
+
 /** Reads the notification log for operators: newest first, one row per delivery. */
 export class NotificationLogService {
   constructor(private readonly dataSource: DataSource) {}
+
+  /** Where these requests stand: each request's own status and each of its deliveries (for callers that wait on them). */
+  async progress(notificationIds: string[]): Promise<{ notifications: NotificationProgressRow[]; deliveries: DeliveryProgressRow[] }> {
+    const notifications = await this.dataSource.query<NotificationProgressRow[]>('SELECT id, status, reason FROM notification WHERE id IN (?)', [
+      notificationIds,
+    ]);
+    const deliveries = await this.dataSource.query<DeliveryProgressRow[]>(
+      'SELECT notification_id, recipient_key, recipient_masked, status, error FROM notification_delivery WHERE notification_id IN (?)',
+      [notificationIds],
+    );
+    return { notifications, deliveries };
+  }
 
   async find(filter: NotificationLogFilter): Promise<{ total: number; records: NotificationLogRecord[] }> {
     const where: string[] = [];

@@ -46,14 +46,11 @@ export class TrainDocumentService {
       tickets = await this.reservations.ticketsOf(reservation.id);
       if (reservation.status !== 'ISSUED') throw TrainDocumentException.notIssued(reservation.status);
     } else {
-      const [row] = await this.platform.dataSource.query(
-        'SELECT reservation_id, train_ticket_uuid FROM train_ticket WHERE train_ticket_uuid = ? OR ticket_number = ? LIMIT 1',
-        [ticketId, ticketId],
-      );
+      const row = await this.reservations.ticketByUuidOrNumber(ticketId!);
       reservation = row ? await this.reservations.byId(row.reservation_id) : null;
       if (!reservation) throw TrainDocumentException.notFound(ticketId!);
       this.checkOwner(principal, reservation);
-      tickets = (await this.reservations.ticketsOf(reservation.id)).filter((t) => t.trainTicketUuid === row.train_ticket_uuid);
+      tickets = (await this.reservations.ticketsOf(reservation.id)).filter((t) => t.trainTicketUuid === row?.train_ticket_uuid);
     }
     if (tickets.length === 0) throw TrainDocumentException.notFound((paymentReference ?? ticketId)!);
     const unissued = tickets.find((t) => t.status !== 'ISSUED');

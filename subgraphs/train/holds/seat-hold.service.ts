@@ -4,6 +4,7 @@ import type { Principal } from '../../../shared/auth/token.service';
 import { AppError } from '../../../shared/errors/app-error';
 import { RailProvider, RailProviderError } from '../provider/rail-provider.port';
 import { decodeTrainSetId } from '../search/dated-trainset';
+import { SeatHoldRepository } from './seat-hold.repository';
 
 export class SeatHoldException extends AppError {
   static invalid(fields: Array<{ field: string; message: string }>): SeatHoldException {
@@ -58,6 +59,7 @@ export class SeatHoldService {
   constructor(
     private readonly platform: Platform,
     private readonly provider: RailProvider,
+    private readonly holds = new SeatHoldRepository(platform.dataSource),
   ) {}
 
   async hold(principal: Principal, request: HoldRequest): Promise<HoldView> {
@@ -81,10 +83,10 @@ export class SeatHoldService {
         holdKey: key,
       });
     } catch (error) {
-      await this.platform.dataSource.query("DELETE FROM train_seat_hold WHERE hold_key = ? AND status = 'PENDING'", [key]);
+      await this.holds.dropPendingSlot(key);
       throw toHoldError(error);
     }
-    await this.platform.dataSource.query("UPDATE train_seat_hold SET status = 'HELD', expires_at = ? WHERE hold_key = ?", [new Date(held.expiresAt), key]);
+    await this.holds.markHeld(key, new Date(held.expiresAt));
     return { key: held.key, status: 'HELD', expiresAt: held.expiresAt };
   }
 
@@ -94,40 +96,26 @@ export class SeatHoldService {
    */
   private async reserveSlot(accountId: string, key: string, input: ReturnType<typeof parse>, date: string): Promise<void> {
     const { maxActiveHoldsPerAccount } = this.platform.config.train;
-    await this.platform.dataSource.transaction(async (m) => {
-      const now = this.platform.clock.now();
-      await m.query('SELECT id FROM account WHERE id = ? FOR UPDATE', [accountId]);
-      const [{ active }] = await m.query(
-        "SELECT COUNT(*) AS active FROM train_seat_hold WHERE account_id = ? AND status IN ('PENDING', 'HELD') AND expires_at > ?",
-        [accountId, now],
-      );
-      if (Number(active) >= maxActiveHoldsPerAccount) throw SeatHoldException.limitReached(maxActiveHoldsPerAccount);
-      await m.query(
-        `INSERT INTO train_seat_hold (hold_key, account_id, time_table_train_set_id, travel_date, car_id, seat_id, from_partner_id, to_partner_id,
-           luggage_id, status, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
-        [
-          key,
-          accountId,
-          input.timeTableTrainSetId,
-          date,
-          input.carId,
-          input.seat,
-          input.departureStopPartnerId,
-          input.arrivalStopPartnerId,
-          input.luggageId,
-          new Date(now.getTime() + PENDING_SLOT_MS),
-          now,
-        ],
-      );
-    });
+    const now = this.platform.clock.now();
+    const slot = {
+      key,
+      accountId,
+      timeTableTrainSetId: input.timeTableTrainSetId,
+      travelDate: date,
+      carId: input.carId,
+      seatId: input.seat,
+      fromPartnerId: input.departureStopPartnerId,
+      toPartnerId: input.arrivalStopPartnerId,
+      luggageId: input.luggageId,
+    };
+    if (!(await this.holds.takeSlot(slot, now, new Date(now.getTime() + PENDING_SLOT_MS), maxActiveHoldsPerAccount))) {
+      throw SeatHoldException.limitReached(maxActiveHoldsPerAccount);
+    }
   }
 
   async release(principal: Principal, key: string | null | undefined): Promise<HoldView> {
     if (!key?.trim()) throw SeatHoldException.invalid([{ field: 'key', message: 'is required' }]);
-    const [row] = await this.platform.dataSource.query('SELECT hold_key, status FROM train_seat_hold WHERE hold_key = ? AND account_id = ?', [
-      key.trim(),
-      principal.accountId,
-    ]);
+    const row = await this.holds.ownedBy(key.trim(), principal.accountId);
     if (!row) throw SeatHoldException.notFound();
     if (row.status !== 'RELEASED') {
       try {
@@ -136,7 +124,7 @@ export class SeatHoldService {
         if (!(error instanceof RailProviderError && error.code === 'HOLD_NOT_FOUND')) throw toHoldError(error);
       }
       const now = this.platform.clock.now();
-      await this.platform.dataSource.query("UPDATE train_seat_hold SET status = 'RELEASED', released_at = ? WHERE hold_key = ?", [now, row.hold_key]);
+      await this.holds.markReleased(row.hold_key, now);
     }
     return { key: row.hold_key, status: 'RELEASED', expiresAt: null };
   }

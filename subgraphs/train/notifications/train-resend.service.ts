@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { Principal } from '../../../shared/auth/token.service';
 import { FINAL_DELIVERY_STATUSES, type DeliveryStatus } from '../../../shared/notifications/entities/notification-delivery.entity';
 import type { NotificationStatus } from '../../../shared/notifications/entities/notification.entity';
+import { NotificationLogService, type DeliveryProgressRow, type NotificationProgressRow } from '../../../shared/notifications/notification-log.service';
 import type { MessageType } from '../../../shared/notifications/notification.types';
 import type { Platform } from '../../../shared/platform/platform';
 import { renderTrainTickets } from '../documents/train-document.service';
@@ -84,19 +85,8 @@ export interface ResendRequest {
   messageType: TrainMessageType;
 }
 
-export interface NotificationRow {
-  id: string;
-  status: NotificationStatus;
-  reason: string | null;
-}
-
-export interface DeliveryRow {
-  notification_id: string;
-  recipient_key: string;
-  recipient_masked: string;
-  status: DeliveryStatus;
-  error: string | null;
-}
+export type NotificationRow = NotificationProgressRow;
+export type DeliveryRow = DeliveryProgressRow;
 
 /**
  * POST /api/trip/train/send-notification: staff (ADMIN or SUDO, checked by the resolver) resend a booking's ticket,
@@ -110,6 +100,7 @@ export class TrainResendService {
     private readonly reservations: TrainReservationRepository,
     private readonly issuances: TrainIssuanceRepository,
     private readonly stations: StationService,
+    private readonly log = new NotificationLogService(platform.dataSource),
   ) {}
 
   async send(principal: Principal, input: TrainResendInput): Promise<TrainResendSettled[]> {
@@ -156,7 +147,6 @@ export class TrainResendService {
 
   /** The reservation the selector names and, for ticket uuids, the passengers owning them. */
   private async resolve(selector: Selector): Promise<{ reservation: TrainReservation; recipientKeys: string[] | null }> {
-    const db = this.platform.dataSource;
     let reservationId: string | null = null;
     let recipientKeys: string[] | null = null;
     switch (selector.field) {
@@ -171,14 +161,10 @@ export class TrainResendService {
         break;
       }
       case 'ticketNumber':
-        reservationId =
-          (await db.query('SELECT reservation_id FROM train_ticket WHERE ticket_number = ? LIMIT 1', [selector.value]))[0]?.reservation_id ?? null;
+        reservationId = await this.reservations.reservationIdOfTicketNumber(selector.value);
         break;
       case 'trainTicketUuids': {
-        const rows: Array<{ train_ticket_uuid: string; reservation_id: string; passenger_index: number }> = await db.query(
-          'SELECT train_ticket_uuid, reservation_id, passenger_index FROM train_ticket WHERE train_ticket_uuid IN (?)',
-          [selector.value],
-        );
+        const rows = await this.reservations.ticketOwners(selector.value);
         const known = new Set(rows.map((t) => t.train_ticket_uuid.toLowerCase()));
         const unknown = selector.value.filter((u) => !known.has(u.toLowerCase()));
         if (unknown.length) throw TrainResendException.ticketsNotFound(unknown);
@@ -222,11 +208,7 @@ export class TrainResendService {
     const ids = receipts.map((r) => r.notificationId);
     const deadline = Date.now() + this.platform.config.train.resendWaitMs;
     for (;;) {
-      const notifications: NotificationRow[] = await this.platform.dataSource.query('SELECT id, status, reason FROM notification WHERE id IN (?)', [ids]);
-      const deliveries: DeliveryRow[] = await this.platform.dataSource.query(
-        'SELECT notification_id, recipient_key, recipient_masked, status, error FROM notification_delivery WHERE notification_id IN (?)',
-        [ids],
-      );
+      const { notifications, deliveries } = await this.log.progress(ids);
       const byId = new Map(notifications.map((n) => [n.id, n]));
       const settled =
         notifications.length === ids.length &&

@@ -200,6 +200,27 @@ export class TrainReservationRepository {
     );
   }
 
+  async reservationIdOfTicketNumber(ticketNumber: string): Promise<string | null> {
+    const [row] = await this.dataSource.query<Array<{ reservation_id: string }>>('SELECT reservation_id FROM train_ticket WHERE ticket_number = ? LIMIT 1', [
+      ticketNumber,
+    ]);
+    return row?.reservation_id ?? null;
+  }
+
+  /** Which reservation and passenger each of these tickets belongs to (unknown uuids are simply absent). */
+  async ticketOwners(uuids: string[]): Promise<Array<{ train_ticket_uuid: string; reservation_id: string; passenger_index: number }>> {
+    return this.dataSource.query('SELECT train_ticket_uuid, reservation_id, passenger_index FROM train_ticket WHERE train_ticket_uuid IN (?)', [uuids]);
+  }
+
+  /** The ticket a document request names by its uuid or its ticket number, with its reservation. */
+  async ticketByUuidOrNumber(ticketId: string): Promise<{ reservation_id: string; train_ticket_uuid: string } | undefined> {
+    const [row] = await this.dataSource.query<Array<{ reservation_id: string; train_ticket_uuid: string }>>(
+      'SELECT reservation_id, train_ticket_uuid FROM train_ticket WHERE train_ticket_uuid = ? OR ticket_number = ? LIMIT 1',
+      [ticketId, ticketId],
+    );
+    return row;
+  }
+
   /** Tickets in the order the reservation lists them: by passenger, outbound before return. */
   async ticketsOf(reservationId: string, m: EntityManager = this.dataSource.manager): Promise<TrainTicketRow[]> {
     const rows = await m.query<TrainTicketDbRow[]>("SELECT * FROM train_ticket WHERE reservation_id = ? ORDER BY passenger_index, journey = 'RETURN'", [
