@@ -11,6 +11,7 @@ export function discoveryDocument(config: PlatformConfig) {
     version: '1.0.0',
     base_url: base,
     graphql_url: `${base}/graphql`,
+    openapi_url: `${base}/openapi.json`,
     authentication: {
       type: 'Bearer',
       token_endpoint: `${base}/api/logon`,

@@ -22,6 +22,8 @@ import { discoveryDocument } from './discovery';
 import { GatewayContext, gatewayContext } from './gateway-context';
 import { RestRouter } from './rest/rest-router';
 import { REST_ROUTES } from './rest/routes';
+import { buildOpenApiDocument } from './rest/openapi-document';
+import { PreparedReply, prepareReply, sendPreparedReply } from './rest/prepared-reply';
 
 /** Passes the client's headers (token, language, currency, ids) on to every subgraph call. */
 class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
@@ -80,6 +82,8 @@ export async function startGateway(
   });
 
   const logins = new LoginShedder(config.login);
+  // Built on first request, then sent as prepared (serialised, tagged, compressed once).
+  let openApi: PreparedReply | undefined;
 
   const handle = async (req: IncomingMessage, res: ServerResponse, requestId: string) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -93,7 +97,7 @@ export async function startGateway(
         return sendJson(
           res,
           429,
-          { errorCode: 'LOGIN_THROTTLED', errorMessage: message, status: 429, data: { retryAfterSeconds: retryAfter } },
+          { errorCode: 'LOGIN_THROTTLED', errorMessage: message, status: 429, data: { retryAfterSeconds: retryAfter }, error: {} },
           { ...idHeader, 'retry-after': String(retryAfter) },
         );
       }
@@ -116,8 +120,12 @@ export async function startGateway(
     if (url.pathname === '/.well-known/api-discovery' && get) {
       return sendJson(res, 200, discoveryDocument(config), { ...idHeader, 'cache-control': 'public, max-age=3600' });
     }
+    if (url.pathname === '/openapi.json' && get) {
+      openApi ??= prepareReply({ body: buildOpenApiDocument(REST_ROUTES), headers: { 'cache-control': 'public, max-age=300' } }, { tagged: true });
+      return sendPreparedReply(req, res, openApi, idHeader);
+    }
     if (await rest.handle(req, res, url, gatewayContext(requestId, req.headers, address, 'rest'))) return;
-    sendJson(res, 404, { errorCode: 'NOT_FOUND', errorMessage: `No route for ${req.method} ${url.pathname}`, status: 404 }, idHeader);
+    sendJson(res, 404, { errorCode: 'NOT_FOUND', errorMessage: `No route for ${req.method} ${url.pathname}`, status: 404, error: {} }, idHeader);
   };
 
   const server = createServer((req, res) => {
@@ -128,7 +136,7 @@ export async function startGateway(
         sendJson(
           res,
           500,
-          { errorCode: 'INTERNAL_ERROR', errorMessage: 'Something went wrong on our side; retry later', status: 500, data: { requestId } },
+          { errorCode: 'INTERNAL_ERROR', errorMessage: 'Something went wrong on our side; retry later', status: 500, data: { requestId }, error: {} },
           { 'x-request-id': requestId },
         );
       } else res.end();

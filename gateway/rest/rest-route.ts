@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { RouteContract } from './rest-contract';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -45,6 +46,10 @@ export interface RestRoute {
    * strings the route ignores cannot make new entries. It may throw an AppError, like `operation`.
    */
   cache?: { seconds: number; key(request: RestRequest): string };
+  /** Headers sent with every answer of this route, errors included (e.g. seat/release: Cache-Control no-store). */
+  alwaysHeaders?: Record<string, string>;
+  /** Request and response schemas: the OpenAPI document, the input check and the contract tests all read them. */
+  contract?: RouteContract;
   operation(request: RestRequest): GraphQLOperation;
   /** `data` is the operation's result; each route declares the shape its own query selects. */
   reply(data: unknown, request: RestRequest): RestReply;

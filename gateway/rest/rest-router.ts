@@ -8,6 +8,7 @@ import type { GatewayContext } from '../gateway-context';
 import type { HttpMethod, RestReply, RestRequest, RestRoute } from './rest-route';
 import { PreparedReply, prepareReply, sendPreparedReply } from './prepared-reply';
 import { readRouteBody } from './request-body';
+import { checkInput } from './rest-input-check';
 
 /**
  * Replies kept at once. A cached route makes one per value of its key (the station lists: three in
@@ -51,7 +52,7 @@ export class RestRouter {
     // HEAD runs the GET route and sends its headers without the body.
     const method = req.method === 'HEAD' ? 'GET' : (req.method as HttpMethod);
     const hit = matches.find((m) => m.route.method === method);
-    const headers = { 'x-request-id': context.requestId };
+    const headers: Record<string, string> = { 'x-request-id': context.requestId };
     if (!hit) {
       const methods = new Set<string>(matches.map((m) => m.route.method));
       if (methods.has('GET')) methods.add('HEAD');
@@ -71,7 +72,7 @@ export class RestRouter {
       reply = prepareReply({ status: body.status, body }, { tagged: false });
       if (typeof retryAfter === 'number') reply.headers['retry-after'] = String(retryAfter);
     }
-    await sendPreparedReply(req, res, reply, headers);
+    await sendPreparedReply(req, res, reply, { ...headers, ...hit.route.alwaysHeaders });
     return true;
   }
 
@@ -98,6 +99,7 @@ export class RestRouter {
     if (route.auth && !req.headers.authorization) throw PlatformException.unauthenticated();
     const body = await readRouteBody(req, route, this.maxBodyBytes);
     const request: RestRequest = { params, query: url.searchParams, body, headers: req.headers };
+    if (route.contract) checkInput(route.contract, request);
     const operation = route.operation(request);
     const response = await this.apollo.executeOperation(operation, { contextValue: context });
     if (response.body.kind !== 'single') throw new Error('incremental delivery is not used by REST routes');

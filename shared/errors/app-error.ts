@@ -4,7 +4,8 @@ export interface ErrorBody {
   errorMessage: string;
   status: number;
   data?: Record<string, unknown>;
-  error?: Record<string, unknown>;
+  /** Always an object (`{}` when there is nothing to add): the train document lists it in every error body. */
+  error: Record<string, unknown>;
 }
 
 /** Whether a parsed JSON value is an ErrorBody (a subgraph's 4xx, an error passed through). */
@@ -31,9 +32,8 @@ export class AppError extends Error {
   }
 
   toBody(): ErrorBody {
-    const body: ErrorBody = { errorCode: this.errorCode, errorMessage: this.errorMessage, status: this.status };
+    const body: ErrorBody = { errorCode: this.errorCode, errorMessage: this.errorMessage, status: this.status, error: this.error ?? {} };
     if (this.data !== undefined) body.data = this.data;
-    if (this.error !== undefined) body.error = this.error;
     return body;
   }
 }

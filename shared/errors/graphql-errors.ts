@@ -138,9 +138,9 @@ export function errorBodyFromExtensions(message: string, ext: Record<string, unk
     errorCode: ext.errorCode,
     errorMessage: typeof ext.errorMessage === 'string' ? ext.errorMessage : message,
     status: ext.status,
+    error: typeof ext.error === 'object' && ext.error !== null && !Array.isArray(ext.error) ? (ext.error as Record<string, unknown>) : {},
   };
   if (ext.data !== undefined && ext.data !== null) body.data = ext.data as Record<string, unknown>;
-  if (ext.error !== undefined && ext.error !== null) body.error = ext.error as Record<string, unknown>;
   return body;
 }
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { JsonObject, RestRequest, RestRoute } from '../rest-route';
 import { booleanQuery, requireString } from '../rest-input';
 import { FLIGHT_STOPS_PATH, TRAIN_STOPS_PATH } from '../../discovery';
@@ -22,6 +23,24 @@ export function restTrainStation(s: JsonObject) {
 }
 
 const COMPANY_MINI = 'uuid tinNumber name tradingName companyType';
+
+const CompanyMini = z
+  .object({
+    uuid: z.uuid(),
+    tinNumber: z.string(),
+    name: z.string(),
+    tradingName: z.string().nullable(),
+    companyType: z.string().nullable().meta({ description: 'Null for legacy companies without a type.' }),
+  })
+  .meta({ id: 'CompanyMini', description: 'The compact company (`mini=true`): exactly these fields.' });
+
+const Company = CompanyMini.extend({
+  phoneNumber: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  region: z.string().nullable(),
+  registeredAt: z.string().nullable(),
+}).meta({ id: 'Company', description: 'The full company record.' });
 const COMPANY_FULL = `${COMPANY_MINI} phoneNumber email website region registeredAt`;
 
 /** Login, key discovery, companies and the two station-list hosts. */
@@ -52,6 +71,17 @@ export const platformRoutes: RestRoute[] = [
       query: `query Companies { companies { ${booleanQuery(query, 'mini') ? COMPANY_MINI : COMPANY_FULL} } }`,
     }),
     reply: (data: { companies: unknown }) => ({ body: data.companies }),
+    contract: {
+      summary: 'List companies (full or compact)',
+      tag: 'Companies',
+      query: z.object({
+        mini: z.string().optional().meta({ description: '`true` (any case) for the compact form; absent or `false` for the full record.' }),
+      }),
+      responses: {
+        200: { description: 'Companies; with mini=true each item has exactly the compact fields.', schema: z.array(z.union([Company, CompanyMini])) },
+      },
+      errors: { 400: 'mini is neither true nor false.' },
+    },
   },
   {
     method: 'GET',

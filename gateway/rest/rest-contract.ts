@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { AppError, PlatformException } from '../../shared/errors/app-error';
+
+/**
+ * What a REST route promises, declared next to its path: the OpenAPI document is generated from these
+ * (bin/openapi.cli.ts), the router validates input with the same schemas, and the e2e suites check
+ * every answer against the document. So the 400s, the document and the answers cannot disagree.
+ *
+ * Request schemas check JSON types and presence (what a client gets wrong before anything is looked
+ * up); rules about values that need data (a known station, a seat that exists) stay in the subgraphs.
+ */
+export interface RouteContract {
+  /** One line for the operation list, e.g. "Search flight offers". */
+  summary: string;
+  description?: string;
+  /** The spec document section it belongs to: Flight, Train, Bus, Tickets, Companies, Reverse proxy, Platform. */
+  tag: RouteTag;
+  /** Unique across the document; defaults to one built from the method and path. */
+  operationId?: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  /** Documented request headers (Content-Language, If-Match, X-External-User-Id …), lower-case names. */
+  headers?: z.ZodObject;
+  body?: z.ZodType;
+  /** Success answers by status. */
+  responses: Partial<Record<number, SuccessResponse>>;
+  /** Documented error statuses and what each means; the body is always the error object. */
+  errors: Partial<Record<number, string>>;
+  /**
+   * A route whose spec names its own code for a missing input (train search: FROM_STOP_ID_REQUIRED)
+   * maps the failed input check to that error; otherwise it is a 400 BAD_REQUEST naming each field.
+   */
+  invalidInput?: (fields: InputProblem[]) => AppError;
+}
+
+export type RouteTag = 'Flight' | 'Train' | 'Bus' | 'Tickets' | 'Companies' | 'Reverse proxy' | 'Platform';
+
+export interface SuccessResponse {
+  description: string;
+  /** JSON body; omitted for 204 and for bodies that are not JSON (give `contentType`). */
+  schema?: z.ZodType;
+  /** Defaults to application/json when a schema is given. */
+  contentType?: string;
+  /** Documented response headers by lower-case name, e.g. etag or cache-control. */
+  headers?: Record<string, string>;
+}
+
+export interface InputProblem {
+  field: string;
+  message: string;
+}
+
+/** The error object of both spec documents. `error` is always an object, `{}` when there is nothing to add. */
+export const ErrorBodySchema = z
+  .object({
+    errorCode: z.string().meta({ description: 'Stable machine-readable code, e.g. FLIGHT_OFFER_EXPIRED.' }),
+    errorMessage: z.string().meta({ description: 'What went wrong, for a person.' }),
+    status: z.number().int().meta({ description: 'The HTTP status of this answer.' }),
+    data: z.looseObject({}).optional().meta({ description: 'Structured details: fields[], retryable, price change, reconciliation identifiers …' }),
+    error: z.looseObject({}).meta({ description: 'May carry name, and seatId for seat conflicts; {} when there is nothing to add.' }),
+  })
+  .meta({ id: 'ErrorBody', description: 'The error object every REST error answers with.' });
+
+/** Statuses any operation may answer although no table lists them (body over the limit, wrong media type, …). */
+export const COMMON_ERRORS: Record<number, string> = {
+  413: 'The body is larger than the gateway accepts.',
+  415: 'A body was sent that is not JSON.',
+  500: 'Retryable local failure; the body carries a request id.',
+};
+
+/** Reads a URLSearchParams into an object for validation: a repeated name keeps its first value. */
+export function queryObject(query: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of query) if (!(name in out)) out[name] = value;
+  return out;
+}
+
+/** Problems of a failed zod parse, each naming its field the way the client wrote it (a.b[2].c). */
+export function inputProblems(error: z.ZodError, prefix?: string): InputProblem[] {
+  return error.issues.map((issue) => {
+    let field = prefix ?? '';
+    for (const step of issue.path) {
+      if (typeof step === 'number') field += `[${step}]`;
+      else field += field ? `.${String(step)}` : String(step);
+    }
+    if (issue.code === 'unrecognized_keys') field += (field ? '.' : '') + issue.keys.join(',');
+    return { field: field || '(body)', message: problemMessage(issue) };
+  });
+}
+
+function problemMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type' && issue.input === undefined) return `is required (${issue.expected})`;
+  if (issue.code === 'invalid_type') return `must be ${article(issue.expected)}`;
+  return issue.message;
+}
+
+const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
+
+/** The default answer to input that fails a route's schemas: a 400 listing every field. */
+export function badInput(fields: InputProblem[]): AppError {
+  const text = fields
+    .slice(0, 5)
+    .map((f) => `"${f.field}" ${f.message}`)
+    .join('; ');
+  return PlatformException.badRequest(`Invalid request: ${text}${fields.length > 5 ? ` (and ${fields.length - 5} more)` : ''}`, {
+    field: fields[0].field,
+    fields,
+  });
+}
