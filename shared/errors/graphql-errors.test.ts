@@ -46,6 +46,7 @@ describe('GraphQL error formatting', () => {
       errorMessage: 'gone',
       status: 410,
       data: { refreshSearch: true },
+      error: {},
     });
   });
 
@@ -79,6 +80,7 @@ describe('GraphQL error formatting', () => {
       errorCode: 'QUERY_TOO_COMPLEX',
       errorMessage: 'The document has more than 5000 tokens; the limit is 5000',
       status: 400,
+      error: {},
     });
   });
 
@@ -94,6 +96,7 @@ describe('GraphQL error formatting', () => {
       errorCode: 'PAYLOAD_TOO_LARGE',
       errorMessage: 'The request body is larger than 1024 bytes',
       status: 413,
+      error: {},
     });
     const coercion = subgraphClientError(400, {
       errors: [
