@@ -76,20 +76,27 @@ export function queryObject(query: URLSearchParams): Record<string, string> {
 }
 
 /** Problems of a failed zod parse, each naming its field the way the client wrote it (a.b[2].c). */
-export function inputProblems(error: z.ZodError, prefix?: string): InputProblem[] {
+export function inputProblems(error: z.ZodError, input: unknown): InputProblem[] {
   return error.issues.map((issue) => {
-    let field = prefix ?? '';
+    let field = '';
     for (const step of issue.path) {
       if (typeof step === 'number') field += `[${step}]`;
       else field += field ? `.${String(step)}` : String(step);
     }
     if (issue.code === 'unrecognized_keys') field += (field ? '.' : '') + issue.keys.join(',');
-    return { field: field || '(body)', message: problemMessage(issue) };
+    return { field: field || '(body)', message: problemMessage(issue, valueAt(input, issue.path)) };
   });
 }
 
-function problemMessage(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type' && issue.input === undefined) return `is required (${issue.expected})`;
+/** The value a zod issue path points at in the input (zod does not keep it unless asked to). */
+function valueAt(input: unknown, path: PropertyKey[]): unknown {
+  let value = input;
+  for (const step of path) value = typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[step] : undefined;
+  return value;
+}
+
+function problemMessage(issue: z.core.$ZodIssue, value: unknown): string {
+  if (issue.code === 'invalid_type' && value === undefined) return `is required (${issue.expected})`;
   if (issue.code === 'invalid_type') return `must be ${article(issue.expected)}`;
   return issue.message;
 }

@@ -19,5 +19,5 @@ export function checkInput(contract: RouteContract, request: RestRequest): void 
 function problemsOf(schema: z.ZodType | undefined, value: unknown): InputProblem[] {
   if (!schema) return [];
   const result = schema.safeParse(value);
-  return result.success ? [] : inputProblems(result.error);
+  return result.success ? [] : inputProblems(result.error, value);
 }

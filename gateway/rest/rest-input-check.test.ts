@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { AppError } from '../../shared/errors/app-error';
+import type { RouteContract } from './rest-contract';
+import { checkInput } from './rest-input-check';
+
+const contract = (extra: Partial<RouteContract>): RouteContract => ({ summary: 's', tag: 'Platform', responses: {}, errors: {}, ...extra });
+const request = (body: unknown, query = '') => ({ params: {}, query: new URLSearchParams(query), body, headers: {} });
+const refusal = (run: () => void): AppError => {
+  try {
+    run();
+  } catch (error) {
+    return error as AppError;
+  }
+  throw new Error('expected a refusal');
+};
+
+describe('checkInput: a route schema decides the 400', () => {
+  const body = z.object({ ticketId: z.string(), passengers: z.array(z.object({ firstName: z.string().max(30) })).max(9) });
+
+  it('lets a valid request through untouched', () => {
+    expect(() => checkInput(contract({ body }), request({ ticketId: 'T1', passengers: [{ firstName: 'Asha' }], extra: true }))).not.toThrow();
+  });
+
+  it('lists every problem in data.fields with the field written as the client wrote it', () => {
+    const error = refusal(() => checkInput(contract({ body }), request({ passengers: [{ firstName: 'A'.repeat(31) }, { firstName: 7 }] })));
+    expect(error.toBody()).toMatchObject({ errorCode: 'BAD_REQUEST', status: 400, error: {}, data: { field: 'ticketId' } });
+    expect(error.data?.fields).toEqual([
+      { field: 'ticketId', message: 'is required (string)' },
+      { field: 'passengers[0].firstName', message: expect.stringMatching(/30/) },
+      { field: 'passengers[1].firstName', message: 'must be a string' },
+    ]);
+  });
+
+  it('checks the query too, and lets a route name its own code', () => {
+    const query = z.object({ from: z.string(), to: z.string() });
+    const own = contract({ query, invalidInput: (fields) => new AppError('FROM_STOP_ID_REQUIRED', 400, fields.map((f) => f.field).join(',')) });
+    expect(refusal(() => checkInput(own, request(undefined, 'from=DAR'))).toBody()).toMatchObject({ errorCode: 'FROM_STOP_ID_REQUIRED', errorMessage: 'to' });
+    expect(() => checkInput(own, request(undefined, 'from=DAR&to=MOR&from=x'))).not.toThrow();
+  });
+});
