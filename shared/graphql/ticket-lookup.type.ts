@@ -57,14 +57,22 @@ export abstract class TicketLookupFields {
   @Field(() => String, { nullable: true, description: 'Validating carrier or train number' })
   carrier!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Car and seat (train)' })
+  @Field(() => String, { nullable: true, description: 'How the passenger finds the seat: "Car 3, seat 12A" (train); null for flights' })
   seat!: string | null;
 
-  @Field(() => String, { description: "Decimal string with the currency's decimals" })
-  priceAmount!: string;
-
-  @Field(() => String)
+  @Field(() => String, { description: 'Currency of priceFare and pricePaid' })
   priceCurrency!: string;
+
+  @Field(() => String, {
+    description: "The carrier's fare for this ticket, a decimal string in the currency's decimals (flight: the passenger's whole journey)",
+  })
+  priceFare!: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'What the buyer pays for this ticket, booking fees included; null for flights, which are paid once per booking',
+  })
+  pricePaid!: string | null;
 
   @Field(() => String, { description: 'ISO 8601 date-time the booking was made' })
   bookedAt!: string;

@@ -1,6 +1,7 @@
 import type { Principal } from '../auth/token.service';
 import { isAdministrator } from '../auth/roles';
 import { PlatformException } from '../errors/app-error';
+import { Decimal, formatAmount } from '../money/money';
 import { checkPhoneText, parseEmail, parsePhone } from '../validation/contact-fields';
 
 /*
@@ -97,11 +98,27 @@ export interface LookedUpTicket {
   departureTime: string;
   /** Flight validating carrier or train number. */
   carrier: string | null;
+  /** How the passenger finds the seat: "Car 3, seat 12A" (train); null without a seat (flights). */
   seat: string | null;
-  priceAmount: string;
+  /** The currency of priceFare and pricePaid. */
   priceCurrency: string;
+  /** The carrier's fare for this ticket, in the currency's decimals (flight: the passenger's fare for the whole journey). */
+  priceFare: string;
+  /** What the buyer pays for this ticket, booking fees included; null where payment is per booking (flight). */
+  pricePaid: string | null;
   bookedAt: string;
   issuedAt: string | null;
+}
+
+/** An amount as the API writes it: the currency's decimals (TZS "24500", USD "171.00"), whatever the column's scale. */
+export function lookupAmount(amount: string, currency: string): string {
+  return formatAmount(new Decimal(amount), currency);
+}
+
+/** A train seat as the passenger finds it: car number and seat label; the label alone where the car number was not kept. */
+export function seatName(carNumber: number | null, label: string): string | null {
+  if (!label) return null;
+  return carNumber === null ? `Seat ${label}` : `Car ${carNumber}, seat ${label}`;
 }
 
 /** What each kind answers: its matching tickets, newest booking first, and whether more matched than the limit. */

@@ -36,6 +36,7 @@ import { TrainDocumentService } from './documents/train-document.service';
 import { TrainPayments1763800000440 } from './migrations/1763800000440-train-payments';
 import { TrainReserveReconcileBounds1764000000500 } from './migrations/1764000000500-train-reserve-reconcile-bounds';
 import { RailSimulatorTicketNumbers1764000000520 } from './migrations/1764000000520-rail-simulator-ticket-numbers';
+import { TrainTicketCarNumber1764100000700 } from './migrations/1764100000700-train-ticket-car-number';
 import { SimulatedPaymentGateway } from '../../shared/payments/simulated-payment-gateway';
 import { TrainPaymentRepository } from './payments/train-payment.repository';
 import { TrainPaymentQuoteService } from './payments/train-payment-quote.service';
@@ -78,6 +79,7 @@ export const trainModule: SubgraphModule = {
       TrainWalletHolds1764000000120,
       TrainReserveReconcileBounds1764000000500,
       RailSimulatorTicketNumbers1764000000520,
+      TrainTicketCarNumber1764100000700,
     ],
   },
   async seed() {

@@ -2,7 +2,13 @@ import { checkAgainstContract } from '../support/contract-hook';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
 const companies = new URL('http://127.0.0.1:4000/api/companies?mini=true');
-const company = { uuid: '0d3c56a4-6a53-4a5e-9d6e-0f8f0e1c2a11', tinNumber: '100-200-300', name: 'Kilimanjaro Express', tradingName: null, companyType: 'BUS' };
+const company = {
+  uuid: '0d3c56a4-6a53-4a5e-9d6e-0f8f0e1c2a11',
+  tinNumber: '100-200-300',
+  name: 'Kilimanjaro Express',
+  tradingName: null,
+  companyType: 'BUS_OPERATOR',
+};
 
 describe('the contract hook every e2e fetch goes through', () => {
   it('accepts an answer the document describes, success or error', async () => {

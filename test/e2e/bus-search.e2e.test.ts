@@ -298,4 +298,15 @@ describe('bus search (REST)', () => {
       await ds.query('UPDATE company SET trading_name = ? WHERE uuid = ?', [MERU.tradingName, MERU.uuid]);
     }
   });
+
+  it('companyTradingName is a string as the spec types it: an operator without a trading name trades under its registered name', async () => {
+    const ds = env.stack.platform.dataSource;
+    await ds.query('UPDATE company SET trading_name = NULL WHERE uuid = ?', [MERU.uuid]);
+    try {
+      const trip = allTrips((await search({ from: DAR, to: ARUSHA, date: daysAhead(10) })).body)[0];
+      expect(trip.companyTradingName).toBe(MERU.name);
+    } finally {
+      await ds.query('UPDATE company SET trading_name = ? WHERE uuid = ?', [MERU.tradingName, MERU.uuid]);
+    }
+  });
 });

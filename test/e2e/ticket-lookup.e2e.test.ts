@@ -2,6 +2,7 @@ import { nextMonthDay, reserveSeats, selectExpressTrain, SelectedTrain } from '.
 import { startTestStack } from '../support/test-platform';
 import { adult, daysAhead, FlightClient } from '../support/flight-client';
 import type { ErrorAnswer, RestCustomerReservationAnswer } from '../support/rest-bodies';
+import { currencyPrecision, Decimal } from '../../shared/money/money';
 
 /** A ticket of the lookup answer. */
 interface LookupTicket {
@@ -11,6 +12,7 @@ interface LookupTicket {
   paymentReference: string;
   passengerName: string;
   seat: string | null;
+  price: { currency: string; fare: string; paid: string | null };
   [field: string]: unknown;
 }
 
@@ -111,10 +113,8 @@ describe('ticket lookup (REST GET /api/ticket)', () => {
       toCode: 'DOD:SGR:0',
       to: 'Dodoma',
       carrier: trip.details.trip.number,
-      price: { amount: expect.stringMatching(/^\d+$/), currency: 'TZS' },
       issuedAt: null,
     });
-    expect(trainTicket.seat).toMatch(/^Car \d+, seat \d+[A-Z]$/);
     expect(flightTicket).toMatchObject({
       kind: 'FLIGHT',
       ticketId: flight.ticketId,
@@ -130,6 +130,39 @@ describe('ticket lookup (REST GET /api/ticket)', () => {
     const byPhone = await lookup(customer, { phoneNumber: '0754 111 222' });
     expect(byPhone.body.data.map((t) => t.kind)).toEqual(['TRAIN', 'FLIGHT']);
     expect((await lookup(customer, { phoneNumber: '+255765000111' })).body.data.map((t) => t.passengerName)).toEqual(['Baraka Ali']);
+  });
+
+  it('names a train seat by the car number in the train and the seat label, as the passenger finds it', async () => {
+    const [trainTicket, flightTicket] = (await lookup(customer, { email: 'asha.mwinyi@example.com' })).body.data;
+    // The car's number as painted on the train (details' orderNo), not the provider's internal car id.
+    const car = trip.details.train.cars.find((c) => c.id === trip.seats[0].carId)!;
+    const label = car.seats.find((s) => Number(s.id) === trip.seats[0].seatId)!.label;
+    expect(car.orderNo).not.toBe(car.carId);
+    expect(trainTicket.seat).toBe(`Car ${String(car.orderNo)}, seat ${label}`);
+    expect(flightTicket.seat).toBeNull();
+  });
+
+  it('gives a train ticket its fare and the amount paid, TZS without decimals', async () => {
+    const [trainTicket] = (await lookup(customer, { email: 'asha.mwinyi@example.com' })).body.data;
+    // Train: the operator fare and the grand total with booking fees, TZS without decimals.
+    const [stored] = await sql<{ fare_amount: string; price_total: string }>('SELECT fare_amount, price_total FROM train_ticket WHERE train_ticket_uuid = ?', [
+      train.uuid,
+    ]);
+    expect(trainTicket.price).toEqual({ currency: 'TZS', fare: new Decimal(stored.fare_amount).toFixed(0), paid: new Decimal(stored.price_total).toFixed(0) });
+    expect(trainTicket.price.fare).toMatch(/^\d+$/);
+    expect(new Decimal(trainTicket.price.paid!).gt(trainTicket.price.fare)).toBe(true);
+  });
+
+  it("gives a flight ticket the passenger's fare in its currency's decimals (the column keeps four); paid is per booking, so null", async () => {
+    const [, flightTicket] = (await lookup(customer, { email: 'asha.mwinyi@example.com' })).body.data;
+    const [flightRow] = await sql<{ price_total: string; price_currency: string }>(
+      'SELECT price_total, price_currency FROM flight_ticket WHERE ticket_id = ? LIMIT 1',
+      [flight.ticketId],
+    );
+    expect(flightRow.price_total).toMatch(/\.\d{4}$/);
+    const decimals = currencyPrecision(flightRow.price_currency);
+    expect(flightTicket.price).toEqual({ currency: flightRow.price_currency, fare: new Decimal(flightRow.price_total).toFixed(decimals), paid: null });
+    expect(flightTicket.price.fare).toMatch(decimals === 2 ? /^\d+\.\d{2}$/ : /^\d+$/);
   });
 
   it('filters combine: ticketId (uuid or ticket number), paymentReference, bookingReference (PNR), each narrowing the answer', async () => {
@@ -177,7 +210,7 @@ describe('ticket lookup (REST GET /api/ticket)', () => {
       'POST',
       '/graphql',
       {
-        query: `{ trainTicketLookup(email: "asha.mwinyi@example.com") { truncated tickets { kind ticketId seat priceAmount priceCurrency } }
+        query: `{ trainTicketLookup(email: "asha.mwinyi@example.com") { truncated tickets { kind ticketId seat priceCurrency priceFare pricePaid } }
                flightTicketLookup(email: "asha.mwinyi@example.com") { truncated tickets { kind ticketId } } }`,
       },
     );

@@ -1,4 +1,7 @@
+import { AppError } from '../../../shared/errors/app-error';
+import { badInput, InputProblem } from '../rest-contract';
 import type { JsonObject, RestRoute } from '../rest-route';
+import { BusSearchAnswer, BusSearchQuery } from '../schemas/bus.schemas';
 
 const PLACE = 'stopId stopName stopDescription latitude longitude stopTimezone cityGeohash popularity';
 const STOP_TIME = `${PLACE} stopSequence arrivalTime departingTime estimatedArrivalDate estimatedDepartureDate estimatedArrivalDays estimatedDepartureDays`;
@@ -24,7 +27,8 @@ function restPlace({ stopTimezone, cityGeohash, ...rest }: JsonObject) {
 
 /** The parts of BUS_TRIP_FIELDS the REST form reshapes; every other field is copied as it comes. */
 interface BusTripData {
-  company: { uuid: unknown; name: unknown; tradingName: unknown; tinNumber: unknown };
+  company: { uuid: unknown; name: string; tradingName: string | null; tinNumber: unknown };
+  companyLogo: JsonObject[];
   fromStop: { stopSequence: number };
   toStop: { stopSequence: number };
   vehicle: { seatingLayoutId: string; seatingGrid: Array<{ key: string; unavailableSeats: unknown[] } & JsonObject> } & JsonObject;
@@ -51,7 +55,7 @@ type Layouts = Map<string, Map<string, SeatCell[]>>;
  * cells of the shared layout with this trip's availability, and keyed maps for lists.
  */
 export function restBusTrip(t: BusTripData, layouts: Layouts) {
-  const { company, fromStop, toStop, vehicle, fareRules, routeStations, stopTimes, ...rest } = t;
+  const { company, companyLogo, fromStop, toStop, vehicle, fareRules, routeStations, stopTimes, ...rest } = t;
   const stops = stopTimes.map(restPlace);
   const { seatingLayoutId, seatingGrid, ...vehicleRest } = vehicle;
   const cells = layouts.get(seatingLayoutId)!;
@@ -59,8 +63,11 @@ export function restBusTrip(t: BusTripData, layouts: Layouts) {
     id: t.id,
     companyId: company.uuid,
     companyName: company.name,
-    companyTradingName: company.tradingName,
+    // The spec types it as a string: a company without a separate trading name trades under its registered name.
+    companyTradingName: company.tradingName ?? company.name,
     tinNumber: company.tinNumber,
+    // base64 and url are optional strings: left out when the logo has none.
+    companyLogo: companyLogo.map((logo) => Object.fromEntries(Object.entries(logo).filter(([, value]) => value !== null))),
     ...rest,
     stopTimes: stops,
     fromStop: stops[fromStop.stopSequence],
@@ -108,7 +115,28 @@ const search: RestRoute = {
     }
     return { body, headers: { 'cache-control': 'no-store' } };
   },
+  contract: {
+    summary: 'Search bus trips',
+    tag: 'Bus',
+    query: BusSearchQuery,
+    // A missing from, to or date is FROM_STOP_ID_REQUIRED, as the bus subgraph answers it (docs/decisions.md "Bus search").
+    invalidInput: (problems) => (problems.some(isMissing) ? missingSearchInput(problems) : badInput(problems)),
+    responses: { 200: { description: 'Direct trips by route, or connections when there is no direct route.', schema: BusSearchAnswer } },
+    errors: {
+      400:
+        'FROM_STOP_ID_REQUIRED: from, to or date missing; BAD_REQUEST: a malformed stop id or date, from equal to to, a date outside the window; ' +
+        'UNKNOWN_STOP_ID: a well-formed stop id that is not in the stop list. Every problem is in data.fields.',
+    },
+  },
 };
+
+/** inputProblems words a missing value "is required (type)". */
+const isMissing = (problem: InputProblem) => problem.message.startsWith('is required');
+
+function missingSearchInput(problems: InputProblem[]): AppError {
+  const fields = problems.map((p) => (isMissing(p) ? { field: p.field, message: 'is required' } : p));
+  return new AppError('FROM_STOP_ID_REQUIRED', 400, fields.map((f) => `${f.field} ${f.message}`).join('; '), { fields });
+}
 
 /** train-bus-admin.md GET /api/trip/search (bus). */
 export const busRoutes: RestRoute[] = [search];

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { JsonObject, RestRequest, RestRoute } from '../rest-route';
-import { booleanQuery, requireString } from '../rest-input';
+import { booleanQuery } from '../rest-input';
 import { FLIGHT_STOPS_PATH, TRAIN_STOPS_PATH } from '../../discovery';
+import { Airport, Company, CompanyMini, JsonWebKeySet, LogonAnswer, LogonBody, MiniQuery, TrainStation, TrainStationMini } from '../schemas/platform.schemas';
 
 const ONE_HOUR = 'public, max-age=3600';
 
@@ -23,24 +24,6 @@ export function restTrainStation(s: JsonObject) {
 }
 
 const COMPANY_MINI = 'uuid tinNumber name tradingName companyType';
-
-const CompanyMini = z
-  .object({
-    uuid: z.uuid(),
-    tinNumber: z.string(),
-    name: z.string(),
-    tradingName: z.string().nullable(),
-    companyType: z.string().nullable().meta({ description: 'Null for legacy companies without a type.' }),
-  })
-  .meta({ id: 'CompanyMini', description: 'The compact company (`mini=true`): exactly these fields.' });
-
-const Company = CompanyMini.extend({
-  phoneNumber: z.string().nullable(),
-  email: z.string().nullable(),
-  website: z.string().nullable(),
-  region: z.string().nullable(),
-  registeredAt: z.string().nullable(),
-}).meta({ id: 'Company', description: 'The full company record.' });
 const COMPANY_FULL = `${COMPANY_MINI} phoneNumber email website region registeredAt`;
 
 /** Login, key discovery, companies and the two station-list hosts. */
@@ -52,9 +35,22 @@ export const platformRoutes: RestRoute[] = [
     jsonBody: true,
     operation: ({ body }) => ({
       query: 'mutation Logon($email: String!, $password: String!) { logon(email: $email, password: $password) { token } }',
-      variables: { email: requireString(body, 'email'), password: requireString(body, 'password') },
+      // The contract has checked both are non-blank strings.
+      variables: { email: (body as JsonObject).email, password: (body as JsonObject).password },
     }),
     reply: (data: { logon: { token: string } }) => ({ body: { token: data.logon.token }, headers: { 'cache-control': 'no-store' } }),
+    contract: {
+      summary: 'Log in',
+      tag: 'Platform',
+      body: LogonBody,
+      responses: { 200: { description: 'The token.', schema: LogonAnswer, headers: { 'cache-control': 'no-store' } } },
+      errors: {
+        400: 'email or password missing, blank or not a string (data.fields).',
+        401: 'LOGIN_FAILED: the email or password is wrong, or the account is disabled (one answer for all three).',
+        429: 'LOGIN_THROTTLED: too many failures or attempts from this address; Retry-After and data.retryAfterSeconds say when to try again.',
+        503: 'SERVICE_UNAVAILABLE: too many logins are being checked at once, or the throttle store is down; Retry-After.',
+      },
+    },
   },
   {
     method: 'GET',
@@ -62,6 +58,13 @@ export const platformRoutes: RestRoute[] = [
     auth: false,
     operation: () => ({ query: '{ jwks { keys { kty kid use alg e n } } }' }),
     reply: (data: { jwks: unknown }) => ({ body: data.jwks, headers: { 'cache-control': ONE_HOUR } }),
+    contract: {
+      summary: 'Public keys that verify tokens',
+      tag: 'Platform',
+      operationId: 'getJsonWebKeySet',
+      responses: { 200: { description: 'The key set.', schema: JsonWebKeySet, headers: { 'cache-control': ONE_HOUR } } },
+      errors: {},
+    },
   },
   {
     method: 'GET',
@@ -74,11 +77,12 @@ export const platformRoutes: RestRoute[] = [
     contract: {
       summary: 'List companies (full or compact)',
       tag: 'Companies',
-      query: z.object({
-        mini: z.string().optional().meta({ description: '`true` (any case) for the compact form; absent or `false` for the full record.' }),
-      }),
+      query: MiniQuery,
       responses: {
-        200: { description: 'Companies; with mini=true each item has exactly the compact fields.', schema: z.array(z.union([Company, CompanyMini])) },
+        200: {
+          description: 'Companies; with mini=true each item has exactly the compact fields, otherwise the full record.',
+          schema: z.array(z.union([Company, CompanyMini])),
+        },
       },
       errors: { 400: 'mini is neither true nor false.' },
     },
@@ -105,6 +109,16 @@ export const platformRoutes: RestRoute[] = [
       })),
       headers: { 'cache-control': ONE_HOUR },
     }),
+    contract: {
+      summary: 'List airports (the flight_stops_url host)',
+      tag: 'Platform',
+      operationId: 'listAirports',
+      description: 'Served without a token. Strong ETag; If-None-Match answers 304.',
+      responses: {
+        200: { description: 'Every airport.', schema: z.array(Airport), headers: { 'cache-control': ONE_HOUR, etag: 'Strong tag of this representation.' } },
+      },
+      errors: {},
+    },
   },
   {
     method: 'GET',
@@ -120,6 +134,21 @@ export const platformRoutes: RestRoute[] = [
         ),
         headers: { 'cache-control': ONE_HOUR },
       };
+    },
+    contract: {
+      summary: 'List SGR stations (the train_stops_url host)',
+      tag: 'Platform',
+      operationId: 'listTrainStations',
+      description: 'Served without a token. Strong ETag; If-None-Match answers 304.',
+      query: MiniQuery,
+      responses: {
+        200: {
+          description: 'Every station; with mini=true each item has exactly the compact fields.',
+          schema: z.array(z.union([TrainStation, TrainStationMini])),
+          headers: { 'cache-control': ONE_HOUR, etag: 'Strong tag of this representation.' },
+        },
+      },
+      errors: { 400: 'mini is neither true nor false.' },
     },
   },
 ];

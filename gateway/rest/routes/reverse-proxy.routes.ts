@@ -1,8 +1,16 @@
-import { PlatformException } from '../../../shared/errors/app-error';
 import type { JsonObject, RestRequest, RestRoute } from '../rest-route';
+import {
+  ChangeConfigHeaders,
+  ConfigParams,
+  CreateConfigBody,
+  CreateConfigHeaders,
+  ReverseProxyConfig,
+  ReverseProxyConfigList,
+  UpdateConfigBody,
+} from '../schemas/reverse-proxy.schemas';
 
 /*
- * train-bus-admin.md "Reverse-proxy administration" (ADMIN or SUDO). The REST layer checks JSON types and carries
+ * train-bus-admin.md "Reverse-proxy administration" (ADMIN or SUDO). The contract checks the JSON types and carries
  * If-Match through; the admin subgraph checks the values, the role and the revision, and answers the statuses.
  */
 
@@ -11,29 +19,6 @@ const NO_STORE = 'no-store';
 
 const CONFIG_FIELDS = `companyUuid metadata file serverNames revision
   domain { id name domainType publicSuffix redirectForName verificationStatus createdAt server { id name } }`;
-
-type Kind = 'string' | 'object';
-const BODY_FIELDS: Record<string, Kind> = { domain: 'string', companyUuid: 'string', metadata: 'object' };
-
-/** The body's fields with their JSON types checked; `required` fields must be present. */
-function configBody(body: unknown, required: string[]): Record<string, unknown> {
-  const given = body as Record<string, unknown>;
-  const fields: Array<{ field: string; message: string }> = [];
-  const input: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(given)) {
-    const kind = BODY_FIELDS[field];
-    if (!kind) fields.push({ field, message: 'is not a field of a reverse-proxy configuration' });
-    else if (value === null && kind === 'object') input[field] = null;
-    else if (kind === 'string' && typeof value !== 'string') fields.push({ field, message: 'must be a string' });
-    else if (kind === 'object' && (typeof value !== 'object' || value === null || Array.isArray(value)))
-      fields.push({ field, message: 'must be a JSON object' });
-    else input[field] = value;
-  }
-  for (const field of required) if (given[field] === undefined) fields.push({ field, message: 'is required' });
-  if (fields.length)
-    throw PlatformException.badRequest(`Invalid reverse-proxy configuration: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`, { fields });
-  return input;
-}
 
 function ifMatch(request: RestRequest): string | null {
   const value = request.headers['if-match'];
@@ -64,6 +49,15 @@ function configHeaders(config: ConfigData): Record<string, string> {
   return { etag: `"${config.revision}"`, 'cache-control': NO_STORE };
 }
 
+const FORBIDDEN = 'FORBIDDEN: the account is neither ADMIN nor SUDO.';
+const UNREADABLE =
+  'The configuration repository is unavailable (REVERSE_PROXY_REPOSITORY_UNAVAILABLE) or its template is malformed (REVERSE_PROXY_TEMPLATE_MALFORMED).';
+const UNAVAILABLE = `${UNREADABLE} Also REVERSE_PROXY_VERIFICATION_FAILED (nothing was kept) and REVERSE_PROXY_BUSY (Retry-After).`;
+const NOT_FOUND = 'REVERSE_PROXY_CONFIG_NOT_FOUND: no configuration has this domain.';
+const STALE = 'REVERSE_PROXY_PRECONDITION_FAILED: If-Match is not the current revision (data.currentRevision).';
+const MISSING_IF_MATCH = 'REVERSE_PROXY_PRECONDITION_REQUIRED: If-Match is missing.';
+const ETAG_ONE = 'Strong ETag of the configuration: "<revision>", the last commit touching its file.';
+
 export const reverseProxyRoutes: RestRoute[] = [
   {
     method: 'GET',
@@ -74,6 +68,19 @@ export const reverseProxyRoutes: RestRoute[] = [
       body: { revision: data.reverseProxyConfigs.revision, configs: data.reverseProxyConfigs.configs.map(restConfig) },
       headers: { etag: `"${data.reverseProxyConfigs.revision}"`, 'cache-control': NO_STORE },
     }),
+    contract: {
+      summary: 'List reverse-proxy configurations',
+      tag: 'Reverse proxy',
+      operationId: 'listReverseProxyConfigs',
+      responses: {
+        200: {
+          description: 'Every configuration in source-file order, with the revision identifier.',
+          schema: ReverseProxyConfigList,
+          headers: { etag: 'Strong ETag of the repository HEAD: "<revision>".', 'cache-control': NO_STORE },
+        },
+      },
+      errors: { 403: FORBIDDEN, 503: UNREADABLE },
+    },
   },
   {
     method: 'POST',
@@ -83,11 +90,32 @@ export const reverseProxyRoutes: RestRoute[] = [
     operation: (request) => ({
       query: `mutation CreateReverseProxyConfig($input: CreateReverseProxyConfigInput!, $ifMatch: String) {
         createReverseProxyConfig(input: $input, ifMatch: $ifMatch) { ${CONFIG_FIELDS} } }`,
-      variables: { input: configBody(request.body, ['domain', 'companyUuid']), ifMatch: ifMatch(request) },
+      // The contract has checked the body: only known members, with their types.
+      variables: { input: request.body, ifMatch: ifMatch(request) },
     }),
     reply: (data: { createReverseProxyConfig: ConfigData }) => {
       const config = data.createReverseProxyConfig;
       return { status: 201, body: restConfig(config), headers: { ...configHeaders(config), location: `${BASE}/${encodeURIComponent(config.domain.name)}` } };
+    },
+    contract: {
+      summary: 'Create a reverse-proxy configuration',
+      tag: 'Reverse proxy',
+      operationId: 'createReverseProxyConfig',
+      headers: CreateConfigHeaders,
+      body: CreateConfigBody,
+      responses: {
+        201: {
+          description: 'The configuration, committed and verified.',
+          schema: ReverseProxyConfig,
+          headers: { etag: ETAG_ONE, location: 'The path of the new configuration.', 'cache-control': NO_STORE },
+        },
+      },
+      errors: {
+        400: 'BAD_REQUEST: a member missing, of the wrong type, unknown, or with a value that is not allowed (data.fields).',
+        403: FORBIDDEN,
+        409: 'REVERSE_PROXY_DOMAIN_CONFLICT, REVERSE_PROXY_SERVER_NAME_CONFLICT (data.serverName, data.usedBy) or REVERSE_PROXY_REVISION_CONFLICT.',
+        503: UNAVAILABLE,
+      },
     },
   },
   {
@@ -99,6 +127,14 @@ export const reverseProxyRoutes: RestRoute[] = [
       variables: { domain: params.domain },
     }),
     reply: (data: { reverseProxyConfig: ConfigData }) => ({ body: restConfig(data.reverseProxyConfig), headers: configHeaders(data.reverseProxyConfig) }),
+    contract: {
+      summary: 'Read one reverse-proxy configuration',
+      tag: 'Reverse proxy',
+      operationId: 'getReverseProxyConfig',
+      params: ConfigParams,
+      responses: { 200: { description: 'The configuration.', schema: ReverseProxyConfig, headers: { etag: ETAG_ONE, 'cache-control': NO_STORE } } },
+      errors: { 403: FORBIDDEN, 404: NOT_FOUND, 503: UNREADABLE },
+    },
   },
   {
     method: 'PATCH',
@@ -108,13 +144,37 @@ export const reverseProxyRoutes: RestRoute[] = [
     operation: (request) => ({
       query: `mutation UpdateReverseProxyConfig($domain: String!, $input: UpdateReverseProxyConfigInput!, $ifMatch: String) {
         updateReverseProxyConfig(domain: $domain, input: $input, ifMatch: $ifMatch) { changed config { ${CONFIG_FIELDS} } } }`,
-      variables: { domain: request.params.domain, input: configBody(request.body, []), ifMatch: ifMatch(request) },
+      variables: { domain: request.params.domain, input: request.body, ifMatch: ifMatch(request) },
     }),
     // Unchanged is a 200 with the same ETag as the If-Match that was sent: nothing was committed.
     reply: (data: { updateReverseProxyConfig: { config: ConfigData } }) => ({
       body: restConfig(data.updateReverseProxyConfig.config),
       headers: configHeaders(data.updateReverseProxyConfig.config),
     }),
+    contract: {
+      summary: 'Change a reverse-proxy configuration',
+      tag: 'Reverse proxy',
+      operationId: 'updateReverseProxyConfig',
+      params: ConfigParams,
+      headers: ChangeConfigHeaders,
+      body: UpdateConfigBody,
+      responses: {
+        200: {
+          description: 'Updated (a new ETag), or unchanged when no commit was needed (the same ETag).',
+          schema: ReverseProxyConfig,
+          headers: { etag: ETAG_ONE, 'cache-control': NO_STORE },
+        },
+      },
+      errors: {
+        400: 'BAD_REQUEST: a member of the wrong type, unknown, or with a value that is not allowed (data.fields).',
+        403: FORBIDDEN,
+        404: NOT_FOUND,
+        409: 'A rename to a domain or server name another configuration has.',
+        412: STALE,
+        428: MISSING_IF_MATCH,
+        503: UNAVAILABLE,
+      },
+    },
   },
   {
     method: 'DELETE',
@@ -126,5 +186,14 @@ export const reverseProxyRoutes: RestRoute[] = [
       variables: { domain: request.params.domain, ifMatch: ifMatch(request) },
     }),
     reply: () => ({ status: 204, body: null, headers: { 'cache-control': NO_STORE } }),
+    contract: {
+      summary: 'Delete a reverse-proxy configuration',
+      tag: 'Reverse proxy',
+      operationId: 'deleteReverseProxyConfig',
+      params: ConfigParams,
+      headers: ChangeConfigHeaders,
+      responses: { 204: { description: 'The tenant server block is deleted and the deletion committed.', headers: { 'cache-control': NO_STORE } } },
+      errors: { 403: FORBIDDEN, 404: NOT_FOUND, 412: STALE, 428: MISSING_IF_MATCH, 503: UNAVAILABLE },
+    },
   },
 ];

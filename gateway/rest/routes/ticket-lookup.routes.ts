@@ -1,16 +1,18 @@
 import { TICKET_LOOKUP_FILTERS } from '../../../shared/tickets/ticket-lookup';
 import type { RestRequest, RestRoute } from '../rest-route';
+import { TicketLookupAnswer, TicketLookupQuery } from '../schemas/ticket-lookup.schemas';
 
 /* train-bus-admin.md GET /api/ticket: one lookup over every booking kind; the body is ours (docs/decisions.md "Ticket lookup"). */
 
 const ITEM = `kind ticketId ticketNumber bookingReference paymentReference status passengerName email phoneNumber direction
-  fromCode from toCode to departureDate departureTime carrier seat priceAmount priceCurrency bookedAt issuedAt`;
+  fromCode from toCode to departureDate departureTime carrier seat priceCurrency priceFare pricePaid bookedAt issuedAt`;
 /** Each booking subgraph's lookup field; bus booking is not part of the spec, so bus has no tickets to add yet. */
 const KINDS = ['flightTicketLookup', 'trainTicketLookup'] as const;
 
 interface Item extends Record<string, unknown> {
-  priceAmount: string;
   priceCurrency: string;
+  priceFare: string;
+  pricePaid: string | null;
   bookedAt: string;
 }
 
@@ -31,11 +33,23 @@ const lookup: RestRoute = {
     const tickets = answers
       .flatMap((a) => a.tickets)
       .sort((a, b) => b.bookedAt.localeCompare(a.bookedAt))
-      .map(({ priceAmount, priceCurrency, ...rest }) => ({ ...rest, price: { amount: priceAmount, currency: priceCurrency } }));
+      .map(({ priceCurrency, priceFare, pricePaid, ...rest }) => ({ ...rest, price: { currency: priceCurrency, fare: priceFare, paid: pricePaid } }));
     return {
       body: { data: tickets, meta: { count: tickets.length, truncated: answers.some((a) => a.truncated) } },
       headers: { 'cache-control': 'no-store' },
     };
+  },
+  contract: {
+    summary: 'Look up tickets of every kind',
+    description:
+      'Flight and train tickets of bookings the caller made (administrators: any booking) matching every filter given; at least one filter is required. ' +
+      'The body is ours: the spec leaves it open.',
+    tag: 'Tickets',
+    query: TicketLookupQuery,
+    responses: { 200: { description: 'The matching tickets (possibly none).', schema: TicketLookupAnswer, headers: { 'cache-control': 'no-store' } } },
+    errors: {
+      400: 'TICKET_LOOKUP_FILTER_REQUIRED when no filter is given; BAD_REQUEST naming every malformed filter in data.fields.',
+    },
   },
 };
 

@@ -3,6 +3,7 @@ import {
   contactMatches,
   LookedUpTicket,
   LookupConditions,
+  lookupAmount,
   lookupAnswer,
   parseTicketLookup,
   TICKET_LOOKUP_READ,
@@ -50,8 +51,10 @@ export class FlightTicketLookupService {
         departureTime: t.departureTime,
         carrier: t.validatingCarrier,
         seat: null,
-        priceAmount: t.priceTotal,
         priceCurrency: t.priceCurrency,
+        priceFare: lookupAmount(t.priceTotal, t.priceCurrency),
+        // One payment covers every passenger of a booking and its booking fees: no amount is paid per ticket.
+        pricePaid: null,
         bookedAt: r.createdAt.toISOString(),
         issuedAt: t.issuedAt,
       };

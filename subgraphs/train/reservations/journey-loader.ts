@@ -71,7 +71,12 @@ export async function loadJourney(
   const cars: JourneyCheck['cars'] = new Map(
     details.cars.map((c) => [
       c.carId,
-      { typeId: c.typeId, carClass: c.carClass, seats: new Map(c.seats.filter((s) => BOOKABLE.has(s.type)).map((s) => [s.seatId, s.label])) },
+      {
+        orderNo: c.orderNo,
+        typeId: c.typeId,
+        carClass: c.carClass,
+        seats: new Map(c.seats.filter((s) => BOOKABLE.has(s.type)).map((s) => [s.seatId, s.label])),
+      },
     ]),
   );
   return { check: { selection, cars }, details };

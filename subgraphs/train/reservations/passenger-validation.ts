@@ -45,8 +45,8 @@ export interface OwnHold {
 /** One selected train as the provider describes it now. */
 export interface JourneyCheck {
   selection: JourneySelection;
-  /** carId → its type and its bookable seats (seatId → label). */
-  cars: Map<number, { typeId: number; carClass: string; seats: Map<number, string> }>;
+  /** carId → its number in the train (orderNo), its type and its bookable seats (seatId → label). */
+  cars: Map<number, { orderNo: number; typeId: number; carClass: string; seats: Map<number, string> }>;
 }
 
 export interface ValidationContext {

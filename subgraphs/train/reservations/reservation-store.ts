@@ -21,8 +21,11 @@ export type BookingOutcome =
   /** The answer was lost: the reservation stays PENDING; the same provider key later returns whatever was made. */
   | { kind: 'UNKNOWN'; error: RailProviderError };
 
-/** A reserved seat's label ("12A"); the provider's tickets carry none, so it comes from the train's seat map. */
-export type SeatLabelOf = (journey: Journey, carId: number, seatId: number) => string;
+/**
+ * How a passenger finds a reserved seat: the car's number in the train (3) and the seat's label ("12A"). The provider's
+ * tickets carry only ids, so both come from the train's seat map; null and '' when the train could not be loaded.
+ */
+export type SeatLabelOf = (journey: Journey, carId: number, seatId: number) => { carNumber: number | null; label: string };
 
 /** The provider's idempotency key: a new attempt only after a definite refusal, so a repeat reconciles a lost answer. */
 export const providerKeyOf = (r: TrainReservation): string => `${r.id}:${r.attempt}`;
@@ -147,6 +150,7 @@ export class TrainReservationStore {
         if (!t) throw new Error(`provider reservation ${made.pnr} has no ticket for hold of passenger ${passengerIndex} (${journey})`);
         // The provider's ticket amount (fare plus luggage) is the TRANSPORTER part; our booking fees go on top.
         const price = priceTrainFare({ fare: t.amount, pricingContext: r.pricingContext, displayCurrencies: [], rates: () => null });
+        const seatLabels = seatLabelOf(journey, t.carId, t.seatId);
         tickets.push({
           trainTicketUuid: randomUUID(),
           reservationId: r.id,
@@ -161,10 +165,11 @@ export class TrainReservationStore {
           fromStopId: sel.fromStopId,
           toStopId: sel.toStopId,
           carId: t.carId,
+          carNumber: seatLabels.carNumber,
           carTypeId: seat.carTypeId,
           carClass: t.carClass,
           seatId: t.seatId,
-          seatLabel: seatLabelOf(journey, t.carId, t.seatId),
+          seatLabel: seatLabels.label,
           ticketTypeId: t.ticketTypeId,
           luggageId: t.luggageId,
           fareAmount: t.amount,
@@ -249,5 +254,8 @@ export class TrainReservationStore {
 
 /** Labels from the journeys the request loaded (only bookable seats are in their maps). */
 export function seatLabelsFrom(outbound: LoadedJourney, back: LoadedJourney | null): SeatLabelOf {
-  return (journey, carId, seatId) => (journey === 'OUTBOUND' ? outbound : back)?.check.cars.get(carId)?.seats.get(seatId) ?? '';
+  return (journey, carId, seatId) => {
+    const car = (journey === 'OUTBOUND' ? outbound : back)?.check.cars.get(carId);
+    return { carNumber: car?.orderNo ?? null, label: car?.seats.get(seatId) ?? '' };
+  };
 }

@@ -51,6 +51,7 @@ const TICKET_COLUMNS = [
   'from_stop_id',
   'to_stop_id',
   'car_id',
+  'car_number',
   'car_type_id',
   'car_class',
   'seat_id',
@@ -182,6 +183,7 @@ export class TrainReservationRepository {
         t.fromStopId,
         t.toStopId,
         t.carId,
+        t.carNumber,
         t.carTypeId,
         t.carClass,
         t.seatId,
@@ -323,6 +325,7 @@ interface TrainTicketDbRow {
   from_stop_id: string;
   to_stop_id: string;
   car_id: number;
+  car_number: number | null;
   car_type_id: number;
   car_class: TrainTicketRow['carClass'];
   seat_id: number;
@@ -397,6 +400,7 @@ function toTicket(row: TrainTicketDbRow): TrainTicketRow {
     fromStopId: row.from_stop_id,
     toStopId: row.to_stop_id,
     carId: Number(row.car_id),
+    carNumber: row.car_number === null || row.car_number === undefined ? null : Number(row.car_number),
     carTypeId: Number(row.car_type_id),
     carClass: row.car_class,
     seatId: Number(row.seat_id),

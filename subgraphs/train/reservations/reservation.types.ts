@@ -112,7 +112,10 @@ export interface TrainTicketRow {
   travelDate: string;
   fromStopId: string;
   toStopId: string;
+  /** The provider's car id (what holds name). */
   carId: number;
+  /** The car's number in the train as passengers see it (provider orderNo); null on tickets stored before it was kept. */
+  carNumber: number | null;
   carTypeId: number;
   carClass: CarClass;
   seatId: number;

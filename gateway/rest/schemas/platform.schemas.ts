@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { LocalDate } from './common.schemas';
+
+/* Login, key discovery, the company list and the two station lists (train-bus-admin.md, flight.md "airport list"). */
+
+/** A non-empty string with a bound; blank text is as good as missing. */
+const filled = (max: number) => z.string().min(1).max(max).regex(/\S/, { error: 'must not be blank' });
+
+export const LogonBody = z
+  .object({
+    email: filled(254).meta({ description: 'The account email.' }),
+    password: filled(1024).meta({ description: 'The account password (set with 10 to 200 characters; a longer one never matches).' }),
+  })
+  .meta({ id: 'LogonRequest', description: 'Credentials.' });
+
+export const LogonAnswer = z
+  .object({ token: z.string().meta({ description: 'An RS256 JWT without expiry; send it as `Authorization: Bearer <token>`.' }) })
+  .meta({ id: 'LogonAnswer', description: 'The signed token.' });
+
+export const JsonWebKeySet = z
+  .object({
+    keys: z.array(
+      z
+        .object({
+          kty: z.literal('RSA'),
+          kid: z.string().meta({ description: 'Selects the key: the `kid` of a token header.' }),
+          use: z.literal('sig'),
+          alg: z.literal('RS256'),
+          e: z.string().meta({ description: 'Public exponent, base64url.' }),
+          n: z.string().meta({ description: 'Modulus, base64url.' }),
+        })
+        .meta({ id: 'JsonWebKey', description: 'One public signing key.' }),
+    ),
+  })
+  .meta({ id: 'JsonWebKeySet', description: 'Every key that may have signed a token still accepted; cache for an hour, refresh on a key mismatch.' });
+
+/** `mini` of the company and train station lists: `true` or `false` in any case; absent is false. */
+export const MiniQuery = z.object({
+  mini: z
+    .string()
+    .regex(/^\s*(true|false)?\s*$/i, { error: 'must be true or false' })
+    .optional()
+    .meta({ description: '`true` (any case) for the compact form; absent or `false` for the full one.' }),
+});
+
+export const CompanyMini = z
+  .object({
+    uuid: z.uuid(),
+    tinNumber: z.string(),
+    name: z.string(),
+    tradingName: z.string().nullable(),
+    companyType: z.enum(['BUS_OPERATOR', 'RAIL_OPERATOR', 'FERRY_OPERATOR']).nullable().meta({ description: 'Null for legacy companies without a type.' }),
+  })
+  .meta({ id: 'CompanyMini', description: 'The compact company (`mini=true`): exactly these fields.' });
+
+const extension = (what: string) => `${what} Extension: the spec does not show the full record (docs/decisions.md "Companies").`;
+
+export const Company = CompanyMini.extend({
+  phoneNumber: z
+    .string()
+    .nullable()
+    .meta({ description: extension('Office phone, null when unknown.') }),
+  email: z
+    .string()
+    .nullable()
+    .meta({ description: extension('Office email, null when unknown.') }),
+  website: z
+    .string()
+    .nullable()
+    .meta({ description: extension('Web site, null when there is none.') }),
+  region: z
+    .string()
+    .nullable()
+    .meta({ description: extension('Region of the registered office, null when unknown.') }),
+  registeredAt: LocalDate.nullable().meta({ description: extension('Registration date, null when unknown.') }),
+}).meta({ id: 'Company', description: 'The full company record: the compact fields and the contact and registration details.' });
+
+export const Airport = z
+  .object({
+    stop_id: z.string().meta({ description: '`<IATA>:FLT:0`; the search takes the IATA code, never this.' }),
+    stop_code: z.string().meta({ description: 'IATA airport code.' }),
+    stop_lat: z.number(),
+    stop_lon: z.number(),
+    stop_name: z.string(),
+    stop_desc: z.string(),
+    stop_timezone: z.string().meta({ description: 'IANA zone.' }),
+    city_geohash: z.string(),
+    popularity: z.number(),
+  })
+  .meta({ id: 'Airport', description: 'An airport of the airport list.' });
+
+const StationPartner = z
+  .object({
+    provider: z.string().meta({ description: 'RAIL for the SGR.' }),
+    service: z.string().meta({ description: 'SGR for the SGR.' }),
+    id: z.number().int().meta({ description: "The provider's station id, the number seat holds take." }),
+    name: z.string(),
+  })
+  .meta({ id: 'TrainStationPartner', description: 'An operator that serves the station.' });
+
+export const TrainStation = z
+  .object({
+    stop_id: z.string().meta({ description: '`<STATION>:SGR:0`; used exactly in search.' }),
+    stop_lat: z.number(),
+    stop_lon: z.number(),
+    stop_name: z.string(),
+    stop_desc: z.string(),
+    stop_timezone: z.string().meta({ description: 'IANA zone.' }),
+    city_geohash: z.string(),
+    popularity: z.number(),
+    partners: z.array(StationPartner),
+  })
+  .meta({ id: 'TrainStation', description: 'A train station (the full form).' });
+
+export const TrainStationMini = TrainStation.pick({ stop_id: true, stop_name: true, stop_timezone: true, partners: true }).meta({
+  id: 'TrainStationMini',
+  description: 'A train station in the compact form (`mini=true`): what a station picker and a seat hold need (docs/decisions.md "Station-list hosts").',
+});
