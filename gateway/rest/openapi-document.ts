@@ -112,6 +112,6 @@ export function buildOpenApiDocument(routes: RestRoute[]): Record<string, unknow
       },
       paths,
     },
-    { reused: 'ref' },
+    { reused: 'inline' },
   ) as unknown as Record<string, unknown>;
 }
