@@ -18,6 +18,7 @@ export function checkInput(contract: RouteContract, request: RestRequest): void 
 
 function problemsOf(schema: z.ZodType | undefined, value: unknown): InputProblem[] {
   if (!schema) return [];
-  const result = schema.safeParse(value);
+  // reportInput: a wrong-typed value keeps its input on the issue, so it reads "must be a string", not "is required".
+  const result = schema.safeParse(value, { reportInput: true });
   return result.success ? [] : inputProblems(result.error);
 }
