@@ -66,14 +66,14 @@ export const TrainPrice = z
 
 // ---- Search item ------------------------------------------------------------------------------------------
 
-const TrainStationPartner = z
+const TrainSearchStationPartner = z
   .object({
     provider: z.string(),
     service: z.string(),
     id: z.number().int().meta({ description: 'The station id seat holds name (departureStopPartnerId, arrivalStopPartnerId).' }),
     name: z.string(),
   })
-  .meta({ id: 'TrainStationPartner' });
+  .meta({ id: 'TrainSearchStationPartner' });
 
 /** The station as a search item carries it: the stop-list form of train-bus-admin.md "Train station". */
 export const TrainSearchStation = z
@@ -86,7 +86,7 @@ export const TrainSearchStation = z
     stop_timezone: z.string().meta({ description: 'IANA zone.' }),
     city_geohash: z.string(),
     popularity: z.number(),
-    partners: z.array(TrainStationPartner),
+    partners: z.array(TrainSearchStationPartner),
   })
   .meta({ id: 'TrainSearchStation', description: 'A station of a train: train-bus-admin.md "Train station".' });
 
