@@ -22,12 +22,11 @@ describe('SGR return journeys end to end (REST)', () => {
   let hook: CallbackReceiver;
   let cursor = 0;
   const sql = <Row = Record<string, unknown>>(q: string, params: unknown[] = []) => env.stack.platform.dataSource.query<Row[]>(q, params);
-  const issuance = (client: FlightClient, ref: string, query = '') =>
-    client.call<{ data: RestTrainIssuance }>('GET', `/api/trip/train/ticket/${ref}/issuance${query}`);
+  const issuance = (client: FlightClient, ref: string, query = '') => client.call<RestTrainIssuance>('GET', `/api/trip/train/ticket/${ref}/issuance${query}`);
   const untilFinal = (client: FlightClient, ref: string) =>
     waitFor(
       () => issuance(client, ref),
-      (r) => r.status === 200 && !['ISSUING', 'NOT_STARTED'].includes(r.body.data.issuance.status),
+      (r) => r.status === 200 && !['ISSUING', 'NOT_STARTED'].includes(r.body.issuance.status),
       30_000,
     );
   /** Two passengers, each with an outbound and a return seat. */
@@ -68,9 +67,9 @@ describe('SGR return journeys end to end (REST)', () => {
     const [r] = await sql<{ id: string }>('SELECT id FROM train_reservation WHERE payment_reference = ?', [ref]);
 
     const quoted = await issuance(customer, ref, '?currency=KES');
-    expect(quoted.body.data.funding).toMatchObject({ source: 'ONLINE_PAYMENT', status: 'AWAITING_FUNDS' });
-    const kes = quoted.body.data.payable!.quotes.find((q) => q.currency === 'KES')!;
-    expect(quoted.body.data.payable!.baseAmount).toBe(booking.amount);
+    expect(quoted.body.funding).toMatchObject({ source: 'ONLINE_PAYMENT', status: 'AWAITING_FUNDS' });
+    const kes = quoted.body.payable!.quotes.find((q) => q.currency === 'KES')!;
+    expect(quoted.body.payable!.baseAmount).toBe(booking.amount);
     const charge = new Decimal(kes.amount).times('1.02').toDecimalPlaces(0, Decimal.ROUND_DOWN).toFixed(0);
 
     const started = await customer.call<{ data: RestTrainPayment }>('POST', '/api/trip/train/payments/mobile-money', {
@@ -90,7 +89,7 @@ describe('SGR return journeys end to end (REST)', () => {
       (await issuer.call<{ data: RestTrainPayment }>('POST', `/api/trip/train/payments/${started.body.data.paymentId}/confirm`)).body.data.paysReservation,
     ).toBe(true);
     const done = await untilFinal(customer, ref);
-    expect(done.body.data).toMatchObject({
+    expect(done.body).toMatchObject({
       funding: { status: 'ONLINE_PAYMENT_CONFIRMED', walletDebited: false },
       payout: { status: 'PAID' },
       issuance: { status: 'ISSUED' },
@@ -125,7 +124,7 @@ describe('SGR return journeys end to end (REST)', () => {
       'passenger:1:SENT',
     ]);
     const emails = (await readSink(env.config.notifications.sinkDir, 'EMAIL')).filter(
-      (m) => m.content.includes(ref) || m.content.includes(done.body.data.paymentReference),
+      (m) => m.content.includes(ref) || m.content.includes(done.body.paymentReference),
     );
     const toBuyer = emails.find((m) => /^To: rider@flows\.test/m.test(m.content) && /application\/pdf/.test(m.content));
     expect(toBuyer).toBeDefined();
@@ -145,11 +144,11 @@ describe('SGR return journeys end to end (REST)', () => {
     );
     expect(reservationNote).toEqual([{ status: 'SUPPRESSED', reason: 'THIRD_PARTY_AGENT_BOOKING' }]);
 
-    const issued = await agent.call<{ data: RestTrainIssuance }>('POST', `/api/trip/train/ticket/${ref}/issue`, { callbackUrl: `${hook.url}/sgr/${ref}` });
+    const issued = await agent.call<RestTrainIssuance>('POST', `/api/trip/train/ticket/${ref}/issue`, { callbackUrl: `${hook.url}/sgr/${ref}` });
     expect(issued.status).toBe(202);
-    expect(issued.body.data.funding).toMatchObject({ source: 'AGENT_WALLET', status: 'AGENT_WALLET_ADMITTED', walletDebited: false });
+    expect(issued.body.funding).toMatchObject({ source: 'AGENT_WALLET', status: 'AGENT_WALLET_ADMITTED', walletDebited: false });
     const done = await untilFinal(agent, ref);
-    expect(done.body.data).toMatchObject({ funding: { status: 'AGENT_WALLET_DEBITED', walletDebited: true }, issuance: { status: 'ISSUED' } });
+    expect(done.body).toMatchObject({ funding: { status: 'AGENT_WALLET_DEBITED', walletDebited: true }, issuance: { status: 'ISSUED' } });
     expect(before - (await wallet())).toBe(Number(booking.amount));
     expect(await sql("SELECT amount FROM wallet_entry WHERE business_key = ? AND kind = 'DEBIT'", [`train-reservation:${r.id}`])).toHaveLength(1);
 
@@ -158,9 +157,9 @@ describe('SGR return journeys end to end (REST)', () => {
       (calls) => calls.length > 0,
       20_000,
     );
-    const callback = call[0].body as { data: RestTrainIssuance };
-    expect(callback.data).toMatchObject({ paymentReference: ref, issuance: { status: 'ISSUED' }, funding: { walletDebited: true } });
-    expect(callback.data.payable).toBeUndefined();
+    const callback = call[0].body as RestTrainIssuance;
+    expect(callback).toMatchObject({ paymentReference: ref, issuance: { status: 'ISSUED' }, funding: { walletDebited: true } });
+    expect(callback.payable).toBeUndefined();
 
     const deliveries = await waitFor(
       () => sentTicketDeliveries(r.id),

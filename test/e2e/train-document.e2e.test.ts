@@ -63,8 +63,8 @@ describe('train ticket document (REST)', () => {
     issued = await reserve(agent, ['Asha Mwinyi', 'Baraka Juma']);
     expect((await agent.call('POST', `/api/trip/train/ticket/${issued.paymentReference}/issue`, {})).status).toBe(202);
     await waitFor(
-      () => agent.call<{ data: RestTrainIssuance }>('GET', `/api/trip/train/ticket/${issued.paymentReference}/issuance`),
-      (r) => r.status === 200 && r.body.data.issuance.status !== 'ISSUING',
+      () => agent.call<RestTrainIssuance>('GET', `/api/trip/train/ticket/${issued.paymentReference}/issuance`),
+      (r) => r.status === 200 && r.body.issuance.status !== 'ISSUING',
       30_000,
     );
     tickets = await sql<(typeof tickets)[number]>(

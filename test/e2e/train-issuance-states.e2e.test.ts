@@ -46,7 +46,7 @@ describe('train agent issuance: the other states (REST)', () => {
     return { paymentReference, id: row.id, pnr: data.reservation.pnr };
   }
 
-  type Issued = { data: RestTrainIssuance };
+  type Issued = RestTrainIssuance;
   const issue = (client: FlightClient, ref: string, body: unknown = {}) => client.call<Issued>('POST', `/api/trip/train/ticket/${ref}/issue`, body);
   const status = (client: FlightClient, ref: string) => client.call<Issued>('GET', `/api/trip/train/ticket/${ref}/issuance`);
   const debits = async (reservationId: string) =>
@@ -61,10 +61,10 @@ describe('train agent issuance: the other states (REST)', () => {
     waitFor(
       async () => {
         const res = await status(client, ref);
-        if (res.status === 200) seen.push(res.body.data.payout.status);
+        if (res.status === 200) seen.push(res.body.payout.status);
         return res;
       },
-      (r) => r.status === 200 && r.body.data.issuance.status !== 'ISSUING',
+      (r) => r.status === 200 && r.body.issuance.status !== 'ISSUING',
       30_000,
     );
 
@@ -73,16 +73,16 @@ describe('train agent issuance: the other states (REST)', () => {
     const before = await balanceOf('agent@states.test');
     const res = await issue(agent, paymentReference);
     expect(res.status).toBe(202);
-    expect(res.body.data).toMatchObject({ funding: { status: 'AGENT_WALLET_ADMITTED', walletDebited: false }, issuance: { status: 'ISSUING' } });
+    expect(res.body).toMatchObject({ funding: { status: 'AGENT_WALLET_ADMITTED', walletDebited: false }, issuance: { status: 'ISSUING' } });
 
     const seen: string[] = [];
     const done = await untilFinal(agent, paymentReference, seen);
-    expect(done.body.data).toMatchObject({
+    expect(done.body).toMatchObject({
       funding: { source: 'AGENT_WALLET', status: 'AGENT_WALLET_DEBITED', walletDebited: true },
       payout: { status: 'PAID' },
       issuance: { status: 'ISSUED' },
     });
-    expect(done.body.data.failure).toBeUndefined();
+    expect(done.body.failure).toBeUndefined();
     // RETRYING shows between the attempts only if a poll lands there; nothing else may.
     expect(seen.every((s) => ['PENDING', 'RETRYING', 'PAID'].includes(s))).toBe(true);
     // The simulator counts payouts of this PNR: one refused, one paid.
@@ -107,7 +107,7 @@ describe('train agent issuance: the other states (REST)', () => {
 
     const done = await untilFinal(tight, rejected.paymentReference);
     const failure = { stage: 'PAYOUT', code: 'SGR-5002', retryable: false, action: 'CONTACT_SUPPORT' };
-    expect(done.body.data).toMatchObject({
+    expect(done.body).toMatchObject({
       funding: { source: 'AGENT_WALLET', status: 'AGENT_WALLET_RELEASED', walletDebited: false },
       payout: { status: 'REJECTED' },
       issuance: { status: 'PAYOUT_REJECTED' },
@@ -123,8 +123,8 @@ describe('train agent issuance: the other states (REST)', () => {
       (r) => r.length > 0,
       20_000,
     );
-    const { paymentReference, funding, payout, issuance } = done.body.data;
-    expect((hits[0].body as Issued).data).toMatchObject({ paymentReference, funding, payout, issuance, failure });
+    const { paymentReference, funding, payout, issuance } = done.body;
+    expect(hits[0].body as Issued).toMatchObject({ paymentReference, funding, payout, issuance, failure });
     // The receiver has the body before the job records the delivery: wait for the record.
     const delivered = await waitFor(
       async () => (await sql('SELECT callback_status FROM train_issuance WHERE reservation_id = ?', [rejected.id]))[0],
@@ -136,7 +136,7 @@ describe('train agent issuance: the other states (REST)', () => {
     // A repeat (same callback) reports the outcome: nothing admitted, queued or debited again.
     const again = await issue(tight, rejected.paymentReference, { callbackUrl });
     expect(again.status).toBe(202);
-    expect(again.body.data).toMatchObject({
+    expect(again.body).toMatchObject({
       funding: { status: 'AGENT_WALLET_RELEASED', walletDebited: false },
       issuance: { status: 'PAYOUT_REJECTED' },
       failure,
@@ -146,7 +146,7 @@ describe('train agent issuance: the other states (REST)', () => {
 
     const funded = await issue(tight, next.paymentReference);
     expect(funded.status).toBe(202);
-    expect((await untilFinal(tight, next.paymentReference)).body.data.issuance.status).toBe('ISSUED');
+    expect((await untilFinal(tight, next.paymentReference)).body.issuance.status).toBe('ISSUED');
     expect(await balanceOf('tight@states.test')).toBe(50000 - TICKET);
     expect(await debits(rejected.id)).toHaveLength(0);
     expect(hook.received.filter((r) => r.path === '/hook/rejected')).toHaveLength(1);
@@ -158,7 +158,7 @@ describe('train agent issuance: the other states (REST)', () => {
     expect((await issue(agent, paymentReference)).status).toBe(202);
     const done = await untilFinal(agent, paymentReference);
     const failure = { stage: 'ISSUE', code: 'SGR-4096', retryable: false, action: 'CONTACT_SUPPORT' };
-    expect(done.body.data).toMatchObject({
+    expect(done.body).toMatchObject({
       funding: { source: 'AGENT_WALLET', status: 'AGENT_WALLET_ADMITTED', walletDebited: false },
       payout: { status: 'PAID' },
       issuance: { status: 'ISSUE_FAILED' },
@@ -171,7 +171,7 @@ describe('train agent issuance: the other states (REST)', () => {
 
     const again = await issue(agent, paymentReference);
     expect(again.status).toBe(202);
-    expect(again.body.data).toMatchObject({ issuance: { status: 'ISSUE_FAILED' }, failure });
+    expect(again.body).toMatchObject({ issuance: { status: 'ISSUE_FAILED' }, failure });
     expect(await issuanceJobs(id)).toHaveLength(1);
   });
 
@@ -182,6 +182,6 @@ describe('train agent issuance: the other states (REST)', () => {
     expect(res.status).toBe(410);
     expect(res.body).toMatchObject({ errorCode: 'SGR_RESERVATION_EXPIRED', data: { paymentReference } });
     expect(await sql('SELECT 1 FROM train_issuance WHERE reservation_id = ?', [id])).toHaveLength(0);
-    expect((await status(agent, paymentReference)).body.data).toMatchObject({ funding: { status: 'AWAITING_FUNDS' }, issuance: { status: 'NOT_STARTED' } });
+    expect((await status(agent, paymentReference)).body).toMatchObject({ funding: { status: 'AWAITING_FUNDS' }, issuance: { status: 'NOT_STARTED' } });
   });
 });

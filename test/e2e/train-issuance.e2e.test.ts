@@ -47,7 +47,7 @@ describe('train agent issuance (REST)', () => {
     return { paymentReference, id: row.id, amount };
   }
 
-  type Issued = { data: RestTrainIssuance };
+  type Issued = RestTrainIssuance;
   const issue = <T = Issued>(client: FlightClient, ref: string, body: unknown = {}) => client.call<T>('POST', `/api/trip/train/ticket/${ref}/issue`, body);
   const status = (client: FlightClient, ref: string) => client.call<Issued>('GET', `/api/trip/train/ticket/${ref}/issuance`);
   const walletOf = async (email: string) =>
@@ -57,7 +57,7 @@ describe('train agent issuance (REST)', () => {
   const untilFinal = (client: FlightClient, ref: string) =>
     waitFor(
       () => status(client, ref),
-      (r) => r.status === 200 && r.body.data.issuance.status !== 'ISSUING',
+      (r) => r.status === 200 && r.body.issuance.status !== 'ISSUING',
       30_000,
     );
 
@@ -67,20 +67,20 @@ describe('train agent issuance (REST)', () => {
     const before = await walletOf('agent@issue.test');
     const res = await issue(agent, paymentReference, { callbackUrl: `${hookUrl}/hook/ok` });
     expect(res.status).toBe(202);
-    expect(res.body.data).toMatchObject({
+    expect(res.body).toMatchObject({
       paymentReference,
       funding: { source: 'AGENT_WALLET', status: 'AGENT_WALLET_ADMITTED', walletDebited: false, duplicatePaymentRequiresReview: false },
       issuance: { status: 'ISSUING', internalExpiresAt: expect.any(String), providerExpiresAt: expect.any(String) },
     });
-    expect(res.body.data.failure).toBeUndefined();
+    expect(res.body.failure).toBeUndefined();
 
     const done = await untilFinal(agent, paymentReference);
-    expect(done.body.data).toMatchObject({
+    expect(done.body).toMatchObject({
       funding: { status: 'AGENT_WALLET_DEBITED', walletDebited: true },
       payout: { status: 'PAID' },
       issuance: { status: 'ISSUED' },
     });
-    expect(done.body.data.failure).toBeUndefined();
+    expect(done.body.failure).toBeUndefined();
     expect((await debits(id)).map((d) => Number(d.amount))).toEqual([42000]);
     expect(Number((await walletOf('agent@issue.test')).balance)).toBe(Number(before.balance) - 42000);
     expect((await sql('SELECT DISTINCT status FROM train_ticket WHERE reservation_id = ?', [id])).map((t) => t.status)).toEqual(['ISSUED']);
@@ -94,11 +94,11 @@ describe('train agent issuance (REST)', () => {
       (r) => r.length > 0,
       20_000,
     );
-    expect((hit[0].body as Issued).data).toMatchObject({ paymentReference, issuance: { status: 'ISSUED' }, funding: { walletDebited: true } });
+    expect(hit[0].body as Issued).toMatchObject({ paymentReference, issuance: { status: 'ISSUED' }, funding: { walletDebited: true } });
 
     const again = await issue(agent, paymentReference, { callbackUrl: `${hookUrl}/hook/ok` });
     expect(again.status).toBe(202);
-    expect(again.body.data.issuance.status).toBe('ISSUED');
+    expect(again.body.issuance.status).toBe('ISSUED');
     const different = await issue<ErrorAnswer>(agent, paymentReference, { callbackUrl: `${hookUrl}/hook/other` });
     expect(different.status).toBe(409);
     expect(different.body.errorCode).toBe('SGR_ISSUANCE_CALLBACK_CONFLICT');
@@ -115,7 +115,7 @@ describe('train agent issuance (REST)', () => {
     expect((await issue(agent, 'SGRPNOSUCHREF22')).status).toBe(404);
     const s = await status(agent, paymentReference);
     expect(s.status).toBe(200);
-    expect(s.body.data.issuance.status).toBe('NOT_STARTED');
+    expect(s.body.issuance.status).toBe('NOT_STARTED');
   });
 
   it('402 SGR_AGENT_INSUFFICIENT_BALANCE claims nothing; after a top-up the same call is accepted', async () => {
@@ -126,15 +126,15 @@ describe('train agent issuance (REST)', () => {
     expect(res.body.errorCode).toBe('SGR_AGENT_INSUFFICIENT_BALANCE');
     expect((await sql('SELECT status FROM train_reservation WHERE id = ?', [id]))[0].status).toBe('RESERVED');
     expect(await sql('SELECT 1 FROM train_issuance WHERE reservation_id = ?', [id])).toHaveLength(0);
-    expect((await status(poor, paymentReference)).body.data.funding.status).toBe('AWAITING_FUNDS');
+    expect((await status(poor, paymentReference)).body.funding.status).toBe('AWAITING_FUNDS');
 
     const wallet = await walletOf('poor@issue.test');
     await env.stack.platform.ledger.credit(wallet.id, { businessKey: `topup:${id}`, amount: '100000' });
     const ok = await issue(poor, paymentReference);
     expect(ok.status).toBe(202);
-    expect(ok.body.data.funding.status).toBe('AGENT_WALLET_ADMITTED');
+    expect(ok.body.funding.status).toBe('AGENT_WALLET_ADMITTED');
     const done = await untilFinal(poor, paymentReference);
-    expect(done.body.data.issuance.status).toBe('ISSUED');
+    expect(done.body.issuance.status).toBe('ISSUED');
     expect((await debits(id)).map((d) => Number(d.amount))).toEqual([Number(amount)]);
   });
 
@@ -143,7 +143,7 @@ describe('train agent issuance (REST)', () => {
     const res = await issue(agent, paymentReference);
     expect(res.status).toBe(202);
     const done = await untilFinal(agent, paymentReference);
-    expect(done.body.data).toMatchObject({
+    expect(done.body).toMatchObject({
       funding: { walletDebited: false },
       payout: { status: 'REJECTED' },
       issuance: { status: 'PAYOUT_REJECTED' },
@@ -153,7 +153,7 @@ describe('train agent issuance (REST)', () => {
     // A repeat reports the outcome and admits nothing again.
     const again = await issue(agent, paymentReference);
     expect(again.status).toBe(202);
-    expect(again.body.data.issuance.status).toBe('PAYOUT_REJECTED');
+    expect(again.body.issuance.status).toBe('PAYOUT_REJECTED');
   });
 
   it('callbacks to loopback are refused (no request made) when SGR_CALLBACK_ALLOW_PRIVATE is off', async () => {

@@ -40,7 +40,7 @@ describe('train online payment (REST)', () => {
 
   const reserve = (client: FlightClient = rider) => reserveSeat(client, trip, trip.seats[cursor++]);
   type Paid = { data: RestTrainPayment };
-  const issuance = <T = { data: RestTrainIssuance }>(client: FlightClient, ref: string, currency?: string) =>
+  const issuance = <T = RestTrainIssuance>(client: FlightClient, ref: string, currency?: string) =>
     client.call<T>('GET', `/api/trip/train/ticket/${ref}/issuance${currency ? `?currency=${encodeURIComponent(currency)}` : ''}`);
   const card = <T = Paid>(client: FlightClient, body: Record<string, unknown>) =>
     client.call<T>('POST', '/api/trip/train/payments/card', { cardToken: 'tok_visa', ...body });
@@ -48,11 +48,11 @@ describe('train online payment (REST)', () => {
   const mobileMoney = <T = Paid>(client: FlightClient, body: Record<string, unknown>) => client.call<T>('POST', '/api/trip/train/payments/mobile-money', body);
   const confirm = <T = Paid>(client: FlightClient, id: string) => client.call<T>('POST', `/api/trip/train/payments/${id}/confirm`);
   const reservationStatus = async (ref: string) => (await sql('SELECT status FROM train_reservation WHERE payment_reference = ?', [ref]))[0].status;
-  const quotesOf = (answer: { body: { data: RestTrainIssuance } }) => answer.body.data.payable!.quotes;
+  const quotesOf = (answer: { body: RestTrainIssuance }) => answer.body.payable!.quotes;
   const untilIssued = (ref: string) =>
     waitFor(
       () => issuance(rider, ref),
-      (r) => r.status === 200 && r.body.data.issuance.status === 'ISSUED',
+      (r) => r.status === 200 && r.body.issuance.status === 'ISSUED',
       30_000,
     );
 
@@ -60,7 +60,7 @@ describe('train online payment (REST)', () => {
     const { paymentReference, amount } = await reserve();
     const before = await issuance(rider, paymentReference);
     expect(before.status).toBe(200);
-    expect(before.body.data.payable).toEqual({ baseAmount: amount, baseCurrency: 'TZS', paymentRequired: amount, quotes: [] });
+    expect(before.body.payable).toEqual({ baseAmount: amount, baseCurrency: 'TZS', paymentRequired: amount, quotes: [] });
 
     const first = await issuance(rider, paymentReference, 'usd');
     expect(first.status).toBe(200);
@@ -133,7 +133,7 @@ describe('train online payment (REST)', () => {
     expect(again.body.data.paymentId).toBe(paid.body.data.paymentId);
 
     const done = await untilIssued(paymentReference);
-    expect(done.body.data).toMatchObject({
+    expect(done.body).toMatchObject({
       funding: { source: 'ONLINE_PAYMENT', status: 'ONLINE_PAYMENT_CONFIRMED', walletDebited: false, duplicatePaymentRequiresReview: false },
       payout: { status: 'PAID' },
       issuance: { status: 'ISSUED' },
@@ -178,7 +178,7 @@ describe('train online payment (REST)', () => {
     expect(dollars.body.errorCode).toBe('SGR_PAYMENT_CURRENCY_UNSUPPORTED_BY_MNO');
     const missing = await mobile<ErrorAnswer>(rider, { paymentReference });
     expect(missing.status).toBe(400);
-    expect(missing.body.data.fields).toEqual([{ field: 'phoneNumber', message: 'is required' }]);
+    expect(missing.body.data.fields).toEqual([{ field: 'phoneNumber', message: 'is required (string)' }]);
 
     const started = await mobile(rider, { paymentReference, phoneNumber: '0712 345 678', amount: charge });
     expect(started.status).toBe(202);
@@ -253,7 +253,7 @@ describe('train online payment (REST)', () => {
     expect(late.status).toBe(410);
     expect(late.body.errorCode).toBe('SGR_RESERVATION_EXPIRED');
     // And no quote is frozen once the window has ended.
-    expect((await issuance(rider, paymentReference, 'USD')).body.data.payable).toMatchObject({ paymentRequired: '0', quotes: [] });
+    expect((await issuance(rider, paymentReference, 'USD')).body.payable).toMatchObject({ paymentRequired: '0', quotes: [] });
   });
 
   it('money confirmed after the window closed and the reservation was cancelled is kept for refund, flagged for review, and never revives the booking', async () => {
@@ -285,8 +285,8 @@ describe('train online payment (REST)', () => {
     expect(late.body.data).toMatchObject({ status: 'REFUND_REQUIRED', paysReservation: false });
     expect(await reservationStatus(paymentReference)).toBe('CANCELLED');
     const view = await issuance(rider, paymentReference);
-    expect(view.body.data.funding).toMatchObject({ source: 'ONLINE_PAYMENT', duplicatePaymentRequiresReview: true });
-    expect(view.body.data.issuance.status).toBe('CANCELLED');
+    expect(view.body.funding).toMatchObject({ source: 'ONLINE_PAYMENT', duplicatePaymentRequiresReview: true });
+    expect(view.body.issuance.status).toBe('CANCELLED');
   });
 
   it('a payment confirmation and the expiry job racing on one reservation: exactly one of them wins', async () => {

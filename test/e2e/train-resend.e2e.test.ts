@@ -77,7 +77,7 @@ describe('train staff resends (REST send-notification)', () => {
   /** A service-agent booking, reserved only. */
   let live: Booking;
   const sql = <Row = Record<string, unknown>>(q: string, params: unknown[] = []) => env.stack.platform.dataSource.query<Row[]>(q, params);
-  const send = <T = { data: Settled[] }>(client: FlightClient, body: unknown) => client.call<T>('POST', PATH, body);
+  const send = <T = Settled[]>(client: FlightClient, body: unknown) => client.call<T>('POST', PATH, body);
 
   /** search → details → hold → reserve, one seat per passenger. */
   async function reserve(client: FlightClient, passengers: Passenger[], notifications?: { ticketPurchase: boolean }): Promise<Booking> {
@@ -98,11 +98,11 @@ describe('train staff resends (REST send-notification)', () => {
 
   async function untilIssued(client: FlightClient, booking: Booking): Promise<void> {
     const done = await waitFor(
-      () => client.call<{ data: RestTrainIssuance }>('GET', `/api/trip/train/ticket/${booking.paymentReference}/issuance`),
-      (r) => r.status === 200 && r.body.data.issuance.status !== 'ISSUING',
+      () => client.call<RestTrainIssuance>('GET', `/api/trip/train/ticket/${booking.paymentReference}/issuance`),
+      (r) => r.status === 200 && r.body.issuance.status !== 'ISSUING',
       30_000,
     );
-    expect(done.body.data.issuance.status).toBe('ISSUED');
+    expect(done.body.issuance.status).toBe('ISSUED');
   }
 
   /** The deliveries of a booking's notifications, once every one of them is final. */
@@ -274,8 +274,8 @@ describe('train staff resends (REST send-notification)', () => {
     async () => {
       const res = await send(admin, { paymentReference: group.paymentReference, notificationChannels: ['WHATSAPP', 'EMAIL', 'WHATSAPP'] });
       expect(res.status).toBe(200);
-      expect(res.body.data).toHaveLength(2);
-      const [wa, mail] = res.body.data;
+      expect(res.body).toHaveLength(2);
+      const [wa, mail] = res.body;
       expect(wa).toEqual({
         status: 'fulfilled',
         value: {
@@ -333,7 +333,7 @@ describe('train staff resends (REST send-notification)', () => {
       for (const body of [{ pnr: group.pnr }, { ticketNumber: group.tickets[1].ticket_number }]) {
         const res = await send(sudo, body);
         expect(res.status).toBe(200);
-        expect(res.body.data).toEqual([
+        expect(res.body).toEqual([
           {
             status: 'fulfilled',
             value: {
@@ -357,7 +357,7 @@ describe('train staff resends (REST send-notification)', () => {
     async () => {
       const res = await send(admin, { trainTicketUuids: [group.tickets[1].train_ticket_uuid.toUpperCase()], notificationChannels: ['EMAIL'] });
       expect(res.status).toBe(200);
-      expect(res.body.data).toEqual([
+      expect(res.body).toEqual([
         {
           status: 'fulfilled',
           value: {
@@ -367,7 +367,7 @@ describe('train staff resends (REST send-notification)', () => {
           },
         },
       ]);
-      const { notificationId } = res.body.data[0].value;
+      const { notificationId } = res.body[0].value;
       expect((await sql('SELECT recipient_keys FROM notification WHERE id = ?', [notificationId]))[0].recipient_keys).toBe('passenger:1');
       const pdfs = pdfAttachments(await email(await deliveryOf(notificationId, 'passenger:1')));
       expect(pdfs.map((a) => a.filename)).toEqual([`sgr-ticket-${group.tickets[1].ticket_number}.pdf`]);
@@ -381,7 +381,7 @@ describe('train staff resends (REST send-notification)', () => {
     async () => {
       const res = await send(admin, { paymentReference: agentBooking.paymentReference, notificationChannels: ['EMAIL', 'WHATSAPP'] });
       expect(res.status).toBe(200);
-      expect(res.body.data).toEqual([
+      expect(res.body).toEqual([
         {
           status: 'rejected',
           reason: { channel: 'EMAIL', errorCode: 'SGR_NOTIFICATION_NO_RECIPIENT', errorMessage: expect.any(String), notificationId: expect.any(String) },
@@ -395,7 +395,7 @@ describe('train staff resends (REST send-notification)', () => {
           },
         },
       ]);
-      const message = await whatsapp(await deliveryOf(res.body.data[1].value.notificationId, 'passenger:0'));
+      const message = await whatsapp(await deliveryOf(res.body[1].value.notificationId, 'passenger:0'));
       expect(message.attachments.map((a) => a.filename)).toEqual([`sgr-ticket-${agentBooking.tickets[0].ticket_number}.pdf`]);
     },
     SLOW,
@@ -406,8 +406,8 @@ describe('train staff resends (REST send-notification)', () => {
     async () => {
       const reservation = await send(admin, { paymentReference: live.paymentReference, emailType: 'reservation' });
       expect(reservation.status).toBe(200);
-      expect(reservation.body.data[0]).toMatchObject({ status: 'fulfilled', value: { channel: 'EMAIL', email: { success: true } } });
-      const [row] = await sql('SELECT message_type, trigger_kind FROM notification WHERE id = ?', [reservation.body.data[0].value.notificationId]);
+      expect(reservation.body[0]).toMatchObject({ status: 'fulfilled', value: { channel: 'EMAIL', email: { success: true } } });
+      const [row] = await sql('SELECT message_type, trigger_kind FROM notification WHERE id = ?', [reservation.body[0].value.notificationId]);
       expect(row).toEqual({ message_type: 'RESERVATION', trigger_kind: 'MANUAL' });
 
       // messageType wins; emailType is then not even read.
@@ -424,14 +424,14 @@ describe('train staff resends (REST send-notification)', () => {
       await sql("UPDATE train_reservation SET status = 'CANCELLED', cancelled_at = NOW(3) WHERE id = ?", [live.id]);
       const cancelled = await send(admin, { pnr: live.pnr, emailType: 'RESERVATION_CANCELLATION' });
       expect(cancelled.status).toBe(200);
-      expect(cancelled.body.data[0]).toMatchObject({
+      expect(cancelled.body[0]).toMatchObject({
         status: 'fulfilled',
         value: {
           channel: 'EMAIL',
           email: { success: true, results: [expect.objectContaining({ recipientKey: 'buyer' }), expect.objectContaining({ recipientKey: 'passenger:0' })] },
         },
       });
-      const [cancellationRow] = await sql('SELECT message_type FROM notification WHERE id = ?', [cancelled.body.data[0].value.notificationId]);
+      const [cancellationRow] = await sql('SELECT message_type FROM notification WHERE id = ?', [cancelled.body[0].value.notificationId]);
       expect(cancellationRow.message_type).toBe('RESERVATION_CANCELLATION');
       const notLive = await send<ErrorAnswer>(admin, { pnr: live.pnr, messageType: 'TRAIN_TICKET_RESERVATION' });
       expect(notLive.status).toBe(409);

@@ -127,7 +127,7 @@ export interface RestTrainDetails extends RestTrainTrip {
   };
 }
 
-/** The data of a seat hold or release. */
+/** The data of a seat hold or release (a release answers key and status only). */
 export interface RestHold {
   hold: { key: string; status: string; expiresAt: string };
 }
@@ -144,12 +144,13 @@ export interface RestTrainReservation {
   trainTicketUuids: string[];
 }
 
-/** The data of the train issuance status and of an issue request (TRAIN_ISSUANCE_FIELDS). */
+/** The body of the train issuance status and of an issue request (TRAIN_ISSUANCE_FIELDS): its members at the top level, no `data`. */
 export interface RestTrainIssuance {
   paymentReference: string;
   funding: { source: string; status: string; walletDebited: boolean; duplicatePaymentRequiresReview: boolean };
   payout: { status: string };
-  issuance: { status: string; internalExpiresAt: string | null; providerExpiresAt: string | null };
+  /** The instants are absent (never null) while the reservation is not stored complete. */
+  issuance: { status: string; internalExpiresAt?: string; providerExpiresAt?: string };
   /** Only when issuance failed. */
   failure?: { stage: string; code: string; retryable: boolean; action: string };
   /** Only on the status read. */

@@ -1,7 +1,17 @@
-import { PlatformException } from '../../../shared/errors/app-error';
+import { z } from 'zod';
 import type { JsonObject, RestRoute } from '../rest-route';
-import { isJsonObject, valueAt } from '../rest-input';
-import { restTrainPrice, restTrainTrip, TRAIN_TRIP_FIELDS, type TrainPriceData, type TrainTripData } from './train.routes';
+import { valueAt } from '../rest-input';
+import { TrainDetailsResponse } from '../schemas/train.schemas';
+import {
+  NO_STORE_HEADER,
+  restTrainPrice,
+  restTrainTrip,
+  TRAIN_HEADERS,
+  TRAIN_TRIP_FIELDS,
+  withoutNulls,
+  type TrainPriceData,
+  type TrainTripData,
+} from './train.routes';
 
 const FEE = 'type amount recipient';
 const CAR_PRICE = `ticketTypeId ticketTypeCode ticketTypeName pricingContext total bookingFeeTotal grandTotal fees { ${FEE} } formattedPrice currency
@@ -20,29 +30,35 @@ export const TRAIN_DETAILS_FIELDS = `${TRAIN_TRIP_FIELDS}
     ticketTypeOptions { ${OPTION} } }`;
 
 /**
- * The search item's identifiers, nothing else: the subgraph reloads the rest from the provider. Values of
- * the wrong type travel on as null so the subgraph names the field; a missing `trip` is refused here.
+ * The search item as details reads it: only its identifiers, type-checked here; their presence and form
+ * (an SGR stop id, a real date) are the subgraph's to name. Everything else is reloaded from the provider.
  */
+const SelectedSearchItem = z
+  .looseObject({
+    trip: z
+      .looseObject({
+        timeTableTrainSetId: z
+          .number()
+          .int()
+          .positive()
+          .max(2 ** 31 - 1)
+          .optional(),
+      })
+      .optional(),
+    departure: z.looseObject({ date: z.string().optional(), stop: z.looseObject({ stop_id: z.string().optional() }).optional() }).optional(),
+    arrival: z.looseObject({ stop: z.looseObject({ stop_id: z.string().optional() }).optional() }).optional(),
+  })
+  .meta({
+    description:
+      'The full selected search item (a data[] item of the search, or a details data). Only trip.timeTableTrainSetId, departure.stop.stop_id, ' +
+      'arrival.stop.stop_id and departure.date are read; the rest is reloaded from the provider, so a changed price or name changes nothing.',
+  });
+
+/** The search item's identifiers, nothing else: the subgraph reloads the rest from the provider. */
 function tripRef(body: unknown): Record<string, unknown> {
-  const trip = (body as Record<string, unknown>).trip;
-  if (!isJsonObject(trip))
-    throw PlatformException.badRequest('"trip" is required: send the selected search item', {
-      fields: [{ field: 'trip', message: 'is required (an object)' }],
-    });
-  const id = valueAt(trip, 'trip', 'timeTableTrainSetId');
+  const trip = (body as JsonObject).trip;
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
-  const fields: Array<{ field: string; message: string }> = [];
-  if (id !== undefined && id !== null && (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0 || id > 2 ** 31 - 1)) {
-    fields.push({ field: 'trip.trip.timeTableTrainSetId', message: 'must be a positive whole number' });
-  }
-  for (const [field, value] of [
-    ['trip.departure.stop.stop_id', valueAt(trip, 'departure', 'stop', 'stop_id')],
-    ['trip.arrival.stop.stop_id', valueAt(trip, 'arrival', 'stop', 'stop_id')],
-    ['trip.departure.date', valueAt(trip, 'departure', 'date')],
-  ] as const) {
-    if (value !== undefined && value !== null && typeof value !== 'string') fields.push({ field, message: 'must be a string' });
-  }
-  if (fields.length) throw PlatformException.badRequest(`Invalid trip: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`, { fields });
+  const id = valueAt(trip, 'trip', 'timeTableTrainSetId');
   return {
     timeTableTrainSetId: typeof id === 'number' ? id : null,
     departureStopId: text(valueAt(trip, 'departure', 'stop', 'stop_id')),
@@ -73,11 +89,24 @@ const details: RestRoute = {
       meta,
       data: {
         ...restTrainTrip(trip),
-        train: { ...train, cars: train.cars.map((c) => ({ ...c, prices: c.prices.map(restTrainPrice) })) },
+        // A price without a luggage option (no "none" option at the provider) leaves luggageTypeId and luggageTypeName out.
+        train: { ...train, cars: train.cars.map((c) => ({ ...c, prices: c.prices.map((p) => withoutNulls(restTrainPrice(p))) })) },
         bookingRequirements,
       },
     };
     return { body, headers: { 'cache-control': 'no-store' } };
+  },
+  contract: {
+    summary: 'Read a train: cabins, seat maps, fares and booking requirements',
+    tag: 'Train',
+    headers: TRAIN_HEADERS,
+    body: z.object({ trip: SelectedSearchItem }).meta({ id: 'TrainDetailsBody' }),
+    responses: { 200: { description: 'The selected train reloaded from the provider.', schema: TrainDetailsResponse, headers: NO_STORE_HEADER } },
+    errors: {
+      400: 'BAD_REQUEST: trip missing, or an identifier missing or malformed (data.fields[] names trip.trip.timeTableTrainSetId, trip.departure.stop.stop_id, …).',
+      404: 'SGR_TRIP_NOT_FOUND: no such train on that date between these stations; search again.',
+      503: 'SGR_PROVIDER_UNAVAILABLE: the booking system is temporarily unavailable (data.retryable).',
+    },
   },
 };
 

@@ -1,7 +1,14 @@
-import { PlatformException } from '../../../shared/errors/app-error';
+import { z } from 'zod';
+import { omit } from '../../../shared/object/omit';
 import type { RestRequest, RestRoute } from '../rest-route';
+import { TrainIssuanceStatus, TrainIssueAccepted } from '../schemas/train.schemas';
+import { NO_STORE_HEADER, TRAIN_HEADERS, withoutNulls } from './train.routes';
 
-/* train-bus-admin.md POST /api/trip/train/ticket/{paymentReference}/issue and GET …/issuance. */
+/*
+ * train-bus-admin.md POST /api/trip/train/ticket/{paymentReference}/issue and GET …/issuance. The spec names the
+ * status members at the top level (paymentReference, funding, payout, issuance, failure, payable), so the status read
+ * answers them there, and the issue 202 (its body is "not shown") answers the same object without payable.
+ */
 
 export const TRAIN_ISSUANCE_FIELDS = `paymentReference
   funding { source status walletDebited duplicatePaymentRequiresReview }
@@ -10,33 +17,71 @@ export const TRAIN_ISSUANCE_FIELDS = `paymentReference
   failure { stage code retryable action }
   payable { baseAmount baseCurrency paymentRequired quotes { amount currency exchangeRate } }`;
 
-/** `failure` appears only when issuance failed, `payable` only on the status read. */
-function view(status: Record<string, unknown>): Record<string, unknown> {
-  const { failure, payable, ...rest } = status;
-  return { ...rest, ...(failure ? { failure } : {}), ...(payable ? { payable } : {}) };
+interface IssuanceData {
+  issuance: Record<string, unknown>;
+  [member: string]: unknown;
 }
+
+/** `failure` only when issuance failed, `payable` only on the status read, the window's instants only once stored: absent, never null. */
+function view({ issuance, ...status }: IssuanceData): Record<string, unknown> {
+  return { ...withoutNulls(status), issuance: withoutNulls(issuance) };
+}
+
+const PaymentReference = z.object({
+  paymentReference: z.string().max(64).meta({ description: 'The reservation payment reference (reserve data.paymentReference).' }),
+});
 
 const issue: RestRoute = {
   method: 'POST',
   path: '/api/trip/train/ticket/:paymentReference/issue',
   auth: true,
   jsonBody: true,
-  operation: ({ params, body }: RestRequest) => {
-    const callbackUrl = (body as Record<string, unknown> | null)?.callbackUrl;
-    if (callbackUrl !== undefined && callbackUrl !== null && typeof callbackUrl !== 'string') {
-      throw PlatformException.badRequest('"callbackUrl" must be an HTTPS URL', { field: 'callbackUrl' });
-    }
-    return {
-      query: `mutation IssueTrainTicket($paymentReference: String!, $callbackUrl: String) {
+  operation: ({ params, body }: RestRequest) => ({
+    query: `mutation IssueTrainTicket($paymentReference: String!, $callbackUrl: String) {
         issueTrainTicket(paymentReference: $paymentReference, callbackUrl: $callbackUrl) { ${TRAIN_ISSUANCE_FIELDS} } }`,
-      variables: { paymentReference: params.paymentReference, callbackUrl: callbackUrl ?? null },
-    };
-  },
-  reply: (data: { issueTrainTicket: Record<string, unknown> }) => ({
+    variables: { paymentReference: params.paymentReference, callbackUrl: (body as { callbackUrl?: string }).callbackUrl ?? null },
+  }),
+  reply: (data: { issueTrainTicket: IssuanceData }) => ({
     status: 202,
-    body: { data: view(data.issueTrainTicket) },
+    body: omit(view(data.issueTrainTicket), 'payable'),
     headers: { 'cache-control': 'no-store' },
   }),
+  contract: {
+    summary: 'Issue an agent reservation from the agent wallet',
+    description:
+      'Admits the ticket debit against the wallet (balance and overdraft) and issues asynchronously; poll GET …/issuance or give a callbackUrl. ' +
+      'Repeating the call for the same reservation is safe with the same callbackUrl.',
+    tag: 'Train',
+    params: PaymentReference,
+    headers: TRAIN_HEADERS,
+    body: z
+      .object({
+        callbackUrl: z
+          .string()
+          .max(2048)
+          .optional()
+          .meta({ format: 'uri', description: 'An HTTPS URL called with the issuance status once issuance reached a final state.' }),
+      })
+      .meta({ id: 'TrainIssueBody' }),
+    responses: {
+      202: {
+        description:
+          'Accepted: issuance proceeds asynchronously. The body (not shown by the spec) is the issuance status, as GET …/issuance answers it without payable.',
+        schema: TrainIssueAccepted,
+        headers: NO_STORE_HEADER,
+      },
+    },
+    errors: {
+      400: 'SGR_CALLBACK_URL_INVALID: callbackUrl is not an HTTPS URL (or is refused); BAD_REQUEST for a body of the wrong JSON type.',
+      402: 'SGR_AGENT_INSUFFICIENT_BALANCE: the projected balance after this and other pending debits would fall below the overdraft limit; nothing is claimed, retry after a top-up.',
+      403: 'FORBIDDEN: not an agent, or the reservation belongs to another account.',
+      404: 'SGR_RESERVATION_NOT_FOUND: no reservation with this payment reference.',
+      409:
+        'SGR_ISSUANCE_CALLBACK_CONFLICT (a repeat with another callbackUrl), SGR_RESERVATION_NOT_ISSUABLE (a customer booking or not RESERVED), ' +
+        'SGR_AGENT_WALLET_NOT_FOUND, SGR_AGENT_WALLET_CURRENCY_MISMATCH.',
+      410: 'SGR_RESERVATION_EXPIRED: the payment window ended or the reservation was cancelled.',
+    },
+  },
 };
 
 const status: RestRoute = {
@@ -49,7 +94,29 @@ const status: RestRoute = {
       trainIssuance(paymentReference: $paymentReference, currency: $currency) { ${TRAIN_ISSUANCE_FIELDS} } }`,
     variables: { paymentReference: params.paymentReference, currency: query.get('currency') },
   }),
-  reply: (data: { trainIssuance: Record<string, unknown> }) => ({ body: { data: view(data.trainIssuance) }, headers: { 'cache-control': 'no-store' } }),
+  reply: (data: { trainIssuance: IssuanceData }) => ({ body: view(data.trainIssuance), headers: { 'cache-control': 'no-store' } }),
+  contract: {
+    summary: 'Read the funding, payout and issuance state of a train reservation',
+    description: 'The ticket is ready when issuance.status is ISSUED. The owner or an administrator may read it.',
+    tag: 'Train',
+    params: PaymentReference,
+    query: z.object({
+      currency: z
+        .string()
+        .trim()
+        .regex(/^([A-Za-z]{3})?$/, 'must be an ISO 4217 code such as USD')
+        .optional()
+        .meta({ description: 'Freezes (owner, awaiting funds) and returns the payable quote in this currency, e.g. USD.' }),
+    }),
+    headers: TRAIN_HEADERS,
+    responses: { 200: { description: 'The issuance status.', schema: TrainIssuanceStatus, headers: NO_STORE_HEADER } },
+    errors: {
+      400: 'BAD_REQUEST: currency is not a three-letter code.',
+      403: 'FORBIDDEN: the reservation belongs to another account.',
+      404: 'SGR_RESERVATION_NOT_FOUND: no reservation with this payment reference.',
+      422: 'SGR_PAYMENT_CURRENCY_UNAVAILABLE: the currency cannot be quoted; data.payableCurrencies[].',
+    },
+  },
 };
 
 export const trainIssuanceRoutes: RestRoute[] = [issue, status];

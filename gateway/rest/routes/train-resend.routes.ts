@@ -1,39 +1,14 @@
-import { PlatformException } from '../../../shared/errors/app-error';
 import type { RestRequest, RestRoute } from '../rest-route';
+import { TrainNotificationResults, TrainSendNotificationBody } from '../schemas/train.schemas';
+import { NO_STORE_HEADER, TRAIN_HEADERS } from './train.routes';
 
 /*
- * train-bus-admin.md POST /api/trip/train/send-notification (ADMIN or SUDO). The REST layer checks JSON types only
- * (GraphQL carries strings); the subgraph checks the values (one selector, channels, message type) after the role.
+ * train-bus-admin.md POST /api/trip/train/send-notification (ADMIN or SUDO). TrainSendNotificationBody checks what
+ * needs no data (types, one selector, known channels and message types) and lists every problem at once; the
+ * subgraph checks the same again for GraphQL clients, and what needs the booking, after the role.
  */
 
-const TEXT_FIELDS = ['paymentReference', 'pnr', 'ticketNumber', 'messageType', 'emailType'] as const;
-const LIST_FIELDS = ['trainTicketUuids', 'notificationChannels'] as const;
-
-function resendInput(body: Record<string, unknown>): Record<string, unknown> {
-  const fields: Array<{ field: string; message: string }> = [];
-  const input: Record<string, unknown> = {};
-  for (const field of TEXT_FIELDS) {
-    const value = body[field];
-    if (value === undefined || value === null) continue;
-    if (typeof value === 'string') input[field] = value;
-    else fields.push({ field, message: 'must be a string' });
-  }
-  for (const field of LIST_FIELDS) {
-    const value = body[field];
-    if (value === undefined || value === null) continue;
-    if (!Array.isArray(value)) {
-      fields.push({ field, message: 'must be an array of strings' });
-      continue;
-    }
-    value.forEach((item, i) => {
-      if (typeof item !== 'string') fields.push({ field: `${field}[${i}]`, message: 'must be a string' });
-    });
-    input[field] = value;
-  }
-  if (fields.length)
-    throw PlatformException.badRequest(`Invalid send-notification request: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`, { fields });
-  return input;
-}
+const INPUT_FIELDS = ['paymentReference', 'pnr', 'ticketNumber', 'trainTicketUuids', 'notificationChannels', 'messageType', 'emailType'] as const;
 
 const RESULT_FIELDS = `status
   value { channel notificationId
@@ -59,14 +34,41 @@ const sendNotification: RestRoute = {
   path: '/api/trip/train/send-notification',
   auth: true,
   jsonBody: true,
-  operation: ({ body }: RestRequest) => ({
-    query: `mutation SendTrainNotification($input: TrainSendNotificationInput!) { sendTrainNotification(input: $input) { ${RESULT_FIELDS} } }`,
-    variables: { input: resendInput(body as Record<string, unknown>) },
-  }),
+  operation: ({ body }: RestRequest) => {
+    const b = body as Record<string, unknown>;
+    return {
+      query: `mutation SendTrainNotification($input: TrainSendNotificationInput!) { sendTrainNotification(input: $input) { ${RESULT_FIELDS} } }`,
+      variables: { input: Object.fromEntries(INPUT_FIELDS.filter((f) => b[f] !== undefined && b[f] !== null).map((f) => [f, b[f]])) },
+    };
+  },
+  // The spec's answer is "one settled result per selected channel": the array itself, not wrapped in `data`.
   reply: (data: { sendTrainNotification: Settled[] }) => ({
-    body: { data: data.sendTrainNotification.map(settledView) },
+    body: data.sendTrainNotification.map(settledView),
     headers: { 'cache-control': 'no-store' },
   }),
+  contract: {
+    summary: 'Resend train booking notifications (staff)',
+    description:
+      'ADMIN or SUDO only. The booking must be issued with every ticket paid, ticket-purchase notifications enabled and documents ready (for TRAIN_TICKET). ' +
+      'Every resend is a new logged notification; already-sent tickets are sent again.',
+    tag: 'Train',
+    headers: TRAIN_HEADERS,
+    body: TrainSendNotificationBody,
+    responses: {
+      200: {
+        description:
+          'One settled result per selected channel in request order: check value.email / value.whatsapp success and results for partial failures, and inspect rejected results.',
+        schema: TrainNotificationResults,
+        headers: NO_STORE_HEADER,
+      },
+    },
+    errors: {
+      400: 'BAD_REQUEST: every problem of the body in data.fields[] (no or several selectors, blank selector, malformed uuid, unknown channel or message type, …).',
+      403: 'FORBIDDEN: not ADMIN or SUDO.',
+      404: 'SGR_RESERVATION_NOT_FOUND (paymentReference, pnr, ticketNumber) or SGR_TICKET_NOT_FOUND (data.trainTicketUuids).',
+      409: 'SGR_NOTIFICATION_PRECONDITION_FAILED: the booking does not allow this message now (data.reason, e.g. RESERVATION_NOT_ISSUED, TICKET_PURCHASE_DISABLED).',
+    },
+  },
 };
 
 export const trainResendRoutes: RestRoute[] = [sendNotification];

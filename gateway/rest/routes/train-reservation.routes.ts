@@ -1,6 +1,9 @@
+import { z } from 'zod';
 import { AppError, PlatformException } from '../../../shared/errors/app-error';
 import type { JsonObject, RestRoute } from '../rest-route';
 import { isJsonObject, valueAt } from '../rest-input';
+import { TrainReservation, TrainReserveBody } from '../schemas/train.schemas';
+import { NO_STORE_HEADER, TRAIN_HEADERS } from './train.routes';
 
 const PASSENGER_TEXT = [
   'passengerName',
@@ -30,10 +33,8 @@ const NOT_ACCEPTED = /^(payer|luggage)/i;
 const SERVER_SET = ['boughtByUser', 'bookingUserType'];
 
 /** A selected train by its identifiers; the rest of the object is never read (the subgraph reloads it). */
-function journeyRef(value: unknown, name: string): Record<string, unknown> | null {
-  if (value === undefined || value === null) return null;
-  if (!isJsonObject(value))
-    throw PlatformException.badRequest(`"${name}" must be the selected train details object`, { fields: [{ field: name, message: 'must be an object' }] });
+function journeyRef(value: unknown): Record<string, unknown> | null {
+  if (!isJsonObject(value)) return null;
   const id = valueAt(value, 'trip', 'timeTableTrainSetId');
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
   return {
@@ -79,16 +80,12 @@ function notAccepted(body: JsonObject): Array<{ passengerIndex: number | null; f
   return fields;
 }
 
+/** The JSON types were checked against TrainReserveBody; what is left are the spec's rules about members that must not be sent. */
 function reservationInput(body: JsonObject): Record<string, unknown> {
   const sent = SERVER_SET.filter((f) => f in body);
   if (sent.length) {
     throw PlatformException.badRequest(`${sent.map((f) => `"${f}"`).join(' and ')} must not be sent: the authenticated account is attached automatically`, {
       fields: sent.map((field) => ({ field, message: 'must not be sent' })),
-    });
-  }
-  if (!isJsonObject(body.outbound)) {
-    throw PlatformException.badRequest('"outbound" is required: send the selected train details object', {
-      fields: [{ field: 'outbound', message: 'is required (an object)' }],
     });
   }
   const refused = notAccepted(body);
@@ -97,24 +94,12 @@ function reservationInput(body: JsonObject): Record<string, unknown> {
       fields: refused,
     });
   }
-  if (body.passengers !== undefined && body.passengers !== null && !Array.isArray(body.passengers)) {
-    throw PlatformException.badRequest('"passengers" must be an array', { fields: [{ field: 'passengers', message: 'must be an array' }] });
-  }
-  if (
-    body.notifications !== undefined &&
-    body.notifications !== null &&
-    (!isJsonObject(body.notifications) || !['boolean', 'undefined'].includes(typeof body.notifications.ticketPurchase))
-  ) {
-    throw PlatformException.badRequest('"notifications.ticketPurchase" must be true or false', { field: 'notifications.ticketPurchase' });
-  }
-  if (body.issuerDeviceInfo !== undefined && body.issuerDeviceInfo !== null && !isJsonObject(body.issuerDeviceInfo)) {
-    throw PlatformException.badRequest('"issuerDeviceInfo" must be an object', { field: 'issuerDeviceInfo' });
-  }
+  const notifications = body.notifications as { ticketPurchase?: boolean } | undefined;
   return {
-    outbound: journeyRef(body.outbound, 'outbound'),
-    return: journeyRef(body.return, 'return'),
-    passengers: Array.isArray(body.passengers) ? body.passengers.map(passengerInput) : null,
-    notifications: isJsonObject(body.notifications) ? { ticketPurchase: body.notifications.ticketPurchase ?? null } : null,
+    outbound: journeyRef(body.outbound),
+    return: journeyRef(body.return),
+    passengers: (body.passengers as unknown[]).map(passengerInput),
+    notifications: notifications ? { ticketPurchase: notifications.ticketPurchase ?? null } : null,
     issuerDeviceInfo: body.issuerDeviceInfo ?? null,
   };
 }
@@ -137,6 +122,42 @@ const reserve: RestRoute = {
     variables: { input: reservationInput(body as JsonObject) },
   }),
   reply: (data: { reserveTrain: unknown }) => ({ body: { data: data.reserveTrain }, headers: { 'cache-control': 'no-store' } }),
+  contract: {
+    summary: 'Reserve held seats (one-way or return)',
+    description:
+      'Reserves the held seats with the provider and opens a payment window of at most 25 minutes, always earlier than the provider bill expiry. ' +
+      'Retrying the same request is safe: the existing reservation is answered (paymentWindow.expiresInMinutes decreasing), never a second one.',
+    tag: 'Train',
+    headers: TRAIN_HEADERS.extend({
+      'x-authentication-context': z
+        .string()
+        .optional()
+        .meta({ description: 'The booking channel saved on the tickets (its first 32 characters); default WEB_APP.' }),
+    }),
+    body: TrainReserveBody,
+    responses: {
+      200: {
+        description:
+          'Stored coherently (provider reservation, ticket group, bill, control number, payment reference, provider expiry) and the workflow start confirmed.',
+        schema: z.object({ data: TrainReservation }).meta({ id: 'TrainReservationResponse' }),
+        headers: NO_STORE_HEADER,
+      },
+    },
+    errors: {
+      202:
+        'SGR_RESERVATION_PENDING (the provider did not answer; the outcome is being reconciled: repeat the same request later, unchanged; ' +
+        'data.paymentReference, data.retryAllowed, data.needsAttention) or SGR_RESERVATION_IN_PROGRESS (another request for the same holds is under way).',
+      400: 'BAD_REQUEST: a member of the wrong JSON type or missing (data.fields[]), or boughtByUser / bookingUserType sent.',
+      403: 'FORBIDDEN: the account may not book trains.',
+      409: 'SGR_RESERVATION_RETRY_CONFLICT: a retry changed notifications.ticketPurchase (or the passengers) of an existing reservation, or it was cancelled.',
+      422:
+        'SGR_PASSENGER_DATA_INVALID: every passenger or seat problem in data.fields[] ({passengerIndex (null for the request as a whole), field, message}); ' +
+        "or a definite, customer-correctable provider rejection with the provider's own code and message.",
+      503:
+        'SGR_WORKFLOW_START_UNCONFIRMED: the reservation exists but its workflow start is unconfirmed; data holds paymentReference, reservation {pnr, ticketsNo[]}, ' +
+        'trainTicketUuids[], retryAllowed false and workflowId: submit nothing new, contact support.',
+    },
+  },
 };
 
 /** train-bus-admin.md POST /api/trip/train/seat/reserve. */

@@ -1,4 +1,8 @@
+import { z } from 'zod';
+import { AppError } from '../../../shared/errors/app-error';
 import type { JsonObject, RestRoute } from '../rest-route';
+import { badInput, InputProblem } from '../rest-contract';
+import { TrainHoldResponse, TrainReleaseResponse, TrainSearchResponse } from '../schemas/train.schemas';
 import { restTrainStation, TRAIN_STATION_FIELDS } from './platform.routes';
 
 const FEE = 'type amount recipient';
@@ -25,6 +29,7 @@ export type TrainTripData = {
   arrival: { stop: JsonObject } & JsonObject;
   price: TrainPriceData;
   transitAgency: { company: JsonObject } & JsonObject;
+  stopTimes: JsonObject[] | null;
 } & JsonObject;
 
 /** GraphQL lists otherCurrencies with their code; REST keys them by code, absent parts left out. */
@@ -32,10 +37,13 @@ export function restTrainPrice(price: TrainPriceData) {
   const { otherCurrencies, ...rest } = price;
   return {
     ...rest,
-    otherCurrencies: Object.fromEntries(
-      otherCurrencies.map(({ code, ...entry }) => [code, Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== null))]),
-    ),
+    otherCurrencies: Object.fromEntries(otherCurrencies.map(({ code, ...entry }) => [code, withoutNulls(entry)])),
   };
+}
+
+/** A value without its null members: optional strings are left out when absent, never null. */
+export function withoutNulls<T extends JsonObject>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null)) as T;
 }
 
 /** One train as the REST contract shows it: stations in their stop-list form, the operator flattened. */
@@ -43,11 +51,39 @@ export function restTrainTrip(t: TrainTripData) {
   const { company, ...agency } = t.transitAgency;
   return {
     ...t,
+    // The first stop has no arrival time and the last no departure time: those members are left out.
+    stopTimes: t.stopTimes?.map(withoutNulls) ?? null,
     departure: { ...t.departure, stop: restTrainStation(t.departure.stop) },
     arrival: { ...t.arrival, stop: restTrainStation(t.arrival.stop) },
     price: restTrainPrice(t.price),
     transitAgency: { ...company, ...agency },
   };
+}
+
+/** "Train endpoints accept optional Content-Language (default en) and Content-Currency." */
+export const TRAIN_HEADERS = z.object({
+  'content-language': z
+    .string()
+    .optional()
+    .meta({ description: 'Language of customer texts: `sw` (or sw-TZ) for Swahili; anything else is English (default en).' }),
+  'content-currency': z.string().optional().meta({ description: 'One more display currency for otherCurrencies, e.g. CHF; a malformed code is ignored.' }),
+});
+
+const NO_STORE = { 'cache-control': 'no-store' };
+/** The documented form of NO_STORE (a description by header name). */
+export const NO_STORE_HEADER = { 'cache-control': 'Always no-store.' };
+
+/** Stop ids and the date: text with a bound, blank counting as missing (FROM_STOP_ID_REQUIRED). */
+const required = (description: string) => z.string().trim().min(1, 'is required').max(64).meta({ description });
+const SEARCH_REQUIRED = ['from', 'to', 'date'];
+
+/** The spec's own code for a missing from, to or date; any other input problem is the ordinary 400. */
+function searchInputProblem(fields: InputProblem[]): AppError {
+  const missing = fields.filter((f) => SEARCH_REQUIRED.includes(f.field) && f.message.startsWith('is required'));
+  if (!missing.length) return badInput(fields);
+  return new AppError('FROM_STOP_ID_REQUIRED', 400, `from, to and date are required (missing: ${missing.map((f) => f.field).join(', ')})`, {
+    fields: missing.map(({ field }) => ({ field, message: 'is required' })),
+  });
 }
 
 const search: RestRoute = {
@@ -75,34 +111,120 @@ const search: RestRoute = {
       meta: { count: meta.count, provider: meta.provider, links, ...(meta.availability ? { availability: meta.availability } : {}), createdAt: meta.createdAt },
       data: trips.map(restTrainTrip),
     };
-    return { body, headers: { 'cache-control': 'no-store' } };
+    return { body, headers: NO_STORE };
+  },
+  contract: {
+    summary: 'Search SGR trains for a date',
+    description:
+      'Trains between two SGR stations on the requested date. With lookAheadDays, meta.availability describes the requested date and the ' +
+      'first later date with trains, if any; data always holds the requested date only.',
+    tag: 'Train',
+    query: z.object({
+      from: required('Departure stop_id, form <STATION>:SGR:0 (the station list).'),
+      to: required('Arrival stop_id, form <STATION>:SGR:0.'),
+      date: required('YYYY-MM-DD, railway-local.').meta({ format: 'date' }),
+      lookAheadDays: z
+        .enum(['1', '2', '3'])
+        .optional()
+        .meta({ description: 'Exactly 1, 2 or 3: how many later dates to check when the requested one has no train.' }),
+    }),
+    headers: TRAIN_HEADERS,
+    invalidInput: searchInputProblem,
+    responses: {
+      200: {
+        description: 'A completed search; an empty data means no trains on the requested date.',
+        schema: TrainSearchResponse,
+        headers: NO_STORE_HEADER,
+      },
+    },
+    errors: {
+      400:
+        'FROM_STOP_ID_REQUIRED (from, to or date missing, data.fields[]); UNKNOWN_STOP_ID (not in the station list); STOP_NOT_SGR (not an SGR stop ' +
+        'with a RAIL/SGR partner); BAD_REQUEST (a date that is not YYYY-MM-DD, lookAheadDays other than 1, 2 or 3, from equal to to).',
+      503: 'SGR_SEARCH_UNAVAILABLE: the timetable is temporarily unavailable (data.retryable).',
+    },
   },
 };
 
-const HOLD_FIELDS = ['departureStopPartnerId', 'arrivalStopPartnerId', 'timeTableTrainSetId', 'carId', 'seat', 'luggageId'];
-const NO_STORE = { 'cache-control': 'no-store' };
+const INT_MAX = 2 ** 31 - 1;
+const SEAT_ID = /^[1-9]\d{0,9}$/;
+const HOLD_FIELDS = ['departureStopPartnerId', 'arrivalStopPartnerId', 'timeTableTrainSetId', 'carId', 'luggageId'];
+const positiveId = (description: string) => z.number().int().positive().max(INT_MAX).meta({ description });
 
 const hold: RestRoute = {
   method: 'POST',
   path: '/api/trip/train/seat/hold',
   auth: true,
   jsonBody: true,
-  operation: ({ body }) => ({
-    query: 'mutation Hold($input: TrainSeatHoldInput!) { holdTrainSeat(input: $input) { hold { key status expiresAt } } }',
-    variables: { input: Object.fromEntries(HOLD_FIELDS.filter((f) => f in (body as object)).map((f) => [f, (body as JsonObject)[f]])) },
-  }),
+  operation: ({ body }) => {
+    const b = body as JsonObject;
+    // The details answer gives seat ids as numeric strings (seats[].id); the hold takes them as sent, as numbers.
+    const seat = typeof b.seat === 'string' ? Number(b.seat) : b.seat;
+    const input = { ...Object.fromEntries(HOLD_FIELDS.filter((f) => f in b).map((f) => [f, b[f]])), seat };
+    return {
+      query: 'mutation Hold($input: TrainSeatHoldInput!) { holdTrainSeat(input: $input) { hold { key status expiresAt } } }',
+      variables: { input },
+    };
+  },
   reply: (data: { holdTrainSeat: { hold: unknown } }) => ({ body: { data: { hold: data.holdTrainSeat.hold } }, headers: NO_STORE }),
+  contract: {
+    summary: 'Hold a seat',
+    description: 'Holds one seat on every segment between the two stations until it is reserved, released or lapses.',
+    tag: 'Train',
+    headers: TRAIN_HEADERS,
+    body: z
+      .object({
+        departureStopPartnerId: positiveId('The departure station partner id (departure.stop.partners[].id).'),
+        arrivalStopPartnerId: positiveId('The arrival station partner id.'),
+        timeTableTrainSetId: positiveId('trip.timeTableTrainSetId of the search or details answer.'),
+        carId: positiveId('The details car id (train.cars[].id).'),
+        seat: z
+          .union([
+            z.number().int().positive().max(INT_MAX),
+            z
+              .string()
+              .regex(SEAT_ID, 'must be a seat id (a whole number)')
+              // Only a well-formed id is compared, so a malformed one is named once.
+              .refine((s) => !SEAT_ID.test(s) || Number(s) <= INT_MAX, 'must be a seat id (a whole number)'),
+          ])
+          .meta({ description: 'The seat id: a number, or the numeric string details gives as seats[].id (e.g. "4015").' }),
+        luggageId: positiveId('A luggage option id (bookingRequirements.luggageOptions[].id); 5 means none.').default(5),
+      })
+      .meta({ id: 'TrainHoldBody' }),
+    responses: { 200: { description: 'The seat is held (data.hold, status HELD).', schema: TrainHoldResponse, headers: NO_STORE_HEADER } },
+    errors: {
+      400: 'BAD_REQUEST (missing or malformed fields, data.fields[]); SEAT_ALREADY_BOOKED (taken or held by another customer; error.seatId, error.name).',
+      404: 'SGR_TRIP_NOT_FOUND: no such train on that date between these stations.',
+      429: 'SGR_HOLD_LIMIT_REACHED: the account holds the most seats allowed at once (data.limit).',
+      503: 'SGR_PROVIDER_UNAVAILABLE: the booking system is temporarily unavailable (data.retryable).',
+    },
+  },
 };
 
 const release: RestRoute = {
   method: 'GET',
   path: '/api/trip/train/seat/release',
   auth: true,
+  // Every answer of a release changes or reports a hold: none may be stored by a cache, errors included (spec).
+  alwaysHeaders: NO_STORE,
   operation: ({ query }) => ({
     query: 'mutation Release($key: String) { releaseTrainSeat(key: $key) { hold { key status } } }',
     variables: { key: query.get('key') },
   }),
   reply: (data: { releaseTrainSeat: { hold: unknown } }) => ({ body: { data: { hold: data.releaseTrainSeat.hold } }, headers: NO_STORE }),
+  contract: {
+    summary: 'Release a held seat',
+    description: 'Lets one of your held seats go; repeating it is harmless. Every answer, errors included, carries Cache-Control: no-store.',
+    tag: 'Train',
+    query: z.object({ key: z.string().trim().min(1, 'is required').max(200).meta({ description: 'The hold key (data.hold.key of the hold).' }) }),
+    headers: TRAIN_HEADERS,
+    responses: { 200: { description: 'The hold is released (data.hold, status RELEASED).', schema: TrainReleaseResponse, headers: NO_STORE_HEADER } },
+    errors: {
+      400: 'BAD_REQUEST: key missing (data.fields[]).',
+      404: 'SGR_HOLD_NOT_FOUND: no hold with this key for your account.',
+      503: 'SGR_PROVIDER_UNAVAILABLE: the booking system is temporarily unavailable.',
+    },
+  },
 };
 
 /** train-bus-admin.md train paths. */

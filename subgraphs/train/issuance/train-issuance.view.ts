@@ -2,7 +2,7 @@ import type { TrainReservation } from '../reservations/reservation.types';
 import type { IssuanceFailure, TrainIssuance } from './train-issuance.repository';
 import type { TrainPayableView } from '../payments/train-payment-quote.service';
 
-/** GET /api/trip/train/ticket/{paymentReference}/issuance `data` (and the 202 body of the issue call). */
+/** GET /api/trip/train/ticket/{paymentReference}/issuance as GraphQL answers it (REST leaves the null members out). */
 export interface TrainIssuanceView {
   paymentReference: string;
   funding: { source: string; status: string; walletDebited: boolean; duplicatePaymentRequiresReview: boolean };
@@ -49,5 +49,20 @@ export function issuanceView(r: TrainReservation, i: TrainIssuance | null, facts
     issuance: { status: i.status, ...window },
     failure: i.status === 'PAYOUT_REJECTED' || i.status === 'ISSUE_FAILED' ? i.failure : null,
     payable,
+  };
+}
+
+/**
+ * What the agent callback POSTs: the issuance status exactly as the REST status read answers it (its members at the top
+ * level, absent ones left out rather than null), without `payable`: quotes are frozen on request, not pushed.
+ */
+export function issuanceCallbackPayload({ paymentReference, funding, payout, issuance, failure }: TrainIssuanceView) {
+  const { status, internalExpiresAt, providerExpiresAt } = issuance;
+  return {
+    paymentReference,
+    funding,
+    payout,
+    issuance: { status, ...(internalExpiresAt ? { internalExpiresAt } : {}), ...(providerExpiresAt ? { providerExpiresAt } : {}) },
+    ...(failure ? { failure } : {}),
   };
 }

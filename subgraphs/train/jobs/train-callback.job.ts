@@ -1,14 +1,13 @@
 import type { Platform } from '../../../shared/platform/platform';
 import type { JobDefinition } from '../../../shared/queue/worker-host';
-import { omit } from '../../../shared/object/omit';
 import { CallbackRefused, sendCallback } from '../issuance/callback-sender';
 import { TRAIN_CALLBACK_JOB, TrainIssuanceJobPayload, TrainIssuanceRepository } from '../issuance/train-issuance.repository';
-import { issuanceView } from '../issuance/train-issuance.view';
+import { issuanceCallbackPayload, issuanceView } from '../issuance/train-issuance.view';
 import { TRAIN_QUEUE } from '../reservations/reservation-follow-ups';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
 
 /**
- * POSTs the issuance status (the GET …/issuance `data`) to the agent's callbackUrl once issuance reached a final
+ * POSTs the issuance status (the GET …/issuance body, without payable) to the agent's callbackUrl once issuance reached a final
  * state. Non-2xx answers and network errors throw, so BullMQ retries with backoff. A host resolving to a private,
  * loopback or link-local address is refused without any request (CallbackRefused → REFUSED, not retried) unless
  * SGR_CALLBACK_ALLOW_PRIVATE (tests). Delivered once: a repeat after DELIVERED does nothing.
@@ -28,8 +27,8 @@ export function trainCallbackJob(
       if (issuance.callbackStatus === 'DELIVERED' || issuance.callbackStatus === 'REFUSED') return { skipped: true, callbackStatus: issuance.callbackStatus };
       await issuances.update(reservationId, { callbackAttempts: issuance.callbackAttempts + 1 }, platform.clock.now());
       try {
-        const status = omit(issuanceView(r, issuance), 'payable');
-        const sent = await sendCallback(issuance.callbackUrl, { data: status }, { allowPrivate: platform.config.train.callbackAllowPrivate });
+        const payload = issuanceCallbackPayload(issuanceView(r, issuance));
+        const sent = await sendCallback(issuance.callbackUrl, payload, { allowPrivate: platform.config.train.callbackAllowPrivate });
         await issuances.update(reservationId, { callbackStatus: 'DELIVERED', callbackDeliveredAt: platform.clock.now() }, platform.clock.now());
         platform.logger.info('train issuance callback delivered', { reservationId, status: sent.status });
         return { delivered: true, status: sent.status };
