@@ -39,17 +39,20 @@ const CONTACT_FIELDS = ['email', 'phoneNumber', 'countryCode'];
 const NOTIFICATION_FIELDS = ['ticketPurchase', 'allOtherTripNotification', 'serviceAccountCreation'];
 const ACCEPTANCE_FIELDS = ['priceVersion', 'amount', 'currency'];
 
-/** Only the documented fields travel on; anything else a client adds is ignored, as REST clients expect. */
+/**
+ * Only the documented fields travel on; anything else a client adds is ignored, as REST clients expect. The
+ * contract has checked that each of these is an object when present.
+ */
 function pick(value: unknown, fields: string[]): unknown {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value ?? null;
-  return Object.fromEntries(fields.filter((f) => f in value).map((f) => [f, (value as Record<string, unknown>)[f]]));
+  if (value === undefined) return null;
+  return Object.fromEntries(fields.filter((f) => f in (value as JsonObject)).map((f) => [f, (value as JsonObject)[f]]));
 }
 
 function reservationInput(body: JsonObject): Record<string, unknown> {
   return {
     offerReference: body.offerReference ?? null,
     flightOfferReference: valueAt(body, 'flightOffer', 'offerReference') ?? null,
-    passengers: Array.isArray(body.passengers) ? body.passengers.map((p: unknown) => pick(p, PASSENGER_FIELDS)) : (body.passengers ?? null),
+    passengers: (body.passengers as unknown[]).map((p) => pick(p, PASSENGER_FIELDS)),
     contact: pick(body.contact, CONTACT_FIELDS),
     selectedOption: body.selectedOption ?? null,
     notifications: pick(body.notifications, NOTIFICATION_FIELDS),
