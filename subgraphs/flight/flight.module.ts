@@ -34,6 +34,7 @@ import { flightNotificationSource } from './notifications/flight-notification.so
 import { FlightIssuanceResolver } from './graphql/flight-issuance.resolver';
 import { FlightWalletHolds1764000000110 } from './migrations/1764000000110-flight-wallet-holds';
 import { PaymentRecovery1763800000330 } from './migrations/1763800000330-payment-recovery';
+import { FlightReservationOfferView1764100000300 } from './migrations/1764100000300-flight-reservation-offer-view';
 import { CustomerIssuanceService } from './reservations/customer-issuance.service';
 import { FlightPaymentRepository } from './payments/flight-payment.repository';
 import { FlightPaymentService } from './payments/flight-payment.service';
@@ -55,6 +56,7 @@ export const flightModule: SubgraphModule = {
       FlightReservations1763800000320,
       PaymentRecovery1763800000330,
       FlightWalletHolds1764000000110,
+      FlightReservationOfferView1764100000300,
     ],
   },
   async seed() {

@@ -457,6 +457,116 @@ describe('flight booking (REST)', () => {
     });
   });
 
+  describe('answers as flight.md documents them (REST contract)', () => {
+    const USD = /^\d+\.\d{2}$/;
+
+    describe('customer 201', () => {
+      let offer: RestFlightOffer;
+      let res: { status: number; body: RestCustomerReservationAnswer };
+
+      beforeAll(async () => {
+        offer = await customer.firstOffer(international({ departureDate: daysAhead(55), returnDate: daysAhead(60) }));
+        res = await reserveCustomer(customer, { offerReference: offer.offerReference, passengers: [traveller('Shape')] });
+        expect(res.status).toBe(201);
+      });
+
+      it('flightReservation.flightOffers[] are the full flight offers as reserved', () => {
+        const reserved = res.body.flightReservation.flightOffers[0];
+        expect(reserved).toMatchObject({
+          type: 'flight-offer',
+          id: offer.id,
+          offerReference: offer.offerReference,
+          expiresAt: offer.expiresAt,
+          source: offer.source,
+          oneWay: false,
+          lastTicketingDate: offer.lastTicketingDate,
+          numberOfBookableSeats: offer.numberOfBookableSeats,
+          validatingAirlineCodes: offer.validatingAirlineCodes,
+          travelerPricings: offer.travelerPricings,
+          itineraries: offer.itineraries,
+          price: { currency: 'USD', grandTotal: offer.price.grandTotal, pricingContext: 'ONLINE' },
+        });
+        expect(reserved).toHaveProperty('fareRules');
+        expect(reserved.price.otherCurrencies.TZS.grandTotal).toMatch(/^\d+$/);
+      });
+
+      it('tickets[] are flight tickets, the same as GET /api/flight/tickets answers', async () => {
+        const { tickets, flightReservation } = res.body;
+        expect(tickets.map((t) => t.direction)).toEqual(['OUTBOUND', 'RETURN']);
+        expect(tickets[0]).toMatchObject({
+          uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          ticketId: `${tickets[0].bookingReference}-1`,
+          reservationId: flightReservation.reservationId,
+          travelerId: '1',
+          passengerReference: 1,
+          itineraryIndex: 0,
+          priceScope: 'PASSENGER_JOURNEY',
+          providerSystem: 'GDS',
+          documentStatus: 'EXPECTED',
+          status: 'TST_CREATED',
+          passengerDetails: { fullName: 'Asha Shape', firstName: 'Asha', lastName: 'Shape', email: 'asha.shape@example.com', phoneNumber: '+255712345678' },
+          boughtByUser: { email: 'customer@booking.test' },
+          notificationPreferences: { ticketPurchase: true, allOtherTripNotification: true, serviceAccountCreation: true },
+          recordLocators: expect.arrayContaining([expect.objectContaining({ type: 'GDS', scope: 'PNR' })]),
+        });
+        expect(tickets[0]).not.toHaveProperty('passengerSummary');
+        expect(tickets[0].price).toEqual({ total: expect.stringMatching(USD), currency: 'USD' });
+        const rows = await ticketsOf(customer, `/api/flight/tickets?ticketId=${tickets[0].ticketId}`);
+        expect(rows.body).toEqual(tickets.map((t) => ({ ...t, lastProviderSyncAt: expect.any(String) })));
+      });
+    });
+
+    it('money amounts have the currency decimals: a USD ticket price is "171.00", never "171.0000"', async () => {
+      const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(56) }));
+      const reserved = await reserveAgent(agent, { offerReference: offer.offerReference, passengers: [adult('Decimals')] });
+      expect(reserved.status).toBe(201);
+      expect(reserved.body.tickets[0].price).toEqual({ total: expect.stringMatching(USD), currency: 'USD' });
+      const rows = await ticketsOf(agent, `/api/flight/tickets?ticketId=${reserved.body.reservation.ticketIds[0]}`);
+      expect(rows.body[0].price).toEqual({ total: expect.stringMatching(USD), currency: 'USD' });
+      expect(reserved.body.reservation.pricingRecords[0]).toMatchObject({ supplierPrice: { currency: 'USD', total: expect.stringMatching(USD) } });
+    });
+
+    describe('optional members are left out, never null', () => {
+      let r: RestAgentReservation;
+
+      beforeAll(async () => {
+        const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(57) }));
+        const reserved = await reserveAgent(agent, { offerReference: offer.offerReference, passengers: [adult('Absent')] });
+        expect(reserved.status).toBe(201);
+        r = reserved.body.reservation;
+      });
+
+      it('documents[] before issue have no documentId, ticketNumber, issuedAt or providerElement', () => {
+        expect(r.documents[0]).toMatchObject({ travelerId: '1', passengerReference: 1, status: 'EXPECTED' });
+        for (const member of ['documentId', 'ticketNumber', 'issuedAt', 'providerElement']) expect(r.documents[0]).not.toHaveProperty(member);
+      });
+
+      it('a GDS record locator has no companyId; an AIRLINE one names its carrier', () => {
+        const gds = r.recordLocators.find((l) => l.type === 'GDS')!;
+        expect(gds).toMatchObject({ scope: 'PNR', controlNumber: expect.any(String) });
+        expect(gds).not.toHaveProperty('companyId');
+        expect(r.recordLocators.find((l) => l.type === 'AIRLINE')).toMatchObject({ companyId: expect.stringMatching(/^[A-Z0-9]{2}$/) });
+      });
+
+      it('an unissued flight ticket has no document, issue or TST members, and no externalUserId when none was sent', async () => {
+        const [ticket] = (await ticketsOf(agent, `/api/flight/tickets?ticketId=${r.ticketIds[0]}`)).body;
+        expect(ticket).toMatchObject({ documentStatus: 'EXPECTED', issuanceStatus: 'TST_CREATED' });
+        for (const member of ['documentId', 'ticketNumber', 'issuedAt', 'tstReference', 'pricingRecordReference', 'providerDocumentElement', 'externalUserId'])
+          expect(ticket).not.toHaveProperty(member);
+        expect(ticket.boughtByUser).toMatchObject({ email: 'agent@booking.test' });
+        expect(ticket.boughtByUser).not.toHaveProperty('externalUserId');
+      });
+
+      it('the cancellation of a reservationId has no ticketId; refundState stays null as the spec allows', async () => {
+        const cancelled = await cancel(agent, { reservationId: r.id });
+        expect(cancelled.status).toBe(200);
+        expect(cancelled.body).toMatchObject({ reservationId: r.id, state: 'CANCELLED', refundState: null, bookingReference: r.bookingReference });
+        expect(cancelled.body).not.toHaveProperty('ticketId');
+        expect(cancelled.body.cancelledAt).toEqual(expect.any(String));
+      });
+    });
+  });
+
   describe('typed GraphQL for frontends', () => {
     it('the same flow through /graphql: searchFlights, reviewFlightOffer, reserveFlightAsAgent, flightTickets', async () => {
       const gql = async <T>(query: string, variables: Record<string, unknown>) => {

@@ -277,6 +277,21 @@ describe('flight search and offer review (REST)', () => {
       expect(child).toMatchObject({ travelerType: 'CHILD', dateOfBirthRequired: true });
     });
 
+    it('optional members are left out, never null: an international journey has no domesticCountryCode', async () => {
+      const international = await post('/api/flight/offer', { offerReference: (await firstOffer()).offerReference }).then(json<ReviewBody>);
+      expect(international.bookingRequirements.journeyType).toBe('INTERNATIONAL');
+      expect(international.bookingRequirements).not.toHaveProperty('domesticCountryCode');
+    });
+
+    it('optional members are left out, never null: a segment endpoint without a terminal has no terminal', async () => {
+      // ZNZ has no terminal in the sandbox; DAR has terminal 3.
+      const domestic = await firstOffer({ destinationLocationCode: 'ZNZ', nonStop: true });
+      const segment = domestic.itineraries[0].segments[0];
+      expect(segment.departure).toMatchObject({ iataCode: 'DAR', terminal: '3' });
+      expect(segment.arrival.iataCode).toBe('ZNZ');
+      expect(segment.arrival).not.toHaveProperty('terminal');
+    });
+
     it("400 without a reference, 404 for another account's offer, 410 once expired", async () => {
       expect((await post('/api/flight/offer', {})).status).toBe(400);
       const offer = await firstOffer();

@@ -209,14 +209,14 @@ export interface RestAgentReservationAnswer {
   tickets: RestTicketSummary[];
 }
 
-/** POST /api/flight/reserve (201). */
+/** POST /api/flight/reserve (201): tickets[] are flight tickets, flightOffers[] full offers. */
 export interface RestCustomerReservationAnswer {
-  tickets: RestTicketSummary[];
+  tickets: RestFlightTicket[];
   flightReservation: {
     id: string;
     reservationId: string;
     status: string;
-    flightOffers: Array<{ id: string; offerReference: string; price: RestOfferPrice }>;
+    flightOffers: RestFlightOffer[];
     [field: string]: unknown;
   };
 }
@@ -229,9 +229,12 @@ export interface RestFlightIssuance {
   [field: string]: unknown;
 }
 
-/** An item of GET /api/flight/tickets. */
+/** An item of GET /api/flight/tickets, and of the customer reservation's tickets[]. */
 export interface RestFlightTicket {
   ticketId: string;
+  bookingReference: string;
+  paymentReference: string;
+  price: { total: string; currency: string };
   status: string;
   direction: string;
   issuanceStatus: string;

@@ -13,6 +13,18 @@ export const OFFER_PRICE = `currency total base fees { amount type } grandTotal 
   pricingContext bookingFees { ${BOOKING_FEE} }
   otherCurrencies { currency total bookingFeeTotal grandTotal walletDebitTotal bookingFees { ${BOOKING_FEE} } }`;
 
+const ENDPOINT = 'iataCode terminal at stop';
+
+/** FlightOffer: every field (search, review and the customer reservation's flightOffers). */
+export const FLIGHT_OFFER_FIELDS = `type id offerReference expiresAt source instantTicketingRequired nonHomogeneous oneWay isUpsellOffer
+  lastTicketingDate lastTicketingDateTime numberOfBookableSeats
+  itineraries { duration durations segments { id departure { ${ENDPOINT} } arrival { ${ENDPOINT} } carrierCode number aircraft { code }
+    operating transitAgency duration durations numberOfStops cabin } }
+  price { ${OFFER_PRICE} }
+  pricingOptions commission fareRules policiesAndAllowance validatingAirlineCodes
+  travelerPricings { travelerId fareOption travelerType price { currency total base }
+    fareDetailsBySegment { segmentId cabin fareBasis class includedCheckedBags { quantity } } }`;
+
 const RECORD_LOCATOR = 'controlNumber type scope firstObservedAt lastObservedAt companyId segmentReferences';
 const ASSOCIATED_RECORD = 'reference creationDate originSystemCode flightOfferId';
 const SUPPLIER_PRICE = `currency total base taxes validatingCarrier fareBasis bookingClasses brands
@@ -27,28 +39,6 @@ const TRAVELER = `id dateOfBirth name { firstName lastName } fullName gender age
   documents { documentType number expiryDate nationality issuanceCountry validityCountry holder }`;
 const ISSUANCE = `reservationId status documents { ${TICKET_DOCUMENT} } bookingReference recordLocators { ${RECORD_LOCATOR} }`;
 
-/** AgentReservationResult: POST /api/flight/reserve/agent (201). */
-export const AGENT_RESERVATION = `reservation { id reservationId bookingReference paymentReference status paymentDeadlineAt
-    paymentTimeLimitInSeconds expiresAt ticketIds verifyUrl priceVersion
-    pricingRecords { ${PRICING_RECORD} } documents { ${TICKET_DOCUMENT} }
-    recordLocators { ${RECORD_LOCATOR} } associatedRecords { ${ASSOCIATED_RECORD} } }
-  tickets { ${TICKET_SUMMARY} }`;
-
-/** CustomerReservationResult: POST /api/flight/reserve (201). */
-export const CUSTOMER_RESERVATION = `tickets { ${TICKET_SUMMARY} }
-  flightReservation { id reservationId status expiresAt paymentTimeLimitInSeconds priceVersion
-    associatedRecords { ${ASSOCIATED_RECORD} } recordLocators { ${RECORD_LOCATOR} }
-    flightOffers { id offerReference price { ${OFFER_PRICE} } }
-    travelers { ${TRAVELER} }
-    pricingRecords { ${PRICING_RECORD} } documents { ${TICKET_DOCUMENT} } }`;
-
-/** PurchaseResult: POST /api/flight/purchase/agent (complete: 200, else 202; body `issuance`). */
-export const PURCHASE_RESULT = `complete issuance { ${ISSUANCE} }`;
-
-/** CancellationResult: POST /api/flight/cancel (complete: 200, else 202; body `cancellation`). */
-export const CANCELLATION_RESULT = `complete cancellation { reservationId state paymentState refundState alreadyCancelled
-    ticketId bookingReference cancelledAt }`;
-
 /** FlightTicketType: GET /api/flight/tickets (each item). */
 export const FLIGHT_TICKET = `uuid ticketId bookingReference paymentReference reservationId externalUserId
   recordLocators { ${RECORD_LOCATOR} } providerSystem providerOfficeId lastProviderSyncAt issuedAt
@@ -60,6 +50,28 @@ export const FLIGHT_TICKET = `uuid ticketId bookingReference paymentReference re
   passengerDetails { fullName firstName lastName email phoneNumber }
   notificationPreferences { ticketPurchase allOtherTripNotification serviceAccountCreation }
   status issuanceStatus`;
+
+/** AgentReservationResult: POST /api/flight/reserve/agent (201). */
+export const AGENT_RESERVATION = `reservation { id reservationId bookingReference paymentReference status paymentDeadlineAt
+    paymentTimeLimitInSeconds expiresAt ticketIds verifyUrl priceVersion
+    pricingRecords { ${PRICING_RECORD} } documents { ${TICKET_DOCUMENT} }
+    recordLocators { ${RECORD_LOCATOR} } associatedRecords { ${ASSOCIATED_RECORD} } }
+  tickets { ${TICKET_SUMMARY} }`;
+
+/** CustomerReservationResult: POST /api/flight/reserve (201). */
+export const CUSTOMER_RESERVATION = `tickets { ${FLIGHT_TICKET} }
+  flightReservation { id reservationId status expiresAt paymentTimeLimitInSeconds priceVersion
+    associatedRecords { ${ASSOCIATED_RECORD} } recordLocators { ${RECORD_LOCATOR} }
+    flightOffers { ${FLIGHT_OFFER_FIELDS} }
+    travelers { ${TRAVELER} }
+    pricingRecords { ${PRICING_RECORD} } documents { ${TICKET_DOCUMENT} } }`;
+
+/** PurchaseResult: POST /api/flight/purchase/agent (complete: 200, else 202; body `issuance`). */
+export const PURCHASE_RESULT = `complete issuance { ${ISSUANCE} }`;
+
+/** CancellationResult: POST /api/flight/cancel (complete: 200, else 202; body `cancellation`). */
+export const CANCELLATION_RESULT = `complete cancellation { reservationId state paymentState refundState alreadyCancelled
+    ticketId bookingReference cancelledAt }`;
 
 /** IssueSignalResult: POST /api/flight/ticket/issue/signal (complete: 200 with `issuance`, else 202 with the rest). */
 export const ISSUE_SIGNAL_RESULT = `complete signaled workflowId ticketId paymentReference ticketUuids issuance { ${ISSUANCE} }`;

@@ -1,16 +1,9 @@
 import type { JsonObject, RestRoute } from '../rest-route';
 import { valueAt } from '../rest-input';
-import { OFFER_PRICE } from './flight-selections';
+import type { RouteContract } from '../rest-contract';
+import { FLIGHT_OFFER_FIELDS } from './flight-selections';
+import { FlightLocaleHeaders, FlightOfferReview, FlightOfferReviewRequest, FlightSearchRequest, FlightSearchResponse } from '../schemas/flight.schemas';
 
-const ENDPOINT = 'iataCode terminal at stop';
-export const FLIGHT_OFFER_FIELDS = `type id offerReference expiresAt source instantTicketingRequired nonHomogeneous oneWay isUpsellOffer
-  lastTicketingDate lastTicketingDateTime numberOfBookableSeats
-  itineraries { duration durations segments { id departure { ${ENDPOINT} } arrival { ${ENDPOINT} } carrierCode number aircraft { code }
-    operating transitAgency duration durations numberOfStops cabin } }
-  price { ${OFFER_PRICE} }
-  pricingOptions commission fareRules policiesAndAllowance validatingAirlineCodes
-  travelerPricings { travelerId fareOption travelerType price { currency total base }
-    fareDetailsBySegment { segmentId cabin fareBasis class includedCheckedBags { quantity } } }`;
 const DATE_PAIR = 'departureDate returnDate';
 const SEARCH_RESULT = `meta { count availability { status requested { ${DATE_PAIR} } next { ${DATE_PAIR} }
   lookAhead { requestedDays status firstChecked { ${DATE_PAIR} } confirmedThrough { ${DATE_PAIR} } } } }
@@ -35,16 +28,28 @@ const SEARCH_FIELDS = [
 ] as const;
 
 /**
- * GraphQL lists otherCurrencies; the REST contract keys them by currency code. Optional price
- * members (walletSettlement, rounding, roundingAdjustment) are absent in REST, not null.
+ * GraphQL answers an absent optional member as null; the REST contract leaves it out (flight.md types them as
+ * strings, integers or objects, never null). Applied to whole answers: where the spec allows null (the look-ahead
+ * date pairs, the cancellation's refundState), the route puts it back explicitly.
  */
+export function withoutNulls<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutNulls) as T;
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null && v !== undefined)
+      .map(([k, v]) => [k, withoutNulls(v)]),
+  ) as T;
+}
+
+/** GraphQL lists otherCurrencies; the REST contract keys them by currency code. Absent optional members are left out. */
 export function restOffer(offer: FlightOfferData): JsonObject {
-  return { ...offer, price: restPrice(offer.price) };
+  return withoutNulls({ ...offer, price: restPrice(offer.price) });
 }
 
 export function restPrice(offerPrice: OfferPriceData): JsonObject {
   const { otherCurrencies, ...price } = offerPrice;
-  return { ...dropNullFields(price), otherCurrencies: Object.fromEntries(otherCurrencies.map((c) => [c.currency, dropNullFields(c)])) };
+  return withoutNulls({ ...price, otherCurrencies: Object.fromEntries(otherCurrencies.map((c) => [c.currency, c])) });
 }
 
 /** OFFER_PRICE as GraphQL answers it: otherCurrencies is a list with each entry's currency. */
@@ -52,27 +57,9 @@ export type OfferPriceData = { otherCurrencies: Array<{ currency: string } & Jso
 /** FLIGHT_OFFER_FIELDS as GraphQL answers them; only the price is reshaped. */
 export type FlightOfferData = { price: OfferPriceData } & JsonObject;
 
-function dropNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(dropNulls);
-  if (value === null || typeof value !== 'object') return value;
-  return dropNullFields(value as JsonObject);
-}
-
-function dropNullFields(value: JsonObject): JsonObject {
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([, v]) => v !== null)
-      .map(([k, v]) => [k, dropNulls(v)]),
-  );
-}
-
-/** A one-way date pair has no returnDate key at all; absent optional price parts stay absent. */
-function withoutNulls<T extends Record<string, unknown>>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null)) as T;
-}
-
 type DatePair = { departureDate: string; returnDate: string | null };
 
+/** A one-way date pair has no returnDate key at all; a pair the table gives as null stays null. */
 function restDatePair(pair: DatePair | null): Partial<DatePair> | null {
   return pair ? withoutNulls(pair) : null;
 }
@@ -93,6 +80,22 @@ function restAvailability(a: AvailabilityData): JsonObject {
     next: restDatePair(a.next),
   };
 }
+
+const searchContract: RouteContract = {
+  summary: 'Search flight offers',
+  description:
+    'Offers bound to the caller, each with an opaque offerReference. With lookAheadDays, an empty requested date pair checks that many later ' +
+    'pairs and reports the result in meta.availability only (no candidate offers).',
+  tag: 'Flight',
+  headers: FlightLocaleHeaders,
+  body: FlightSearchRequest,
+  responses: { 200: { description: 'The offers for the requested date pair (none is a 200 with meta.count 0).', schema: FlightSearchResponse } },
+  errors: {
+    400: 'Invalid parameters (every field in data.fields[]), or a look-ahead that would shift a date beyond 2099-12-31.',
+    502: 'FLIGHT_SEARCH_UNAVAILABLE (data.retryable says whether to retry), FLIGHT_INVALID_RESPONSE or FLIGHT_SUPPLIER_CURRENCY_UNAVAILABLE.',
+    503: 'The search cache or the offer storage is temporarily unavailable (FLIGHT_STORAGE_UNAVAILABLE).',
+  },
+};
 
 const search: Omit<RestRoute, 'path'> = {
   method: 'POST',
@@ -130,6 +133,22 @@ const review: RestRoute = {
   path: '/api/flight/offer',
   auth: true,
   jsonBody: true,
+  contract: {
+    summary: 'Review a flight offer',
+    description:
+      "Loads the caller's saved offer with the booking requirements to collect. Repeating the same reference returns the same offer, expiry " +
+      'and requirements while the offer is valid.',
+    tag: 'Flight',
+    headers: FlightLocaleHeaders,
+    body: FlightOfferReviewRequest,
+    responses: { 200: { description: 'The offer, its expiry and its booking requirements.', schema: FlightOfferReview } },
+    errors: {
+      400: 'offerReference is missing or not a uuid.',
+      404: "FLIGHT_OFFER_NOT_FOUND: no such offer for this account (another account's offer is not disclosed).",
+      410: 'FLIGHT_OFFER_EXPIRED.',
+      503: 'The offer store is unavailable.',
+    },
+  },
   operation: ({ body }) => ({
     query: `query Review($ref: ID) { reviewFlightOffer(offerReference: $ref) {
       offerReference expiresAt flightOffer { ${FLIGHT_OFFER_FIELDS} } bookingRequirements { ${REQUIREMENTS} } } }`,
@@ -137,9 +156,22 @@ const review: RestRoute = {
   }),
   reply: (data: { reviewFlightOffer: { flightOffer: FlightOfferData } & JsonObject }) => {
     const r = data.reviewFlightOffer;
-    return { body: { ...r, flightOffer: restOffer(r.flightOffer) }, headers: { 'cache-control': 'no-store' } };
+    return { body: withoutNulls({ ...r, flightOffer: restOffer(r.flightOffer) }), headers: { 'cache-control': 'no-store' } };
   },
 };
 
 /** flight.md: search, its compatibility alias, offer review, reservation, purchase, issuance, cancel, tickets. */
-export const flightRoutes: RestRoute[] = [{ ...search, path: '/api/flight/search' }, { ...search, path: '/api/flight/offers/search' }, review];
+export const flightRoutes: RestRoute[] = [
+  { ...search, path: '/api/flight/search', contract: { ...searchContract, operationId: 'searchFlightOffers' } },
+  {
+    ...search,
+    path: '/api/flight/offers/search',
+    contract: {
+      ...searchContract,
+      summary: 'Search flight offers (compatibility alias)',
+      description: 'The same search as POST /api/flight/search: the same user-bound offers, offerReference values and look-ahead metadata.',
+      operationId: 'searchFlightOffersAlias',
+    },
+  },
+  review,
+];

@@ -1,5 +1,7 @@
 import type { SearchedOffer } from '../search/flight-search.service';
+import type { customerReservationView } from '../reservations/reservation-view';
 import type { FlightOffer, FlightSegment } from './flight-offer.type';
+import type { CustomerReservationResult, FlightTicketType } from './reservation.type';
 
 /** The stored offer as the GraphQL type: otherCurrencies become a list, `class` its field. */
 export function toFlightOffer(offer: SearchedOffer): FlightOffer {
@@ -19,4 +21,12 @@ export function toFlightOffer(offer: SearchedOffer): FlightOffer {
       }),
     })),
   };
+}
+
+/** The customer reservation view as its GraphQL type: the reserved offer as a FlightOffer, each ticket as a FlightTicketType. */
+export function toCustomerReservationResult(view: ReturnType<typeof customerReservationView>): CustomerReservationResult {
+  return {
+    tickets: view.tickets as FlightTicketType[],
+    flightReservation: { ...view.flightReservation, flightOffers: view.flightReservation.flightOffers.map(toFlightOffer) },
+  } as CustomerReservationResult;
 }

@@ -4,6 +4,8 @@ import type { ReserveService } from '../reservations/reserve.service';
 import type { PurchaseService } from '../reservations/purchase.service';
 import type { CancelService } from '../reservations/cancel.service';
 import type { TicketQueryService } from '../reservations/ticket-query.service';
+import type { customerReservationView } from '../reservations/reservation-view';
+import { toCustomerReservationResult } from './flight-offer.mapper';
 import { FlightReservationInput } from './reservation-input.type';
 import { AgentReservationResult, CancellationResult, CustomerReservationResult, FlightTicketType, PurchaseResult } from './reservation.type';
 
@@ -23,10 +25,11 @@ export class FlightReservationResolver {
     @Ctx() { req }: GraphQLContext,
   ): Promise<CustomerReservationResult> {
     const principal = await req.principal();
-    return (await this.reserveService.reserve(principal, 'CUSTOMER', input, {
+    const view = await this.reserveService.reserve(principal, 'CUSTOMER', input, {
       language: req.language,
       authenticationContext: req.authenticationContext,
-    })) as CustomerReservationResult;
+    });
+    return toCustomerReservationResult(view as ReturnType<typeof customerReservationView>);
   }
 
   @Mutation(() => AgentReservationResult, {

@@ -33,6 +33,9 @@ import {
   PurchaseResult,
 } from './reservation.type';
 import { FlightReservationInput } from './reservation-input.type';
+import { toCustomerReservationResult } from './flight-offer.mapper';
+import { toOfferView } from '../offers/offer-view';
+import { Decimal } from '../../../shared/money/money';
 
 /* ------------------------------------------------------------------ a hand-made reservation */
 
@@ -230,6 +233,15 @@ const issuedDocuments: SupplierTicketDocument[] = [
   },
 ];
 
+/** The offer as shown, in USD like the supplier's (no conversion): what the reservation keeps in offer_view. */
+const offerView = toOfferView(supplierOffer, {
+  displayCurrency: 'USD',
+  pricingContext: 'ONLINE',
+  walletCurrency: null,
+  otherCurrencies: [],
+  rates: (from, to) => (from === to ? new Decimal(1) : null),
+});
+
 const reservation: FlightReservation = {
   id: '6f1c1a9e-2f59-4d9a-9d1e-2b7d3f0c9a11',
   accountId: 'acc-1',
@@ -261,6 +273,7 @@ const reservation: FlightReservation = {
   createdAt: NOW,
   updatedAt: NOW,
   supplierOffer,
+  offerView,
   requirements: {
     profileVersion: 1,
     journeyType: 'DOMESTIC',
@@ -348,7 +361,13 @@ class ReservationTypesProbe {
 
   @Query(() => CustomerReservationResult)
   customerReservation(): unknown {
-    return customerReservationView({ ...reservation, channel: 'CUSTOMER', bookingUserType: 'CUSTOMER' }, tickets, NOW);
+    return toCustomerReservationResult(
+      customerReservationView({ ...reservation, channel: 'CUSTOMER', bookingUserType: 'CUSTOMER' }, tickets, NOW, offerView, {
+        id: 'acc-1',
+        full_name: 'Amina Mushi',
+        email: 'amina@example.com',
+      }),
+    );
   }
 
   @Query(() => PurchaseResult)
@@ -450,7 +469,7 @@ interface ProbeData {
     reservation: { pricingRecords: unknown[]; documents: unknown[]; recordLocators: Fields[]; associatedRecords: unknown[] } & Fields;
     tickets: unknown[];
   };
-  customerReservation: { tickets: unknown[]; flightReservation: { flightOffers: Array<{ price: ProbePrice } & Fields> } & Fields };
+  customerReservation: { tickets: unknown[]; flightReservation: { flightOffers: Array<{ price: ProbePrice; itineraries: unknown[] } & Fields> } & Fields };
   purchase: { complete: boolean; issuance: { documents: unknown[]; recordLocators: unknown[] } & Fields };
   cancellation: unknown;
   flightTickets: unknown[];
@@ -538,7 +557,28 @@ describe('flight reservation GraphQL types', () => {
       priceVersion: 'pv1-abc',
     });
     const offer = customer.flightOffers[0];
-    expect(offer).toMatchObject({ id: 'OFFER-1', offerReference: reservation.offerReference });
+    expect(offer).toMatchObject({
+      type: 'flight-offer',
+      id: 'OFFER-1',
+      offerReference: reservation.offerReference,
+      expiresAt: '2030-01-10T08:20:00.000Z',
+      oneWay: false,
+      validatingAirlineCodes: ['PW'],
+      travelerPricings: [{ travelerId: '1', price: { currency: 'USD', total: '240.00' }, fareDetailsBySegment: [{ class: 'Y' }, { class: 'Y' }] }],
+    });
+    expect(offer.itineraries).toEqual([
+      expect.objectContaining({ segments: [expect.objectContaining({ departure: expect.objectContaining({ iataCode: 'DAR', terminal: '3' }) })] }),
+      expect.objectContaining({ segments: [expect.objectContaining({ arrival: expect.objectContaining({ iataCode: 'DAR', terminal: '3' }) })] }),
+    ]);
+    expect(data.customerReservation.tickets[1]).toMatchObject({
+      uuid: tickets[1].uuid,
+      reservationId: reservation.id,
+      direction: 'RETURN',
+      priceScope: 'PASSENGER_JOURNEY',
+      boughtByUser: { uuid: 'acc-1', fullName: 'Amina Mushi', externalUserId: 'agent-user-7' },
+      passengerDetails: { fullName: 'Amina Mushi', phoneNumber: '+255712345678' },
+      issuanceStatus: 'TST_CREATED',
+    });
     expect(offer.price).toMatchObject({ grandTotal: '252.00', walletSettlement: { debitTotal: '640000', rounding: { increment: '500' } } });
     expect(offer.price.otherCurrencies.map((c) => c.currency)).toEqual(['KES', 'TZS']);
     expect(offer.price.otherCurrencies[1].walletDebitTotal).toBeNull();

@@ -1,6 +1,5 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import type { FlightOfferPrice } from '../pricing/flight-pricing';
-import { CurrencyPrice, OfferPrice } from './flight-offer.type';
+import { FlightOffer } from './flight-offer.type';
 
 /*
  * The objects reservations/reservation-view.ts builds (agentReservationView,
@@ -353,45 +352,13 @@ export class ReservationTravelerType {
   documents!: ReservationTravelerDocumentType[];
 }
 
-/** The stored price keys otherCurrencies by currency; OfferPrice lists them (REST keys them again). */
-function listedPrice(price: FlightOfferPrice | OfferPrice): OfferPrice {
-  const others = price.otherCurrencies as Record<string, CurrencyPrice> | CurrencyPrice[];
-  return { ...(price as OfferPrice), otherCurrencies: Array.isArray(others) ? others : Object.values(others ?? {}) };
-}
-
-@ObjectType({ description: 'flightOffers[] of the reservation summary' })
-export class ReservedFlightOfferType {
-  @Field()
-  id!: string;
-
-  @Field(() => ID)
-  offerReference!: string;
-
-  /** As the view gives it: the stored FlightOfferPrice (otherCurrencies a map) or an OfferPrice. */
-  price!: FlightOfferPrice | OfferPrice;
-
-  @Field(() => OfferPrice, { name: 'price', description: 'The current authoritative price, after any accepted change' })
-  offerPrice(): OfferPrice {
-    return listedPrice(this.price);
-  }
-}
-
 @ObjectType({ description: 'flight.md "Reservation summary" (flightReservation of the customer reservation response)' })
 export class ReservationSummaryType extends ReservationRecordFields {
-  @Field(() => [ReservedFlightOfferType])
-  flightOffers!: ReservedFlightOfferType[];
+  @Field(() => [FlightOffer], { description: 'The reserved offer in full (flight.md "Flight offer"), with its current authoritative price' })
+  flightOffers!: FlightOffer[];
 
   @Field(() => [ReservationTravelerType])
   travelers!: ReservationTravelerType[];
-}
-
-@ObjectType({ description: 'Customer reservation response (REST 201)' })
-export class CustomerReservationResult {
-  @Field(() => [TicketSummaryType])
-  tickets!: TicketSummaryType[];
-
-  @Field(() => ReservationSummaryType)
-  flightReservation!: ReservationSummaryType;
 }
 
 /* ------------------------------------------------------------------ purchase and issuance */
@@ -695,4 +662,13 @@ export class FlightTicketType {
 
   @Field({ description: 'Issuance state of this ticket (usage guide); e.g. EXPECTED or ISSUED' })
   issuanceStatus!: string;
+}
+
+@ObjectType({ description: 'Customer reservation response (REST 201)' })
+export class CustomerReservationResult {
+  @Field(() => [FlightTicketType], { description: 'flight.md "Flight ticket": one per passenger and itinerary' })
+  tickets!: FlightTicketType[];
+
+  @Field(() => ReservationSummaryType)
+  flightReservation!: ReservationSummaryType;
 }

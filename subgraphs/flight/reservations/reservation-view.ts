@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SupplierBooking, SupplierPricingRecord, SupplierTicketDocument } from '../supplier/flight-supplier.port';
+import type { OfferView } from '../offers/offer-view';
 import type { FlightReservation, FlightTicketRow, PricingRecord, RecordLocator, StoredPassenger, TicketDocument } from './reservation.types';
 
 /** Ticket rows at TST time: one per passenger and itinerary, all EXPECTED until issued. */
@@ -158,9 +159,16 @@ export function agentReservationView(r: FlightReservation, tickets: FlightTicket
   };
 }
 
-export function customerReservationView(r: FlightReservation, tickets: FlightTicketRow[], now: Date) {
+/** The account that booked, as a flight ticket names its buyer (ReservationRepository.buyerOf). */
+export type TicketBuyer = { id: string; full_name: string; email: string } | undefined;
+
+/**
+ * The customer reservation answer: tickets[] are flight tickets (flight.md "Flight ticket"), and flightOffers[] the
+ * full offer as reserved (flight.md "Flight offer") with its current authoritative price.
+ */
+export function customerReservationView(r: FlightReservation, tickets: FlightTicketRow[], now: Date, offer: OfferView, buyer: TicketBuyer) {
   return {
-    tickets: ticketSummaries(r, tickets),
+    tickets: tickets.map((t) => flightTicketView(r, t, buyer)),
     flightReservation: {
       id: r.id,
       reservationId: r.id,
@@ -170,7 +178,7 @@ export function customerReservationView(r: FlightReservation, tickets: FlightTic
       priceVersion: r.priceVersion,
       associatedRecords: r.supplierBooking?.associatedRecords ?? [],
       recordLocators: recordLocatorsOf(r),
-      flightOffers: [{ id: r.supplierOffer.id, offerReference: r.offerReference, price: r.price }],
+      flightOffers: [{ ...offer, offerReference: r.offerReference, expiresAt: r.offerExpiresAt, price: r.price }],
       travelers: (r.passengers ?? []).map(travelerView),
       pricingRecords: r.pricingRecords ?? [],
       documents: r.documents ?? [],
@@ -221,5 +229,59 @@ export function issuanceView(r: FlightReservation) {
     documents: r.documents ?? [],
     bookingReference: r.bookingReference,
     recordLocators: recordLocatorsOf(r),
+  };
+}
+
+/** One flight ticket (flight.md "Flight ticket"): GET /api/flight/tickets and the customer reservation answer. */
+export function flightTicketView(r: FlightReservation, t: FlightTicketRow, buyer: TicketBuyer) {
+  const passenger = r.passengers?.find((p) => p.travelerId === t.travelerId);
+  return {
+    uuid: t.uuid,
+    ticketId: t.ticketId,
+    bookingReference: t.bookingReference,
+    paymentReference: t.paymentReference,
+    reservationId: r.id,
+    externalUserId: r.externalUserId,
+    recordLocators: recordLocatorsOf(r),
+    providerSystem: 'GDS',
+    providerOfficeId: 'DARTZ2100',
+    lastProviderSyncAt: r.updatedAt.toISOString(),
+    issuedAt: t.issuedAt,
+    travelerId: t.travelerId,
+    passengerReference: t.passengerReference,
+    tstReference: t.tstReference,
+    pricingRecordReference: t.pricingRecordReference,
+    itineraryIndex: t.itineraryIndex,
+    direction: t.direction,
+    providerSegmentReferences: t.providerSegmentReferences,
+    documentId: t.documentId,
+    ticketNumber: t.ticketNumber,
+    documentStatus: t.documentStatus,
+    validatingCarrier: t.validatingCarrier,
+    providerDocumentElement: t.providerDocumentElement,
+    coupons: t.coupons,
+    departureDate: t.departureDate,
+    departureTime: t.departureTime,
+    from: t.from,
+    to: t.to,
+    price: { total: t.priceTotal, currency: t.priceCurrency },
+    priceScope: 'PASSENGER_JOURNEY',
+    boughtByUser: { uuid: r.accountId, fullName: buyer?.full_name ?? null, email: buyer?.email ?? null, externalUserId: r.externalUserId },
+    passengerDetails: passenger
+      ? {
+          fullName: `${passenger.firstName} ${passenger.lastName}`,
+          firstName: passenger.firstName,
+          lastName: passenger.lastName,
+          email: passenger.email,
+          phoneNumber: passenger.phone,
+        }
+      : null,
+    notificationPreferences: {
+      ticketPurchase: r.notifications.ticketPurchase !== false,
+      allOtherTripNotification: r.notifications.allOtherTripNotification !== false,
+      serviceAccountCreation: r.notifications.serviceAccountCreation !== false,
+    },
+    status: t.status,
+    issuanceStatus: r.status,
   };
 }

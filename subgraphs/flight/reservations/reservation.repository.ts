@@ -1,10 +1,12 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { formatAmount, parseAmount } from '../../../shared/money/money';
 import type { FlightReservation, FlightTicketRow, ReservationStatus } from './reservation.types';
 
 const JSON_COLUMNS = {
   notifications: 'notifications',
   price: 'price',
   supplierOffer: 'supplier_offer',
+  offerView: 'offer_view',
   requirements: 'requirements',
   passengers: 'passengers',
   supplierBooking: 'supplier_booking',
@@ -39,10 +41,10 @@ export class ReservationRepository {
   async insert(r: FlightReservation, m: EntityManager = this.dataSource.manager): Promise<boolean> {
     const result = await m.query(
       `INSERT IGNORE INTO flight_reservation (id, account_id, channel, booking_user_type, offer_reference, external_user_id, selected_option,
-         notifications, status, booking_reference, payment_reference, pnr, language, display_currency, supplier_offer, price, original_price, price_version,
+         notifications, status, booking_reference, payment_reference, pnr, language, display_currency, supplier_offer, offer_view, price, original_price, price_version,
          price_change_expires_at, requirements, passengers, offer_expires_at, payment_deadline_at, wallet_id, wallet_currency, wallet_debit_total,
          authentication_context, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         r.id,
         r.accountId,
@@ -59,6 +61,7 @@ export class ReservationRepository {
         r.language,
         r.displayCurrency,
         JSON.stringify(r.supplierOffer),
+        r.offerView ? JSON.stringify(r.offerView) : null,
         JSON.stringify(r.price),
         JSON.stringify(r.originalPrice),
         r.priceVersion,
@@ -341,6 +344,7 @@ interface FlightReservationRow {
   language: FlightReservation['language'];
   display_currency: string;
   supplier_offer: string;
+  offer_view: string | null;
   price: string;
   original_price: string;
   price_version: string;
@@ -430,6 +434,7 @@ function toReservation(row: FlightReservationRow): FlightReservation {
     createdAt: date(row.created_at)!,
     updatedAt: date(row.updated_at)!,
     supplierOffer: json(row.supplier_offer)!,
+    offerView: json(row.offer_view),
     requirements: json(row.requirements)!,
     passengers: json(row.passengers),
     supplierBooking: json(row.supplier_booking),
@@ -456,7 +461,8 @@ function toTicket(row: FlightTicketDbRow): FlightTicketRow {
     toCode: row.to_code,
     from: row.from_name,
     to: row.to_name,
-    priceTotal: row.price_total,
+    // DECIMAL(20,4) reads back as "171.0000": the API writes amounts with the currency's own decimals.
+    priceTotal: formatAmount(parseAmount(row.price_total), row.price_currency),
     priceCurrency: row.price_currency,
     providerSegmentReferences: JSON.parse(row.provider_segment_references),
     ticketNumber: row.ticket_number,

@@ -2,6 +2,7 @@ import type { FlightOfferPrice } from '../pricing/flight-pricing';
 import type { NotificationPreferences } from '../../../shared/notifications/notification.types';
 import type { BookingRequirements } from '../offers/booking-requirements';
 import type { SupplierBooking, SupplierOffer } from '../supplier/flight-supplier.port';
+import type { OfferView } from '../offers/offer-view';
 
 /** flight.md "States and transitions": every reservation status. */
 export const RESERVATION_STATUSES = [
@@ -145,6 +146,8 @@ export interface FlightReservation {
   updatedAt: Date;
   /** The offer as last priced by the supplier (the authoritative snapshot, then each reprice). */
   supplierOffer: SupplierOffer;
+  /** The offer as the customer was shown it, replaced with each accepted reprice; null for reservations older than the column. */
+  offerView: OfferView | null;
   requirements: BookingRequirements;
   /** Validated travelers (personal data: stays in MySQL, never in a job payload). */
   passengers: StoredPassenger[] | null;

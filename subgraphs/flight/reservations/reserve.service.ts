@@ -6,7 +6,7 @@ import { PlatformException } from '../../../shared/errors/app-error';
 import { todayIn } from '../../../shared/time/calendar-date';
 import { FlightException } from '../errors/flight.exception';
 import { bookingRequirementsFor, escalate } from '../offers/booking-requirements';
-import { priceFor, StoredOfferPayload } from '../offers/offer-view';
+import { OfferView, StoredOfferPayload, toOfferView } from '../offers/offer-view';
 import type { PricingTermsFactory } from '../offers/pricing-terms';
 import { acceptsPrice, FlightOfferPrice, priceVersionOf } from '../pricing/flight-pricing';
 import type { AirportService } from '../services/airport.service';
@@ -130,6 +130,7 @@ export class ReserveService {
       createdAt: now,
       updatedAt: now,
       supplierOffer: stored.offer.supplierOffer,
+      offerView: stored.offer.view,
       requirements: bookingRequirementsFor(stored.offer.supplierOffer, (code) => this.airports.countryOf(code)),
       passengers: null,
       supplierBooking: null,
@@ -196,13 +197,15 @@ export class ReserveService {
       throw error;
     }
     const terms = await this.pricing.termsFor([repriced], r.displayCurrency, pricingContextOf(roleOf(r)), r.walletCurrency);
-    const price = priceFor(repriced, terms);
+    // The offer as it now stands (its traveler prices with it), so the reservation answer shows what was accepted.
+    const offerView = toOfferView(repriced, terms);
+    const price = offerView.price;
     const version = priceVersionOf(price);
     if (version !== r.priceVersion) {
       const expiresAt = new Date(now.getTime() + PRICE_CHANGE_TTL_MS);
       await this.reservations.update(
         r.id,
-        { status: 'PRICE_CHANGED', supplierOffer: repriced, price, priceVersion: version, priceChangeExpiresAt: expiresAt },
+        { status: 'PRICE_CHANGED', supplierOffer: repriced, offerView, price, priceVersion: version, priceChangeExpiresAt: expiresAt },
         now,
       );
       throw FlightException.priceChanged(priceChangeData(r.id, r.status === 'PRICE_CHANGED' ? r.price : r.originalPrice, price, version, expiresAt, channel));
@@ -210,8 +213,8 @@ export class ReserveService {
     if (r.status === 'PRICE_CHANGED' && !(request.priceAcceptance && acceptsPrice(price, request.priceAcceptance, price.pricingContext))) {
       throw FlightException.priceChanged(priceChangeData(r.id, r.originalPrice, price, version, r.priceChangeExpiresAt!, channel));
     }
-    await this.reservations.update(r.id, { status: 'SELLING', supplierOffer: repriced, price }, now);
-    return { ...r, status: 'SELLING', supplierOffer: repriced, price };
+    await this.reservations.update(r.id, { status: 'SELLING', supplierOffer: repriced, offerView, price }, now);
+    return { ...r, status: 'SELLING', supplierOffer: repriced, offerView, price };
   }
 
   private async sell(r: FlightReservation, channel: BookingChannel): Promise<FlightReservation> {
@@ -288,7 +291,15 @@ export class ReserveService {
     const fresh = (await this.reservations.byId(r.id)) ?? r;
     const tickets = await this.reservations.ticketsOf(r.id);
     const now = this.platform.clock.now();
-    return channel === 'AGENT' ? agentReservationView(fresh, tickets, now, this.platform.config.publicBaseUrl) : customerReservationView(fresh, tickets, now);
+    if (channel === 'AGENT') return agentReservationView(fresh, tickets, now, this.platform.config.publicBaseUrl);
+    const offer = fresh.offerView ?? (await this.rebuiltOfferView(fresh));
+    return customerReservationView(fresh, tickets, now, offer, await this.reservations.buyerOf(fresh.accountId));
+  }
+
+  /** A reservation made before offer_view was kept: its offer is priced again from the supplier snapshot for display. */
+  private async rebuiltOfferView(r: FlightReservation): Promise<OfferView> {
+    const terms = await this.pricing.termsFor([r.supplierOffer], r.displayCurrency, pricingContextOf(roleOf(r)), r.walletCurrency);
+    return toOfferView(r.supplierOffer, terms);
   }
 }
 

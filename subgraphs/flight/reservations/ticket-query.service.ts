@@ -3,8 +3,7 @@ import type { Principal } from '../../../shared/auth/token.service';
 import { isAdministrator } from '../../../shared/auth/roles';
 import { FlightException } from '../errors/flight.exception';
 import { ReservationRepository } from './reservation.repository';
-import { recordLocatorsOf } from './reservation-view';
-import type { FlightReservation, FlightTicketRow } from './reservation.types';
+import { flightTicketView } from './reservation-view';
 
 const TICKET_ID = /^[A-Za-z0-9-]{3,40}$/;
 
@@ -30,59 +29,6 @@ export class TicketQueryService {
     // Someone else's ticket is answered as absent: its existence is not disclosed.
     if (r.accountId !== principal.accountId && !isAdministrator(principal.role)) throw FlightException.reservationNotFound();
     const buyer = await this.reservations.buyerOf(r.accountId);
-    return rows.map((t) => ticketView(r, t, buyer));
+    return rows.map((t) => flightTicketView(r, t, buyer));
   }
-}
-
-function ticketView(r: FlightReservation, t: FlightTicketRow, buyer: { id: string; full_name: string; email: string } | undefined) {
-  const passenger = r.passengers?.find((p) => p.travelerId === t.travelerId);
-  return {
-    uuid: t.uuid,
-    ticketId: t.ticketId,
-    bookingReference: t.bookingReference,
-    paymentReference: t.paymentReference,
-    reservationId: r.id,
-    externalUserId: r.externalUserId,
-    recordLocators: recordLocatorsOf(r),
-    providerSystem: 'GDS',
-    providerOfficeId: 'DARTZ2100',
-    lastProviderSyncAt: r.updatedAt.toISOString(),
-    issuedAt: t.issuedAt,
-    travelerId: t.travelerId,
-    passengerReference: t.passengerReference,
-    tstReference: t.tstReference,
-    pricingRecordReference: t.pricingRecordReference,
-    itineraryIndex: t.itineraryIndex,
-    direction: t.direction,
-    providerSegmentReferences: t.providerSegmentReferences,
-    documentId: t.documentId,
-    ticketNumber: t.ticketNumber,
-    documentStatus: t.documentStatus,
-    validatingCarrier: t.validatingCarrier,
-    providerDocumentElement: t.providerDocumentElement,
-    coupons: t.coupons,
-    departureDate: t.departureDate,
-    departureTime: t.departureTime,
-    from: t.from,
-    to: t.to,
-    price: { total: t.priceTotal, currency: t.priceCurrency },
-    priceScope: 'PASSENGER_JOURNEY',
-    boughtByUser: { uuid: r.accountId, fullName: buyer?.full_name ?? null, email: buyer?.email ?? null, externalUserId: r.externalUserId },
-    passengerDetails: passenger
-      ? {
-          fullName: `${passenger.firstName} ${passenger.lastName}`,
-          firstName: passenger.firstName,
-          lastName: passenger.lastName,
-          email: passenger.email,
-          phoneNumber: passenger.phone,
-        }
-      : null,
-    notificationPreferences: {
-      ticketPurchase: r.notifications.ticketPurchase !== false,
-      allOtherTripNotification: r.notifications.allOtherTripNotification !== false,
-      serviceAccountCreation: r.notifications.serviceAccountCreation !== false,
-    },
-    status: t.status,
-    issuanceStatus: r.status,
-  };
 }
