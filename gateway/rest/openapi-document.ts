@@ -87,7 +87,6 @@ function operation(route: RestRoute, contract: RouteContract): ZodOpenApiOperati
 export function buildOpenApiDocument(routes: RestRoute[]): Record<string, unknown> {
   const paths: ZodOpenApiPathsObject = {};
   for (const route of routes) {
-    if (!route.contract) continue;
     const path = openApiPath(route.path);
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route, route.contract) };
   }

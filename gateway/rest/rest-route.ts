@@ -49,7 +49,7 @@ export interface RestRoute {
   /** Headers sent with every answer of this route, errors included (e.g. seat/release: Cache-Control no-store). */
   alwaysHeaders?: Record<string, string>;
   /** Request and response schemas: the OpenAPI document, the input check and the contract tests all read them. */
-  contract?: RouteContract;
+  contract: RouteContract;
   operation(request: RestRequest): GraphQLOperation;
   /** `data` is the operation's result; each route declares the shape its own query selects. */
   reply(data: unknown, request: RestRequest): RestReply;

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { RouteContract } from './rest-contract';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import type { ApolloServer } from '@apollo/server';
@@ -8,6 +9,9 @@ import { RestRouter } from './rest-router';
 import type { RestRoute } from './rest-route';
 import { platformRoutes } from './routes/platform.routes';
 import { ifNoneMatchHits } from './conditional-get';
+
+/** These routes test the router's HTTP handling; their contract declares nothing to check. */
+const TEST_CONTRACT: RouteContract = { summary: 'test route', tag: 'Platform', responses: {}, errors: {} };
 
 /** Enough airports that the list is well over the compression threshold. */
 const AIRPORTS = Array.from({ length: 200 }, (_, i) => ({
@@ -39,6 +43,7 @@ const extraRoutes: RestRoute[] = [
     method: 'GET',
     path: '/pdf',
     auth: false,
+    contract: TEST_CONTRACT,
     operation: () => ({ query: '{ airports { stopId } }' }),
     reply: () => ({ body: PDF, headers: { 'content-type': 'application/pdf' } }),
   },
@@ -46,6 +51,7 @@ const extraRoutes: RestRoute[] = [
     method: 'DELETE',
     path: '/thing',
     auth: false,
+    contract: TEST_CONTRACT,
     operation: () => ({ query: '{ airports { stopId } }' }),
     reply: () => ({ status: 204, body: null }),
   },
@@ -155,6 +161,7 @@ describe('REST router HTTP conventions', () => {
       method: 'POST',
       path: '/ping',
       auth: false,
+      contract: TEST_CONTRACT,
       operation: () => ({ query: '{ airports { stopId } }' }),
       reply: () => ({ body: { ok: true } }),
     };

@@ -1,3 +1,4 @@
+import type { RouteContract } from './rest-contract';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApolloServer } from '@apollo/server';
 import { createLogger } from '../../shared/logging/logger';
@@ -5,6 +6,9 @@ import { gatewayContext, GatewayContext } from '../gateway-context';
 import { MAX_CACHED_REPLIES, RestRouter } from './rest-router';
 import type { RestRoute } from './rest-route';
 import { platformRoutes } from './routes/platform.routes';
+
+/** These routes test the router's HTTP handling; their contract declares nothing to check. */
+const TEST_CONTRACT: RouteContract = { summary: 'test route', tag: 'Platform', responses: {}, errors: {} };
 
 const STATION = {
   stopId: 'DAR:SGR:0',
@@ -93,6 +97,7 @@ describe('REST reply cache', () => {
       method: 'GET',
       path: '/things',
       auth: false,
+      contract: TEST_CONTRACT,
       cache: { seconds: 60, key: ({ query }) => query.get('k') ?? '' },
       operation: () => ({ query: '{ airports { stopId } }' }),
       reply: (data: { airports: unknown }) => ({ body: data.airports }),

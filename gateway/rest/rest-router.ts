@@ -99,7 +99,7 @@ export class RestRouter {
     if (route.auth && !req.headers.authorization) throw PlatformException.unauthenticated();
     const body = await readRouteBody(req, route, this.maxBodyBytes);
     const request: RestRequest = { params, query: url.searchParams, body, headers: req.headers };
-    if (route.contract) checkInput(route.contract, request);
+    checkInput(route.contract, request);
     const operation = route.operation(request);
     const response = await this.apollo.executeOperation(operation, { contextValue: context });
     if (response.body.kind !== 'single') throw new Error('incremental delivery is not used by REST routes');

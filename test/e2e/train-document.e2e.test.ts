@@ -20,7 +20,15 @@ describe('train ticket document (REST)', () => {
   let trip: SelectedTrain;
   let cursor = 0;
   let issued: { paymentReference: string; id: string };
-  let tickets: Array<{ train_ticket_uuid: string; ticket_number: string; passenger_name: string; seat_label: string; status: string }>;
+  let tickets: Array<{
+    train_ticket_uuid: string;
+    ticket_number: string;
+    passenger_name: string;
+    seat_label: string;
+    status: string;
+    car_id: number;
+    car_number: number;
+  }>;
   const sql = <Row = Record<string, unknown>>(q: string, params: unknown[] = []) => env.stack.platform.dataSource.query<Row[]>(q, params);
 
   /** The download; `json` is the error answer when the body is JSON. */
@@ -68,7 +76,7 @@ describe('train ticket document (REST)', () => {
       30_000,
     );
     tickets = await sql<(typeof tickets)[number]>(
-      'SELECT train_ticket_uuid, ticket_number, passenger_name, seat_label, status FROM train_ticket WHERE reservation_id = ? ORDER BY passenger_index',
+      'SELECT train_ticket_uuid, ticket_number, passenger_name, seat_label, status, car_id, car_number FROM train_ticket WHERE reservation_id = ? ORDER BY passenger_index',
       [issued.id],
     );
     expect(tickets.map((t) => t.status)).toEqual(['ISSUED', 'ISSUED']);
@@ -105,6 +113,9 @@ describe('train ticket document (REST)', () => {
     ]) {
       expect(text).toContain(shown);
     }
+    // The car as printed on the coach (its number in the train), not the provider's internal car id.
+    expect(tickets[0].car_number).toBeGreaterThan(0);
+    expect(text).not.toContain(String(tickets[0].car_id));
   });
 
   it('opens without a password, allows printing and copying, locks editing, annotation, forms and assembly', async () => {

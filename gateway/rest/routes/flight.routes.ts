@@ -97,7 +97,7 @@ const searchContract: RouteContract = {
   },
 };
 
-const search: Omit<RestRoute, 'path'> = {
+const search: Omit<RestRoute, 'path' | 'contract'> = {
   method: 'POST',
   auth: true,
   jsonBody: true,

@@ -111,7 +111,8 @@ function ticketView(r: TrainReservation, t: TrainTicketRow, stations: StationSer
     to: station(t.toStopId),
     departure: formatLocal(journey.departure, r.language),
     arrival: formatLocal(journey.arrival, r.language),
-    car: String(t.carId),
+    // The car's number in the train, as printed on the coach (the provider's car id is not); unknown for tickets reserved before it was kept.
+    car: t.carNumber === null ? '—' : String(t.carNumber),
     carClass: CLASS_NAMES[t.carClass] ?? t.carClass,
     seat: t.seatLabel,
     price: formattedPrice(t.priceTotal, t.priceCurrency),
