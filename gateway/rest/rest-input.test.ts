@@ -1,4 +1,4 @@
-import { booleanQuery, isJsonObject, requireString, valueAt } from './rest-input';
+import { booleanQuery, isJsonObject, valueAt } from './rest-input';
 
 describe('REST input readers', () => {
   it('reads mini=true case-insensitively, absent as false, and refuses other values', () => {
@@ -8,13 +8,6 @@ describe('REST input readers', () => {
     expect(booleanQuery(q('mini=False'), 'mini')).toBe(false);
     expect(booleanQuery(q(''), 'mini')).toBe(false);
     expect(() => booleanQuery(q('mini=yes'), 'mini')).toThrow(expect.objectContaining({ status: 400, errorCode: 'BAD_REQUEST' }));
-  });
-
-  it('requires non-empty strings and names the field', () => {
-    expect(requireString({ email: 'a@b.co' }, 'email')).toBe('a@b.co');
-    for (const body of [{}, { email: '' }, { email: 5 }, { email: null }]) {
-      expect(() => requireString(body, 'email')).toThrow(expect.objectContaining({ status: 400, data: { field: 'email' } }));
-    }
   });
 
   it('reads nested JSON values as optional chaining does', () => {

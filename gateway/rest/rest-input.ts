@@ -10,15 +10,6 @@ export function valueAt(value: unknown, ...path: string[]): unknown {
   return v;
 }
 
-/** Small readers for REST inputs that answer a clear 400 naming the field. */
-export function requireString(body: unknown, field: string): string {
-  const value = (body as Record<string, unknown>)[field];
-  if (typeof value !== 'string' || value.trim() === '') {
-    throw PlatformException.badRequest(`"${field}" is required and must be a non-empty string`, { field });
-  }
-  return value;
-}
-
 /** A boolean query flag: absent is false; "true"/"false" in any case; anything else is a 400. */
 export function booleanQuery(query: URLSearchParams, name: string): boolean {
   const value = query.get(name);
