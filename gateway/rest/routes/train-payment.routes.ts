@@ -4,6 +4,7 @@ import type { InputProblem } from '../rest-contract';
 import type { RestRequest, RestRoute } from '../rest-route';
 import { TrainPaymentResponse } from '../schemas/train.schemas';
 import { NO_STORE_HEADER, TRAIN_HEADERS } from './train.routes';
+import { MOBILE_MONEY_RAILS } from '../../../subgraphs/train/payments/mobile-money-rails';
 
 /* SGR customer online payments (docs/train-payments.md): the card, mobile and mobile-money deposit operations and the
  * provider confirmation. The spec names the operations without showing them; paths, bodies and statuses are ours. */
@@ -36,8 +37,8 @@ function paymentInvalid(fields: InputProblem[]): AppError {
 
 type Operation = 'card' | 'mobile' | 'mobile-money';
 
-/** The rail ids of subgraphs/train/payments/mobile-money-rails.ts (a unit test keeps the two lists equal); any case. */
-export const MOBILE_MONEY_RAIL_IDS = ['MPESA_TZ', 'MIXX_TZ', 'AIRTEL_TZ', 'HALOPESA_TZ', 'MPESA_KE', 'AIRTEL_KE', 'MTN_UG', 'AIRTEL_UG', 'MTN_RW'];
+/** The mobile money rails the train subgraph can charge; a request may name one in any case. */
+const MOBILE_MONEY_RAIL_IDS = MOBILE_MONEY_RAILS.map((rail) => rail.id);
 
 /**
  * The body of one deposit operation. Members are in the order the subgraph checks them, so a body refused here lists its

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESERVATION_STATUSES } from '../../../subgraphs/flight/reservations/reservation.types';
 import { ErrorBodySchema } from '../rest-contract';
 import { CurrencyCode, DateTime, FreeObject, LocalDate, MoneyAmount } from './common.schemas';
 
@@ -15,23 +16,7 @@ const Uuid = z.uuid();
 
 /** flight.md "States and transitions": every reservation status. */
 const ReservationStatus = z
-  .enum([
-    'CREATED',
-    'SELLING',
-    'PNR_CREATED',
-    'VALIDATION_FAILED',
-    'PRICE_CHANGED',
-    'REPRICE_UNAVAILABLE',
-    'TST_CREATED',
-    'ISSUING',
-    'ISSUED',
-    'PARTIALLY_ISSUED',
-    'CANCELLING',
-    'CANCELLED',
-    'REFUND_PENDING',
-    'REFUND_REQUIRED',
-    'RECONCILIATION_REQUIRED',
-  ])
+  .enum(RESERVATION_STATUSES)
   .meta({ id: 'FlightReservationStatus', description: 'A reservation status (flight.md "States and transitions").' });
 
 /* ------------------------------------------------------------------ offer */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CurrencyCode, DateTime, FreeObject, LocalDate, MoneyAmount } from './common.schemas';
+import { TrainStation } from './platform.schemas';
 
 /*
  * The train resources of spec/train-bus-admin.md as the REST layer answers and accepts them. Members the
@@ -66,30 +67,6 @@ export const TrainPrice = z
 
 // ---- Search item ------------------------------------------------------------------------------------------
 
-const TrainSearchStationPartner = z
-  .object({
-    provider: z.string(),
-    service: z.string(),
-    id: z.number().int().meta({ description: 'The station id seat holds name (departureStopPartnerId, arrivalStopPartnerId).' }),
-    name: z.string(),
-  })
-  .meta({ id: 'TrainSearchStationPartner' });
-
-/** The station as a search item carries it: the stop-list form of train-bus-admin.md "Train station". */
-export const TrainSearchStation = z
-  .object({
-    stop_id: z.string().meta({ example: 'DAR:SGR:0' }),
-    stop_lat: z.number(),
-    stop_lon: z.number(),
-    stop_name: z.string(),
-    stop_desc: z.string(),
-    stop_timezone: z.string().meta({ description: 'IANA zone.' }),
-    city_geohash: z.string(),
-    popularity: z.number(),
-    partners: z.array(TrainSearchStationPartner),
-  })
-  .meta({ id: 'TrainSearchStation', description: 'A station of a train: train-bus-admin.md "Train station".' });
-
 const TrainTripInfo = z
   .object({
     id: z.number().int(),
@@ -112,7 +89,8 @@ const TrainCallingPoint = z
     date: LocalDate,
     time: Time,
     dateTime: DateTime,
-    stop: TrainSearchStation,
+    // The station as the station list gives it (train-bus-admin.md "Train station").
+    stop: TrainStation,
   })
   .meta({ id: 'TrainCallingPoint' });
 
