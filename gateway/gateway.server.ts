@@ -14,6 +14,7 @@ import { handleGraphQLRequest } from '../shared/http/apollo-http';
 import { sendJson } from '../shared/http/json-response';
 import { closeServer, listen } from '../shared/http/listen';
 import { clientAddress } from '../shared/http/client-address';
+import { corsHandler } from '../shared/http/cors';
 import { LoginShedder } from './login-shedder';
 import type { RunningServer } from '../shared/http/subgraph-server';
 import { costLimitPlugin, documentLimitsCheck } from './graphql-limits';
@@ -82,12 +83,14 @@ export async function startGateway(
   });
 
   const logins = new LoginShedder(config.login);
+  const cors = corsHandler(config.corsOrigins);
   // Built on first request, then sent as prepared (serialised, tagged, compressed once).
   let openApi: PreparedReply | undefined;
 
   const handle = async (req: IncomingMessage, res: ServerResponse, requestId: string) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const idHeader = { 'x-request-id': requestId };
+    if (cors(req, res)) return;
     const address = clientAddress(req, config.trustProxy);
     if (url.pathname === '/api/logon' && req.method === 'POST') {
       const retryAfter = logins.admit(address);

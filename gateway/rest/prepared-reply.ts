@@ -41,7 +41,9 @@ export async function sendPreparedReply(req: IncomingMessage, res: ServerRespons
     return;
   }
   const coding = replyCoding(req.headers['accept-encoding'], reply.status, headers, reply.bodies.identity.length);
-  if (isCompressibleType(headers['content-type'])) headers.vary = varyOnAcceptEncoding(headers.vary);
+  // Keeps a Vary set on the response already (CORS: Origin) next to Accept-Encoding.
+  const vary = headers.vary ?? (res.getHeader('vary') as string | undefined);
+  if (isCompressibleType(headers['content-type'])) headers.vary = varyOnAcceptEncoding(vary);
   if (reply.tag !== null) {
     headers.etag = entityTag(reply.tag, coding);
     if (reply.status === 200 && ifNoneMatchHits(req.headers['if-none-match'], reply.tag)) {

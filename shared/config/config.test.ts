@@ -65,6 +65,19 @@ describe('loadConfig', () => {
     expect(error!.message).not.toMatch(/secret/);
   });
 
+  it('reads CORS_ORIGINS: any origin outside production, none in production until set, and refuses what is not an origin', () => {
+    expect(loadConfig({}).corsOrigins).toBe('*');
+    const production = { ...PRODUCTION_CONNECTIONS, NOTIFICATION_SINK_ALLOWED: 'true', SGR_TICKET_PDF_OWNER_PASSWORD: 'owner secret' };
+    expect(loadConfig(production).corsOrigins).toEqual([]);
+    expect(loadConfig({ ...production, CORS_ORIGINS: 'https://app.safiri.co.tz, http://localhost:5173/' }).corsOrigins).toEqual([
+      'https://app.safiri.co.tz',
+      'http://localhost:5173',
+    ]);
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://app.safiri.co.tz/booking,app.safiri.co.tz' })).toThrow(
+      /CORS_ORIGINS must be[\s\S]*\/booking[\s\S]*CORS_ORIGINS must be[\s\S]*"app.safiri.co.tz"/,
+    );
+  });
+
   it('has no silent defaults for connection secrets in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/DATABASE_URL is required[\s\S]*REDIS_URL is required[\s\S]*PUBLIC_BASE_URL is required/);
     const config = loadConfig({ ...PRODUCTION_CONNECTIONS, NOTIFICATION_SINK_ALLOWED: 'true' });

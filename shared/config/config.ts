@@ -33,6 +33,8 @@ export interface PlatformConfig {
   graphqlMaxTokens: number;
   /** Reverse proxies in front of the gateway whose X-Forwarded-For entry is believed (0: the socket peer is the client). */
   trustProxy: number;
+  /** CORS_ORIGINS: browser origins that may call the gateway ('*' for any); none in production until configured. */
+  corsOrigins: '*' | string[];
   login: LoginConfig;
   outboxPollMs: number;
   /** How long a worker holds a job before BullMQ treats it as stalled (its worker died). */
@@ -222,6 +224,7 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
     graphqlMaxFragmentSpreads: read.integer('GRAPHQL_MAX_FRAGMENT_SPREADS', 100, 0, 10_000),
     graphqlMaxTokens: read.integer('GRAPHQL_MAX_TOKENS', 5000, 100, 1_000_000),
     trustProxy: read.integer('TRUST_PROXY', 0, 0, 10),
+    corsOrigins: readCorsOrigins(read.string('CORS_ORIGINS', production ? '' : '*'), problems),
     login: readLoginConfig(read),
     outboxPollMs: read.integer('OUTBOX_POLL_MS', 250, 10, 60_000),
     jobLockMs: read.integer('JOB_LOCK_MS', 30_000, 500, 600_000),
@@ -445,4 +448,22 @@ class EnvReader {
 /** Hides a password in a URL so that config errors never print secrets. */
 export function redact(url: string): string {
   return url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+}
+
+/** `*`, or comma-separated origins such as https://app.safiri.co.tz (scheme, host and port; no path). */
+function readCorsOrigins(value: string, problems: string[]): '*' | string[] {
+  if (value.trim() === '*') return '*';
+  const origins: string[] = [];
+  for (const item of value.split(',').map((o) => o.trim()).filter(Boolean)) {
+    let url: URL | undefined;
+    try {
+      url = new URL(item);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== item.replace(/\/$/, '')) {
+      problems.push(`CORS_ORIGINS must be * or comma-separated origins like https://app.example.com (got "${item}")`);
+    } else origins.push(url.origin);
+  }
+  return origins;
 }

@@ -1,0 +1,131 @@
+import { getIntrospectionQuery } from 'graphql';
+import { startTestStack } from '../support/test-platform';
+
+type Stack = Awaited<ReturnType<typeof startTestStack>>;
+const APP = 'http://app.example.test:5173';
+
+const introspect = (env: Stack, headers: Record<string, string> = {}) =>
+  fetch(`${env.baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query: getIntrospectionQuery(), operationName: 'IntrospectionQuery' }),
+  });
+
+/** What Sandbox, GraphiQL, Postman and graphql-codegen do first, and what a browser app on another origin needs. */
+describe('GraphQL tooling and browsers (development settings)', () => {
+  let env: Stack;
+
+  beforeAll(async () => {
+    env = await startTestStack();
+  });
+  afterAll(() => env.close());
+
+  it("answers graphql's own getIntrospectionQuery() in full, with and without a token", async () => {
+    for (const headers of [{}, { authorization: 'Bearer not-checked-for-introspection' }] as Array<Record<string, string>>) {
+      const res = await introspect(env, headers);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { data?: { __schema: { types: Array<{ name: string }> } }; errors?: unknown };
+      expect(body.errors).toBeUndefined();
+      const names = body.data!.__schema.types.map((t) => t.name);
+      expect(names).toEqual(expect.arrayContaining(['Query', 'Mutation', 'FlightOffer', 'TrainTrip', 'Company']));
+    }
+  });
+
+  it('still prices ordinary operations: introspection only costs nothing', async () => {
+    const aliases = Array.from({ length: 25 }, (_, i) => `a${i}: airports { stopId stopName }`).join(' ');
+    const res = await fetch(`${env.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: `{ __schema { queryType { name } } ${aliases} }` }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ errors: [{ extensions: { errorCode: 'QUERY_TOO_COMPLEX' } }] });
+  });
+
+  it('answers a CORS preflight for /graphql and a REST path before CSRF prevention and the token check', async () => {
+    for (const [path, method] of [
+      ['/graphql', 'POST'],
+      ['/api/flight/search', 'POST'],
+      ['/api/admin/reverse-proxy/configs/x.example.com', 'PATCH'],
+    ]) {
+      const res = await fetch(`${env.baseUrl}${path}`, {
+        method: 'OPTIONS',
+        headers: { origin: APP, 'access-control-request-method': method, 'access-control-request-headers': 'authorization, content-type, if-match' },
+      });
+      expect(res.status).toBe(204);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('access-control-allow-methods')).toContain(method);
+      const allowed = res.headers.get('access-control-allow-headers')!.toLowerCase();
+      for (const header of [
+        'authorization',
+        'content-type',
+        'content-language',
+        'content-currency',
+        'x-external-user-id',
+        'x-authentication-context',
+        'apollo-require-preflight',
+        'if-match',
+      ]) {
+        expect(allowed).toContain(header);
+      }
+    }
+  });
+
+  it('lets a browser read answers and the request id, ETag and Retry-After headers', async () => {
+    const graphql = await fetch(`${env.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { origin: APP, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ trainStations { stopId } }' }),
+    });
+    expect(graphql.status).toBe(200);
+    expect(graphql.headers.get('access-control-allow-origin')).toBe('*');
+    expect(graphql.headers.get('access-control-expose-headers')!.toLowerCase()).toBe('x-request-id, etag, retry-after');
+    const unauthenticated = await fetch(`${env.baseUrl}/api/companies`, { headers: { origin: APP } });
+    expect(unauthenticated.status).toBe(401);
+    expect(unauthenticated.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+describe('CORS with configured origins', () => {
+  let env: Stack;
+
+  beforeAll(async () => {
+    env = await startTestStack({ CORS_ORIGINS: `${APP},https://agents.safiri.test` });
+  });
+  afterAll(() => env.close());
+
+  it('answers a listed origin with itself and Vary: Origin, and gives another origin nothing', async () => {
+    const listed = await fetch(`${env.baseUrl}/stops/train/api/stops?mini=true`, { headers: { origin: APP, 'accept-encoding': 'gzip' } });
+    expect(listed.headers.get('access-control-allow-origin')).toBe(APP);
+    expect(listed.headers.get('vary')!.toLowerCase()).toContain('origin');
+    expect(listed.headers.get('vary')!.toLowerCase()).toContain('accept-encoding');
+    const other = await fetch(`${env.baseUrl}/graphql`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(other.status).toBe(204);
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    expect(other.headers.get('access-control-allow-methods')).toBeNull();
+  });
+});
+
+describe('production', () => {
+  let env: Stack;
+
+  beforeAll(async () => {
+    env = await startTestStack({
+      NODE_ENV: 'production',
+      PUBLIC_BASE_URL: 'https://api.safiri.test',
+      NOTIFICATION_SINK_ALLOWED: 'true',
+      SGR_TICKET_PDF_OWNER_PASSWORD: 'production-owner-secret',
+    });
+  });
+  afterAll(() => env.close());
+
+  it('refuses introspection and sends no CORS headers until CORS_ORIGINS is set', async () => {
+    const res = await introspect(env, { origin: APP });
+    const body = (await res.json()) as { errors?: Array<{ message: string }> };
+    expect(body.errors?.[0].message).toMatch(/introspection/i);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
