@@ -454,7 +454,10 @@ export function redact(url: string): string {
 function readCorsOrigins(value: string, problems: string[]): '*' | string[] {
   if (value.trim() === '*') return '*';
   const origins: string[] = [];
-  for (const item of value.split(',').map((o) => o.trim()).filter(Boolean)) {
+  for (const item of value
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)) {
     let url: URL | undefined;
     try {
       url = new URL(item);
