@@ -20,6 +20,7 @@ import type { RunningServer } from '../shared/http/subgraph-server';
 import { costLimitPlugin, documentLimitsCheck } from './graphql-limits';
 import { healthReport } from './health';
 import { discoveryDocument } from './discovery';
+import { explorerHandler } from './explorer';
 import { GatewayContext, gatewayContext } from './gateway-context';
 import { RestRouter } from './rest/rest-router';
 import { REST_ROUTES } from './rest/routes';
@@ -84,6 +85,7 @@ export async function startGateway(
 
   const logins = new LoginShedder(config.login);
   const cors = corsHandler(config.corsOrigins);
+  const explorer = config.explorerEnabled ? explorerHandler() : null;
   // Built on first request, then sent as prepared (serialised, tagged, compressed once).
   let openApi: PreparedReply | undefined;
 
@@ -123,6 +125,7 @@ export async function startGateway(
     if (url.pathname === '/.well-known/api-discovery' && get) {
       return sendJson(res, 200, discoveryDocument(config), { ...idHeader, 'cache-control': 'public, max-age=3600' });
     }
+    if (explorer && url.pathname.startsWith('/explorer') && (await explorer(req, res, url.pathname, idHeader))) return;
     if (url.pathname === '/openapi.json' && get) {
       openApi ??= prepareReply({ body: buildOpenApiDocument(REST_ROUTES), headers: { 'cache-control': 'public, max-age=300' } }, { tagged: true });
       return sendPreparedReply(req, res, openApi, idHeader);

@@ -35,6 +35,8 @@ export interface PlatformConfig {
   trustProxy: number;
   /** CORS_ORIGINS: browser origins that may call the gateway ('*' for any); none in production until configured. */
   corsOrigins: '*' | string[];
+  /** EXPLORER_ENABLED: GraphiQL at /explorer (on outside production, off in production unless enabled). */
+  explorerEnabled: boolean;
   login: LoginConfig;
   outboxPollMs: number;
   /** How long a worker holds a job before BullMQ treats it as stalled (its worker died). */
@@ -224,6 +226,7 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
     graphqlMaxFragmentSpreads: read.integer('GRAPHQL_MAX_FRAGMENT_SPREADS', 100, 0, 10_000),
     graphqlMaxTokens: read.integer('GRAPHQL_MAX_TOKENS', 5000, 100, 1_000_000),
     trustProxy: read.integer('TRUST_PROXY', 0, 0, 10),
+    explorerEnabled: read.oneOf('EXPLORER_ENABLED', ['true', 'false'] as const, production ? 'false' : 'true') === 'true',
     corsOrigins: readCorsOrigins(read.string('CORS_ORIGINS', production ? '' : '*'), problems),
     login: readLoginConfig(read),
     outboxPollMs: read.integer('OUTBOX_POLL_MS', 250, 10, 60_000),

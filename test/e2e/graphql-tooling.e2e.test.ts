@@ -86,6 +86,41 @@ describe('GraphQL tooling and browsers (development settings)', () => {
   });
 });
 
+describe('GET /explorer (development settings)', () => {
+  let env: Stack;
+
+  beforeAll(async () => {
+    env = await startTestStack();
+  });
+  afterAll(() => env.close());
+
+  it('serves GraphiQL from this origin only: the page, its scripts and styles, no asset from another host', async () => {
+    const page = await fetch(`${env.baseUrl}/explorer`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const html = await page.text();
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(assets).toEqual([
+      '/explorer/assets/graphiql.css',
+      '/explorer/assets/react.js',
+      '/explorer/assets/react-dom.js',
+      '/explorer/assets/graphiql.js',
+      '/explorer/assets/start.js',
+    ]);
+    for (const asset of assets) {
+      const res = await fetch(`${env.baseUrl}${asset}`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(asset.endsWith('.css') ? /^text\/css/ : /^text\/javascript/);
+      expect((await res.text()).length).toBeGreaterThan(100);
+    }
+    const start = await (await fetch(`${env.baseUrl}/explorer/assets/start.js`)).text();
+    expect(start).toContain('isHeadersEditorEnabled: true');
+    expect((await fetch(`${env.baseUrl}/explorer/assets/../../openapi.json`)).status).not.toBe(500);
+    expect((await fetch(`${env.baseUrl}/explorer/assets/package.json`)).status).toBe(404);
+  });
+});
+
 describe('CORS with configured origins', () => {
   let env: Stack;
 
@@ -121,6 +156,11 @@ describe('production', () => {
     });
   });
   afterAll(() => env.close());
+
+  it('has no explorer unless EXPLORER_ENABLED is set', async () => {
+    expect((await fetch(`${env.baseUrl}/explorer`)).status).toBe(404);
+    expect((await fetch(`${env.baseUrl}/explorer/assets/graphiql.js`)).status).toBe(404);
+  });
 
   it('refuses introspection and sends no CORS headers until CORS_ORIGINS is set', async () => {
     const res = await introspect(env, { origin: APP });
