@@ -2,24 +2,24 @@ import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Resolver } from 
 import type { GraphQLContext } from '../../../shared/http/subgraph-server';
 import type { SeatHoldService } from '../holds/seat-hold.service';
 
-@InputType({ description: 'train-bus-admin.md POST /api/trip/train/seat/hold; the service answers missing fields' })
+@InputType({ description: 'The seat to hold: one seat of one car of one train between two stations, with its luggage choice' })
 export class TrainSeatHoldInput {
-  @Field(() => Int, { nullable: true, description: 'The departure station partner id' })
-  departureStopPartnerId?: number | null;
+  @Field(() => Int, { description: 'The departure station partner id (departure.stop.partners[].id, provider RAIL, service SGR)' })
+  departureStopPartnerId!: number;
 
-  @Field(() => Int, { nullable: true })
-  arrivalStopPartnerId?: number | null;
+  @Field(() => Int, { description: 'The arrival station partner id (arrival.stop.partners[].id, provider RAIL, service SGR)' })
+  arrivalStopPartnerId!: number;
 
-  @Field(() => Int, { nullable: true, description: 'As the search and details answered it (it names the day too)' })
-  timeTableTrainSetId?: number | null;
+  @Field(() => Int, { description: 'trip.timeTableTrainSetId as the search and details answered it (it names the day too)' })
+  timeTableTrainSetId!: number;
 
-  @Field(() => Int, { nullable: true, description: 'The details car id' })
-  carId?: number | null;
+  @Field(() => Int, { description: 'The details car id (trainDetails train.cars[].id)' })
+  carId!: number;
 
-  @Field(() => Int, { nullable: true, description: 'The seat id' })
-  seat?: number | null;
+  @Field(() => Int, { description: 'The seat id (trainDetails train.cars[].seats[].id, as a number)' })
+  seat!: number;
 
-  @Field(() => Int, { nullable: true, description: 'Default 5: no luggage' })
+  @Field(() => Int, { nullable: true, defaultValue: 5, description: 'A luggage option id (bookingRequirements.luggageOptions[].id); default 5: no luggage' })
   luggageId?: number | null;
 }
 
@@ -51,7 +51,10 @@ export class SeatHoldResolver {
   }
 
   @Mutation(() => TrainSeatHoldPayload, { description: 'Lets one of your held seats go; repeating is harmless' })
-  async releaseTrainSeat(@Arg('key', () => String, { nullable: true }) key: string | null, @Ctx() { req }: GraphQLContext): Promise<TrainSeatHoldPayload> {
+  async releaseTrainSeat(
+    @Arg('key', () => String, { description: 'The hold key (hold.key of holdTrainSeat)' }) key: string,
+    @Ctx() { req }: GraphQLContext,
+  ): Promise<TrainSeatHoldPayload> {
     return { hold: await this.holds.release(await req.principal(), key) };
   }
 }
