@@ -23,9 +23,9 @@ export class TrainSeatHoldInput {
   luggageId?: number | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A seat hold of the signed-in customer' })
 export class TrainSeatHold {
-  @Field()
+  @Field({ description: 'The hold key: releaseTrainSeat and the reservation passengers take it' })
   key!: string;
 
   @Field({ description: 'HELD or RELEASED' })
@@ -35,9 +35,9 @@ export class TrainSeatHold {
   expiresAt!: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The answer of holdTrainSeat and releaseTrainSeat' })
 export class TrainSeatHoldPayload {
-  @Field(() => TrainSeatHold)
+  @Field(() => TrainSeatHold, { description: 'The hold' })
   hold!: TrainSeatHold;
 }
 
@@ -46,7 +46,10 @@ export class SeatHoldResolver {
   constructor(private readonly holds: SeatHoldService) {}
 
   @Mutation(() => TrainSeatHoldPayload, { description: 'Holds one seat on every segment between two stations until it is reserved or lapses' })
-  async holdTrainSeat(@Arg('input', () => TrainSeatHoldInput) input: TrainSeatHoldInput, @Ctx() { req }: GraphQLContext): Promise<TrainSeatHoldPayload> {
+  async holdTrainSeat(
+    @Arg('input', () => TrainSeatHoldInput, { description: 'The seat to hold' }) input: TrainSeatHoldInput,
+    @Ctx() { req }: GraphQLContext,
+  ): Promise<TrainSeatHoldPayload> {
     return { hold: await this.holds.hold(await req.principal(), input) };
   }
 

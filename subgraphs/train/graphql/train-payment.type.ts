@@ -7,7 +7,7 @@ export class TrainPaymentType {
   @Field(() => ID, { description: 'What the provider confirmation names' })
   paymentId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The reservation this payment pays' })
   paymentReference!: string;
 
   @Field(() => String, { description: 'CARD, MOBILE or MOBILE_MONEY: the deposit operation' })
@@ -22,7 +22,7 @@ export class TrainPaymentType {
   @Field(() => String, { description: 'What was charged: the quote plus the processing fee' })
   amount!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'ISO 4217 code of amount' })
   currency!: string;
 
   @Field(() => String, { description: 'The frozen quote this payment pays' })
@@ -55,9 +55,9 @@ export class TrainPaymentType {
 
 @ObjectType({ description: 'A deposit answer: created false when an existing payment of the reservation is answered' })
 export class TrainDepositResult {
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'True when this call created the payment; false when an existing payment of the reservation is answered' })
   created!: boolean;
 
-  @Field(() => TrainPaymentType)
+  @Field(() => TrainPaymentType, { description: 'The payment' })
   payment!: TrainPaymentType;
 }

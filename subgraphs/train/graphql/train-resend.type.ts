@@ -53,10 +53,10 @@ export class TrainNotificationRecipientResult {
 
 @ObjectType({ description: 'What became of a channel: success when every delivery was SENT' })
 export class TrainNotificationChannelReport {
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'True when every recipient of the channel was sent to' })
   success!: boolean;
 
-  @Field(() => [TrainNotificationRecipientResult])
+  @Field(() => [TrainNotificationRecipientResult], { description: 'One result per recipient' })
   results!: TrainNotificationRecipientResult[];
 }
 
@@ -77,13 +77,13 @@ export class TrainNotificationChannelOutcome {
 
 @ObjectType({ description: 'Why nothing was sent on a channel' })
 export class TrainNotificationChannelRejection {
-  @Field(() => String)
+  @Field(() => String, { description: 'EMAIL or WHATSAPP' })
   channel!: string;
 
   @Field(() => String, { description: 'SGR_NOTIFICATION_NO_RECIPIENT, SGR_NOTIFICATION_SUPPRESSED, SGR_NOTIFICATION_FAILED or SGR_NOTIFICATION_PENDING' })
   errorCode!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Human-readable reason' })
   errorMessage!: string;
 
   @Field(() => String, { nullable: true, description: 'The notification log id, to follow it up' })
@@ -95,9 +95,9 @@ export class TrainNotificationSettledResult {
   @Field(() => String, { description: 'fulfilled or rejected' })
   status!: 'fulfilled' | 'rejected';
 
-  @Field(() => TrainNotificationChannelOutcome, { nullable: true })
+  @Field(() => TrainNotificationChannelOutcome, { description: 'The channel outcome when status is fulfilled; null otherwise', nullable: true })
   value!: TrainNotificationChannelOutcome | null;
 
-  @Field(() => TrainNotificationChannelRejection, { nullable: true })
+  @Field(() => TrainNotificationChannelRejection, { description: 'Why the channel failed when status is rejected; null otherwise', nullable: true })
   reason!: TrainNotificationChannelRejection | null;
 }
