@@ -1,6 +1,7 @@
 import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../../shared/http/subgraph-server';
 import type { SeatHoldService } from '../holds/seat-hold.service';
+import { TrainSeatHoldStatusEnum } from './train-enums';
 
 @InputType({ description: 'The seat to hold: one seat of one car of one train between two stations, with its luggage choice' })
 export class TrainSeatHoldInput {
@@ -28,7 +29,7 @@ export class TrainSeatHold {
   @Field({ description: 'The hold key: releaseTrainSeat and the reservation passengers take it' })
   key!: string;
 
-  @Field({ description: 'HELD or RELEASED' })
+  @Field(() => TrainSeatHoldStatusEnum, { description: 'HELD while the seat is yours, RELEASED once let go' })
   status!: string;
 
   @Field(() => String, { nullable: true, description: 'When an unused hold lapses (ISO 8601)' })

@@ -1,5 +1,6 @@
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
 import { TrainCurrencyPrice, TrainFee, TrainTrip } from './train-search.type';
+import { TrainPricingContextEnum } from './train-enums';
 
 @InputType({ description: 'The identifiers of a selected search item; everything else is reloaded from the provider' })
 export class TrainTripRefInput {
@@ -27,7 +28,7 @@ export class TrainCarPrice {
   @Field({ description: 'Ticket type display name' })
   ticketTypeName!: string;
 
-  @Field({ description: 'Which pricing rules made this price: ONLINE, SERVICE_AGENT or THIRD_PARTY_AGENT' })
+  @Field(() => TrainPricingContextEnum, { description: 'Which pricing rules made this price' })
   pricingContext!: string;
 
   @Field({ description: "The fare, a decimal string in the currency's decimals" })

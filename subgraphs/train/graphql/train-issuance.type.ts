@@ -1,13 +1,14 @@
 import { Field, ObjectType } from 'type-graphql';
+import { TrainFundingSourceEnum, TrainFundingStatusEnum, TrainPayoutStatusEnum, TrainTicketIssuanceStatusEnum } from './train-enums';
 
 /* train-bus-admin.md GET /api/trip/train/ticket/{paymentReference}/issuance (also the 202 body of the issue call). */
 
 @ObjectType({ description: 'How the train booking is funded' })
 export class TrainIssuanceFunding {
-  @Field(() => String, { description: 'AGENT_WALLET (or ONLINE_PAYMENT for a customer booking)' })
+  @Field(() => TrainFundingSourceEnum, { description: 'AGENT_WALLET for an agent booking, ONLINE_PAYMENT for a customer booking' })
   source!: string;
 
-  @Field(() => String, { description: 'AWAITING_FUNDS, AGENT_WALLET_ADMITTED, AGENT_WALLET_DEBITED, AGENT_WALLET_RELEASED or ONLINE_PAYMENT_CONFIRMED' })
+  @Field(() => TrainFundingStatusEnum, { description: 'Funding progress' })
   status!: string;
 
   @Field(() => Boolean, { description: 'True once the agent wallet has been debited for this reservation' })
@@ -19,13 +20,13 @@ export class TrainIssuanceFunding {
 
 @ObjectType({ description: 'The payout of the fare to the railway operator' })
 export class TrainIssuancePayout {
-  @Field(() => String, { description: 'NOT_STARTED, PENDING, RETRYING, PAID or REJECTED' })
+  @Field(() => TrainPayoutStatusEnum, { description: 'Payout progress' })
   status!: string;
 }
 
 @ObjectType({ description: 'Ticket issuance state and the reservation deadlines' })
 export class TrainIssuanceState {
-  @Field(() => String, { description: 'NOT_STARTED, ISSUING, ISSUED, PAYOUT_REJECTED, ISSUE_FAILED or CANCELLED; the ticket is ready when ISSUED' })
+  @Field(() => TrainTicketIssuanceStatusEnum, { description: 'Issuance progress; the tickets are ready when ISSUED' })
   status!: string;
 
   @Field(() => String, { description: 'End of our payment window, ISO 8601 date-time; null when not reserved', nullable: true })

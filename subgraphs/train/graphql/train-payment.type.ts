@@ -1,4 +1,5 @@
 import { Field, ID, ObjectType } from 'type-graphql';
+import { TrainDepositOperationEnum, TrainPaymentStatusEnum } from './train-enums';
 
 /* The objects payments/train-payment.view.ts builds (docs/train-payments.md). */
 
@@ -10,13 +11,13 @@ export class TrainPaymentType {
   @Field(() => String, { description: 'The reservation this payment pays' })
   paymentReference!: string;
 
-  @Field(() => String, { description: 'CARD, MOBILE or MOBILE_MONEY: the deposit operation' })
+  @Field(() => TrainDepositOperationEnum, { description: 'The deposit mutation that made the payment' })
   operation!: string;
 
   @Field(() => String, { description: 'The gateway method: CARD or MOBILE_MONEY (sandbox declines: CARD_DECLINED, MOBILE_MONEY_DECLINED)' })
   method!: string;
 
-  @Field(() => String, { description: 'PENDING, CONFIRMED, CANCELLED or REFUND_REQUIRED' })
+  @Field(() => TrainPaymentStatusEnum, { description: 'Payment state' })
   status!: string;
 
   @Field(() => String, { description: 'What was charged: the quote plus the processing fee' })

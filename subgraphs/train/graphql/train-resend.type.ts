@@ -1,4 +1,5 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
+import { TrainNotificationChannelEnum, TrainSettledStatusEnum } from './train-enums';
 
 /*
  * train-bus-admin.md POST /api/trip/train/send-notification. Inputs are plain nullable strings on purpose: the
@@ -62,7 +63,7 @@ export class TrainNotificationChannelReport {
 
 @ObjectType({ description: 'A channel the message was planned on' })
 export class TrainNotificationChannelOutcome {
-  @Field(() => String, { description: 'EMAIL or WHATSAPP' })
+  @Field(() => TrainNotificationChannelEnum, { description: 'The channel' })
   channel!: string;
 
   @Field(() => String, { description: 'The notification log id of the request on this channel' })
@@ -77,7 +78,7 @@ export class TrainNotificationChannelOutcome {
 
 @ObjectType({ description: 'Why nothing was sent on a channel' })
 export class TrainNotificationChannelRejection {
-  @Field(() => String, { description: 'EMAIL or WHATSAPP' })
+  @Field(() => TrainNotificationChannelEnum, { description: 'The channel' })
   channel!: string;
 
   @Field(() => String, { description: 'SGR_NOTIFICATION_NO_RECIPIENT, SGR_NOTIFICATION_SUPPRESSED, SGR_NOTIFICATION_FAILED or SGR_NOTIFICATION_PENDING' })
@@ -92,7 +93,7 @@ export class TrainNotificationChannelRejection {
 
 @ObjectType({ description: 'One selected channel, settled like Promise.allSettled: value when fulfilled, reason when rejected' })
 export class TrainNotificationSettledResult {
-  @Field(() => String, { description: 'fulfilled or rejected' })
+  @Field(() => TrainSettledStatusEnum, { description: 'fulfilled (see value) or rejected (see reason)' })
   status!: 'fulfilled' | 'rejected';
 
   @Field(() => TrainNotificationChannelOutcome, { description: 'The channel outcome when status is fulfilled; null otherwise', nullable: true })

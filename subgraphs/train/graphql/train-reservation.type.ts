@@ -2,6 +2,7 @@ import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { IntOrString } from '../../../shared/graphql/int-or-string.scalar';
 import { TrainTripRefInput } from './train-details.type';
+import { TrainJourneyEnum, TrainJourneyTypeEnum } from './train-enums';
 
 /*
  * train-bus-admin.md POST /api/trip/train/seat/reserve. Inputs are all nullable on purpose: the service
@@ -143,7 +144,7 @@ export class TrainPaymentItem {
   @Field({ description: 'The provider ticket number' })
   identifier!: string;
 
-  @Field({ description: 'OUTBOUND or RETURN' })
+  @Field(() => TrainJourneyEnum, { description: 'The leg this ticket is for' })
   journey!: string;
 
   @Field({ description: 'The passenger name as written on the ticket' })
@@ -161,7 +162,7 @@ export class TrainReservationResult {
   @Field({ description: 'RAIL_SGR' })
   provider!: string;
 
-  @Field({ description: 'ONE_WAY or ROUND_TRIP' })
+  @Field(() => TrainJourneyTypeEnum, { description: 'One-way or return' })
   journeyType!: string;
 
   @Field(() => TrainReservationSummary, { description: 'The provider reservation' })

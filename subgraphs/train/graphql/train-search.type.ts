@@ -1,15 +1,16 @@
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import { Company, TrainStation } from './train-station.type';
+import { TrainFeeRecipientEnum, TrainFeeTypeEnum, TrainPricingContextEnum } from './train-enums';
 
 @ObjectType({ description: 'One fee of a price, e.g. the booking fee; amount is a decimal string in the price currency' })
 export class TrainFee {
-  @Field({ description: 'TRANSPORTER, FACILITATION or SERVICE_COMMISSION' })
+  @Field(() => TrainFeeTypeEnum, { description: 'What the fee pays for' })
   type!: string;
 
   @Field({ description: 'Decimal string; zero components are "0"' })
   amount!: string;
 
-  @Field({ description: 'RAIL, SERVICE_AGENT or SERVICE' })
+  @Field(() => TrainFeeRecipientEnum, { description: 'Who receives the fee' })
   recipient!: string;
 }
 
@@ -42,7 +43,7 @@ export class TrainCurrencyPrice {
 
 @ObjectType({ description: 'train-bus-admin.md "Train price"' })
 export class TrainPrice {
-  @Field({ description: 'ONLINE, SERVICE_AGENT or THIRD_PARTY_AGENT' })
+  @Field(() => TrainPricingContextEnum, { description: 'Which pricing rules made this price' })
   pricingContext!: string;
 
   @Field({ description: 'ISO 4217 code of total, bookingFeeTotal and grandTotal (the customer currency)' })
