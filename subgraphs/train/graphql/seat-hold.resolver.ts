@@ -2,6 +2,7 @@ import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Resolver } from 
 import type { GraphQLContext } from '../../../shared/http/subgraph-server';
 import type { SeatHoldService } from '../holds/seat-hold.service';
 import { TrainSeatHoldStatusEnum } from './train-enums';
+import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 
 @InputType({ description: 'The seat to hold: one seat of one car of one train between two stations, with its luggage choice' })
 export class TrainSeatHoldInput {
@@ -32,7 +33,7 @@ export class TrainSeatHold {
   @Field(() => TrainSeatHoldStatusEnum, { description: 'HELD while the seat is yours, RELEASED once let go' })
   status!: string;
 
-  @Field(() => String, { nullable: true, description: 'When an unused hold lapses (ISO 8601)' })
+  @Field(() => DateTimeScalar, { nullable: true, description: 'When an unused hold lapses; null once released' })
   expiresAt!: string | null;
 }
 

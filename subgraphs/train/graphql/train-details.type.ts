@@ -1,6 +1,7 @@
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
 import { TrainCurrencyPrice, TrainFee, TrainTrip } from './train-search.type';
 import { TrainPricingContextEnum } from './train-enums';
+import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 
 @InputType({ description: 'The identifiers of a selected search item; everything else is reloaded from the provider' })
 export class TrainTripRefInput {
@@ -277,7 +278,7 @@ export class TrainDetailsMeta {
   @Field(() => TrainDetailsLinks, { description: 'Links of this answer' })
   links!: TrainDetailsLinks;
 
-  @Field({ description: 'When the answer was made, ISO 8601 date-time in UTC' })
+  @Field(() => DateTimeScalar, { description: 'When the answer was made (UTC)' })
   createdAt!: string;
 }
 

@@ -1,5 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
 import { TrainFundingSourceEnum, TrainFundingStatusEnum, TrainPayoutStatusEnum, TrainTicketIssuanceStatusEnum } from './train-enums';
+import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 
 /* train-bus-admin.md GET /api/trip/train/ticket/{paymentReference}/issuance (also the 202 body of the issue call). */
 
@@ -29,10 +30,10 @@ export class TrainIssuanceState {
   @Field(() => TrainTicketIssuanceStatusEnum, { description: 'Issuance progress; the tickets are ready when ISSUED' })
   status!: string;
 
-  @Field(() => String, { description: 'End of our payment window, ISO 8601 date-time; null when not reserved', nullable: true })
+  @Field(() => DateTimeScalar, { description: 'End of our payment window; null when not reserved', nullable: true })
   internalExpiresAt!: string | null;
 
-  @Field(() => String, { description: "The provider's reservation deadline, ISO 8601 date-time; null when unknown", nullable: true })
+  @Field(() => DateTimeScalar, { description: "The provider's reservation deadline; null when unknown", nullable: true })
   providerExpiresAt!: string | null;
 }
 

@@ -1,5 +1,6 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 import { TrainDepositOperationEnum, TrainPaymentStatusEnum } from './train-enums';
+import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 
 /* The objects payments/train-payment.view.ts builds (docs/train-payments.md). */
 
@@ -47,10 +48,10 @@ export class TrainPaymentType {
   @Field(() => String, { nullable: true, description: 'Why the charge was declined or superseded' })
   declineReason!: string | null;
 
-  @Field(() => String, { description: 'ISO 8601 date-time' })
+  @Field(() => DateTimeScalar, { description: 'When the payment was created (UTC)' })
   createdAt!: string;
 
-  @Field(() => String, { nullable: true, description: 'ISO 8601 date-time; set when the provider confirmed' })
+  @Field(() => DateTimeScalar, { nullable: true, description: 'When the provider confirmed the charge (UTC); null until then' })
   confirmedAt!: string | null;
 }
 

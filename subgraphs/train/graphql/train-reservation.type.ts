@@ -3,6 +3,7 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { IntOrString } from '../../../shared/graphql/int-or-string.scalar';
 import { TrainTripRefInput } from './train-details.type';
 import { TrainJourneyEnum, TrainJourneyTypeEnum } from './train-enums';
+import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 
 /*
  * train-bus-admin.md POST /api/trip/train/seat/reserve. Inputs are all nullable on purpose: the service
@@ -114,7 +115,7 @@ export class TrainReservationBill {
   @Field({ description: 'Bill id' })
   id!: string;
 
-  @Field({ description: 'Provider bill expiry (ISO 8601)' })
+  @Field(() => DateTimeScalar, { description: 'Provider bill expiry (UTC)' })
   expireDate!: string;
 
   @Field({ description: 'What the buyer pays: fares plus booking fees (TZS decimal string)' })
@@ -129,13 +130,13 @@ export class TrainPaymentWindow {
   @Field(() => Int, { description: 'Whole minutes left at response time; 0 after the deadline' })
   expiresInMinutes!: number;
 
-  @Field({ description: 'End of our own window (reservation + the configured maximum, at most 25 minutes)' })
+  @Field(() => DateTimeScalar, { description: 'End of our own window (reservation + the configured maximum, at most 25 minutes; UTC)' })
   internalExpiresAt!: string;
 
-  @Field({ description: 'The customer deadline: the earlier of internalExpiresAt and a safety margin before providerExpiresAt' })
+  @Field(() => DateTimeScalar, { description: 'The customer deadline: the earlier of internalExpiresAt and a safety margin before providerExpiresAt (UTC)' })
   expiresAt!: string;
 
-  @Field({ description: "The provider's reservation deadline, ISO 8601 date-time" })
+  @Field(() => DateTimeScalar, { description: "The provider's reservation deadline (UTC)" })
   providerExpiresAt!: string;
 }
 

@@ -1,6 +1,7 @@
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import { Company, TrainStation } from './train-station.type';
 import { TrainFeeRecipientEnum, TrainFeeTypeEnum, TrainPricingContextEnum } from './train-enums';
+import { DateTimeScalar, LocalDateScalar } from '../../../shared/graphql/date-time.scalar';
 
 @ObjectType({ description: 'One fee of a price, e.g. the booking fee; amount is a decimal string in the price currency' })
 export class TrainFee {
@@ -118,13 +119,13 @@ export class TrainRoute {
 
 @ObjectType({ description: 'Where and when the train leaves (departure) or arrives (arrival), in railway-local time' })
 export class TrainCallingPoint {
-  @Field({ description: 'YYYY-MM-DD, railway-local' })
+  @Field(() => LocalDateScalar, { description: 'Railway-local date' })
   date!: string;
 
   @Field({ description: 'HH:mm, railway-local' })
   time!: string;
 
-  @Field({ description: 'ISO 8601 with the +03:00 offset' })
+  @Field(() => DateTimeScalar, { description: 'Railway-local date and time with the +03:00 offset, e.g. 2026-12-24T08:30:00+03:00' })
   dateTime!: string;
 
   @Field(() => TrainStation, { description: 'The station, as trainStations lists it' })
@@ -262,16 +263,16 @@ export class TrainLookAhead {
   @Field({ description: 'NOT_NEEDED, FOUND, NO_RESULTS or INCOMPLETE' })
   status!: string;
 
-  @Field(() => String, { description: 'First later date checked YYYY-MM-DD; null when none was checked', nullable: true })
+  @Field(() => LocalDateScalar, { description: 'First later date checked; null when none was checked', nullable: true })
   firstDate!: string | null;
 
-  @Field(() => String, { description: 'Last date YYYY-MM-DD known to have no trains; null when none was confirmed', nullable: true })
+  @Field(() => LocalDateScalar, { description: 'Last date known to have no trains; null when none was confirmed', nullable: true })
   confirmedThroughDate!: string | null;
 }
 
 @ObjectType({ description: 'The first later date with trains' })
 export class TrainNextDate {
-  @Field({ description: 'The date YYYY-MM-DD (railway-local)' })
+  @Field(() => LocalDateScalar, { description: 'The date (railway-local)' })
   date!: string;
 }
 
@@ -280,10 +281,10 @@ export class TrainAvailabilityType {
   @Field({ description: 'RESULTS_FOUND or NO_RESULTS: the requested date only' })
   status!: string;
 
-  @Field({ description: 'The searched date YYYY-MM-DD (railway-local)' })
+  @Field(() => LocalDateScalar, { description: 'The searched date (railway-local)' })
   requestedDate!: string;
 
-  @Field({ description: "The railway's current date when the request started" })
+  @Field(() => LocalDateScalar, { description: "The railway's current date when the request started" })
   serviceDate!: string;
 
   @Field({ description: 'IANA time zone of the railway, e.g. Africa/Dar_es_Salaam' })
@@ -319,7 +320,7 @@ export class TrainSearchMeta {
   @Field(() => TrainAvailabilityType, { description: 'Look-ahead availability; null unless lookAheadDays was given', nullable: true })
   availability?: TrainAvailabilityType | null;
 
-  @Field({ description: 'When the answer was made, ISO 8601 date-time in UTC' })
+  @Field(() => DateTimeScalar, { description: 'When the answer was made (UTC)' })
   createdAt!: string;
 }
 
