@@ -1,6 +1,6 @@
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
 import { TrainCurrencyPrice, TrainFee, TrainTrip } from './train-search.type';
-import { TrainPricingContextEnum } from './train-enums';
+import { TrainCarClassEnum, TrainPricingContextEnum, TrainSeatCellTypeEnum, TrainSeatOrientationEnum } from './train-enums';
 import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 
 @InputType({ description: 'The identifiers of a selected search item; everything else is reloaded from the provider' })
@@ -80,13 +80,13 @@ export class TrainSeat {
   @Field({ description: '<carId>-<seat id>' })
   key!: string;
 
-  @Field({ description: 'SEAT, DISABLED_SEAT, AISLE, WC, LUGGAGE or BED' })
+  @Field(() => TrainSeatCellTypeEnum, { description: 'A place (SEAT, DISABLED_SEAT, BED) or a fixture (AISLE, WC, LUGGAGE)' })
   type!: string;
 
-  @Field({ description: 'ECONOMY, BUSINESS or ROYAL_CLASS' })
+  @Field(() => TrainCarClassEnum, { description: 'The class of the car the cell is in' })
   class!: string;
 
-  @Field({ description: 'UP, DOWN, LEFT or RIGHT' })
+  @Field(() => TrainSeatOrientationEnum, { description: 'Which way the seat faces' })
   orientation!: string;
 
   @Field({ description: 'True when the place is free to hold' })

@@ -103,3 +103,25 @@ export const TrainJourneyTypeEnum = trainEnum('TrainJourneyType', 'One-way or re
   ONE_WAY: 'Outbound only',
   ROUND_TRIP: 'Outbound and return',
 });
+
+export const TrainSeatCellTypeEnum = trainEnum('TrainSeatCellType', 'What one cell of a car grid is: a place or a fixture', {
+  SEAT: 'A standard seat',
+  DISABLED_SEAT: 'A seat for a passenger with a disability',
+  BED: 'A berth',
+  AISLE: 'The aisle (not bookable)',
+  WC: 'A toilet (not bookable)',
+  LUGGAGE: 'A luggage rack (not bookable)',
+});
+
+export const TrainCarClassEnum = trainEnum('TrainCarClass', 'The class of a train car', {
+  ECONOMY: 'Economy class',
+  BUSINESS: 'Business class',
+  ROYAL_CLASS: 'Royal class',
+});
+
+export const TrainSeatOrientationEnum = trainEnum('TrainSeatOrientation', 'Which way a seat faces on the car grid (up is the front of the grid)', {
+  UP: 'Faces up the grid',
+  DOWN: 'Faces down the grid',
+  LEFT: 'Faces left',
+  RIGHT: 'Faces right',
+});
