@@ -91,7 +91,7 @@ const search: RestRoute = {
   path: '/api/trip/train/search',
   auth: true,
   operation: ({ query }) => ({
-    query: `query TrainSearch($from: String, $to: String, $date: String, $lookAheadDays: String) {
+    query: `query TrainSearch($from: String!, $to: String!, $date: String!, $lookAheadDays: String) {
       trainSearch(from: $from, to: $to, date: $date, lookAheadDays: $lookAheadDays) {
         meta { count provider links { self nextAvailable } createdAt
           availability { status requestedDate serviceDate serviceTimeZone next { date }
@@ -208,7 +208,7 @@ const release: RestRoute = {
   // Every answer of a release changes or reports a hold: none may be stored by a cache, errors included (spec).
   alwaysHeaders: NO_STORE,
   operation: ({ query }) => ({
-    query: 'mutation Release($key: String) { releaseTrainSeat(key: $key) { hold { key status } } }',
+    query: 'mutation Release($key: String!) { releaseTrainSeat(key: $key) { hold { key status } } }',
     variables: { key: query.get('key') },
   }),
   reply: (data: { releaseTrainSeat: { hold: unknown } }) => ({ body: { data: { hold: data.releaseTrainSeat.hold } }, headers: NO_STORE }),

@@ -1,43 +1,45 @@
 import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../../shared/http/subgraph-server';
 import type { SeatHoldService } from '../holds/seat-hold.service';
+import { TrainSeatHoldStatusEnum } from './train-enums';
+import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 
-@InputType({ description: 'train-bus-admin.md POST /api/trip/train/seat/hold; the service answers missing fields' })
+@InputType({ description: 'The seat to hold: one seat of one car of one train between two stations, with its luggage choice' })
 export class TrainSeatHoldInput {
-  @Field(() => Int, { nullable: true, description: 'The departure station partner id' })
-  departureStopPartnerId?: number | null;
+  @Field(() => Int, { description: 'The departure station partner id (departure.stop.partners[].id, provider RAIL, service SGR)' })
+  departureStopPartnerId!: number;
 
-  @Field(() => Int, { nullable: true })
-  arrivalStopPartnerId?: number | null;
+  @Field(() => Int, { description: 'The arrival station partner id (arrival.stop.partners[].id, provider RAIL, service SGR)' })
+  arrivalStopPartnerId!: number;
 
-  @Field(() => Int, { nullable: true, description: 'As the search and details answered it (it names the day too)' })
-  timeTableTrainSetId?: number | null;
+  @Field(() => Int, { description: 'trip.timeTableTrainSetId as the search and details answered it (it names the day too)' })
+  timeTableTrainSetId!: number;
 
-  @Field(() => Int, { nullable: true, description: 'The details car id' })
-  carId?: number | null;
+  @Field(() => Int, { description: 'The details car id (trainDetails train.cars[].id)' })
+  carId!: number;
 
-  @Field(() => Int, { nullable: true, description: 'The seat id' })
-  seat?: number | null;
+  @Field(() => Int, { description: 'The seat id (trainDetails train.cars[].seats[].id, as a number)' })
+  seat!: number;
 
-  @Field(() => Int, { nullable: true, description: 'Default 5: no luggage' })
+  @Field(() => Int, { nullable: true, defaultValue: 5, description: 'A luggage option id (bookingRequirements.luggageOptions[].id); default 5: no luggage' })
   luggageId?: number | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A seat hold of the signed-in customer' })
 export class TrainSeatHold {
-  @Field()
+  @Field({ description: 'The hold key: releaseTrainSeat and the reservation passengers take it' })
   key!: string;
 
-  @Field({ description: 'HELD or RELEASED' })
+  @Field(() => TrainSeatHoldStatusEnum, { description: 'HELD while the seat is yours, RELEASED once let go' })
   status!: string;
 
-  @Field(() => String, { nullable: true, description: 'When an unused hold lapses (ISO 8601)' })
+  @Field(() => DateTimeScalar, { nullable: true, description: 'When an unused hold lapses; null once released' })
   expiresAt!: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The answer of holdTrainSeat and releaseTrainSeat' })
 export class TrainSeatHoldPayload {
-  @Field(() => TrainSeatHold)
+  @Field(() => TrainSeatHold, { description: 'The hold' })
   hold!: TrainSeatHold;
 }
 
@@ -46,12 +48,18 @@ export class SeatHoldResolver {
   constructor(private readonly holds: SeatHoldService) {}
 
   @Mutation(() => TrainSeatHoldPayload, { description: 'Holds one seat on every segment between two stations until it is reserved or lapses' })
-  async holdTrainSeat(@Arg('input', () => TrainSeatHoldInput) input: TrainSeatHoldInput, @Ctx() { req }: GraphQLContext): Promise<TrainSeatHoldPayload> {
+  async holdTrainSeat(
+    @Arg('input', () => TrainSeatHoldInput, { description: 'The seat to hold' }) input: TrainSeatHoldInput,
+    @Ctx() { req }: GraphQLContext,
+  ): Promise<TrainSeatHoldPayload> {
     return { hold: await this.holds.hold(await req.principal(), input) };
   }
 
   @Mutation(() => TrainSeatHoldPayload, { description: 'Lets one of your held seats go; repeating is harmless' })
-  async releaseTrainSeat(@Arg('key', () => String, { nullable: true }) key: string | null, @Ctx() { req }: GraphQLContext): Promise<TrainSeatHoldPayload> {
+  async releaseTrainSeat(
+    @Arg('key', () => String, { description: 'The hold key (hold.key of holdTrainSeat)' }) key: string,
+    @Ctx() { req }: GraphQLContext,
+  ): Promise<TrainSeatHoldPayload> {
     return { hold: await this.holds.release(await req.principal(), key) };
   }
 }

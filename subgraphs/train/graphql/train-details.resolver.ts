@@ -14,7 +14,10 @@ export class TrainDetailsResolver {
   @Query(() => TrainDetailsResult, {
     description: 'Seat maps, car prices and booking requirements of a selected train, reloaded from the provider from its identifiers only',
   })
-  async trainDetails(@Arg('trip', () => TrainTripRefInput) trip: TrainTripRefInput, @Ctx() { req }: GraphQLContext): Promise<TrainDetailsResult> {
+  async trainDetails(
+    @Arg('trip', () => TrainTripRefInput, { description: 'The identifiers of the selected search item' }) trip: TrainTripRefInput,
+    @Ctx() { req }: GraphQLContext,
+  ): Promise<TrainDetailsResult> {
     const { meta, data } = await this.detailsService.details(await req.principal(), trip, req.currency);
     return {
       meta,

@@ -1,5 +1,7 @@
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
 import { TrainCurrencyPrice, TrainFee, TrainTrip } from './train-search.type';
+import { TrainCarClassEnum, TrainPricingContextEnum, TrainSeatCellTypeEnum, TrainSeatOrientationEnum } from './train-enums';
+import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 
 @InputType({ description: 'The identifiers of a selected search item; everything else is reloaded from the provider' })
 export class TrainTripRefInput {
@@ -21,31 +23,31 @@ export class TrainCarPrice {
   @Field(() => Int, { description: '4 adult, 3 child' })
   ticketTypeId!: number;
 
-  @Field()
+  @Field({ description: 'Ticket type code as the provider names it' })
   ticketTypeCode!: string;
 
-  @Field()
+  @Field({ description: 'Ticket type display name' })
   ticketTypeName!: string;
 
-  @Field()
+  @Field(() => TrainPricingContextEnum, { description: 'Which pricing rules made this price' })
   pricingContext!: string;
 
-  @Field()
+  @Field({ description: "The fare, a decimal string in the currency's decimals" })
   total!: string;
 
-  @Field()
+  @Field({ description: "All booking fees, a decimal string in the currency's decimals" })
   bookingFeeTotal!: string;
 
-  @Field()
+  @Field({ description: 'What the buyer pays: total plus bookingFeeTotal, a decimal string' })
   grandTotal!: string;
 
-  @Field(() => [TrainFee])
+  @Field(() => [TrainFee], { description: 'The fees making up bookingFeeTotal' })
   fees!: TrainFee[];
 
-  @Field()
+  @Field({ description: 'grandTotal formatted for display with its currency' })
   formattedPrice!: string;
 
-  @Field()
+  @Field({ description: 'ISO 4217 currency of the amounts (TZS)' })
   currency!: string;
 
   @Field(() => [TrainCurrencyPrice], { description: 'REST answers these as a map keyed by currency code' })
@@ -54,7 +56,7 @@ export class TrainCarPrice {
   @Field(() => Int, { nullable: true, description: 'The luggage option priced in (5 = none)' })
   luggageTypeId!: number | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Luggage choice name; null when the price has no luggage choice', nullable: true })
   luggageTypeName!: string | null;
 
   @Field(() => Float, { description: 'TZS; 0 without luggage' })
@@ -78,64 +80,64 @@ export class TrainSeat {
   @Field({ description: '<carId>-<seat id>' })
   key!: string;
 
-  @Field({ description: 'SEAT, DISABLED_SEAT, AISLE, WC, LUGGAGE or BED' })
+  @Field(() => TrainSeatCellTypeEnum, { description: 'A place (SEAT, DISABLED_SEAT, BED) or a fixture (AISLE, WC, LUGGAGE)' })
   type!: string;
 
-  @Field({ description: 'ECONOMY, BUSINESS or ROYAL_CLASS' })
+  @Field(() => TrainCarClassEnum, { description: 'The class of the car the cell is in' })
   class!: string;
 
-  @Field({ description: 'UP, DOWN, LEFT or RIGHT' })
+  @Field(() => TrainSeatOrientationEnum, { description: 'Which way the seat faces' })
   orientation!: string;
 
-  @Field()
+  @Field({ description: 'True when the place is free to hold' })
   available!: boolean;
 }
 
 @ObjectType({ description: 'train-bus-admin.md "Train details" train car' })
 export class TrainDetailsCar {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Car id: the carId of holdTrainSeat' })
   id!: number;
 
-  @Field()
+  @Field({ description: 'Car name or number for display' })
   name!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Position of the car in the train, 1 first' })
   orderNo!: number;
 
   @Field(() => Int, { description: 'The car id a hold names' })
   carId!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Car class id' })
   carTypeId!: number;
 
-  @Field()
+  @Field({ description: 'Car class name as the provider writes it' })
   carType!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'All places of the car' })
   capacity!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Standard places' })
   standardCapacity!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Places for passengers with a disability' })
   disabledCapacity!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Free places now' })
   emptySeats!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Rows of the seat grid' })
   rowCount!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Columns of the seat grid' })
   columnCount!: number;
 
-  @Field()
+  @Field({ description: 'True when places of this car can be chosen' })
   hasSeat!: boolean;
 
-  @Field()
+  @Field({ description: 'False when the provider has taken the car out of sale' })
   isActive!: boolean;
 
-  @Field()
+  @Field({ description: 'True for a car reserved for passengers with a disability' })
   isDisabled!: boolean;
 
   @Field(() => [TrainCarPrice], { description: 'Ticket type × luggage choice, for this car’s class' })
@@ -145,27 +147,27 @@ export class TrainDetailsCar {
   seats!: TrainSeat[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'The train set with its cars, seat maps and car prices' })
 export class TrainDetailsTrain {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Train set id' })
   id!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Train type id' })
   typeId!: number;
 
-  @Field()
+  @Field({ description: 'Train type name as the provider writes it' })
   type!: string;
 
-  @Field()
+  @Field({ description: 'Train name' })
   name!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Train number' })
   number!: number;
 
-  @Field(() => [String])
+  @Field(() => [String], { description: 'Distinct car class names of the train' })
   carTypes!: string[];
 
-  @Field(() => [TrainDetailsCar])
+  @Field(() => [TrainDetailsCar], { description: 'Cars in train order, each with its seat grid and prices' })
   cars!: TrainDetailsCar[];
 }
 
@@ -177,34 +179,34 @@ export class TrainTravelerRequirements {
   @Field({ description: 'Collect gender (the backend accepts it as optional for now)' })
   genderRequired!: boolean;
 
-  @Field()
+  @Field({ description: 'An age category choice is shown' })
   ageCategory!: boolean;
 
-  @Field()
+  @Field({ description: 'A seat must be chosen (held) for each passenger' })
   seatRequired!: boolean;
 
-  @Field()
+  @Field({ description: 'A nationality choice is shown' })
   nationality!: boolean;
 
-  @Field()
+  @Field({ description: 'A luggage choice is required' })
   luggageRequired!: boolean;
 
-  @Field()
+  @Field({ description: 'An email address is required' })
   emailAddressRequired!: boolean;
 
-  @Field()
+  @Field({ description: 'A mobile phone number is required' })
   mobilePhoneNumberRequired!: boolean;
 }
 
 @ObjectType({ description: 'A nationality or ticket type choice' })
 export class TrainBookingOption {
-  @Field()
+  @Field({ description: 'Option code as the provider names it' })
   code!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Option id: the ticketTypeId or nationalityTypeId of a reservation passenger' })
   id!: number;
 
-  @Field()
+  @Field({ description: 'Display title in the request language' })
   title!: string;
 
   @Field(() => Float, {
@@ -214,15 +216,15 @@ export class TrainBookingOption {
   price!: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'One luggage choice offered for the train; its id is the luggageId of holdTrainSeat' })
 export class TrainLuggageOption {
   @Field(() => Int, { description: '5 = no luggage (the default)' })
   id!: number;
 
-  @Field()
+  @Field({ description: 'Luggage choice name' })
   name!: string;
 
-  @Field()
+  @Field({ description: 'Luggage choice description in the request language' })
   description!: string;
 
   @Field(() => Float, { description: 'kg' })
@@ -231,60 +233,60 @@ export class TrainLuggageOption {
   @Field(() => Float, { description: 'TZS, added to the ticket' })
   price!: number;
 
-  @Field()
+  @Field({ description: 'False when the choice is not on sale' })
   isActive!: boolean;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Provider configuration id of the choice' })
   configurationItemId!: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'What the booking form must ask for this train: traveller fields and the allowed nationality, luggage and ticket-type choices' })
 export class TrainBookingRequirements {
-  @Field(() => TrainTravelerRequirements)
+  @Field(() => TrainTravelerRequirements, { description: 'Which traveller fields are shown or required' })
   travelerRequirements!: TrainTravelerRequirements;
 
-  @Field(() => [TrainBookingOption])
+  @Field(() => [TrainBookingOption], { description: 'Allowed nationality types' })
   nationalityOptions!: TrainBookingOption[];
 
-  @Field(() => [TrainLuggageOption])
+  @Field(() => [TrainLuggageOption], { description: 'Allowed luggage choices' })
   luggageOptions!: TrainLuggageOption[];
 
-  @Field(() => [TrainBookingOption])
+  @Field(() => [TrainBookingOption], { description: 'Allowed ticket types (adult, child, ...)' })
   ticketTypeOptions!: TrainBookingOption[];
 }
 
 @ObjectType({ description: 'train-bus-admin.md "Train details": the selected trip reloaded from the provider, with seat maps and car prices' })
 export class TrainDetails extends TrainTrip {
-  @Field(() => TrainDetailsTrain)
+  @Field(() => TrainDetailsTrain, { description: 'The train set with seat maps and car prices' })
   train!: TrainDetailsTrain;
 
-  @Field(() => TrainBookingRequirements)
+  @Field(() => TrainBookingRequirements, { description: 'What the booking form must ask' })
   bookingRequirements!: TrainBookingRequirements;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Links of a details answer' })
 export class TrainDetailsLinks {
-  @Field()
+  @Field({ description: 'The REST path of this details request' })
   self!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Metadata of a details answer' })
 export class TrainDetailsMeta {
-  @Field()
+  @Field({ description: 'The booking provider, e.g. RAIL_SGR' })
   provider!: string;
 
-  @Field(() => TrainDetailsLinks)
+  @Field(() => TrainDetailsLinks, { description: 'Links of this answer' })
   links!: TrainDetailsLinks;
 
-  @Field()
+  @Field(() => DateTimeScalar, { description: 'When the answer was made (UTC)' })
   createdAt!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A train details answer: metadata and the train reloaded from the provider' })
 export class TrainDetailsResult {
-  @Field(() => TrainDetailsMeta)
+  @Field(() => TrainDetailsMeta, { description: 'Metadata of the answer' })
   meta!: TrainDetailsMeta;
 
-  @Field(() => TrainDetails)
+  @Field(() => TrainDetails, { description: 'The train' })
   data!: TrainDetails;
 }

@@ -13,8 +13,10 @@ export class TrainDocumentResolver {
       'Renders a new PDF of ISSUED SGR tickets: exactly one of paymentReference (whole group) or ticketId (our uuid or the provider ticket number). Owner or administrator.',
   })
   async trainTicketDocument(
-    @Arg('paymentReference', () => String, { nullable: true }) paymentReference: string | null,
-    @Arg('ticketId', () => String, { nullable: true }) ticketId: string | null,
+    @Arg('paymentReference', () => String, { description: 'The reservation payment reference (all its issued tickets); give this or ticketId', nullable: true })
+    paymentReference: string | null,
+    @Arg('ticketId', () => String, { description: 'Our ticket uuid or the provider ticket number; give this or paymentReference', nullable: true })
+    ticketId: string | null,
     @Ctx() { req }: GraphQLContext,
   ): Promise<TrainTicketDocument> {
     return this.documents.generate(await req.principal(), { paymentReference, ticketId });

@@ -12,8 +12,12 @@ export class TrainIssuanceResolver {
     description: 'Issues an agent reservation from the agent wallet (asynchronous); repeat-safe with the same callbackUrl',
   })
   async issueTrainTicket(
-    @Arg('paymentReference', () => String) paymentReference: string,
-    @Arg('callbackUrl', () => String, { nullable: true }) callbackUrl: string | null,
+    @Arg('paymentReference', () => String, { description: 'The reservation payment reference' }) paymentReference: string,
+    @Arg('callbackUrl', () => String, {
+      description: 'HTTPS URL called when issuance ends; the same URL makes a repeat safe; null: no callback',
+      nullable: true,
+    })
+    callbackUrl: string | null,
     @Ctx() { req }: GraphQLContext,
   ): Promise<TrainIssuanceStatus> {
     return this.issuance.issue(await req.principal(), paymentReference, callbackUrl);
@@ -23,8 +27,12 @@ export class TrainIssuanceResolver {
     description: 'Funding, payout and issuance state of a train reservation (owner or administrator); `currency` freezes a payable quote for the owner',
   })
   async trainIssuance(
-    @Arg('paymentReference', () => String) paymentReference: string,
-    @Arg('currency', () => String, { nullable: true }) currency: string | null,
+    @Arg('paymentReference', () => String, { description: 'The reservation payment reference' }) paymentReference: string,
+    @Arg('currency', () => String, {
+      description: 'ISO 4217 code: freezes (or returns) a payable quote in this currency for the owner; null: none',
+      nullable: true,
+    })
+    currency: string | null,
     @Ctx() { req }: GraphQLContext,
   ): Promise<TrainIssuanceStatus> {
     return this.issuance.status(await req.principal(), paymentReference, currency);

@@ -1,41 +1,43 @@
 import { Field, ObjectType } from 'type-graphql';
+import { TrainFundingSourceEnum, TrainFundingStatusEnum, TrainPayoutStatusEnum, TrainTicketIssuanceStatusEnum } from './train-enums';
+import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 
 /* train-bus-admin.md GET /api/trip/train/ticket/{paymentReference}/issuance (also the 202 body of the issue call). */
 
 @ObjectType({ description: 'How the train booking is funded' })
 export class TrainIssuanceFunding {
-  @Field(() => String, { description: 'AGENT_WALLET (or ONLINE_PAYMENT for a customer booking)' })
+  @Field(() => TrainFundingSourceEnum, { description: 'AGENT_WALLET for an agent booking, ONLINE_PAYMENT for a customer booking' })
   source!: string;
 
-  @Field(() => String, { description: 'AWAITING_FUNDS, AGENT_WALLET_ADMITTED, AGENT_WALLET_DEBITED, AGENT_WALLET_RELEASED or ONLINE_PAYMENT_CONFIRMED' })
+  @Field(() => TrainFundingStatusEnum, { description: 'Funding progress' })
   status!: string;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'True once the agent wallet has been debited for this reservation' })
   walletDebited!: boolean;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'True when more than one payment paid the reservation and staff must review the extra one' })
   duplicatePaymentRequiresReview!: boolean;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The payout of the fare to the railway operator' })
 export class TrainIssuancePayout {
-  @Field(() => String, { description: 'NOT_STARTED, PENDING, RETRYING, PAID or REJECTED' })
+  @Field(() => TrainPayoutStatusEnum, { description: 'Payout progress' })
   status!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Ticket issuance state and the reservation deadlines' })
 export class TrainIssuanceState {
-  @Field(() => String, { description: 'NOT_STARTED, ISSUING, ISSUED, PAYOUT_REJECTED, ISSUE_FAILED or CANCELLED; the ticket is ready when ISSUED' })
+  @Field(() => TrainTicketIssuanceStatusEnum, { description: 'Issuance progress; the tickets are ready when ISSUED' })
   status!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => DateTimeScalar, { description: 'End of our payment window; null when not reserved', nullable: true })
   internalExpiresAt!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => DateTimeScalar, { description: "The provider's reservation deadline; null when unknown", nullable: true })
   providerExpiresAt!: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Why issuance stopped; null while nothing has failed' })
 export class TrainIssuanceFailure {
   @Field(() => String, { description: 'PAYOUT, VALIDATION or ISSUE' })
   stage!: string;
@@ -43,7 +45,7 @@ export class TrainIssuanceFailure {
   @Field(() => String, { description: "The provider's code, e.g. SGR-5002" })
   code!: string;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'True when the same request may be tried again later' })
   retryable!: boolean;
 
   @Field(() => String, { description: 'CONTACT_SUPPORT or RETRY_LATER' })
@@ -55,7 +57,7 @@ export class TrainPayableQuote {
   @Field(() => String, { description: "Decimal string with the currency's decimals: the fare plus the service booking fee, converted" })
   amount!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'ISO 4217 code of amount' })
   currency!: string;
 
   @Field(() => String, { description: 'Units of this currency per 1 TZS, as frozen' })
@@ -81,16 +83,16 @@ export class TrainPayable {
 
 @ObjectType({ description: 'Funding, payout and issuance state of a train reservation' })
 export class TrainIssuanceStatus {
-  @Field(() => String)
+  @Field(() => String, { description: 'The reservation payment reference' })
   paymentReference!: string;
 
-  @Field(() => TrainIssuanceFunding)
+  @Field(() => TrainIssuanceFunding, { description: 'How the reservation is being paid' })
   funding!: TrainIssuanceFunding;
 
-  @Field(() => TrainIssuancePayout)
+  @Field(() => TrainIssuancePayout, { description: 'Payout of the fare to the operator' })
   payout!: TrainIssuancePayout;
 
-  @Field(() => TrainIssuanceState)
+  @Field(() => TrainIssuanceState, { description: 'Ticket issuance state' })
   issuance!: TrainIssuanceState;
 
   @Field(() => TrainIssuanceFailure, { nullable: true, description: 'Only when issuance failed' })

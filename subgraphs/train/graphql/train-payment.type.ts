@@ -1,4 +1,6 @@
 import { Field, ID, ObjectType } from 'type-graphql';
+import { TrainDepositOperationEnum, TrainPaymentStatusEnum } from './train-enums';
+import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 
 /* The objects payments/train-payment.view.ts builds (docs/train-payments.md). */
 
@@ -7,22 +9,22 @@ export class TrainPaymentType {
   @Field(() => ID, { description: 'What the provider confirmation names' })
   paymentId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The reservation this payment pays' })
   paymentReference!: string;
 
-  @Field(() => String, { description: 'CARD, MOBILE or MOBILE_MONEY: the deposit operation' })
+  @Field(() => TrainDepositOperationEnum, { description: 'The deposit mutation that made the payment' })
   operation!: string;
 
   @Field(() => String, { description: 'The gateway method: CARD or MOBILE_MONEY (sandbox declines: CARD_DECLINED, MOBILE_MONEY_DECLINED)' })
   method!: string;
 
-  @Field(() => String, { description: 'PENDING, CONFIRMED, CANCELLED or REFUND_REQUIRED' })
+  @Field(() => TrainPaymentStatusEnum, { description: 'Payment state' })
   status!: string;
 
   @Field(() => String, { description: 'What was charged: the quote plus the processing fee' })
   amount!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'ISO 4217 code of amount' })
   currency!: string;
 
   @Field(() => String, { description: 'The frozen quote this payment pays' })
@@ -46,18 +48,18 @@ export class TrainPaymentType {
   @Field(() => String, { nullable: true, description: 'Why the charge was declined or superseded' })
   declineReason!: string | null;
 
-  @Field(() => String, { description: 'ISO 8601 date-time' })
+  @Field(() => DateTimeScalar, { description: 'When the payment was created (UTC)' })
   createdAt!: string;
 
-  @Field(() => String, { nullable: true, description: 'ISO 8601 date-time; set when the provider confirmed' })
+  @Field(() => DateTimeScalar, { nullable: true, description: 'When the provider confirmed the charge (UTC); null until then' })
   confirmedAt!: string | null;
 }
 
 @ObjectType({ description: 'A deposit answer: created false when an existing payment of the reservation is answered' })
 export class TrainDepositResult {
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'True when this call created the payment; false when an existing payment of the reservation is answered' })
   created!: boolean;
 
-  @Field(() => TrainPaymentType)
+  @Field(() => TrainPaymentType, { description: 'The payment' })
   payment!: TrainPaymentType;
 }

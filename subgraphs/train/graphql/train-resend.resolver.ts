@@ -14,7 +14,7 @@ export class TrainResendResolver {
       'Staff resend of the ticket, reservation or cancellation message of a train booking. One settled result per selected channel, in request order. ADMIN or SUDO only.',
   })
   async sendTrainNotification(
-    @Arg('input', () => TrainSendNotificationInput) input: TrainSendNotificationInput,
+    @Arg('input', () => TrainSendNotificationInput, { description: 'Which booking, which message, which channels' }) input: TrainSendNotificationInput,
     @Ctx() { req }: GraphQLContext,
   ): Promise<TrainNotificationSettledResult[]> {
     const principal = await req.requireRole(Role.ADMIN, Role.SUDO);

@@ -1,4 +1,5 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
+import { TrainNotificationChannelEnum, TrainSettledStatusEnum } from './train-enums';
 
 /*
  * train-bus-admin.md POST /api/trip/train/send-notification. Inputs are plain nullable strings on purpose: the
@@ -53,16 +54,16 @@ export class TrainNotificationRecipientResult {
 
 @ObjectType({ description: 'What became of a channel: success when every delivery was SENT' })
 export class TrainNotificationChannelReport {
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'True when every recipient of the channel was sent to' })
   success!: boolean;
 
-  @Field(() => [TrainNotificationRecipientResult])
+  @Field(() => [TrainNotificationRecipientResult], { description: 'One result per recipient' })
   results!: TrainNotificationRecipientResult[];
 }
 
 @ObjectType({ description: 'A channel the message was planned on' })
 export class TrainNotificationChannelOutcome {
-  @Field(() => String, { description: 'EMAIL or WHATSAPP' })
+  @Field(() => TrainNotificationChannelEnum, { description: 'The channel' })
   channel!: string;
 
   @Field(() => String, { description: 'The notification log id of the request on this channel' })
@@ -77,13 +78,13 @@ export class TrainNotificationChannelOutcome {
 
 @ObjectType({ description: 'Why nothing was sent on a channel' })
 export class TrainNotificationChannelRejection {
-  @Field(() => String)
+  @Field(() => TrainNotificationChannelEnum, { description: 'The channel' })
   channel!: string;
 
   @Field(() => String, { description: 'SGR_NOTIFICATION_NO_RECIPIENT, SGR_NOTIFICATION_SUPPRESSED, SGR_NOTIFICATION_FAILED or SGR_NOTIFICATION_PENDING' })
   errorCode!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Human-readable reason' })
   errorMessage!: string;
 
   @Field(() => String, { nullable: true, description: 'The notification log id, to follow it up' })
@@ -92,12 +93,12 @@ export class TrainNotificationChannelRejection {
 
 @ObjectType({ description: 'One selected channel, settled like Promise.allSettled: value when fulfilled, reason when rejected' })
 export class TrainNotificationSettledResult {
-  @Field(() => String, { description: 'fulfilled or rejected' })
+  @Field(() => TrainSettledStatusEnum, { description: 'fulfilled (see value) or rejected (see reason)' })
   status!: 'fulfilled' | 'rejected';
 
-  @Field(() => TrainNotificationChannelOutcome, { nullable: true })
+  @Field(() => TrainNotificationChannelOutcome, { description: 'The channel outcome when status is fulfilled; null otherwise', nullable: true })
   value!: TrainNotificationChannelOutcome | null;
 
-  @Field(() => TrainNotificationChannelRejection, { nullable: true })
+  @Field(() => TrainNotificationChannelRejection, { description: 'Why the channel failed when status is rejected; null otherwise', nullable: true })
   reason!: TrainNotificationChannelRejection | null;
 }

@@ -12,7 +12,10 @@ export class TrainReservationResolver {
   @Mutation(() => TrainReservationResult, {
     description: 'Reserves held seats (one-way or return) with a bill, control number and a payment window of at most 25 minutes; retry-safe',
   })
-  async reserveTrain(@Arg('input', () => TrainReservationInput) input: TrainReservationInput, @Ctx() { req }: GraphQLContext): Promise<TrainReservationResult> {
+  async reserveTrain(
+    @Arg('input', () => TrainReservationInput, { description: 'The reservation' }) input: TrainReservationInput,
+    @Ctx() { req }: GraphQLContext,
+  ): Promise<TrainReservationResult> {
     const principal = await req.principal();
     return this.reservations.reserve(principal, input as TrainReserveInput, { authenticationContext: req.authenticationContext, language: req.language });
   }

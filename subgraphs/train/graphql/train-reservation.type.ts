@@ -2,6 +2,8 @@ import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { IntOrString } from '../../../shared/graphql/int-or-string.scalar';
 import { TrainTripRefInput } from './train-details.type';
+import { TrainJourneyEnum, TrainJourneyTypeEnum } from './train-enums';
+import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 
 /*
  * train-bus-admin.md POST /api/trip/train/seat/reserve. Inputs are all nullable on purpose: the service
@@ -11,7 +13,7 @@ import { TrainTripRefInput } from './train-details.type';
 
 @InputType({ description: '"Reservation passenger (train)". Payer information and luggage details are not accepted (luggage is chosen on the hold).' })
 export class TrainReservationPassengerInput {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Full name as on the identity document; required', nullable: true })
   passengerName?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Identity or passport number; empty when left blank' })
@@ -32,50 +34,50 @@ export class TrainReservationPassengerInput {
   @Field(() => String, { nullable: true, description: 'ISO 3166-1 alpha-2 (stored lowercase)' })
   countryCodeName?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Email address for the tickets; required when bookingRequirements says so', nullable: true })
   email?: string | null;
 
   @Field(() => IntOrString, { nullable: true, description: 'From bookingRequirements.nationalityOptions[].id' })
   nationalityTypeId?: number | string | null;
 
-  @Field(() => Boolean, { nullable: true })
+  @Field(() => Boolean, { description: 'True for a passenger with a disability (disabled places)', nullable: true })
   isDisabledPassenger?: boolean | null;
 
   @Field(() => IntOrString, { nullable: true, description: '4 adult, 3 child' })
   ticketTypeId?: number | string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'hold.key of the outbound seat hold', nullable: true })
   outboundSeatHoldKey?: string | null;
 
-  @Field(() => IntOrString, { nullable: true })
+  @Field(() => IntOrString, { description: 'Outbound car id (train.cars[].id)', nullable: true })
   outboundCarId?: number | string | null;
 
-  @Field(() => IntOrString, { nullable: true })
+  @Field(() => IntOrString, { description: 'Outbound car class id (train.cars[].carTypeId)', nullable: true })
   outboundCarTypeId?: number | string | null;
 
-  @Field(() => IntOrString, { nullable: true })
+  @Field(() => IntOrString, { description: 'Outbound seat id (seats[].id)', nullable: true })
   outboundSeatId?: number | string | null;
 
   @Field(() => String, { nullable: true, description: 'Only with a return journey' })
   returnSeatHoldKey?: string | null;
 
-  @Field(() => IntOrString, { nullable: true })
+  @Field(() => IntOrString, { description: 'Return car id; return trips only', nullable: true })
   returnCarId?: number | string | null;
 
-  @Field(() => IntOrString, { nullable: true })
+  @Field(() => IntOrString, { description: 'Return car class id; return trips only', nullable: true })
   returnCarTypeId?: number | string | null;
 
-  @Field(() => IntOrString, { nullable: true })
+  @Field(() => IntOrString, { description: 'Return seat id; return trips only', nullable: true })
   returnSeatId?: number | string | null;
 }
 
-@InputType()
+@InputType({ description: 'Which messages the reservation sends' })
 export class TrainReservationNotificationsInput {
   @Field(() => Boolean, { nullable: true, description: 'Final issued-ticket messages; default true. Must not change on a retry.' })
   ticketPurchase?: boolean | null;
 }
 
-@InputType()
+@InputType({ description: 'A train reservation: the held outbound (and optionally return) train, the passengers and notification choices' })
 export class TrainReservationInput {
   @Field(() => TrainTripRefInput, { nullable: true, description: 'The selected outbound train (its identifiers); required' })
   outbound?: TrainTripRefInput | null;
@@ -83,37 +85,37 @@ export class TrainReservationInput {
   @Field(() => TrainTripRefInput, { nullable: true, description: 'The selected return train; null or omitted for one-way' })
   return?: TrainTripRefInput | null;
 
-  @Field(() => [TrainReservationPassengerInput], { nullable: true })
+  @Field(() => [TrainReservationPassengerInput], { description: 'The passengers, one per held seat; required', nullable: true })
   passengers?: TrainReservationPassengerInput[] | null;
 
-  @Field(() => TrainReservationNotificationsInput, { nullable: true })
+  @Field(() => TrainReservationNotificationsInput, { description: 'Which messages to send; omitted: all defaults', nullable: true })
   notifications?: TrainReservationNotificationsInput | null;
 
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'Device and app metadata (deviceId, deviceBrand, appVersion, …); stored as given' })
   issuerDeviceInfo?: Record<string, unknown> | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The provider reservation: PNR and ticket numbers' })
 export class TrainReservationSummary {
-  @Field()
+  @Field({ description: 'The provider booking reference (PNR)' })
   pnr!: string;
 
-  @Field(() => [String])
+  @Field(() => [String], { description: 'Provider ticket numbers' })
   ticketNumbers!: string[];
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Passengers in the reservation' })
   passengerCount!: number;
 
   @Field(() => Int, { description: '1 one-way, 2 round trip' })
   segmentCount!: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The bill the customer pays (control number for bank or mobile-money payment)' })
 export class TrainReservationBill {
-  @Field()
+  @Field({ description: 'Bill id' })
   id!: string;
 
-  @Field({ description: 'Provider bill expiry (ISO 8601)' })
+  @Field(() => DateTimeScalar, { description: 'Provider bill expiry (UTC)' })
   expireDate!: string;
 
   @Field({ description: 'What the buyer pays: fares plus booking fees (TZS decimal string)' })
@@ -123,36 +125,36 @@ export class TrainReservationBill {
   controlNumber!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'How long the customer may take to pay the reservation' })
 export class TrainPaymentWindow {
   @Field(() => Int, { description: 'Whole minutes left at response time; 0 after the deadline' })
   expiresInMinutes!: number;
 
-  @Field({ description: 'End of our own window (reservation + the configured maximum, at most 25 minutes)' })
+  @Field(() => DateTimeScalar, { description: 'End of our own window (reservation + the configured maximum, at most 25 minutes; UTC)' })
   internalExpiresAt!: string;
 
-  @Field({ description: 'The customer deadline: the earlier of internalExpiresAt and a safety margin before providerExpiresAt' })
+  @Field(() => DateTimeScalar, { description: 'The customer deadline: the earlier of internalExpiresAt and a safety margin before providerExpiresAt (UTC)' })
   expiresAt!: string;
 
-  @Field()
+  @Field(() => DateTimeScalar, { description: "The provider's reservation deadline (UTC)" })
   providerExpiresAt!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'One ticket of a reservation with what it costs' })
 export class TrainPaymentItem {
   @Field({ description: 'The provider ticket number' })
   identifier!: string;
 
-  @Field({ description: 'OUTBOUND or RETURN' })
+  @Field(() => TrainJourneyEnum, { description: 'The leg this ticket is for' })
   journey!: string;
 
-  @Field()
+  @Field({ description: 'The passenger name as written on the ticket' })
   passengerName!: string;
 
   @Field({ description: "This ticket's grandTotal (TZS decimal string)" })
   price!: string;
 
-  @Field()
+  @Field({ description: 'Our ticket uuid' })
   trainTicketUuid!: string;
 }
 
@@ -161,24 +163,24 @@ export class TrainReservationResult {
   @Field({ description: 'RAIL_SGR' })
   provider!: string;
 
-  @Field({ description: 'ONE_WAY or ROUND_TRIP' })
+  @Field(() => TrainJourneyTypeEnum, { description: 'One-way or return' })
   journeyType!: string;
 
-  @Field(() => TrainReservationSummary)
+  @Field(() => TrainReservationSummary, { description: 'The provider reservation' })
   reservation!: TrainReservationSummary;
 
-  @Field(() => TrainReservationBill)
+  @Field(() => TrainReservationBill, { description: 'The bill to pay' })
   bill!: TrainReservationBill;
 
-  @Field()
+  @Field({ description: 'Our reference of the reservation: every payment and issuance call takes it' })
   paymentReference!: string;
 
-  @Field(() => TrainPaymentWindow)
+  @Field(() => TrainPaymentWindow, { description: 'How long the customer may take to pay' })
   paymentWindow!: TrainPaymentWindow;
 
-  @Field(() => [TrainPaymentItem])
+  @Field(() => [TrainPaymentItem], { description: 'One item per ticket' })
   paymentItems!: TrainPaymentItem[];
 
-  @Field(() => [String])
+  @Field(() => [String], { description: 'Our ticket uuids, one per passenger and journey' })
   trainTicketUuids!: string[];
 }

@@ -9,10 +9,19 @@ export class TrainSearchResolver {
 
   @Query(() => TrainSearchResult, { description: 'SGR trains between two stations on a date; lookAheadDays "1", "2" or "3" checks later dates when none run' })
   async trainSearch(
-    @Arg('from', () => String, { nullable: true }) from: string | null,
-    @Arg('to', () => String, { nullable: true }) to: string | null,
-    @Arg('date', () => String, { nullable: true }) date: string | null,
-    @Arg('lookAheadDays', () => String, { nullable: true }) lookAheadDays: string | null,
+    @Arg('from', () => String, { description: 'Departure stopId, form <STATION>:SGR:0, exactly as trainStations lists it' }) from: string,
+    @Arg('to', () => String, { description: 'Arrival stopId, form <STATION>:SGR:0; must differ from `from`' }) to: string,
+    @Arg('date', () => String, {
+      description:
+        'Travel date YYYY-MM-DD in the railway calendar (East Africa Time). A String rather than LocalDate: a malformed date is answered BAD_REQUEST by the service',
+    })
+    date: string,
+    @Arg('lookAheadDays', () => String, {
+      nullable: true,
+      description:
+        'Exactly "1", "2" or "3": how many later dates to check when the requested one has no train; null: none. A String because REST documents these digits',
+    })
+    lookAheadDays: string | null,
     @Ctx() { req }: GraphQLContext,
   ): Promise<TrainSearchResult> {
     const outcome = await this.searchService.search(await req.principal(), { from, to, date, lookAheadDays }, req.currency);

@@ -1,15 +1,17 @@
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import { Company, TrainStation } from './train-station.type';
+import { TrainFeeRecipientEnum, TrainFeeTypeEnum, TrainPricingContextEnum } from './train-enums';
+import { DateTimeScalar, LocalDateScalar } from '../../../shared/graphql/date-time.scalar';
 
-@ObjectType()
+@ObjectType({ description: 'One fee of a price, e.g. the booking fee; amount is a decimal string in the price currency' })
 export class TrainFee {
-  @Field({ description: 'TRANSPORTER, FACILITATION or SERVICE_COMMISSION' })
+  @Field(() => TrainFeeTypeEnum, { description: 'What the fee pays for' })
   type!: string;
 
   @Field({ description: 'Decimal string; zero components are "0"' })
   amount!: string;
 
-  @Field({ description: 'RAIL, SERVICE_AGENT or SERVICE' })
+  @Field(() => TrainFeeRecipientEnum, { description: 'Who receives the fee' })
   recipient!: string;
 }
 
@@ -21,202 +23,202 @@ export class TrainCurrencyPrice {
   @Field(() => Float, { description: 'The fare only, in this currency (or the base currency when unconvertible)' })
   amount!: number;
 
-  @Field()
+  @Field({ description: 'amount formatted for display with its currency' })
   formatted!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'ISO 4217 code of the converted amounts; null when no rate was available', nullable: true })
   currency?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The fare in this currency, a decimal string; null when no rate was available', nullable: true })
   total?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Booking fees in this currency, a decimal string; null when no rate was available', nullable: true })
   bookingFeeTotal?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'total plus bookingFeeTotal in this currency, a decimal string; null when no rate was available', nullable: true })
   grandTotal?: string | null;
 
-  @Field(() => [TrainFee], { nullable: true })
+  @Field(() => [TrainFee], { description: 'The fees in this currency; null when no rate was available', nullable: true })
   fees?: TrainFee[] | null;
 }
 
 @ObjectType({ description: 'train-bus-admin.md "Train price"' })
 export class TrainPrice {
-  @Field({ description: 'ONLINE, SERVICE_AGENT or THIRD_PARTY_AGENT' })
+  @Field(() => TrainPricingContextEnum, { description: 'Which pricing rules made this price' })
   pricingContext!: string;
 
-  @Field()
+  @Field({ description: 'ISO 4217 code of total, bookingFeeTotal and grandTotal (the customer currency)' })
   currency!: string;
 
   @Field({ description: 'Operator fare' })
   total!: string;
 
-  @Field()
+  @Field({ description: "All booking fees, a decimal string in the currency's decimals" })
   bookingFeeTotal!: string;
 
   @Field({ description: 'Debited from an agent wallet per ticket; excludes any retail markup' })
   grandTotal!: string;
 
-  @Field(() => [TrainFee])
+  @Field(() => [TrainFee], { description: 'The fees making up bookingFeeTotal' })
   fees!: TrainFee[];
 
-  @Field()
+  @Field({ description: 'ISO 4217 code of the operator fare (TZS)' })
   baseCurrency!: string;
 
-  @Field()
+  @Field({ description: "The operator fare in baseCurrency, a decimal string in the currency's decimals" })
   basePrice!: string;
 
   @Field(() => [TrainCurrencyPrice], { description: 'REST answers these as a map keyed by currency code' })
   otherCurrencies!: TrainCurrencyPrice[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'Identifiers and names of one train run (timeTableTrainSetId identifies it on its date)' })
 export class TrainTripInfo {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Provider trip id' })
   id!: number;
 
-  @Field()
+  @Field({ description: 'Train name' })
   name!: string;
 
-  @Field()
+  @Field({ description: 'Train number for display' })
   number!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Provider train set id' })
   trainSetId!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Provider timetable id' })
   timeTableId!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Identifies this run on its date: trainDetails, holdTrainSeat and reserveTrain take it' })
   timeTableTrainSetId!: number;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'GTFS trip_id; null when unknown', nullable: true })
   gtfsTripId!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Destination shown on the train; null when unknown', nullable: true })
   headsign!: string | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { description: 'GTFS wheelchair_accessible: 0 unknown, 1 yes, 2 no; null when unknown', nullable: true })
   wheelchairAccessible!: number | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { description: 'GTFS bikes_allowed: 0 unknown, 1 yes, 2 no; null when unknown', nullable: true })
   bikesAllowed!: number | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The railway line the train runs on' })
 export class TrainRoute {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Provider route id' })
   id!: number;
 
-  @Field()
+  @Field({ description: 'GTFS route_id' })
   gtfsRouteId!: string;
 
-  @Field()
+  @Field({ description: 'Route name' })
   name!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Where and when the train leaves (departure) or arrives (arrival), in railway-local time' })
 export class TrainCallingPoint {
-  @Field({ description: 'YYYY-MM-DD, railway-local' })
+  @Field(() => LocalDateScalar, { description: 'Railway-local date' })
   date!: string;
 
   @Field({ description: 'HH:mm, railway-local' })
   time!: string;
 
-  @Field({ description: 'ISO 8601 with the +03:00 offset' })
+  @Field(() => DateTimeScalar, { description: 'Railway-local date and time with the +03:00 offset, e.g. 2026-12-24T08:30:00+03:00' })
   dateTime!: string;
 
-  @Field(() => TrainStation)
+  @Field(() => TrainStation, { description: 'The station, as trainStations lists it' })
   stop!: TrainStation;
 }
 
-@ObjectType()
+@ObjectType({ description: 'One stop of the train on its way, in order' })
 export class TrainStopTime {
-  @Field()
+  @Field({ description: 'Station id, form <STATION>:SGR:0' })
   stopId!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Order of the stop on the run, ascending' })
   stopSequence!: number;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Arrival time HH:MM:SS railway-local; null at the first stop', nullable: true })
   arrivalTime!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Departure time HH:MM:SS railway-local; null at the last stop', nullable: true })
   departureTime!: string | null;
 
-  @Field()
+  @Field({ description: 'Station name' })
   stopName!: string;
 
-  @Field()
+  @Field({ description: 'Station description' })
   stopDescription!: string;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: 'Latitude, WGS 84 degrees' })
   latitude!: number;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: 'Longitude, WGS 84 degrees' })
   longitude!: number;
 }
 
 @ObjectType({ description: 'train-bus-admin.md "Railway car (search)"' })
 export class RailwayCar {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Car id within the train (as the provider numbers it)' })
   id!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The provider car id; the details answer uses it too' })
   carId!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Position of the car in the train, 1 first' })
   orderNo!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Car class id (the provider's car type)" })
   typeId!: number;
 
-  @Field()
+  @Field({ description: 'Car class name, e.g. "Economy Class", as the provider writes it' })
   typeName!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'All places of the car' })
   capacity!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Standard places of the car' })
   standardSeatCapacity!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Places for passengers with a disability' })
   disabledSeatCapacity!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Free places now (standard and disabled)' })
   emptySeats!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Free standard places now' })
   emptyStandardSeats!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Free places for passengers with a disability now' })
   emptyDisabledSeats!: number;
 
-  @Field()
+  @Field({ description: 'True when places of this car can be chosen and booked' })
   hasSeat!: boolean;
 
   @Field(() => [String], { description: 'Provider metadata: never personal data' })
   bookedSeats!: string[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'One logo of the operator' })
 export class TransitAgencyLogo {
-  @Field()
+  @Field({ description: 'Logo variant as the operator names it' })
   type!: string;
 
-  @Field()
+  @Field({ description: 'Absolute URL of the image' })
   url!: string;
 }
 
 @ObjectType({ description: 'The operator: the company comes from the admin subgraph (not copied)' })
 export class TransitAgency {
-  @Field(() => Company)
+  @Field(() => Company, { description: 'The operator company (resolved by the admin subgraph)' })
   company!: Company;
 
   @Field({ description: 'RAIL' })
   type!: string;
 
-  @Field(() => [TransitAgencyLogo])
+  @Field(() => [TransitAgencyLogo], { description: 'Operator logos' })
   logos!: TransitAgencyLogo[];
 }
 
@@ -225,108 +227,108 @@ export class TrainTrip {
   @Field({ description: 'RAIL_SGR' })
   provider!: string;
 
-  @Field(() => TrainTripInfo)
+  @Field(() => TrainTripInfo, { description: 'Identifiers and names of the train run' })
   trip!: TrainTripInfo;
 
-  @Field(() => TrainRoute)
+  @Field(() => TrainRoute, { description: 'The railway line' })
   route!: TrainRoute;
 
-  @Field(() => TrainCallingPoint)
+  @Field(() => TrainCallingPoint, { description: 'Departure station and time' })
   departure!: TrainCallingPoint;
 
-  @Field(() => TrainCallingPoint)
+  @Field(() => TrainCallingPoint, { description: 'Arrival station and time' })
   arrival!: TrainCallingPoint;
 
-  @Field(() => TrainPrice)
+  @Field(() => TrainPrice, { description: 'Cheapest price of the trip' })
   price!: TrainPrice;
 
   @Field(() => [TrainStopTime], { nullable: true, description: 'Null when stop-time enrichment is unavailable' })
   stopTimes!: TrainStopTime[] | null;
 
-  @Field(() => [RailwayCar])
+  @Field(() => [RailwayCar], { description: 'Cars with free-place counts' })
   cars!: RailwayCar[];
 
   @Field(() => [String], { description: 'Deduplicated cabin list derived from cars' })
   carTypes!: string[];
 
-  @Field(() => TransitAgency)
+  @Field(() => TransitAgency, { description: 'The operator' })
   transitAgency!: TransitAgency;
 }
 
-@ObjectType()
+@ObjectType({ description: 'How far later dates were checked for trains' })
 export class TrainLookAhead {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'lookAheadDays as asked (1 to 3)' })
   requestedDays!: number;
 
   @Field({ description: 'NOT_NEEDED, FOUND, NO_RESULTS or INCOMPLETE' })
   status!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => LocalDateScalar, { description: 'First later date checked; null when none was checked', nullable: true })
   firstDate!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => LocalDateScalar, { description: 'Last date known to have no trains; null when none was confirmed', nullable: true })
   confirmedThroughDate!: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The first later date with trains' })
 export class TrainNextDate {
-  @Field()
+  @Field(() => LocalDateScalar, { description: 'The date (railway-local)' })
   date!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Look-ahead availability of a search that asked for lookAheadDays; null when lookAheadDays was not given' })
 export class TrainAvailabilityType {
   @Field({ description: 'RESULTS_FOUND or NO_RESULTS: the requested date only' })
   status!: string;
 
-  @Field()
+  @Field(() => LocalDateScalar, { description: 'The searched date (railway-local)' })
   requestedDate!: string;
 
-  @Field({ description: "The railway's current date when the request started" })
+  @Field(() => LocalDateScalar, { description: "The railway's current date when the request started" })
   serviceDate!: string;
 
-  @Field()
+  @Field({ description: 'IANA time zone of the railway, e.g. Africa/Dar_es_Salaam' })
   serviceTimeZone!: string;
 
-  @Field(() => TrainLookAhead)
+  @Field(() => TrainLookAhead, { description: 'How far later dates were checked' })
   lookAhead!: TrainLookAhead;
 
-  @Field(() => TrainNextDate, { nullable: true })
+  @Field(() => TrainNextDate, { description: 'The first later date with trains; null when none was found', nullable: true })
   next!: TrainNextDate | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Links of a search answer' })
 export class TrainSearchLinks {
-  @Field()
+  @Field({ description: 'The REST URL of this search' })
   self!: string;
 
   @Field(() => String, { nullable: true, description: 'Only when look-ahead FOUND a later date' })
   nextAvailable?: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Metadata of a search answer' })
 export class TrainSearchMeta {
   @Field(() => Int, { description: 'Trains on the requested date' })
   count!: number;
 
-  @Field()
+  @Field({ description: 'The booking provider, e.g. RAIL_SGR' })
   provider!: string;
 
-  @Field(() => TrainSearchLinks)
+  @Field(() => TrainSearchLinks, { description: 'Links of this search' })
   links!: TrainSearchLinks;
 
-  @Field(() => TrainAvailabilityType, { nullable: true })
+  @Field(() => TrainAvailabilityType, { description: 'Look-ahead availability; null unless lookAheadDays was given', nullable: true })
   availability?: TrainAvailabilityType | null;
 
-  @Field()
+  @Field(() => DateTimeScalar, { description: 'When the answer was made (UTC)' })
   createdAt!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A train search answer: metadata and the trains of the requested date' })
 export class TrainSearchResult {
-  @Field(() => TrainSearchMeta)
+  @Field(() => TrainSearchMeta, { description: 'Metadata of the answer' })
   meta!: TrainSearchMeta;
 
-  @Field(() => [TrainTrip])
+  @Field(() => [TrainTrip], { description: 'Trains of the requested date; empty when none run' })
   data!: TrainTrip[];
 }

@@ -6,16 +6,16 @@ export { Company };
 
 @ObjectType({ description: 'A booking partner serving a station; SGR search uses provider RAIL, service SGR' })
 export class StationPartner {
-  @Field()
+  @Field({ description: 'The booking provider code, e.g. RAIL' })
   provider!: string;
 
-  @Field()
+  @Field({ description: 'The provider service code, e.g. SGR' })
   service!: string;
 
   @Field(() => Int, { description: "The provider's station id, used for seat holds" })
   id!: number;
 
-  @Field()
+  @Field({ description: 'The station name the partner uses' })
   name!: string;
 
   @Field(() => Company, { description: 'The operating company' })
@@ -24,6 +24,6 @@ export class StationPartner {
 
 @ObjectType({ description: 'An SGR railway station; stopId has the form <STATION>:SGR:0 and is used exactly in search' })
 export class TrainStation extends StopFields {
-  @Field(() => [StationPartner])
+  @Field(() => [StationPartner], { description: 'Booking partners serving the station' })
   partners!: StationPartner[];
 }

@@ -6,7 +6,7 @@ export class TrainTicketLookupItem extends TicketLookupFields {}
 
 @ObjectType({ description: 'Train tickets matching a lookup, newest booking first' })
 export class TrainTicketLookupResult {
-  @Field(() => [TrainTicketLookupItem])
+  @Field(() => [TrainTicketLookupItem], { description: 'The matching tickets' })
   tickets!: TrainTicketLookupItem[];
 
   @Field(() => Boolean, { description: 'More tickets matched than the limit (100): narrow the filters' })
