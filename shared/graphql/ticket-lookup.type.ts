@@ -18,16 +18,16 @@ export abstract class TicketLookupFields {
   @Field(() => String, { nullable: true, description: 'Flight booking reference, train PNR' })
   bookingReference!: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Reference of the payment that paid the ticket' })
   paymentReference!: string;
 
   @Field(() => String, { description: "The ticket's status in its own kind (e.g. ISSUED, RESERVED, CANCELLED)" })
   status!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Passenger name as on the ticket' })
   passengerName!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Contact email of the booking; null when none was given' })
   email!: string | null;
 
   @Field(() => String, { nullable: true, description: 'E.164' })
@@ -39,13 +39,13 @@ export abstract class TicketLookupFields {
   @Field(() => String, { description: 'IATA airport code or stop id' })
   fromCode!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Name of the departure airport or stop' })
   from!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'IATA airport code or stop id of the arrival' })
   toCode!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Name of the arrival airport or stop' })
   to!: string;
 
   @Field(() => String, { description: 'Local calendar date YYYY-MM-DD' })
@@ -84,18 +84,18 @@ export abstract class TicketLookupFields {
 /** GET /api/ticket's filters as GraphQL arguments, the same on every kind's lookup query (validated in shared/tickets). */
 @ArgsType()
 export class TicketLookupArgs {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'A ticket id (flight ticketId or train ticket uuid)' })
   ticketId!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'A payment reference' })
   paymentReference!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'A flight booking reference or train PNR' })
   bookingReference!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Contact email of the booking' })
   email!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Contact phone number of the booking, E.164' })
   phoneNumber!: string | null;
 }

@@ -19,7 +19,7 @@ export class CompanyResolver {
   }
 
   @Query(() => Company, { nullable: true, description: 'One company by uuid. Requires a bearer token.' })
-  async company(@Arg('uuid', () => ID) uuid: string, @Ctx() { req }: GraphQLContext): Promise<Company | null> {
+  async company(@Arg('uuid', () => ID, { description: 'The company uuid' }) uuid: string, @Ctx() { req }: GraphQLContext): Promise<Company | null> {
     await req.principal();
     const entity = await this.companyService.findByUuid(uuid);
     return entity ? toCompany(entity) : null;
