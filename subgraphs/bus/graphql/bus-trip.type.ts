@@ -121,7 +121,7 @@ export class BusCompanyLogo {
   url!: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A notice for the traveller about a trip (identity documents, reporting time, luggage)' })
 export class BusImportantInformation {
   @Field({ description: 'True for a route-specific notice, false for a standard one' })
   custom!: boolean;
