@@ -139,6 +139,13 @@ export class NotificationLogPage {
 
   @Field(() => [NotificationLogEntry], { description: 'The entries of this page, newest first' })
   entries!: NotificationLogEntry[];
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Pass as `after` to read the next page; null on the last page. Opaque: it stands for a position in the filtered list, so entries logged meanwhile shift it',
+  })
+  nextCursor!: string | null;
 }
 
 @ArgsType()
@@ -155,9 +162,15 @@ export class NotificationLogArgs {
   @Field(() => NotificationChannelType, { nullable: true, description: 'Only entries sent over this channel' })
   channel?: NotificationChannelType | null;
 
-  @Field(() => Int, { defaultValue: 50, description: '1 to 200' })
+  @Field(() => Int, { defaultValue: 50, description: 'Page size: default 50, maximum 200 (1 to 200)' })
   limit!: number;
 
   @Field(() => Int, { defaultValue: 0, description: 'Entries to skip, from 0 (default 0)' })
   offset!: number;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "A previous page's nextCursor: answers the entries after that page (with the same filters). Replaces offset; giving both is an error",
+  })
+  after?: string | null;
 }
