@@ -1,4 +1,4 @@
-import { Directive, Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { ArgsType, Directive, Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 
 export enum CompanyType {
   BUS_OPERATOR = 'BUS_OPERATOR',
@@ -44,4 +44,26 @@ export class Company {
 
   @Field(() => String, { nullable: true, description: 'Registration date, YYYY-MM-DD' })
   registeredAt!: string | null;
+}
+
+/** companyPage's default and maximum page size. */
+export const COMPANY_PAGE_DEFAULT = 50;
+export const COMPANY_PAGE_MAX = 200;
+
+@ObjectType({ description: 'One page of companies, by name' })
+export class CompanyPage {
+  @Field(() => [Company], { description: 'The companies of this page, by name' })
+  companies!: Company[];
+
+  @Field(() => String, { nullable: true, description: 'Pass as `after` to read the next page; null on the last page' })
+  nextCursor!: string | null;
+}
+
+@ArgsType()
+export class CompanyPageArgs {
+  @Field(() => Int, { defaultValue: COMPANY_PAGE_DEFAULT, description: `Page size: default ${COMPANY_PAGE_DEFAULT}, maximum ${COMPANY_PAGE_MAX}` })
+  first!: number;
+
+  @Field(() => String, { nullable: true, description: "A previous page's nextCursor: answers the companies after that page; omitted starts at the first" })
+  after?: string | null;
 }
