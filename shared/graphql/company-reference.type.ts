@@ -4,6 +4,6 @@ import { Directive, Field, ID, ObjectType } from 'type-graphql';
 @Directive('@key(fields: "uuid", resolvable: false)')
 @ObjectType()
 export class Company {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'Company id, stable; other subgraphs reference the company by it' })
   uuid!: string;
 }

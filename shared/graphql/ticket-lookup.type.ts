@@ -1,13 +1,40 @@
-import { ArgsType, Field, ObjectType } from 'type-graphql';
+import { ArgsType, Field, InterfaceType, registerEnumType } from 'type-graphql';
+import { DateTimeScalar, LocalDateScalar } from './date-time.scalar';
+
+/** The kinds of ticket a lookup can find (LookedUpTicket.kind). */
+export enum TicketLookupKind {
+  FLIGHT = 'FLIGHT',
+  TRAIN = 'TRAIN',
+  BUS = 'BUS',
+}
+registerEnumType(TicketLookupKind, {
+  name: 'TicketLookupKind',
+  description: 'What kind of ticket a lookup found',
+  valuesConfig: { FLIGHT: { description: 'A flight ticket' }, TRAIN: { description: 'An SGR train ticket' }, BUS: { description: 'A bus ticket' } },
+});
+
+/** Whether a looked-up ticket is for the outward or the return journey (LookedUpTicket.direction). */
+export enum TicketLookupDirection {
+  OUTBOUND = 'OUTBOUND',
+  RETURN = 'RETURN',
+}
+registerEnumType(TicketLookupDirection, {
+  name: 'TicketLookupDirection',
+  description: 'Which journey of a booking a looked-up ticket is for',
+  valuesConfig: { OUTBOUND: { description: 'The outward journey' }, RETURN: { description: 'The return journey' } },
+});
 
 /**
- * The fields of one looked-up ticket (shared/tickets/ticket-lookup.ts LookedUpTicket). Each booking subgraph answers
- * its own subclass (FlightTicketLookupItem, TrainTicketLookupItem), so no type has to be @shareable.
+ * The fields of one looked-up ticket (shared/tickets/ticket-lookup.ts LookedUpTicket), as the GraphQL interface
+ * TicketLookupItem. Each booking subgraph answers its own implementation (FlightTicketLookupItem, TrainTicketLookupItem),
+ * so no type has to be @shareable; federation composes the interface, declared identically in both subgraphs.
  */
-@ObjectType({ description: 'Never emitted: no field returns it, only subclasses' })
+@InterfaceType('TicketLookupItem', {
+  description: 'One ticket found by a ticket lookup (GET /api/ticket), whatever its kind; FlightTicketLookupItem and TrainTicketLookupItem implement it',
+})
 export abstract class TicketLookupFields {
-  @Field(() => String, { description: 'FLIGHT, TRAIN or BUS' })
-  kind!: string;
+  @Field(() => TicketLookupKind, { description: 'What kind of ticket this is' })
+  kind!: 'FLIGHT' | 'TRAIN' | 'BUS';
 
   @Field(() => String, { description: "The id this kind's own endpoints take: flight ticketId, train ticket uuid" })
   ticketId!: string;
@@ -18,37 +45,37 @@ export abstract class TicketLookupFields {
   @Field(() => String, { nullable: true, description: 'Flight booking reference, train PNR' })
   bookingReference!: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Reference of the payment that paid the ticket' })
   paymentReference!: string;
 
   @Field(() => String, { description: "The ticket's status in its own kind (e.g. ISSUED, RESERVED, CANCELLED)" })
   status!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Passenger name as on the ticket' })
   passengerName!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Contact email of the booking; null when none was given' })
   email!: string | null;
 
   @Field(() => String, { nullable: true, description: 'E.164' })
   phoneNumber!: string | null;
 
-  @Field(() => String, { description: 'OUTBOUND or RETURN' })
-  direction!: string;
+  @Field(() => TicketLookupDirection, { description: 'Which journey of the booking the ticket is for' })
+  direction!: 'OUTBOUND' | 'RETURN';
 
   @Field(() => String, { description: 'IATA airport code or stop id' })
   fromCode!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Name of the departure airport or stop' })
   from!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'IATA airport code or stop id of the arrival' })
   toCode!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Name of the arrival airport or stop' })
   to!: string;
 
-  @Field(() => String, { description: 'Local calendar date YYYY-MM-DD' })
+  @Field(() => LocalDateScalar, { description: 'Local calendar date of the departure at fromCode' })
   departureDate!: string;
 
   @Field(() => String, { description: 'Local time HH:mm' })
@@ -74,28 +101,31 @@ export abstract class TicketLookupFields {
   })
   pricePaid!: string | null;
 
-  @Field(() => String, { description: 'ISO 8601 date-time the booking was made' })
+  @Field(() => DateTimeScalar, { description: 'When the booking was made (UTC)' })
   bookedAt!: string;
 
-  @Field(() => String, { nullable: true, description: 'ISO 8601 date-time' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'ISO 8601 date-time the ticket was issued, as the carrier reported it (kept a String: carriers do not always give a zone); null until issued',
+  })
   issuedAt!: string | null;
 }
 
 /** GET /api/ticket's filters as GraphQL arguments, the same on every kind's lookup query (validated in shared/tickets). */
 @ArgsType()
 export class TicketLookupArgs {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'A ticket id (flight ticketId or train ticket uuid)' })
   ticketId!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'A payment reference' })
   paymentReference!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'A flight booking reference or train PNR' })
   bookingReference!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Contact email of the booking' })
   email!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Contact phone number of the booking, E.164' })
   phoneNumber!: string | null;
 }

@@ -97,6 +97,31 @@ describe('notification log end to end', () => {
     expect(failed.data.notificationLog.total).toBe(0);
   });
 
+  it('pages with limit and the nextCursor each page answers, to the same entries as one page', async () => {
+    await sentWelcome(agentId);
+    const PAGE_QUERY = `query Page($after: String) {
+      notificationLog(messageType: ACCOUNT_CREATION, status: SENT, limit: 1, after: $after) { total nextCursor entries { notificationId } }
+    }`;
+    const page = (after: string | null) =>
+      fetch(`${env.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+        body: JSON.stringify({ query: PAGE_QUERY, variables: { after } }),
+      }).then(json<GraphQLAnswer<{ notificationLog: { total: number; nextCursor: string | null; entries: { notificationId: string }[] } }>>);
+    const seen: string[] = [];
+    let after: string | null = null;
+    do {
+      const body = await page(after);
+      expect(body.errors).toBeUndefined();
+      seen.push(...body.data.notificationLog.entries.map((e) => e.notificationId));
+      after = body.data.notificationLog.nextCursor;
+    } while (after && seen.length < 10);
+    expect(seen).toHaveLength(3);
+    expect(new Set(seen).size).toBe(3);
+    const bad = await page('bm90LWEtY3Vyc29y');
+    expect(bad.errors![0].extensions).toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
   it('is for administrators only: 401 without a token, 403 for a customer', async () => {
     const anonymous = await queryLog({});
     expect(anonymous.errors![0].extensions).toMatchObject({ code: 'UNAUTHENTICATED' });

@@ -63,6 +63,23 @@ describe('platform end to end', () => {
     expect(Object.keys(full[0])).toEqual(expect.arrayContaining(['uuid', 'tinNumber', 'name', 'phoneNumber', 'email', 'website']));
   });
 
+  it('companyPage pages through the same companies, by name, as GET /api/companies answers', async () => {
+    const auth = { authorization: `Bearer ${token}` };
+    const full = await json<Array<{ uuid: string }>>(await get('/api/companies', auth));
+    const seen: string[] = [];
+    let after: string | null = null;
+    do {
+      const res = await graphql(`{ companyPage(first: 2${after ? `, after: "${after}"` : ''}) { nextCursor companies { uuid } } }`, auth);
+      const body = await json<{ data: { companyPage: { nextCursor: string | null; companies: { uuid: string }[] } }; errors?: unknown }>(res);
+      expect(body.errors).toBeUndefined();
+      seen.push(...body.data.companyPage.companies.map((c) => c.uuid));
+      after = body.data.companyPage.nextCursor;
+    } while (after && seen.length <= full.length);
+    expect(seen).toEqual(full.map((c) => c.uuid));
+    const tooMany = await json<{ errors: { extensions: { code: string } }[] }>(await graphql('{ companyPage(first: 201) { nextCursor } }', auth));
+    expect(tooMany.errors[0].extensions.code).toBe('BAD_REQUEST');
+  });
+
   it('one GraphQL query through the gateway touches two subgraphs (train stations, admin companies)', async () => {
     const res = await graphql('{ trainStations { stopId partners { provider service company { uuid name tinNumber companyType } } } }');
     expect(res.status).toBe(200);

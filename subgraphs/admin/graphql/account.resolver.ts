@@ -29,7 +29,11 @@ export class AccountResolver {
   ) {}
 
   @Mutation(() => LogonPayload, { description: 'Exchanges email and password for a bearer token' })
-  async logon(@Arg('email') email: string, @Arg('password') password: string, @Ctx() { clientAddress }: GraphQLContext): Promise<LogonPayload> {
+  async logon(
+    @Arg('email', { description: 'Login email address' }) email: string,
+    @Arg('password', { description: 'Account password (plain text over TLS)' }) password: string,
+    @Ctx() { clientAddress }: GraphQLContext,
+  ): Promise<LogonPayload> {
     return { token: await this.login.logon(email, password, clientAddress) };
   }
 

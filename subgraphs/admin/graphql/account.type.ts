@@ -2,15 +2,30 @@ import { Directive, Field, ID, Int, ObjectType, registerEnumType } from 'type-gr
 import { Role } from '../../../shared/auth/roles';
 import { AccountStatus } from '../../../shared/auth/entities/account.entity';
 
-registerEnumType(Role, { name: 'Role' });
-registerEnumType(AccountStatus, { name: 'AccountStatus' });
+registerEnumType(Role, {
+  name: 'Role',
+  description: 'What an account is allowed to do',
+  valuesConfig: {
+    CUSTOMER: { description: 'A traveller booking for themselves' },
+    SERVICE_AGENT: { description: 'An in-house sales agent with a float wallet' },
+    THIRD_PARTY_AGENT: { description: 'An external reseller with a float wallet' },
+    ADMIN: { description: 'A back-office administrator' },
+    SUDO: { description: 'A super administrator' },
+    ISSUER: { description: 'The internal payment service account that signals ticket issuance' },
+  },
+});
+registerEnumType(AccountStatus, {
+  name: 'AccountStatus',
+  description: 'Whether an account may log on',
+  valuesConfig: { ACTIVE: { description: 'May log on' }, DISABLED: { description: 'Cannot log on; existing tokens are refused' } },
+});
 
 @ObjectType({ description: 'An agent float wallet; amounts are decimal strings in the wallet currency' })
 export class Wallet {
-  @Field()
+  @Field({ description: 'ISO 4217 code of the wallet, e.g. TZS' })
   currency!: string;
 
-  @Field()
+  @Field({ description: "Current float, a decimal string in the currency's decimals; negative when the overdraft is used" })
   balance!: string;
 
   @Field({ description: 'How far below zero the balance may go' })
@@ -20,29 +35,29 @@ export class Wallet {
 @Directive('@key(fields: "id")')
 @ObjectType({ description: 'A user of the platform: customer, agent, administrator or service account' })
 export class Account {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'Account id (the token subject)' })
   id!: string;
 
-  @Field()
+  @Field({ description: 'Login email address' })
   email!: string;
 
-  @Field()
+  @Field({ description: 'Name shown on tickets and in the back office' })
   fullName!: string;
 
-  @Field(() => Role)
+  @Field(() => Role, { description: 'What the account may do; decides which queries and mutations it can call' })
   role!: Role;
 
   @Field(() => Int, { nullable: true, description: '222 for agent accounts' })
   permissionLevel!: number | null;
 
-  @Field(() => AccountStatus)
+  @Field(() => AccountStatus, { description: 'DISABLED accounts cannot log on' })
   status!: AccountStatus;
 
   @Field(() => Wallet, { nullable: true, description: 'Agents only' })
   wallet!: Wallet | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of a successful logon' })
 export class LogonPayload {
   @Field({ description: 'An RS256 JWT; send it as "Authorization: Bearer <token>"' })
   token!: string;
@@ -50,27 +65,27 @@ export class LogonPayload {
 
 @ObjectType({ description: 'A public RSA key in JWK form' })
 export class JsonWebKey {
-  @Field()
+  @Field({ description: 'Key type, always RSA' })
   kty!: string;
 
-  @Field()
+  @Field({ description: 'Key id, matched against the kid in a token header' })
   kid!: string;
 
-  @Field()
+  @Field({ description: 'Key use, always sig' })
   use!: string;
 
-  @Field()
+  @Field({ description: 'Signature algorithm, RS256' })
   alg!: string;
 
-  @Field()
+  @Field({ description: 'RSA public exponent, base64url' })
   e!: string;
 
-  @Field()
+  @Field({ description: 'RSA modulus, base64url' })
   n!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The public keys that verify bearer tokens (a JWKS document)' })
 export class JsonWebKeySet {
-  @Field(() => [JsonWebKey])
+  @Field(() => [JsonWebKey], { description: 'The current signing keys' })
   keys!: JsonWebKey[];
 }

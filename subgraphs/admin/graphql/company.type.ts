@@ -1,38 +1,42 @@
-import { Directive, Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { ArgsType, Directive, Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 
 export enum CompanyType {
   BUS_OPERATOR = 'BUS_OPERATOR',
   RAIL_OPERATOR = 'RAIL_OPERATOR',
   FERRY_OPERATOR = 'FERRY_OPERATOR',
 }
-registerEnumType(CompanyType, { name: 'CompanyType', description: 'What a company operates; null for legacy companies' });
+registerEnumType(CompanyType, {
+  name: 'CompanyType',
+  description: 'What a company operates; null for legacy companies',
+  valuesConfig: { BUS_OPERATOR: { description: 'Runs buses' }, RAIL_OPERATOR: { description: 'Runs trains' }, FERRY_OPERATOR: { description: 'Runs ferries' } },
+});
 
 /** A transport operator. Owned by admin; other subgraphs reference it by uuid. */
 @Directive('@key(fields: "uuid")')
 @ObjectType({ description: 'A transport company (bus, rail or ferry operator)' })
 export class Company {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'Company id, stable; other subgraphs reference the company by it' })
   uuid!: string;
 
   @Field({ description: 'Tanzania Revenue Authority taxpayer number' })
   tinNumber!: string;
 
-  @Field()
+  @Field({ description: 'Registered legal name' })
   name!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Name shown to travellers; null when the company trades under its legal name' })
   tradingName!: string | null;
 
-  @Field(() => CompanyType, { nullable: true })
+  @Field(() => CompanyType, { nullable: true, description: 'What the company operates; null for legacy companies' })
   companyType!: CompanyType | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Contact phone number, E.164; null when unknown' })
   phoneNumber!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Contact email address; null when unknown' })
   email!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Website URL; null when none' })
   website!: string | null;
 
   @Field(() => String, { nullable: true, description: 'Region of the registered office' })
@@ -40,4 +44,26 @@ export class Company {
 
   @Field(() => String, { nullable: true, description: 'Registration date, YYYY-MM-DD' })
   registeredAt!: string | null;
+}
+
+/** companyPage's default and maximum page size. */
+export const COMPANY_PAGE_DEFAULT = 50;
+export const COMPANY_PAGE_MAX = 200;
+
+@ObjectType({ description: 'One page of companies, by name' })
+export class CompanyPage {
+  @Field(() => [Company], { description: 'The companies of this page, by name' })
+  companies!: Company[];
+
+  @Field(() => String, { nullable: true, description: 'Pass as `after` to read the next page; null on the last page' })
+  nextCursor!: string | null;
+}
+
+@ArgsType()
+export class CompanyPageArgs {
+  @Field(() => Int, { defaultValue: COMPANY_PAGE_DEFAULT, description: `Page size: default ${COMPANY_PAGE_DEFAULT}, maximum ${COMPANY_PAGE_MAX}` })
+  first!: number;
+
+  @Field(() => String, { nullable: true, description: "A previous page's nextCursor: answers the companies after that page; omitted starts at the first" })
+  after?: string | null;
 }

@@ -54,14 +54,17 @@ export class ReverseProxyResolver {
   }
 
   @Query(() => ReverseProxyConfig, { description: 'One tenant configuration by domain; REVERSE_PROXY_CONFIG_NOT_FOUND when none (ADMIN or SUDO)' })
-  async reverseProxyConfig(@Arg('domain', () => String) domain: string, @Ctx() { req }: GraphQLContext): Promise<ReverseProxyConfig> {
+  async reverseProxyConfig(
+    @Arg('domain', () => String, { description: 'The tenant host name' }) domain: string,
+    @Ctx() { req }: GraphQLContext,
+  ): Promise<ReverseProxyConfig> {
     await administrator(req);
     return toGraph(await this.reverseProxy.get(domain));
   }
 
   @Mutation(() => ReverseProxyConfig, { description: 'Renders, commits and verifies a new tenant server block (ADMIN or SUDO)' })
   async createReverseProxyConfig(
-    @Arg('input', () => CreateReverseProxyConfigInput) input: CreateReverseProxyConfigInput,
+    @Arg('input', () => CreateReverseProxyConfigInput, { description: 'The configuration to create' }) input: CreateReverseProxyConfigInput,
     @Arg('ifMatch', () => String, { nullable: true, description: `Optional repository revision the change is based on (${IF_MATCH})` }) ifMatch: string | null,
     @Ctx() { req }: GraphQLContext,
   ): Promise<ReverseProxyConfig> {
@@ -71,8 +74,8 @@ export class ReverseProxyResolver {
 
   @Mutation(() => ReverseProxyConfigChange, { description: 'Changes domain, company or metadata of a tenant; ifMatch is required (ADMIN or SUDO)' })
   async updateReverseProxyConfig(
-    @Arg('domain', () => String) domain: string,
-    @Arg('input', () => UpdateReverseProxyConfigInput) input: UpdateReverseProxyConfigInput,
+    @Arg('domain', () => String, { description: 'The tenant host name' }) domain: string,
+    @Arg('input', () => UpdateReverseProxyConfigInput, { description: 'The changes; fields left out keep their value' }) input: UpdateReverseProxyConfigInput,
     @Arg('ifMatch', () => String, { nullable: true, description: `The configuration's revision (${IF_MATCH}); missing answers 428` }) ifMatch: string | null,
     @Ctx() { req }: GraphQLContext,
   ): Promise<ReverseProxyConfigChange> {
@@ -83,7 +86,7 @@ export class ReverseProxyResolver {
 
   @Mutation(() => ReverseProxyDeletion, { description: 'Deletes a tenant server block in one commit; ifMatch is required (ADMIN or SUDO)' })
   async deleteReverseProxyConfig(
-    @Arg('domain', () => String) domain: string,
+    @Arg('domain', () => String, { description: 'The tenant host name' }) domain: string,
     @Arg('ifMatch', () => String, { nullable: true, description: `The configuration's revision (${IF_MATCH}); missing answers 428` }) ifMatch: string | null,
     @Ctx() { req }: GraphQLContext,
   ): Promise<ReverseProxyDeletion> {

@@ -5,7 +5,14 @@ export enum ReverseProxyDomainType {
   APEX = 'APEX',
   SUBDOMAIN = 'SUBDOMAIN',
 }
-registerEnumType(ReverseProxyDomainType, { name: 'ReverseProxyDomainType', description: 'Place of a tenant name in the Public Suffix List' });
+registerEnumType(ReverseProxyDomainType, {
+  name: 'ReverseProxyDomainType',
+  description: 'Place of a tenant name in the Public Suffix List',
+  valuesConfig: {
+    APEX: { description: 'A registrable domain directly under its public suffix, e.g. example.co.tz' },
+    SUBDOMAIN: { description: 'Any name below an apex, e.g. tickets.example.co.tz' },
+  },
+});
 
 export enum ReverseProxyVerificationStatus {
   VERIFIED = 'VERIFIED',
@@ -14,14 +21,18 @@ export enum ReverseProxyVerificationStatus {
 registerEnumType(ReverseProxyVerificationStatus, {
   name: 'ReverseProxyVerificationStatus',
   description: 'Whether the name already points at the proxy in DNS',
+  valuesConfig: {
+    VERIFIED: { description: 'DNS points the name at the proxy' },
+    UNVERIFIED: { description: 'DNS does not (yet) point the name at the proxy' },
+  },
 });
 
 @ObjectType({ description: 'The proxy host serving the tenants' })
 export class ReverseProxyServer {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'Server id' })
   id!: string;
 
-  @Field()
+  @Field({ description: 'Host name of the proxy server' })
   name!: string;
 }
 
@@ -30,10 +41,10 @@ export class ReverseProxyDomain {
   @Field(() => ID, { description: 'Stable across renames of the domain' })
   id!: string;
 
-  @Field()
+  @Field({ description: 'The host name, lower case, e.g. tickets.example.co.tz' })
   name!: string;
 
-  @Field(() => ReverseProxyDomainType)
+  @Field(() => ReverseProxyDomainType, { description: 'Whether the name is an apex (registrable) domain or a subdomain' })
   domainType!: ReverseProxyDomainType;
 
   @Field({ description: 'ICANN public suffix, e.g. co.tz' })
@@ -42,25 +53,25 @@ export class ReverseProxyDomain {
   @Field(() => String, { nullable: true, description: 'The name redirected here: www.<apex> for an apex, the apex for www.<apex>; null for other subdomains' })
   redirectForName!: string | null;
 
-  @Field(() => ReverseProxyVerificationStatus)
+  @Field(() => ReverseProxyVerificationStatus, { description: 'Whether the name already points at the proxy in DNS' })
   verificationStatus!: ReverseProxyVerificationStatus;
 
   @Field({ description: 'ISO 8601 instant' })
   createdAt!: string;
 
-  @Field(() => ReverseProxyServer, { nullable: true })
+  @Field(() => ReverseProxyServer, { nullable: true, description: 'Proxy host serving the name; null when not assigned yet' })
   server!: ReverseProxyServer | null;
 }
 
 @ObjectType({ description: "A tenant's nginx server block, kept as a file in the configuration repository" })
 export class ReverseProxyConfig {
-  @Field(() => ReverseProxyDomain)
+  @Field(() => ReverseProxyDomain, { description: 'The tenant host name the server block serves' })
   domain!: ReverseProxyDomain;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'uuid of the company the tenant belongs to' })
   companyUuid!: string;
 
-  @Field(() => GraphQLJSONObject)
+  @Field(() => GraphQLJSONObject, { description: 'Free-form tenant settings kept with the configuration (an object; {} when none)' })
   metadata!: Record<string, unknown>;
 
   @Field({ description: 'Path of the file in the repository' })
@@ -73,7 +84,7 @@ export class ReverseProxyConfig {
   revision!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Every tenant configuration and the repository revision they were read at' })
 export class ReverseProxyConfigList {
   @Field({ description: 'The repository HEAD commit' })
   revision!: string;
@@ -82,44 +93,44 @@ export class ReverseProxyConfigList {
   configs!: ReverseProxyConfig[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of an update' })
 export class ReverseProxyConfigChange {
   @Field({ description: 'False when nothing needed committing' })
   changed!: boolean;
 
-  @Field(() => ReverseProxyConfig)
+  @Field(() => ReverseProxyConfig, { description: 'The configuration after the change' })
   config!: ReverseProxyConfig;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of a deletion' })
 export class ReverseProxyDeletion {
-  @Field()
+  @Field({ description: 'The host name whose configuration was deleted' })
   domain!: string;
 
   @Field({ description: 'The repository HEAD after the deletion commit' })
   revision!: string;
 }
 
-@InputType()
+@InputType({ description: 'A new tenant server block' })
 export class CreateReverseProxyConfigInput {
-  @Field()
+  @Field({ description: 'Host name to serve, e.g. tickets.example.co.tz' })
   domain!: string;
 
-  @Field()
+  @Field({ description: 'uuid of the company the tenant belongs to' })
   companyUuid!: string;
 
-  @Field(() => GraphQLJSONObject, { nullable: true })
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Free-form tenant settings; omitted or null stores {}' })
   metadata?: Record<string, unknown> | null;
 }
 
 @InputType({ description: 'Only the fields given change; metadata replaces the whole object (null clears it)' })
 export class UpdateReverseProxyConfigInput {
-  @Field({ nullable: true })
+  @Field({ nullable: true, description: 'New host name; omitted keeps the current one' })
   domain?: string;
 
-  @Field({ nullable: true })
+  @Field({ nullable: true, description: 'New company uuid; omitted keeps the current one' })
   companyUuid?: string;
 
-  @Field(() => GraphQLJSONObject, { nullable: true })
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'New metadata, replacing the whole object; null clears it, omitted keeps it' })
   metadata?: Record<string, unknown> | null;
 }

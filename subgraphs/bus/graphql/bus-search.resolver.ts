@@ -13,9 +13,22 @@ export class BusSearchResolver {
   })
   async busSearch(
     // Nullable so that a missing value gets the coded 400 of the REST contract, not a GraphQL validation error.
-    @Arg('from', () => String, { nullable: true }) from: string | null,
-    @Arg('to', () => String, { nullable: true }) to: string | null,
-    @Arg('date', () => String, { nullable: true }) date: string | null,
+    @Arg('from', () => String, {
+      nullable: true,
+      description: 'Origin stop id (as in busStops). Required: when missing the query answers an error with a REST error code, so it stays nullable',
+    })
+    from: string | null,
+    @Arg('to', () => String, {
+      nullable: true,
+      description: 'Destination stop id (as in busStops). Required: when missing the query answers an error with a REST error code, so it stays nullable',
+    })
+    to: string | null,
+    @Arg('date', () => String, {
+      nullable: true,
+      description:
+        'Travel date YYYY-MM-DD, local at the origin. Required: when missing or malformed the query answers an error with a REST error code, so it stays a nullable String',
+    })
+    date: string | null,
     @Ctx() { req }: GraphQLContext,
   ): Promise<BusSearchResult> {
     await req.principal();

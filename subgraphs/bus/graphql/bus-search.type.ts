@@ -7,27 +7,40 @@ export enum BusSeatCellType {
   DOOR = 'DOOR',
   DRIVER = 'DRIVER',
 }
-registerEnumType(BusSeatCellType, { name: 'BusSeatCellType' });
+registerEnumType(BusSeatCellType, {
+  name: 'BusSeatCellType',
+  description: 'What a cell of a seating grid is',
+  valuesConfig: {
+    SEAT: { description: 'A seat' },
+    AISLE: { description: 'Aisle space' },
+    DOOR: { description: 'A door' },
+    DRIVER: { description: "The driver's seat" },
+  },
+});
 
 export enum BusSeatClass {
   LUXURY = 'LUXURY',
   SEMI_LUXURY = 'SEMI_LUXURY',
   ORDINARY = 'ORDINARY',
 }
-registerEnumType(BusSeatClass, { name: 'BusSeatClass' });
+registerEnumType(BusSeatClass, {
+  name: 'BusSeatClass',
+  description: 'Class of a seat',
+  valuesConfig: { LUXURY: { description: 'Luxury class' }, SEMI_LUXURY: { description: 'Semi-luxury class' }, ORDINARY: { description: 'Ordinary class' } },
+});
 
 @ObjectType({ description: 'Trips of one route serving the searched pair (exactRoute is keyed by routeName in REST)' })
 export class BusRouteTrips {
-  @Field()
+  @Field({ description: 'Route name (the REST key)' })
   routeName!: string;
 
-  @Field(() => [BusTrip])
+  @Field(() => [BusTrip], { description: 'Trips of the route, earliest first' })
   trips!: BusTrip[];
 }
 
 @ObjectType({ description: 'Two trips with a change of bus at a hub' })
 export class BusConnection {
-  @Field(() => BusPlace)
+  @Field(() => BusPlace, { description: 'The stop where the passenger changes bus' })
   via!: BusPlace;
 
   @Field(() => [BusTrip], { description: 'The two legs, in travel order' })
@@ -39,13 +52,13 @@ export class BusConnection {
   @Field(() => BusEstimatedTravel, { description: 'From the first departure to the last arrival, transfer included' })
   totalTravel!: BusEstimatedTravel;
 
-  @Field()
+  @Field({ description: 'Departure of the first leg, ISO 8601 with its offset' })
   departureDate!: string;
 
-  @Field()
+  @Field({ description: 'Arrival of the last leg, ISO 8601 with its offset' })
   estimatedArrivalDate!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Local calendar days from departure to arrival: 0 same day' })
   estimatedArrivalDays!: number;
 
   @Field({ description: 'False when a leg is cancelled, the first leg has left, or a leg has no seat left' })
@@ -57,13 +70,13 @@ export class BusAlternativeRoute {
   @Field({ description: 'e.g. "Dar es Salaam → Arusha → Nairobi"' })
   name!: string;
 
-  @Field(() => [BusConnection])
+  @Field(() => [BusConnection], { description: 'Connections of this alternative, earliest first' })
   connections!: BusConnection[];
 }
 
 @ObjectType({ description: 'One cell of a seating grid' })
 export class BusSeatCell {
-  @Field()
+  @Field({ description: 'Seat id, as in BusSeatingSection.seats; a cell id for other cells' })
   id!: string;
 
   @Field({ description: 'Empty for cells that are not seats' })
@@ -75,34 +88,34 @@ export class BusSeatCell {
   @Field(() => Int, { description: 'Zero-based row' })
   positionY!: number;
 
-  @Field()
+  @Field({ description: 'Cell key, unique in its section' })
   key!: string;
 
-  @Field(() => BusSeatCellType)
+  @Field(() => BusSeatCellType, { description: 'What the cell is' })
   type!: BusSeatCellType;
 
-  @Field(() => BusSeatClass)
+  @Field(() => BusSeatClass, { description: 'Class of the seat' })
   class!: BusSeatClass;
 
   @Field({ description: 'UP, DOWN, LEFT or RIGHT' })
   orientation!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'One section (deck) of a seating layout' })
 export class BusSeatingLayoutSection {
-  @Field()
+  @Field({ description: 'Section key, as BusSeatingSection.key' })
   key!: string;
 
-  @Field(() => [BusSeatCell])
+  @Field(() => [BusSeatCell], { description: 'Every cell of the section grid' })
   cells!: BusSeatCell[];
 }
 
 @ObjectType({ description: 'A seating layout, given once per search however many trips use it' })
 export class BusSeatingLayout {
-  @Field()
+  @Field({ description: 'Layout id, as BusVehicle.seatingLayoutId' })
   id!: string;
 
-  @Field(() => [BusSeatingLayoutSection])
+  @Field(() => [BusSeatingLayoutSection], { description: 'The sections (decks) of the layout' })
   sections!: BusSeatingLayoutSection[];
 }
 

@@ -3,7 +3,7 @@ import { StopFields } from '../../../shared/graphql/stop-fields.type';
 
 @ObjectType({ description: 'A bus stop (city terminal); ids have the form <CITY>:RGN:0' })
 export class BusStop extends StopFields {
-  @Field()
+  @Field({ description: 'Region the stop is in' })
   region!: string;
 
   @Field({ description: 'ISO 3166-1 alpha-2' })

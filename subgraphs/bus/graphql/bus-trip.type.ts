@@ -5,7 +5,11 @@ export enum BusDirection {
   OUTBOUND = 'OUTBOUND',
   INBOUND = 'INBOUND',
 }
-registerEnumType(BusDirection, { name: 'BusDirection' });
+registerEnumType(BusDirection, {
+  name: 'BusDirection',
+  description: 'Direction of a trip on its route',
+  valuesConfig: { OUTBOUND: { description: 'Along the route as defined' }, INBOUND: { description: 'The return direction' } },
+});
 
 export enum BusVehicleClass {
   LUXURY = 'LUXURY',
@@ -14,29 +18,43 @@ export enum BusVehicleClass {
   VIP = 'VIP',
   VVIP = 'VVIP',
 }
-registerEnumType(BusVehicleClass, { name: 'BusVehicleClass' });
+registerEnumType(BusVehicleClass, {
+  name: 'BusVehicleClass',
+  description: 'Class of a bus; each has its own fare',
+  valuesConfig: {
+    LUXURY: { description: 'Luxury class' },
+    SEMI_LUXURY: { description: 'Semi-luxury class' },
+    ORDINARY: { description: 'Ordinary class' },
+    VIP: { description: 'VIP class' },
+    VVIP: { description: 'VVIP class' },
+  },
+});
 
 export enum SteeringWheelPosition {
   LEFT = 'LEFT',
   RIGHT = 'RIGHT',
 }
-registerEnumType(SteeringWheelPosition, { name: 'SteeringWheelPosition' });
+registerEnumType(SteeringWheelPosition, {
+  name: 'SteeringWheelPosition',
+  description: 'Side of the bus the driver sits on',
+  valuesConfig: { LEFT: { description: 'Left-hand drive' }, RIGHT: { description: 'Right-hand drive' } },
+});
 
 @ObjectType({ description: 'A stop as a bus trip shows it (the place, without times)' })
 export class BusPlace {
-  @Field()
+  @Field({ description: 'Stop id, e.g. DAR:RGN:0 (as in busStops)' })
   stopId!: string;
 
-  @Field()
+  @Field({ description: 'Stop name for display' })
   stopName!: string;
 
-  @Field()
+  @Field({ description: 'Longer description of the stop (terminal name, landmark)' })
   stopDescription!: string;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: 'WGS 84 latitude, decimal degrees' })
   latitude!: number;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: 'WGS 84 longitude, decimal degrees' })
   longitude!: number;
 
   @Field({ description: 'IANA zone; stop_timezone in REST' })
@@ -45,7 +63,7 @@ export class BusPlace {
   @Field({ description: 'city_geohash in REST' })
   cityGeohash!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Ranking weight for stop pickers; higher is more popular' })
   popularity!: number;
 }
 
@@ -66,19 +84,19 @@ export class BusStopTime extends BusPlace {
   @Field({ description: 'ISO 8601 with the stop zone offset' })
   estimatedDepartureDate!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Local calendar days from the trip's serviceDate to the arrival here: 0 same day" })
   estimatedArrivalDays!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Local calendar days from the trip's serviceDate to the departure from here: 0 same day" })
   estimatedDepartureDays!: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A duration' })
 export class BusEstimatedTravel {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Whole hours of the duration' })
   hours!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Minutes past the whole hours, 0 to 59' })
   minutes!: number;
 
   @Field({ description: 'e.g. 9h 50m' })
@@ -96,28 +114,28 @@ export class BusCompanyLogo {
   @Field({ description: 'TICKET, DARK or LIGHT' })
   name!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'The image, base64-encoded; null when only a url is given' })
   base64!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'URL of the image; null when only base64 is given' })
   url!: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A notice for the traveller about a trip (identity documents, reporting time, luggage)' })
 export class BusImportantInformation {
   @Field({ description: 'True for a route-specific notice, false for a standard one' })
   custom!: boolean;
 
-  @Field()
+  @Field({ description: 'Icon name for the notice' })
   icon!: string;
 
-  @Field()
+  @Field({ description: 'Icon set the icon name belongs to' })
   iconType!: string;
 
   @Field({ description: 'e.g. ID_REQUIRED, REPORTING_TIME, LUGGAGE_ALLOWANCE, PASSPORT_REQUIRED' })
   code!: string;
 
-  @Field(() => [String])
+  @Field(() => [String], { description: 'Parameters of the notice text, e.g. a time or a weight' })
   values!: string[];
 }
 
@@ -126,13 +144,13 @@ export class BusSeatingSection {
   @Field({ description: 'The section identifier (REST key)' })
   key!: string;
 
-  @Field()
+  @Field({ description: 'Section name for display, e.g. Lower deck' })
   sectionName!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Rows in the section grid' })
   seatingRows!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Columns in the section grid' })
   seatingColumns!: number;
 
   @Field(() => [String], { description: 'Seat ids of the section' })
@@ -148,60 +166,60 @@ export class BusSeatingSection {
   unavailableSeats!: string[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'The bus running a trip' })
 export class BusVehicle {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'Vehicle id' })
   id!: string;
 
-  @Field()
+  @Field({ description: 'Registration plate' })
   plateNumber!: string;
 
   @Field({ description: 'Make and model' })
   type!: string;
 
-  @Field(() => BusVehicleClass)
+  @Field(() => BusVehicleClass, { description: 'Class of the vehicle; decides the fare' })
   vehicleClass!: BusVehicleClass;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Number of seats' })
   seats!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Seat columns across the bus' })
   seatingColumns!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Number of passenger doors' })
   numberOfDoors!: number;
 
-  @Field(() => SteeringWheelPosition)
+  @Field(() => SteeringWheelPosition, { description: 'Side of the driver, for drawing the seat map' })
   steeringWheelPosition!: SteeringWheelPosition;
 
-  @Field(() => [String])
+  @Field(() => [String], { description: 'Amenity names, e.g. WIFI, AC, USB' })
   amenities!: string[];
 
   @Field({ description: 'Id of the layout in BusSearchResult.seatingLayouts' })
   seatingLayoutId!: string;
 
-  @Field(() => [BusSeatingSection])
+  @Field(() => [BusSeatingSection], { description: 'Availability of each seating section on this trip' })
   seatingGrid!: BusSeatingSection[];
 }
 
 @ObjectType({ description: 'Fares by vehicle class and the agent commission, in one currency' })
 export class BusFarePrices {
-  @Field(() => Float)
+  @Field(() => Float, { description: 'LUXURY class fare' })
   LUXURY!: number;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: 'SEMI_LUXURY class fare' })
   SEMI_LUXURY!: number;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: 'ORDINARY class fare' })
   ORDINARY!: number;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: 'VIP class fare' })
   VIP!: number;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: 'VVIP class fare' })
   VVIP!: number;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: 'Agent commission per ticket' })
   agentCommission!: number;
 }
 
@@ -210,34 +228,34 @@ export class BusFareCurrency {
   @Field({ description: 'The map key in REST' })
   code!: string;
 
-  @Field()
+  @Field({ description: 'ISO 4217 code of these prices' })
   currency!: string;
 
-  @Field(() => BusFarePrices)
+  @Field(() => BusFarePrices, { description: 'The fares converted to this currency' })
   prices!: BusFarePrices;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The fares between two stops, by vehicle class' })
 export class BusFareRule {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'Fare rule id' })
   id!: string;
 
-  @Field()
+  @Field({ description: 'Stop id the fare starts at' })
   originId!: string;
 
-  @Field()
+  @Field({ description: 'Stop id the fare ends at' })
   destinationId!: string;
 
-  @Field()
+  @Field({ description: 'City name of the origin' })
   originCity!: string;
 
-  @Field()
+  @Field({ description: 'City name of the destination' })
   destinationCity!: string;
 
-  @Field()
+  @Field({ description: 'ISO 4217 code the operator set the fares in' })
   baseCurrency!: string;
 
-  @Field(() => BusFarePrices)
+  @Field(() => BusFarePrices, { description: 'The fares in baseCurrency' })
   prices!: BusFarePrices;
 
   @Field(() => [BusFareCurrency], { description: 'REST answers these as a map keyed by currency code' })
@@ -246,30 +264,30 @@ export class BusFareRule {
 
 @ObjectType({ description: 'Where a trip sells boarding and alighting, for one region (the REST key)' })
 export class BusRegionStations {
-  @Field()
+  @Field({ description: 'Region name' })
   region!: string;
 
-  @Field(() => [String])
+  @Field(() => [String], { description: 'Stop ids in the region where passengers may board' })
   pickUpStations!: string[];
 
-  @Field(() => [String])
+  @Field(() => [String], { description: 'Stop ids in the region where passengers may alight' })
   dropOffStations!: string[];
 }
 
 @ObjectType({ description: "The operator's booking settings" })
 export class BusOperatorSettings {
-  @Field() seatReservation!: boolean;
-  @Field() bulkTicketing!: boolean;
-  @Field() sendTextMessage!: boolean;
-  @Field() flexibleTicketPrice!: boolean;
+  @Field({ description: 'Passengers choose their seat' }) seatReservation!: boolean;
+  @Field({ description: 'Several tickets may be sold in one booking' }) bulkTicketing!: boolean;
+  @Field({ description: 'The operator sends the ticket by SMS' }) sendTextMessage!: boolean;
+  @Field({ description: 'Agents may change the ticket price' }) flexibleTicketPrice!: boolean;
   @Field({ description: 'Boarding is sold at intermediate stops' }) flexibleOrigin!: boolean;
   @Field({ description: 'Alighting is sold at intermediate stops' }) flexibleDestination!: boolean;
-  @Field() allowOnlineSales!: boolean;
-  @Field() enterCustomerName!: boolean;
-  @Field() enterCustomerPhoneNumber!: boolean;
-  @Field() enterCustomerEmail!: boolean;
-  @Field() enterCustomerNationality!: boolean;
-  @Field() enterCustomerPassportNumber!: boolean;
+  @Field({ description: 'Tickets are sold online' }) allowOnlineSales!: boolean;
+  @Field({ description: 'The passenger name must be entered' }) enterCustomerName!: boolean;
+  @Field({ description: 'The passenger phone number must be entered' }) enterCustomerPhoneNumber!: boolean;
+  @Field({ description: 'The passenger email must be entered' }) enterCustomerEmail!: boolean;
+  @Field({ description: 'The passenger nationality must be entered' }) enterCustomerNationality!: boolean;
+  @Field({ description: 'The passenger passport number must be entered' }) enterCustomerPassportNumber!: boolean;
   @Field({ description: 'No ticket is sold between two intermediate stops' }) noBetweenBookings!: boolean;
 }
 
@@ -281,7 +299,7 @@ export class BusTrip {
   @Field(() => Company, { description: 'The operator, resolved by the admin subgraph' })
   company!: Company;
 
-  @Field(() => [BusCompanyLogo])
+  @Field(() => [BusCompanyLogo], { description: "The operator's logos" })
   companyLogo!: BusCompanyLogo[];
 
   @Field({ description: 'tripsId:HHmm of the departure from the first stop' })
@@ -290,13 +308,13 @@ export class BusTrip {
   @Field({ description: 'ROUTE:DIRECTION' })
   tripsId!: string;
 
-  @Field()
+  @Field({ description: 'Route id' })
   routeId!: string;
 
-  @Field()
+  @Field({ description: 'Route name for display' })
   routeName!: string;
 
-  @Field()
+  @Field({ description: 'Short route name for display' })
   routeShortName!: string;
 
   @Field({ description: 'Hex color, #RRGGBB' })
@@ -311,13 +329,13 @@ export class BusTrip {
   @Field({ description: "The trip's last stop" })
   destination!: string;
 
-  @Field()
+  @Field({ description: 'Destination shown on the bus' })
   headsign!: string;
 
   @Field(() => Float, { description: "Fare of the vehicle's class for fromStop → toStop, in priceCurrency" })
   price!: number;
 
-  @Field()
+  @Field({ description: 'ISO 4217 code of price and agentCommission' })
   priceCurrency!: string;
 
   @Field({ description: 'Departure from fromStop, ISO 8601 with its offset' })
@@ -335,7 +353,7 @@ export class BusTrip {
   @Field({ description: 'Duration fromStop → toStop, H:mm (hours may exceed 24)' })
   travelTime!: string;
 
-  @Field(() => BusEstimatedTravel)
+  @Field(() => BusEstimatedTravel, { description: 'Duration fromStop → toStop in hours and minutes' })
   estimatedTravel!: BusEstimatedTravel;
 
   @Field({ description: 'Arrival at toStop, ISO 8601 with its offset' })
@@ -350,13 +368,13 @@ export class BusTrip {
   @Field({ description: 'YYYY-MM-DD the trip leaves its first stop (local there); stopTimes days count from it' })
   serviceDate!: string;
 
-  @Field(() => BusDirection)
+  @Field(() => BusDirection, { description: 'Direction of the trip on its route' })
   direction!: BusDirection;
 
   @Field({ description: 'The bus has left fromStop, the origin of the traveller' })
   hasLeftOrigin!: boolean;
 
-  @Field()
+  @Field({ description: 'The operator cancelled this departure' })
   canceled!: boolean;
 
   @Field(() => Int, { description: '0 when cancelled or left' })
@@ -365,25 +383,25 @@ export class BusTrip {
   @Field(() => Float, { description: 'Per ticket, in priceCurrency' })
   agentCommission!: number;
 
-  @Field(() => [BusImportantInformation])
+  @Field(() => [BusImportantInformation], { description: 'Notices to show before booking' })
   importantInformation!: BusImportantInformation[];
 
-  @Field(() => [BusStopTime])
+  @Field(() => [BusStopTime], { description: 'Every call of the trip, in order' })
   stopTimes!: BusStopTime[];
 
-  @Field(() => BusStopTime)
+  @Field(() => BusStopTime, { description: 'The call at the searched origin' })
   fromStop!: BusStopTime;
 
-  @Field(() => BusStopTime)
+  @Field(() => BusStopTime, { description: 'The call at the searched destination' })
   toStop!: BusStopTime;
 
-  @Field(() => BusStopTime)
+  @Field(() => BusStopTime, { description: "The trip's first call" })
   firstStop!: BusStopTime;
 
-  @Field(() => BusStopTime)
+  @Field(() => BusStopTime, { description: "The trip's last call" })
   lastStop!: BusStopTime;
 
-  @Field(() => BusVehicle)
+  @Field(() => BusVehicle, { description: 'The bus and its seat availability' })
   vehicle!: BusVehicle;
 
   @Field(() => [BusFareRule], { description: 'The fare rule of fromStop → toStop' })
@@ -392,6 +410,6 @@ export class BusTrip {
   @Field(() => [BusRegionStations], { description: 'REST answers these as an object keyed by region' })
   routeStations!: BusRegionStations[];
 
-  @Field(() => BusOperatorSettings)
+  @Field(() => BusOperatorSettings, { description: "The operator's booking settings" })
   settings!: BusOperatorSettings;
 }

@@ -1,7 +1,7 @@
 import { Field, ObjectType } from 'type-graphql';
 import { TicketLookupFields } from '../../../shared/graphql/ticket-lookup.type';
 
-@ObjectType({ description: 'One flight ticket found by GET /api/ticket' })
+@ObjectType({ implements: TicketLookupFields, description: 'One flight ticket found by GET /api/ticket' })
 export class FlightTicketLookupItem extends TicketLookupFields {}
 
 @ObjectType({ description: 'Flight tickets matching a lookup, newest booking first' })

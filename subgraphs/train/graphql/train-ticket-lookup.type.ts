@@ -1,7 +1,7 @@
 import { Field, ObjectType } from 'type-graphql';
 import { TicketLookupFields } from '../../../shared/graphql/ticket-lookup.type';
 
-@ObjectType({ description: 'One train ticket found by GET /api/ticket' })
+@ObjectType({ implements: TicketLookupFields, description: 'One train ticket found by GET /api/ticket' })
 export class TrainTicketLookupItem extends TicketLookupFields {}
 
 @ObjectType({ description: 'Train tickets matching a lookup, newest booking first' })
