@@ -7,10 +7,10 @@ export class FlightPaymentType {
   @Field(() => ID, { description: 'The paymentRequestId: what the provider confirmation and cancelled-payment recovery name' })
   paymentRequestId!: string;
 
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { nullable: true, description: 'The reservation paid; null when it no longer exists' })
   reservationId?: string | null;
 
-  @Field()
+  @Field({ description: 'Payment reference of the reservation' })
   paymentReference!: string;
 
   @Field({ description: "Decimal string: the reservation's grand total when the payment was started" })
@@ -43,6 +43,6 @@ export class StartFlightPaymentResult {
   @Field({ description: 'True: a new payment request (REST 201); false: the existing confirmed or pending one (REST 200)' })
   created!: boolean;
 
-  @Field(() => FlightPaymentType)
+  @Field(() => FlightPaymentType, { description: 'The payment request' })
   payment!: FlightPaymentType;
 }

@@ -213,16 +213,16 @@ export class TicketSummaryType {
 /** The fields both reservation answers share (agent `reservation`, customer `flightReservation`). */
 @ObjectType({ description: 'Never emitted: no field returns it, only subclasses' })
 export abstract class ReservationRecordFields {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The reservation id (same as reservationId)' })
   id!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The reservation id' })
   reservationId!: string;
 
   @Field({ description: 'A reservation status (flight.md "States and transitions")' })
   status!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Seconds left to pay when the reservation was read' })
   paymentTimeLimitInSeconds!: number;
 
   @Field({ description: 'ISO 8601 date-time' })
@@ -231,16 +231,16 @@ export abstract class ReservationRecordFields {
   @Field({ description: 'Canonical price version, required to accept a changed price' })
   priceVersion!: string;
 
-  @Field(() => [PricingRecordType])
+  @Field(() => [PricingRecordType], { description: 'The supplier pricing records' })
   pricingRecords!: PricingRecordType[];
 
-  @Field(() => [TicketDocumentType])
+  @Field(() => [TicketDocumentType], { description: 'The ticket documents expected or issued, one per passenger and pricing record' })
   documents!: TicketDocumentType[];
 
-  @Field(() => [RecordLocatorType])
+  @Field(() => [RecordLocatorType], { description: 'Locators of the reservation at the GDS and airlines' })
   recordLocators!: RecordLocatorType[];
 
-  @Field(() => [AssociatedRecordType])
+  @Field(() => [AssociatedRecordType], { description: 'Records of the reservation in other systems' })
   associatedRecords!: AssociatedRecordType[];
 }
 
