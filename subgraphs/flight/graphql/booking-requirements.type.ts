@@ -1,3 +1,4 @@
+import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { FlightOffer } from './flight-offer.type';
 
@@ -81,7 +82,7 @@ export class OfferReviewType {
   @Field({ description: "The reviewed offer's reference; use it to reserve" })
   offerReference!: string;
 
-  @Field({ description: 'Deadline to reserve the offer (ISO 8601 date-time)' })
+  @Field(() => DateTimeScalar, { description: 'Deadline to reserve the offer (ISO 8601 date-time)' })
   expiresAt!: Date;
 
   @Field(() => FlightOffer, { description: 'The offer, repriced by the review' })

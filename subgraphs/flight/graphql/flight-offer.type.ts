@@ -1,3 +1,4 @@
+import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { GraphQLJSONObject } from 'graphql-scalars';
 
@@ -252,7 +253,7 @@ export class FlightOffer {
   @Field(() => ID, { description: 'Opaque and user-bound; required to review and reserve' })
   offerReference!: string;
 
-  @Field({ description: 'Authoritative deadline to review or reserve' })
+  @Field(() => DateTimeScalar, { description: 'Authoritative deadline to review or reserve' })
   expiresAt!: Date;
 
   @Field({ description: 'Content source of the offer (e.g. GDS)' })

@@ -1,3 +1,4 @@
+import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 import { Field, ID, ObjectType } from 'type-graphql';
 
 /* The objects payments/flight-payment.ts paymentView builds (docs/payments.md). */
@@ -31,10 +32,10 @@ export class FlightPaymentType {
   @Field(() => String, { nullable: true, description: "The provider's charge id" })
   providerReference?: string | null;
 
-  @Field({ description: 'ISO 8601 date-time' })
+  @Field(() => DateTimeScalar, { description: 'ISO 8601 date-time' })
   createdAt!: string;
 
-  @Field(() => String, { nullable: true, description: 'ISO 8601 date-time; set when the provider confirmed' })
+  @Field(() => DateTimeScalar, { nullable: true, description: 'ISO 8601 date-time; set when the provider confirmed' })
   confirmedAt?: string | null;
 }
 

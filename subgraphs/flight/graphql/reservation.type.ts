@@ -1,3 +1,4 @@
+import { DateTimeScalar, LocalDateScalar } from '../../../shared/graphql/date-time.scalar';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { FlightOffer } from './flight-offer.type';
 
@@ -24,10 +25,10 @@ export class RecordLocatorType {
   @Field({ description: 'PNR or SEGMENT' })
   scope!: string;
 
-  @Field({ description: 'ISO 8601 date-time' })
+  @Field(() => DateTimeScalar, { description: 'ISO 8601 date-time' })
   firstObservedAt!: string;
 
-  @Field({ description: 'ISO 8601 date-time' })
+  @Field(() => DateTimeScalar, { description: 'ISO 8601 date-time' })
   lastObservedAt!: string;
 
   @Field(() => String, { nullable: true, description: 'The carrier code of an AIRLINE locator' })
@@ -42,7 +43,7 @@ export class AssociatedRecordType {
   @Field({ description: "The record's locator in that system" })
   reference!: string;
 
-  @Field({ description: 'ISO 8601 date-time' })
+  @Field(() => DateTimeScalar, { description: 'ISO 8601 date-time' })
   creationDate!: string;
 
   @Field({ description: '"GDS" for the PNR, else the carrier code' })
@@ -156,7 +157,7 @@ export class TicketDocumentType {
   @Field(() => String, { nullable: true, description: 'IATA code of the validating airline; null when not known' })
   validatingCarrier?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'ISO 8601 date-time; present once ISSUED' })
+  @Field(() => DateTimeScalar, { nullable: true, description: 'ISO 8601 date-time; present once ISSUED' })
   issuedAt?: string | null;
 }
 
@@ -188,7 +189,7 @@ export class TicketSummaryType {
   @Field({ description: 'Reference to quote when paying' })
   paymentReference!: string;
 
-  @Field({ description: 'YYYY-MM-DD, local' })
+  @Field(() => LocalDateScalar, { description: 'YYYY-MM-DD, local' })
   departureDate!: string;
 
   @Field({ description: 'HH:mm, local' })
@@ -206,7 +207,7 @@ export class TicketSummaryType {
   @Field(() => PassengerSummaryType, { description: 'The passenger' })
   passengerSummary!: PassengerSummaryType;
 
-  @Field(() => String, { nullable: true, description: 'ISO 8601 date-time' })
+  @Field(() => DateTimeScalar, { nullable: true, description: 'ISO 8601 date-time' })
   paymentDeadlineAt?: string | null;
 }
 
@@ -225,7 +226,7 @@ export abstract class ReservationRecordFields {
   @Field(() => Int, { description: 'Seconds left to pay when the reservation was read' })
   paymentTimeLimitInSeconds!: number;
 
-  @Field({ description: 'ISO 8601 date-time' })
+  @Field(() => DateTimeScalar, { description: 'ISO 8601 date-time' })
   expiresAt!: string;
 
   @Field({ description: 'Canonical price version, required to accept a changed price' })
@@ -252,7 +253,7 @@ export class AgentReservationType extends ReservationRecordFields {
   @Field({ description: 'Reference to quote when paying' })
   paymentReference!: string;
 
-  @Field(() => String, { nullable: true, description: 'ISO 8601 date-time: latest time to purchase' })
+  @Field(() => DateTimeScalar, { nullable: true, description: 'ISO 8601 date-time: latest time to purchase' })
   paymentDeadlineAt?: string | null;
 
   @Field(() => [String], { description: 'Ticket ids of the reservation' })
@@ -309,7 +310,7 @@ export class ReservationTravelerDocumentType {
   @Field({ description: 'Document number' })
   number!: string;
 
-  @Field({ description: 'YYYY-MM-DD' })
+  @Field(() => LocalDateScalar, { description: 'YYYY-MM-DD' })
   expiryDate!: string;
 
   @Field({ description: 'ISO 3166-1 alpha-2 nationality of the holder' })
@@ -330,7 +331,7 @@ export class ReservationTravelerType {
   @Field({ description: 'Traveler id within the offer' })
   id!: string;
 
-  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' })
+  @Field(() => LocalDateScalar, { nullable: true, description: 'YYYY-MM-DD' })
   dateOfBirth?: string | null;
 
   @Field(() => ReservationTravelerNameType, { description: "The traveler's name" })
@@ -484,7 +485,7 @@ export class CancellationType {
   @Field(() => String, { nullable: true, description: 'Booking reference; null when not known' })
   bookingReference?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'ISO 8601 date-time' })
+  @Field(() => DateTimeScalar, { nullable: true, description: 'ISO 8601 date-time' })
   cancelledAt?: string | null;
 }
 
@@ -507,7 +508,7 @@ export class FlightTicketCouponType {
   @Field({ description: 'Coupon status as the supplier reports it (e.g. OPEN, FLOWN)' })
   status!: string;
 
-  @Field({ description: 'ISO 8601 date-time' })
+  @Field(() => DateTimeScalar, { description: 'ISO 8601 date-time' })
   lastObservedAt!: string;
 }
 
@@ -585,10 +586,10 @@ export class FlightTicketType {
   @Field(() => String, { nullable: true, description: 'Supplier office id that booked; null when not known' })
   providerOfficeId?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'ISO 8601 date-time' })
+  @Field(() => DateTimeScalar, { nullable: true, description: 'ISO 8601 date-time' })
   lastProviderSyncAt?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'ISO 8601 date-time; null before issuance' })
+  @Field(() => DateTimeScalar, { nullable: true, description: 'ISO 8601 date-time; null before issuance' })
   issuedAt?: string | null;
 
   @Field({ description: 'Traveler id within the offer' })
@@ -630,7 +631,7 @@ export class FlightTicketType {
   @Field(() => [FlightTicketCouponType], { description: 'Coupon states; empty before issuance' })
   coupons!: FlightTicketCouponType[];
 
-  @Field({ description: 'YYYY-MM-DD, local' })
+  @Field(() => LocalDateScalar, { description: 'YYYY-MM-DD, local' })
   departureDate!: string;
 
   @Field({ description: 'HH:mm, local' })
