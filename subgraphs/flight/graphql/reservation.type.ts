@@ -1,5 +1,6 @@
+import { enumOf } from '../../../shared/graphql/enum-of';
 import { DateTimeScalar, LocalDateScalar } from '../../../shared/graphql/date-time.scalar';
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { FlightOffer } from './flight-offer.type';
 
 /*
@@ -14,15 +15,47 @@ import { FlightOffer } from './flight-offer.type';
  * the same name have to be @shareable in the supergraph.
  */
 
+export const FlightDocumentStatus = enumOf(['EXPECTED', 'ISSUED', 'UNKNOWN'] as const);
+registerEnumType(FlightDocumentStatus, {
+  name: 'FlightDocumentStatus',
+  description: 'State of a ticket document',
+  valuesConfig: {
+    EXPECTED: { description: 'Not issued yet' },
+    ISSUED: { description: 'Issued: ticketNumber is set' },
+    UNKNOWN: { description: 'The supplier state could not be verified; being reconciled' },
+  },
+});
+
+export const FlightItineraryDirection = enumOf(['OUTBOUND', 'RETURN'] as const);
+registerEnumType(FlightItineraryDirection, {
+  name: 'FlightItineraryDirection',
+  description: 'Which itinerary of a journey a ticket row covers',
+  valuesConfig: { OUTBOUND: { description: 'The first itinerary' }, RETURN: { description: 'The return itinerary of a round trip' } },
+});
+
+export const RecordLocatorKind = enumOf(['GDS', 'AIRLINE'] as const);
+registerEnumType(RecordLocatorKind, {
+  name: 'RecordLocatorKind',
+  description: 'Which system issued a record locator',
+  valuesConfig: { GDS: { description: 'The GDS (PNR) locator' }, AIRLINE: { description: "An airline's own locator (companyId is its carrier code)" } },
+});
+
+export const RecordLocatorScope = enumOf(['PNR', 'SEGMENT'] as const);
+registerEnumType(RecordLocatorScope, {
+  name: 'RecordLocatorScope',
+  description: 'What a record locator covers',
+  valuesConfig: { PNR: { description: 'The whole reservation' }, SEGMENT: { description: 'Only the segments in segmentReferences' } },
+});
+
 @ObjectType({ description: 'flight.md "Record locator"' })
 export class RecordLocatorType {
   @Field({ description: 'The locator itself (e.g. a 6-character PNR code)' })
   controlNumber!: string;
 
-  @Field({ description: 'GDS or AIRLINE' })
+  @Field(() => RecordLocatorKind, { description: 'Who issued the locator: GDS or AIRLINE' })
   type!: string;
 
-  @Field({ description: 'PNR or SEGMENT' })
+  @Field(() => RecordLocatorScope, { description: 'What the locator covers: PNR or SEGMENT' })
   scope!: string;
 
   @Field(() => DateTimeScalar, { description: 'ISO 8601 date-time' })
@@ -133,7 +166,7 @@ export class TicketDocumentType {
   @Field(() => Int, { description: 'Supplier passenger number' })
   passengerReference!: number;
 
-  @Field({ description: 'EXPECTED, ISSUED or UNKNOWN' })
+  @Field(() => FlightDocumentStatus, { description: 'Document state: EXPECTED, ISSUED or UNKNOWN' })
   status!: string;
 
   @Field(() => String, { nullable: true, description: 'Supplier document id; null before issuance' })
@@ -607,7 +640,7 @@ export class FlightTicketType {
   @Field(() => Int, { description: 'Minimum 0' })
   itineraryIndex!: number;
 
-  @Field({ description: 'OUTBOUND or RETURN' })
+  @Field(() => FlightItineraryDirection, { description: 'Which itinerary of the journey: OUTBOUND or RETURN' })
   direction!: string;
 
   @Field(() => [Int], { description: 'Supplier segment numbers of this itinerary' })
@@ -619,7 +652,7 @@ export class FlightTicketType {
   @Field(() => String, { nullable: true, description: 'Null before issuance' })
   ticketNumber?: string | null;
 
-  @Field({ description: 'EXPECTED, ISSUED or UNKNOWN' })
+  @Field(() => FlightDocumentStatus, { description: 'Document state: EXPECTED, ISSUED or UNKNOWN' })
   documentStatus!: string;
 
   @Field(() => String, { nullable: true, description: 'IATA code of the validating airline; null when not known' })
