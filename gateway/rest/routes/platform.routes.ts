@@ -93,7 +93,8 @@ export const platformRoutes: RestRoute[] = [
     auth: false,
     cache: { seconds: 3600, key: () => 'all' },
     operation: () => ({
-      query: '{ airports { stopId stopCode stopLat stopLon stopName stopDesc stopTimezone cityGeohash popularity } }',
+      // The whole list in one page: limit at its maximum (Query.airports pages 100 by default).
+      query: '{ airports(limit: 10000) { stopId stopCode stopLat stopLon stopName stopDesc stopTimezone cityGeohash popularity } }',
     }),
     reply: (data: { airports: JsonObject[] }) => ({
       body: data.airports.map((a) => ({

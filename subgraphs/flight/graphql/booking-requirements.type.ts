@@ -1,92 +1,93 @@
+import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { FlightOffer } from './flight-offer.type';
 
-@ObjectType()
+@ObjectType({ description: 'Which details must be collected for one traveler to reserve the offer' })
 export class TravelerRequirementType {
-  @Field()
+  @Field({ description: 'Traveler id within the offer (TravelerPricing.travelerId)' })
   travelerId!: string;
 
   @Field({ description: 'ADULT, CHILD or INFANT' })
   travelerType!: string;
 
-  @Field()
+  @Field({ description: 'True when the first name must be sent' })
   firstNameRequired!: boolean;
 
-  @Field()
+  @Field({ description: 'True when the last name must be sent' })
   lastNameRequired!: boolean;
 
-  @Field()
+  @Field({ description: 'True when the date of birth must be sent' })
   dateOfBirthRequired!: boolean;
 
-  @Field()
+  @Field({ description: 'True when the gender must be sent' })
   genderRequired!: boolean;
 
-  @Field()
+  @Field({ description: 'True when a travel document must be sent' })
   documentRequired!: boolean;
 
-  @Field()
+  @Field({ description: 'True when the document type must be sent' })
   documentTypeRequired!: boolean;
 
-  @Field()
+  @Field({ description: 'True when the document number must be sent' })
   documentNumberRequired!: boolean;
 
-  @Field()
+  @Field({ description: 'True when the document expiry date must be sent' })
   documentExpiryDateRequired!: boolean;
 
-  @Field()
+  @Field({ description: 'True when the document issuing country must be sent' })
   documentIssuingCountryRequired!: boolean;
 
-  @Field()
+  @Field({ description: 'True when the nationality must be sent' })
   nationalityRequired!: boolean;
 }
 
 @ObjectType({ description: 'What must be collected to reserve an offer; re-read after every review' })
 export class BookingRequirementsType {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Version of the requirements profile; send it back when reserving' })
   profileVersion!: number;
 
   @Field({ description: 'DOMESTIC or INTERNATIONAL (any border crossing)' })
   journeyType!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'ISO 3166-1 alpha-2 country of a domestic journey; null for an international one' })
   domesticCountryCode!: string | null;
 
-  @Field(() => [String])
+  @Field(() => [String], { description: 'IATA codes of the airlines operating the segments' })
   operatingCarrierCodes!: string[];
 
   @Field({ description: 'ITINERARY_DEFAULT, CARRIER_OVERRIDE or PROVIDER_ESCALATION' })
   source!: string;
 
-  @Field(() => [String])
+  @Field(() => [String], { description: 'Extra fields the supplier asks for, by name' })
   providerRequiredFields!: string[];
 
-  @Field()
+  @Field({ description: 'True when the contact email address must be sent' })
   emailAddressRequired!: boolean;
 
-  @Field()
+  @Field({ description: 'True when the phone country calling code must be sent' })
   phoneCountryCodeRequired!: boolean;
 
-  @Field()
+  @Field({ description: 'True when a mobile phone number must be sent' })
   mobilePhoneNumberRequired!: boolean;
 
-  @Field()
+  @Field({ description: 'True when a phone number must be sent' })
   phoneNumberRequired!: boolean;
 
-  @Field(() => [TravelerRequirementType])
+  @Field(() => [TravelerRequirementType], { description: 'What to collect for each traveler' })
   travelerRequirements!: TravelerRequirementType[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'A reviewed offer with what must be collected to reserve it' })
 export class OfferReviewType {
-  @Field()
+  @Field({ description: "The reviewed offer's reference; use it to reserve" })
   offerReference!: string;
 
-  @Field()
+  @Field(() => DateTimeScalar, { description: 'Deadline to reserve the offer (ISO 8601 date-time)' })
   expiresAt!: Date;
 
-  @Field(() => FlightOffer)
+  @Field(() => FlightOffer, { description: 'The offer, repriced by the review' })
   flightOffer!: FlightOffer;
 
-  @Field(() => BookingRequirementsType)
+  @Field(() => BookingRequirementsType, { description: 'What must be collected to reserve' })
   bookingRequirements!: BookingRequirementsType;
 }

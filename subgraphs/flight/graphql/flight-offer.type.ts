@@ -1,96 +1,97 @@
+import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { GraphQLJSONObject } from 'graphql-scalars';
 
 /** The spec's free-form objects (stop, operating, durations, fareRules, ...): JSON, shape not shown. */
 type FreeForm = Record<string, unknown>;
 
-@ObjectType()
+@ObjectType({ description: 'Where a flight segment departs or arrives' })
 export class FlightEndpoint {
   @Field({ description: 'IATA airport code' })
   iataCode!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Airport terminal; null when the supplier gives none' })
   terminal!: string | null;
 
   @Field({ description: 'Local date-time at the airport, without zone (YYYY-MM-DDTHH:mm:ss)' })
   at!: string;
 
-  @Field(() => GraphQLJSONObject)
+  @Field(() => GraphQLJSONObject, { description: 'The stop (airport) details as a free-form JSON object, as in the REST answer' })
   stop!: FreeForm;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The aircraft type flying a segment' })
 export class AircraftRef {
-  @Field()
+  @Field({ description: 'IATA aircraft type code (e.g. 320)' })
   code!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'One flight (one take-off and landing) of an itinerary' })
 export class FlightSegment {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'Segment id, unique within the offer; fare details refer to it (segmentId)' })
   id!: string;
 
-  @Field(() => FlightEndpoint)
+  @Field(() => FlightEndpoint, { description: 'Departure airport, terminal and local time' })
   departure!: FlightEndpoint;
 
-  @Field(() => FlightEndpoint)
+  @Field(() => FlightEndpoint, { description: 'Arrival airport, terminal and local time' })
   arrival!: FlightEndpoint;
 
-  @Field()
+  @Field({ description: 'IATA code of the marketing airline' })
   carrierCode!: string;
 
-  @Field()
+  @Field({ description: 'Flight number, without the carrier code' })
   number!: string;
 
-  @Field(() => AircraftRef)
+  @Field(() => AircraftRef, { description: 'Aircraft type' })
   aircraft!: AircraftRef;
 
-  @Field(() => GraphQLJSONObject)
+  @Field(() => GraphQLJSONObject, { description: 'The operating carrier (free-form JSON object, as in the REST answer)' })
   operating!: FreeForm;
 
-  @Field(() => GraphQLJSONObject)
+  @Field(() => GraphQLJSONObject, { description: 'The transit agency (free-form JSON object, as in the REST answer)' })
   transitAgency!: FreeForm;
 
   @Field({ description: 'ISO 8601 duration' })
   duration!: string;
 
-  @Field(() => GraphQLJSONObject)
+  @Field(() => GraphQLJSONObject, { description: 'Duration breakdown (free-form JSON object, as in the REST answer)' })
   durations!: FreeForm;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Technical stops during the segment; 0 for a direct flight' })
   numberOfStops!: number;
 
-  @Field()
+  @Field({ description: 'Cabin of the segment: ECONOMY, PREMIUM_ECONOMY, BUSINESS or FIRST' })
   cabin!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'One direction of an offer (outbound, or the return), made of one or more segments' })
 export class FlightItinerary {
   @Field({ description: 'ISO 8601 duration' })
   duration!: string;
 
-  @Field(() => GraphQLJSONObject)
+  @Field(() => GraphQLJSONObject, { description: 'Duration breakdown (free-form JSON object, as in the REST answer)' })
   durations!: FreeForm;
 
-  @Field(() => [FlightSegment])
+  @Field(() => [FlightSegment], { description: 'The flights of this direction, in travel order' })
   segments!: FlightSegment[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'A supplier fee included in the offer total' })
 export class PriceFee {
-  @Field()
+  @Field({ description: 'Fee amount, decimal string in the offer currency' })
   amount!: string;
 
-  @Field()
+  @Field({ description: 'Fee kind as the supplier names it (e.g. SUPPLIER, TICKETING)' })
   type!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: "A booking fee (commission) added on top of the fare; money is a decimal string in the currency's decimals" })
 export class BookingFee {
-  @Field()
+  @Field({ description: "Fee amount, decimal string in the fee currency's decimals" })
   amount!: string;
 
-  @Field()
+  @Field({ description: 'ISO 4217 currency code of the amount' })
   currency!: string;
 
   @Field({ description: 'SERVICE_COMMISSION or AGENT_COMMISSION' })
@@ -103,27 +104,27 @@ export class BookingFee {
   roundingAdjustment?: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'How the wallet debit was rounded to a payable cash amount' })
 export class CashRounding {
-  @Field()
+  @Field({ description: 'Version of the cash-rounding policy that was applied' })
   policyVersion!: string;
 
-  @Field()
+  @Field({ description: 'Smallest payable cash unit, decimal string in the wallet currency' })
   increment!: string;
 
-  @Field()
+  @Field({ description: 'Amount added by rounding up, decimal string in the wallet currency' })
   adjustment!: string;
 }
 
 @ObjectType({ description: 'The authoritative agent-wallet payable, in the wallet currency' })
 export class WalletSettlement {
-  @Field()
+  @Field({ description: 'ISO 4217 code of the agent wallet' })
   currency!: string;
 
-  @Field()
+  @Field({ description: 'Debit before cash rounding, decimal string in the wallet currency' })
   unroundedDebit!: string;
 
-  @Field()
+  @Field({ description: 'Amount debited from the wallet, decimal string in the wallet currency' })
   debitTotal!: string;
 
   @Field(() => CashRounding, { nullable: true, description: 'Absent when the wallet currency has no cash-rounding policy' })
@@ -132,218 +133,218 @@ export class WalletSettlement {
 
 @ObjectType({ description: 'A display conversion; never authoritative for supplier repricing' })
 export class CurrencyPrice {
-  @Field()
+  @Field({ description: 'ISO 4217 code of this conversion' })
   currency!: string;
 
-  @Field()
+  @Field({ description: "Fare total converted, decimal string in this currency's decimals" })
   total!: string;
 
-  @Field()
+  @Field({ description: "Booking fees converted, decimal string in this currency's decimals" })
   bookingFeeTotal!: string;
 
-  @Field()
+  @Field({ description: "Selling total converted, decimal string in this currency's decimals" })
   grandTotal!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Wallet debit converted; null unless the caller books from an agent wallet' })
   walletDebitTotal?: string | null;
 
-  @Field(() => [BookingFee])
+  @Field(() => [BookingFee], { description: 'The booking fees converted to this currency' })
   bookingFees!: BookingFee[];
 }
 
-@ObjectType()
+@ObjectType({ description: "The offer price in the display currency; money is a decimal string in the currency's decimals" })
 export class OfferPrice {
-  @Field()
+  @Field({ description: 'ISO 4217 display currency (currencyCode of the search, Content-Currency, or USD)' })
   currency!: string;
 
-  @Field()
+  @Field({ description: "Fare total (base plus supplier fees), decimal string in the currency's decimals" })
   total!: string;
 
-  @Field()
+  @Field({ description: "Base fare, decimal string in the currency's decimals" })
   base!: string;
 
-  @Field(() => [PriceFee])
+  @Field(() => [PriceFee], { description: 'Supplier fees included in total' })
   fees!: PriceFee[];
 
   @Field({ description: 'Selling total for the booking' })
   grandTotal!: string;
 
-  @Field()
+  @Field({ description: "Sum of the booking fees, decimal string in the currency's decimals" })
   bookingFeeTotal!: string;
 
   @Field(() => String, { nullable: true, description: 'Frozen amount debited from an agent wallet after the fare record is created' })
   walletDebitTotal?: string | null;
 
-  @Field(() => WalletSettlement, { nullable: true })
+  @Field(() => WalletSettlement, { nullable: true, description: 'The agent-wallet payable; null unless the caller books from an agent wallet' })
   walletSettlement?: WalletSettlement | null;
 
   @Field({ description: 'ONLINE, SERVICE_AGENT or THIRD_PARTY_AGENT' })
   pricingContext!: string;
 
-  @Field(() => [BookingFee])
+  @Field(() => [BookingFee], { description: 'Booking fees (commissions) added on top of the fare' })
   bookingFees!: BookingFee[];
 
   @Field(() => [CurrencyPrice], { description: 'REST answers these as a map keyed by currency code' })
   otherCurrencies!: CurrencyPrice[];
 }
 
-@ObjectType()
+@ObjectType({ description: "The price of one traveler's fare" })
 export class TravelerPrice {
-  @Field()
+  @Field({ description: 'ISO 4217 currency code of the amounts' })
   currency!: string;
 
-  @Field()
+  @Field({ description: "Traveler's fare total, decimal string in the currency's decimals" })
   total!: string;
 
-  @Field()
+  @Field({ description: "Traveler's base fare, decimal string in the currency's decimals" })
   base!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Checked baggage included in the fare' })
 export class IncludedBags {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Number of checked bags included' })
   quantity!: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The fare one traveler flies on one segment' })
 export class FareDetail {
-  @Field()
+  @Field({ description: 'The FlightSegment.id this fare applies to' })
   segmentId!: string;
 
-  @Field()
+  @Field({ description: 'Cabin: ECONOMY, PREMIUM_ECONOMY, BUSINESS or FIRST' })
   cabin!: string;
 
-  @Field()
+  @Field({ description: 'Airline fare basis code' })
   fareBasis!: string;
 
-  @Field({ name: 'class' })
+  @Field({ name: 'class', description: 'Airline booking class (one letter, e.g. Y)' })
   bookingClass!: string;
 
-  @Field(() => IncludedBags)
+  @Field(() => IncludedBags, { description: 'Checked baggage included in this fare' })
   includedCheckedBags!: IncludedBags;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The fare and price of one traveler' })
 export class TravelerPricing {
-  @Field()
+  @Field({ description: 'Traveler id within the offer (1, 2, ...), in search order' })
   travelerId!: string;
 
-  @Field()
+  @Field({ description: 'Fare option as the supplier names it (e.g. STANDARD)' })
   fareOption!: string;
 
   @Field({ description: 'ADULT, CHILD or HELD_INFANT' })
   travelerType!: string;
 
-  @Field(() => TravelerPrice)
+  @Field(() => TravelerPrice, { description: "The traveler's price" })
   price!: TravelerPrice;
 
-  @Field(() => [FareDetail])
+  @Field(() => [FareDetail], { description: "The traveler's fare on each segment" })
   fareDetailsBySegment!: FareDetail[];
 }
 
 @ObjectType({ description: 'A bookable offer, bound to the account that searched' })
 export class FlightOffer {
-  @Field()
+  @Field({ description: 'Always flight-offer' })
   type!: string;
 
-  @Field()
+  @Field({ description: 'Offer number within this search result (1, 2, ...); use offerReference to refer to the offer' })
   id!: string;
 
   @Field(() => ID, { description: 'Opaque and user-bound; required to review and reserve' })
   offerReference!: string;
 
-  @Field({ description: 'Authoritative deadline to review or reserve' })
+  @Field(() => DateTimeScalar, { description: 'Authoritative deadline to review or reserve' })
   expiresAt!: Date;
 
-  @Field()
+  @Field({ description: 'Content source of the offer (e.g. GDS)' })
   source!: string;
 
-  @Field()
+  @Field({ description: 'True when the ticket must be issued right after reserving' })
   instantTicketingRequired!: boolean;
 
-  @Field()
+  @Field({ description: 'True when the offer mixes fares that cannot be booked in one record' })
   nonHomogeneous!: boolean;
 
-  @Field()
+  @Field({ description: 'True for a one-way offer' })
   oneWay!: boolean;
 
-  @Field()
+  @Field({ description: 'True when the offer is an upsell of another fare' })
   isUpsellOffer!: boolean;
 
-  @Field()
+  @Field({ description: 'Last day to issue the ticket, YYYY-MM-DD' })
   lastTicketingDate!: string;
 
-  @Field()
+  @Field({ description: 'Last moment to issue the ticket, as the supplier writes it (ISO 8601)' })
   lastTicketingDateTime!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Seats still bookable at this fare' })
   numberOfBookableSeats!: number;
 
-  @Field(() => [FlightItinerary])
+  @Field(() => [FlightItinerary], { description: 'The outbound itinerary, then the return one for a round trip' })
   itineraries!: FlightItinerary[];
 
-  @Field(() => OfferPrice)
+  @Field(() => OfferPrice, { description: 'Offer price for all travelers' })
   price!: OfferPrice;
 
-  @Field(() => GraphQLJSONObject)
+  @Field(() => GraphQLJSONObject, { description: 'Pricing options (free-form JSON object, as in the REST answer)' })
   pricingOptions!: FreeForm;
 
-  @Field(() => GraphQLJSONObject)
+  @Field(() => GraphQLJSONObject, { description: 'Commission details (free-form JSON object, as in the REST answer)' })
   commission!: FreeForm;
 
-  @Field(() => GraphQLJSONObject)
+  @Field(() => GraphQLJSONObject, { description: 'Fare rules (free-form JSON object, as in the REST answer)' })
   fareRules!: FreeForm;
 
-  @Field(() => GraphQLJSONObject)
+  @Field(() => GraphQLJSONObject, { description: 'Policies and allowances (free-form JSON object, as in the REST answer)' })
   policiesAndAllowance!: FreeForm;
 
-  @Field(() => [String])
+  @Field(() => [String], { description: 'IATA codes of the airlines that validate (issue) the ticket' })
   validatingAirlineCodes!: string[];
 
-  @Field(() => [TravelerPricing])
+  @Field(() => [TravelerPricing], { description: 'Fare and price per traveler' })
   travelerPricings!: TravelerPricing[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'A departure date with its return date, if any' })
 export class DatePairType {
-  @Field()
+  @Field({ description: 'Departure date, YYYY-MM-DD' })
   departureDate!: string;
 
   @Field(() => String, { nullable: true, description: 'Absent for one-way' })
   returnDate?: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'What the search found on later dates when the requested dates had no offers' })
 export class LookAheadType {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'lookAheadDays as sent in the search' })
   requestedDays!: number;
 
   @Field({ description: 'NOT_NEEDED, FOUND, NO_RESULTS or INCOMPLETE' })
   status!: string;
 
-  @Field(() => DatePairType, { nullable: true })
+  @Field(() => DatePairType, { nullable: true, description: 'First later dates checked; null when no later date was checked' })
   firstChecked!: DatePairType | null;
 
-  @Field(() => DatePairType, { nullable: true })
+  @Field(() => DatePairType, { nullable: true, description: 'Last later dates checked completely; null when none was' })
   confirmedThrough!: DatePairType | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Whether the requested dates, or later dates, have offers' })
 export class AvailabilityType {
   @Field({ description: 'RESULTS_FOUND or NO_RESULTS; describes only the requested dates' })
   status!: string;
 
-  @Field(() => DatePairType)
+  @Field(() => DatePairType, { description: 'The dates of the search' })
   requested!: DatePairType;
 
-  @Field(() => LookAheadType)
+  @Field(() => LookAheadType, { description: 'What was checked on later dates' })
   lookAhead!: LookAheadType;
 
-  @Field(() => DatePairType, { nullable: true })
+  @Field(() => DatePairType, { nullable: true, description: 'First later dates with offers; null when none was found' })
   next!: DatePairType | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Counts and availability of a flight search' })
 export class FlightSearchMeta {
   @Field(() => Int, { description: 'Offers returned for the requested dates' })
   count!: number;
@@ -352,21 +353,21 @@ export class FlightSearchMeta {
   availability?: AvailabilityType | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The offers a flight search found, with their meta' })
 export class FlightSearchResult {
-  @Field(() => FlightSearchMeta)
+  @Field(() => FlightSearchMeta, { description: 'Count and availability' })
   meta!: FlightSearchMeta;
 
-  @Field(() => [FlightOffer])
+  @Field(() => [FlightOffer], { description: 'The offers, each with its offerReference' })
   data!: FlightOffer[];
 }
 
 @InputType({ description: 'flight.md search request; defaults as the spec gives them' })
 export class FlightSearchInput {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'IATA code of the departure airport (Airport.stopCode); required' })
   originLocationCode?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'IATA code of the arrival airport (Airport.stopCode); required' })
   destinationLocationCode?: string | null;
 
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' })
@@ -378,28 +379,28 @@ export class FlightSearchInput {
   @Field(() => Int, { nullable: true, description: '1 to 9; default 1' })
   adults?: number | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'Travelers aged 2 to 11; default 0' })
   children?: number | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: "Infants under 2 on an adult's lap; at most adults; default 0" })
   infants?: number | null;
 
   @Field(() => String, { nullable: true, description: 'ECONOMY, PREMIUM_ECONOMY, BUSINESS or FIRST' })
   travelClass?: string | null;
 
-  @Field(() => [String], { nullable: true })
+  @Field(() => [String], { nullable: true, description: 'Only offers of these IATA airline codes' })
   includedAirlineCodes?: string[] | null;
 
-  @Field(() => [String], { nullable: true })
+  @Field(() => [String], { nullable: true, description: 'No offers of these IATA airline codes' })
   excludedAirlineCodes?: string[] | null;
 
-  @Field(() => Boolean, { nullable: true })
+  @Field(() => Boolean, { nullable: true, description: 'True for direct flights only; default false' })
   nonStop?: boolean | null;
 
   @Field(() => String, { nullable: true, description: 'Display currency; wins over Content-Currency; default USD' })
   currencyCode?: string | null;
 
-  @Field(() => Float, { nullable: true })
+  @Field(() => Float, { nullable: true, description: 'Highest offer total per traveler, in the display currency' })
   maxPrice?: number | null;
 
   @Field(() => Int, { nullable: true, description: 'At least 1; above 200 counts as 200' })

@@ -1,3 +1,4 @@
+import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 import { Field, ID, ObjectType } from 'type-graphql';
 
 /* The objects payments/flight-payment.ts paymentView builds (docs/payments.md). */
@@ -7,10 +8,10 @@ export class FlightPaymentType {
   @Field(() => ID, { description: 'The paymentRequestId: what the provider confirmation and cancelled-payment recovery name' })
   paymentRequestId!: string;
 
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { nullable: true, description: 'The reservation paid; null when it no longer exists' })
   reservationId?: string | null;
 
-  @Field()
+  @Field({ description: 'Payment reference of the reservation' })
   paymentReference!: string;
 
   @Field({ description: "Decimal string: the reservation's grand total when the payment was started" })
@@ -31,10 +32,10 @@ export class FlightPaymentType {
   @Field(() => String, { nullable: true, description: "The provider's charge id" })
   providerReference?: string | null;
 
-  @Field({ description: 'ISO 8601 date-time' })
+  @Field(() => DateTimeScalar, { description: 'ISO 8601 date-time' })
   createdAt!: string;
 
-  @Field(() => String, { nullable: true, description: 'ISO 8601 date-time; set when the provider confirmed' })
+  @Field(() => DateTimeScalar, { nullable: true, description: 'ISO 8601 date-time; set when the provider confirmed' })
   confirmedAt?: string | null;
 }
 
@@ -43,6 +44,6 @@ export class StartFlightPaymentResult {
   @Field({ description: 'True: a new payment request (REST 201); false: the existing confirmed or pending one (REST 200)' })
   created!: boolean;
 
-  @Field(() => FlightPaymentType)
+  @Field(() => FlightPaymentType, { description: 'The payment request' })
   payment!: FlightPaymentType;
 }

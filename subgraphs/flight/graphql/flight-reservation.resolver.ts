@@ -21,7 +21,7 @@ export class FlightReservationResolver {
 
   @Mutation(() => CustomerReservationResult, { description: 'Customer reservation of a reviewed offer (price confirmed before 201)' })
   async reserveFlight(
-    @Arg('input', () => FlightReservationInput) input: FlightReservationInput,
+    @Arg('input', () => FlightReservationInput, { description: 'The reservation request' }) input: FlightReservationInput,
     @Ctx() { req }: GraphQLContext,
   ): Promise<CustomerReservationResult> {
     const principal = await req.principal();
@@ -37,7 +37,7 @@ export class FlightReservationResolver {
       'Agent reservation (SERVICE_AGENT or THIRD_PARTY_AGENT): freezes the wallet debit, deducts nothing. X-External-User-Id is read from the header.',
   })
   async reserveFlightAsAgent(
-    @Arg('input', () => FlightReservationInput) input: FlightReservationInput,
+    @Arg('input', () => FlightReservationInput, { description: 'The reservation request' }) input: FlightReservationInput,
     @Ctx() { req }: GraphQLContext,
   ): Promise<AgentReservationResult> {
     const principal = await req.principal();
@@ -50,8 +50,13 @@ export class FlightReservationResolver {
 
   @Mutation(() => PurchaseResult, { description: 'Agent purchase: wallet admission once, synchronous issuance; complete false means 202 (repeat the call)' })
   async purchaseFlight(
-    @Arg('ticketId', () => String, { nullable: true }) ticketId: string | null,
-    @Arg('ticketUuids', () => [ID], { nullable: true, description: 'Deprecated: accepted and ignored' }) _ticketUuids: string[] | null,
+    @Arg('ticketId', () => String, { nullable: true, description: 'Ticket id of the agent reservation to purchase; required' }) ticketId: string | null,
+    @Arg('ticketUuids', () => [ID], {
+      nullable: true,
+      description: 'Ticket row ids; ignored (the ticketId selects the reservation)',
+      deprecationReason: 'Ignored: the ticketId alone selects the reservation',
+    })
+    _ticketUuids: string[] | null,
     @Ctx() { req }: GraphQLContext,
   ): Promise<PurchaseResult> {
     return (await this.purchaseService.purchase(await req.principal(), ticketId)) as PurchaseResult;
@@ -59,16 +64,20 @@ export class FlightReservationResolver {
 
   @Mutation(() => CancellationResult, { description: 'Cancels the whole unissued reservation; repeating is idempotent (alreadyCancelled)' })
   async cancelFlightReservation(
-    @Arg('reservationId', () => ID, { nullable: true }) reservationId: string | null,
-    @Arg('ticketId', () => String, { nullable: true }) ticketId: string | null,
-    @Arg('reason', () => String, { nullable: true }) reason: string | null,
+    @Arg('reservationId', () => ID, { nullable: true, description: 'Reservation to cancel; send this or ticketId' }) reservationId: string | null,
+    @Arg('ticketId', () => String, { nullable: true, description: 'Ticket id of the reservation to cancel; send this or reservationId' })
+    ticketId: string | null,
+    @Arg('reason', () => String, { nullable: true, description: 'Free-text reason, stored with the cancellation' }) reason: string | null,
     @Ctx() { req }: GraphQLContext,
   ): Promise<CancellationResult> {
     return (await this.cancelService.cancel(await req.principal(), { reservationId, ticketId, reason })) as CancellationResult;
   }
 
   @Query(() => [FlightTicketType], { description: 'The tickets of one ticketId (both itinerary rows of a return trip); owner or administrator' })
-  async flightTickets(@Arg('ticketId', () => String, { nullable: true }) ticketId: string | null, @Ctx() { req }: GraphQLContext): Promise<FlightTicketType[]> {
+  async flightTickets(
+    @Arg('ticketId', () => String, { nullable: true, description: 'Ticket id shown to the customer; required' }) ticketId: string | null,
+    @Ctx() { req }: GraphQLContext,
+  ): Promise<FlightTicketType[]> {
     return (await this.ticketQuery.tickets(await req.principal(), ticketId)) as FlightTicketType[];
   }
 }

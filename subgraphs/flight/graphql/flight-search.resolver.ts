@@ -16,14 +16,18 @@ export class FlightSearchResolver {
   @Mutation(() => FlightSearchResult, {
     description: 'Searches offers and stores them for the caller, each with a user-bound offerReference (a mutation: every search creates offers)',
   })
-  async searchFlights(@Arg('input', () => FlightSearchInput) input: FlightSearchInput, @Ctx() { req }: GraphQLContext): Promise<FlightSearchResult> {
+  async searchFlights(
+    @Arg('input', () => FlightSearchInput, { description: 'The search request' }) input: FlightSearchInput,
+    @Ctx() { req }: GraphQLContext,
+  ): Promise<FlightSearchResult> {
     const outcome = await this.searchService.search(await req.principal(), input, req.currency);
     return { meta: outcome.meta, data: outcome.data.map(toFlightOffer) };
   }
 
   @Query(() => OfferReviewType, { description: "Reviews one of the caller's offers with its booking requirements; repeatable while valid" })
   async reviewFlightOffer(
-    @Arg('offerReference', () => ID, { nullable: true }) offerReference: string | null,
+    @Arg('offerReference', () => ID, { nullable: true, description: 'FlightOffer.offerReference of an offer the caller searched; required' })
+    offerReference: string | null,
     @Ctx() { req }: GraphQLContext,
   ): Promise<OfferReviewType> {
     const review = await this.reviewService.review(await req.principal(), offerReference);

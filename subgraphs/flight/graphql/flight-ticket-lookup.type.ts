@@ -6,7 +6,7 @@ export class FlightTicketLookupItem extends TicketLookupFields {}
 
 @ObjectType({ description: 'Flight tickets matching a lookup, newest booking first' })
 export class FlightTicketLookupResult {
-  @Field(() => [FlightTicketLookupItem])
+  @Field(() => [FlightTicketLookupItem], { description: 'The matching tickets, at most 100' })
   tickets!: FlightTicketLookupItem[];
 
   @Field(() => Boolean, { description: 'More tickets matched than the limit (100): narrow the filters' })

@@ -64,13 +64,13 @@ export class FlightPassengerInput {
 
 @InputType({ description: 'Booking-level fallback: each value fills only a missing passenger field; passenger values win' })
 export class FlightContactInput {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Email address for passengers who have none' })
   email?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Phone number for passengers who have none (subscriber number or full E.164)' })
   phoneNumber?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'International calling code for passengers who have none' })
   countryCode?: string | null;
 }
 
@@ -88,13 +88,13 @@ export class NotificationPreferencesInput {
 
 @InputType({ description: 'Acceptance of a changed price: the latest priceVersion with the accepted amount and currency' })
 export class PriceAcceptanceInput {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'The latest priceVersion, as the price-change error gave it' })
   priceVersion?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Decimal string: the walletSettlement debit (agents) or the display grand total (customers)' })
   amount?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'ISO 4217 currency code of amount' })
   currency?: string | null;
 }
 
@@ -109,15 +109,15 @@ export class FlightReservationInput {
   @Field(() => [FlightPassengerInput], { nullable: true, description: 'Counts and types must match the search' })
   passengers?: FlightPassengerInput[] | null;
 
-  @Field(() => FlightContactInput, { nullable: true })
+  @Field(() => FlightContactInput, { nullable: true, description: 'Booking-level contact fallback' })
   contact?: FlightContactInput | null;
 
   @Field(() => String, { nullable: true, description: 'FLEXIBLE_FARE or NON_REFUNDABLE_FARE (default)' })
   selectedOption?: string | null;
 
-  @Field(() => NotificationPreferencesInput, { nullable: true })
+  @Field(() => NotificationPreferencesInput, { nullable: true, description: 'Which notifications to send; absent means all' })
   notifications?: NotificationPreferencesInput | null;
 
-  @Field(() => PriceAcceptanceInput, { nullable: true })
+  @Field(() => PriceAcceptanceInput, { nullable: true, description: 'Send only to accept a changed price' })
   priceAcceptance?: PriceAcceptanceInput | null;
 }

@@ -1,4 +1,6 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { enumOf } from '../../../shared/graphql/enum-of';
+import { DateTimeScalar, LocalDateScalar } from '../../../shared/graphql/date-time.scalar';
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { FlightOffer } from './flight-offer.type';
 
 /*
@@ -13,138 +15,170 @@ import { FlightOffer } from './flight-offer.type';
  * the same name have to be @shareable in the supergraph.
  */
 
+export const FlightDocumentStatus = enumOf(['EXPECTED', 'ISSUED', 'UNKNOWN'] as const);
+registerEnumType(FlightDocumentStatus, {
+  name: 'FlightDocumentStatus',
+  description: 'State of a ticket document',
+  valuesConfig: {
+    EXPECTED: { description: 'Not issued yet' },
+    ISSUED: { description: 'Issued: ticketNumber is set' },
+    UNKNOWN: { description: 'The supplier state could not be verified; being reconciled' },
+  },
+});
+
+export const FlightItineraryDirection = enumOf(['OUTBOUND', 'RETURN'] as const);
+registerEnumType(FlightItineraryDirection, {
+  name: 'FlightItineraryDirection',
+  description: 'Which itinerary of a journey a ticket row covers',
+  valuesConfig: { OUTBOUND: { description: 'The first itinerary' }, RETURN: { description: 'The return itinerary of a round trip' } },
+});
+
+export const RecordLocatorKind = enumOf(['GDS', 'AIRLINE'] as const);
+registerEnumType(RecordLocatorKind, {
+  name: 'RecordLocatorKind',
+  description: 'Which system issued a record locator',
+  valuesConfig: { GDS: { description: 'The GDS (PNR) locator' }, AIRLINE: { description: "An airline's own locator (companyId is its carrier code)" } },
+});
+
+export const RecordLocatorScope = enumOf(['PNR', 'SEGMENT'] as const);
+registerEnumType(RecordLocatorScope, {
+  name: 'RecordLocatorScope',
+  description: 'What a record locator covers',
+  valuesConfig: { PNR: { description: 'The whole reservation' }, SEGMENT: { description: 'Only the segments in segmentReferences' } },
+});
+
 @ObjectType({ description: 'flight.md "Record locator"' })
 export class RecordLocatorType {
-  @Field()
+  @Field({ description: 'The locator itself (e.g. a 6-character PNR code)' })
   controlNumber!: string;
 
-  @Field({ description: 'GDS or AIRLINE' })
+  @Field(() => RecordLocatorKind, { description: 'Who issued the locator: GDS or AIRLINE' })
   type!: string;
 
-  @Field({ description: 'PNR or SEGMENT' })
+  @Field(() => RecordLocatorScope, { description: 'What the locator covers: PNR or SEGMENT' })
   scope!: string;
 
-  @Field({ description: 'ISO 8601 date-time' })
+  @Field(() => DateTimeScalar, { description: 'ISO 8601 date-time' })
   firstObservedAt!: string;
 
-  @Field({ description: 'ISO 8601 date-time' })
+  @Field(() => DateTimeScalar, { description: 'ISO 8601 date-time' })
   lastObservedAt!: string;
 
   @Field(() => String, { nullable: true, description: 'The carrier code of an AIRLINE locator' })
   companyId?: string | null;
 
-  @Field(() => [Int], { nullable: true })
+  @Field(() => [Int], { nullable: true, description: 'Supplier segment numbers the locator covers; null for a PNR-wide locator' })
   segmentReferences?: number[] | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A record the reservation has in another system (the GDS PNR or an airline record)' })
 export class AssociatedRecordType {
-  @Field()
+  @Field({ description: "The record's locator in that system" })
   reference!: string;
 
-  @Field({ description: 'ISO 8601 date-time' })
+  @Field(() => DateTimeScalar, { description: 'ISO 8601 date-time' })
   creationDate!: string;
 
   @Field({ description: '"GDS" for the PNR, else the carrier code' })
   originSystemCode!: string;
 
-  @Field()
+  @Field({ description: 'Id of the reserved offer within its search result (FlightOffer.id)' })
   flightOfferId!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'One tax of a supplier price' })
 export class TaxDetailType {
-  @Field()
+  @Field({ description: "Tax amount, decimal string in the currency's decimals" })
   amount!: string;
 
-  @Field()
+  @Field({ description: 'ISO 4217 currency code of the amount' })
   currency!: string;
 
-  @Field()
+  @Field({ description: 'IATA tax code (e.g. YQ)' })
   code!: string;
 
-  @Field()
+  @Field({ description: 'ISO 3166-1 alpha-2 country levying the tax' })
   countryCode!: string;
 }
 
 @ObjectType({ description: 'The supplier price of one pricing record (all its passengers together)' })
 export class SupplierPriceType {
-  @Field()
+  @Field({ description: 'ISO 4217 currency the supplier priced in' })
   currency!: string;
 
-  @Field()
+  @Field({ description: "Supplier total, decimal string in the currency's decimals" })
   total!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Supplier base fare, decimal string; null when the supplier gives none' })
   base?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Sum of the taxes, decimal string; null when the supplier gives none' })
   taxes?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'IATA code of the validating airline; null when not known' })
   validatingCarrier?: string | null;
 
-  @Field(() => [String], { nullable: true })
+  @Field(() => [String], { nullable: true, description: 'Fare basis codes, per segment; null when not known' })
   fareBasis?: string[] | null;
 
-  @Field(() => [String], { nullable: true })
+  @Field(() => [String], { nullable: true, description: 'Booking classes, per segment; null when not known' })
   bookingClasses?: string[] | null;
 
-  @Field(() => [String], { nullable: true })
+  @Field(() => [String], { nullable: true, description: 'Fare brands, per segment; null when not known' })
   brands?: string[] | null;
 
-  @Field(() => [TaxDetailType], { nullable: true })
+  @Field(() => [TaxDetailType], { nullable: true, description: 'The taxes one by one; null when the supplier gives none' })
   taxDetails?: TaxDetailType[] | null;
 
   @Field(() => [String], { nullable: true, description: 'Per segment, e.g. "1PC"' })
   baggage?: string[] | null;
 
-  @Field(() => [String], { nullable: true })
+  @Field(() => [String], { nullable: true, description: 'Fare restrictions as the supplier words them; null when none are given' })
   fareRestrictions?: string[] | null;
 }
 
 @ObjectType({ description: 'flight.md "Pricing record"' })
 export class PricingRecordType {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Number of the pricing record in the reservation' })
   reference!: number;
 
-  @Field(() => [Int])
+  @Field(() => [Int], { description: 'Supplier passenger numbers the record prices' })
   passengerReferences!: number[];
 
-  @Field(() => [Int], { nullable: true })
+  @Field(() => [Int], { nullable: true, description: 'Supplier segment numbers the record prices; null for all segments' })
   segmentReferences?: number[] | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'Supplier stored-ticket (TST) number; null before it exists' })
   tstReference?: number | null;
 
   @Field({ description: 'PRICED, TST_CREATED or FAILED' })
   status!: string;
 
-  @Field(() => SupplierPriceType)
+  @Field(() => SupplierPriceType, { description: 'What the supplier charges for this record' })
   supplierPrice!: SupplierPriceType;
 }
 
 @ObjectType({ description: 'flight.md "Ticket document"' })
 export class TicketDocumentType {
-  @Field()
+  @Field({ description: 'Traveler id within the offer' })
   travelerId!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Supplier passenger number' })
   passengerReference!: number;
 
-  @Field({ description: 'EXPECTED, ISSUED or UNKNOWN' })
+  @Field(() => FlightDocumentStatus, { description: 'Document state: EXPECTED, ISSUED or UNKNOWN' })
   status!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Supplier document id; null before issuance' })
   documentId?: string | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'The PricingRecordType.reference of this document; null when not known' })
   pricingRecordReference?: number | null;
 
-  @Field(() => [Int], { nullable: true })
+  @Field(() => [Int], { nullable: true, description: 'Supplier segment numbers the document covers; null when not known' })
   segmentReferences?: number[] | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'Supplier stored-ticket (TST) number; null before it exists' })
   tstReference?: number | null;
 
   @Field(() => String, { nullable: true, description: 'Present once ISSUED' })
@@ -153,42 +187,42 @@ export class TicketDocumentType {
   @Field(() => String, { nullable: true, description: 'FA or FH' })
   providerElement?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'IATA code of the validating airline; null when not known' })
   validatingCarrier?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'ISO 8601 date-time; present once ISSUED' })
+  @Field(() => DateTimeScalar, { nullable: true, description: 'ISO 8601 date-time; present once ISSUED' })
   issuedAt?: string | null;
 }
 
 /* ------------------------------------------------------------------ reservation responses */
 
-@ObjectType()
+@ObjectType({ description: "A ticket's price; money is a decimal string in the currency's decimals" })
 export class FlightTicketPriceType {
   @Field({ description: 'Decimal string' })
   total!: string;
 
-  @Field()
+  @Field({ description: 'ISO 4217 currency code of total' })
   currency!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The passenger of a ticket' })
 export class PassengerSummaryType {
-  @Field()
+  @Field({ description: "Passenger's first and last name" })
   fullName!: string;
 }
 
 @ObjectType({ description: 'tickets[] of the reserve responses: one item per passenger and itinerary' })
 export class TicketSummaryType {
-  @Field()
+  @Field({ description: 'Ticket id shown to the customer (one per reservation, shared by its passengers)' })
   ticketId!: string;
 
-  @Field()
+  @Field({ description: 'Booking reference shown to the customer' })
   bookingReference!: string;
 
-  @Field()
+  @Field({ description: 'Reference to quote when paying' })
   paymentReference!: string;
 
-  @Field({ description: 'YYYY-MM-DD, local' })
+  @Field(() => LocalDateScalar, { description: 'YYYY-MM-DD, local' })
   departureDate!: string;
 
   @Field({ description: 'HH:mm, local' })
@@ -200,143 +234,143 @@ export class TicketSummaryType {
   @Field({ description: 'Airport name' })
   to!: string;
 
-  @Field(() => FlightTicketPriceType)
+  @Field(() => FlightTicketPriceType, { description: "The passenger's price" })
   price!: FlightTicketPriceType;
 
-  @Field(() => PassengerSummaryType)
+  @Field(() => PassengerSummaryType, { description: 'The passenger' })
   passengerSummary!: PassengerSummaryType;
 
-  @Field(() => String, { nullable: true, description: 'ISO 8601 date-time' })
+  @Field(() => DateTimeScalar, { nullable: true, description: 'ISO 8601 date-time' })
   paymentDeadlineAt?: string | null;
 }
 
 /** The fields both reservation answers share (agent `reservation`, customer `flightReservation`). */
 @ObjectType({ description: 'Never emitted: no field returns it, only subclasses' })
 export abstract class ReservationRecordFields {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The reservation id (same as reservationId)' })
   id!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The reservation id' })
   reservationId!: string;
 
   @Field({ description: 'A reservation status (flight.md "States and transitions")' })
   status!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Seconds left to pay when the reservation was read' })
   paymentTimeLimitInSeconds!: number;
 
-  @Field({ description: 'ISO 8601 date-time' })
+  @Field(() => DateTimeScalar, { description: 'ISO 8601 date-time' })
   expiresAt!: string;
 
   @Field({ description: 'Canonical price version, required to accept a changed price' })
   priceVersion!: string;
 
-  @Field(() => [PricingRecordType])
+  @Field(() => [PricingRecordType], { description: 'The supplier pricing records' })
   pricingRecords!: PricingRecordType[];
 
-  @Field(() => [TicketDocumentType])
+  @Field(() => [TicketDocumentType], { description: 'The ticket documents expected or issued, one per passenger and pricing record' })
   documents!: TicketDocumentType[];
 
-  @Field(() => [RecordLocatorType])
+  @Field(() => [RecordLocatorType], { description: 'Locators of the reservation at the GDS and airlines' })
   recordLocators!: RecordLocatorType[];
 
-  @Field(() => [AssociatedRecordType])
+  @Field(() => [AssociatedRecordType], { description: 'Records of the reservation in other systems' })
   associatedRecords!: AssociatedRecordType[];
 }
 
 @ObjectType({ description: 'The `reservation` of the agent reservation response' })
 export class AgentReservationType extends ReservationRecordFields {
-  @Field()
+  @Field({ description: 'Booking reference shown to the customer' })
   bookingReference!: string;
 
-  @Field()
+  @Field({ description: 'Reference to quote when paying' })
   paymentReference!: string;
 
-  @Field(() => String, { nullable: true, description: 'ISO 8601 date-time: latest time to purchase' })
+  @Field(() => DateTimeScalar, { nullable: true, description: 'ISO 8601 date-time: latest time to purchase' })
   paymentDeadlineAt?: string | null;
 
-  @Field(() => [String])
+  @Field(() => [String], { description: 'Ticket ids of the reservation' })
   ticketIds!: string[];
 
-  @Field()
+  @Field({ description: 'Public URL where the ticket can be verified' })
   verifyUrl!: string;
 }
 
 @ObjectType({ description: 'Agent reservation response (REST 201)' })
 export class AgentReservationResult {
-  @Field(() => AgentReservationType)
+  @Field(() => AgentReservationType, { description: 'The reservation' })
   reservation!: AgentReservationType;
 
-  @Field(() => [TicketSummaryType])
+  @Field(() => [TicketSummaryType], { description: 'One item per passenger and itinerary' })
   tickets!: TicketSummaryType[];
 }
 
-@ObjectType()
+@ObjectType({ description: "A traveler's name as on the travel document" })
 export class ReservationTravelerNameType {
-  @Field()
+  @Field({ description: 'First (given) name' })
   firstName!: string;
 
-  @Field()
+  @Field({ description: 'Last (family) name' })
   lastName!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: "A traveler's phone number" })
 export class ReservationTravelerPhoneType {
   @Field({ description: 'e.g. MOBILE' })
   deviceType!: string;
 
-  @Field()
+  @Field({ description: 'Country calling code, digits only (e.g. 255)' })
   countryCallingCode!: string;
 
-  @Field()
+  @Field({ description: 'Phone number without the country calling code' })
   number!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'How to reach a traveler' })
 export class ReservationTravelerContactType {
-  @Field()
+  @Field({ description: 'Email address' })
   emailAddress!: string;
 
-  @Field(() => [ReservationTravelerPhoneType])
+  @Field(() => [ReservationTravelerPhoneType], { description: 'Phone numbers' })
   phones!: ReservationTravelerPhoneType[];
 }
 
-@ObjectType()
+@ObjectType({ description: "A traveler's travel document (passport or identity card)" })
 export class ReservationTravelerDocumentType {
-  @Field()
+  @Field({ description: 'Document kind (e.g. PASSPORT)' })
   documentType!: string;
 
-  @Field()
+  @Field({ description: 'Document number' })
   number!: string;
 
-  @Field({ description: 'YYYY-MM-DD' })
+  @Field(() => LocalDateScalar, { description: 'YYYY-MM-DD' })
   expiryDate!: string;
 
-  @Field()
+  @Field({ description: 'ISO 3166-1 alpha-2 nationality of the holder' })
   nationality!: string;
 
-  @Field()
+  @Field({ description: 'ISO 3166-1 alpha-2 country that issued the document' })
   issuanceCountry!: string;
 
-  @Field()
+  @Field({ description: 'ISO 3166-1 alpha-2 country where the document is valid' })
   validityCountry!: string;
 
-  @Field()
+  @Field({ description: 'True when the traveler is the document holder' })
   holder!: boolean;
 }
 
 @ObjectType({ description: 'flight.md "Reservation traveler"' })
 export class ReservationTravelerType {
-  @Field()
+  @Field({ description: 'Traveler id within the offer' })
   id!: string;
 
-  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' })
+  @Field(() => LocalDateScalar, { nullable: true, description: 'YYYY-MM-DD' })
   dateOfBirth?: string | null;
 
-  @Field(() => ReservationTravelerNameType)
+  @Field(() => ReservationTravelerNameType, { description: "The traveler's name" })
   name!: ReservationTravelerNameType;
 
-  @Field()
+  @Field({ description: 'First and last name' })
   fullName!: string;
 
   @Field(() => String, { nullable: true, description: 'MALE or FEMALE' })
@@ -345,10 +379,10 @@ export class ReservationTravelerType {
   @Field({ description: 'ADULT, CHILD or INFANT' })
   ageCategory!: string;
 
-  @Field(() => ReservationTravelerContactType)
+  @Field(() => ReservationTravelerContactType, { description: 'How to reach the traveler' })
   contact!: ReservationTravelerContactType;
 
-  @Field(() => [ReservationTravelerDocumentType])
+  @Field(() => [ReservationTravelerDocumentType], { description: 'Travel documents; empty when none was required' })
   documents!: ReservationTravelerDocumentType[];
 }
 
@@ -357,7 +391,7 @@ export class ReservationSummaryType extends ReservationRecordFields {
   @Field(() => [FlightOffer], { description: 'The reserved offer in full (flight.md "Flight offer"), with its current authoritative price' })
   flightOffers!: FlightOffer[];
 
-  @Field(() => [ReservationTravelerType])
+  @Field(() => [ReservationTravelerType], { description: 'The travelers of the reservation' })
   travelers!: ReservationTravelerType[];
 }
 
@@ -365,19 +399,19 @@ export class ReservationSummaryType extends ReservationRecordFields {
 
 @ObjectType({ description: 'flight.md issuance response' })
 export class IssuanceType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The reservation id' })
   reservationId!: string;
 
   @Field({ description: 'The reservation status, e.g. ISSUED' })
   status!: string;
 
-  @Field(() => [TicketDocumentType])
+  @Field(() => [TicketDocumentType], { description: 'The ticket documents, with ticket numbers once issued' })
   documents!: TicketDocumentType[];
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Booking reference; null when not known yet' })
   bookingReference?: string | null;
 
-  @Field(() => [RecordLocatorType], { nullable: true })
+  @Field(() => [RecordLocatorType], { nullable: true, description: 'Locators at the GDS and airlines; null when not known yet' })
   recordLocators?: RecordLocatorType[] | null;
 }
 
@@ -386,7 +420,7 @@ export class PurchaseResult {
   @Field({ description: 'True: every expected document verified (REST 200); false: in progress, partial or reconciliation (REST 202)' })
   complete!: boolean;
 
-  @Field(() => IssuanceType)
+  @Field(() => IssuanceType, { description: 'The issuance state' })
   issuance!: IssuanceType;
 }
 
@@ -395,19 +429,19 @@ export class IssueSignalResult {
   @Field({ description: 'True: the reservation was already fully issued (REST 200, body `issuance`); false: payment accepted for issuance (REST 202)' })
   complete!: boolean;
 
-  @Field()
+  @Field({ description: 'True when the issuance workflow was signaled by this request' })
   signaled!: boolean;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Id of the issuance workflow; null when none was started' })
   workflowId?: string | null;
 
-  @Field()
+  @Field({ description: 'The ticket id paid for' })
   ticketId!: string;
 
-  @Field()
+  @Field({ description: 'The payment reference paid' })
   paymentReference!: string;
 
-  @Field(() => [ID])
+  @Field(() => [ID], { description: 'FlightTicket.uuid of each ticket row concerned' })
   ticketUuids!: string[];
 
   @Field(() => IssuanceType, { nullable: true, description: 'The issuance response, when already fully issued' })
@@ -416,22 +450,22 @@ export class IssueSignalResult {
 
 @ObjectType({ description: 'Cancelled-payment recovery of a direct issuance' })
 export class PaymentRecoveryType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'Id of the reconciliation operation' })
   reconciliationOperationId!: string;
 
-  @Field()
+  @Field({ description: 'Ticket id whose payment was cancelled' })
   sourceTicketId!: string;
 
-  @Field()
+  @Field({ description: 'Ticket id of the replacement reservation' })
   replacementTicketId!: string;
 
   @Field({ description: 'RESERVED, ISSUED or REFUND_REQUIRED' })
   state!: string;
 
-  @Field()
+  @Field({ description: 'True when this recovery had already been requested' })
   recoveryIdempotent!: boolean;
 
-  @Field()
+  @Field({ description: 'True when the recovery had already been finalized' })
   finalizationIdempotent!: boolean;
 }
 
@@ -440,19 +474,19 @@ export class DirectIssueResult {
   @Field({ description: 'True: REST 200 (this object); false: REST 202 (the issuance response, with paymentRecovery when present)' })
   complete!: boolean;
 
-  @Field()
+  @Field({ description: 'True when the tickets are issued' })
   issued!: boolean;
 
-  @Field()
+  @Field({ description: 'The ticket id issued' })
   ticketId!: string;
 
-  @Field()
+  @Field({ description: 'The payment reference of the ticket' })
   paymentReference!: string;
 
-  @Field(() => [ID])
+  @Field(() => [ID], { description: 'FlightTicket.uuid of each ticket row concerned' })
   ticketUuids!: string[];
 
-  @Field(() => IssuanceType)
+  @Field(() => IssuanceType, { description: 'The issuance state' })
   issuance!: IssuanceType;
 
   @Field(() => PaymentRecoveryType, { nullable: true, description: 'Recovery requests only' })
@@ -463,7 +497,7 @@ export class DirectIssueResult {
 
 @ObjectType({ description: 'flight.md cancellation response' })
 export class CancellationType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The reservation id' })
   reservationId!: string;
 
   @Field({ description: 'CANCELLED, REFUND_PENDING or REFUND_REQUIRED' })
@@ -478,13 +512,13 @@ export class CancellationType {
   @Field({ description: 'True when the reservation was cancelled before this request' })
   alreadyCancelled!: boolean;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Ticket id of the reservation; null when not known' })
   ticketId?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Booking reference; null when not known' })
   bookingReference?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'ISO 8601 date-time' })
+  @Field(() => DateTimeScalar, { nullable: true, description: 'ISO 8601 date-time' })
   cancelledAt?: string | null;
 }
 
@@ -493,51 +527,51 @@ export class CancellationResult {
   @Field({ description: 'True: cancelled and verified, or already cancelled (REST 200); false: in progress or refund/reconciliation (REST 202)' })
   complete!: boolean;
 
-  @Field(() => CancellationType)
+  @Field(() => CancellationType, { description: 'The cancellation state' })
   cancellation!: CancellationType;
 }
 
 /* ------------------------------------------------------------------ flight ticket */
 
-@ObjectType()
+@ObjectType({ description: 'The state of one flight coupon (segment) of an issued ticket' })
 export class FlightTicketCouponType {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Supplier segment number of the coupon' })
   segmentReference!: number;
 
-  @Field()
+  @Field({ description: 'Coupon status as the supplier reports it (e.g. OPEN, FLOWN)' })
   status!: string;
 
-  @Field({ description: 'ISO 8601 date-time' })
+  @Field(() => DateTimeScalar, { description: 'ISO 8601 date-time' })
   lastObservedAt!: string;
 }
 
 @ObjectType({ description: 'The account that bought the ticket' })
 export class FlightTicketBuyerType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'Account id of the buyer' })
   uuid!: string;
 
-  @Field()
+  @Field({ description: "Buyer's name" })
   fullName!: string;
 
-  @Field()
+  @Field({ description: "Buyer's email address" })
   email!: string;
 
   @Field(() => String, { nullable: true, description: "The selling agent's own downstream user identifier" })
   externalUserId?: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The passenger of a flight ticket' })
 export class FlightPassengerDetailsType {
-  @Field()
+  @Field({ description: 'First and last name' })
   fullName!: string;
 
-  @Field()
+  @Field({ description: 'First (given) name' })
   firstName!: string;
 
-  @Field()
+  @Field({ description: 'Last (family) name' })
   lastName!: string;
 
-  @Field()
+  @Field({ description: "Passenger's email address" })
   email!: string;
 
   @Field({ description: 'E.164' })
@@ -546,70 +580,70 @@ export class FlightPassengerDetailsType {
 
 @ObjectType({ description: 'flight.md "Notification preferences"; null means true' })
 export class FlightNotificationPreferencesType {
-  @Field(() => Boolean, { nullable: true })
+  @Field(() => Boolean, { nullable: true, description: 'Send the ticket-purchase notification; null means true' })
   ticketPurchase?: boolean | null;
 
-  @Field(() => Boolean, { nullable: true })
+  @Field(() => Boolean, { nullable: true, description: 'Send the other trip notifications; null means true' })
   allOtherTripNotification?: boolean | null;
 
-  @Field(() => Boolean, { nullable: true })
+  @Field(() => Boolean, { nullable: true, description: 'Send the account-creation notification; null means true' })
   serviceAccountCreation?: boolean | null;
 }
 
 @ObjectType({ description: 'flight.md "Flight ticket": one passenger on one itinerary (a return booking has two per passenger, one ticketId)' })
 export class FlightTicketType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'Id of this ticket row (one passenger on one itinerary)' })
   uuid!: string;
 
-  @Field()
+  @Field({ description: 'Ticket id shown to the customer, shared by the rows of one reservation' })
   ticketId!: string;
 
-  @Field()
+  @Field({ description: 'Booking reference shown to the customer' })
   bookingReference!: string;
 
-  @Field()
+  @Field({ description: 'Reference to quote when paying' })
   paymentReference!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The reservation id' })
   reservationId!: string;
 
   @Field(() => String, { nullable: true, description: "The selling agent's own downstream user identifier" })
   externalUserId?: string | null;
 
-  @Field(() => [RecordLocatorType])
+  @Field(() => [RecordLocatorType], { description: 'Locators at the GDS and airlines' })
   recordLocators!: RecordLocatorType[];
 
-  @Field()
+  @Field({ description: 'The supplier system holding the reservation (e.g. AMADEUS)' })
   providerSystem!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Supplier office id that booked; null when not known' })
   providerOfficeId?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'ISO 8601 date-time' })
+  @Field(() => DateTimeScalar, { nullable: true, description: 'ISO 8601 date-time' })
   lastProviderSyncAt?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'ISO 8601 date-time; null before issuance' })
+  @Field(() => DateTimeScalar, { nullable: true, description: 'ISO 8601 date-time; null before issuance' })
   issuedAt?: string | null;
 
-  @Field()
+  @Field({ description: 'Traveler id within the offer' })
   travelerId!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Supplier passenger number' })
   passengerReference!: number;
 
   @Field(() => Int, { nullable: true, description: 'Null before the TST exists' })
   tstReference?: number | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'The PricingRecordType.reference of this ticket; null when not known' })
   pricingRecordReference?: number | null;
 
   @Field(() => Int, { description: 'Minimum 0' })
   itineraryIndex!: number;
 
-  @Field({ description: 'OUTBOUND or RETURN' })
+  @Field(() => FlightItineraryDirection, { description: 'Which itinerary of the journey: OUTBOUND or RETURN' })
   direction!: string;
 
-  @Field(() => [Int])
+  @Field(() => [Int], { description: 'Supplier segment numbers of this itinerary' })
   providerSegmentReferences!: number[];
 
   @Field(() => String, { nullable: true, description: 'Null before issuance' })
@@ -618,19 +652,19 @@ export class FlightTicketType {
   @Field(() => String, { nullable: true, description: 'Null before issuance' })
   ticketNumber?: string | null;
 
-  @Field({ description: 'EXPECTED, ISSUED or UNKNOWN' })
+  @Field(() => FlightDocumentStatus, { description: 'Document state: EXPECTED, ISSUED or UNKNOWN' })
   documentStatus!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'IATA code of the validating airline; null when not known' })
   validatingCarrier?: string | null;
 
   @Field(() => String, { nullable: true, description: 'FA or FH; null before issuance' })
   providerDocumentElement?: string | null;
 
-  @Field(() => [FlightTicketCouponType])
+  @Field(() => [FlightTicketCouponType], { description: 'Coupon states; empty before issuance' })
   coupons!: FlightTicketCouponType[];
 
-  @Field({ description: 'YYYY-MM-DD, local' })
+  @Field(() => LocalDateScalar, { description: 'YYYY-MM-DD, local' })
   departureDate!: string;
 
   @Field({ description: 'HH:mm, local' })
@@ -642,22 +676,22 @@ export class FlightTicketType {
   @Field({ description: 'Airport name' })
   to!: string;
 
-  @Field(() => FlightTicketPriceType)
+  @Field(() => FlightTicketPriceType, { description: "The passenger's price (see priceScope)" })
   price!: FlightTicketPriceType;
 
   @Field({ description: 'PASSENGER_JOURNEY: the passenger total for the whole journey, repeated on each itinerary row' })
   priceScope!: string;
 
-  @Field(() => FlightTicketBuyerType)
+  @Field(() => FlightTicketBuyerType, { description: 'The account that bought the ticket' })
   boughtByUser!: FlightTicketBuyerType;
 
-  @Field(() => FlightPassengerDetailsType)
+  @Field(() => FlightPassengerDetailsType, { description: 'The passenger' })
   passengerDetails!: FlightPassengerDetailsType;
 
-  @Field(() => FlightNotificationPreferencesType)
+  @Field(() => FlightNotificationPreferencesType, { description: 'Which notifications the passenger gets' })
   notificationPreferences!: FlightNotificationPreferencesType;
 
-  @Field()
+  @Field({ description: 'The reservation status of this ticket (flight.md "States and transitions")' })
   status!: string;
 
   @Field({ description: 'Issuance state of this ticket (usage guide); e.g. EXPECTED or ISSUED' })
@@ -669,6 +703,6 @@ export class CustomerReservationResult {
   @Field(() => [FlightTicketType], { description: 'flight.md "Flight ticket": one per passenger and itinerary' })
   tickets!: FlightTicketType[];
 
-  @Field(() => ReservationSummaryType)
+  @Field(() => ReservationSummaryType, { description: 'The reservation' })
   flightReservation!: ReservationSummaryType;
 }
