@@ -1,9 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Supergraph } from '@apollo/federation-internals';
 import { CriticalityLevel, diff } from '@graphql-inspector/core';
-import { buildSchema, GraphQLSchema, printSchema } from 'graphql';
-import { readSupergraph, SCHEMA_DIR } from './supergraph';
+import { buildSchema, GraphQLSchema } from 'graphql';
+import { clientSchema, printClientSchema, readSupergraph, SCHEMA_DIR } from './supergraph';
 
 /** The client schema as last released to frontend teams: what the breaking-change check compares with. */
 export const RELEASED_FILE = path.join(SCHEMA_DIR, 'released.graphql');
@@ -13,11 +12,6 @@ export const ALLOW_FILE = path.join(SCHEMA_DIR, 'breaking-changes.allow.json');
 interface AllowedChange {
   change: string;
   reason: string;
-}
-
-/** The API schema clients see (the supergraph without its federation machinery). */
-export function clientSchema(supergraphSdl: string): GraphQLSchema {
-  return Supergraph.build(supergraphSdl).apiSchema().toGraphQLJSSchema();
 }
 
 /** Breaking changes of `next` against `released`, as graphql-inspector words them. */
@@ -43,7 +37,7 @@ function readAllowList(): AllowedChange[] {
 async function main(mode: string | undefined): Promise<number> {
   const current = clientSchema(readSupergraph());
   if (mode === 'release') {
-    writeFileSync(RELEASED_FILE, `${printSchema(current)}\n`);
+    writeFileSync(RELEASED_FILE, printClientSchema(readSupergraph()));
     writeFileSync(ALLOW_FILE, '[]\n');
     console.log(JSON.stringify({ action: 'schema-release', file: path.relative(process.cwd(), RELEASED_FILE) }));
     return 0;

@@ -1,6 +1,6 @@
 import { buildSchema } from 'graphql';
-import { breakingChanges, clientSchema } from './schema-breaking.cli';
-import { readSupergraph } from './supergraph';
+import { breakingChanges } from './schema-breaking.cli';
+import { clientSchema, readSupergraph } from './supergraph';
 
 describe('the breaking-change check of the GraphQL client schema', () => {
   const released = buildSchema(`

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { composeFromCode, SCHEMA_DIR, SUPERGRAPH_FILE } from './supergraph';
+import { CLIENT_SCHEMA_FILE, composeFromCode, printClientSchema, SCHEMA_DIR, SUPERGRAPH_FILE } from './supergraph';
 
 /** `npm run schema` writes schema/*.graphql; `npm run schema:check` fails when they are stale. */
 async function main(mode: string | undefined): Promise<number> {
@@ -10,7 +10,7 @@ async function main(mode: string | undefined): Promise<number> {
     return 2;
   }
   const { subgraphs, supergraph } = await composeFromCode();
-  const files: Record<string, string> = { [SUPERGRAPH_FILE]: supergraph };
+  const files: Record<string, string> = { [SUPERGRAPH_FILE]: supergraph, [CLIENT_SCHEMA_FILE]: printClientSchema(supergraph) };
   for (const [name, sdl] of Object.entries(subgraphs)) files[path.join(SCHEMA_DIR, `${name}.graphql`)] = sdl;
   if (mode === 'write') {
     mkdirSync(SCHEMA_DIR, { recursive: true });

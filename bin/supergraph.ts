@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse } from 'graphql';
+import { GraphQLSchema, parse, printSchema } from 'graphql';
+import { Supergraph } from '@apollo/federation-internals';
 import { printSubgraphSchema } from '@apollo/subgraph';
 import { composeServices } from '@apollo/composition';
 import type { Platform } from '../shared/platform/platform';
@@ -9,6 +10,8 @@ import { SUBGRAPH_MODULES } from '../subgraphs/registry';
 
 export const SCHEMA_DIR = path.resolve(__dirname, '..', '..', 'schema');
 export const SUPERGRAPH_FILE = path.join(SCHEMA_DIR, 'supergraph.graphql');
+/** The client (API) schema, generated: what frontend teams see, generate code from and what the schema linter reads. */
+export const CLIENT_SCHEMA_FILE = path.join(SCHEMA_DIR, 'client.graphql');
 
 export function readSupergraph(): string {
   return readFileSync(SUPERGRAPH_FILE, 'utf8');
@@ -28,4 +31,13 @@ export async function composeFromCode(): Promise<{ subgraphs: Record<SubgraphNam
     throw new Error(`the subgraphs do not compose:\n${result.errors.map((e) => `  - ${e.message}`).join('\n')}`);
   }
   return { subgraphs, supergraph: result.supergraphSdl! };
+}
+
+/** The API schema clients see: the supergraph without its federation machinery. */
+export function clientSchema(supergraphSdl: string): GraphQLSchema {
+  return Supergraph.build(supergraphSdl).apiSchema().toGraphQLJSSchema();
+}
+
+export function printClientSchema(supergraphSdl: string): string {
+  return `${printSchema(clientSchema(supergraphSdl))}\n`;
 }
