@@ -69,6 +69,7 @@ async function call(router: RestRouter, method: string, target: string, headers:
   const sent: Sent = { status: 0, headers: {}, body: undefined };
   const res = {
     headersSent: false,
+    getHeader: () => undefined,
     writeHead: (status: number, written: Record<string, string>) => {
       sent.status = status;
       sent.headers = written;
@@ -85,7 +86,12 @@ async function call(router: RestRouter, method: string, target: string, headers:
 async function endArgument(router: RestRouter, target: string, headers: Record<string, string>): Promise<unknown> {
   let argument: unknown;
   const req = Object.assign(Readable.from([]), { method: 'GET', headers }) as unknown as IncomingMessage;
-  const res = { headersSent: false, writeHead: () => undefined, end: (chunk: unknown) => (argument = chunk) } as unknown as ServerResponse;
+  const res = {
+    headersSent: false,
+    getHeader: () => undefined,
+    writeHead: () => undefined,
+    end: (chunk: unknown) => (argument = chunk),
+  } as unknown as ServerResponse;
   await router.handle(req, res, new URL(target, 'http://localhost'), gatewayContext('req-1', {}, 'rest'));
   return argument;
 }

@@ -52,6 +52,7 @@ async function get(router: RestRouter, target: string): Promise<{ status: number
   let payload = '';
   const res = {
     headersSent: false,
+    getHeader: () => undefined,
     writeHead: (code: number) => {
       status = code;
     },
