@@ -44,6 +44,8 @@ export const LIST_SIZE_HINTS: Readonly<Record<string, number>> = {
   'Query.trainStations': 20,
   'Query.busStops': 50,
   'Query.companies': 20,
+  // A page is priced at its maximum size (companyPage's first is at most 200), whatever `first` asks.
+  'CompanyPage.companies': 200,
   // Signing keys not yet retired: one, two while a rotation settles.
   'JsonWebKeySet.keys': 5,
   'FlightOffer.itineraries': 2,
