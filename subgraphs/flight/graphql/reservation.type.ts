@@ -1,6 +1,6 @@
-import { enumOf } from '../../../shared/graphql/enum-of';
+import { describedEnum } from '../../../shared/graphql/enum-of';
 import { DateTimeScalar, LocalDateScalar } from '../../../shared/graphql/date-time.scalar';
-import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { FlightOffer } from './flight-offer.type';
 
 /*
@@ -15,36 +15,25 @@ import { FlightOffer } from './flight-offer.type';
  * the same name have to be @shareable in the supergraph.
  */
 
-export const FlightDocumentStatus = enumOf(['EXPECTED', 'ISSUED', 'UNKNOWN'] as const);
-registerEnumType(FlightDocumentStatus, {
-  name: 'FlightDocumentStatus',
-  description: 'State of a ticket document',
-  valuesConfig: {
-    EXPECTED: { description: 'Not issued yet' },
-    ISSUED: { description: 'Issued: ticketNumber is set' },
-    UNKNOWN: { description: 'The supplier state could not be verified; being reconciled' },
-  },
+export const FlightDocumentStatus = describedEnum('FlightDocumentStatus', 'State of a ticket document', {
+  EXPECTED: 'Not issued yet',
+  ISSUED: 'Issued: ticketNumber is set',
+  UNKNOWN: 'The supplier state could not be verified; being reconciled',
 });
 
-export const FlightItineraryDirection = enumOf(['OUTBOUND', 'RETURN'] as const);
-registerEnumType(FlightItineraryDirection, {
-  name: 'FlightItineraryDirection',
-  description: 'Which itinerary of a journey a ticket row covers',
-  valuesConfig: { OUTBOUND: { description: 'The first itinerary' }, RETURN: { description: 'The return itinerary of a round trip' } },
+export const FlightItineraryDirection = describedEnum('FlightItineraryDirection', 'Which itinerary of a journey a ticket row covers', {
+  OUTBOUND: 'The first itinerary',
+  RETURN: 'The return itinerary of a round trip',
 });
 
-export const RecordLocatorKind = enumOf(['GDS', 'AIRLINE'] as const);
-registerEnumType(RecordLocatorKind, {
-  name: 'RecordLocatorKind',
-  description: 'Which system issued a record locator',
-  valuesConfig: { GDS: { description: 'The GDS (PNR) locator' }, AIRLINE: { description: "An airline's own locator (companyId is its carrier code)" } },
+export const RecordLocatorKind = describedEnum('RecordLocatorKind', 'Which system issued a record locator', {
+  GDS: 'The GDS (PNR) locator',
+  AIRLINE: "An airline's own locator (companyId is its carrier code)",
 });
 
-export const RecordLocatorScope = enumOf(['PNR', 'SEGMENT'] as const);
-registerEnumType(RecordLocatorScope, {
-  name: 'RecordLocatorScope',
-  description: 'What a record locator covers',
-  valuesConfig: { PNR: { description: 'The whole reservation' }, SEGMENT: { description: 'Only the segments in segmentReferences' } },
+export const RecordLocatorScope = describedEnum('RecordLocatorScope', 'What a record locator covers', {
+  PNR: 'The whole reservation',
+  SEGMENT: 'Only the segments in segmentReferences',
 });
 
 @ObjectType({ description: 'flight.md "Record locator"' })

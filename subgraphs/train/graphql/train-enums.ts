@@ -1,52 +1,39 @@
-import { registerEnumType } from 'type-graphql';
-import { enumOf } from '../../../shared/graphql/enum-of';
+import { describedEnum } from '../../../shared/graphql/enum-of';
 
 /*
  * Fixed value sets of the train answers. The value names are the strings the REST answers carry (the REST routes copy
  * GraphQL values into their JSON), so they must stay exactly these.
  */
 
-type Described<T extends string> = Record<T, string>;
-
-function trainEnum<T extends string>(name: string, description: string, values: Described<T>): { [K in T]: K } {
-  const e = enumOf(Object.keys(values) as T[]);
-  registerEnumType(e, {
-    name,
-    description,
-    valuesConfig: Object.fromEntries(Object.entries(values).map(([k, d]) => [k, { description: d as string }])) as never,
-  });
-  return e;
-}
-
-export const TrainPricingContextEnum = trainEnum('TrainPricingContext', 'Which pricing rules made a train price (from the buyer role)', {
+export const TrainPricingContextEnum = describedEnum('TrainPricingContext', 'Which pricing rules made a train price (from the buyer role)', {
   ONLINE: 'A customer buying online',
   SERVICE_AGENT: "The platform's own service agent",
   THIRD_PARTY_AGENT: 'A third-party agent',
 });
 
-export const TrainFeeTypeEnum = trainEnum('TrainFeeType', 'What a train fee pays for', {
+export const TrainFeeTypeEnum = describedEnum('TrainFeeType', 'What a train fee pays for', {
   TRANSPORTER: "The operator's fee",
   FACILITATION: 'The facilitation fee',
   SERVICE_COMMISSION: 'The service commission',
 });
 
-export const TrainFeeRecipientEnum = trainEnum('TrainFeeRecipient', 'Who receives a train fee', {
+export const TrainFeeRecipientEnum = describedEnum('TrainFeeRecipient', 'Who receives a train fee', {
   RAIL: 'The railway operator',
   SERVICE_AGENT: 'The service agent',
   SERVICE: 'The platform',
 });
 
-export const TrainSeatHoldStatusEnum = trainEnum('TrainSeatHoldStatus', 'State of a seat hold', {
+export const TrainSeatHoldStatusEnum = describedEnum('TrainSeatHoldStatus', 'State of a seat hold', {
   HELD: 'The seat is held for you until expiresAt',
   RELEASED: 'The hold was let go',
 });
 
-export const TrainFundingSourceEnum = trainEnum('TrainFundingSource', 'How a train reservation is paid', {
+export const TrainFundingSourceEnum = describedEnum('TrainFundingSource', 'How a train reservation is paid', {
   AGENT_WALLET: "From the agent's wallet (agent bookings)",
   ONLINE_PAYMENT: 'By an online payment (customer bookings)',
 });
 
-export const TrainFundingStatusEnum = trainEnum('TrainFundingStatus', 'Funding progress of a train reservation', {
+export const TrainFundingStatusEnum = describedEnum('TrainFundingStatus', 'Funding progress of a train reservation', {
   AWAITING_FUNDS: 'Nothing paid yet',
   AGENT_WALLET_ADMITTED: 'The wallet debit was admitted',
   AGENT_WALLET_DEBITED: 'The agent wallet was debited',
@@ -54,7 +41,7 @@ export const TrainFundingStatusEnum = trainEnum('TrainFundingStatus', 'Funding p
   ONLINE_PAYMENT_CONFIRMED: 'The online payment is confirmed',
 });
 
-export const TrainPayoutStatusEnum = trainEnum('TrainPayoutStatus', 'Payout of the fare to the railway operator', {
+export const TrainPayoutStatusEnum = describedEnum('TrainPayoutStatus', 'Payout of the fare to the railway operator', {
   NOT_STARTED: 'Not started: the reservation is not funded yet',
   PENDING: 'Under way',
   RETRYING: 'Being retried after a temporary failure',
@@ -62,7 +49,7 @@ export const TrainPayoutStatusEnum = trainEnum('TrainPayoutStatus', 'Payout of t
   REJECTED: 'The operator refused the payout',
 });
 
-export const TrainTicketIssuanceStatusEnum = trainEnum('TrainTicketIssuanceStatus', 'Ticket issuance progress; the tickets are ready when ISSUED', {
+export const TrainTicketIssuanceStatusEnum = describedEnum('TrainTicketIssuanceStatus', 'Ticket issuance progress; the tickets are ready when ISSUED', {
   NOT_STARTED: 'Not started: awaiting funds',
   ISSUING: 'Under way (asynchronous)',
   ISSUED: 'The tickets are issued',
@@ -71,40 +58,40 @@ export const TrainTicketIssuanceStatusEnum = trainEnum('TrainTicketIssuanceStatu
   CANCELLED: 'The reservation was cancelled',
 });
 
-export const TrainDepositOperationEnum = trainEnum('TrainDepositOperation', 'The deposit mutation that made a train payment', {
+export const TrainDepositOperationEnum = describedEnum('TrainDepositOperation', 'The deposit mutation that made a train payment', {
   CARD: 'depositTrainCardPayment',
   MOBILE: 'depositTrainMobilePayment',
   MOBILE_MONEY: 'depositTrainMobileMoneyPayment',
 });
 
-export const TrainPaymentStatusEnum = trainEnum('TrainPaymentStatus', 'State of a train payment', {
+export const TrainPaymentStatusEnum = describedEnum('TrainPaymentStatus', 'State of a train payment', {
   PENDING: 'Awaiting the payer or the provider',
   CONFIRMED: 'The charge is confirmed',
   CANCELLED: 'The payment was cancelled',
   REFUND_REQUIRED: 'Money arrived that cannot pay the reservation: staff must refund it',
 });
 
-export const TrainNotificationChannelEnum = trainEnum('TrainNotificationChannel', 'A channel a train booking message can be resent on', {
+export const TrainNotificationChannelEnum = describedEnum('TrainNotificationChannel', 'A channel a train booking message can be resent on', {
   EMAIL: 'Email',
   WHATSAPP: 'WhatsApp',
 });
 
-export const TrainSettledStatusEnum = trainEnum('TrainSettledStatus', 'How one channel of a resend settled (as Promise.allSettled)', {
+export const TrainSettledStatusEnum = describedEnum('TrainSettledStatus', 'How one channel of a resend settled (as Promise.allSettled)', {
   fulfilled: 'The message was planned on the channel: see value',
   rejected: 'The channel failed: see reason',
 });
 
-export const TrainJourneyEnum = trainEnum('TrainJourney', 'Which leg of a train reservation', {
+export const TrainJourneyEnum = describedEnum('TrainJourney', 'Which leg of a train reservation', {
   OUTBOUND: 'The outbound train',
   RETURN: 'The return train',
 });
 
-export const TrainJourneyTypeEnum = trainEnum('TrainJourneyType', 'One-way or return reservation', {
+export const TrainJourneyTypeEnum = describedEnum('TrainJourneyType', 'One-way or return reservation', {
   ONE_WAY: 'Outbound only',
   ROUND_TRIP: 'Outbound and return',
 });
 
-export const TrainSeatCellTypeEnum = trainEnum('TrainSeatCellType', 'What one cell of a car grid is: a place or a fixture', {
+export const TrainSeatCellTypeEnum = describedEnum('TrainSeatCellType', 'What one cell of a car grid is: a place or a fixture', {
   SEAT: 'A standard seat',
   DISABLED_SEAT: 'A seat for a passenger with a disability',
   BED: 'A berth',
@@ -113,13 +100,13 @@ export const TrainSeatCellTypeEnum = trainEnum('TrainSeatCellType', 'What one ce
   LUGGAGE: 'A luggage rack (not bookable)',
 });
 
-export const TrainCarClassEnum = trainEnum('TrainCarClass', 'The class of a train car', {
+export const TrainCarClassEnum = describedEnum('TrainCarClass', 'The class of a train car', {
   ECONOMY: 'Economy class',
   BUSINESS: 'Business class',
   ROYAL_CLASS: 'Royal class',
 });
 
-export const TrainSeatOrientationEnum = trainEnum('TrainSeatOrientation', 'Which way a seat faces on the car grid (up is the front of the grid)', {
+export const TrainSeatOrientationEnum = describedEnum('TrainSeatOrientation', 'Which way a seat faces on the car grid (up is the front of the grid)', {
   UP: 'Faces up the grid',
   DOWN: 'Faces down the grid',
   LEFT: 'Faces left',
