@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError, PlatformException } from '../../shared/errors/app-error';
+import { valueAt } from './rest-input';
 
 /**
  * What a REST route promises, declared next to its path: the OpenAPI document is generated from these
@@ -84,15 +85,11 @@ export function inputProblems(error: z.ZodError, input: unknown): InputProblem[]
       else field += field ? `.${String(step)}` : String(step);
     }
     if (issue.code === 'unrecognized_keys') field += (field ? '.' : '') + issue.keys.join(',');
-    return { field: field || '(body)', message: problemMessage(issue, valueAt(input, issue.path)) };
+    return {
+      field: field || '(body)',
+      message: problemMessage(issue, valueAt(input, ...issue.path.map((step) => (typeof step === 'number' ? step : String(step))))),
+    };
   });
-}
-
-/** The value a zod issue path points at in the input (zod does not keep it unless asked to). */
-function valueAt(input: unknown, path: PropertyKey[]): unknown {
-  let value = input;
-  for (const step of path) value = typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[step] : undefined;
-  return value;
 }
 
 function problemMessage(issue: z.core.$ZodIssue, value: unknown): string {

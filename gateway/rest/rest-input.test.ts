@@ -18,6 +18,8 @@ describe('REST input readers', () => {
       expect(valueAt(body, ...path)).toBeUndefined();
     }
     expect(valueAt(null, 'trip')).toBeUndefined();
+    expect(valueAt(body, 'list', 0, 'date')).toBe('x');
+    expect(valueAt(body, 'trip', 0)).toBeUndefined();
     expect([{}, { a: 1 }].every(isJsonObject)).toBe(true);
     expect([null, [], 'x', 1, undefined].some(isJsonObject)).toBe(false);
   });

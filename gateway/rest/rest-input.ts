@@ -3,10 +3,10 @@ import { PlatformException } from '../../shared/errors/app-error';
 /** A JSON object: not null, not an array. */
 export const isJsonObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The value at `path` inside a JSON value, as `v?.a?.b` reads it: undefined once a step is not an object. */
-export function valueAt(value: unknown, ...path: string[]): unknown {
+/** The value at `path` inside a JSON value, as `v?.a?.b` (or `v?.a?.[2]`) reads it: undefined once a step finds nothing to step into. */
+export function valueAt(value: unknown, ...path: Array<string | number>): unknown {
   let v = value;
-  for (const key of path) v = isJsonObject(v) ? v[key] : undefined;
+  for (const key of path) v = typeof key === 'number' ? (Array.isArray(v) ? v[key] : undefined) : isJsonObject(v) ? v[key] : undefined;
   return v;
 }
 
