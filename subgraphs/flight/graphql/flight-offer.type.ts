@@ -366,14 +366,14 @@ export class FlightSearchResult {
 
 @InputType({ description: 'flight.md search request; defaults as the spec gives them' })
 export class FlightSearchInput {
-  @Field(() => String, { nullable: true, description: 'IATA code of the departure airport (Airport.stopCode); required' })
-  originLocationCode?: string | null;
+  @Field(() => String, { description: 'IATA code of the departure airport (Airport.stopCode)' })
+  originLocationCode!: string;
 
-  @Field(() => String, { nullable: true, description: 'IATA code of the arrival airport (Airport.stopCode); required' })
-  destinationLocationCode?: string | null;
+  @Field(() => String, { description: 'IATA code of the arrival airport (Airport.stopCode)' })
+  destinationLocationCode!: string;
 
-  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' })
-  departureDate?: string | null;
+  @Field(() => String, { description: 'YYYY-MM-DD (a String: a malformed date answers the spec\'s 400 with data.fields[])' })
+  departureDate!: string;
 
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD; omit for one-way' })
   returnDate?: string | null;
