@@ -72,7 +72,8 @@ export const reverseProxyRoutes: RestRoute[] = [
     }),
     reply: (data: { reverseProxyConfigs: { revision: string; nextCursor: string | null; configs: ConfigData[] } }) => {
       const list = data.reverseProxyConfigs;
-      if (list.nextCursor !== null) throw ReverseProxyException.repositoryUnavailable(`it holds more than ${REVERSE_PROXY_PAGE_MAX} configurations, more than one answer lists`);
+      if (list.nextCursor !== null)
+        throw ReverseProxyException.repositoryUnavailable(`it holds more than ${REVERSE_PROXY_PAGE_MAX} configurations, more than one answer lists`);
       return { body: { revision: list.revision, configs: list.configs.map(restConfig) }, headers: { etag: `"${list.revision}"`, 'cache-control': NO_STORE } };
     },
     contract: {

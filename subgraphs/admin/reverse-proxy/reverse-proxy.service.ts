@@ -395,7 +395,8 @@ function encodeListCursor(cursor: ListCursor): string {
 function decodeListCursor(text: string): ListCursor | null {
   try {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') return { revision: value[0], file: value[1] };
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string')
+      return { revision: value[0], file: value[1] };
   } catch {
     // not JSON: not one of ours
   }

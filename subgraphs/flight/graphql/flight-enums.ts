@@ -95,12 +95,16 @@ export const FlightPricingRecordStatusEnum = describedEnum('FlightPricingRecordS
   FAILED: 'The supplier could not price it',
 });
 
-export const FlightTravelDocumentTypeEnum = describedEnum('FlightTravelDocumentType', "A traveler's document kind as stored (the inputs P and I are stored as PASSPORT and IDENTITY_CARD)", {
-  PASSPORT: 'Passport',
-  IDENTITY_CARD: 'National identity card',
-  F: 'Document type F, as the supplier codes it',
-  A: 'Document type A, as the supplier codes it',
-});
+export const FlightTravelDocumentTypeEnum = describedEnum(
+  'FlightTravelDocumentType',
+  "A traveler's document kind as stored (the inputs P and I are stored as PASSPORT and IDENTITY_CARD)",
+  {
+    PASSPORT: 'Passport',
+    IDENTITY_CARD: 'National identity card',
+    F: 'Document type F, as the supplier codes it',
+    A: 'Document type A, as the supplier codes it',
+  },
+);
 
 export const FlightPhoneDeviceTypeEnum = describedEnum('FlightPhoneDeviceType', 'What kind of phone a number is', {
   MOBILE: 'A mobile phone',

@@ -372,7 +372,7 @@ export class FlightSearchInput {
   @Field(() => String, { description: 'IATA code of the arrival airport (Airport.stopCode)' })
   destinationLocationCode!: string;
 
-  @Field(() => String, { description: 'YYYY-MM-DD (a String: a malformed date answers the spec\'s 400 with data.fields[])' })
+  @Field(() => String, { description: "YYYY-MM-DD (a String: a malformed date answers the spec's 400 with data.fields[])" })
   departureDate!: string;
 
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD; omit for one-way' })

@@ -27,7 +27,10 @@ export class TrainSendNotificationInput {
   @Field(() => [String], { nullable: true, description: 'Ticket uuids of one reservation: only the passengers owning them are addressed' })
   trainTicketUuids?: string[] | null;
 
-  @Field(() => [TrainNotificationChannelEnum], { nullable: true, description: 'EMAIL and/or WHATSAPP; default [EMAIL]; duplicates dropped, first occurrence kept' })
+  @Field(() => [TrainNotificationChannelEnum], {
+    nullable: true,
+    description: 'EMAIL and/or WHATSAPP; default [EMAIL]; duplicates dropped, first occurrence kept',
+  })
   notificationChannels?: string[] | null;
 
   @Field(() => TrainResendMessageTypeEnum, { nullable: true, description: 'Which message to resend; default TRAIN_TICKET' })
