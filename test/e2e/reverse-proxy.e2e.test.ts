@@ -140,6 +140,27 @@ describe('reverse-proxy administration (REST)', () => {
     expect(list.body.configs[2]).toEqual({ ...zeta.body, revision: zeta.body.revision });
   });
 
+  it('GraphQL reverseProxyConfigs pages the list (first, after) at one revision; a cursor of another revision is a 409', async () => {
+    const PAGE = `query Page($first: Int!, $after: String) { reverseProxyConfigs(first: $first, after: $after) {
+      revision nextCursor configs { domain { name } } } }`;
+    type Page = { data: { reverseProxyConfigs: { revision: string; nextCursor: string | null; configs: Array<{ domain: { name: string } }> } } | null };
+    type Failed = { errors: Array<{ extensions: { code: string } }> };
+    const page = (first: number, after?: string) => admin.call<Page & Failed>('POST', '/graphql', { query: PAGE, variables: { first, after } });
+
+    const first = (await page(2)).body.data!.reverseProxyConfigs;
+    expect(first.revision).toBe(head());
+    expect(first.configs.map((c) => c.domain.name)).toEqual(['shop.alpha-tenant.co.tz', 'unverified-tenant.co.tz']);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = (await page(2, first.nextCursor!)).body.data!.reverseProxyConfigs;
+    expect(second).toEqual({ revision: first.revision, nextCursor: null, configs: [{ domain: { name: 'zeta-tenant.co.tz' } }] });
+
+    const otherRevision = Buffer.from(JSON.stringify(['0'.repeat(40), 'tenants/unverified-tenant.co.tz.conf'])).toString('base64url');
+    expect((await page(2, otherRevision)).body.errors[0].extensions.code).toBe('REVERSE_PROXY_REVISION_CONFLICT');
+    expect((await page(2, 'not-a-cursor')).body.errors[0].extensions.code).toBe('BAD_REQUEST');
+    expect((await page(0)).body.errors[0].extensions.code).toBe('BAD_REQUEST');
+    expect((await page(1001)).body.errors[0].extensions.code).toBe('BAD_REQUEST');
+  });
+
   it('answers 400 with data.fields[] for invalid input, before anything is committed', async () => {
     const before = commitCount();
     const cases: Array<[unknown, string[]]> = [

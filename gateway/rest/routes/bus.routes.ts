@@ -94,7 +94,7 @@ const search: RestRoute = {
   path: '/api/trip/search',
   auth: true,
   operation: ({ query }) => ({
-    query: `query BusSearch($from: String, $to: String, $date: String) {
+    query: `query BusSearch($from: String!, $to: String!, $date: String!) {
       busSearch(from: $from, to: $to, date: $date) {
         exactRoute { routeName trips { ${BUS_TRIP_FIELDS} } }
         alternatives { name connections { via { ${PLACE} } transferMinutes departureDate estimatedArrivalDate estimatedArrivalDays bookable

@@ -1,4 +1,6 @@
 import type { JsonObject, RestRequest, RestRoute } from '../rest-route';
+import { REVERSE_PROXY_PAGE_MAX } from '../../../subgraphs/admin/reverse-proxy/reverse-proxy.service';
+import { ReverseProxyException } from '../../../subgraphs/admin/reverse-proxy/reverse-proxy.exception';
 import {
   ChangeConfigHeaders,
   ConfigParams,
@@ -63,11 +65,17 @@ export const reverseProxyRoutes: RestRoute[] = [
     method: 'GET',
     path: BASE,
     auth: true,
-    operation: () => ({ query: `query ReverseProxyConfigs { reverseProxyConfigs { revision configs { ${CONFIG_FIELDS} } } }` }),
-    reply: (data: { reverseProxyConfigs: { revision: string; configs: ConfigData[] } }) => ({
-      body: { revision: data.reverseProxyConfigs.revision, configs: data.reverseProxyConfigs.configs.map(restConfig) },
-      headers: { etag: `"${data.reverseProxyConfigs.revision}"`, 'cache-control': NO_STORE },
+    // The REST list is the whole list at one revision: one page of the largest size, never a partial answer.
+    operation: () => ({
+      query: `query ReverseProxyConfigs($first: Int!) { reverseProxyConfigs(first: $first) { revision nextCursor configs { ${CONFIG_FIELDS} } } }`,
+      variables: { first: REVERSE_PROXY_PAGE_MAX },
     }),
+    reply: (data: { reverseProxyConfigs: { revision: string; nextCursor: string | null; configs: ConfigData[] } }) => {
+      const list = data.reverseProxyConfigs;
+      if (list.nextCursor !== null)
+        throw ReverseProxyException.repositoryUnavailable(`it holds more than ${REVERSE_PROXY_PAGE_MAX} configurations, more than one answer lists`);
+      return { body: { revision: list.revision, configs: list.configs.map(restConfig) }, headers: { etag: `"${list.revision}"`, 'cache-control': NO_STORE } };
+    },
     contract: {
       summary: 'List reverse-proxy configurations',
       tag: 'Reverse proxy',

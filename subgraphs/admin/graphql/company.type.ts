@@ -1,4 +1,5 @@
 import { ArgsType, Directive, Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { LocalDateScalar } from '../../../shared/graphql/date-time.scalar';
 
 export enum CompanyType {
   BUS_OPERATOR = 'BUS_OPERATOR',
@@ -42,7 +43,7 @@ export class Company {
   @Field(() => String, { nullable: true, description: 'Region of the registered office' })
   region!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Registration date, YYYY-MM-DD' })
+  @Field(() => LocalDateScalar, { nullable: true, description: 'Registration date; null when unknown' })
   registeredAt!: string | null;
 }
 

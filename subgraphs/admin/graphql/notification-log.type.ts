@@ -1,6 +1,6 @@
 import { ArgsType, Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
-import { enumOf } from '../../../shared/graphql/enum-of';
+import { describedEnum, enumOf } from '../../../shared/graphql/enum-of';
 import { MESSAGE_TYPES, MessageType, NOTIFICATION_CHANNELS, NotificationChannel } from '../../../shared/notifications/notification.types';
 import { NOTIFICATION_LOG_STATUSES, NotificationLogStatus } from '../../../shared/notifications/notification-log.service';
 
@@ -51,12 +51,20 @@ registerEnumType(NotificationLogStatusType, {
   },
 });
 
+export const NotificationAttemptStatusEnum = describedEnum('NotificationAttemptStatus', 'How one try at sending a message ended', {
+  STARTED: 'Running (or its worker has not reported yet)',
+  SENT: 'The provider accepted the message',
+  FAILED: 'The provider refused it or could not be reached',
+  SUPPRESSED: 'The rules said no; nothing was sent',
+  INTERRUPTED: 'Its worker died mid-send',
+});
+
 @ObjectType({ description: 'One try at sending a message' })
 export class NotificationAttempt {
   @Field(() => Int, { description: 'Attempt number, from 1' })
   attempt!: number;
 
-  @Field({ description: 'STARTED, SENT, FAILED, SUPPRESSED or INTERRUPTED (its worker died mid-send)' })
+  @Field(() => NotificationAttemptStatusEnum, { description: 'How the attempt ended, or STARTED while it runs' })
   status!: string;
 
   @Field({ description: 'Provider used for this attempt (e.g. the SMS or email gateway)' })

@@ -1,13 +1,15 @@
-import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { PlatformException } from '../../../shared/errors/app-error';
 import type { GraphQLContext } from '../../../shared/http/subgraph-server';
 import { Role } from '../../../shared/auth/roles';
 import type { RequestContext } from '../../../shared/context/request-context';
-import type { Actor, ConfigInput, ConfigView, ReverseProxyService } from '../reverse-proxy/reverse-proxy.service';
+import { REVERSE_PROXY_PAGE_MAX, type Actor, type ConfigInput, type ConfigView, type ReverseProxyService } from '../reverse-proxy/reverse-proxy.service';
 import {
   CreateReverseProxyConfigInput,
   ReverseProxyConfig,
   ReverseProxyConfigChange,
   ReverseProxyConfigList,
+  ReverseProxyConfigPageArgs,
   ReverseProxyDeletion,
   ReverseProxyDomainType,
   ReverseProxyVerificationStatus,
@@ -46,11 +48,16 @@ async function administrator(req: RequestContext): Promise<Actor> {
 export class ReverseProxyResolver {
   constructor(private readonly reverseProxy: ReverseProxyService) {}
 
-  @Query(() => ReverseProxyConfigList, { description: 'Every tenant configuration with the repository revision (ADMIN or SUDO)' })
-  async reverseProxyConfigs(@Ctx() { req }: GraphQLContext): Promise<ReverseProxyConfigList> {
+  @Query(() => ReverseProxyConfigList, {
+    description: 'The tenant configurations a page at a time (first, after), with the repository revision (ADMIN or SUDO)',
+  })
+  async reverseProxyConfigs(@Args() { first, after }: ReverseProxyConfigPageArgs, @Ctx() { req }: GraphQLContext): Promise<ReverseProxyConfigList> {
     await administrator(req);
-    const { revision, configs } = await this.reverseProxy.list();
-    return { revision, configs: configs.map(toGraph) };
+    if (!Number.isInteger(first) || first < 1 || first > REVERSE_PROXY_PAGE_MAX) {
+      throw PlatformException.badRequest(`first must be from 1 to ${REVERSE_PROXY_PAGE_MAX}`, { field: 'first' });
+    }
+    const { revision, configs, nextCursor } = await this.reverseProxy.page(first, after ?? null);
+    return { revision, configs: configs.map(toGraph), nextCursor };
   }
 
   @Query(() => ReverseProxyConfig, { description: 'One tenant configuration by domain; REVERSE_PROXY_CONFIG_NOT_FOUND when none (ADMIN or SUDO)' })

@@ -1,5 +1,6 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
+import { ArgsType, Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { REVERSE_PROXY_PAGE_DEFAULT, REVERSE_PROXY_PAGE_MAX } from '../reverse-proxy/reverse-proxy.service';
 
 export enum ReverseProxyDomainType {
   APEX = 'APEX',
@@ -84,13 +85,32 @@ export class ReverseProxyConfig {
   revision!: string;
 }
 
-@ObjectType({ description: 'Every tenant configuration and the repository revision they were read at' })
+@ObjectType({ description: 'One page of the tenant configurations and the repository revision they were read at' })
 export class ReverseProxyConfigList {
-  @Field({ description: 'The repository HEAD commit' })
+  @Field({ description: 'The repository HEAD commit the page was read at; the same on every page of one walk' })
   revision!: string;
 
   @Field(() => [ReverseProxyConfig], { description: 'In source-file order (sorted file names, as nginx includes them)' })
   configs!: ReverseProxyConfig[];
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Pass as `after` to read the next page; null on the last page. A cursor holds the revision: after any change to the configurations it is refused with REVERSE_PROXY_REVISION_CONFLICT (list again from the first page)',
+  })
+  nextCursor!: string | null;
+}
+
+@ArgsType()
+export class ReverseProxyConfigPageArgs {
+  @Field(() => Int, {
+    defaultValue: REVERSE_PROXY_PAGE_DEFAULT,
+    description: `Page size: default ${REVERSE_PROXY_PAGE_DEFAULT}, maximum ${REVERSE_PROXY_PAGE_MAX}`,
+  })
+  first!: number;
+
+  @Field(() => String, { nullable: true, description: "A previous page's nextCursor: answers the configurations after that page; omitted starts at the first" })
+  after?: string | null;
 }
 
 @ObjectType({ description: 'The result of an update' })

@@ -1,3 +1,4 @@
+import { PlatformException } from '../../../shared/errors/app-error';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -55,6 +56,10 @@ export interface ConfigView {
   revision: string;
 }
 
+/** The configuration list's default and maximum page size (GET REST reads one page of the maximum). */
+export const REVERSE_PROXY_PAGE_DEFAULT = 50;
+export const REVERSE_PROXY_PAGE_MAX = 1000;
+
 interface TenantFile {
   file: string;
   content: string;
@@ -106,9 +111,30 @@ export class ReverseProxyService {
     }
   }
 
-  async list(): Promise<{ revision: string; configs: ConfigView[] }> {
+  /**
+   * One page of the configurations: `first` configurations after the cursor, in source-file order. The cursor names the revision
+   * the walk started at and the last file of the page; once the repository has moved on, a cursor is refused with
+   * REVERSE_PROXY_REVISION_CONFLICT (list again), so every page of one walk is read at one revision. Only the page's
+   * names are looked up in DNS.
+   */
+  async page(first: number, after: string | null): Promise<{ revision: string; configs: ConfigView[]; nextCursor: string | null }> {
     const snapshot = await this.snapshot();
-    return { revision: snapshot.head, configs: await Promise.all(snapshot.tenants.map((t) => this.view(t))) };
+    let start = 0;
+    if (after !== null) {
+      const cursor = decodeListCursor(after);
+      if (!cursor) throw PlatformException.badRequest('after is not a cursor this list answered', { field: 'after' });
+      if (cursor.revision !== snapshot.head) throw ReverseProxyException.revisionConflict(snapshot.head);
+      const index = snapshot.tenants.findIndex((t) => t.file === cursor.file);
+      if (index < 0) throw PlatformException.badRequest('after is not a cursor this list answered', { field: 'after' });
+      start = index + 1;
+    }
+    const tenants = snapshot.tenants.slice(start, start + first);
+    const more = start + first < snapshot.tenants.length;
+    return {
+      revision: snapshot.head,
+      configs: await Promise.all(tenants.map((t) => this.view(t))),
+      nextCursor: more && tenants.length ? encodeListCursor({ revision: snapshot.head, file: tenants[tenants.length - 1].file }) : null,
+    };
   }
 
   async get(domain: string): Promise<ConfigView> {
@@ -354,4 +380,25 @@ export class ReverseProxyService {
 
 function fileOf(domain: string): string {
   return `${TENANT_DIR}/${domain}.conf`;
+}
+
+interface ListCursor {
+  revision: string;
+  file: string;
+}
+
+/** Opaque to clients: the revision a walk started at and the last file of the page, as base64url JSON. */
+function encodeListCursor(cursor: ListCursor): string {
+  return Buffer.from(JSON.stringify([cursor.revision, cursor.file])).toString('base64url');
+}
+
+function decodeListCursor(text: string): ListCursor | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string')
+      return { revision: value[0], file: value[1] };
+  } catch {
+    // not JSON: not one of ours
+  }
+  return null;
 }

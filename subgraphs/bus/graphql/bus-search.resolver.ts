@@ -12,23 +12,14 @@ export class BusSearchResolver {
       'Bus trips from one stop to another on a local date (YYYY-MM-DD at from); connections through a hub when no route sells the pair. Requires a bearer token.',
   })
   async busSearch(
-    // Nullable so that a missing value gets the coded 400 of the REST contract, not a GraphQL validation error.
-    @Arg('from', () => String, {
-      nullable: true,
-      description: 'Origin stop id (as in busStops). Required: when missing the query answers an error with a REST error code, so it stays nullable',
-    })
-    from: string | null,
-    @Arg('to', () => String, {
-      nullable: true,
-      description: 'Destination stop id (as in busStops). Required: when missing the query answers an error with a REST error code, so it stays nullable',
-    })
-    to: string | null,
+    @Arg('from', () => String, { description: 'Origin stop id (as in busStops)' })
+    from: string,
+    @Arg('to', () => String, { description: 'Destination stop id (as in busStops); not the origin' })
+    to: string,
     @Arg('date', () => String, {
-      nullable: true,
-      description:
-        'Travel date YYYY-MM-DD, local at the origin. Required: when missing or malformed the query answers an error with a REST error code, so it stays a nullable String',
+      description: 'Travel date YYYY-MM-DD, local at the origin (a String: a malformed date answers the coded error of the REST contract)',
     })
-    date: string | null,
+    date: string,
     @Ctx() { req }: GraphQLContext,
   ): Promise<BusSearchResult> {
     await req.principal();

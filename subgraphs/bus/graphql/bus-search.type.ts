@@ -1,5 +1,6 @@
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { BusEstimatedTravel, BusPlace, BusTrip } from './bus-trip.type';
+import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 
 export enum BusSeatCellType {
   SEAT = 'SEAT',
@@ -52,10 +53,10 @@ export class BusConnection {
   @Field(() => BusEstimatedTravel, { description: 'From the first departure to the last arrival, transfer included' })
   totalTravel!: BusEstimatedTravel;
 
-  @Field({ description: 'Departure of the first leg, ISO 8601 with its offset' })
+  @Field(() => DateTimeScalar, { description: 'Departure of the first leg, with its offset' })
   departureDate!: string;
 
-  @Field({ description: 'Arrival of the last leg, ISO 8601 with its offset' })
+  @Field(() => DateTimeScalar, { description: 'Arrival of the last leg, with its offset' })
   estimatedArrivalDate!: string;
 
   @Field(() => Int, { description: 'Local calendar days from departure to arrival: 0 same day' })

@@ -1,5 +1,6 @@
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Company } from '../../../shared/graphql/company-reference.type';
+import { DateTimeScalar, LocalDateScalar } from '../../../shared/graphql/date-time.scalar';
 
 export enum BusDirection {
   OUTBOUND = 'OUTBOUND',
@@ -78,10 +79,10 @@ export class BusStopTime extends BusPlace {
   @Field({ description: 'HH:mm local' })
   departingTime!: string;
 
-  @Field({ description: 'ISO 8601 with the stop zone offset' })
+  @Field(() => DateTimeScalar, { description: 'Arrival, with the stop zone offset' })
   estimatedArrivalDate!: string;
 
-  @Field({ description: 'ISO 8601 with the stop zone offset' })
+  @Field(() => DateTimeScalar, { description: 'Departure, with the stop zone offset' })
   estimatedDepartureDate!: string;
 
   @Field(() => Int, { description: "Local calendar days from the trip's serviceDate to the arrival here: 0 same day" })
@@ -338,7 +339,7 @@ export class BusTrip {
   @Field({ description: 'ISO 4217 code of price and agentCommission' })
   priceCurrency!: string;
 
-  @Field({ description: 'Departure from fromStop, ISO 8601 with its offset' })
+  @Field(() => DateTimeScalar, { description: 'Departure from fromStop, with its offset' })
   departureDate!: string;
 
   @Field({ description: 'HH:mm local at fromStop' })
@@ -356,7 +357,7 @@ export class BusTrip {
   @Field(() => BusEstimatedTravel, { description: 'Duration fromStop → toStop in hours and minutes' })
   estimatedTravel!: BusEstimatedTravel;
 
-  @Field({ description: 'Arrival at toStop, ISO 8601 with its offset' })
+  @Field(() => DateTimeScalar, { description: 'Arrival at toStop, with its offset' })
   estimatedArrivalDate!: string;
 
   @Field(() => Int, { description: 'Local calendar days from departure at fromStop to arrival at toStop: 0 same day, 1 next day' })
@@ -365,7 +366,7 @@ export class BusTrip {
   @Field({ description: "fromStop's IANA zone" })
   timezone!: string;
 
-  @Field({ description: 'YYYY-MM-DD the trip leaves its first stop (local there); stopTimes days count from it' })
+  @Field(() => LocalDateScalar, { description: 'The date the trip leaves its first stop (local there); stopTimes days count from it' })
   serviceDate!: string;
 
   @Field(() => BusDirection, { description: 'Direction of the trip on its route' })

@@ -1,13 +1,14 @@
 import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { FlightOffer } from './flight-offer.type';
+import { FlightAgeCategoryEnum, FlightJourneyTypeEnum, FlightRequirementsSourceEnum } from './flight-enums';
 
 @ObjectType({ description: 'Which details must be collected for one traveler to reserve the offer' })
 export class TravelerRequirementType {
   @Field({ description: 'Traveler id within the offer (TravelerPricing.travelerId)' })
   travelerId!: string;
 
-  @Field({ description: 'ADULT, CHILD or INFANT' })
+  @Field(() => FlightAgeCategoryEnum, { description: "The traveler's age category" })
   travelerType!: string;
 
   @Field({ description: 'True when the first name must be sent' })
@@ -46,7 +47,7 @@ export class BookingRequirementsType {
   @Field(() => Int, { description: 'Version of the requirements profile; send it back when reserving' })
   profileVersion!: number;
 
-  @Field({ description: 'DOMESTIC or INTERNATIONAL (any border crossing)' })
+  @Field(() => FlightJourneyTypeEnum, { description: 'Whether the journey crosses a border' })
   journeyType!: string;
 
   @Field(() => String, { nullable: true, description: 'ISO 3166-1 alpha-2 country of a domestic journey; null for an international one' })
@@ -55,7 +56,7 @@ export class BookingRequirementsType {
   @Field(() => [String], { description: 'IATA codes of the airlines operating the segments' })
   operatingCarrierCodes!: string[];
 
-  @Field({ description: 'ITINERARY_DEFAULT, CARRIER_OVERRIDE or PROVIDER_ESCALATION' })
+  @Field(() => FlightRequirementsSourceEnum, { description: 'Where these requirements come from' })
   source!: string;
 
   @Field(() => [String], { description: 'Extra fields the supplier asks for, by name' })

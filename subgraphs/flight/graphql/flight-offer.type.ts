@@ -1,6 +1,8 @@
-import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
+import { DateTimeScalar, LocalDateScalar } from '../../../shared/graphql/date-time.scalar';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { GraphQLJSONObject } from 'graphql-scalars';
+import { FlightBookingFeeTypeEnum, FlightCabinEnum, FlightOfferSourceEnum, FlightPricingContextEnum, FlightTravelerTypeEnum } from './flight-enums';
+import { AvailabilityStatusEnum, LookAheadStatusEnum } from '../../../shared/graphql/search-availability.type';
 
 /** The spec's free-form objects (stop, operating, durations, fareRules, ...): JSON, shape not shown. */
 type FreeForm = Record<string, unknown>;
@@ -61,7 +63,7 @@ export class FlightSegment {
   @Field(() => Int, { description: 'Technical stops during the segment; 0 for a direct flight' })
   numberOfStops!: number;
 
-  @Field({ description: 'Cabin of the segment: ECONOMY, PREMIUM_ECONOMY, BUSINESS or FIRST' })
+  @Field(() => FlightCabinEnum, { description: 'Cabin of the segment' })
   cabin!: string;
 }
 
@@ -94,7 +96,7 @@ export class BookingFee {
   @Field({ description: 'ISO 4217 currency code of the amount' })
   currency!: string;
 
-  @Field({ description: 'SERVICE_COMMISSION or AGENT_COMMISSION' })
+  @Field(() => FlightBookingFeeTypeEnum, { description: 'What the fee pays for' })
   type!: string;
 
   @Field({ description: 'SERVICE or SERVICE_AGENT' })
@@ -178,7 +180,7 @@ export class OfferPrice {
   @Field(() => WalletSettlement, { nullable: true, description: 'The agent-wallet payable; null unless the caller books from an agent wallet' })
   walletSettlement?: WalletSettlement | null;
 
-  @Field({ description: 'ONLINE, SERVICE_AGENT or THIRD_PARTY_AGENT' })
+  @Field(() => FlightPricingContextEnum, { description: 'Which pricing rules made this price' })
   pricingContext!: string;
 
   @Field(() => [BookingFee], { description: 'Booking fees (commissions) added on top of the fare' })
@@ -211,7 +213,7 @@ export class FareDetail {
   @Field({ description: 'The FlightSegment.id this fare applies to' })
   segmentId!: string;
 
-  @Field({ description: 'Cabin: ECONOMY, PREMIUM_ECONOMY, BUSINESS or FIRST' })
+  @Field(() => FlightCabinEnum, { description: 'Cabin of this fare' })
   cabin!: string;
 
   @Field({ description: 'Airline fare basis code' })
@@ -232,7 +234,7 @@ export class TravelerPricing {
   @Field({ description: 'Fare option as the supplier names it (e.g. STANDARD)' })
   fareOption!: string;
 
-  @Field({ description: 'ADULT, CHILD or HELD_INFANT' })
+  @Field(() => FlightTravelerTypeEnum, { description: 'How the fare prices this traveler' })
   travelerType!: string;
 
   @Field(() => TravelerPrice, { description: "The traveler's price" })
@@ -256,7 +258,7 @@ export class FlightOffer {
   @Field(() => DateTimeScalar, { description: 'Authoritative deadline to review or reserve' })
   expiresAt!: Date;
 
-  @Field({ description: 'Content source of the offer (e.g. GDS)' })
+  @Field(() => FlightOfferSourceEnum, { description: 'Content source of the offer' })
   source!: string;
 
   @Field({ description: 'True when the ticket must be issued right after reserving' })
@@ -271,7 +273,7 @@ export class FlightOffer {
   @Field({ description: 'True when the offer is an upsell of another fare' })
   isUpsellOffer!: boolean;
 
-  @Field({ description: 'Last day to issue the ticket, YYYY-MM-DD' })
+  @Field(() => LocalDateScalar, { description: 'Last day to issue the ticket' })
   lastTicketingDate!: string;
 
   @Field({ description: 'Last moment to issue the ticket, as the supplier writes it (ISO 8601)' })
@@ -307,10 +309,10 @@ export class FlightOffer {
 
 @ObjectType({ description: 'A departure date with its return date, if any' })
 export class DatePairType {
-  @Field({ description: 'Departure date, YYYY-MM-DD' })
+  @Field(() => LocalDateScalar, { description: 'Departure date' })
   departureDate!: string;
 
-  @Field(() => String, { nullable: true, description: 'Absent for one-way' })
+  @Field(() => LocalDateScalar, { nullable: true, description: 'Return date; absent for one-way' })
   returnDate?: string | null;
 }
 
@@ -319,7 +321,7 @@ export class LookAheadType {
   @Field(() => Int, { description: 'lookAheadDays as sent in the search' })
   requestedDays!: number;
 
-  @Field({ description: 'NOT_NEEDED, FOUND, NO_RESULTS or INCOMPLETE' })
+  @Field(() => LookAheadStatusEnum, { description: 'What the look-ahead found' })
   status!: string;
 
   @Field(() => DatePairType, { nullable: true, description: 'First later dates checked; null when no later date was checked' })
@@ -331,7 +333,7 @@ export class LookAheadType {
 
 @ObjectType({ description: 'Whether the requested dates, or later dates, have offers' })
 export class AvailabilityType {
-  @Field({ description: 'RESULTS_FOUND or NO_RESULTS; describes only the requested dates' })
+  @Field(() => AvailabilityStatusEnum, { description: 'Whether the requested dates have offers; describes only the requested dates' })
   status!: string;
 
   @Field(() => DatePairType, { description: 'The dates of the search' })
@@ -364,14 +366,14 @@ export class FlightSearchResult {
 
 @InputType({ description: 'flight.md search request; defaults as the spec gives them' })
 export class FlightSearchInput {
-  @Field(() => String, { nullable: true, description: 'IATA code of the departure airport (Airport.stopCode); required' })
-  originLocationCode?: string | null;
+  @Field(() => String, { description: 'IATA code of the departure airport (Airport.stopCode)' })
+  originLocationCode!: string;
 
-  @Field(() => String, { nullable: true, description: 'IATA code of the arrival airport (Airport.stopCode); required' })
-  destinationLocationCode?: string | null;
+  @Field(() => String, { description: 'IATA code of the arrival airport (Airport.stopCode)' })
+  destinationLocationCode!: string;
 
-  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' })
-  departureDate?: string | null;
+  @Field(() => String, { description: "YYYY-MM-DD (a String: a malformed date answers the spec's 400 with data.fields[])" })
+  departureDate!: string;
 
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD; omit for one-way' })
   returnDate?: string | null;
@@ -385,7 +387,7 @@ export class FlightSearchInput {
   @Field(() => Int, { nullable: true, description: "Infants under 2 on an adult's lap; at most adults; default 0" })
   infants?: number | null;
 
-  @Field(() => String, { nullable: true, description: 'ECONOMY, PREMIUM_ECONOMY, BUSINESS or FIRST' })
+  @Field(() => FlightCabinEnum, { nullable: true, description: 'Only offers in this cabin' })
   travelClass?: string | null;
 
   @Field(() => [String], { nullable: true, description: 'Only offers of these IATA airline codes' })

@@ -1,5 +1,6 @@
 import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 import { Field, ID, ObjectType } from 'type-graphql';
+import { FlightPaymentStatusEnum } from './flight-enums';
 
 /* The objects payments/flight-payment.ts paymentView builds (docs/payments.md). */
 
@@ -23,7 +24,7 @@ export class FlightPaymentType {
   @Field(() => String, { nullable: true, description: 'CARD, MOBILE_MONEY (sandbox also CARD_DECLINED, MOBILE_MONEY_DECLINED)' })
   method?: string | null;
 
-  @Field({ description: 'PENDING, CONFIRMED, CANCELLED, REFUND_PENDING, REFUNDED or REFUND_REQUIRED' })
+  @Field(() => FlightPaymentStatusEnum, { description: 'State of the payment request' })
   status!: string;
 
   @Field({ description: 'The payment provider, SANDBOX for the simulator' })

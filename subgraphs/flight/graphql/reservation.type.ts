@@ -2,6 +2,13 @@ import { describedEnum } from '../../../shared/graphql/enum-of';
 import { DateTimeScalar, LocalDateScalar } from '../../../shared/graphql/date-time.scalar';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { FlightOffer } from './flight-offer.type';
+import {
+  FlightPhoneDeviceTypeEnum,
+  FlightPriceScopeEnum,
+  FlightPricingRecordStatusEnum,
+  FlightReservationStatusEnum,
+  FlightTravelDocumentTypeEnum,
+} from './flight-enums';
 
 /*
  * The objects reservations/reservation-view.ts builds (agentReservationView,
@@ -140,7 +147,7 @@ export class PricingRecordType {
   @Field(() => Int, { nullable: true, description: 'Supplier stored-ticket (TST) number; null before it exists' })
   tstReference?: number | null;
 
-  @Field({ description: 'PRICED, TST_CREATED or FAILED' })
+  @Field(() => FlightPricingRecordStatusEnum, { description: 'State of the pricing record' })
   status!: string;
 
   @Field(() => SupplierPriceType, { description: 'What the supplier charges for this record' })
@@ -242,7 +249,7 @@ export abstract class ReservationRecordFields {
   @Field(() => ID, { description: 'The reservation id' })
   reservationId!: string;
 
-  @Field({ description: 'A reservation status (flight.md "States and transitions")' })
+  @Field(() => FlightReservationStatusEnum, { description: 'The reservation status' })
   status!: string;
 
   @Field(() => Int, { description: 'Seconds left to pay when the reservation was read' })
@@ -305,7 +312,7 @@ export class ReservationTravelerNameType {
 
 @ObjectType({ description: "A traveler's phone number" })
 export class ReservationTravelerPhoneType {
-  @Field({ description: 'e.g. MOBILE' })
+  @Field(() => FlightPhoneDeviceTypeEnum, { description: 'What kind of phone the number is' })
   deviceType!: string;
 
   @Field({ description: 'Country calling code, digits only (e.g. 255)' })
@@ -326,7 +333,7 @@ export class ReservationTravelerContactType {
 
 @ObjectType({ description: "A traveler's travel document (passport or identity card)" })
 export class ReservationTravelerDocumentType {
-  @Field({ description: 'Document kind (e.g. PASSPORT)' })
+  @Field(() => FlightTravelDocumentTypeEnum, { description: 'Document kind' })
   documentType!: string;
 
   @Field({ description: 'Document number' })
@@ -391,7 +398,7 @@ export class IssuanceType {
   @Field(() => ID, { description: 'The reservation id' })
   reservationId!: string;
 
-  @Field({ description: 'The reservation status, e.g. ISSUED' })
+  @Field(() => FlightReservationStatusEnum, { description: 'The reservation status after the call, e.g. ISSUED' })
   status!: string;
 
   @Field(() => [TicketDocumentType], { description: 'The ticket documents, with ticket numbers once issued' })
@@ -668,7 +675,7 @@ export class FlightTicketType {
   @Field(() => FlightTicketPriceType, { description: "The passenger's price (see priceScope)" })
   price!: FlightTicketPriceType;
 
-  @Field({ description: 'PASSENGER_JOURNEY: the passenger total for the whole journey, repeated on each itinerary row' })
+  @Field(() => FlightPriceScopeEnum, { description: 'What the price covers' })
   priceScope!: string;
 
   @Field(() => FlightTicketBuyerType, { description: 'The account that bought the ticket' })
@@ -680,10 +687,10 @@ export class FlightTicketType {
   @Field(() => FlightNotificationPreferencesType, { description: 'Which notifications the passenger gets' })
   notificationPreferences!: FlightNotificationPreferencesType;
 
-  @Field({ description: 'The reservation status of this ticket (flight.md "States and transitions")' })
+  @Field(() => FlightReservationStatusEnum, { description: 'The status of this ticket: the reservation status it was last given (CANCELLED once cancelled)' })
   status!: string;
 
-  @Field({ description: 'Issuance state of this ticket (usage guide); e.g. EXPECTED or ISSUED' })
+  @Field(() => FlightReservationStatusEnum, { description: "Issuance progress (usage guide): the reservation's current status, e.g. TST_CREATED or ISSUED" })
   issuanceStatus!: string;
 }
 

@@ -112,3 +112,28 @@ export const TrainSeatOrientationEnum = describedEnum('TrainSeatOrientation', 'W
   LEFT: 'Faces left',
   RIGHT: 'Faces right',
 });
+
+export const TrainTransitAgencyTypeEnum = describedEnum('TrainTransitAgencyType', 'The kind of transport an operator runs', {
+  RAIL: 'A railway',
+});
+
+export const TrainNotificationRoleEnum = describedEnum('TrainNotificationRole', 'Whom a resent train message was addressed to', {
+  BUYER: 'The buyer of the reservation',
+  PASSENGER: 'A passenger of the reservation',
+});
+
+export const TrainNotificationDeliveryStatusEnum = describedEnum('TrainNotificationDeliveryStatus', 'Where one resent message is in its delivery', {
+  PENDING: 'Waiting to be sent',
+  SENDING: 'An attempt is running',
+  RETRYING: 'An attempt failed; another will follow',
+  SENT: 'The provider accepted the message',
+  FAILED: 'Every attempt failed; no more will be made',
+  SUPPRESSED: 'The rules said no (see error)',
+  UNCERTAIN: 'An interrupted send over a channel that cannot deduplicate; not repeated',
+});
+
+export const TrainResendMessageTypeEnum = describedEnum('TrainResendMessageType', 'Which train booking message to resend', {
+  TRAIN_TICKET: 'The issued tickets',
+  TRAIN_TICKET_RESERVATION: 'The reservation awaiting payment',
+  TRAIN_TICKET_RESERVATION_CANCELLATION: 'The cancellation of the reservation',
+});

@@ -1,5 +1,11 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
-import { TrainNotificationChannelEnum, TrainSettledStatusEnum } from './train-enums';
+import {
+  TrainNotificationChannelEnum,
+  TrainNotificationDeliveryStatusEnum,
+  TrainNotificationRoleEnum,
+  TrainResendMessageTypeEnum,
+  TrainSettledStatusEnum,
+} from './train-enums';
 
 /*
  * train-bus-admin.md POST /api/trip/train/send-notification. Inputs are plain nullable strings on purpose: the
@@ -21,10 +27,13 @@ export class TrainSendNotificationInput {
   @Field(() => [String], { nullable: true, description: 'Ticket uuids of one reservation: only the passengers owning them are addressed' })
   trainTicketUuids?: string[] | null;
 
-  @Field(() => [String], { nullable: true, description: 'EMAIL and/or WHATSAPP; default [EMAIL]; duplicates dropped, first occurrence kept' })
+  @Field(() => [TrainNotificationChannelEnum], {
+    nullable: true,
+    description: 'EMAIL and/or WHATSAPP; default [EMAIL]; duplicates dropped, first occurrence kept',
+  })
   notificationChannels?: string[] | null;
 
-  @Field(() => String, { nullable: true, description: 'TRAIN_TICKET (default), TRAIN_TICKET_RESERVATION or TRAIN_TICKET_RESERVATION_CANCELLATION' })
+  @Field(() => TrainResendMessageTypeEnum, { nullable: true, description: 'Which message to resend; default TRAIN_TICKET' })
   messageType?: string | null;
 
   @Field(() => String, {
@@ -39,13 +48,15 @@ export class TrainNotificationRecipientResult {
   @Field(() => String, { description: 'buyer or passenger:<index in the reservation>' })
   recipientKey!: string;
 
-  @Field(() => String, { description: 'BUYER or PASSENGER' })
+  @Field(() => TrainNotificationRoleEnum, { description: 'Whom the message was addressed to' })
   role!: string;
 
   @Field(() => String, { description: 'The address, masked (a***@example.com, ***678)' })
   to!: string;
 
-  @Field(() => String, { description: 'SENT, FAILED, SUPPRESSED or UNCERTAIN when final; PENDING, SENDING or RETRYING when still under way at the answer' })
+  @Field(() => TrainNotificationDeliveryStatusEnum, {
+    description: 'SENT, FAILED, SUPPRESSED or UNCERTAIN when final; PENDING, SENDING or RETRYING when still under way at the answer',
+  })
   status!: string;
 
   @Field(() => String, { nullable: true, description: 'The last error or suppression reason' })

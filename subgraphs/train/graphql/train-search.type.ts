@@ -1,7 +1,8 @@
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import { Company, TrainStation } from './train-station.type';
-import { TrainFeeRecipientEnum, TrainFeeTypeEnum, TrainPricingContextEnum } from './train-enums';
+import { TrainFeeRecipientEnum, TrainFeeTypeEnum, TrainPricingContextEnum, TrainTransitAgencyTypeEnum } from './train-enums';
 import { DateTimeScalar, LocalDateScalar } from '../../../shared/graphql/date-time.scalar';
+import { AvailabilityStatusEnum, LookAheadStatusEnum } from '../../../shared/graphql/search-availability.type';
 
 @ObjectType({ description: 'One fee of a price, e.g. the booking fee; amount is a decimal string in the price currency' })
 export class TrainFee {
@@ -215,7 +216,7 @@ export class TransitAgency {
   @Field(() => Company, { description: 'The operator company (resolved by the admin subgraph)' })
   company!: Company;
 
-  @Field({ description: 'RAIL' })
+  @Field(() => TrainTransitAgencyTypeEnum, { description: 'The kind of transport the operator runs' })
   type!: string;
 
   @Field(() => [TransitAgencyLogo], { description: 'Operator logos' })
@@ -260,7 +261,7 @@ export class TrainLookAhead {
   @Field(() => Int, { description: 'lookAheadDays as asked (1 to 3)' })
   requestedDays!: number;
 
-  @Field({ description: 'NOT_NEEDED, FOUND, NO_RESULTS or INCOMPLETE' })
+  @Field(() => LookAheadStatusEnum, { description: 'What the look-ahead found' })
   status!: string;
 
   @Field(() => LocalDateScalar, { description: 'First later date checked; null when none was checked', nullable: true })
@@ -278,7 +279,7 @@ export class TrainNextDate {
 
 @ObjectType({ description: 'Look-ahead availability of a search that asked for lookAheadDays; null when lookAheadDays was not given' })
 export class TrainAvailabilityType {
-  @Field({ description: 'RESULTS_FOUND or NO_RESULTS: the requested date only' })
+  @Field(() => AvailabilityStatusEnum, { description: 'Whether the requested date has trains: the requested date only' })
   status!: string;
 
   @Field(() => LocalDateScalar, { description: 'The searched date (railway-local)' })
