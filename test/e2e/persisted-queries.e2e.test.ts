@@ -116,15 +116,17 @@ describe('automatic persisted queries (APQ)', () => {
   it.each([
     ['POST', false],
     ['GET', true],
-  ])("works with Apollo Client's persisted-queries link (%s for hashed queries): the second run sends no query text", async (method, useGETForHashedQueries) => {
-    const sent: SentRequest[] = [];
-    const client = new ApolloClient({
-      link: createPersistedQueryLink({ sha256, useGETForHashedQueries }).concat(
-        new HttpLink({ uri: graphqlUrl(), fetch: recordingFetch(sent), headers: { authorization: `Bearer ${token}` } }),
-      ),
-      cache: new InMemoryCache(),
-    });
-    const query = gql`
+  ])(
+    "works with Apollo Client's persisted-queries link (%s for hashed queries): the second run sends no query text",
+    async (method, useGETForHashedQueries) => {
+      const sent: SentRequest[] = [];
+      const client = new ApolloClient({
+        link: createPersistedQueryLink({ sha256, useGETForHashedQueries }).concat(
+          new HttpLink({ uri: graphqlUrl(), fetch: recordingFetch(sent), headers: { authorization: `Bearer ${token}` } }),
+        ),
+        cache: new InMemoryCache(),
+      });
+      const query = gql`
       query ApqStations${method} {
         trainStations {
           stopId
@@ -132,20 +134,21 @@ describe('automatic persisted queries (APQ)', () => {
         }
       }
     `;
-    const first = await client.query({ query, fetchPolicy: 'network-only' });
-    const second = await client.query({ query, fetchPolicy: 'network-only' });
+      const first = await client.query({ query, fetchPolicy: 'network-only' });
+      const second = await client.query({ query, fetchPolicy: 'network-only' });
 
-    // First run: the hash alone, PERSISTED_QUERY_NOT_FOUND, then hash and text (always a POST).
-    expect(sent).toHaveLength(3);
-    const [probe, register, again] = sent;
-    expect(probe.method).toBe(method);
-    expect(register).toMatchObject({ method: 'POST', body: { query: expect.stringContaining('trainStations') } });
-    // Second run: only the hash travels, and the gateway answers from its APQ cache.
-    expect(again.method).toBe(method);
-    const sentText = again.body?.query ?? again.url.searchParams.get('query');
-    expect(sentText).toBeFalsy();
-    expect(JSON.stringify(again.body?.extensions ?? JSON.parse(again.url.searchParams.get('extensions')!))).toContain(sha256(register.body!.query!));
-    expect(second.data).toEqual(first.data);
-    expect((second.data as { trainStations: unknown[] }).trainStations.length).toBeGreaterThan(0);
-  });
+      // First run: the hash alone, PERSISTED_QUERY_NOT_FOUND, then hash and text (always a POST).
+      expect(sent).toHaveLength(3);
+      const [probe, register, again] = sent;
+      expect(probe.method).toBe(method);
+      expect(register).toMatchObject({ method: 'POST', body: { query: expect.stringContaining('trainStations') } });
+      // Second run: only the hash travels, and the gateway answers from its APQ cache.
+      expect(again.method).toBe(method);
+      const sentText = again.body?.query ?? again.url.searchParams.get('query');
+      expect(sentText).toBeFalsy();
+      expect(JSON.stringify(again.body?.extensions ?? JSON.parse(again.url.searchParams.get('extensions')!))).toContain(sha256(register.body!.query!));
+      expect(second.data).toEqual(first.data);
+      expect((second.data as { trainStations: unknown[] }).trainStations.length).toBeGreaterThan(0);
+    },
+  );
 });
