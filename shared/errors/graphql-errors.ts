@@ -4,13 +4,7 @@ import type { Logger } from '../logging/logger';
 import { currentRequestId } from '../context/request-scope';
 
 /** Apollo's own codes for a request the client got wrong: all are a 400. */
-const CLIENT_CODES = new Set([
-  'GRAPHQL_PARSE_FAILED',
-  'GRAPHQL_VALIDATION_FAILED',
-  'BAD_USER_INPUT',
-  'OPERATION_RESOLUTION_FAILURE',
-  'BAD_REQUEST',
-]);
+const CLIENT_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'OPERATION_RESOLUTION_FAILURE', 'BAD_REQUEST']);
 
 /**
  * The automatic-persisted-query answers (a hash the server does not know yet; APQ turned off). Not
