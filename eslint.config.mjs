@@ -6,7 +6,7 @@ import graphql from '@graphql-eslint/eslint-plugin';
 const graphqlSchemaRules = graphql.configs['flat/schema-recommended'].rules;
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'var/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'var/**', 'coverage/**', 'examples/web-client/src/gql/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

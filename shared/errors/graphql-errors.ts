@@ -4,15 +4,15 @@ import type { Logger } from '../logging/logger';
 import { currentRequestId } from '../context/request-scope';
 
 /** Apollo's own codes for a request the client got wrong: all are a 400. */
-const CLIENT_CODES = new Set([
-  'GRAPHQL_PARSE_FAILED',
-  'GRAPHQL_VALIDATION_FAILED',
-  'BAD_USER_INPUT',
-  'OPERATION_RESOLUTION_FAILURE',
-  'PERSISTED_QUERY_NOT_FOUND',
-  'PERSISTED_QUERY_NOT_SUPPORTED',
-  'BAD_REQUEST',
-]);
+const CLIENT_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'OPERATION_RESOLUTION_FAILURE', 'BAD_REQUEST']);
+
+/**
+ * The automatic-persisted-query answers (a hash the server does not know yet; APQ turned off). Not
+ * failures but steps of Apollo's protocol: Apollo answers them 200 with no-cache, and clients
+ * (Apollo Client, urql, Apollo iOS/Kotlin) resend the query text when they read this code or
+ * message, so both stay as Apollo gives them.
+ */
+const PERSISTED_QUERY_CODES = new Set(['PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED']);
 
 /** Puts an AppError into GraphQL error extensions (no extensions.http: the gateway would rewrite it). */
 export function appErrorExtensions(error: AppError): Record<string, unknown> {
@@ -70,6 +70,15 @@ function errorFormatter(logger: Logger) {
       return { message: formatted.message, path: formatted.path, extensions: { code: body.errorCode, ...body } };
     }
     const code = typeof ext.code === 'string' ? ext.code : undefined;
+    if (code && PERSISTED_QUERY_CODES.has(code)) {
+      return { message: formatted.message, extensions: appErrorExtensions(new AppError(code, 200, formatted.message)) };
+    }
+    const clientStatus = requestErrorStatus(original);
+    if (clientStatus !== undefined && code === 'INTERNAL_SERVER_ERROR') {
+      // Apollo refused the request itself with a 4xx but no code (an APQ hash that does not match the query).
+      const error = new AppError(PlatformErrorCode.BAD_REQUEST, clientStatus, formatted.message);
+      return { message: error.errorMessage, extensions: appErrorExtensions(error) };
+    }
     if (code && CLIENT_CODES.has(code)) {
       const error =
         (code === 'BAD_USER_INPUT' && variableTypeError(formatted.message)) ||
@@ -82,6 +91,13 @@ function errorFormatter(logger: Logger) {
     const internal = PlatformException.internal(requestId);
     return { message: internal.errorMessage, path: formatted.path, extensions: appErrorExtensions(internal) };
   };
+}
+
+/** The 4xx status Apollo set on an error of its own (extensions.http), if any. */
+function requestErrorStatus(error: unknown): number | undefined {
+  if (!(error instanceof GraphQLError)) return undefined;
+  const status = (error.extensions.http as { status?: unknown } | undefined)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
 
 /**

@@ -1,0 +1,60 @@
+/* eslint-disable */
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** flight.md search request; defaults as the spec gives them */
+export type FlightSearchInput = {
+  /** 1 to 9; default 1 */
+  adults?: number | null | undefined;
+  /** Travelers aged 2 to 11; default 0 */
+  children?: number | null | undefined;
+  /** Display currency; wins over Content-Currency; default USD */
+  currencyCode?: string | null | undefined;
+  /** YYYY-MM-DD */
+  departureDate?: string | null | undefined;
+  /** IATA code of the arrival airport (Airport.stopCode); required */
+  destinationLocationCode?: string | null | undefined;
+  /** No offers of these IATA airline codes */
+  excludedAirlineCodes?: Array<string> | null | undefined;
+  /** Only offers of these IATA airline codes */
+  includedAirlineCodes?: Array<string> | null | undefined;
+  /** Infants under 2 on an adult's lap; at most adults; default 0 */
+  infants?: number | null | undefined;
+  /** 1 to 7: check that many later dates when the requested dates have no offers */
+  lookAheadDays?: number | null | undefined;
+  /** At least 1; above 200 counts as 200 */
+  max?: number | null | undefined;
+  /** Highest offer total per traveler, in the display currency */
+  maxPrice?: number | null | undefined;
+  /** True for direct flights only; default false */
+  nonStop?: boolean | null | undefined;
+  /** IATA code of the departure airport (Airport.stopCode); required */
+  originLocationCode?: string | null | undefined;
+  /** YYYY-MM-DD; omit for one-way */
+  returnDate?: string | null | undefined;
+  /** ECONOMY, PREMIUM_ECONOMY, BUSINESS or FIRST */
+  travelClass?: string | null | undefined;
+};
+
+export type TrainSearchQueryVariables = Exact<{
+  from: string;
+  to: string;
+  date: string;
+  lookAheadDays?: string | null | undefined;
+}>;
+
+
+export type TrainSearchQuery = { trainSearch: { meta: { count: number }, data: Array<{ trip: { number: string, name: string, timeTableTrainSetId: number }, departure: { dateTime: string, stop: { stopName: string } }, arrival: { dateTime: string, stop: { stopName: string } }, price: { grandTotal: string, currency: string } }> } };
+
+export type SearchFlightsMutationVariables = Exact<{
+  input: FlightSearchInput;
+}>;
+
+
+export type SearchFlightsMutation = { searchFlights: { meta: { count: number }, data: Array<{ offerReference: string, price: { grandTotal: string, currency: string }, itineraries: Array<{ duration: string, segments: Array<{ carrierCode: string, number: string, departure: { iataCode: string, at: string }, arrival: { iataCode: string, at: string } }> }> }> } };
+
+
+export const TrainSearchDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TrainSearch"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"from"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"to"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"date"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"lookAheadDays"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"trainSearch"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"from"},"value":{"kind":"Variable","name":{"kind":"Name","value":"from"}}},{"kind":"Argument","name":{"kind":"Name","value":"to"},"value":{"kind":"Variable","name":{"kind":"Name","value":"to"}}},{"kind":"Argument","name":{"kind":"Name","value":"date"},"value":{"kind":"Variable","name":{"kind":"Name","value":"date"}}},{"kind":"Argument","name":{"kind":"Name","value":"lookAheadDays"},"value":{"kind":"Variable","name":{"kind":"Name","value":"lookAheadDays"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"meta"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}}]}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"trip"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"timeTableTrainSetId"}}]}},{"kind":"Field","name":{"kind":"Name","value":"departure"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"dateTime"}},{"kind":"Field","name":{"kind":"Name","value":"stop"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stopName"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"arrival"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"dateTime"}},{"kind":"Field","name":{"kind":"Name","value":"stop"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stopName"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"price"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"grandTotal"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}}]}}]}}]}}]}}]} as unknown as DocumentNode<TrainSearchQuery, TrainSearchQueryVariables>;
+export const SearchFlightsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SearchFlights"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"FlightSearchInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"searchFlights"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"meta"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}}]}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"offerReference"}},{"kind":"Field","name":{"kind":"Name","value":"price"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"grandTotal"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}}]}},{"kind":"Field","name":{"kind":"Name","value":"itineraries"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"segments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"carrierCode"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"departure"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"iataCode"}},{"kind":"Field","name":{"kind":"Name","value":"at"}}]}},{"kind":"Field","name":{"kind":"Name","value":"arrival"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"iataCode"}},{"kind":"Field","name":{"kind":"Name","value":"at"}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<SearchFlightsMutation, SearchFlightsMutationVariables>;
