@@ -4,6 +4,17 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** A cabin (travel class) of a flight */
+export type FlightCabin =
+  /** Business */
+  | 'BUSINESS'
+  /** Economy */
+  | 'ECONOMY'
+  /** First */
+  | 'FIRST'
+  /** Premium economy */
+  | 'PREMIUM_ECONOMY';
+
 /** flight.md search request; defaults as the spec gives them */
 export type FlightSearchInput = {
   /** 1 to 9; default 1 */
@@ -12,10 +23,10 @@ export type FlightSearchInput = {
   children?: number | null | undefined;
   /** Display currency; wins over Content-Currency; default USD */
   currencyCode?: string | null | undefined;
-  /** YYYY-MM-DD */
-  departureDate?: string | null | undefined;
-  /** IATA code of the arrival airport (Airport.stopCode); required */
-  destinationLocationCode?: string | null | undefined;
+  /** YYYY-MM-DD (a String: a malformed date answers the spec's 400 with data.fields[]) */
+  departureDate: string;
+  /** IATA code of the arrival airport (Airport.stopCode) */
+  destinationLocationCode: string;
   /** No offers of these IATA airline codes */
   excludedAirlineCodes?: Array<string> | null | undefined;
   /** Only offers of these IATA airline codes */
@@ -30,12 +41,12 @@ export type FlightSearchInput = {
   maxPrice?: number | null | undefined;
   /** True for direct flights only; default false */
   nonStop?: boolean | null | undefined;
-  /** IATA code of the departure airport (Airport.stopCode); required */
-  originLocationCode?: string | null | undefined;
+  /** IATA code of the departure airport (Airport.stopCode) */
+  originLocationCode: string;
   /** YYYY-MM-DD; omit for one-way */
   returnDate?: string | null | undefined;
-  /** ECONOMY, PREMIUM_ECONOMY, BUSINESS or FIRST */
-  travelClass?: string | null | undefined;
+  /** Only offers in this cabin */
+  travelClass?: FlightCabin | null | undefined;
 };
 
 export type TrainSearchQueryVariables = Exact<{
