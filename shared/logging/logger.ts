@@ -38,6 +38,7 @@ const SECRET_KEYS = [
   'passport',
   'passportNumber',
   'passportExpiry',
+  'passportExpiryDate',
   'dateOfBirth',
   'passengers',
   'passenger',
