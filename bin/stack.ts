@@ -8,7 +8,7 @@ import { WorkerHost } from '../shared/queue/worker-host';
 import { notificationJobs } from '../shared/notifications/notification-jobs';
 import { closeChannelAdapters, createChannelAdapters } from '../shared/notifications/channels/channel-factory';
 import { warnUnlessNoEviction } from '../shared/redis/redis';
-import type { Logger } from '../shared/logging/logger';
+import { createLogger, Logger } from '../shared/logging/logger';
 import { startGateway } from '../gateway/gateway.server';
 import { DATABASE_MODULES, SUBGRAPH_MODULES } from '../subgraphs/registry';
 import { prepareDatabase, PreparationReport } from './prepare-database';
@@ -32,7 +32,8 @@ export interface RunningStack {
  */
 export async function startStack(config: PlatformConfig, role: StackRole, logger?: Logger): Promise<RunningStack> {
   if (role === 'all') await ensureDatabase(config.databaseUrl);
-  const platform = await createPlatform(config, DATABASE_MODULES, { logger });
+  // Every line names the role that wrote it: one request id is followed across processes by `role` and `service`.
+  const platform = await createPlatform(config, DATABASE_MODULES, { logger: logger ?? createLogger(config.logLevel, { role }) });
   const closers: Array<[string, () => Promise<void>]> = [];
   const stack: RunningStack = {
     platform,

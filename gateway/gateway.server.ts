@@ -8,7 +8,8 @@ import type { Platform } from '../shared/platform/platform';
 import type { SubgraphName } from '../shared/config/config';
 import { requestIdFrom } from '../shared/context/request-context';
 import { subgraphClientError } from '../shared/errors/graphql-errors';
-import { runInRequestScope } from '../shared/context/request-scope';
+import { noteAccount, runInRequestScope } from '../shared/context/request-scope';
+import { ACCOUNT_HEADER, logAccess, operationNamePlugin } from '../shared/http/access-log';
 import { sharedApolloOptions } from '../shared/http/apollo-options';
 import { handleGraphQLRequest } from '../shared/http/apollo-http';
 import { sendJson } from '../shared/http/json-response';
@@ -31,6 +32,12 @@ import { PreparedReply, prepareReply, sendPreparedReply } from './rest/prepared-
 class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
     for (const [name, value] of Object.entries(context?.forwardedHeaders ?? {})) request.http?.headers.set(name, String(value));
+  }
+
+  /** The account a subgraph verified goes into this request's access line. */
+  override didReceiveResponse({ response }: Parameters<NonNullable<RemoteGraphQLDataSource['didReceiveResponse']>>[0]) {
+    noteAccount(response.http?.headers.get(ACCOUNT_HEADER) ?? undefined);
+    return response;
   }
 
   /** A subgraph's 4xx keeps its status and body (413 for a field too large, 400 for a bad variable) instead of becoming a 500. */
@@ -69,6 +76,7 @@ export async function startGateway(
     // Apollo parses every document again (the REST layer's too), stopping at the same token limit.
     parseOptions: { maxTokens: config.graphqlMaxTokens },
     plugins: [
+      operationNamePlugin(),
       costLimitPlugin({ authenticated: config.graphqlMaxCost, public: config.graphqlMaxCostPublic }),
       production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
     ],
@@ -136,7 +144,10 @@ export async function startGateway(
 
   const server = createServer((req, res) => {
     const requestId = requestIdFrom(req.headers);
-    runInRequestScope(requestId, () => handle(req, res, requestId)).catch((error) => {
+    runInRequestScope(requestId, () => {
+      logAccess(logger, req, res);
+      return handle(req, res, requestId);
+    }).catch((error) => {
       logger.error('gateway request failed', { requestId, reason: (error as Error).message });
       if (!res.headersSent) {
         sendJson(

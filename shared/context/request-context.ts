@@ -4,6 +4,7 @@ import { PlatformException } from '../errors/app-error';
 import { bearerToken, Principal, TokenService } from '../auth/token.service';
 import { Role } from '../auth/roles';
 import type { Logger } from '../logging/logger';
+import { noteAccount } from './request-scope';
 
 export type Language = 'en' | 'sw';
 
@@ -48,7 +49,8 @@ export class RequestContext {
     this.currency = currency && /^[A-Z]{3}$/.test(currency) ? currency : undefined;
     this.externalUserId = single(headers['x-external-user-id']);
     this.authenticationContext = single(headers['x-authentication-context']);
-    this.logger = logger.child({ requestId: this.requestId });
+    // The request id reaches every line through the logger's mixin (request-scope.ts), not a binding.
+    this.logger = logger;
   }
 
   /** The caller, or null when no Authorization header was sent; a bad token is always a 401. */
@@ -58,7 +60,9 @@ export class RequestContext {
       if (header === undefined) return null;
       const token = bearerToken(header);
       if (!token) throw PlatformException.unauthenticated('The Authorization header must be "Bearer <token>"');
-      return this.tokens.verify(token);
+      const principal = await this.tokens.verify(token);
+      noteAccount(principal.accountId);
+      return principal;
     })();
     return this.principalPromise;
   }

@@ -1,12 +1,46 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-/** The request id of the request being served, for places that get no context (formatError, logs). */
-const scope = new AsyncLocalStorage<{ requestId: string }>();
+/**
+ * What the code running for one request (or one job) shares without passing it along: the request id, for
+ * formatError, the outbox and every log line (the logger's mixin reads it), and what the access log line learns
+ * while the request is served (the GraphQL operation, the verified account).
+ */
+export interface RequestScope {
+  /** Absent for a job no request caused (a recurring sweep). */
+  requestId?: string;
+  /** The job being run, when the scope is a worker's: its lines say which job wrote them. */
+  job?: { queue: string; name: string; id: string | undefined };
+  operation?: string;
+  accountId?: string;
+}
+
+const scope = new AsyncLocalStorage<RequestScope>();
 
 export function runInRequestScope<T>(requestId: string, fn: () => T): T {
   return scope.run({ requestId }, fn);
 }
 
+/** Runs a job's processor in a scope of its own: its log lines and the jobs it causes carry the request's id. */
+export function runInJobScope<T>(requestId: string | undefined, job: NonNullable<RequestScope['job']>, fn: () => T): T {
+  return scope.run({ requestId, job }, fn);
+}
+
 export function currentRequestId(): string | undefined {
   return scope.getStore()?.requestId;
+}
+
+export function currentScope(): Readonly<RequestScope> | undefined {
+  return scope.getStore();
+}
+
+/** The first operation a request runs names it in the access log (a REST route may run a follow-up one). */
+export function noteOperation(name: string | null | undefined): void {
+  const store = scope.getStore();
+  if (store && name && store.operation === undefined) store.operation = name;
+}
+
+/** The account whose token was verified while serving the request. */
+export function noteAccount(accountId: string | undefined): void {
+  const store = scope.getStore();
+  if (store && accountId) store.accountId = accountId;
 }

@@ -10,6 +10,8 @@ export interface GraphQLHttpOptions<TContext> {
   maxBodyBytes: number;
   context: () => Promise<TContext>;
   extraHeaders?: Record<string, string>;
+  /** Headers known only once the operation ran (a subgraph names the account it verified). */
+  lateHeaders?: () => Record<string, string>;
   /** Looks at the document's text before Apollo does; an AppError refuses the request unparsed by Apollo. */
   refuse?: (query: string) => AppError | null;
   /** Compress large answers when the client accepts it (the gateway; subgraphs answer it on loopback). */
@@ -53,7 +55,7 @@ export async function handleGraphQLRequest<TContext extends BaseContext>(
   });
   res.statusCode = result.status ?? 200;
   for (const [key, value] of result.headers) res.setHeader(key, value);
-  for (const [key, value] of Object.entries(options.extraHeaders ?? {})) res.setHeader(key, value);
+  for (const [key, value] of Object.entries({ ...options.extraHeaders, ...options.lateHeaders?.() })) res.setHeader(key, value);
   if (result.body.kind === 'complete') {
     if (options.compress) return endCompressed(req, res, Buffer.from(result.body.string, 'utf8'));
     res.end(result.body.string);

@@ -4,12 +4,13 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import type { Platform } from '../platform/platform';
 import { RequestContext, requestIdFrom } from '../context/request-context';
-import { runInRequestScope } from '../context/request-scope';
+import { currentScope, runInRequestScope } from '../context/request-scope';
 import { sharedApolloOptions } from './apollo-options';
 import { handleGraphQLRequest } from './apollo-http';
 import { closeServer, listen } from './listen';
 import { sendJson } from './json-response';
 import { forwardedClientAddress } from './client-address';
+import { ACCOUNT_HEADER, logAccess, operationNamePlugin } from './access-log';
 
 /** What every resolver receives as its context. */
 export interface GraphQLContext {
@@ -36,22 +37,27 @@ export async function startSubgraphServer(name: string, schema: GraphQLSchema, p
     ...sharedApolloOptions(logger, { production: platform.config.nodeEnv === 'production' }),
     // The gateway composes from the committed supergraph; introspection is for tooling in development.
     introspection: platform.config.nodeEnv !== 'production',
-    plugins: [ApolloServerPluginLandingPageDisabled()],
+    plugins: [ApolloServerPluginLandingPageDisabled(), operationNamePlugin()],
   });
   await apollo.start();
 
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0];
-    if (path === '/health' && req.method === 'GET') return sendJson(res, 200, { status: 'ok', service: name });
-    if (path !== '/graphql') return sendJson(res, 404, { errorCode: 'NOT_FOUND', errorMessage: `No route ${path}`, status: 404 });
     const requestId = requestIdFrom(req.headers);
-    runInRequestScope(requestId, () =>
-      handleGraphQLRequest(apollo, req, res, {
+    runInRequestScope(requestId, async () => {
+      logAccess(logger, req, res);
+      if (path === '/health' && req.method === 'GET') return sendJson(res, 200, { status: 'ok', service: name });
+      if (path !== '/graphql') return sendJson(res, 404, { errorCode: 'NOT_FOUND', errorMessage: `No route ${path}`, status: 404 });
+      return handleGraphQLRequest(apollo, req, res, {
         maxBodyBytes: platform.config.maxBodyBytes,
         context: async () => ({ req: new RequestContext(req.headers, platform.tokens, logger), clientAddress: forwardedClientAddress(req) }),
         extraHeaders: { 'x-request-id': requestId },
-      }),
-    ).catch((error) => {
+        lateHeaders: (): Record<string, string> => {
+          const accountId = currentScope()?.accountId;
+          return accountId ? { [ACCOUNT_HEADER]: accountId } : {};
+        },
+      });
+    }).catch((error) => {
       logger.error('subgraph request failed', { requestId, reason: (error as Error).message });
       if (!res.headersSent) sendJson(res, 500, { errorCode: 'INTERNAL_ERROR', errorMessage: 'Internal error', status: 500 });
       else res.end();

@@ -1,6 +1,6 @@
+import pino from 'pino';
 import type { LogLevel } from '../config/config';
-
-const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+import { currentScope } from '../context/request-scope';
 
 export interface Logger {
   debug(message: string, fields?: Record<string, unknown>): void;
@@ -10,24 +10,84 @@ export interface Logger {
   child(fields: Record<string, unknown>): Logger;
 }
 
-/** One JSON object per line on stdout: what log shippers and `jq` read. */
-export function createLogger(level: LogLevel, base: Record<string, unknown> = {}, write = defaultWrite): Logger {
-  const threshold = ORDER[level];
-  const emit = (lvl: LogLevel, message: string, fields?: Record<string, unknown>) => {
-    if (ORDER[lvl] < threshold) return;
-    write(JSON.stringify({ time: new Date().toISOString(), level: lvl, message, ...base, ...fields }));
-  };
-  return {
-    debug: (m, f) => emit('debug', m, f),
-    info: (m, f) => emit('info', m, f),
-    warn: (m, f) => emit('warn', m, f),
-    error: (m, f) => emit('error', m, f),
-    child: (fields) => createLogger(level, { ...base, ...fields }, write),
-  };
+/** Where lines go: stdout by default; a test passes a function that collects them. */
+export type LogDestination = ((line: string) => void) | pino.DestinationStream;
+
+/** What the redaction writes in place of a secret or a piece of personal data. */
+export const REDACTED = '[REDACTED]';
+
+/**
+ * Keys whose values never reach a log line: credentials and personal data. Matched at the top of a line's fields
+ * and one or two objects down (pino's paths do not recurse, and deeper wildcards cost on every line).
+ */
+const SECRET_KEYS = [
+  'authorization',
+  'cookie',
+  'password',
+  'newPassword',
+  'currentPassword',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'cardToken',
+  'cardNumber',
+  'cvv',
+  'email',
+  'phone',
+  'phoneNumber',
+  'passport',
+  'passportNumber',
+  'passportExpiry',
+  'passportExpiryDate',
+  'dateOfBirth',
+  'passengers',
+  'passenger',
+];
+
+export const REDACT_PATHS = SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]);
+
+/**
+ * One JSON object per line (what log shippers and `jq` read), written by pino: `level` as a word, `time` in ISO 8601,
+ * `message`, then the fields. Every line written while a request or a job is served carries its `requestId` (and the
+ * job's `queue`/`job`/`jobId`), taken from the request scope by pino's mixin, so no call site has to pass it.
+ */
+export function createLogger(level: LogLevel, base: Record<string, unknown> = {}, destination?: LogDestination): Logger {
+  const root = pino(
+    {
+      level,
+      messageKey: 'message',
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACT_PATHS, censor: REDACTED },
+      mixin: scopeFields,
+    },
+    toStream(destination),
+  );
+  return wrap(Object.keys(base).length ? root.child(base) : root);
 }
 
-function defaultWrite(line: string): void {
-  process.stdout.write(`${line}\n`);
+function scopeFields(): Record<string, unknown> {
+  const scope = currentScope();
+  if (!scope) return {};
+  const fields: Record<string, unknown> = {};
+  if (scope.requestId) fields.requestId = scope.requestId;
+  if (scope.job) Object.assign(fields, { queue: scope.job.queue, job: scope.job.name, jobId: scope.job.id });
+  return fields;
+}
+
+function wrap(p: pino.Logger): Logger {
+  const at =
+    (lvl: LogLevel) =>
+    (message: string, fields?: Record<string, unknown>): void =>
+      fields ? p[lvl](fields, message) : p[lvl](message);
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), child: (fields) => wrap(p.child(fields)) };
+}
+
+function toStream(destination: LogDestination | undefined): pino.DestinationStream {
+  // Synchronous on stdout: a line logged just before an exit is not lost.
+  if (destination === undefined) return pino.destination({ dest: 1, sync: true });
+  if (typeof destination === 'function') return { write: (chunk: string) => destination(chunk.endsWith('\n') ? chunk.slice(0, -1) : chunk) };
+  return destination;
 }
 
 /** Masks an email or phone for logs: enough to correlate, not enough to identify. */

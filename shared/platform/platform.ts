@@ -21,6 +21,7 @@ import { PlatformInit1763800000000 } from '../database/migrations/1763800000000-
 import { Notifications1763800000200 } from '../database/migrations/1763800000200-notifications';
 import { WalletHolds1764000000100 } from '../database/migrations/1764000000100-wallet-holds';
 import { OutboxJobKeys1764000000510 } from '../database/migrations/1764000000510-outbox-job-keys';
+import { OutboxRequestId1764200000100 } from '../database/migrations/1764200000100-outbox-request-id';
 import { NotificationEntity } from '../notifications/entities/notification.entity';
 import { NotificationDeliveryEntity } from '../notifications/entities/notification-delivery.entity';
 import { NotificationAttemptEntity } from '../notifications/entities/notification-attempt.entity';
@@ -40,7 +41,7 @@ export const SHARED_DATABASE_MODULE: DatabaseModule = {
     NotificationDeliveryEntity,
     NotificationAttemptEntity,
   ],
-  migrations: [PlatformInit1763800000000, Notifications1763800000200, WalletHolds1764000000100, OutboxJobKeys1764000000510],
+  migrations: [PlatformInit1763800000000, Notifications1763800000200, WalletHolds1764000000100, OutboxJobKeys1764000000510, OutboxRequestId1764200000100],
 };
 
 /** The process-wide services every role gets: built once at start, closed once at shutdown. */

@@ -5,6 +5,7 @@ import type { Logger } from '../logging/logger';
 import { OutboxMessageEntity } from './entities/outbox-message.entity';
 import { outboxJobId, OutboxRetry } from './outbox.service';
 import { QueueRegistry } from './queue-registry';
+import { withRequestId } from './job-request-id';
 
 interface OutboxRow {
   id: string;
@@ -14,6 +15,7 @@ interface OutboxRow {
   available_at: Date;
   job_id: string | null;
   job_retry: string | null;
+  request_id: string | null;
 }
 
 export interface RelayOptions {
@@ -44,7 +46,7 @@ export class OutboxRelay {
     // READ COMMITTED: claiming rows takes no gap locks, so concurrent relays do not deadlock.
     return this.dataSource.transaction('READ COMMITTED', async (m) => {
       const rows: OutboxRow[] = await m.query(
-        `SELECT id, queue, job_name, payload, available_at, job_id, job_retry FROM outbox_message
+        `SELECT id, queue, job_name, payload, available_at, job_id, job_retry, request_id FROM outbox_message
           WHERE relayed_at IS NULL ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED`,
         [batchSize],
       );
@@ -54,7 +56,7 @@ export class OutboxRelay {
         const queue = this.queues.get(row.queue);
         const delay = Math.max(0, new Date(row.available_at).getTime() - now);
         const retry = row.job_retry ? (JSON.parse(row.job_retry) as OutboxRetry) : null;
-        await queue.add(row.job_name, JSON.parse(row.payload), {
+        await queue.add(row.job_name, withRequestId(JSON.parse(row.payload) as object, row.request_id), {
           jobId: row.job_id ?? outboxJobId(String(row.id)),
           delay,
           ...(retry ? { attempts: retry.attempts, backoff: { type: 'exponential', delay: retry.backoffMs } } : {}),

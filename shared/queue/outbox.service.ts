@@ -2,6 +2,7 @@ import { EntityManager } from 'typeorm';
 import type { Clock } from '../time/clock';
 import { OutboxMessageEntity } from './entities/outbox-message.entity';
 import { upsertKeyedOutboxRow } from './outbox.repository';
+import { currentRequestId } from '../context/request-scope';
 
 /** A job's own retry policy: `attempts` runs in all, exponential backoff starting at `backoffMs`. */
 export interface OutboxRetry {
@@ -52,6 +53,8 @@ export class Outbox {
       createdAt: now,
       jobId: job.jobId ?? null,
       jobRetry: job.retry ? JSON.stringify(job.retry) : null,
+      // The request (or the job run for one) being served: every job it causes carries its id.
+      requestId: currentRequestId() ?? null,
     };
     if (!job.jobId) {
       const result = await manager.insert(OutboxMessageEntity, { ...row, relayedAt: null });

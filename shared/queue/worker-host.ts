@@ -2,6 +2,8 @@ import { Job, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import type { Logger } from '../logging/logger';
 import type { QueueRegistry } from './queue-registry';
+import { runInJobScope } from '../context/request-scope';
+import { splitRequestId } from './job-request-id';
 
 /** A typed job: the payload carries ids only; the processor loads what it needs and is idempotent. */
 export interface JobDefinition<TPayload extends object = object> {
@@ -46,7 +48,9 @@ export class WorkerHost {
         async (job) => {
           const def = names.get(job.name);
           if (!def) throw new Error(`no processor for job ${queue}/${job.name}`);
-          return def.process(job.data, job);
+          // Every line the processor logs, and every job it causes, carries the id of the request behind the job.
+          const { requestId, payload } = splitRequestId(job.data);
+          return runInJobScope(requestId, { queue, name: job.name, id: job.id }, () => def.process(payload, job));
         },
         {
           connection: this.connection,
@@ -57,7 +61,14 @@ export class WorkerHost {
         },
       );
       worker.on('failed', (job, error) =>
-        this.logger.warn('job failed', { queue, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, reason: error.message }),
+        this.logger.warn('job failed', {
+          queue,
+          job: job?.name,
+          jobId: job?.id,
+          requestId: splitRequestId(job?.data).requestId,
+          attempt: job?.attemptsMade,
+          reason: error.message,
+        }),
       );
       worker.on('error', (error) => this.logger.error('worker error', { queue, reason: error.message }));
       this.workers.push(worker);

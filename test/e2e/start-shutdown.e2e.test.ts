@@ -44,7 +44,7 @@ describe('bin/start.js all', () => {
     child.kill('SIGINT');
     expect(await exited).toBe(0);
     for (const part of ['gateway', 'workers', 'outbox relay', 'admin subgraph', 'bus subgraph', 'train subgraph', 'flight subgraph']) {
-      expect(output).toContain(`"message":"stopped","part":"${part}"`);
+      expect(output).toContain(`"part":"${part}","message":"stopped"`);
     }
     expect(output).not.toMatch(/again: exiting now|error while stopping/);
   });

@@ -7,7 +7,7 @@ import Redis from 'ioredis';
 import { loadConfig, PlatformConfig } from '../../shared/config/config';
 import { dropDatabase, ensureDatabase } from '../../shared/database/data-source';
 import { closePlatform, createPlatform, Platform } from '../../shared/platform/platform';
-import { createLogger } from '../../shared/logging/logger';
+import { createLogger, Logger } from '../../shared/logging/logger';
 import { DATABASE_MODULES } from '../../subgraphs/registry';
 import { prepareDatabase } from '../../bin/prepare-database';
 import { RunningStack, startStack } from '../../bin/stack';
@@ -95,12 +95,13 @@ export async function createTestPlatform(env: Record<string, string> = {}): Prom
   };
 }
 
-/** The whole stack on free ports, as `npm start` runs it. */
+/** The whole stack on free ports, as `npm start` runs it; `logger` lets a test read what the roles log. */
 export async function startTestStack(
   env: Record<string, string> = {},
+  { logger = createLogger('error') }: { logger?: Logger } = {},
 ): Promise<{ stack: RunningStack; config: PlatformConfig; baseUrl: string; close(): Promise<void> }> {
   const config = testConfig(env);
-  const stack = await startStack(config, 'all', createLogger('error'));
+  const stack = await startStack(config, 'all', logger);
   return {
     stack,
     config,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { maskRecipient } from '../../logging/logger';
 import type { JobDefinition } from '../../queue/worker-host';
+import { withRequestId } from '../../queue/job-request-id';
 import { NotificationEntity } from '../entities/notification.entity';
 import { FINAL_DELIVERY_STATUSES, NotificationDeliveryEntity } from '../entities/notification-delivery.entity';
 import { DEFAULT_CHANNELS, decideFor, planDeliveries } from '../notification-rules';
@@ -113,7 +114,7 @@ async function enqueueOpenDeliveries(deps: NotificationJobDeps, notificationId: 
   const toSend = open.filter((d) => !FINAL_DELIVERY_STATUSES.includes(d.status));
   for (const delivery of toSend) {
     const payload: DeliverPayload = { deliveryId: delivery.id, notificationId, channel: delivery.channel };
-    await queue.add(DELIVER_JOB, payload, {
+    await queue.add(DELIVER_JOB, withRequestId(payload), {
       jobId: deliveryJobId(delivery.id),
       attempts: deps.config.maxAttempts,
       backoff: { type: 'exponential', delay: deps.config.backoffMs },

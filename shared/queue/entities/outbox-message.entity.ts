@@ -31,4 +31,8 @@ export class OutboxMessageEntity {
   /** The job's own retry policy as JSON (OutboxRetry); null: the queue's defaults. */
   @Column({ name: 'job_retry', type: 'varchar', length: 255, nullable: true })
   jobRetry!: string | null;
+
+  /** The request that wrote the row (x-request-id); its job carries it to the worker's log lines. */
+  @Column({ name: 'request_id', type: 'varchar', length: 64, nullable: true })
+  requestId!: string | null;
 }
