@@ -1,0 +1,20 @@
+import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
+import type { Metrics } from './metrics';
+
+/** Counts every GraphQL operation an Apollo server answers, by (bounded) operation name and outcome. */
+export function graphqlMetricsPlugin<T extends BaseContext>(metrics: Metrics, service: string): ApolloServerPlugin<T> {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ operationName, request, response }) {
+          const errors = response.body.kind === 'single' ? response.body.singleResult.errors : undefined;
+          metrics.graphqlOperations.inc({
+            service,
+            operation: metrics.operationLabel(operationName ?? request.operationName),
+            outcome: errors?.length ? 'error' : 'ok',
+          });
+        },
+      };
+    },
+  };
+}
