@@ -10,11 +10,16 @@ export function graphqlMetricsPlugin<T extends BaseContext>(metrics: Metrics, se
           const errors = response.body.kind === 'single' ? response.body.singleResult.errors : undefined;
           metrics.graphqlOperations.inc({
             service,
-            operation: metrics.operationLabel(operationName ?? request.operationName),
+            operation: metrics.operationLabel(operationName ?? request.operationName ?? nameInText(request.query)),
             outcome: errors?.length ? 'error' : 'ok',
           });
         },
       };
     },
   };
+}
+
+/** A document that failed to parse or validate has no resolved operation: the name it starts with, if any. */
+function nameInText(query: string | undefined): string | undefined {
+  return query ? /^\s*(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(query)?.[1] : undefined;
 }
