@@ -304,7 +304,10 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
   if (config.metrics.token !== null && !/^[\x21-\x7e]{24,256}$/.test(config.metrics.token)) {
     problems.push('METRICS_TOKEN must be 24 to 256 visible ASCII characters without spaces (e.g. `openssl rand -hex 24`)');
   }
-  const taken = new Map<number, string>([[port, 'PORT'], [config.workerPort, 'WORKER_PORT']]);
+  const taken = new Map<number, string>([
+    [port, 'PORT'],
+    [config.workerPort, 'WORKER_PORT'],
+  ]);
   for (const name of SUBGRAPH_NAMES) taken.set(subgraphPorts[name], `${name.toUpperCase()}_PORT`);
   if (config.metrics.port !== null && config.metrics.port !== 0 && taken.has(config.metrics.port)) {
     problems.push(`METRICS_PORT (${config.metrics.port}) must differ from ${taken.get(config.metrics.port)}: the metrics listener is a separate, internal one`);

@@ -31,7 +31,12 @@ export function opsEndpoints(platform: Platform, readiness: (() => Promise<Healt
     }
     if (path === '/metrics' && (token || options.metricsListener)) {
       if (token && !bearerMatches(req.headers.authorization, token)) {
-        sendJson(res, 401, { errorCode: 'UNAUTHENTICATED', errorMessage: 'GET /metrics needs Authorization: Bearer <METRICS_TOKEN>', status: 401 }, { 'www-authenticate': 'Bearer realm="metrics"' });
+        sendJson(
+          res,
+          401,
+          { errorCode: 'UNAUTHENTICATED', errorMessage: 'GET /metrics needs Authorization: Bearer <METRICS_TOKEN>', status: 401 },
+          { 'www-authenticate': 'Bearer realm="metrics"' },
+        );
         return true;
       }
       const text = await platform.metrics.text();

@@ -8,14 +8,19 @@ const JOB_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as co
 
 /** BullMQ job counts per queue and state, read from Redis on scrape. */
 export function collectQueueDepths(metrics: Metrics, queues: () => Queue[]): void {
-  metrics.gaugeOnScrape('safiri_queue_jobs', 'BullMQ jobs per queue and state (waiting, active, delayed, failed, completed)', ['queue', 'state'], async (set) => {
-    await Promise.all(
-      queues().map(async (queue) => {
-        const counts = await queue.getJobCounts(...JOB_STATES);
-        for (const state of JOB_STATES) set({ queue: queue.name, state }, counts[state] ?? 0);
-      }),
-    );
-  });
+  metrics.gaugeOnScrape(
+    'safiri_queue_jobs',
+    'BullMQ jobs per queue and state (waiting, active, delayed, failed, completed)',
+    ['queue', 'state'],
+    async (set) => {
+      await Promise.all(
+        queues().map(async (queue) => {
+          const counts = await queue.getJobCounts(...JOB_STATES);
+          for (const state of JOB_STATES) set({ queue: queue.name, state }, counts[state] ?? 0);
+        }),
+      );
+    },
+  );
 }
 
 /** Outbox rows not yet relayed to BullMQ, and how long the oldest has waited. */

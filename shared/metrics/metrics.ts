@@ -110,8 +110,9 @@ export class Metrics {
   }
 
   /**
-   * A gauge filled on scrape by `read`. A read that fails or outlasts COLLECT_TIMEOUT_MS leaves the gauge empty for
-   * that scrape (no stale value passes for a fresh one) and counts in safiri_metrics_collect_failures_total.
+   * A gauge filled on scrape by `read`. A read that fails or outlasts COLLECT_TIMEOUT_MS leaves the gauge without
+   * samples (NaN when it has no labels) for that scrape, so no stale value passes for a fresh one, and counts in
+   * safiri_metrics_collect_failures_total.
    */
   gaugeOnScrape<L extends string>(
     name: string,
@@ -135,6 +136,8 @@ export class Metrics {
           );
         } catch {
           failures.inc({ collector: name });
+          // A gauge without labels always prints a sample: NaN says "unknown" where 0 would pass for a reading.
+          if (labelNames.length === 0) this.set(NaN);
           return;
         }
         for (const [labels, value] of values) this.set(labels, value);

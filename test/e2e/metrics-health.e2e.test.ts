@@ -160,7 +160,8 @@ describe('metrics and health', () => {
     // RECOVERY_INTERVAL_SECONDS=1: the recurring recovery jobs run every second.
     const text = await waitFor(scrape, (t) => /safiri_job_duration_seconds_count\{[^}]*outcome="completed"[^}]*\} [1-9]/.test(t));
     const queue = /safiri_queue_jobs\{queue="([^"]+)",state="completed"\}/.exec(text)![1];
-    for (const state of ['waiting', 'active', 'delayed', 'failed', 'completed']) expect(sample(text, 'safiri_queue_jobs', { queue, state })).toBeGreaterThanOrEqual(0);
+    for (const state of ['waiting', 'active', 'delayed', 'failed', 'completed'])
+      expect(sample(text, 'safiri_queue_jobs', { queue, state })).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'safiri_outbox_backlog')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'safiri_outbox_oldest_age_seconds')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'safiri_db_pool_connections', { state: 'limit' })).toBe(10);
@@ -228,7 +229,7 @@ describe('metrics and health', () => {
     expect(sample(text, 'safiri_http_requests_total', { service: 'worker', route: '/readyz', status: '200' })).toBe(1);
   });
 
-  it("the gateway is not ready once a subgraph stops: 503 naming it (it stays live)", async () => {
+  it('the gateway is not ready once a subgraph stops: 503 naming it (it stays live)', async () => {
     await env.stack.subgraphs.bus!.close();
     const res = await get(`${env.baseUrl}/readyz`);
     expect(res.status).toBe(503);

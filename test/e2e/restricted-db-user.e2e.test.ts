@@ -110,9 +110,15 @@ describe('the app as a restricted database user', () => {
     expect((await fetch(`${baseUrl}/readyz`)).status).toBe(200);
     expect((await fetch(`${worker.workerServer!.url}/readyz`)).status).toBe(200);
 
-    const agent = await FlightClient.create(baseUrl, gateway.platform, 'restricted2@agent.test', 'SERVICE_AGENT', { currency: 'TZS', openingBalance: '20000000' });
+    const agent = await FlightClient.create(baseUrl, gateway.platform, 'restricted2@agent.test', 'SERVICE_AGENT', {
+      currency: 'TZS',
+      openingBalance: '20000000',
+    });
     const offer = await agent.firstOffer({ originLocationCode: 'DAR', destinationLocationCode: 'ZNZ', departureDate: daysAhead(30) });
-    const reserved = await agent.call<RestAgentReservationAnswer>('POST', '/api/flight/reserve/agent', { offerReference: offer.offerReference, passengers: [adult()] });
+    const reserved = await agent.call<RestAgentReservationAnswer>('POST', '/api/flight/reserve/agent', {
+      offerReference: offer.offerReference,
+      passengers: [adult()],
+    });
     expect(reserved.status).toBe(201);
     expect(reserved.body.reservation.bookingReference).toMatch(/^SF[A-Z0-9]{6}$/);
     // The reservation's follow-up jobs (outbox rows) are claimed FOR UPDATE SKIP LOCKED and marked by the app user.
