@@ -10,6 +10,10 @@ import { closeChannelAdapters, createChannelAdapters } from '../shared/notificat
 import { warnUnlessNoEviction } from '../shared/redis/redis';
 import { createLogger, Logger } from '../shared/logging/logger';
 import { startGateway } from '../gateway/gateway.server';
+import { OpsServer, opsEndpoints, startOpsServer } from '../shared/http/ops-endpoints';
+import { checkAll, dependencyChecks } from '../shared/http/readiness';
+import { instrumentJobs } from '../shared/metrics/job-metrics';
+import { collectOutbox, collectQueueDepths } from '../shared/metrics/collectors';
 import { DATABASE_MODULES, SUBGRAPH_MODULES } from '../subgraphs/registry';
 import { prepareDatabase, PreparationReport } from './prepare-database';
 import { readSupergraph } from './supergraph';
@@ -22,6 +26,10 @@ export interface RunningStack {
   gateway?: RunningServer;
   subgraphs: Partial<Record<SubgraphName, RunningServer>>;
   workers?: { queues: string[]; prefix: string };
+  /** The worker role's listener (WORKER_PORT): /livez, /readyz, /metrics. */
+  workerServer?: OpsServer;
+  /** The separate /metrics listener, when METRICS_PORT is set. */
+  metricsServer?: OpsServer;
   preparation?: PreparationReport;
   stop(): Promise<void>;
 }
@@ -69,24 +77,39 @@ export async function startStack(config: PlatformConfig, role: StackRole, logger
       const host = new WorkerHost(platform.queueRedis, config.queuePrefix, platform.logger.child({ service: 'worker' }), config.jobLockMs);
       const modules = Object.values(SUBGRAPH_MODULES);
       const channels = createChannelAdapters(config.notifications, platform.logger.child({ service: 'notifications' }));
-      const jobs = [
-        ...modules.flatMap((m) => m.jobs?.(platform) ?? []),
-        ...notificationJobs(
-          platform,
-          modules.flatMap((m) => m.notificationSources?.(platform) ?? []),
-          channels,
-        ),
-      ];
+      const jobs = instrumentJobs(
+        [
+          ...modules.flatMap((m) => m.jobs?.(platform) ?? []),
+          ...notificationJobs(
+            platform,
+            modules.flatMap((m) => m.notificationSources?.(platform) ?? []),
+            channels,
+          ),
+        ],
+        platform.metrics,
+      );
       host.start(jobs);
       await host.schedule(jobs, platform.queues);
       // Closed in reverse: workers finish their jobs before the channels they send through close.
       closers.push(['notification channels', () => closeChannelAdapters(channels)], ['outbox relay', () => relay.stop()], ['workers', () => host.close()]);
       stack.workers = { queues: host.queueNames, prefix: config.queuePrefix };
+      collectQueueDepths(platform.metrics, () => host.queueNames.map((name) => platform.queues.get(name)));
+      collectOutbox(platform.metrics, platform.dataSource, platform.clock);
+      if (role === 'worker') {
+        const readiness = () => checkAll(dependencyChecks(platform, { queues: true }));
+        stack.workerServer = await startOpsServer('worker', platform, config.workerPort, config.subgraphHost, opsEndpoints(platform, readiness));
+        closers.push(['worker listener', stack.workerServer.close]);
+      }
     }
     if (role === 'all' || role === 'gateway') {
       const gateway = await startGateway(platform, readSupergraph(), subgraphUrls, config.port);
       closers.push(['gateway', gateway.close]);
       stack.gateway = gateway;
+    }
+    if (config.metrics.port !== null) {
+      const { port, host } = config.metrics;
+      stack.metricsServer = await startOpsServer('metrics', platform, port, host, opsEndpoints(platform, null, { metricsListener: true }));
+      closers.push(['metrics listener', stack.metricsServer.close]);
     }
   } catch (error) {
     await stack.stop();

@@ -63,12 +63,15 @@ function printWhereEverythingListens(stack: RunningStack, role: StackRole): void
       `  gateway         ${config.publicBaseUrl}/graphql  (Apollo Sandbox in a browser${config.nodeEnv === 'production' ? ': off in production' : ''})`,
     );
     lines.push(`  REST            ${config.publicBaseUrl}/api/...  e.g. POST /api/logon, GET /api/companies`);
-    lines.push(`  health          ${config.publicBaseUrl}/health`);
+    lines.push(`  health          ${config.publicBaseUrl}/health, /livez, /readyz`);
     lines.push(`  discovery       ${config.publicBaseUrl}/.well-known/api-discovery`);
   }
   for (const [name, server] of Object.entries(stack.subgraphs)) lines.push(`  ${`${name} subgraph`.padEnd(16)}${server!.url}`);
   if (stack.workers)
     lines.push(`  workers         outbox relay + queues [${stack.workers.queues.join(', ') || 'none registered yet'}], prefix "${stack.workers.prefix}"`);
+  if (stack.workerServer) lines.push(`  worker health   ${stack.workerServer.url}/livez, /readyz`);
+  if (stack.metricsServer) lines.push(`  metrics         ${stack.metricsServer.url}/metrics${config.metrics.token ? ' (Bearer METRICS_TOKEN)' : ''}`);
+  else if (config.metrics.token) lines.push('  metrics         /metrics on each listener (Bearer METRICS_TOKEN)');
   lines.push('Press Ctrl-C to stop.');
   console.log(lines.join('\n'));
 }

@@ -19,7 +19,11 @@ import { corsHandler } from '../shared/http/cors';
 import { LoginShedder } from './login-shedder';
 import type { RunningServer } from '../shared/http/subgraph-server';
 import { costLimitPlugin, documentLimitsCheck } from './graphql-limits';
-import { healthReport } from './health';
+import { gatewayReadiness, healthReport } from './health';
+import type { Metrics } from '../shared/metrics/metrics';
+import { observeHttp } from '../shared/metrics/http-metrics';
+import { graphqlMetricsPlugin } from '../shared/metrics/graphql-metrics.plugin';
+import { OPS_PATHS, opsEndpoints } from '../shared/http/ops-endpoints';
 import { discoveryDocument } from './discovery';
 import { explorerHandler } from './explorer';
 import { GatewayContext, gatewayContext } from './gateway-context';
@@ -30,6 +34,27 @@ import { PreparedReply, prepareReply, sendPreparedReply } from './rest/prepared-
 
 /** Passes the client's headers (token, language, currency, ids) on to every subgraph call. */
 class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
+  constructor(
+    url: string,
+    private readonly subgraph: string,
+    private readonly metrics: Metrics,
+  ) {
+    super({ url });
+  }
+
+  /** Times every fetch of this subgraph (safiri_gateway_subgraph_fetch_duration_seconds). */
+  override async process(options: GraphQLDataSourceProcessOptions<GatewayContext>): ReturnType<RemoteGraphQLDataSource<GatewayContext>['process']> {
+    const end = this.metrics.subgraphFetchDuration.startTimer({ subgraph: this.subgraph });
+    try {
+      const response = await super.process(options);
+      end({ outcome: response.errors?.length ? 'error' : 'ok' });
+      return response;
+    } catch (error) {
+      end({ outcome: 'failed' });
+      throw error;
+    }
+  }
+
   override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
     for (const [name, value] of Object.entries(context?.forwardedHeaders ?? {})) request.http?.headers.set(name, String(value));
   }
@@ -67,7 +92,7 @@ export async function startGateway(
   process.env.APOLLO_TELEMETRY_DISABLED ??= 'true';
   const gateway = new ApolloGateway({
     supergraphSdl,
-    buildService: ({ name }) => new ForwardingDataSource({ url: subgraphUrls[name as SubgraphName] ?? missingSubgraph(name) }),
+    buildService: ({ name }) => new ForwardingDataSource(subgraphUrls[name as SubgraphName] ?? missingSubgraph(name), name, platform.metrics),
   });
   const apollo = new ApolloServer<GatewayContext>({
     gateway,
@@ -78,6 +103,7 @@ export async function startGateway(
     plugins: [
       operationNamePlugin(),
       costLimitPlugin({ authenticated: config.graphqlMaxCost, public: config.graphqlMaxCostPublic }),
+      graphqlMetricsPlugin(platform.metrics, 'gateway'),
       production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
     ],
   });
@@ -105,6 +131,7 @@ export async function startGateway(
     if (url.pathname === '/api/logon' && req.method === 'POST') {
       const retryAfter = logins.admit(address);
       if (retryAfter !== null) {
+        platform.metrics.loginThrottled.inc({ layer: 'gateway' });
         req.resume();
         const message = 'Too many login attempts from this address: wait and try again';
         return sendJson(
@@ -130,6 +157,7 @@ export async function startGateway(
       const report = await healthReport(platform, subgraphUrls);
       return sendJson(res, report.httpStatus, report.body, { ...idHeader, 'cache-control': 'no-store' });
     }
+    if (await ops(req, res, url.pathname)) return;
     if (url.pathname === '/.well-known/api-discovery' && get) {
       return sendJson(res, 200, discoveryDocument(config), { ...idHeader, 'cache-control': 'public, max-age=3600' });
     }
@@ -142,7 +170,13 @@ export async function startGateway(
     sendJson(res, 404, { errorCode: 'NOT_FOUND', errorMessage: `No route for ${req.method} ${url.pathname}`, status: 404, error: {} }, idHeader);
   };
 
+  const ops = opsEndpoints(platform, () => gatewayReadiness(platform, subgraphUrls));
+  // The route label: a fixed path or a REST route's pattern, never the raw path (it carries ids).
+  const routeLabel = (method: string | undefined, path: string): string =>
+    (GATEWAY_PATHS.includes(path) && path) || (path.startsWith('/explorer') && '/explorer') || rest.routeTemplate(method, path) || 'unmatched';
+
   const server = createServer((req, res) => {
+    observeHttp(platform.metrics, 'gateway', req, res, () => routeLabel(req.method, new URL(req.url ?? '/', 'http://localhost').pathname));
     const requestId = requestIdFrom(req.headers);
     runInRequestScope(requestId, () => {
       logAccess(logger, req, res);
@@ -171,6 +205,8 @@ export async function startGateway(
     },
   };
 }
+
+const GATEWAY_PATHS: string[] = ['/graphql', '/health', '/.well-known/api-discovery', '/openapi.json', ...OPS_PATHS];
 
 function missingSubgraph(name: string): never {
   throw new Error(`the supergraph names subgraph "${name}", which has no configured URL`);

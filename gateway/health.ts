@@ -1,52 +1,26 @@
 import type { Platform } from '../shared/platform/platform';
 import type { SubgraphName } from '../shared/config/config';
+import { checkAll, dependencyChecks, HealthReport } from '../shared/http/readiness';
 
-export type CheckResult = { status: 'up' } | { status: 'down'; reason: string };
-
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([
-    promise.finally(() => clearTimeout(timer)),
-    new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms))),
-  ]);
+async function answers(url: string): Promise<void> {
+  const res = await fetch(url);
+  await res.body?.cancel();
+  if (res.status !== 200) throw new Error(`answered HTTP ${res.status}`);
 }
 
-async function check(fn: () => Promise<unknown>, what: string): Promise<CheckResult> {
-  try {
-    await withTimeout(fn(), 2000, what);
-    return { status: 'up' };
-  } catch (error) {
-    return { status: 'down', reason: (error as Error).message };
-  }
+/** GET /health (as the spec documents it): the gateway, every subgraph, MySQL and Redis, checked in parallel. */
+export function healthReport(platform: Platform, subgraphUrls: Record<SubgraphName, string>): Promise<HealthReport> {
+  return checkAll({
+    gateway: async () => undefined,
+    ...Object.fromEntries(Object.entries(subgraphUrls).map(([name, url]) => [name, () => answers(url.replace(/\/graphql$/, '/health'))])),
+    ...dependencyChecks(platform),
+  });
 }
 
-/** GET /health: the gateway, every subgraph, MySQL and Redis, checked in parallel. */
-export async function healthReport(platform: Platform, subgraphUrls: Record<SubgraphName, string>) {
-  const entries: Array<[string, Promise<CheckResult>]> = [
-    ['gateway', Promise.resolve({ status: 'up' } as CheckResult)],
-    ...Object.entries(subgraphUrls).map(([name, url]): [string, Promise<CheckResult>] => [
-      name,
-      check(async () => {
-        const res = await fetch(url.replace(/\/graphql$/, '/health'));
-        if (res.status !== 200) throw new Error(`answered HTTP ${res.status}`);
-      }, name),
-    ]),
-    ['mysql', check(() => platform.dataSource.query('SELECT 1'), 'mysql')],
-    ['redis', check(() => platform.redis.ping(), 'redis')],
-  ];
-  const checks: Record<string, CheckResult> = {};
-  for (const [name, result] of entries) checks[name] = await result;
-  const down = Object.keys(checks).filter((k) => checks[k].status === 'down');
-  return down.length === 0
-    ? { httpStatus: 200, body: { status: 'ok', checks } }
-    : {
-        httpStatus: 503,
-        body: {
-          status: 'unavailable',
-          errorCode: 'SERVICE_UNAVAILABLE',
-          errorMessage: `Down: ${down.join(', ')}`,
-          down,
-          checks,
-        },
-      };
+/** GET /readyz: the gateway can serve when MySQL, Redis and every subgraph are ready (each subgraph's own /readyz). */
+export function gatewayReadiness(platform: Platform, subgraphUrls: Record<SubgraphName, string>): Promise<HealthReport> {
+  return checkAll({
+    ...dependencyChecks(platform),
+    ...Object.fromEntries(Object.entries(subgraphUrls).map(([name, url]) => [name, () => answers(url.replace(/\/graphql$/, '/readyz'))])),
+  });
 }

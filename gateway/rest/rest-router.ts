@@ -45,6 +45,13 @@ export class RestRouter {
     return this.replies.size;
   }
 
+  /** The path pattern of the route this request goes to (the metrics route label, never the raw path with its ids). */
+  routeTemplate(method: string | undefined, pathname: string): string | undefined {
+    const matches = this.match(pathname);
+    const wanted = method === 'HEAD' ? 'GET' : method;
+    return (matches.find((m) => m.route.method === wanted) ?? matches[0])?.route.path;
+  }
+
   /** Returns false when no route has this path, so the caller can answer 404. */
   async handle(req: IncomingMessage, res: ServerResponse, url: URL, context: GatewayContext): Promise<boolean> {
     const matches = this.match(url.pathname);

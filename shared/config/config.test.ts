@@ -1,3 +1,4 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig, redact } from './config';
@@ -145,6 +146,41 @@ describe('loadConfig', () => {
       /GRAPHQL_MAX_COST_PUBLIC \(600\) must not exceed GRAPHQL_MAX_COST \(500\)/,
     );
     expect(() => loadConfig({ GRAPHQL_MAX_TOKENS: '10' })).toThrow(/GRAPHQL_MAX_TOKENS must be a whole number from 100/);
+  });
+
+  it('takes the database connection in parts, the password from a file (a Docker secret) or a variable, never both ways', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'safiri-config-'));
+    try {
+      const file = path.join(dir, 'db_app_password');
+      writeFileSync(file, 'p@ss:w/rd\n');
+      const parts = { DATABASE_HOST: 'mysql', DATABASE_USER: 'safiri_app', DATABASE_PASSWORD_FILE: file };
+      const config = loadConfig({ ...PRODUCTION_CONNECTIONS, NOTIFICATION_SINK_ALLOWED: 'true', DATABASE_URL: '', ...parts });
+      expect(config.databaseUrl).toBe('mysql://safiri_app:p%40ss%3Aw%2Frd@mysql:3306/safiri');
+      expect(new URL(config.databaseUrl).password).toBe(encodeURIComponent('p@ss:w/rd'));
+      expect(
+        loadConfig({ DATABASE_HOST: 'db', DATABASE_PORT: '3307', DATABASE_NAME: 'other', DATABASE_USER: 'u', DATABASE_PASSWORD: ' pw ' }).databaseUrl,
+      ).toBe('mysql://u:%20pw%20@db:3307/other');
+      expect(() => loadConfig({ DATABASE_URL: 'mysql://root@h:3306/safiri', DATABASE_USER: 'u' })).toThrow(/DATABASE_URL and DATABASE_USER are both set/);
+      expect(() => loadConfig({ DATABASE_HOST: 'db' })).toThrow(/DATABASE_USER is required/);
+      expect(() => loadConfig({ ...parts, DATABASE_PASSWORD: 'x' })).toThrow(/DATABASE_PASSWORD and DATABASE_PASSWORD_FILE are both set/);
+      expect(() => loadConfig({ ...parts, DATABASE_PASSWORD_FILE: path.join(dir, 'missing') })).toThrow(/DATABASE_PASSWORD_FILE cannot be read \(ENOENT\)/);
+      expect(() => loadConfig({ DATABASE_HOST: 'db', DATABASE_USER: 'u', DATABASE_NAME: 'bad-name' })).toThrow(/DATABASE_NAME must be letters/);
+      expect(() =>
+        loadConfig({ ...PRODUCTION_CONNECTIONS, NOTIFICATION_SINK_ALLOWED: 'true', DATABASE_URL: '', DATABASE_HOST: 'db', DATABASE_USER: 'u' }),
+      ).toThrow(/DATABASE_PASSWORD or DATABASE_PASSWORD_FILE is required when NODE_ENV=production/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('serves /metrics nowhere by default; METRICS_TOKEN and METRICS_PORT are validated; the worker listens on WORKER_PORT', () => {
+    expect(loadConfig({})).toMatchObject({ metrics: { token: null, port: null, host: '127.0.0.1' }, workerPort: 4005 });
+    const token = 'a'.repeat(32);
+    expect(loadConfig({ METRICS_TOKEN: token, METRICS_PORT: '9464', SUBGRAPH_HOST: '0.0.0.0' }).metrics).toEqual({ token, port: 9464, host: '0.0.0.0' });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be 24 to 256 visible ASCII characters/);
+    expect(() => loadConfig({ METRICS_PORT: '4000' })).toThrow(/METRICS_PORT \(4000\) must differ from PORT/);
+    expect(() => loadConfig({ METRICS_PORT: '4005' })).toThrow(/METRICS_PORT \(4005\) must differ from WORKER_PORT/);
+    expect(() => loadConfig({ WORKER_PORT: 'x' })).toThrow(/WORKER_PORT must be a TCP port/);
   });
 
   it('redacts passwords in URLs', () => {

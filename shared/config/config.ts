@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -46,6 +47,19 @@ export interface PlatformConfig {
   flight: FlightConfig;
   train: TrainConfig;
   reverseProxy: ReverseProxySettings;
+  metrics: MetricsConfig;
+  /** WORKER_PORT: the worker role's small listener for /livez, /readyz and /metrics. */
+  workerPort: number;
+}
+
+/** Where GET /metrics is served: see README "Metrics" and docs/decisions.md "Metrics and health". */
+export interface MetricsConfig {
+  /** METRICS_TOKEN: when set, /metrics answers on every listener to `Authorization: Bearer <token>` only. */
+  token: string | null;
+  /** METRICS_PORT: a separate listener for /metrics (null: none). */
+  port: number | null;
+  /** METRICS_HOST: the address that listener binds (SUBGRAPH_HOST unless set). */
+  host: string;
 }
 
 /** Login throttling: see docs/decisions.md, "Login throttling". */
@@ -193,11 +207,7 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
     subgraphUrls[name] = read.url(`${name.toUpperCase()}_URL`, `http://${local}:${subgraphPorts[name]}/graphql`, ['http:', 'https:']);
   }
 
-  // The database URL carries a password in production: no silent default there.
-  const databaseUrl = read.url('DATABASE_URL', production ? undefined : 'mysql://root@127.0.0.1:3306/safiri', ['mysql:', 'mariadb:']);
-  if (databaseUrl && !new URL(databaseUrl).pathname.replace(/^\//, '')) {
-    problems.push(`DATABASE_URL must name a database, e.g. mysql://user:pass@host:3306/safiri (got "${redact(databaseUrl)}")`);
-  }
+  const databaseUrl = readDatabaseUrl(read, env, production, problems);
   const redisUrl = read.url('REDIS_URL', production ? undefined : 'redis://127.0.0.1:6379', ['redis:', 'rediss:']);
   const queuePrefix = read.pattern('QUEUE_PREFIX', 'safiri', /^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, "_", "." or "-", at most 64');
   const publicBaseUrl = read.url('PUBLIC_BASE_URL', production ? undefined : `http://localhost:${port}`, ['http:', 'https:']).replace(/\/+$/, '');
@@ -283,13 +293,76 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
       resendWaitMs: read.integer('SGR_RESEND_WAIT_MS', 10_000, 0, 60_000),
     },
     reverseProxy: readReverseProxySettings(read, problems),
+    metrics: {
+      token: read.optionalString('METRICS_TOKEN'),
+      port: read.optionalString('METRICS_PORT') === null ? null : read.port('METRICS_PORT', 0),
+      host: read.string('METRICS_HOST', subgraphHost),
+    },
+    workerPort: read.port('WORKER_PORT', 4005),
   };
+  // A guessable token would publish the platform's internals: ask for a real secret.
+  if (config.metrics.token !== null && !/^[\x21-\x7e]{24,256}$/.test(config.metrics.token)) {
+    problems.push('METRICS_TOKEN must be 24 to 256 visible ASCII characters without spaces (e.g. `openssl rand -hex 24`)');
+  }
+  const taken = new Map<number, string>([
+    [port, 'PORT'],
+    [config.workerPort, 'WORKER_PORT'],
+  ]);
+  for (const name of SUBGRAPH_NAMES) taken.set(subgraphPorts[name], `${name.toUpperCase()}_PORT`);
+  if (config.metrics.port !== null && config.metrics.port !== 0 && taken.has(config.metrics.port)) {
+    problems.push(`METRICS_PORT (${config.metrics.port}) must differ from ${taken.get(config.metrics.port)}: the metrics listener is a separate, internal one`);
+  }
   // A token-less request must never get more than an authenticated one.
   if (config.graphqlMaxCostPublic > config.graphqlMaxCost) {
     problems.push(`GRAPHQL_MAX_COST_PUBLIC (${config.graphqlMaxCostPublic}) must not exceed GRAPHQL_MAX_COST (${config.graphqlMaxCost})`);
   }
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+const DATABASE_PARTS = ['DATABASE_HOST', 'DATABASE_PORT', 'DATABASE_NAME', 'DATABASE_USER', 'DATABASE_PASSWORD', 'DATABASE_PASSWORD_FILE'];
+
+/**
+ * DATABASE_URL, or the same connection in parts (DATABASE_HOST, _PORT, _NAME, _USER and _PASSWORD or _PASSWORD_FILE)
+ * so that a password can come from a Docker secret instead of sitting in a URL. One or the other, never both.
+ * The parts are joined into a URL (encoded) for the drivers; printing it goes through redact().
+ */
+function readDatabaseUrl(read: EnvReader, env: Env, production: boolean, problems: string[]): string {
+  const parts = DATABASE_PARTS.filter((name) => (name === 'DATABASE_PASSWORD' ? !!env[name] : read.optionalString(name) !== null));
+  if (parts.length === 0) {
+    // The database URL carries a password in production: no silent default there.
+    const url = read.url('DATABASE_URL', production ? undefined : 'mysql://root@127.0.0.1:3306/safiri', ['mysql:', 'mariadb:']);
+    if (url && !new URL(url).pathname.replace(/^\//, '')) {
+      problems.push(`DATABASE_URL must name a database, e.g. mysql://user:pass@host:3306/safiri (got "${redact(url)}")`);
+    }
+    return url;
+  }
+  if (read.optionalString('DATABASE_URL') !== null) {
+    problems.push(`DATABASE_URL and ${parts.join(', ')} are both set: give the connection one way only`);
+    return '';
+  }
+  const host = read.pattern('DATABASE_HOST', '', /^[A-Za-z0-9.-]{1,253}$|^\[[0-9A-Fa-f:.]+\]$/, 'a host name or address');
+  if (!host) problems.push('DATABASE_HOST is required when the connection is given in parts (DATABASE_USER, ...)');
+  const dbPort = read.port('DATABASE_PORT', 3306);
+  const name = read.pattern('DATABASE_NAME', 'safiri', /^[A-Za-z0-9_]{1,64}$/, 'letters, digits or "_" (at most 64)');
+  const user = read.optionalString('DATABASE_USER');
+  if (!user) problems.push('DATABASE_USER is required when the connection is given in parts (DATABASE_HOST, ...)');
+  // Taken as given, untrimmed: spaces around a password are part of it.
+  let password = env.DATABASE_PASSWORD ? env.DATABASE_PASSWORD : null;
+  const passwordFile = read.optionalString('DATABASE_PASSWORD_FILE');
+  if (password !== null && passwordFile !== null) problems.push('DATABASE_PASSWORD and DATABASE_PASSWORD_FILE are both set: give the password one way only');
+  else if (passwordFile !== null) {
+    try {
+      // A secret file ends with a newline more often than not; a password never does.
+      password = readFileSync(passwordFile, 'utf8').replace(/\r?\n$/, '');
+    } catch (error) {
+      problems.push(`DATABASE_PASSWORD_FILE cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): ${passwordFile}`);
+    }
+  }
+  if (production && !password) problems.push('DATABASE_PASSWORD or DATABASE_PASSWORD_FILE is required when NODE_ENV=production');
+  if (!host || !user) return '';
+  const credentials = `${encodeURIComponent(user)}${password ? `:${encodeURIComponent(password)}` : ''}`;
+  return `mysql://${credentials}@${host}:${dbPort}/${name}`;
 }
 
 function readLoginConfig(read: EnvReader): LoginConfig {

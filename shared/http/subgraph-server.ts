@@ -11,6 +11,13 @@ import { closeServer, listen } from './listen';
 import { sendJson } from './json-response';
 import { forwardedClientAddress } from './client-address';
 import { ACCOUNT_HEADER, logAccess, operationNamePlugin } from './access-log';
+import { OPS_PATHS, opsEndpoints } from './ops-endpoints';
+import { checkAll, dependencyChecks } from './readiness';
+import { observeHttp, pathOf } from '../metrics/http-metrics';
+import { graphqlMetricsPlugin } from '../metrics/graphql-metrics.plugin';
+
+/** The route label values of a subgraph listener (anything else is "unmatched"). */
+const SUBGRAPH_PATHS: string[] = ['/graphql', '/health', ...OPS_PATHS];
 
 /** What every resolver receives as its context. */
 export interface GraphQLContext {
@@ -27,7 +34,8 @@ export interface RunningServer {
 }
 
 /**
- * Serves one subgraph: POST /graphql for the gateway, GET /health for the gateway's health check.
+ * Serves one subgraph: POST /graphql for the gateway, GET /health for the gateway's health check, and the
+ * operator paths (/livez, /readyz, /metrics: ops-endpoints.ts).
  * Subgraphs are internal: they bind SUBGRAPH_HOST (loopback by default) and show no landing page.
  */
 export async function startSubgraphServer(name: string, schema: GraphQLSchema, platform: Platform, port: number): Promise<RunningServer> {
@@ -37,17 +45,22 @@ export async function startSubgraphServer(name: string, schema: GraphQLSchema, p
     ...sharedApolloOptions(logger, { production: platform.config.nodeEnv === 'production' }),
     // The gateway composes from the committed supergraph; introspection is for tooling in development.
     introspection: platform.config.nodeEnv !== 'production',
-    plugins: [ApolloServerPluginLandingPageDisabled(), operationNamePlugin()],
+    plugins: [ApolloServerPluginLandingPageDisabled(), operationNamePlugin(), graphqlMetricsPlugin(platform.metrics, name)],
   });
   await apollo.start();
 
+  const ops = opsEndpoints(platform, () => checkAll(dependencyChecks(platform)));
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const path = (req.url ?? '/').split('?')[0];
+    const path = pathOf(req);
+    observeHttp(platform.metrics, name, req, res, () => (SUBGRAPH_PATHS.includes(path) ? path : 'unmatched'));
     const requestId = requestIdFrom(req.headers);
     runInRequestScope(requestId, async () => {
       logAccess(logger, req, res);
       if (path === '/health' && req.method === 'GET') return sendJson(res, 200, { status: 'ok', service: name });
-      if (path !== '/graphql') return sendJson(res, 404, { errorCode: 'NOT_FOUND', errorMessage: `No route ${path}`, status: 404 });
+      if (path !== '/graphql') {
+        if (await ops(req, res, path)) return;
+        return sendJson(res, 404, { errorCode: 'NOT_FOUND', errorMessage: `No route ${path}`, status: 404 });
+      }
       return handleGraphQLRequest(apollo, req, res, {
         maxBodyBytes: platform.config.maxBodyBytes,
         context: async () => ({ req: new RequestContext(req.headers, platform.tokens, logger), clientAddress: forwardedClientAddress(req) }),

@@ -26,6 +26,8 @@ import { NotificationEntity } from '../notifications/entities/notification.entit
 import { NotificationDeliveryEntity } from '../notifications/entities/notification-delivery.entity';
 import { NotificationAttemptEntity } from '../notifications/entities/notification-attempt.entity';
 import { NotificationRequester } from '../notifications/notification-request.service';
+import { Metrics } from '../metrics/metrics';
+import { collectDatabasePool } from '../metrics/collectors';
 
 /** The tables of shared/: accounts, tokens, keys, wallet ledger, outbox, notification log. */
 export const SHARED_DATABASE_MODULE: DatabaseModule = {
@@ -61,6 +63,8 @@ export interface Platform {
   ledger: WalletLedger;
   /** Booking flows ask for customer messages here, inside their own transaction. */
   notifications: NotificationRequester;
+  /** This process's Prometheus registry and series (GET /metrics). */
+  metrics: Metrics;
 }
 
 export async function createPlatform(config: PlatformConfig, modules: DatabaseModule[], overrides: { clock?: Clock; logger?: Logger } = {}): Promise<Platform> {
@@ -74,6 +78,8 @@ export async function createPlatform(config: PlatformConfig, modules: DatabaseMo
   queueRedis.on('error', (e) => logger.warn('redis (queue) connection error', { reason: e.message }));
   const keys = new KeyStore(dataSource, config.keysDir, clock);
   const outbox = new Outbox(clock);
+  const metrics = new Metrics();
+  collectDatabasePool(metrics, dataSource);
   return {
     config,
     logger,
@@ -87,6 +93,7 @@ export async function createPlatform(config: PlatformConfig, modules: DatabaseMo
     outbox,
     ledger: new WalletLedger(dataSource, clock),
     notifications: new NotificationRequester(outbox, clock, config.notifications),
+    metrics,
   };
 }
 

@@ -29,3 +29,12 @@ export async function upsertKeyedOutboxRow(m: EntityManager, row: OutboxRowValue
   );
   return String(result.insertId);
 }
+
+/** Rows not yet handed to BullMQ, and the creation time of the oldest (by id, on the ix_outbox_pending index). */
+export async function outboxBacklog(q: {
+  query(sql: string, params?: unknown[]): Promise<unknown>;
+}): Promise<{ backlog: number; oldestCreatedAt: Date | null }> {
+  const [count] = (await q.query('SELECT COUNT(*) AS backlog FROM outbox_message WHERE relayed_at IS NULL')) as Array<{ backlog: string | number }>;
+  const [oldest] = (await q.query('SELECT created_at FROM outbox_message WHERE relayed_at IS NULL ORDER BY id LIMIT 1')) as Array<{ created_at: Date }>;
+  return { backlog: Number(count.backlog), oldestCreatedAt: oldest ? new Date(oldest.created_at) : null };
+}

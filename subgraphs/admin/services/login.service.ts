@@ -29,7 +29,10 @@ export class LoginService {
     if (!rawEmail?.trim() || !password) throw PlatformException.badRequest('email and password are required');
     const email = normalizeEmail(rawEmail);
     this.throttle ??= new LoginThrottle(this.platform.redis, this.platform.config.queuePrefix, this.platform.config.login);
-    const attempt = await this.throttle.admit(email, clientAddress);
+    const attempt = await this.throttle.admit(email, clientAddress).catch((error: unknown) => {
+      if (error instanceof AppError && error.errorCode === PlatformErrorCode.LOGIN_THROTTLED) this.platform.metrics.loginThrottled.inc({ layer: 'admin' });
+      throw error;
+    });
     const account = await this.platform.dataSource.getRepository(AccountEntity).findOneBy({ email });
     let valid: boolean;
     try {
@@ -39,7 +42,10 @@ export class LoginService {
       await attempt.unchecked();
       throw PlatformException.unavailable('Too many logins at once: retry in a moment', { retryAfterSeconds: 1 });
     }
-    if (!account || !valid || account.status !== AccountStatus.ACTIVE) throw loginFailed();
+    if (!account || !valid || account.status !== AccountStatus.ACTIVE) {
+      this.platform.metrics.loginFailures.inc();
+      throw loginFailed();
+    }
     await attempt.succeeded();
     return this.platform.tokens.issue(account);
   }

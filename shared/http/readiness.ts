@@ -1,0 +1,57 @@
+import type Redis from 'ioredis';
+import type { Platform } from '../platform/platform';
+
+export type CheckResult = { status: 'up' } | { status: 'down'; reason: string };
+
+/** How long one dependency check may take before it counts as down. */
+export const CHECK_TIMEOUT_MS = 2000;
+
+export interface HealthReport {
+  httpStatus: 200 | 503;
+  body: Record<string, unknown>;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms))),
+  ]);
+}
+
+async function check(fn: () => Promise<unknown>, what: string): Promise<CheckResult> {
+  try {
+    await withTimeout(fn(), CHECK_TIMEOUT_MS, what);
+    return { status: 'up' };
+  } catch (error) {
+    return { status: 'down', reason: (error as Error).message };
+  }
+}
+
+/** Runs the checks in parallel: 200 when all are up, else 503 naming what is down. */
+export async function checkAll(checks: Record<string, () => Promise<unknown>>): Promise<HealthReport> {
+  const names = Object.keys(checks);
+  const results = await Promise.all(names.map((name) => check(checks[name], name)));
+  const byName: Record<string, CheckResult> = Object.fromEntries(names.map((name, i) => [name, results[i]]));
+  const down = names.filter((name) => byName[name].status === 'down');
+  return down.length === 0
+    ? { httpStatus: 200, body: { status: 'ok', checks: byName } }
+    : {
+        httpStatus: 503,
+        body: { status: 'unavailable', errorCode: 'SERVICE_UNAVAILABLE', errorMessage: `Down: ${down.join(', ')}`, down, checks: byName },
+      };
+}
+
+/** A Redis client that is not connected is down at once; a connected one must answer PING. */
+async function pingRedis(client: Redis): Promise<void> {
+  if (client.status !== 'ready') throw new Error(`not connected (${client.status})`);
+  await client.ping();
+}
+
+/** What every role needs to serve: MySQL and Redis (the queue connection too, for a role that runs jobs). */
+export function dependencyChecks(platform: Platform, options: { queues?: boolean } = {}): Record<string, () => Promise<unknown>> {
+  return {
+    mysql: () => platform.dataSource.query('SELECT 1'),
+    redis: () => Promise.all([pingRedis(platform.redis), ...(options.queues ? [pingRedis(platform.queueRedis)] : [])]),
+  };
+}
