@@ -35,6 +35,8 @@ export class InvalidationBus {
   private lastHeartbeat = 0;
   private heartbeat: NodeJS.Timeout | undefined;
   private closed = false;
+  /** How this process's subscriber shows in Redis's CLIENT LIST. */
+  readonly connectionName: string;
 
   constructor(
     private readonly publisher: Redis,
@@ -42,7 +44,9 @@ export class InvalidationBus {
     /** One channel per deployment (the queue prefix), so deployments and test files sharing a Redis do not mix. */
     readonly channel: string,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.connectionName = `safiri-invalidation:${channel}:${process.pid}`;
+  }
 
   /** Calls handler for every invalidation of topic, from this process or another; starts the subscription. */
   listen(topic: string, handler: Handler): void {
@@ -93,7 +97,7 @@ export class InvalidationBus {
     if (this.subscriber || this.closed) return;
     // A connection of its own: a subscribed connection can run no other command. It queues commands while
     // reconnecting (the subscribe on 'ready' must not be dropped) and resubscribes by itself below.
-    const subscriber = createRedis(this.redisUrl, 'queue', { autoResubscribe: false, connectionName: `safiri-invalidation:${this.channel}` });
+    const subscriber = createRedis(this.redisUrl, 'queue', { autoResubscribe: false, connectionName: this.connectionName });
     this.subscriber = subscriber;
     subscriber.on('error', (error) => this.logger.warn('redis (invalidation) connection error', { reason: error.message }));
     subscriber.on('ready', () => {
