@@ -49,8 +49,7 @@ export class TokenService {
       topic: AUTH_TOPIC,
       max: TOKEN_CACHE_MAX_ENTRIES,
       ttlMs: TOKEN_CACHE_TTL_MS,
-      matches: (key, jti, entry) =>
-        key === authKeys.token(jti) || key === authKeys.account(entry.principal.accountId) || key === authKeys.key(entry.kid),
+      matches: (key, jti, entry) => key === authKeys.token(jti) || key === authKeys.account(entry.principal.accountId) || key === authKeys.key(entry.kid),
     });
   }
 

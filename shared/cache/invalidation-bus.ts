@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 import type { Logger } from '../logging/logger';
 import { createRedis } from '../redis/redis';
@@ -7,6 +8,8 @@ export interface Invalidation {
   topic: string;
   /** Absent: forget everything under the topic. */
   key?: string;
+  /** The publishing bus, which applied it already and ignores its own echo. */
+  from?: string;
 }
 
 type Handler = (key: string | undefined) => void;
@@ -37,6 +40,7 @@ export class InvalidationBus {
   private closed = false;
   /** How this process's subscriber shows in Redis's CLIENT LIST. */
   readonly connectionName: string;
+  private readonly id = randomUUID();
 
   constructor(
     private readonly publisher: Redis,
@@ -72,7 +76,7 @@ export class InvalidationBus {
    */
   async publish(topic: string, key?: string): Promise<void> {
     this.apply({ topic, key });
-    const message = JSON.stringify(key === undefined ? { topic } : { topic, key });
+    const message = JSON.stringify({ topic, key, from: this.id });
     try {
       await this.ready(this.publisher);
       await this.publisher.publish(this.channel, message);
@@ -120,8 +124,9 @@ export class InvalidationBus {
       if (channel !== this.channel) return;
       this.lastHeartbeat = Date.now();
       const message = parseInvalidation(raw);
-      if (message) this.apply(message);
-      else this.logger.warn('ignored a malformed cache invalidation', { length: raw.length });
+      if (message) {
+        if (message.from !== this.id) this.apply(message);
+      } else this.logger.warn('ignored a malformed cache invalidation', { length: raw.length });
     });
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();
@@ -179,10 +184,10 @@ const MAX_MESSAGE_BYTES = 1_024;
 function parseInvalidation(raw: string): Invalidation | undefined {
   if (raw.length > MAX_MESSAGE_BYTES) return undefined;
   try {
-    const value = JSON.parse(raw) as { topic?: unknown; key?: unknown };
+    const value = JSON.parse(raw) as { topic?: unknown; key?: unknown; from?: unknown };
     if (typeof value.topic !== 'string') return undefined;
     if (value.key !== undefined && typeof value.key !== 'string') return undefined;
-    return { topic: value.topic, key: value.key as string | undefined };
+    return { topic: value.topic, key: value.key as string | undefined, from: typeof value.from === 'string' ? value.from : undefined };
   } catch {
     return undefined;
   }

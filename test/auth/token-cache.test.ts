@@ -93,7 +93,11 @@ test('revoked in the other process, a token this process accepted is refused her
   expect(await queriesDuring(() => acceptedHere(token))).toEqual([]);
 
   await peer.send({ op: 'revoke', email });
-  const { elapsedMs } = await within(1_000, () => acceptedHere(token), (accepted) => !accepted);
+  const { elapsedMs } = await within(
+    1_000,
+    () => acceptedHere(token),
+    (accepted) => !accepted,
+  );
   measured.push(`revoke ${elapsedMs} ms`);
   expect(await acceptedThere(token)).toBe(false);
 });
@@ -104,7 +108,11 @@ test('an account disabled in the other process is refused here within a second',
   expect(await acceptedThere(token)).toBe(true);
 
   await peer.send({ op: 'disable', email });
-  const { elapsedMs } = await within(1_000, () => acceptedHere(token), (accepted) => !accepted);
+  const { elapsedMs } = await within(
+    1_000,
+    () => acceptedHere(token),
+    (accepted) => !accepted,
+  );
   measured.push(`disable ${elapsedMs} ms`);
 
   await accounts.setStatus(email, AccountStatus.ACTIVE);
@@ -120,7 +128,11 @@ test('a key retired here is refused by the other process within a second', async
   expect(await acceptedThere(newToken)).toBe(true);
 
   await platform.keys.retire(oldKid);
-  const { elapsedMs } = await within(1_000, () => acceptedThere(oldToken), (accepted) => !accepted);
+  const { elapsedMs } = await within(
+    1_000,
+    () => acceptedThere(oldToken),
+    (accepted) => !accepted,
+  );
   measured.push(`retire key ${elapsedMs} ms`);
   // Only that key's tokens: the other one is still accepted.
   expect(await acceptedThere(newToken)).toBe(true);
@@ -142,7 +154,11 @@ test('when the invalidation link drops, cached tokens are no longer trusted (a r
   } finally {
     admin.disconnect();
   }
-  await within(1_000, () => acceptedHere(token), (accepted) => !accepted);
+  await within(
+    1_000,
+    () => acceptedHere(token),
+    (accepted) => !accepted,
+  );
   // The bus reconnects; what was cached before the drop is gone (messages may have been missed meanwhile),
   // and the cache works again for what is verified afterwards.
   await within(5_000, async () => platform.invalidations.trusted(), Boolean);

@@ -135,7 +135,8 @@ function checked(input: CompanyInput): CompanyInput {
       if (required) throw CompanyException.invalid(`${name} is required`);
       return null;
     }
-    if (typeof value !== 'string' || value.trim() === '' || value.length > max) throw CompanyException.invalid(`${name} must be text of 1 to ${max} characters`);
+    if (typeof value !== 'string' || value.trim() === '' || value.length > max)
+      throw CompanyException.invalid(`${name} must be text of 1 to ${max} characters`);
     return value.trim();
   };
   const companyType = text('companyType', input.companyType, 32);
