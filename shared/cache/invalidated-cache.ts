@@ -23,6 +23,7 @@ export class InvalidatedCache<K extends NonNullable<unknown>, V extends NonNulla
   private readonly entries: LRUCache<K, V>;
   /** Loads in progress, so concurrent misses of one key make one load; emptied with the cache. */
   private readonly loading = new Map<K, Promise<V>>();
+  private listening = false;
 
   constructor(
     private readonly bus: InvalidationBus,
@@ -33,7 +34,6 @@ export class InvalidatedCache<K extends NonNullable<unknown>, V extends NonNulla
       ttl: options.ttlMs,
       ...(options.maxSize ? { maxSize: options.maxSize, maxEntrySize: options.maxSize, sizeCalculation: (v, k) => Math.max(1, options.sizeOf!(v, k)) } : {}),
     });
-    bus.listen(options.topic, (key) => this.invalidate(key));
   }
 
   get size(): number {
@@ -42,10 +42,12 @@ export class InvalidatedCache<K extends NonNullable<unknown>, V extends NonNulla
 
   /** A token to pass to set(): taken before a load, it tells whether the load may be stale by the time it ends. */
   version(): string | undefined {
+    this.listen();
     return this.bus.trusted() ? this.bus.version(this.options.topic) : undefined;
   }
 
   get(key: K): V | undefined {
+    this.listen();
     return this.bus.trusted() ? this.entries.get(key) : undefined;
   }
 
@@ -71,6 +73,13 @@ export class InvalidatedCache<K extends NonNullable<unknown>, V extends NonNulla
       this.set(key, value, version);
       return value;
     });
+  }
+
+  /** Subscribes on first use, not when built: building a schema to print it wires services but calls nothing. */
+  private listen(): void {
+    if (this.listening) return;
+    this.listening = true;
+    this.bus.listen(this.options.topic, (key) => this.invalidate(key));
   }
 
   private invalidate(key: string | undefined): void {

@@ -97,7 +97,8 @@ export class InvalidationBus {
     this.subscriber = undefined;
   }
 
-  private start(): void {
+  /** Subscribes now rather than at a cache's first use (a caller that wants the bus trusted before it starts). */
+  start(): void {
     if (this.subscriber || this.closed) return;
     // A connection of its own: a subscribed connection can run no other command. It queues commands while
     // reconnecting (the subscribe on 'ready' must not be dropped) and resubscribes by itself below.

@@ -26,6 +26,7 @@ beforeAll(async () => {
   platform = env.platform;
   accounts = new AccountService(platform);
   peer = await CachePeer.start(env.config);
+  platform.invalidations.start();
   await within(5_000, async () => platform.invalidations.trusted(), Boolean);
 });
 

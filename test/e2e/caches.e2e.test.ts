@@ -16,6 +16,7 @@ let peer: CachePeer;
 beforeAll(async () => {
   env = await startTestStack();
   peer = await CachePeer.start(env.config);
+  env.stack.platform.invalidations.start();
   await within(5_000, async () => env.stack.platform.invalidations.trusted(), Boolean);
 });
 afterAll(async () => {

@@ -23,6 +23,7 @@ beforeAll(async () => {
   platform = env.platform;
   service = new CompanyService(platform.dataSource, platform.invalidations);
   peer = await CachePeer.start(env.config);
+  platform.invalidations.start();
   await within(5_000, async () => platform.invalidations.trusted(), Boolean);
 });
 

@@ -19,6 +19,7 @@ async function main(): Promise<void> {
   const platform = await createPlatform(loadConfig(process.env), DATABASE_MODULES, { logger: createLogger('error') });
   const accounts = new AccountService(platform);
   const companies = new CompanyService(platform.dataSource, platform.invalidations);
+  platform.invalidations.start();
   while (!platform.invalidations.trusted()) await new Promise((r) => setTimeout(r, 20));
 
   const run = async (command: PeerCommand): Promise<unknown> => {
