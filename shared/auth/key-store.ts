@@ -5,6 +5,8 @@ import { DataSource, IsNull } from 'typeorm';
 import type { Clock } from '../time/clock';
 import { PlatformException } from '../errors/app-error';
 import { SigningKeyEntity } from './entities/signing-key.entity';
+import type { InvalidationBus } from '../cache/invalidation-bus';
+import { AUTH_TOPIC, authKeys } from './auth-invalidation';
 
 export interface PublicJwk {
   kty: 'RSA';
@@ -34,6 +36,7 @@ export class KeyStore {
     private readonly dataSource: DataSource,
     private readonly keysDir: string,
     private readonly clock: Clock,
+    private readonly bus: InvalidationBus,
   ) {}
 
   /** Creates the first key when there is none usable; safe when several processes start at once. */
@@ -55,7 +58,7 @@ export class KeyStore {
 
   /** Retires a key: tokens signed with it stop verifying. The last active key cannot be retired. */
   async retire(kid: string): Promise<{ kid: string; retiredAt: Date; signingKid: string }> {
-    return this.withLock(async () => {
+    const retired = await this.withLock(async () => {
       const repo = this.dataSource.getRepository(SigningKeyEntity);
       const row = await repo.findOneBy({ kid });
       if (!row) throw PlatformException.notFound(`no signing key with kid "${kid}"`);
@@ -67,6 +70,9 @@ export class KeyStore {
       const signing = await this.currentRow();
       return { kid, retiredAt: row.retiredAt, signingKid: signing!.kid };
     });
+    // Every process forgets the tokens of that key it had verified.
+    await this.bus.publish(AUTH_TOPIC, authKeys.key(kid));
+    return retired;
   }
 
   async activeJwks(): Promise<PublicJwk[]> {

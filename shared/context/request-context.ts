@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import DataLoader from 'dataloader';
 import { PlatformException } from '../errors/app-error';
 import { bearerToken, Principal, TokenService } from '../auth/token.service';
 import { Role } from '../auth/roles';
@@ -37,6 +38,8 @@ export class RequestContext {
   readonly authenticationContext: string | undefined;
   readonly logger: Logger;
   private principalPromise: Promise<Principal | null> | undefined;
+  /** Per-request batch loaders by name: gone with the request, so they hold nothing stale and need no bound of their own. */
+  private readonly loaders = new Map<string, DataLoader<unknown, unknown>>();
 
   constructor(
     private readonly headers: IncomingHttpHeaders,
@@ -65,6 +68,19 @@ export class RequestContext {
       return principal;
     })();
     return this.principalPromise;
+  }
+
+  /**
+   * This request's loader of that name: every load() of one tick becomes one call of batch (entity references
+   * the gateway sends together resolve with one query, not one each). batch answers one value per key, in order.
+   */
+  loader<K, V>(name: string, batch: (keys: readonly K[]) => Promise<ReadonlyArray<V | Error>>, maxBatchSize = 500): DataLoader<K, V> {
+    let loader = this.loaders.get(name) as DataLoader<K, V> | undefined;
+    if (!loader) {
+      loader = new DataLoader<K, V>(batch, { maxBatchSize });
+      this.loaders.set(name, loader as DataLoader<unknown, unknown>);
+    }
+    return loader;
   }
 
   async principal(): Promise<Principal> {

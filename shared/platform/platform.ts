@@ -28,6 +28,7 @@ import { NotificationAttemptEntity } from '../notifications/entities/notificatio
 import { NotificationRequester } from '../notifications/notification-request.service';
 import { Metrics } from '../metrics/metrics';
 import { collectDatabasePool } from '../metrics/collectors';
+import { InvalidationBus } from '../cache/invalidation-bus';
 
 /** The tables of shared/: accounts, tokens, keys, wallet ledger, outbox, notification log. */
 export const SHARED_DATABASE_MODULE: DatabaseModule = {
@@ -56,6 +57,8 @@ export interface Platform {
   redis: Redis;
   /** Blocking-safe client for BullMQ (maxRetriesPerRequest null). */
   queueRedis: Redis;
+  /** Redis pub/sub that empties every process's caches when what they hold changes (shared/cache). */
+  invalidations: InvalidationBus;
   queues: QueueRegistry;
   keys: KeyStore;
   tokens: TokenService;
@@ -76,7 +79,8 @@ export async function createPlatform(config: PlatformConfig, modules: DatabaseMo
   const queueRedis = createRedis(config.redisUrl, 'queue');
   redis.on('error', (e) => logger.warn('redis connection error', { reason: e.message }));
   queueRedis.on('error', (e) => logger.warn('redis (queue) connection error', { reason: e.message }));
-  const keys = new KeyStore(dataSource, config.keysDir, clock);
+  const invalidations = new InvalidationBus(redis, config.redisUrl, `${config.queuePrefix}:invalidations`, logger.child({ service: 'invalidations' }));
+  const keys = new KeyStore(dataSource, config.keysDir, clock, invalidations);
   const outbox = new Outbox(clock);
   const metrics = new Metrics();
   collectDatabasePool(metrics, dataSource);
@@ -87,9 +91,10 @@ export async function createPlatform(config: PlatformConfig, modules: DatabaseMo
     dataSource,
     redis,
     queueRedis,
+    invalidations,
     queues: new QueueRegistry(queueRedis, config.queuePrefix),
     keys,
-    tokens: new TokenService(dataSource, keys, clock, config.publicBaseUrl),
+    tokens: new TokenService(dataSource, keys, clock, config.publicBaseUrl, invalidations),
     outbox,
     ledger: new WalletLedger(dataSource, clock),
     notifications: new NotificationRequester(outbox, clock, config.notifications),
@@ -99,6 +104,7 @@ export async function createPlatform(config: PlatformConfig, modules: DatabaseMo
 
 export async function closePlatform(platform: Platform): Promise<void> {
   await platform.queues.close();
+  await platform.invalidations.close();
   platform.redis.disconnect();
   platform.queueRedis.disconnect();
   if (platform.dataSource.isInitialized) await platform.dataSource.destroy();

@@ -5,7 +5,7 @@ import type { SubgraphModule } from '../subgraph-module';
 import { CompanyEntity } from './entities/company.entity';
 import { Company1763800000100 } from './migrations/1763800000100-company';
 import { seedCompanies } from './seed/company.seed';
-import { CompanyService } from './services/company.service';
+import { COMPANIES_TOPIC, CompanyService } from './services/company.service';
 import { AccountService } from './services/account.service';
 import { LoginService } from './services/login.service';
 import { CompanyResolver, companyReferenceResolver } from './graphql/company.resolver';
@@ -16,20 +16,31 @@ import { accountNotificationSource } from './notifications/account-notification.
 import { ReverseProxyResolver } from './graphql/reverse-proxy.resolver';
 import { createReverseProxyService } from './reverse-proxy/reverse-proxy.wiring';
 
+/** One company directory per platform (process): one cache, one bus listener. */
+const directories = new WeakMap<Platform, CompanyService>();
+function companiesOf(platform: Platform): CompanyService {
+  let companies = directories.get(platform);
+  if (!companies) directories.set(platform, (companies = new CompanyService(platform.dataSource, platform.invalidations)));
+  return companies;
+}
+
 export const adminModule: SubgraphModule = {
   name: 'admin',
   database: { entities: [CompanyEntity], migrations: [Company1763800000100] },
   async seed(platform: Platform) {
-    return { companies: await seedCompanies(platform.dataSource) };
+    const seeded = await seedCompanies(platform.dataSource);
+    // Processes already running (a rolling start) reload the directory the seed may have changed.
+    await platform.invalidations.publish(COMPANIES_TOPIC);
+    return { companies: seeded };
   },
   async prepare(platform: Platform) {
-    await createReverseProxyService(platform, new CompanyService(platform.dataSource)).prepare();
+    await createReverseProxyService(platform, companiesOf(platform)).prepare();
   },
   notificationSources(platform: Platform) {
     return [accountNotificationSource(platform.dataSource)];
   },
   buildSchema(platform: Platform) {
-    const companies = new CompanyService(platform.dataSource);
+    const companies = companiesOf(platform);
     const accounts = new AccountService(platform);
     const instances = new Map<ClassType, object>([
       [CompanyResolver, new CompanyResolver(companies)],

@@ -48,11 +48,14 @@ export class CompanyResolver {
   }
 }
 
-/** Resolves Company references from other subgraphs (a trip's operator, a station's partner). */
+/**
+ * Resolves Company references from other subgraphs (a trip's operator, a station's partner): the references of
+ * one request are batched into one directory lookup (one query when the directory is not cached).
+ */
 export function companyReferenceResolver(companies: CompanyService) {
   return {
-    __resolveReference: async (reference: { uuid: string }) => {
-      const entity = await companies.findByUuid(reference.uuid);
+    __resolveReference: async (reference: { uuid: string }, { req }: GraphQLContext) => {
+      const entity = await req.loader<string, CompanyEntity | null>('admin.company', (uuids) => companies.findByUuids(uuids)).load(reference.uuid);
       return entity ? toCompany(entity) : null;
     },
   };

@@ -115,6 +115,7 @@ export class AccountService {
   async setStatus(email: string, status: AccountStatus): Promise<AccountSummary> {
     const account = await this.summaryByEmail(email);
     await this.platform.dataSource.getRepository(AccountEntity).update({ id: account.id }, { status });
+    await this.platform.tokens.accountChanged(account.id);
     return { ...account, status };
   }
 

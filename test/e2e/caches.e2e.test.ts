@@ -1,0 +1,112 @@
+import { startTestStack } from '../support/test-platform';
+import { CachePeer, within } from '../support/cache-peer';
+import { json } from '../support/http';
+import type { GraphQLAnswer } from '../support/rest-bodies';
+import { AccountService } from '../../subgraphs/admin/services/account.service';
+import type { SubgraphName } from '../../shared/config/config';
+
+/**
+ * The whole stack with its caches warm: a token revoked by another process (as an operator's CLI or another
+ * replica would) is refused within a second at the gateway (GraphQL and REST) and at each subgraph directly;
+ * Company references of one request are resolved with one query at most.
+ */
+let env: Awaited<ReturnType<typeof startTestStack>>;
+let peer: CachePeer;
+
+beforeAll(async () => {
+  env = await startTestStack();
+  peer = await CachePeer.start(env.config);
+  env.stack.platform.invalidations.start();
+  await within(5_000, async () => env.stack.platform.invalidations.trusted(), Boolean);
+});
+afterAll(async () => {
+  await peer?.stop();
+  await env?.close();
+});
+
+describe('revocation reaches the gateway and every subgraph', () => {
+  /** One query per subgraph that needs a token; any answer but UNAUTHENTICATED means the token was accepted. */
+  const PROBES: Record<SubgraphName, string> = {
+    admin: '{ me { id } }',
+    flight: '{ flightTicketLookup { __typename } }',
+    train: '{ trainTicketLookup { __typename } }',
+    bus: '{ busSearch { __typename } }',
+  };
+
+  async function refused(url: string, query: string, token: string): Promise<boolean> {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query }),
+    });
+    const body = await json<GraphQLAnswer<unknown>>(res);
+    return (body.errors ?? []).some((e) => e.extensions?.code === 'UNAUTHENTICATED' || e.extensions?.errorCode === 'UNAUTHENTICATED');
+  }
+
+  const restRefused = async (token: string) => (await fetch(`${env.baseUrl}/api/companies`, { headers: { authorization: `Bearer ${token}` } })).status === 401;
+
+  it('accepted everywhere, revoked elsewhere, refused everywhere within a second', async () => {
+    const accounts = new AccountService(env.stack.platform);
+    const email = 'revoked.everywhere@safiri.test';
+    const summary = await accounts.create({ email, password: 'correct horse battery', role: 'SERVICE_AGENT' });
+    const token = await env.stack.platform.tokens.issue(summary);
+
+    const targets: Array<[string, () => Promise<boolean>]> = [
+      ...(Object.keys(PROBES) as SubgraphName[]).map((name): [string, () => Promise<boolean>] => [
+        `${name} subgraph`,
+        () => refused(env.stack.subgraphs[name]!.url, PROBES[name], token),
+      ]),
+      ['gateway /graphql', () => refused(`${env.baseUrl}/graphql`, PROBES.admin, token)],
+      ['gateway REST', () => restRefused(token)],
+    ];
+    for (const [name, isRefused] of targets) expect({ name, refused: await isRefused() }).toEqual({ name, refused: false });
+
+    await peer.send({ op: 'revoke', email });
+    // Polled side by side, each from the revocation on.
+    const reached = await Promise.all(targets.map(([name, isRefused]) => within(1_000, isRefused, Boolean).then(({ elapsedMs }) => `${name} ${elapsedMs} ms`)));
+    expect(reached).toHaveLength(targets.length);
+    process.stderr.write(`revocation refused within: ${reached.join(', ')}\n`);
+  });
+});
+
+describe('company references across subgraphs', () => {
+  /** The SQL statements on the company table while fn runs (TypeORM logs every query through the data source's logger). */
+  async function companyQueriesDuring(fn: () => Promise<unknown>): Promise<string[]> {
+    const logger = env.stack.platform.dataSource.logger;
+    const original = logger.logQuery;
+    const seen: string[] = [];
+    logger.logQuery = (query, ...rest) => {
+      if (/\bcompany\b/i.test(query) && !/reverse_proxy/i.test(query)) seen.push(query);
+      return original.call(logger, query, ...rest);
+    };
+    try {
+      await fn();
+    } finally {
+      logger.logQuery = original;
+    }
+    return seen;
+  }
+
+  const stationsWithCompanies = async () => {
+    const res = await fetch(`${env.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ trainStations { stopId partners { company { uuid name } } } }' }),
+    });
+    const body = await json<GraphQLAnswer<{ trainStations: Array<{ partners: Array<{ company: { name: string } | null }> }> }>>(res);
+    expect(body.errors).toBeUndefined();
+    return body.data.trainStations;
+  };
+
+  it('a trainStations query with every partner company reads the companies once when cold and not at all when warm', async () => {
+    await env.stack.platform.invalidations.publish('companies');
+    let stations: Awaited<ReturnType<typeof stationsWithCompanies>> = [];
+    const cold = await companyQueriesDuring(async () => (stations = await stationsWithCompanies()));
+    const references = stations.flatMap((s) => s.partners).length;
+    expect(references).toBeGreaterThan(1);
+    expect(stations.flatMap((s) => s.partners).every((p) => p.company?.name)).toBe(true);
+    expect(cold).toHaveLength(1);
+
+    expect(await companyQueriesDuring(stationsWithCompanies)).toEqual([]);
+  });
+});
