@@ -19,6 +19,7 @@ import { LoginShedder } from './login-shedder';
 import type { RunningServer } from '../shared/http/subgraph-server';
 import { costLimitPlugin, documentLimitsCheck } from './graphql-limits';
 import { healthReport } from './health';
+import { subgraphFetcher } from './subgraph-fetcher';
 import { discoveryDocument } from './discovery';
 import { explorerHandler } from './explorer';
 import { GatewayContext, gatewayContext } from './gateway-context';
@@ -60,7 +61,7 @@ export async function startGateway(
   process.env.APOLLO_TELEMETRY_DISABLED ??= 'true';
   const gateway = new ApolloGateway({
     supergraphSdl,
-    buildService: ({ name }) => new ForwardingDataSource({ url: subgraphUrls[name as SubgraphName] ?? missingSubgraph(name) }),
+    buildService: ({ name }) => new ForwardingDataSource({ url: subgraphUrls[name as SubgraphName] ?? missingSubgraph(name), fetcher: subgraphFetcher }),
   });
   const apollo = new ApolloServer<GatewayContext>({
     gateway,

@@ -1,7 +1,8 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { GraphQLSchema } from 'graphql';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import type { ApolloServerPlugin } from '@apollo/server';
 import type { Platform } from '../platform/platform';
 import { RequestContext, requestIdFrom } from '../context/request-context';
 import { runInRequestScope } from '../context/request-scope';
@@ -26,6 +27,15 @@ export interface RunningServer {
 }
 
 /**
+ * No landing page; and no cache-control plugin, which Apollo installs unless told otherwise and
+ * which hooks every resolved field to fold cache hints that no type here declares (the REST layer
+ * caches its public lists itself).
+ */
+export function subgraphPlugins(): ApolloServerPlugin<GraphQLContext>[] {
+  return [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()];
+}
+
+/**
  * Serves one subgraph: POST /graphql for the gateway, GET /health for the gateway's health check.
  * Subgraphs are internal: they bind SUBGRAPH_HOST (loopback by default) and show no landing page.
  */
@@ -36,7 +46,7 @@ export async function startSubgraphServer(name: string, schema: GraphQLSchema, p
     ...sharedApolloOptions(logger, { production: platform.config.nodeEnv === 'production' }),
     // The gateway composes from the committed supergraph; introspection is for tooling in development.
     introspection: platform.config.nodeEnv !== 'production',
-    plugins: [ApolloServerPluginLandingPageDisabled()],
+    plugins: subgraphPlugins(),
   });
   await apollo.start();
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { firstFree, TAKEN } from '../../../shared/simulation/identifier-search';
+import { dateFormatterFor } from '../../../shared/time/calendar-date';
 import {
   RailProviderError,
   type RailHold,
@@ -86,8 +87,8 @@ export class RailSimulator implements RailProvider {
   }
 
   serviceDate(now: Date): string {
-    // en-CA formats as YYYY-MM-DD.
-    return new Intl.DateTimeFormat('en-CA', { timeZone: RAIL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+    // en-CA formats as YYYY-MM-DD; the formatter is shared (building one costs more than the search's own work).
+    return dateFormatterFor(RAIL_TIME_ZONE).format(now);
   }
 
   /** Sold dates: the railway's today to the horizon; trains already gone from their first searched stop are not sold. */
