@@ -36,7 +36,7 @@ import {
  */
 
 const SECONDS = positiveNumber('BENCH_SECONDS', 3);
-const WARM_UP = positiveNumber('BENCH_WARM_UP_SECONDS', 1);
+const WARM_UP_REQUESTS = Math.round(positiveNumber('BENCH_WARM_UP_REQUESTS', 2 * CONNECTIONS));
 /** The issue compares RSS after 5,000 and after 10,000 searches; lower only for a quick trial of the bench. */
 const RSS_SEARCHES = Math.round(positiveNumber('BENCH_RSS_SEARCHES', 10_000));
 
@@ -369,8 +369,8 @@ function report(rows: Row[], notes: string[], rss: RssReport): void {
     ['flight search (9 offers) through REST, req/s', by('f9-rest').requestsPerSecond, GOALS.flight9Rest, true],
     ['train search through REST, req/s', by('tr-rest').requestsPerSecond, GOALS.trainRest, true],
     ['gateway CPU per flight search with 50 offers, ms', by('f50-rest').gatewayCpuMsPerRequest, GOALS.flight50GatewayCpuMs, false],
-    ['RSS growth 5,000 → 10,000 searches, subgraphs', rss.serverGrowth, GOALS.rssGrowth, false],
-    ['RSS growth 5,000 → 10,000 searches, gateway', rss.gatewayGrowth, GOALS.rssGrowth, false],
+    [`RSS growth ${rss.half} → ${rss.total} searches, subgraphs`, rss.serverGrowth, GOALS.rssGrowth, false],
+    [`RSS growth ${rss.half} → ${rss.total} searches, gateway`, rss.gatewayGrowth, GOALS.rssGrowth, false],
   ];
   lines.push(`ratios: c/b ${ratio('c', 'b').toFixed(2)}  d/b ${ratio('d', 'b').toFixed(2)}  b/a ${ratio('b', 'a').toFixed(2)}`);
   lines.push(
@@ -448,9 +448,10 @@ async function main(): Promise<void> {
   const { targets, notes } = await targetsFor(started);
   const checks = new Map<string, Check>();
   for (const target of targets) checks.set(target.key, await sanityCheck(target));
+  // A number of requests, not seconds: a slow target on a loaded machine may answer nothing within a short warm-up.
   for (const target of targets) {
-    process.stderr.write(`warm-up ${target.label} ${WARM_UP}s\n`);
-    await load(target, checks.get(target.key)!, { seconds: WARM_UP });
+    process.stderr.write(`warm-up ${target.label}: ${WARM_UP_REQUESTS} requests\n`);
+    await load(target, checks.get(target.key)!, { amount: WARM_UP_REQUESTS });
   }
   const runs = await interleavedRounds(
     targets,
