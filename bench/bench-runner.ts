@@ -1,7 +1,9 @@
 import { ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import type { BenchTargets, MemoryMessage, ParentMessage, ServerMessage } from './bench-server';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import { parse, print, TypeInfo, validate, visit, visitWithTypeInfo } from 'graphql';
+import type { BenchTargets, CpuMessage, MemoryMessage, ParentMessage, ServerMessage } from './bench-server';
 
 /**
  * What every bench script shares: its settings, the bench-server child (started over IPC, asked for
@@ -97,6 +99,55 @@ export function serverMemory(): Promise<MemoryMessage> {
     server.on('message', onMessage);
     server.send('memory' satisfies ParentMessage);
   });
+}
+
+/** CPU milliseconds the servers have used so far, as bench-server reads them (its own, and the gateway process's). */
+export function serverCpu(): Promise<CpuMessage> {
+  const server = child!;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      server.off('message', onMessage);
+      reject(new BenchFailure('bench-server did not report its CPU time'));
+    }, MEMORY_TIMEOUT_MS);
+    const onMessage = (message: CpuMessage): void => {
+      if (message?.type !== 'cpu') return;
+      clearTimeout(timer);
+      server.off('message', onMessage);
+      resolve(message);
+    };
+    server.on('message', onMessage);
+    server.send('cpu' satisfies ParentMessage);
+  });
+}
+
+/**
+ * A gateway operation less the fields one subgraph's own schema (its `_service.sdl`) does not have:
+ * what that subgraph alone answers of it. Returns the query and the fields left out, as Type.field.
+ */
+export async function subgraphOperation(name: string, graphqlUrl: string, query: string): Promise<{ query: string; dropped: string[] }> {
+  const { json } = await fetchJson(`${name} _service`, graphqlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ _service { sdl } }' }),
+  });
+  const sdl = (json as { data?: { _service?: { sdl?: unknown } } }).data?._service?.sdl;
+  if (typeof sdl !== 'string') throw new BenchFailure(`${name} gave no SDL: ${JSON.stringify(json).slice(0, 300)}`);
+  const schema = buildSubgraphSchema(parse(sdl));
+  const typeInfo = new TypeInfo(schema);
+  const dropped: string[] = [];
+  const pruned = visit(
+    parse(query),
+    visitWithTypeInfo(typeInfo, {
+      Field(node) {
+        if (typeInfo.getFieldDef()) return undefined;
+        dropped.push(`${String(typeInfo.getParentType())}.${node.name.value}`);
+        return null;
+      },
+    }),
+  );
+  const errors = validate(schema, pruned);
+  if (errors.length) throw new BenchFailure(`the pruned operation is not valid on ${name}: ${errors.map((e) => e.message).join('; ')}`);
+  return { query: print(pruned), dropped };
 }
 
 /** Asks the child to stop (it drops its database and Redis keys); kills it if it takes too long. */

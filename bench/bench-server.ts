@@ -21,6 +21,7 @@ export interface BenchTargets {
   adminGraphqlUrl: string;
   flightGraphqlUrl: string;
   trainGraphqlUrl: string;
+  busGraphqlUrl: string;
   bareUrl: string;
   token: string;
   /** Tokens of BENCH_CUSTOMERS further customer accounts (none unless a bench asks), one each. */
@@ -40,7 +41,16 @@ export interface MemoryMessage {
   serverRss: number;
   gatewayRss: number | null;
 }
-export type ParentMessage = 'stop' | 'memory';
+/**
+ * The answer to 'cpu': CPU time (user + system) used so far, in milliseconds, by this process (the
+ * subgraphs; everything under BENCH_TOPOLOGY=single) and by the gateway process (null when none).
+ */
+export interface CpuMessage {
+  type: 'cpu';
+  serverMs: number;
+  gatewayMs: number | null;
+}
+export type ParentMessage = 'stop' | 'memory' | 'cpu';
 
 /**
  * The servers under test, run in a child of the bench so that the load generator does not share
@@ -110,6 +120,7 @@ async function start(): Promise<BenchTargets> {
   const adminGraphqlUrl = stack.subgraphs.admin!.url;
   const flightGraphqlUrl = (stacks.find((s) => s.subgraphs.flight) ?? stacks[0]).subgraphs.flight!.url;
   const trainGraphqlUrl = (stacks.find((s) => s.subgraphs.train) ?? stacks[0]).subgraphs.train!.url;
+  const busGraphqlUrl = (stacks.find((s) => s.subgraphs.bus) ?? stacks[0]).subgraphs.bus!.url;
 
   const customer = async (fullName: string): Promise<string> => {
     const email = `bench-${randomUUID()}@example.com`;
@@ -149,6 +160,7 @@ async function start(): Promise<BenchTargets> {
     adminGraphqlUrl,
     flightGraphqlUrl,
     trainGraphqlUrl,
+    busGraphqlUrl,
     bareUrl: `http://127.0.0.1:${port}/`,
     token,
     customerTokens,
@@ -166,6 +178,28 @@ function rssOf(pid: number | undefined): number | null {
   } catch {
     return null;
   }
+}
+
+/** Clock ticks a second, as /proc/<pid>/stat counts CPU time (USER_HZ: 100 on every Linux the platform runs on). */
+const USER_HZ = 100;
+
+/** utime + stime of another process in milliseconds (Linux /proc), or null when it cannot be read. */
+function cpuOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) in parentheses: utime and stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+  } catch {
+    return null;
+  }
+}
+
+function cpu(): CpuMessage {
+  const own = process.cpuUsage();
+  const gateway = gatewayProcess && gatewayProcess.exitCode === null ? cpuOf(gatewayProcess.pid) : null;
+  return { type: 'cpu', serverMs: (own.user + own.system) / 1000, gatewayMs: gateway };
 }
 
 function memory(): MemoryMessage {
@@ -199,7 +233,7 @@ function stop(): Promise<void> {
   return stopping;
 }
 
-function send(message: ServerMessage | MemoryMessage): void {
+function send(message: ServerMessage | MemoryMessage | CpuMessage): void {
   process.send?.(message);
 }
 
@@ -211,6 +245,7 @@ if (require.main === module) {
   process.on('message', (message: ParentMessage) => {
     if (message === 'stop') void stop().then(() => process.exit(0));
     else if (message === 'memory') send(memory());
+    else if (message === 'cpu') send(cpu());
   });
   // The parent died without saying 'stop': still drop the database and Redis keys.
   process.on('disconnect', () => void stop().then(() => process.exit(1)));

@@ -1,6 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import { buildSubgraphSchema } from '@apollo/subgraph';
-import { parse, print, TypeInfo, validate, visit, visitWithTypeInfo } from 'graphql';
 import { trainRoutes } from '../gateway/rest/routes/train.routes';
 import { todayIn } from '../shared/time/calendar-date';
 import type { BenchTargets } from './bench-server';
@@ -18,6 +16,7 @@ import {
   type Run,
   SERVER_NODE_ENV,
   startServer,
+  subgraphOperation,
   summarize,
   type Summary,
   tableLines,
@@ -91,43 +90,13 @@ function tripsIn(result: unknown, where: string): unknown[] | string {
   return r.data;
 }
 
-/**
- * The REST route's operation, less the fields the train subgraph's own schema (its `_service.sdl`)
- * does not have. Returns the query and the fields left out, as Type.field.
- */
-async function subgraphOperation(trainGraphqlUrl: string, query: string): Promise<{ query: string; dropped: string[] }> {
-  const { json } = await fetchJson('(g) train subgraph _service', trainGraphqlUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: '{ _service { sdl } }' }),
-  });
-  const sdl = (json as { data?: { _service?: { sdl?: unknown } } }).data?._service?.sdl;
-  if (typeof sdl !== 'string') throw new BenchFailure(`the train subgraph gave no SDL: ${JSON.stringify(json).slice(0, 300)}`);
-  const schema = buildSubgraphSchema(parse(sdl));
-  const typeInfo = new TypeInfo(schema);
-  const dropped: string[] = [];
-  const pruned = visit(
-    parse(query),
-    visitWithTypeInfo(typeInfo, {
-      Field(node) {
-        if (typeInfo.getFieldDef()) return undefined;
-        dropped.push(`${String(typeInfo.getParentType())}.${node.name.value}`);
-        return null;
-      },
-    }),
-  );
-  const errors = validate(schema, pruned);
-  if (errors.length) throw new BenchFailure(`the pruned trainSearch operation is not valid on the train subgraph: ${errors.map((e) => e.message).join('; ')}`);
-  return { query: print(pruned), dropped };
-}
-
 async function targetsFor(t: BenchTargets, date: string): Promise<{ targets: Target[]; dropped: string[] }> {
   const route = trainRoutes.find((r) => r.method === 'GET' && r.path === '/api/trip/train/search');
   if (!route) throw new BenchFailure('no REST route GET /api/trip/train/search');
   const query = new URLSearchParams({ from: FROM, to: TO, date });
   // The REST route's own operation builder: (g) sends the query and variables (h) runs.
   const operation = route.operation({ params: {}, query, body: undefined, headers: {} });
-  const { query: subgraphQuery, dropped } = await subgraphOperation(t.trainGraphqlUrl, operation.query);
+  const { query: subgraphQuery, dropped } = await subgraphOperation('(g) train subgraph', t.trainGraphqlUrl, operation.query);
   const auth = { authorization: `Bearer ${t.token}` };
   return {
     dropped,

@@ -7,7 +7,15 @@ import { AirportService } from '../subgraphs/flight/services/airport.service';
 import { StationService } from '../subgraphs/train/services/station.service';
 import { BusStopService } from '../subgraphs/bus/services/bus-stop.service';
 import { aliased, fragmentBomb } from '../test/support/graphql-documents';
-import { documentLimitsCheck, LIST_SIZE_HINTS, measureOperation, operationCost, structureProblem } from './graphql-limits';
+import {
+  cachedOperationCost,
+  documentLimitsCheck,
+  LIST_SIZE_HINTS,
+  MAX_CHECKED_DOCUMENTS,
+  measureOperation,
+  operationCost,
+  structureProblem,
+} from './graphql-limits';
 import { REST_ROUTES } from './rest/routes';
 
 // The committed supergraph (schema:check keeps it current); from dist/gateway.
@@ -84,6 +92,32 @@ describe('GraphQL operation limits', () => {
     });
     expect(check('{ jwks { keys { kid } }')).toBeNull();
     expect(check(aliased(30, 'jwks { keys { kid } }'))).toBeNull();
+  });
+
+  it('checks a repeated query text once, keeps a bounded number of verdicts, and still refuses a cached bad one', () => {
+    const check = documentLimitsCheck({ ...limits, maxTokens: config.graphqlMaxTokens });
+    for (let i = 0; i < 5; i++) expect(check('{ jwks { keys { kid } } }')).toBeNull();
+    expect(check.cachedVerdicts).toBe(1);
+    for (let i = 0; i < 2; i++) expect(check(fragmentBomb(24))).toMatchObject({ errorCode: 'QUERY_TOO_COMPLEX', status: 400 });
+    expect(check.cachedVerdicts).toBe(2);
+    for (let i = 0; i < MAX_CHECKED_DOCUMENTS + 50; i++) check(`{ jwks { keys { kid${i}: kid } } }`);
+    expect(check.cachedVerdicts).toBeLessThanOrEqual(MAX_CHECKED_DOCUMENTS);
+  });
+
+  it('prices an operation of a parsed document once per schema', () => {
+    const document = parse('query Jwks { jwks { keys { kid n } } }');
+    const operation = operationOf(document);
+    const copy = buildSchema(readFileSync(path.resolve(__dirname, '..', '..', 'schema', 'supergraph.graphql'), 'utf8'));
+    const walks = jest.spyOn(copy, 'getRootType');
+    const first = cachedOperationCost(copy, document, operation);
+    expect(first).toBe(operationCost(schema, document, 'Jwks'));
+    expect(walks).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < 5; i++) expect(cachedOperationCost(copy, document, operation)).toBe(first);
+    expect(walks).toHaveBeenCalledTimes(1);
+    // Another document of the same text is measured on its own.
+    const again = parse('query Jwks { jwks { keys { kid n } } }');
+    expect(cachedOperationCost(copy, again, operationOf(again))).toBe(first);
+    expect(walks).toHaveBeenCalledTimes(2);
   });
 
   it('prices each public list at what it really holds', () => {

@@ -20,6 +20,7 @@ import {
   TypeNameMetaFieldDef,
 } from 'graphql';
 import type { ApolloServerPlugin } from '@apollo/server';
+import { LRUCache } from 'lru-cache';
 import { AppError, PlatformErrorCode, PlatformException } from '../shared/errors/app-error';
 import { tokenLimitError, toRequestError } from '../shared/errors/graphql-errors';
 import type { GatewayContext } from './gateway-context';
@@ -227,6 +228,25 @@ export function measureOperation(schema: GraphQLSchema, document: DocumentNode, 
   return documentMeasurer(schema, document)(operation);
 }
 
+/**
+ * Costs already measured, per schema and operation node. Apollo hands every request of one query
+ * text the same parsed document from its document store (bounded, reset with the schema), so a
+ * repeated operation is priced once; the weak keys leave with the documents Apollo drops.
+ */
+const measuredCosts = new WeakMap<GraphQLSchema, WeakMap<OperationDefinitionNode, number>>();
+
+/** The operation's cost, measured once per parsed document and schema. */
+export function cachedOperationCost(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): number {
+  let costs = measuredCosts.get(schema);
+  if (!costs) measuredCosts.set(schema, (costs = new WeakMap()));
+  let cost = costs.get(operation);
+  if (cost === undefined) {
+    cost = measureOperation(schema, document, operation).cost;
+    costs.set(operation, cost);
+  }
+  return cost;
+}
+
 /** The estimated cost of an operation, as the cost limit counts it (the first operation when none is named). */
 export function operationCost(schema: GraphQLSchema, document: DocumentNode, operationName?: string): number {
   const operation = document.definitions.find(
@@ -273,18 +293,44 @@ export function structureProblem(document: DocumentNode, limits: StructureLimits
  * pairwise), so such a document must not reach them. A document that does not parse for another
  * reason goes on to Apollo, which answers the syntax error.
  */
-export function documentLimitsCheck(limits: StructureLimits & { maxTokens: number }): (query: string) => AppError | null {
-  return (query) => {
+export interface DocumentLimitsCheck {
+  (query: string): AppError | null;
+  /** Query texts whose verdict is kept now. */
+  readonly cachedVerdicts: number;
+}
+
+export function documentLimitsCheck(limits: StructureLimits & { maxTokens: number }): DocumentLimitsCheck {
+  // The verdict depends on the text alone: a repeated query (every client sends a few) is parsed
+  // here once, not on each request before Apollo's own cached parse. Bounded in entries and text.
+  const verdicts = new LRUCache<string, { problem: string | null }>({
+    max: MAX_CHECKED_DOCUMENTS,
+    maxSize: MAX_CHECKED_DOCUMENT_CHARS,
+    sizeCalculation: (_verdict, query) => Math.max(1, query.length),
+  });
+  const check = (query: string): string | null => {
     let document: DocumentNode;
     try {
       document = parse(query, { maxTokens: limits.maxTokens, noLocation: true });
     } catch (error) {
-      return (error instanceof GraphQLError && tokenLimitError(error.message)) || null;
+      return (error instanceof GraphQLError && tokenLimitError(error.message)?.errorMessage) || null;
     }
-    const problem = structureProblem(document, limits);
-    return problem ? new AppError(PlatformErrorCode.QUERY_TOO_COMPLEX, 400, problem) : null;
+    return structureProblem(document, limits);
   };
+  const refuse = (query: string): AppError | null => {
+    let verdict = verdicts.get(query);
+    if (!verdict) {
+      verdict = { problem: check(query) };
+      // A text too large for a fair share of the bound is checked every time instead of evicting the rest.
+      if (query.length <= MAX_CHECKED_DOCUMENT_CHARS / 100) verdicts.set(query, verdict);
+    }
+    return verdict.problem ? new AppError(PlatformErrorCode.QUERY_TOO_COMPLEX, 400, verdict.problem) : null;
+  };
+  return Object.defineProperty(refuse, 'cachedVerdicts', { get: () => verdicts.size }) as DocumentLimitsCheck;
 }
+
+/** Query texts whose limits verdict documentLimitsCheck keeps, and their total length in characters. */
+export const MAX_CHECKED_DOCUMENTS = 1000;
+export const MAX_CHECKED_DOCUMENT_CHARS = 4_000_000;
 
 export interface CostBudgets {
   /** Requests that send Authorization. */
@@ -309,7 +355,7 @@ export function costLimitPlugin(budgets: CostBudgets): ApolloServerPlugin<Gatewa
           if (contextValue.source === 'rest') return;
           const anonymous = !contextValue.forwardedHeaders.authorization;
           const max = anonymous ? budgets.public : budgets.authenticated;
-          const { cost } = measureOperation(schema, document, operation);
+          const cost = cachedOperationCost(schema, document, operation);
           if (cost > max) throw limitError(`The operation costs ${cost}; the limit is ${max}${anonymous ? ' for requests without a token' : ''}`);
         },
       };

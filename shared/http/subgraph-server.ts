@@ -1,7 +1,9 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { GraphQLSchema } from 'graphql';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import type { Metrics } from '../metrics/metrics';
+import type { ApolloServerPlugin } from '@apollo/server';
 import type { Platform } from '../platform/platform';
 import { RequestContext, requestIdFrom } from '../context/request-context';
 import { currentScope, runInRequestScope } from '../context/request-scope';
@@ -34,6 +36,15 @@ export interface RunningServer {
 }
 
 /**
+ * No landing page; and no cache-control plugin, which Apollo installs unless told otherwise and
+ * which hooks every resolved field to fold cache hints that no type here declares (the REST layer
+ * caches its public lists itself). Then the access log's operation name and the GraphQL metrics.
+ */
+export function subgraphPlugins(name: string, metrics: Metrics): ApolloServerPlugin<GraphQLContext>[] {
+  return [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), operationNamePlugin(), graphqlMetricsPlugin(metrics, name)];
+}
+
+/**
  * Serves one subgraph: POST /graphql for the gateway, GET /health for the gateway's health check, and the
  * operator paths (/livez, /readyz, /metrics: ops-endpoints.ts).
  * Subgraphs are internal: they bind SUBGRAPH_HOST (loopback by default) and show no landing page.
@@ -45,7 +56,7 @@ export async function startSubgraphServer(name: string, schema: GraphQLSchema, p
     ...sharedApolloOptions(logger, { production: platform.config.nodeEnv === 'production' }),
     // The gateway composes from the committed supergraph; introspection is for tooling in development.
     introspection: platform.config.nodeEnv !== 'production',
-    plugins: [ApolloServerPluginLandingPageDisabled(), operationNamePlugin(), graphqlMetricsPlugin(platform.metrics, name)],
+    plugins: subgraphPlugins(name, platform.metrics),
   });
   await apollo.start();
 

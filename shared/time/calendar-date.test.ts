@@ -1,4 +1,4 @@
-import { addDays, ageOn, compareDates, daysBetween, isCalendarDate, todayIn } from './calendar-date';
+import { addDays, ageOn, compareDates, dateFormatterCount, dateFormatterFor, daysBetween, isCalendarDate, todayIn } from './calendar-date';
 
 describe('calendar dates', () => {
   it('accepts real dates only', () => {
@@ -32,6 +32,19 @@ describe('calendar dates', () => {
     const lateUtc = new Date('2026-11-22T22:30:00Z');
     expect(todayIn('Africa/Dar_es_Salaam', lateUtc)).toBe('2026-11-23');
     expect(todayIn('America/Los_Angeles', lateUtc)).toBe('2026-11-22');
+  });
+
+  it('builds one date formatter per time zone, not one per call', () => {
+    const spy = jest.spyOn(Intl, 'DateTimeFormat');
+    try {
+      for (let i = 0; i < 50; i++) todayIn('Africa/Nairobi', new Date(Date.UTC(2026, 0, 1 + i)));
+      expect(spy.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(dateFormatterFor('Africa/Nairobi')).toBe(dateFormatterFor('Africa/Nairobi'));
+    expect(dateFormatterCount()).toBeGreaterThan(0);
+    expect(() => todayIn('Not/AZone', new Date())).toThrow(RangeError);
   });
 
   it('computes age on a date, birthday included', () => {

@@ -26,9 +26,32 @@ export function compareDates(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/**
+ * One formatter per time zone: building an Intl.DateTimeFormat costs about 100 µs, formatting with
+ * one about 3 µs. Bounded by the time zones the platform names (its stations' and airports' zones);
+ * past the bound a zone gets a formatter of its own each call rather than growing the map.
+ */
+export const MAX_DATE_FORMATTERS = 1000;
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The shared en-CA (YYYY-MM-DD) date formatter of a time zone. */
+export function dateFormatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = dateFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    if (dateFormatters.size < MAX_DATE_FORMATTERS) dateFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** How many time zones have a shared formatter (for the bound's test). */
+export function dateFormatterCount(): number {
+  return dateFormatters.size;
+}
+
 /** The calendar date it is now in an IANA time zone. */
 export function todayIn(timeZone: string, now: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const parts = dateFormatterFor(timeZone).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${get('year')}-${get('month')}-${get('day')}`;
 }

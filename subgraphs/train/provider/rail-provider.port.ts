@@ -262,6 +262,11 @@ export interface RailProvider {
   serviceDate(now: Date): string;
   /** Trains leaving `from` on `date` (local departure date there) that then call at `to`; [] for a date without trains. Throws RailProviderError PROVIDER_UNAVAILABLE / TIMEOUT. */
   searchTrips(input: { fromStopId: string; toStopId: string; date: string }): Promise<RailTrip[]>;
+  /**
+   * Whether searchTrips would answer any train, without seats or fares: what the look-ahead asks of
+   * each later date. Throws as searchTrips does.
+   */
+  hasTrips(input: { fromStopId: string; toStopId: string; date: string }): Promise<boolean>;
   /** Seat maps, fares and options of one trip between two stations. Throws TRIP_NOT_FOUND. */
   tripDetails(input: { timeTableTrainSetId: number; fromStopId: string; toStopId: string; date: string }): Promise<RailTripDetails>;
 

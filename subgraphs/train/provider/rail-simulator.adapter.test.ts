@@ -35,6 +35,41 @@ async function reserved(sim: RailProvider, names: string[] = ['Neema Mushi'], ke
   return sim.reserve({ holds, passengers: names.map((name) => passenger({ name })), idempotencyKey: key });
 }
 
+describe('rail simulator: what a search reads', () => {
+  it("reads the taken seats of all a search's trains in one store call, and a look-ahead check reads none", async () => {
+    const store = new InMemoryRailSimulatorStore();
+    const reads = jest.spyOn(store, 'takenSeats');
+    const sim = simulator({ store });
+    const trips = await search(sim, 'DAR', 'DOD');
+    expect(trips.length).toBeGreaterThan(1);
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(reads.mock.calls[0][0]).toHaveLength(trips.length);
+    reads.mockClear();
+    // Every day of a month, maintenance days (no trains) and sandbox fault days included: the same answer as a search.
+    for (let day = 1; day <= 28; day++) {
+      const date = `2027-04-${String(day).padStart(2, '0')}`;
+      for (const [from, to] of [
+        ['DAR', 'DOD'],
+        ['DAR', 'MKP'],
+      ]) {
+        const input = { fromStopId: stop(from), toStopId: stop(to), date };
+        const searched = await sim.searchTrips(input).then(
+          (t) => t.length > 0,
+          (e: Error) => e.message,
+        );
+        const checked = await sim.hasTrips(input).then(
+          (has) => has,
+          (e: Error) => e.message,
+        );
+        expect([date, from, to, checked]).toEqual([date, from, to, searched]);
+      }
+    }
+    const searches = reads.mock.calls.length;
+    await sim.hasTrips({ fromStopId: stop('DAR'), toStopId: stop('DOD'), date: DATE });
+    expect(reads).toHaveBeenCalledTimes(searches);
+  });
+});
+
 describe('rail simulator: seats are sold per segment', () => {
   it('a seat sold DAR→MOR is free MOR→DOD and taken DAR→DOD and PUG→KLS (5 economy cars of 60 on ordinary trains)', async () => {
     const sim = simulator();

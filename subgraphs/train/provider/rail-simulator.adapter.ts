@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { firstFree, TAKEN } from '../../../shared/simulation/identifier-search';
+import { dateFormatterFor } from '../../../shared/time/calendar-date';
 import {
   RailProviderError,
   type RailHold,
@@ -30,7 +31,7 @@ import {
   trainByTimeTableTrainSetId,
   type LineStation,
 } from './simulator/timetable';
-import { departureInstant, detailsOf, occupancyOf, segmentsOf, tripKeyOf, tripOf, type DatedLeg } from './simulator/trips';
+import { departureInstant, detailsOf, legWindowOf, segmentsOf, tripKeyOf, tripOf, type DatedLeg } from './simulator/trips';
 import { hasTrigger, searchFault } from './simulator/triggers';
 
 export const RAIL_TIME_ZONE = 'Africa/Dar_es_Salaam';
@@ -86,8 +87,8 @@ export class RailSimulator implements RailProvider {
   }
 
   serviceDate(now: Date): string {
-    // en-CA formats as YYYY-MM-DD.
-    return new Intl.DateTimeFormat('en-CA', { timeZone: RAIL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+    // en-CA formats as YYYY-MM-DD; the formatter is shared (building one costs more than the search's own work).
+    return dateFormatterFor(RAIL_TIME_ZONE).format(now);
   }
 
   /** Sold dates: the railway's today to the horizon; trains already gone from their first searched stop are not sold. */
@@ -104,7 +105,20 @@ export class RailSimulator implements RailProvider {
     if (fault) throw fault;
     const now = this.now();
     const legs = legsOn(from, to, input.date).filter((l) => this.onSale(l, now));
-    return Promise.all(legs.map(async (l) => tripOf(l, occupancyOf(await this.store.occupied(tripKeyOf(l), now.getTime())))));
+    if (legs.length === 0) return [];
+    const taken = await this.store.takenSeats(legs.map(legWindowOf), now.getTime());
+    return legs.map((l) => tripOf(l, taken.get(tripKeyOf(l)) ?? new Set()));
+  }
+
+  async hasTrips(input: { fromStopId: string; toStopId: string; date: string }): Promise<boolean> {
+    const from = stationByStopId(input.fromStopId);
+    const to = stationByStopId(input.toStopId);
+    if (!from || !to || from === to || !isDate(input.date)) return false;
+    // A search fault on the date fails the check as it fails the search (the look-ahead reports it).
+    const fault = searchFault(from, to, input.date);
+    if (fault) throw fault;
+    const now = this.now();
+    return legsOn(from, to, input.date).some((l) => this.onSale(l, now));
   }
 
   /** The train `timeTableTrainSetId` leaving `from` on `date` (the searched date) for `to`, if it is sold. */
@@ -122,7 +136,7 @@ export class RailSimulator implements RailProvider {
   async tripDetails(input: { timeTableTrainSetId: number; fromStopId: string; toStopId: string; date: string }): Promise<RailTripDetails> {
     const now = this.now();
     const l = this.resolve(input.timeTableTrainSetId, stationByStopId(input.fromStopId), stationByStopId(input.toStopId), input.date, now);
-    return detailsOf(l, occupancyOf(await this.store.occupied(tripKeyOf(l), now.getTime())));
+    return detailsOf(l, (await this.store.takenSeats([legWindowOf(l)], now.getTime())).get(tripKeyOf(l)) ?? new Set());
   }
 
   async holdSeat(input: RailHoldInput): Promise<RailHold> {

@@ -67,7 +67,8 @@ export class TrainSearchService {
       } else {
         const outcomes = await checkCandidates(
           trainLookAheadDates(search.date, serviceDate, search.lookAheadDays),
-          async (date) => (await this.provider.searchTrips({ fromStopId: search.from.stopId, toStopId: search.to.stopId, date })).length > 0,
+          // Only whether the date has trains: no seat read, no pricing.
+          (date) => this.provider.hasTrips({ fromStopId: search.from.stopId, toStopId: search.to.stopId, date }),
           this.platform.config.train.lookAheadTimeoutMs,
           (date, error) => this.platform.logger.warn('train look-ahead date could not be checked', { date, reason: (error as Error).message }),
         );

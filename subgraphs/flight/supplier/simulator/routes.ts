@@ -52,6 +52,11 @@ interface Pair {
   days?: number[];
 }
 
+/** HH:mm of minutes after midnight. */
+function shuttleTime(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
 function pair(p: Pair): Service[] {
   const one = (from: string, to: string, flights: Array<[number, string]>, minutes: number): Service[] =>
     flights.map(([n, departs]) => ({
@@ -485,6 +490,19 @@ export const SERVICES: Service[] = [
     aircraft: '788',
     cabins: EB,
     fare: 640,
+  }),
+  // Sandbox load route (docs/sandbox.md): a half-hourly shuttle, so that one search answers 50 offers
+  // (25 flights × 2 cabins) for the bench's large-answer case; no real carrier flies it this often.
+  ...pair({
+    carrier: 'KQ',
+    a: 'MBA',
+    b: 'ZNZ',
+    ab: Array.from({ length: 25 }, (_, i): [number, string] => [900 + 2 * i, shuttleTime(6 * 60 + 30 * i)]),
+    ba: Array.from({ length: 25 }, (_, i): [number, string] => [901 + 2 * i, shuttleTime(6 * 60 + 45 + 30 * i)]),
+    minutes: 45,
+    aircraft: 'E90',
+    cabins: EB,
+    fare: 120,
   }),
 ];
 

@@ -34,6 +34,17 @@ describe('GDS simulator: search', () => {
     expect(new Set(first.map((o) => o.id)).size).toBe(first.length);
   });
 
+  it('answers 50 offers on the sandbox load route MBA–ZNZ (25 flights a day each way, economy and business)', async () => {
+    for (const [origin, destination] of [
+      ['MBA', 'ZNZ'],
+      ['ZNZ', 'MBA'],
+    ]) {
+      const offers = await simulator().search(criteria({ origin, destination }));
+      expect(offers).toHaveLength(50);
+      expect(offers.every((o) => o.itineraries[0].segments.length === 1)).toBe(true);
+    }
+  });
+
   it('gives the real flights of a busy route with local times, durations and prices that add up', async () => {
     const offers = await simulator().search(criteria({ travelClass: 'ECONOMY' }));
     expect(offers.map(flights).flat().sort()).toEqual(['KQ481', 'KQ483', 'KQ485', 'KQ487', 'PW720']);

@@ -77,8 +77,20 @@ function seatsOf(layout: readonly string[], orderNo: number): SimSeat[] {
   );
 }
 
+/**
+ * Built once per train: the layouts never change, and every search shows every car of every train.
+ * Bounded by the timetable's trains. Shared: callers read them and never change them.
+ */
+const builtCars = new WeakMap<TrainDefinition, readonly SimCar[]>();
+
 /** The cars of a train, the same on every date; car ids are unique across the timetable. */
-export function carsOf(def: TrainDefinition): SimCar[] {
+export function carsOf(def: TrainDefinition): readonly SimCar[] {
+  let cars = builtCars.get(def);
+  if (!cars) builtCars.set(def, (cars = buildCars(def)));
+  return cars;
+}
+
+function buildCars(def: TrainDefinition): SimCar[] {
   return CONSIST[def.kind].map((carClass, i) => {
     const orderNo = i + 1;
     const layout = LAYOUTS[carClass];

@@ -78,6 +78,31 @@ describe('rail simulator on MySQL: two processes, one provider', () => {
     expect(await b.reserve({ holds: [{ key: h.key, passengerIndex: 0 }], passengers: [passenger()], idempotencyKey: 'sold-dar-mor' })).toEqual(r);
   });
 
+  it("one search reads every train's taken seats at once: holds on two trains DAR→MOR count DAR→DOD, not MOR→DOD", async () => {
+    const date = '2027-03-17';
+    const at = (sim: RailProvider, number: string, from: string, to: string) => trainOn(sim, number, from, to, date);
+    const empty = async (sim: RailProvider, number: string, from: string, to: string) =>
+      (await at(sim, number, from, to)).cars.reduce((n, c) => n + c.emptySeats, 0);
+    const trains = (await search(b, 'DAR', 'DOD', date)).map((t) => t.number);
+    expect(trains.length).toBeGreaterThan(2);
+    const full = new Map(await Promise.all(trains.map(async (n) => [n, await empty(b, n, 'DAR', 'DOD')] as const)));
+    const onwardBefore = await empty(b, trains[0], 'MOR', 'DOD');
+    for (const number of trains.slice(0, 2)) {
+      const trip = await at(a, number, 'DAR', 'MOR');
+      const details = await a.tripDetails({ timeTableTrainSetId: trip.timeTableTrainSetId, fromStopId: stop('DAR'), toStopId: stop('MOR'), date });
+      const car = details.cars.find((c) => c.carClass === 'ECONOMY')!;
+      for (const s of car.seats.filter((x) => x.type === 'SEAT').slice(0, 3)) {
+        await a.holdSeat({ ...hold(trip, 'DAR', 'MOR', car.carId, s.seatId), date });
+      }
+    }
+    const after = await search(b, 'DAR', 'DOD', date);
+    for (const [i, number] of trains.entries()) {
+      const trip = after.find((t) => t.number === number)!;
+      expect(trip.cars.reduce((n, c) => n + c.emptySeats, 0)).toBe(full.get(number)! - (i < 2 ? 3 : 0));
+    }
+    expect(await empty(b, trains[0], 'MOR', 'DOD')).toBe(onwardBefore);
+  });
+
   it('20 concurrent holds of one seat from two processes: exactly one wins', async () => {
     const trip = await trainOn(a, 'ETR-103', 'DAR', 'DOD');
     const { carId, seatId } = await seat(a, trip, 'DAR', 'DOD', 'BUSINESS');

@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { insertUnlessDuplicate } from '../../../../shared/database/data-source';
-import type { ClaimOutcome, InsertReservationOutcome, RailSimulatorStore, SimReservation, StoredHold, VersionedReservation } from './rail-simulator-store';
+import type {
+  ClaimOutcome,
+  InsertReservationOutcome,
+  LegWindow,
+  RailSimulatorStore,
+  SimReservation,
+  StoredHold,
+  VersionedReservation,
+} from './rail-simulator-store';
 
 /** InnoDB may still pick a victim among concurrent inserts of one unique key; the loser simply runs again. */
 const DEADLOCK_ATTEMPTS = 5;
@@ -31,12 +39,18 @@ class Abort<T> {
 export class MysqlRailSimulatorStore implements RailSimulatorStore {
   constructor(private readonly dataSource: DataSource) {}
 
-  async occupied(tripKey: string, now: number): Promise<Array<{ seatId: number; segment: number }>> {
-    const rows: Array<{ seat_id: number; segment_no: number }> = await this.dataSource.query(
-      'SELECT seat_id, segment_no FROM rail_sim_seat_segment WHERE trip_key = ? AND (sold = 1 OR expires_at > ?)',
-      [tripKey, now],
+  async takenSeats(legs: readonly LegWindow[], now: number): Promise<Map<string, Set<number>>> {
+    const out = new Map(legs.map((l) => [l.tripKey, new Set<number>()]));
+    if (legs.length === 0) return out;
+    // One statement for every train of a search, each a range of the primary key (trip_key, seat_id,
+    // segment_no); DISTINCT folds a seat's segments into one row, so only taken seats come back.
+    const rows: Array<{ trip_key: string; seat_id: number }> = await this.dataSource.query(
+      `SELECT DISTINCT trip_key, seat_id FROM rail_sim_seat_segment
+        WHERE (${legs.map(() => '(trip_key = ? AND segment_no >= ? AND segment_no < ?)').join(' OR ')}) AND (sold = 1 OR expires_at > ?)`,
+      [...legs.flatMap((l) => [l.tripKey, l.firstSegment, l.endSegment]), now],
     );
-    return rows.map((r) => ({ seatId: Number(r.seat_id), segment: Number(r.segment_no) }));
+    for (const r of rows) out.get(r.trip_key)?.add(Number(r.seat_id));
+    return out;
   }
 
   async claimSeat(hold: StoredHold, now: number): Promise<ClaimOutcome> {

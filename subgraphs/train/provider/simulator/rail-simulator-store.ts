@@ -49,9 +49,20 @@ export type InsertReservationOutcome =
  * The rail simulator's state: seat segments sold or held per train and date, holds, reservations and trigger
  * memory. Processes sharing a store (API replicas, the worker) see one provider. Answers are fresh copies.
  */
+/** A leg's segments on one train and date: firstSegment (inclusive) to endSegment (exclusive). */
+export interface LegWindow {
+  tripKey: string;
+  firstSegment: number;
+  endSegment: number;
+}
+
 export interface RailSimulatorStore {
-  /** Segments of seats that are sold, or held and not expired at `now`. */
-  occupied(tripKey: string, now: number): Promise<Array<{ seatId: number; segment: number }>>;
+  /**
+   * Per leg (keyed by tripKey), the seats sold, or held and not expired at `now`, on at least one of
+   * its segments: one read for a whole search, whose rows are the taken seats only. A leg with no
+   * taken seat has an empty set.
+   */
+  takenSeats(legs: readonly LegWindow[], now: number): Promise<Map<string, Set<number>>>;
   /**
    * All or nothing: takes every segment of the hold (an expired hold's segments count as free) and stores the
    * hold. TAKEN when some segment is sold or held; KEY_TAKEN when the hold key exists.
@@ -98,11 +109,13 @@ export class InMemoryRailSimulatorStore implements RailSimulatorStore {
     return !!row && (row.sold || (row.expiresAt ?? 0) > now);
   }
 
-  async occupied(tripKey: string, now: number): Promise<Array<{ seatId: number; segment: number }>> {
-    const out: Array<{ seatId: number; segment: number }> = [];
+  async takenSeats(legs: readonly LegWindow[], now: number): Promise<Map<string, Set<number>>> {
+    const out = new Map(legs.map((l) => [l.tripKey, new Set<number>()]));
+    const windows = new Map(legs.map((l) => [l.tripKey, l]));
     for (const [key, row] of this.segments) {
       const [trip, seatId, segment] = key.split('#');
-      if (trip === tripKey && this.live(row, now)) out.push({ seatId: Number(seatId), segment: Number(segment) });
+      const leg = windows.get(trip);
+      if (leg && Number(segment) >= leg.firstSegment && Number(segment) < leg.endSegment && this.live(row, now)) out.get(trip)!.add(Number(seatId));
     }
     return out;
   }

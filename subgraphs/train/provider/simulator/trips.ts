@@ -13,13 +13,15 @@ export const tripKeyOf = (l: DatedLeg): string => `${l.train.def.timeTableTrainS
 /** The segments a ticket between the leg's stops occupies: segment i lies between stop i and stop i + 1. */
 export const segmentsOf = (l: TrainLeg): number[] => Array.from({ length: l.toIndex - l.fromIndex }, (_, i) => l.fromIndex + i);
 
-/** Sold or held segments of one train and date, as `<seatId>#<segment>`. */
-export type Occupancy = ReadonlySet<string>;
+/** The store's window of a leg: segments firstSegment (inclusive) to endSegment (exclusive). */
+export const legWindowOf = (l: DatedLeg): { tripKey: string; firstSegment: number; endSegment: number } => ({
+  tripKey: tripKeyOf(l),
+  firstSegment: l.fromIndex,
+  endSegment: l.toIndex,
+});
 
-export const occupancyOf = (rows: ReadonlyArray<{ seatId: number; segment: number }>): Occupancy => new Set(rows.map((r) => `${r.seatId}#${r.segment}`));
-
-/** Free on every segment of the leg. */
-export const seatFree = (l: TrainLeg, occupied: Occupancy, seatId: number): boolean => segmentsOf(l).every((s) => !occupied.has(`${seatId}#${s}`));
+/** Seats sold or held on at least one segment of a leg: a seat is free for the leg unless it is here. */
+export type TakenSeats = ReadonlySet<number>;
 
 /** Stable per train and date: yymmdd and the train's position in the timetable. */
 const tripIdOf = (l: DatedLeg): number => Number(l.serviceDate.replace(/-/g, '').slice(2)) * 100 + TRAINS.indexOf(l.train.def);
@@ -50,9 +52,9 @@ function stopTimes(l: DatedLeg): RailStopTime[] | null {
   });
 }
 
-function availability(car: SimCar, l: TrainLeg, occupied: Occupancy): RailCarAvailability {
+function availability(car: SimCar, taken: TakenSeats): RailCarAvailability {
   const places = car.seats.filter((s) => s.bookable);
-  const free = places.filter((s) => seatFree(l, occupied, s.seatId));
+  const free = taken.size === 0 ? places : places.filter((s) => !taken.has(s.seatId));
   const disabled = (list: typeof places) => list.filter((s) => s.type === 'DISABLED_SEAT').length;
   return {
     carId: car.carId,
@@ -70,7 +72,7 @@ function availability(car: SimCar, l: TrainLeg, occupied: Occupancy): RailCarAva
   };
 }
 
-export function tripOf(l: DatedLeg, occupied: Occupancy): RailTrip {
+export function tripOf(l: DatedLeg, taken: TakenSeats): RailTrip {
   const { def } = l.train;
   return {
     tripId: tripIdOf(l),
@@ -87,13 +89,13 @@ export function tripOf(l: DatedLeg, occupied: Occupancy): RailTrip {
     departure: endpoint(l, l.fromIndex, 'departure'),
     arrival: endpoint(l, l.toIndex, 'arrival'),
     stopTimes: stopTimes(l),
-    cars: carsOf(def).map((car) => availability(car, l, occupied)),
+    cars: carsOf(def).map((car) => availability(car, taken)),
     fareFrom: String(adultFare('ECONOMY', legKm(l))),
   };
 }
 
-export function detailsOf(l: DatedLeg, occupied: Occupancy): RailTripDetails {
-  const trip = tripOf(l, occupied);
+export function detailsOf(l: DatedLeg, taken: TakenSeats): RailTripDetails {
+  const trip = tripOf(l, taken);
   const { def } = l.train;
   const cars = carsOf(def);
   return {
@@ -119,7 +121,7 @@ export function detailsOf(l: DatedLeg, occupied: Occupancy): RailTripDetails {
         type: s.type,
         carClass: car.carClass,
         orientation: s.orientation,
-        available: s.bookable && seatFree(l, occupied, s.seatId),
+        available: s.bookable && !taken.has(s.seatId),
       })),
     })),
     fares: faresFor([...new Set(cars.map((c) => c.carClass))], legKm(l)),

@@ -1,0 +1,40 @@
+import { createServer } from 'node:http';
+import { RemoteGraphQLDataSource } from '@apollo/gateway';
+import type { GraphQLError } from 'graphql';
+import { closeServer, listen } from '../shared/http/listen';
+import { subgraphFetcher } from './subgraph-fetcher';
+
+const HEALTH_CHECK = 'health check' as never;
+
+describe('the gateway subgraph fetcher', () => {
+  it('keeps one connection alive across sequential subgraph calls, and passes a 4xx answer on whole', async () => {
+    let connections = 0;
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const { query } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { query: string };
+        const bad = query.includes('bad');
+        res.writeHead(bad ? 400 : 200, { 'content-type': 'application/json', 'x-seen-type': String(req.headers['content-type']) });
+        res.end(JSON.stringify(bad ? { errors: [{ message: 'no' }] } : { data: { ok: true, query } }));
+      });
+    });
+    server.on('connection', () => connections++);
+    server.keepAliveTimeout = 10_000;
+    const port = await listen(server, 0, '127.0.0.1');
+    try {
+      const source = new RemoteGraphQLDataSource({ url: `http://127.0.0.1:${port}/graphql`, fetcher: subgraphFetcher });
+      for (let i = 0; i < 10; i++) {
+        const answer = await source.process({ kind: HEALTH_CHECK, request: { query: `{ ok${i} }` }, context: {} });
+        expect(answer.data).toEqual({ ok: true, query: `{ ok${i} }` });
+        expect(answer.http?.headers.get('x-seen-type')).toBe('application/json');
+      }
+      expect(connections).toBe(1);
+      const failed = (await source.process({ kind: HEALTH_CHECK, request: { query: '{ bad }' }, context: {} }).catch((e: unknown) => e)) as GraphQLError;
+      expect(failed.extensions).toMatchObject({ response: { status: 400, body: { errors: [{ message: 'no' }] } } });
+    } finally {
+      server.closeAllConnections();
+      await closeServer(server);
+    }
+  });
+});
