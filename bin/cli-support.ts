@@ -32,7 +32,8 @@ export function parseSwitches(args: string[], known: string[]): Record<string, b
   for (const arg of args) {
     const name = arg.startsWith('--') ? arg.slice(2) : undefined;
     if (name === undefined) throw new UsageError(`unexpected argument "${arg}"`);
-    if (!known.includes(name)) throw new UsageError(known.length ? `unknown option --${name} (known: ${known.map((k) => `--${k}`).join(', ')})` : `unknown option --${name}`);
+    if (!known.includes(name))
+      throw new UsageError(known.length ? `unknown option --${name} (known: ${known.map((k) => `--${k}`).join(', ')})` : `unknown option --${name}`);
     switches[name] = true;
   }
   return switches;

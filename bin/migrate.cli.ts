@@ -15,14 +15,16 @@ const USAGE = `usage: npm run migrate [-- <command>]
 
 const [command = 'up', ...args] = process.argv.slice(2);
 
-/** Applied and pending migrations, by name, oldest first. */
+/** Applied migrations in the order they ran, then the pending ones, by name. */
 async function status(): Promise<object> {
   const dataSource = createDataSource(loadConfig().databaseUrl, [SHARED_DATABASE_MODULE, ...DATABASE_MODULES], 1);
   await dataSource.initialize();
   try {
     const executor = new MigrationExecutor(dataSource);
     const [applied, pending] = await Promise.all([executor.getExecutedMigrations(), executor.getPendingMigrations()]);
-    return { action: 'migrate-status', applied: applied.map((m) => m.name), pending: pending.map((m) => m.name) };
+    // In the order they were applied: revert undoes the last of these.
+    const inOrder = [...applied].sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
+    return { action: 'migrate-status', applied: inOrder.map((m) => m.name), pending: pending.map((m) => m.name) };
   } finally {
     await dataSource.destroy();
   }

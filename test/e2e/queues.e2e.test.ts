@@ -201,7 +201,7 @@ describe('queue dashboard at /admin/queues', () => {
     await failJobs('fare-4');
     const cookie = await sessionCookie('ops@x.co.tz');
     const retry = (headers: Record<string, string>) =>
-      fetch(`${env.baseUrl}/admin/queues/api/queues/${TEST_QUEUE}/fare-4/retry/failed`, { method: 'PUT', headers: { cookie, ...headers } });
+      fetch(`${env.baseUrl}/admin/queues/api/queues/${TEST_QUEUE}/fare-4/retry`, { method: 'PUT', headers: { cookie, ...headers } });
     expect((await retry({ origin: 'https://evil.example' })).status).toBe(403);
     expect(await queue.getJobState('fare-4')).toBe('failed');
     failing = false;

@@ -28,11 +28,14 @@ describe('--help', () => {
   const unreachable = { DATABASE_URL: 'mysql://root@127.0.0.1:1/nothing', REDIS_URL: 'redis://127.0.0.1:1' };
   const names: CliName[] = ['migrate', 'accounts', 'keys', 'notifications', 'queues', 'schema', 'openapi'];
 
-  test.each(names.flatMap((name) => [[name, '--help'] as const, [name, '-h'] as const]))('%s %s prints the usage and exits 0 without a database', (name, flag) => {
-    const result = runCli(name, [flag], env.config, unreachable);
-    expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
-    expect(result.stdout).toMatch(/^usage: /);
-  });
+  test.each(names.flatMap((name) => [[name, '--help'] as const, [name, '-h'] as const]))(
+    '%s %s prints the usage and exits 0 without a database',
+    (name, flag) => {
+      const result = runCli(name, [flag], env.config, unreachable);
+      expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
+      expect(result.stdout).toMatch(/^usage: /);
+    },
+  );
 
   test('after a command too: migrate up --help does not migrate', () => {
     const result = runCli('migrate', ['up', '--help'], env.config, unreachable);
