@@ -2,8 +2,7 @@ import 'reflect-metadata';
 import { ConfigError, loadConfig } from '../shared/config/config';
 import { AppError } from '../shared/errors/app-error';
 import { createLogger } from '../shared/logging/logger';
-import { closePlatform, createPlatform, Platform } from '../shared/platform/platform';
-import { DATABASE_MODULES } from '../subgraphs/registry';
+import type { Platform } from '../shared/platform/platform';
 import { exitOnHelp } from './cli-help';
 
 export { exitOnHelp };
@@ -82,7 +81,14 @@ export async function runCli<R>(usage: string, resources: CliResources<R>, comma
 export function runCommand(usage: string, command: (platform: Platform) => Promise<object>, validateOnly?: () => void): Promise<never> {
   return runCli(
     usage,
-    { open: () => createPlatform(loadConfig(), DATABASE_MODULES, { logger: createLogger('error') }), close: closePlatform },
+    {
+      // Loaded only now: the subgraph modules cost most of a CLI's start, and --help or a bad argument needs none of them.
+      open: async () => {
+        const [{ createPlatform }, { DATABASE_MODULES }] = await Promise.all([import('../shared/platform/platform'), import('../subgraphs/registry')]);
+        return createPlatform(loadConfig(), DATABASE_MODULES, { logger: createLogger('error') });
+      },
+      close: async (platform) => (await import('../shared/platform/platform')).closePlatform(platform),
+    },
     command,
     validateOnly,
   );

@@ -1,11 +1,8 @@
 import 'reflect-metadata';
-import { MigrationExecutor } from 'typeorm';
+import { DataSource, MigrationExecutor } from 'typeorm';
 import { ConfigError, loadConfig } from '../shared/config/config';
 import { createDataSource } from '../shared/database/data-source';
-import { SHARED_DATABASE_MODULE } from '../shared/platform/platform';
-import { DATABASE_MODULES } from '../subgraphs/registry';
 import { exitOnHelp, parseSwitches, UsageError } from './cli-support';
-import { prepareFromConfig } from './prepare-database';
 
 const USAGE = `usage: npm run migrate [-- <command>]
   (no command) | up   create the database if missing, run pending migrations, load reference data, ensure a signing key
@@ -15,10 +12,17 @@ const USAGE = `usage: npm run migrate [-- <command>]
 
 const [command = 'up', ...args] = process.argv.slice(2);
 
-/** Applied migrations in the order they ran, then the pending ones, by name. */
-async function status(): Promise<object> {
+/** The migrations' data source, its modules loaded only when a command needs them (--help needs none). */
+async function migrationDataSource(): Promise<DataSource> {
+  const [{ SHARED_DATABASE_MODULE }, { DATABASE_MODULES }] = await Promise.all([import('../shared/platform/platform'), import('../subgraphs/registry')]);
   const dataSource = createDataSource(loadConfig().databaseUrl, [SHARED_DATABASE_MODULE, ...DATABASE_MODULES], 1);
   await dataSource.initialize();
+  return dataSource;
+}
+
+/** Applied migrations in the order they ran, then the pending ones, by name. */
+async function status(): Promise<object> {
+  const dataSource = await migrationDataSource();
   try {
     const executor = new MigrationExecutor(dataSource);
     const [applied, pending] = await Promise.all([executor.getExecutedMigrations(), executor.getPendingMigrations()]);
@@ -32,8 +36,7 @@ async function status(): Promise<object> {
 
 /** Runs the newest applied migration's down step, in a transaction. */
 async function revert(): Promise<object> {
-  const dataSource = createDataSource(loadConfig().databaseUrl, [SHARED_DATABASE_MODULE, ...DATABASE_MODULES], 1);
-  await dataSource.initialize();
+  const dataSource = await migrationDataSource();
   try {
     const executor = new MigrationExecutor(dataSource);
     const before = await executor.getExecutedMigrations();
@@ -49,6 +52,7 @@ async function revert(): Promise<object> {
 async function main(): Promise<object> {
   if (command === 'up') {
     parseSwitches(args, []);
+    const { prepareFromConfig } = await import('./prepare-database');
     return { action: 'migrate', ...(await prepareFromConfig(loadConfig())) };
   }
   if (command === 'status') {
