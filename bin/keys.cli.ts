@@ -3,7 +3,8 @@ import { parseFlags, required, runCommand, UsageError } from './cli-support';
 const USAGE = `usage: npm run keys -- <command>
   rotate              new tokens are signed with a new key; tokens of older keys stay valid
   retire --kid K      tokens signed with key K stop being accepted
-  list                every key with its state`;
+  list                every key with its state
+  --help, -h          this text`;
 
 const [command, ...args] = process.argv.slice(2);
 let flags: Record<string, string> = {};

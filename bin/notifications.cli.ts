@@ -5,7 +5,8 @@ import { parseFlags, runCommand, UsageError } from './cli-support';
 const USAGE = `usage: npm run notifications -- log [--reference R] [--type TYPE] [--status STATUS] [--channel CHANNEL] [--limit 20]
 types: ${MESSAGE_TYPES.join(', ')}
 statuses: ${NOTIFICATION_LOG_STATUSES.join(', ')}
-channels: ${NOTIFICATION_CHANNELS.join(', ')}`;
+channels: ${NOTIFICATION_CHANNELS.join(', ')}
+--help, -h: this text`;
 
 const [command, ...args] = process.argv.slice(2);
 let flags: Record<string, string> = {};

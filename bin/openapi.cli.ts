@@ -1,11 +1,16 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { buildOpenApiDocument, OPENAPI_FILE } from '../gateway/rest/openapi-document';
 import { REST_ROUTES } from '../gateway/rest/routes';
+import { exitOnHelp } from './cli-help';
+
+const USAGE = `usage: openapi.cli.js write|check   (npm run openapi | npm run openapi:check)
+  write   writes openapi.json from the REST route table
+  check   fails when the committed openapi.json is stale`;
 
 /** `npm run openapi` writes openapi.json from the route table; `npm run openapi:check` fails when it is stale. */
 function main(mode: string | undefined): number {
   if (mode !== 'write' && mode !== 'check') {
-    console.error('usage: openapi.cli.js write|check');
+    console.error(USAGE);
     return 2;
   }
   const text = `${JSON.stringify(buildOpenApiDocument(REST_ROUTES), null, 2)}\n`;
@@ -22,4 +27,5 @@ function main(mode: string | undefined): number {
   return 0;
 }
 
+exitOnHelp(USAGE);
 process.exit(main(process.argv[2]));

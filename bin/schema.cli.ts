@@ -1,12 +1,17 @@
 import 'reflect-metadata';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { exitOnHelp } from './cli-help';
 import { CLIENT_SCHEMA_FILE, composeFromCode, printClientSchema, SCHEMA_DIR, SUPERGRAPH_FILE } from './supergraph';
+
+const USAGE = `usage: schema.cli.js write|check   (npm run schema | npm run schema:check)
+  write   writes schema/*.graphql from the code
+  check   fails when the committed files are stale or the subgraphs do not compose`;
 
 /** `npm run schema` writes schema/*.graphql; `npm run schema:check` fails when they are stale. */
 async function main(mode: string | undefined): Promise<number> {
   if (mode !== 'write' && mode !== 'check') {
-    console.error('usage: schema.cli.js write|check');
+    console.error(USAGE);
     return 2;
   }
   const { subgraphs, supergraph } = await composeFromCode();
@@ -29,6 +34,7 @@ async function main(mode: string | undefined): Promise<number> {
   return 0;
 }
 
+exitOnHelp(USAGE);
 main(process.argv[2]).then(
   (code) => process.exit(code),
   (error) => {

@@ -17,6 +17,7 @@ import { closeServer, listen } from '../shared/http/listen';
 import { clientAddress } from '../shared/http/client-address';
 import { corsHandler } from '../shared/http/cors';
 import { LoginShedder } from './login-shedder';
+import { platformLogin, queueDashboard } from './queue-dashboard';
 import type { RunningServer } from '../shared/http/subgraph-server';
 import { costLimitPlugin, documentLimitsCheck } from './graphql-limits';
 import { gatewayReadiness, healthReport } from './health';
@@ -122,14 +123,18 @@ export async function startGateway(
   const logins = new LoginShedder(config.login);
   const cors = corsHandler(config.corsOrigins);
   const explorer = config.explorerEnabled ? explorerHandler() : null;
+  const dashboard = config.queueDashboardEnabled ? queueDashboard(platform) : null;
   // Built on first request, then sent as prepared (serialised, tagged, compressed once).
   let openApi: PreparedReply | undefined;
 
   const handle = async (req: IncomingMessage, res: ServerResponse, requestId: string) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const idHeader = { 'x-request-id': requestId };
-    if (cors(req, res)) return;
     const address = clientAddress(req, config.trustProxy);
+    // Before CORS: the dashboard is for pages of this origin only.
+    const login = () => platformLogin(apollo, logins, gatewayContext(requestId, req.headers, address, 'rest'), address);
+    if (dashboard && (await dashboard(req, res, url.pathname, login))) return;
+    if (cors(req, res)) return;
     if (url.pathname === '/api/logon' && req.method === 'POST') {
       const retryAfter = logins.admit(address);
       if (retryAfter !== null) {

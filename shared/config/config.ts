@@ -38,6 +38,8 @@ export interface PlatformConfig {
   corsOrigins: '*' | string[];
   /** EXPLORER_ENABLED: GraphiQL at /explorer (on outside production, off in production unless enabled). */
   explorerEnabled: boolean;
+  /** QUEUE_DASHBOARD_ENABLED: Bull Board at /admin/queues for ADMIN and SUDO (on outside production, off in production unless enabled). */
+  queueDashboardEnabled: boolean;
   login: LoginConfig;
   outboxPollMs: number;
   /** How long a worker holds a job before BullMQ treats it as stalled (its worker died). */
@@ -237,6 +239,7 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
     graphqlMaxTokens: read.integer('GRAPHQL_MAX_TOKENS', 5000, 100, 1_000_000),
     trustProxy: read.integer('TRUST_PROXY', 0, 0, 10),
     explorerEnabled: read.oneOf('EXPLORER_ENABLED', ['true', 'false'] as const, production ? 'false' : 'true') === 'true',
+    queueDashboardEnabled: read.oneOf('QUEUE_DASHBOARD_ENABLED', ['true', 'false'] as const, production ? 'false' : 'true') === 'true',
     corsOrigins: readCorsOrigins(read.string('CORS_ORIGINS', production ? '' : '*'), problems),
     login: readLoginConfig(read),
     outboxPollMs: read.integer('OUTBOX_POLL_MS', 250, 10, 60_000),

@@ -14,7 +14,7 @@ export class QueueRegistry {
   private readonly queues = new Map<string, Queue>();
 
   constructor(
-    private readonly connection: Redis,
+    readonly connection: Redis,
     readonly prefix: string,
   ) {}
 
@@ -25,6 +25,22 @@ export class QueueRegistry {
       this.queues.set(name, queue);
     }
     return queue;
+  }
+
+  /**
+   * The queues that exist in Redis under this prefix, by name: BullMQ writes a queue's `meta` hash with its first job.
+   * For operators (dashboard, CLI), who must also see queues that no process of theirs has opened.
+   */
+  async existingNames(): Promise<string[]> {
+    const names = new Set<string>();
+    const pattern = `${this.prefix}:*:meta`;
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.connection.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      for (const key of keys) names.add(key.slice(this.prefix.length + 1, -':meta'.length));
+      cursor = next;
+    } while (cursor !== '0');
+    return [...names].sort();
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
+import { Like } from 'typeorm';
 import { AppError } from '../../../shared/errors/app-error';
 import { AccountEntity, AccountStatus } from '../../../shared/auth/entities/account.entity';
 import { hashPassword, passwordProblem } from '../../../shared/auth/password';
@@ -7,6 +9,7 @@ import { isDuplicateKeyError } from '../../../shared/database/data-source';
 import type { Platform } from '../../../shared/platform/platform';
 import type { WalletView } from '../../../shared/wallet/wallet-ledger.service';
 import { ACCOUNT_NOTIFICATION_KIND } from '../notifications/account-notification.source';
+import { LoginThrottle } from './login-throttle.service';
 
 export class AccountException extends AppError {
   static invalid(message: string): AccountException {
@@ -41,6 +44,19 @@ export interface AccountSummary {
   permissionLevel: number | null;
   status: AccountStatus;
   wallet: WalletView | null;
+}
+
+export interface AccountFilter {
+  role?: string;
+  status?: string;
+  emailContains?: string;
+  /** 1 to 200. */
+  limit: number;
+}
+
+export interface AccountListing {
+  total: number;
+  accounts: Array<Omit<AccountSummary, 'wallet'> & { createdAt: Date }>;
 }
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
@@ -117,6 +133,52 @@ export class AccountService {
     await this.platform.dataSource.getRepository(AccountEntity).update({ id: account.id }, { status });
     await this.platform.tokens.accountChanged(account.id);
     return { ...account, status };
+  }
+
+  /** Accounts matching every given filter, by email; `total` counts all matches, `accounts` the first `limit`. */
+  async list(filter: AccountFilter): Promise<AccountListing> {
+    if (filter.role !== undefined && !(ROLES as string[]).includes(filter.role)) {
+      throw AccountException.invalid(`role must be one of ${ROLES.join(', ')} (got "${filter.role}")`);
+    }
+    const statuses = Object.values(AccountStatus) as string[];
+    if (filter.status !== undefined && !statuses.includes(filter.status)) {
+      throw AccountException.invalid(`status must be one of ${statuses.join(', ')} (got "${filter.status}")`);
+    }
+    if (!Number.isInteger(filter.limit) || filter.limit < 1 || filter.limit > 200) throw AccountException.invalid('limit must be from 1 to 200');
+    const fragment = filter.emailContains === undefined ? undefined : normalizeEmail(filter.emailContains);
+    if (fragment !== undefined && (!fragment || fragment.length > 254)) throw AccountException.invalid('email-contains must have 1 to 254 characters');
+    const [rows, total] = await this.platform.dataSource.getRepository(AccountEntity).findAndCount({
+      where: {
+        ...(filter.role !== undefined && { role: filter.role as Role }),
+        ...(filter.status !== undefined && { status: filter.status as AccountStatus }),
+        // LIKE wildcards in the fragment are matched literally.
+        ...(fragment !== undefined && { email: Like(`%${fragment.replace(/[\\%_]/g, '\\$&')}%`) }),
+      },
+      order: { email: 'ASC' },
+      take: filter.limit,
+    });
+    return {
+      total,
+      accounts: rows.map((a) => ({
+        id: a.id,
+        email: a.email,
+        role: a.role,
+        fullName: a.fullName,
+        permissionLevel: a.permissionLevel,
+        status: a.status,
+        createdAt: a.createdAt,
+      })),
+    };
+  }
+
+  /** Clears the login throttle of an email (every address), and of one client address when given. */
+  async unlockLogin(rawEmail: string, address?: string): Promise<{ email: string; emailCounters: number; addressCounters: number }> {
+    const email = normalizeEmail(rawEmail);
+    if (!EMAIL.test(email)) throw AccountException.invalid(`"${rawEmail}" is not a valid email address`);
+    if (address !== undefined && !isIP(address)) throw AccountException.invalid(`"${address}" is not an IP address`);
+    // The queue connection waits for Redis to be ready: an operator's one-off call, not a request that must fail fast.
+    const throttle = new LoginThrottle(this.platform.queueRedis, this.platform.config.queuePrefix, this.platform.config.login);
+    return { email, ...(await throttle.unlock(email, address)) };
   }
 
   async summaryByEmail(email: string): Promise<AccountSummary> {

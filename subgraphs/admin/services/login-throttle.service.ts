@@ -23,14 +23,23 @@ export class LoginThrottle {
   private readonly attempts: RateLimiterRedis;
   private readonly pairFailures: RateLimiterRedis;
   private readonly addressFailures: RateLimiterRedis;
+  private readonly pairIndexPrefix: string;
+  private readonly pairIndexSeconds: number;
 
-  constructor(redis: Redis, keyPrefix: string, limits: LoginConfig) {
+  constructor(
+    private readonly redis: Redis,
+    keyPrefix: string,
+    limits: LoginConfig,
+  ) {
     const limiter = (name: string, points: number, duration: number) =>
       // Without Redis a rule cannot be enforced: fail at once (503) rather than wait or let it through.
       new RateLimiterRedis({ storeClient: redis, keyPrefix: `${keyPrefix}:login-${name}`, points, duration, rejectIfRedisNotReady: true });
     this.attempts = limiter('attempts', limits.addressMaxAttempts, limits.addressAttemptWindowSeconds);
     this.pairFailures = limiter('failures', limits.maxFailures, limits.failureWindowSeconds);
     this.addressFailures = limiter('address-failures', limits.addressMaxFailures, limits.addressFailureWindowSeconds);
+    // Which (email, address) counters an email has, so an operator can clear them knowing only the email.
+    this.pairIndexPrefix = `${keyPrefix}:login-failure-pairs`;
+    this.pairIndexSeconds = limits.failureWindowSeconds;
   }
 
   /**
@@ -39,15 +48,35 @@ export class LoginThrottle {
    */
   async admit(email: string, clientAddress: string): Promise<LoginAttempt> {
     const address = throttleAddress(clientAddress);
-    // Hashed, so that Redis holds no email addresses.
-    const pair = createHash('sha256').update(`${email}\n${address}`).digest('hex');
+    const pair = pairKey(email, address);
     await this.take(this.attempts, address, 'Too many login attempts from this address: wait and try again');
+    const index = this.pairIndexKey(email);
+    await redisCall(() => this.redis.multi().sadd(index, pair).expire(index, this.pairIndexSeconds).exec());
     await this.take(this.pairFailures, pair, 'Too many failed logins for this email: wait and try again');
     await this.take(this.addressFailures, address, 'Too many failed logins from this address: wait and try again');
     return {
       succeeded: () => redisCall(() => Promise.all([this.pairFailures.delete(pair), this.addressFailures.reward(address, 1)])),
       unchecked: () => redisCall(() => Promise.all([this.pairFailures.reward(pair, 1), this.addressFailures.reward(address, 1)])),
     };
+  }
+
+  /**
+   * The operator's unlock (`npm run accounts -- unlock`): forgets this email's failures from every address. With an
+   * address, that address's own counters (failures for any email, attempts) are cleared too.
+   */
+  async unlock(email: string, clientAddress?: string): Promise<{ emailCounters: number; addressCounters: number }> {
+    const index = this.pairIndexKey(email);
+    const pairs = new Set(await this.redis.smembers(index));
+    const address = clientAddress === undefined ? undefined : throttleAddress(clientAddress);
+    if (address !== undefined) pairs.add(pairKey(email, address));
+    const cleared = await Promise.all([...pairs].map((pair) => this.pairFailures.delete(pair)));
+    await this.redis.del(index);
+    const addressCleared = address === undefined ? [] : await Promise.all([this.addressFailures.delete(address), this.attempts.delete(address)]);
+    return { emailCounters: cleared.filter(Boolean).length, addressCounters: addressCleared.filter(Boolean).length };
+  }
+
+  private pairIndexKey(email: string): string {
+    return `${this.pairIndexPrefix}:${createHash('sha256').update(email).digest('hex')}`;
   }
 
   private async take(limiter: RateLimiterRedis, key: string, message: string): Promise<void> {
@@ -60,6 +89,11 @@ export class LoginThrottle {
       });
     }
   }
+}
+
+/** Hashed, so that Redis holds no email addresses. */
+function pairKey(email: string, address: string): string {
+  return createHash('sha256').update(`${email}\n${address}`).digest('hex');
 }
 
 /** Throttling is a safety rule: without Redis, login is unavailable rather than unthrottled. */
