@@ -2,6 +2,7 @@ import { startTestStack } from '../support/test-platform';
 import { daysAhead, FlightClient } from '../support/flight-client';
 import type { ErrorAnswer } from '../support/rest-bodies';
 import { addDays, todayIn } from '../../shared/time/calendar-date';
+import { CompanyService } from '../../subgraphs/admin/services/company.service';
 
 const DAR = 'DAR_ES_SALAAM:RGN:0';
 const ARUSHA = 'ARUSHA:RGN:0';
@@ -288,25 +289,26 @@ describe('bus search (REST)', () => {
     for (const t of trips) expect(t).toMatchObject({ hasLeftOrigin: true, availableSeats: 0 });
   });
 
+  // Companies change through the admin's CompanyService, which invalidates every process's cached directory.
+  const companies = () => new CompanyService(env.stack.platform.dataSource, env.stack.platform.invalidations);
+
   it('the company comes from the admin subgraph, not a copy: a change there shows in the next search', async () => {
-    const ds = env.stack.platform.dataSource;
-    await ds.query('UPDATE company SET trading_name = ? WHERE uuid = ?', ['Meru Express', MERU.uuid]);
+    await companies().update(MERU.uuid, { tradingName: 'Meru Express' });
     try {
       const trip = allTrips((await search({ from: DAR, to: ARUSHA, date: daysAhead(10) })).body)[0];
       expect(trip).toMatchObject({ companyId: MERU.uuid, companyTradingName: 'Meru Express', companyName: MERU.name });
     } finally {
-      await ds.query('UPDATE company SET trading_name = ? WHERE uuid = ?', [MERU.tradingName, MERU.uuid]);
+      await companies().update(MERU.uuid, { tradingName: MERU.tradingName });
     }
   });
 
   it('companyTradingName is a string as the spec types it: an operator without a trading name trades under its registered name', async () => {
-    const ds = env.stack.platform.dataSource;
-    await ds.query('UPDATE company SET trading_name = NULL WHERE uuid = ?', [MERU.uuid]);
+    await companies().update(MERU.uuid, { tradingName: null });
     try {
       const trip = allTrips((await search({ from: DAR, to: ARUSHA, date: daysAhead(10) })).body)[0];
       expect(trip.companyTradingName).toBe(MERU.name);
     } finally {
-      await ds.query('UPDATE company SET trading_name = ? WHERE uuid = ?', [MERU.tradingName, MERU.uuid]);
+      await companies().update(MERU.uuid, { tradingName: MERU.tradingName });
     }
   });
 });

@@ -347,7 +347,7 @@ const flightTicket: FlightTicketType = {
   passengerDetails: { fullName: 'Amina Mushi', firstName: 'Amina', lastName: 'Mushi', email: 'amina@example.com', phoneNumber: '+255712345678' },
   notificationPreferences: { ticketPurchase: true, allOtherTripNotification: null, serviceAccountCreation: null },
   status: 'TST_CREATED',
-  issuanceStatus: 'EXPECTED',
+  issuanceStatus: 'TST_CREATED',
 };
 
 /* ------------------------------------------------------------------ a dummy resolver */
@@ -634,7 +634,7 @@ describe('flight reservation GraphQL types', () => {
       direction: 'RETURN',
       ticketNumber: null,
       priceScope: 'PASSENGER_JOURNEY',
-      issuanceStatus: 'EXPECTED',
+      issuanceStatus: 'TST_CREATED',
       notificationPreferences: { allOtherTripNotification: null },
     });
     expect(data.issueSignal).toMatchObject({ complete: false, signaled: true, workflowId: 'wf-1', issuance: null, ticketUuids: tickets.map((t) => t.uuid) });
