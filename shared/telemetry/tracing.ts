@@ -66,6 +66,11 @@ export function currentTraceIds(): { traceId: string; spanId: string } | undefin
   return { traceId, spanId };
 }
 
+/** Sets an attribute on the current span (the server or consumer span of the work being served). */
+export function tagCurrentSpan(key: string, value: string): void {
+  if (active) trace.getSpan(context.active())?.setAttribute(key, value);
+}
+
 /** Runs fn with nothing traced (a poll loop would otherwise make a trace of its own every few milliseconds). */
 export function untraced<T>(fn: () => T): T {
   return active ? context.with(active.suppress(context.active()), fn) : fn();

@@ -84,6 +84,8 @@ describe('traces', () => {
 
     // The REST call is the root: nothing the client sent started the trace earlier.
     expect(gatewayServer.parentSpanId).toBeUndefined();
+    // The request id is on the server spans, so a trace is found from the id a client or a log line shows.
+    expect(attr(gatewayServer, 'safiri.request_id')).toBe('traced-reserve-0001');
     expect(trace.every((s) => s.service === 'safiri')).toBe(true);
 
     // The gateway's fetch of the flight subgraph: an HTTP client span under the REST call's server span.
@@ -97,6 +99,7 @@ describe('traces', () => {
     for (const server of subgraphServers) {
       expect(attr(server, 'url.path')).toBe('/graphql');
       expect(fetches.map((f) => f.spanId)).toContain(server.parentSpanId);
+      expect(attr(server, 'safiri.request_id')).toBe('traced-reserve-0001');
     }
 
     // The subgraph's MySQL queries, the outbox insert among them, are under its server span; literals are masked.
@@ -116,6 +119,7 @@ describe('traces', () => {
     const dispatch = trace.find((s) => s.kind === SpanKind.CONSUMER && attr(s, 'safiri.job.name') === 'dispatch')!;
     expect(dispatch.name).toBe('process notifications');
     expect(dispatch.parentSpanId).toBe(publish.spanId);
+    expect(attr(dispatch, 'safiri.request_id')).toBe('traced-reserve-0001');
     const deliver = trace.find((s) => s.kind === SpanKind.CONSUMER && attr(s, 'safiri.job.name') === 'deliver')!;
     expect(under(deliver, dispatch)).toBe(true);
     // The job's own queries are in the trace too.
