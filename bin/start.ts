@@ -1,6 +1,9 @@
+// First: tracing (when configured) must patch http and mysql2 before anything loads them.
+import '../shared/telemetry/tracing-preload';
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from '../shared/config/config';
 import { redact } from '../shared/config/config';
+import { shutdownTracing } from '../shared/telemetry/tracing';
 import { ROLES, RunningStack, StackRole, startStack } from './stack';
 
 /** `node dist/bin/start.js <role>`: runs one role, or all of them, until Ctrl-C. */
@@ -34,13 +37,17 @@ async function main(): Promise<void> {
     }
     stoppingSince = Date.now();
     stack.platform.logger.info('shutting down gracefully', { signal });
-    stack.stop().then(
-      () => process.exit(0),
-      (error) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
+    stack
+      .stop()
+      // Buffered spans are sent before the exit; a collector that is down does not make a clean stop fail.
+      .then(() => shutdownTracing().catch(() => undefined))
+      .then(
+        () => process.exit(0),
+        (error) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

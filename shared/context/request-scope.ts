@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { tagCurrentSpan } from '../telemetry/tracing';
 
 /**
  * What the code running for one request (or one job) shares without passing it along: the request id, for
@@ -16,12 +17,18 @@ export interface RequestScope {
 
 const scope = new AsyncLocalStorage<RequestScope>();
 
+/** The span attribute that holds the request id: a trace is found from the id a client or a log line shows. */
+export const REQUEST_ID_ATTRIBUTE = 'safiri.request_id';
+
+/** Runs fn as the serving of one request; with tracing on, its server span is tagged with the id (searchable). */
 export function runInRequestScope<T>(requestId: string, fn: () => T): T {
+  tagCurrentSpan(REQUEST_ID_ATTRIBUTE, requestId);
   return scope.run({ requestId }, fn);
 }
 
 /** Runs a job's processor in a scope of its own: its log lines and the jobs it causes carry the request's id. */
 export function runInJobScope<T>(requestId: string | undefined, job: NonNullable<RequestScope['job']>, fn: () => T): T {
+  if (requestId) tagCurrentSpan(REQUEST_ID_ATTRIBUTE, requestId);
   return scope.run({ requestId, job }, fn);
 }
 

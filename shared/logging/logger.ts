@@ -1,6 +1,7 @@
 import pino from 'pino';
 import type { LogLevel } from '../config/config';
 import { currentScope } from '../context/request-scope';
+import { currentTraceIds } from '../telemetry/tracing';
 
 export interface Logger {
   debug(message: string, fields?: Record<string, unknown>): void;
@@ -49,7 +50,8 @@ export const REDACT_PATHS = SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.
 /**
  * One JSON object per line (what log shippers and `jq` read), written by pino: `level` as a word, `time` in ISO 8601,
  * `message`, then the fields. Every line written while a request or a job is served carries its `requestId` (and the
- * job's `queue`/`job`/`jobId`), taken from the request scope by pino's mixin, so no call site has to pass it.
+ * job's `queue`/`job`/`jobId`), taken from the request scope by pino's mixin, so no call site has to pass it; with
+ * tracing on, the current span's `trace_id` and `span_id` too.
  */
 export function createLogger(level: LogLevel, base: Record<string, unknown> = {}, destination?: LogDestination): Logger {
   const root = pino(
@@ -68,10 +70,13 @@ export function createLogger(level: LogLevel, base: Record<string, unknown> = {}
 
 function scopeFields(): Record<string, unknown> {
   const scope = currentScope();
-  if (!scope) return {};
+  const trace = currentTraceIds();
+  if (!scope && !trace) return {};
   const fields: Record<string, unknown> = {};
-  if (scope.requestId) fields.requestId = scope.requestId;
-  if (scope.job) Object.assign(fields, { queue: scope.job.queue, job: scope.job.name, jobId: scope.job.id });
+  if (scope?.requestId) fields.requestId = scope.requestId;
+  if (scope?.job) Object.assign(fields, { queue: scope.job.queue, job: scope.job.name, jobId: scope.job.id });
+  // With tracing on, a line leads to its span (the names log backends link on).
+  if (trace) Object.assign(fields, { trace_id: trace.traceId, span_id: trace.spanId });
   return fields;
 }
 

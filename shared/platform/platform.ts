@@ -22,6 +22,7 @@ import { Notifications1763800000200 } from '../database/migrations/1763800000200
 import { WalletHolds1764000000100 } from '../database/migrations/1764000000100-wallet-holds';
 import { OutboxJobKeys1764000000510 } from '../database/migrations/1764000000510-outbox-job-keys';
 import { OutboxRequestId1764200000100 } from '../database/migrations/1764200000100-outbox-request-id';
+import { OutboxTraceParent1764200000300 } from '../database/migrations/1764200000300-outbox-trace-parent';
 import { NotificationEntity } from '../notifications/entities/notification.entity';
 import { NotificationDeliveryEntity } from '../notifications/entities/notification-delivery.entity';
 import { NotificationAttemptEntity } from '../notifications/entities/notification-attempt.entity';
@@ -44,7 +45,14 @@ export const SHARED_DATABASE_MODULE: DatabaseModule = {
     NotificationDeliveryEntity,
     NotificationAttemptEntity,
   ],
-  migrations: [PlatformInit1763800000000, Notifications1763800000200, WalletHolds1764000000100, OutboxJobKeys1764000000510, OutboxRequestId1764200000100],
+  migrations: [
+    PlatformInit1763800000000,
+    Notifications1763800000200,
+    WalletHolds1764000000100,
+    OutboxJobKeys1764000000510,
+    OutboxRequestId1764200000100,
+    OutboxTraceParent1764200000300,
+  ],
 };
 
 /** The process-wide services every role gets: built once at start, closed once at shutdown. */

@@ -1,4 +1,5 @@
 import { currentRequestId } from '../context/request-scope';
+import { currentTraceParent } from '../telemetry/tracing';
 
 /**
  * The key under which a BullMQ job's data carries the id of the request that caused it. Job data is where a
@@ -6,14 +7,29 @@ import { currentRequestId } from '../context/request-scope';
  */
 export const JOB_REQUEST_ID = 'requestId';
 
-/** The job data for a payload: the payload, plus the request id when there is one (default: the current scope's). */
+/** The key of the W3C traceparent of the span that queued the job (tracing on only); WorkerHost takes it off too. */
+export const JOB_TRACE_PARENT = 'traceparent';
+
+/**
+ * The job data for a payload: the payload, plus the request id when there is one (default: the current scope's) and
+ * the current span's traceparent when tracing is on.
+ */
 export function withRequestId<T extends object>(payload: T, requestId: string | null | undefined = currentRequestId()): T {
-  return requestId ? { ...payload, [JOB_REQUEST_ID]: requestId } : payload;
+  const traceParent = currentTraceParent();
+  return {
+    ...payload,
+    ...(requestId ? { [JOB_REQUEST_ID]: requestId } : {}),
+    ...(traceParent ? { [JOB_TRACE_PARENT]: traceParent } : {}),
+  };
 }
 
-/** Splits job data into the request id and the payload the processor was written for. */
-export function splitRequestId(data: unknown): { requestId: string | undefined; payload: object } {
-  if (data === null || typeof data !== 'object') return { requestId: undefined, payload: {} };
-  const { [JOB_REQUEST_ID]: requestId, ...payload } = data as Record<string, unknown>;
-  return { requestId: typeof requestId === 'string' ? requestId : undefined, payload };
+/** Splits job data into the request id, the traceparent and the payload the processor was written for. */
+export function splitRequestId(data: unknown): { requestId: string | undefined; traceParent: string | undefined; payload: object } {
+  if (data === null || typeof data !== 'object') return { requestId: undefined, traceParent: undefined, payload: {} };
+  const { [JOB_REQUEST_ID]: requestId, [JOB_TRACE_PARENT]: traceParent, ...payload } = data as Record<string, unknown>;
+  return {
+    requestId: typeof requestId === 'string' ? requestId : undefined,
+    traceParent: typeof traceParent === 'string' ? traceParent : undefined,
+    payload,
+  };
 }

@@ -6,6 +6,7 @@ import { OutboxMessageEntity } from './entities/outbox-message.entity';
 import { outboxJobId, OutboxRetry } from './outbox.service';
 import { QueueRegistry } from './queue-registry';
 import { withRequestId } from './job-request-id';
+import { inSpan, untraced } from '../telemetry/tracing';
 
 interface OutboxRow {
   id: string;
@@ -16,6 +17,7 @@ interface OutboxRow {
   job_id: string | null;
   job_retry: string | null;
   request_id: string | null;
+  trace_parent: string | null;
 }
 
 export interface RelayOptions {
@@ -43,32 +45,50 @@ export class OutboxRelay {
 
   async relayOnce(options: RelayOptions = {}): Promise<number> {
     const batchSize = options.batchSize ?? 100;
+    // The polling itself is not traced (a trace every few milliseconds); each row's publication continues its own trace.
     // READ COMMITTED: claiming rows takes no gap locks, so concurrent relays do not deadlock.
-    return this.dataSource.transaction('READ COMMITTED', async (m) => {
-      const rows: OutboxRow[] = await m.query(
-        `SELECT id, queue, job_name, payload, available_at, job_id, job_retry, request_id FROM outbox_message
+    return untraced(() =>
+      this.dataSource.transaction('READ COMMITTED', async (m) => {
+        const rows: OutboxRow[] = await m.query(
+          `SELECT id, queue, job_name, payload, available_at, job_id, job_retry, request_id, trace_parent FROM outbox_message
           WHERE relayed_at IS NULL ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED`,
-        [batchSize],
-      );
-      if (rows.length === 0) return 0;
-      const now = this.clock.now().getTime();
-      for (const row of rows) {
-        const queue = this.queues.get(row.queue);
-        const delay = Math.max(0, new Date(row.available_at).getTime() - now);
-        const retry = row.job_retry ? (JSON.parse(row.job_retry) as OutboxRetry) : null;
-        await queue.add(row.job_name, withRequestId(JSON.parse(row.payload) as object, row.request_id), {
-          jobId: row.job_id ?? outboxJobId(String(row.id)),
-          delay,
-          ...(retry ? { attempts: retry.attempts, backoff: { type: 'exponential', delay: retry.backoffMs } } : {}),
-        });
-        if (row.job_id) await reschedule(queue, row.job_id, delay);
-      }
-      const ids = rows.map((r) => String(r.id));
-      await options.afterPublish?.(ids);
-      await m.createQueryBuilder().update(OutboxMessageEntity).set({ relayedAt: this.clock.now() }).whereInIds(ids).execute();
-      this.logger.debug('outbox relayed', { count: rows.length });
-      return rows.length;
-    });
+          [batchSize],
+        );
+        if (rows.length === 0) return 0;
+        const now = this.clock.now().getTime();
+        for (const row of rows) {
+          const queue = this.queues.get(row.queue);
+          const delay = Math.max(0, new Date(row.available_at).getTime() - now);
+          const retry = row.job_retry ? (JSON.parse(row.job_retry) as OutboxRetry) : null;
+          const jobId = row.job_id ?? outboxJobId(String(row.id));
+          const publish = async () => {
+            // Inside the publication span, the job data's traceparent is that span's: the job continues the trace.
+            await queue.add(row.job_name, withRequestId(JSON.parse(row.payload) as object, row.request_id), {
+              jobId,
+              delay,
+              ...(retry ? { attempts: retry.attempts, backoff: { type: 'exponential', delay: retry.backoffMs } } : {}),
+            });
+            if (row.job_id) await reschedule(queue, row.job_id, delay);
+          };
+          if (!row.trace_parent) await publish();
+          else {
+            const attributes = {
+              'messaging.system': 'bullmq',
+              'messaging.destination.name': row.queue,
+              'messaging.message.id': jobId,
+              'safiri.outbox.id': String(row.id),
+              'safiri.job.name': row.job_name,
+            };
+            await inSpan(`outbox publish ${row.queue}`, { kind: 'producer', parent: row.trace_parent, attributes }, publish);
+          }
+        }
+        const ids = rows.map((r) => String(r.id));
+        await options.afterPublish?.(ids);
+        await m.createQueryBuilder().update(OutboxMessageEntity).set({ relayedAt: this.clock.now() }).whereInIds(ids).execute();
+        this.logger.debug('outbox relayed', { count: rows.length });
+        return rows.length;
+      }),
+    );
   }
 
   /** Polls until stopped; drains in batches while there is a backlog. */

@@ -3,6 +3,7 @@ import type { Clock } from '../time/clock';
 import { OutboxMessageEntity } from './entities/outbox-message.entity';
 import { upsertKeyedOutboxRow } from './outbox.repository';
 import { currentRequestId } from '../context/request-scope';
+import { currentTraceParent } from '../telemetry/tracing';
 
 /** A job's own retry policy: `attempts` runs in all, exponential backoff starting at `backoffMs`. */
 export interface OutboxRetry {
@@ -55,6 +56,8 @@ export class Outbox {
       jobRetry: job.retry ? JSON.stringify(job.retry) : null,
       // The request (or the job run for one) being served: every job it causes carries its id.
       requestId: currentRequestId() ?? null,
+      // And the span it runs in: the relay continues that trace into the job.
+      traceParent: currentTraceParent(),
     };
     if (!job.jobId) {
       const result = await manager.insert(OutboxMessageEntity, { ...row, relayedAt: null });

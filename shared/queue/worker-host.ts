@@ -4,6 +4,7 @@ import type { Logger } from '../logging/logger';
 import type { QueueRegistry } from './queue-registry';
 import { runInJobScope } from '../context/request-scope';
 import { splitRequestId } from './job-request-id';
+import { inSpan } from '../telemetry/tracing';
 
 /** A typed job: the payload carries ids only; the processor loads what it needs and is idempotent. */
 export interface JobDefinition<TPayload extends object = object> {
@@ -49,8 +50,19 @@ export class WorkerHost {
           const def = names.get(job.name);
           if (!def) throw new Error(`no processor for job ${queue}/${job.name}`);
           // Every line the processor logs, and every job it causes, carries the id of the request behind the job.
-          const { requestId, payload } = splitRequestId(job.data);
-          return runInJobScope(requestId, { queue, name: job.name, id: job.id }, () => def.process(payload, job));
+          const { requestId, traceParent, payload } = splitRequestId(job.data);
+          // With tracing on, the run is a consumer span continuing the trace of whatever queued the job (a job no
+          // traced work queued, a recurring sweep, starts a trace of its own).
+          const attributes = {
+            'messaging.system': 'bullmq',
+            'messaging.destination.name': queue,
+            'messaging.message.id': job.id ?? '',
+            'safiri.job.name': job.name,
+            'safiri.job.attempt': job.attemptsMade + 1,
+          };
+          return inSpan(`process ${queue}`, { kind: 'consumer', parent: traceParent ?? null, attributes }, () =>
+            runInJobScope(requestId, { queue, name: job.name, id: job.id }, () => def.process(payload, job)),
+          );
         },
         {
           connection: this.connection,

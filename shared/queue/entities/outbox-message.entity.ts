@@ -35,4 +35,8 @@ export class OutboxMessageEntity {
   /** The request that wrote the row (x-request-id); its job carries it to the worker's log lines. */
   @Column({ name: 'request_id', type: 'varchar', length: 64, nullable: true })
   requestId!: string | null;
+
+  /** The W3C traceparent of the span that wrote the row (null: tracing off); the relay continues that trace. */
+  @Column({ name: 'trace_parent', type: 'varchar', length: 128, nullable: true })
+  traceParent!: string | null;
 }
