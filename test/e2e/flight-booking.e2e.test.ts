@@ -587,7 +587,7 @@ describe('flight booking (REST)', () => {
       const ref = search.data.searchFlights.data[0].offerReference;
       expect(search.data.searchFlights.data[0].price.otherCurrencies.length).toBeGreaterThan(0);
       const review = await gql<{ reviewFlightOffer: { bookingRequirements: { journeyType: string } } }>(
-        'query($r: ID) { reviewFlightOffer(offerReference: $r) { bookingRequirements { journeyType travelerRequirements { travelerId } } } }',
+        'query($r: ID!) { reviewFlightOffer(offerReference: $r) { bookingRequirements { journeyType travelerRequirements { travelerId } } } }',
         { r: ref },
       );
       expect(review.data.reviewFlightOffer.bookingRequirements.journeyType).toBe('DOMESTIC');
@@ -600,7 +600,7 @@ describe('flight booking (REST)', () => {
       expect(reserved.errors).toBeUndefined();
       expect(reserved.data.reserveFlightAsAgent.reservation.status).toBe('TST_CREATED');
       const tickets = await gql<{ flightTickets: unknown[] }>(
-        'query($t: String) { flightTickets(ticketId: $t) { ticketId issuanceStatus price { total currency } } }',
+        'query($t: String!) { flightTickets(ticketId: $t) { ticketId issuanceStatus price { total currency } } }',
         {
           t: reserved.data.reserveFlightAsAgent.reservation.ticketIds[0],
         },
