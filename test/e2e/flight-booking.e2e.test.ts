@@ -263,6 +263,22 @@ describe('flight booking (REST)', () => {
       expect(fields).toEqual(expect.arrayContaining(['1:firstName', '1:phoneNumber', '1:passportExpiryDate', '1:documentIssuingCountry']));
     });
 
+    it('422 lists a passenger member left out or null with the other problems (firstName, lastName, ageCategory are non-null in GraphQL)', async () => {
+      const offer = await agent.firstOffer(international());
+      const { firstName: _first, ageCategory: _age, ...rest } = traveller('Mwinyi3', { phoneNumber: '12' });
+      const res = await reserveAgent<ErrorAnswer>(agent, { offerReference: offer.offerReference, passengers: [{ ...rest, lastName: null }] });
+      expect(res.status).toBe(422);
+      expect(res.body.errorCode).toBe('FLIGHT_PASSENGER_DATA_INVALID');
+      expect(res.body.data.fields).toEqual(
+        expect.arrayContaining([
+          { travelerId: '1', field: 'firstName', message: 'is required' },
+          { travelerId: '1', field: 'lastName', message: 'is required' },
+          { travelerId: '1', field: 'ageCategory', message: 'is required' },
+          expect.objectContaining({ travelerId: '1', field: 'phoneNumber' }),
+        ]),
+      );
+    });
+
     it('the contact fallback fills a passenger without email or phone', async () => {
       const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(34) }));
       const res = await reserveAgent(agent, {
