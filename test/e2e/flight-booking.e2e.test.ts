@@ -263,6 +263,24 @@ describe('flight booking (REST)', () => {
       expect(fields).toEqual(expect.arrayContaining(['1:firstName', '1:phoneNumber', '1:passportExpiryDate', '1:documentIssuingCountry']));
     });
 
+    it('422 lists a passenger member left out or null with the other problems (firstName, lastName, ageCategory are non-null in GraphQL)', async () => {
+      const offer = await agent.firstOffer(international());
+      const rest: Record<string, unknown> = traveller('Mwinyi3', { phoneNumber: '12' });
+      delete rest.firstName;
+      delete rest.ageCategory;
+      const res = await reserveAgent<ErrorAnswer>(agent, { offerReference: offer.offerReference, passengers: [{ ...rest, lastName: null }] });
+      expect(res.status).toBe(422);
+      expect(res.body.errorCode).toBe('FLIGHT_PASSENGER_DATA_INVALID');
+      expect(res.body.data.fields).toEqual(
+        expect.arrayContaining([
+          { travelerId: '1', field: 'firstName', message: 'is required' },
+          { travelerId: '1', field: 'lastName', message: 'is required' },
+          { travelerId: '1', field: 'ageCategory', message: 'is required' },
+          expect.objectContaining({ travelerId: '1', field: 'phoneNumber' }),
+        ]),
+      );
+    });
+
     it('the contact fallback fills a passenger without email or phone', async () => {
       const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(34) }));
       const res = await reserveAgent(agent, {
@@ -587,7 +605,7 @@ describe('flight booking (REST)', () => {
       const ref = search.data.searchFlights.data[0].offerReference;
       expect(search.data.searchFlights.data[0].price.otherCurrencies.length).toBeGreaterThan(0);
       const review = await gql<{ reviewFlightOffer: { bookingRequirements: { journeyType: string } } }>(
-        'query($r: ID) { reviewFlightOffer(offerReference: $r) { bookingRequirements { journeyType travelerRequirements { travelerId } } } }',
+        'query($r: ID!) { reviewFlightOffer(offerReference: $r) { bookingRequirements { journeyType travelerRequirements { travelerId } } } }',
         { r: ref },
       );
       expect(review.data.reviewFlightOffer.bookingRequirements.journeyType).toBe('DOMESTIC');
@@ -600,7 +618,7 @@ describe('flight booking (REST)', () => {
       expect(reserved.errors).toBeUndefined();
       expect(reserved.data.reserveFlightAsAgent.reservation.status).toBe('TST_CREATED');
       const tickets = await gql<{ flightTickets: unknown[] }>(
-        'query($t: String) { flightTickets(ticketId: $t) { ticketId issuanceStatus price { total currency } } }',
+        'query($t: String!) { flightTickets(ticketId: $t) { ticketId issuanceStatus price { total currency } } }',
         {
           t: reserved.data.reserveFlightAsAgent.reservation.ticketIds[0],
         },

@@ -293,7 +293,16 @@ describe('flight search and offer review (REST)', () => {
     });
 
     it("400 without a reference, 404 for another account's offer, 410 once expired", async () => {
-      expect((await post('/api/flight/offer', {})).status).toBe(400);
+      // reviewFlightOffer's offerReference is non-null: the route answers the spec's 400 itself, the body the service gave.
+      const missing = await post('/api/flight/offer', {});
+      expect(missing.status).toBe(400);
+      expect(await missing.json()).toEqual({
+        errorCode: 'BAD_REQUEST',
+        errorMessage: 'offerReference is required (or flightOffer with its offerReference)',
+        status: 400,
+        data: { fields: [{ field: 'offerReference', message: 'is required' }] },
+        error: {},
+      });
       const offer = await firstOffer();
       const stolen = await post('/api/flight/offer', { offerReference: offer.offerReference }, 'other');
       expect(stolen.status).toBe(404);

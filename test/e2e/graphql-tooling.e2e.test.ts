@@ -42,6 +42,33 @@ describe('GraphQL tooling and browsers (development settings)', () => {
     expect(await res.json()).toMatchObject({ errors: [{ extensions: { errorCode: 'QUERY_TOO_COMPLEX' } }] });
   });
 
+  it('refuses a missing required argument or input field as a GraphQL validation error, before any resolver runs', async () => {
+    const cases: Array<[string, RegExp]> = [
+      ['mutation { depositTrainCardPayment(paymentReference: "X") { created } }', /argument "cardToken" of type "String!" is required/],
+      ['mutation { depositTrainMobileMoneyPayment(paymentReference: "X", phoneNumber: "+255712345678") { created } }', /"rail" of type "String!"/],
+      ['mutation { confirmTrainPaymentSandbox { paymentId } }', /argument "paymentId" of type "ID!" is required/],
+      ['{ reviewFlightOffer { offerReference } }', /argument "offerReference" of type "ID!" is required/],
+      ['mutation { purchaseFlight { complete } }', /argument "ticketId" of type "String!" is required/],
+      ['mutation { startFlightPayment(method: "CARD") { created } }', /argument "paymentReference" of type "String!" is required/],
+      [
+        'mutation { reserveFlight(input: { offerReference: "X", passengers: [{ firstName: "Asha" }] }) { tickets { ticketId } } }',
+        /"FlightPassengerInput\.lastName" of required type "String!" was not provided/,
+      ],
+      [
+        'mutation { reserveTrain(input: { outbound: {}, passengers: [{ passengerName: "Asha" }] }) { paymentReference } }',
+        /"TrainReservationPassengerInput\.outboundSeatHoldKey" of required type "String!" was not provided/,
+      ],
+      ['mutation { reserveTrain(input: { passengers: [] }) { paymentReference } }', /"TrainReservationInput\.outbound" of required type/],
+    ];
+    for (const [query, message] of cases) {
+      const res = await fetch(`${env.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { errors: Array<{ message: string; extensions: unknown }> };
+      expect(body.errors.map((e) => e.message).join('\n')).toMatch(message);
+      expect(body.errors[0].extensions).toMatchObject({ errorCode: 'BAD_REQUEST', status: 400 });
+    }
+  });
+
   it('answers a CORS preflight for /graphql and a REST path before CSRF prevention and the token check', async () => {
     for (const [path, method] of [
       ['/graphql', 'POST'],

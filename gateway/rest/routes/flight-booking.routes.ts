@@ -48,11 +48,22 @@ function pick(value: unknown, fields: string[]): unknown {
   return Object.fromEntries(fields.filter((f) => f in (value as JsonObject)).map((f) => [f, (value as JsonObject)[f]]));
 }
 
+/**
+ * Non-null in FlightPassengerInput. One the client left out (or sent null) travels as "", which the subgraph counts as
+ * missing ("is required"), so the 422 FLIGHT_PASSENGER_DATA_INVALID still lists it with every other problem.
+ */
+const PASSENGER_REQUIRED = ['firstName', 'lastName', 'ageCategory'];
+
+function passengerInput(p: unknown): unknown {
+  const given = pick(p, PASSENGER_FIELDS) as JsonObject;
+  return { ...given, ...Object.fromEntries(PASSENGER_REQUIRED.filter((f) => given[f] === undefined || given[f] === null).map((f) => [f, ''])) };
+}
+
 function reservationInput(body: JsonObject): Record<string, unknown> {
   return {
     offerReference: body.offerReference ?? null,
     flightOfferReference: valueAt(body, 'flightOffer', 'offerReference') ?? null,
-    passengers: (body.passengers as unknown[]).map((p) => pick(p, PASSENGER_FIELDS)),
+    passengers: (body.passengers as unknown[]).map(passengerInput),
     contact: pick(body.contact, CONTACT_FIELDS),
     selectedOption: body.selectedOption ?? null,
     notifications: pick(body.notifications, NOTIFICATION_FIELDS),
@@ -151,7 +162,7 @@ const purchase: RestRoute = {
     },
   },
   operation: ({ body }: RestRequest) => ({
-    query: `mutation Purchase($ticketId: String, $ticketUuids: [ID!]) { purchaseFlight(ticketId: $ticketId, ticketUuids: $ticketUuids) { ${PURCHASE_RESULT} } }`,
+    query: `mutation Purchase($ticketId: String!, $ticketUuids: [ID!]) { purchaseFlight(ticketId: $ticketId, ticketUuids: $ticketUuids) { ${PURCHASE_RESULT} } }`,
     variables: { ticketId: (body as JsonObject).ticketId ?? null, ticketUuids: null },
   }),
   reply: (data: { purchaseFlight: { complete: boolean; issuance: unknown } }) => ({
@@ -216,7 +227,7 @@ const tickets: RestRoute = {
     errors: { 400: 'ticketId is missing or not a valid ticket id.', 404: 'Not found (also for a ticket of another account).' },
   },
   operation: ({ query }) => ({
-    query: `query Tickets($ticketId: String) { flightTickets(ticketId: $ticketId) { ${FLIGHT_TICKET} } }`,
+    query: `query Tickets($ticketId: String!) { flightTickets(ticketId: $ticketId) { ${FLIGHT_TICKET} } }`,
     variables: { ticketId: query.get('ticketId') },
   }),
   // The usage guide's form: a bare array whose items carry issuanceStatus (docs/decisions.md).

@@ -143,7 +143,7 @@ const startPayment: RestRoute = {
     },
   },
   operation: ({ body }: RestRequest) => ({
-    query: `mutation StartPayment($paymentReference: String, $method: String) {
+    query: `mutation StartPayment($paymentReference: String!, $method: String!) {
       startFlightPayment(paymentReference: $paymentReference, method: $method) { created payment { ${FLIGHT_PAYMENT} } } }`,
     variables: { paymentReference: member(body, 'paymentReference'), method: member(body, 'method') },
   }),
@@ -175,7 +175,7 @@ const confirmPayment: RestRoute = {
     },
   },
   operation: ({ params }: RestRequest) => ({
-    query: `mutation ConfirmPayment($paymentRequestId: ID) { confirmFlightPaymentSandbox(paymentRequestId: $paymentRequestId) { ${FLIGHT_PAYMENT} } }`,
+    query: `mutation ConfirmPayment($paymentRequestId: ID!) { confirmFlightPaymentSandbox(paymentRequestId: $paymentRequestId) { ${FLIGHT_PAYMENT} } }`,
     variables: { paymentRequestId: params.paymentRequestId },
   }),
   reply: (data: { confirmFlightPaymentSandbox: unknown }) => ({ body: data.confirmFlightPaymentSandbox }),

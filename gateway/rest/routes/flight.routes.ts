@@ -2,6 +2,7 @@ import type { JsonObject, RestRoute } from '../rest-route';
 import { valueAt } from '../rest-input';
 import type { RouteContract } from '../rest-contract';
 import { FLIGHT_OFFER_FIELDS } from './flight-selections';
+import { FlightException } from '../../../subgraphs/flight/errors/flight.exception';
 import { FlightLocaleHeaders, FlightOfferReview, FlightOfferReviewRequest, FlightSearchRequest, FlightSearchResponse } from '../schemas/flight.schemas';
 
 const DATE_PAIR = 'departureDate returnDate';
@@ -149,11 +150,16 @@ const review: RestRoute = {
       503: 'The offer store is unavailable.',
     },
   },
-  operation: ({ body }) => ({
-    query: `query Review($ref: ID) { reviewFlightOffer(offerReference: $ref) {
-      offerReference expiresAt flightOffer { ${FLIGHT_OFFER_FIELDS} } bookingRequirements { ${REQUIREMENTS} } } }`,
-    variables: { ref: offerReferenceOf(body) },
-  }),
+  operation: ({ body }) => {
+    const ref = offerReferenceOf(body);
+    // reviewFlightOffer takes a non-null reference: the spec's 400 for a missing one is answered here.
+    if (ref === null) throw FlightException.offerReferenceMissing();
+    return {
+      query: `query Review($ref: ID!) { reviewFlightOffer(offerReference: $ref) {
+        offerReference expiresAt flightOffer { ${FLIGHT_OFFER_FIELDS} } bookingRequirements { ${REQUIREMENTS} } } }`,
+      variables: { ref },
+    };
+  },
   reply: (data: { reviewFlightOffer: { flightOffer: FlightOfferData } & JsonObject }) => {
     const r = data.reviewFlightOffer;
     return { body: withoutNulls({ ...r, flightOffer: restOffer(r.flightOffer) }), headers: { 'cache-control': 'no-store' } };

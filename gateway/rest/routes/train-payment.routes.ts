@@ -127,6 +127,9 @@ const DEPOSIT_ERRORS: Partial<Record<number, string>> = {
   503: 'The payment provider is unreachable; the request stays PENDING: repeat the call.',
 };
 
+/** Members the contract requires (non-null arguments of the deposit mutations): a missing one is refused here first. */
+const REQUIRED_DEPOSIT_FIELDS = new Set(['paymentReference', 'cardToken', 'phoneNumber', 'rail']);
+
 const DEPOSIT_FIELDS: Record<Operation, string[]> = {
   card: ['paymentReference', 'currency', 'total', 'cardToken', 'amount'],
   mobile: ['paymentReference', 'currency', 'amount', 'phoneNumber', 'total'],
@@ -143,7 +146,7 @@ function deposit(operation: Operation, mutation: string, summary: string): RestR
     operation: ({ body }: RestRequest) => {
       const input = body as Record<string, unknown>;
       return {
-        query: `mutation Deposit(${fields.map((f) => `$${f}: String`).join(', ')}) {
+        query: `mutation Deposit(${fields.map((f) => `$${f}: String${REQUIRED_DEPOSIT_FIELDS.has(f) ? '!' : ''}`).join(', ')}) {
           ${mutation}(${fields.map((f) => `${f}: $${f}`).join(', ')}) { created payment { ${TRAIN_PAYMENT} } } }`,
         variables: Object.fromEntries(fields.map((f) => [f, text(input[f])])),
       };
@@ -184,7 +187,7 @@ const confirm: RestRoute = {
   path: '/api/trip/train/payments/:paymentId/confirm',
   auth: true,
   operation: ({ params }: RestRequest) => ({
-    query: `mutation ConfirmTrainPayment($paymentId: ID) { confirmTrainPaymentSandbox(paymentId: $paymentId) { ${TRAIN_PAYMENT} } }`,
+    query: `mutation ConfirmTrainPayment($paymentId: ID!) { confirmTrainPaymentSandbox(paymentId: $paymentId) { ${TRAIN_PAYMENT} } }`,
     variables: { paymentId: params.paymentId },
   }),
   reply: (data: { confirmTrainPaymentSandbox: unknown }) => ({ body: { data: data.confirmTrainPaymentSandbox }, headers: { 'cache-control': 'no-store' } }),

@@ -27,6 +27,20 @@ const PASSENGER_IDS = [
   'returnCarTypeId',
   'returnSeatId',
 ];
+/**
+ * Non-null in TrainReservationPassengerInput. One the client left out (or sent null) travels as "", which the subgraph's
+ * validation counts as missing ("is required"), so the one 422 still lists it with every other problem (spec rule 1).
+ */
+const PASSENGER_REQUIRED = [
+  'passengerName',
+  'phone',
+  'nationalityTypeId',
+  'ticketTypeId',
+  'outboundSeatHoldKey',
+  'outboundCarId',
+  'outboundCarTypeId',
+  'outboundSeatId',
+];
 /** The spec: "Payer information and luggage details are not accepted" (luggage is chosen on the hold). */
 const NOT_ACCEPTED = /^(payer|luggage)/i;
 /** Attached from the token; a client must not claim them (spec: "must not be sent"). */
@@ -51,8 +65,8 @@ function journeyRef(value: unknown): Record<string, unknown> | null {
  * wrong type becomes a JSON text the subgraph refuses with the field named (so one 422 still lists everything).
  */
 function passengerInput(p: unknown): unknown {
-  if (!isJsonObject(p)) return {};
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = Object.fromEntries(PASSENGER_REQUIRED.map((f) => [f, '']));
+  if (!isJsonObject(p)) return out;
   for (const f of PASSENGER_TEXT) if (p[f] !== undefined && p[f] !== null) out[f] = typeof p[f] === 'string' ? p[f] : JSON.stringify(p[f]);
   for (const f of PASSENGER_IDS) {
     const v = p[f];

@@ -5,6 +5,12 @@ export class FlightException extends AppError {
   static invalidRequest(message: string, fields: Array<{ field: string; message: string }>): FlightException {
     return new FlightException('BAD_REQUEST', 400, message, { fields });
   }
+  /** flight.md offer review: "400 when offerReference is missing" (the REST route answers it before GraphQL, the service for a blank value). */
+  static offerReferenceMissing(): FlightException {
+    return FlightException.invalidRequest('offerReference is required (or flightOffer with its offerReference)', [
+      { field: 'offerReference', message: 'is required' },
+    ]);
+  }
   static searchUnavailable(retryable: boolean): FlightException {
     return new FlightException(
       'FLIGHT_SEARCH_UNAVAILABLE',

@@ -109,3 +109,31 @@ export const FlightTravelDocumentTypeEnum = describedEnum(
 export const FlightPhoneDeviceTypeEnum = describedEnum('FlightPhoneDeviceType', 'What kind of phone a number is', {
   MOBILE: 'A mobile phone',
 });
+
+export const FlightBookingFeeRecipientEnum = describedEnum('FlightBookingFeeRecipient', 'Who receives a booking fee', {
+  SERVICE: 'The platform (the service commission)',
+  SERVICE_AGENT: 'The service agent who sells (the agent commission; service agents only)',
+});
+
+export const FlightFareOptionEnum = describedEnum('FlightFareOption', 'The fare option a reservation is made with', {
+  FLEXIBLE_FARE: 'The flexible fare',
+  NON_REFUNDABLE_FARE: 'The non-refundable fare (the default)',
+});
+
+export const FlightCancellationStateEnum = describedEnum('FlightCancellationState', 'Where a cancellation stands', {
+  CANCELLED: 'Cancelled and verified with the supplier; nothing to refund, or the refund is done',
+  REFUND_PENDING: 'Cancelled; the card payment is being refunded',
+  REFUND_REQUIRED: 'Cancelled; staff must refund the payment',
+});
+
+export const FlightRefundStateEnum = describedEnum('FlightRefundState', 'The refund of a cancelled reservation', {
+  REFUNDED: 'The payment was refunded',
+  REFUND_PENDING: 'The refund is under way',
+  REFUND_REQUIRED: 'Staff must refund the payment',
+});
+
+export const FlightPaymentRecoveryStateEnum = describedEnum('FlightPaymentRecoveryState', 'Where a cancelled-payment recovery stands', {
+  RESERVED: 'The confirmed payment is reassigned to the replacement reservation; issuance follows (retry later)',
+  ISSUED: 'The replacement reservation is issued against the reassigned payment',
+  REFUND_REQUIRED: 'The replacement cannot be issued: staff must refund the payment',
+});

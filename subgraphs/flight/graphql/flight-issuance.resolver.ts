@@ -18,9 +18,10 @@ export class FlightIssuanceResolver {
       'Issue signal of the payment service (ISSUER role) after a confirmed payment: starts issuance asynchronously; complete true means already issued (REST 200)',
   })
   async signalFlightIssuance(
-    @Arg('paymentReference', () => String, { nullable: true, description: 'Payment reference of the reservation that was paid; required' })
+    @Arg('paymentReference', () => String, { nullable: true, description: 'Payment reference of the reservation that was paid; send this or ticketId' })
     paymentReference: string | null,
-    @Arg('ticketId', () => String, { nullable: true, description: 'Ticket id of the reservation that was paid; required' }) ticketId: string | null,
+    @Arg('ticketId', () => String, { nullable: true, description: 'Ticket id of the reservation that was paid; send this or paymentReference' })
+    ticketId: string | null,
     @Ctx() { req }: GraphQLContext,
   ): Promise<IssueSignalResult> {
     return (await this.issuance.signal(await req.principal(), { paymentReference, ticketId })) as IssueSignalResult;
@@ -33,10 +34,10 @@ export class FlightIssuanceResolver {
   async issueFlightDirect(
     @Arg('ticketId', () => String, {
       nullable: true,
-      description: 'Ticket id of the reservation to issue; required (for a recovery: the replacement reservation)',
+      description: 'Ticket id of the reservation to issue; send this or paymentReference (a recovery needs it: the replacement reservation)',
     })
     ticketId: string | null,
-    @Arg('paymentReference', () => String, { nullable: true, description: 'Payment reference of the reservation to issue; required' })
+    @Arg('paymentReference', () => String, { nullable: true, description: 'Payment reference of the reservation to issue; send this or ticketId' })
     paymentReference: string | null,
     @Arg('sourceTicketId', () => String, { nullable: true, description: 'Recovery only: ticket id whose payment was cancelled' }) sourceTicketId: string | null,
     @Arg('paymentRequestId', () => String, { nullable: true, description: 'Recovery only: FlightPayment.paymentRequestId of the cancelled payment' })
@@ -57,10 +58,10 @@ export class FlightIssuanceResolver {
 
   @Mutation(() => StartFlightPaymentResult, { description: "Starts the customer's online payment of its own reservation for the current grand total" })
   async startFlightPayment(
-    @Arg('paymentReference', () => String, { nullable: true, description: "Payment reference of the caller's reservation; required" })
-    paymentReference: string | null,
-    @Arg('method', () => String, { nullable: true, description: 'CARD or MOBILE_MONEY (sandbox also CARD_DECLINED, MOBILE_MONEY_DECLINED); required' })
-    method: string | null,
+    @Arg('paymentReference', () => String, { description: "Payment reference of the caller's reservation" })
+    paymentReference: string,
+    @Arg('method', () => String, { description: 'CARD or MOBILE_MONEY (sandbox also CARD_DECLINED, MOBILE_MONEY_DECLINED), any case' })
+    method: string,
     @Ctx() { req }: GraphQLContext,
   ): Promise<StartFlightPaymentResult> {
     return (await this.payments.startPayment(await req.principal(), { paymentReference, method })) as StartFlightPaymentResult;
@@ -70,7 +71,7 @@ export class FlightIssuanceResolver {
     description: "Records the provider's confirmation of a payment (sandbox: what its webhook would do); ADMIN, SUDO or ISSUER; idempotent",
   })
   async confirmFlightPaymentSandbox(
-    @Arg('paymentRequestId', () => ID, { nullable: true, description: 'FlightPayment.paymentRequestId to confirm; required' }) paymentRequestId: string | null,
+    @Arg('paymentRequestId', () => ID, { description: 'FlightPayment.paymentRequestId to confirm' }) paymentRequestId: string,
     @Ctx() { req }: GraphQLContext,
   ): Promise<FlightPaymentType> {
     return (await this.payments.confirmPayment(await req.principal(), paymentRequestId)) as FlightPaymentType;

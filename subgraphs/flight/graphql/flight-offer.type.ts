@@ -1,7 +1,14 @@
 import { DateTimeScalar, LocalDateScalar } from '../../../shared/graphql/date-time.scalar';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { FlightBookingFeeTypeEnum, FlightCabinEnum, FlightOfferSourceEnum, FlightPricingContextEnum, FlightTravelerTypeEnum } from './flight-enums';
+import {
+  FlightBookingFeeRecipientEnum,
+  FlightBookingFeeTypeEnum,
+  FlightCabinEnum,
+  FlightOfferSourceEnum,
+  FlightPricingContextEnum,
+  FlightTravelerTypeEnum,
+} from './flight-enums';
 import { AvailabilityStatusEnum, LookAheadStatusEnum } from '../../../shared/graphql/search-availability.type';
 
 /** The spec's free-form objects (stop, operating, durations, fareRules, ...): JSON, shape not shown. */
@@ -99,7 +106,7 @@ export class BookingFee {
   @Field(() => FlightBookingFeeTypeEnum, { description: 'What the fee pays for' })
   type!: string;
 
-  @Field({ description: 'SERVICE or SERVICE_AGENT' })
+  @Field(() => FlightBookingFeeRecipientEnum, { description: 'Who receives the fee' })
   recipient!: string;
 
   @Field(() => String, { nullable: true, description: 'Cash-rounding uplift already included in the service commission' })

@@ -50,7 +50,7 @@ export class FlightReservationResolver {
 
   @Mutation(() => PurchaseResult, { description: 'Agent purchase: wallet admission once, synchronous issuance; complete false means 202 (repeat the call)' })
   async purchaseFlight(
-    @Arg('ticketId', () => String, { nullable: true, description: 'Ticket id of the agent reservation to purchase; required' }) ticketId: string | null,
+    @Arg('ticketId', () => String, { description: 'Ticket id of the agent reservation to purchase' }) ticketId: string,
     @Arg('ticketUuids', () => [ID], {
       nullable: true,
       description: 'Ticket row ids; ignored (the ticketId selects the reservation)',
@@ -75,7 +75,7 @@ export class FlightReservationResolver {
 
   @Query(() => [FlightTicketType], { description: 'The tickets of one ticketId (both itinerary rows of a return trip); owner or administrator' })
   async flightTickets(
-    @Arg('ticketId', () => String, { nullable: true, description: 'Ticket id shown to the customer; required' }) ticketId: string | null,
+    @Arg('ticketId', () => String, { description: 'Ticket id shown to the customer' }) ticketId: string,
     @Ctx() { req }: GraphQLContext,
   ): Promise<FlightTicketType[]> {
     return (await this.ticketQuery.tickets(await req.principal(), ticketId)) as FlightTicketType[];

@@ -26,8 +26,8 @@ export class FlightSearchResolver {
 
   @Query(() => OfferReviewType, { description: "Reviews one of the caller's offers with its booking requirements; repeatable while valid" })
   async reviewFlightOffer(
-    @Arg('offerReference', () => ID, { nullable: true, description: 'FlightOffer.offerReference of an offer the caller searched; required' })
-    offerReference: string | null,
+    @Arg('offerReference', () => ID, { description: 'FlightOffer.offerReference of an offer the caller searched (a uuid)' })
+    offerReference: string,
     @Ctx() { req }: GraphQLContext,
   ): Promise<OfferReviewType> {
     const review = await this.reviewService.review(await req.principal(), offerReference);

@@ -1,20 +1,22 @@
 import { Field, ID, InputType } from 'type-graphql';
 import { IntOrString } from '../../../shared/graphql/int-or-string.scalar';
+import { FlightFareOptionEnum } from './flight-enums';
 
 /*
- * flight.md "Reservation request" and "Reservation passenger (request)". Every field is nullable
- * on purpose: a missing or malformed value must reach the service, which answers the spec's
- * 400 (missing offer or passengers) and 422 FLIGHT_PASSENGER_DATA_INVALID bodies naming the
- * traveler and field. GraphQL itself only rejects values of the wrong type.
+ * flight.md "Reservation request" and "Reservation passenger (request)". The service answers the
+ * spec's 422 FLIGHT_PASSENGER_DATA_INVALID naming every traveler and field at once. Members every
+ * passenger needs are non-null; a blank value ("") counts as missing there, so the REST route
+ * sends a member the client left out as "" and the 422 still lists it with the other problems.
+ * Members that are required only for some itineraries, or that the contact may supply, stay nullable.
  */
 
 @InputType({ description: 'One passenger of a reservation request (flight.md "Reservation passenger (request)")' })
 export class FlightPassengerInput {
-  @Field(() => String, { nullable: true, description: 'Required: 1 to 30 Latin letters, apostrophes, spaces, hyphens' })
-  firstName?: string | null;
+  @Field(() => String, { description: '1 to 30 Latin letters, apostrophes, spaces, hyphens' })
+  firstName!: string;
 
-  @Field(() => String, { nullable: true, description: 'Required: 1 to 30 Latin letters, apostrophes, spaces, hyphens' })
-  lastName?: string | null;
+  @Field(() => String, { description: '1 to 30 Latin letters, apostrophes, spaces, hyphens' })
+  lastName!: string;
 
   @Field(() => String, { nullable: true, description: 'Required unless the top-level contact supplies it' })
   email?: string | null;
@@ -32,10 +34,9 @@ export class FlightPassengerInput {
   gender?: number | string | null;
 
   @Field(() => IntOrString, {
-    nullable: true,
-    description: 'Required: 0 (adult), 1 (child), 2 (infant), or ADT, ADULT, CHD, CHILD, INF, INFANT; must match the age on the travel date',
+    description: '0 (adult), 1 (child), 2 (infant), or ADT, ADULT, CHD, CHILD, INF, INFANT; must match the age on the travel date',
   })
-  ageCategory?: number | string | null;
+  ageCategory!: number | string;
 
   @Field(() => String, { nullable: true, description: 'P, PASSPORT, I, IDENTITY_CARD, F or A' })
   documentType?: string | null;
@@ -88,31 +89,31 @@ export class NotificationPreferencesInput {
 
 @InputType({ description: 'Acceptance of a changed price: the latest priceVersion with the accepted amount and currency' })
 export class PriceAcceptanceInput {
-  @Field(() => String, { nullable: true, description: 'The latest priceVersion, as the price-change error gave it' })
-  priceVersion?: string | null;
+  @Field(() => String, { description: 'The latest priceVersion, as the price-change error gave it' })
+  priceVersion!: string;
 
-  @Field(() => String, { nullable: true, description: 'Decimal string: the walletSettlement debit (agents) or the display grand total (customers)' })
-  amount?: string | null;
+  @Field(() => String, { description: 'Decimal string: the walletSettlement debit (agents) or the display grand total (customers)' })
+  amount!: string;
 
-  @Field(() => String, { nullable: true, description: 'ISO 4217 currency code of amount' })
-  currency?: string | null;
+  @Field(() => String, { description: 'ISO 4217 currency code of amount' })
+  currency!: string;
 }
 
-@InputType({ description: 'flight.md "Reservation request"; the service, not GraphQL, answers missing or invalid parts' })
+@InputType({ description: 'flight.md "Reservation request"; send offerReference or flightOfferReference. The service answers invalid parts (422)' })
 export class FlightReservationInput {
-  @Field(() => ID, { nullable: true, description: 'The offer to reserve (or flightOfferReference)' })
+  @Field(() => ID, { nullable: true, description: 'The offer to reserve; send this or flightOfferReference (one is required)' })
   offerReference?: string | null;
 
   @Field(() => ID, { nullable: true, description: 'The offerReference of a submitted flightOffer (REST copies flightOffer.offerReference here)' })
   flightOfferReference?: string | null;
 
-  @Field(() => [FlightPassengerInput], { nullable: true, description: 'Counts and types must match the search' })
-  passengers?: FlightPassengerInput[] | null;
+  @Field(() => [FlightPassengerInput], { description: 'At least one; counts and types must match the search' })
+  passengers!: FlightPassengerInput[];
 
   @Field(() => FlightContactInput, { nullable: true, description: 'Booking-level contact fallback' })
   contact?: FlightContactInput | null;
 
-  @Field(() => String, { nullable: true, description: 'FLEXIBLE_FARE or NON_REFUNDABLE_FARE (default)' })
+  @Field(() => FlightFareOptionEnum, { nullable: true, description: 'The fare option; null: NON_REFUNDABLE_FARE' })
   selectedOption?: string | null;
 
   @Field(() => NotificationPreferencesInput, { nullable: true, description: 'Which notifications to send; absent means all' })

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { execute, getNamedType, GraphQLObjectType, GraphQLSchema, isObjectType, Kind, parse, printType, SelectionSetNode } from 'graphql';
+import { execute, getNamedType, GraphQLObjectType, GraphQLSchema, isObjectType, Kind, parse, printType, SelectionSetNode, validate } from 'graphql';
 import { Arg, buildSchema, Query, Resolver } from 'type-graphql';
 import { buildFederatedSchema } from '../../../shared/federation/build-federated-schema';
 import {
@@ -654,18 +654,21 @@ describe('flight reservation GraphQL types', () => {
     expect(price.otherCurrencies.map((c) => c.currency)).toEqual(['KES', 'TZS']);
   });
 
-  it('declares the reservation input all-nullable, with IntOrString gender and ageCategory', async () => {
+  it('declares what every reservation needs non-null and the rest nullable, with IntOrString gender and ageCategory', async () => {
     const printed = printType(schema.getType('FlightReservationInput')!);
-    expect(printed).toMatch(/passengers: \[FlightPassengerInput!\]\n/);
+    expect(printed).toMatch(/passengers: \[FlightPassengerInput!\]!\n/);
     expect(printed).toMatch(/offerReference: ID\n/);
     expect(printed).toMatch(/flightOfferReference: ID\n/);
-    expect(printed).not.toMatch(/!\n/);
+    expect(printed).toMatch(/selectedOption: FlightFareOption\n/);
+    expect(printed.match(/!\n/g)).toHaveLength(1);
     const passenger = printType(schema.getType('FlightPassengerInput')!);
     expect(passenger).toMatch(/gender: IntOrString\n/);
-    expect(passenger).toMatch(/ageCategory: IntOrString\n/);
-    expect(passenger).not.toMatch(/!/);
-    for (const name of ['FlightContactInput', 'NotificationPreferencesInput', 'PriceAcceptanceInput'])
-      expect(printType(schema.getType(name)!)).not.toMatch(/!/);
+    expect(passenger).toMatch(/ageCategory: IntOrString!\n/);
+    expect(passenger).toMatch(/firstName: String!\n/);
+    expect(passenger).toMatch(/lastName: String!\n/);
+    expect(passenger.match(/!\n/g)).toHaveLength(3);
+    for (const name of ['FlightContactInput', 'NotificationPreferencesInput']) expect(printType(schema.getType(name)!)).not.toMatch(/!/);
+    expect(printType(schema.getType('PriceAcceptanceInput')!).match(/!\n/g)).toHaveLength(3);
   });
 
   it('takes a reservation request in variables, gender and ageCategory as integers or strings', async () => {
@@ -696,13 +699,13 @@ describe('flight reservation GraphQL types', () => {
     ]);
     expect(echoed.priceAcceptance).toEqual({ priceVersion: 'pv2', amount: '640500', currency: 'TZS' });
 
-    const empty = await execute({ schema, document: parse('{ reservationInput(input: {}) }') });
-    expect(empty.errors).toBeUndefined();
+    const empty = validate(schema, parse('{ reservationInput(input: {}) }'));
+    expect(empty[0].message).toMatch(/FlightReservationInput\.passengers" of required type "\[FlightPassengerInput!\]!" was not provided/);
 
     const bad = await execute({
       schema,
       document: parse('query ($input: FlightReservationInput) { reservationInput(input: $input) }'),
-      variableValues: { input: { passengers: [{ firstName: 'A', gender: 1.5 }] } },
+      variableValues: { input: { passengers: [{ firstName: 'A', lastName: 'B', ageCategory: 0, gender: 1.5 }] } },
     });
     expect(bad.errors?.[0].message).toMatch(/^Variable "\$input" got invalid value 1.5 at "input.passengers\[0\].gender"; IntOrString cannot represent 1.5/);
   });

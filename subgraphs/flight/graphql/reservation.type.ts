@@ -3,7 +3,10 @@ import { DateTimeScalar, LocalDateScalar } from '../../../shared/graphql/date-ti
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { FlightOffer } from './flight-offer.type';
 import {
+  FlightCancellationStateEnum,
+  FlightPaymentRecoveryStateEnum,
   FlightPhoneDeviceTypeEnum,
+  FlightRefundStateEnum,
   FlightPriceScopeEnum,
   FlightPricingRecordStatusEnum,
   FlightReservationStatusEnum,
@@ -455,7 +458,7 @@ export class PaymentRecoveryType {
   @Field({ description: 'Ticket id of the replacement reservation' })
   replacementTicketId!: string;
 
-  @Field({ description: 'RESERVED, ISSUED or REFUND_REQUIRED' })
+  @Field(() => FlightPaymentRecoveryStateEnum, { description: 'Where the recovery stands' })
   state!: string;
 
   @Field({ description: 'True when this recovery had already been requested' })
@@ -496,13 +499,13 @@ export class CancellationType {
   @Field(() => ID, { description: 'The reservation id' })
   reservationId!: string;
 
-  @Field({ description: 'CANCELLED, REFUND_PENDING or REFUND_REQUIRED' })
+  @Field(() => FlightCancellationStateEnum, { description: 'Where the cancellation stands' })
   state!: string;
 
   @Field({ description: 'NOT_REQUIRED, PENDING, CONFIRMED, MISMATCH, REFUND_PENDING, REFUNDED or REFUND_REQUIRED' })
   paymentState!: string;
 
-  @Field(() => String, { nullable: true, description: 'REFUNDED, REFUND_PENDING or REFUND_REQUIRED' })
+  @Field(() => FlightRefundStateEnum, { nullable: true, description: 'The refund; null when nothing is to be refunded' })
   refundState!: string | null;
 
   @Field({ description: 'True when the reservation was cancelled before this request' })

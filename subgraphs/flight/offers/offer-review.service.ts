@@ -29,11 +29,7 @@ export class OfferReviewService {
   ) {}
 
   async review(principal: Principal, offerReference: string | null | undefined): Promise<OfferReview> {
-    if (!offerReference) {
-      throw FlightException.invalidRequest('offerReference is required (or flightOffer with its offerReference)', [
-        { field: 'offerReference', message: 'is required' },
-      ]);
-    }
+    if (!offerReference) throw FlightException.offerReferenceMissing();
     if (!UUID.test(offerReference)) {
       throw FlightException.invalidRequest('offerReference must be the uuid a search returned', [{ field: 'offerReference', message: 'must be a uuid' }]);
     }

@@ -6,15 +6,16 @@ import { TrainJourneyEnum, TrainJourneyTypeEnum } from './train-enums';
 import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 
 /*
- * train-bus-admin.md POST /api/trip/train/seat/reserve. Inputs are all nullable on purpose: the service
- * checks every passenger and lists every problem in one 422 (rule 1) instead of GraphQL stopping at the first.
- * Ids accept numbers or digit strings (REST clients send both).
+ * train-bus-admin.md POST /api/trip/train/seat/reserve. The service checks every passenger and lists every problem in
+ * one 422 (rule 1). Required members are non-null; a blank value ("") counts as missing there, so the REST route sends
+ * a member the client left out as "" and its 422 still lists every problem with the others. Optional members stay
+ * nullable. Ids accept numbers or digit strings (REST clients send both).
  */
 
 @InputType({ description: '"Reservation passenger (train)". Payer information and luggage details are not accepted (luggage is chosen on the hold).' })
 export class TrainReservationPassengerInput {
-  @Field(() => String, { description: 'Full name as on the identity document; required', nullable: true })
-  passengerName?: string | null;
+  @Field(() => String, { description: 'Full name as on the identity document (blank: listed as missing in the 422)' })
+  passengerName!: string;
 
   @Field(() => String, { nullable: true, description: 'Identity or passport number; empty when left blank' })
   identityNo?: string | null;
@@ -25,8 +26,8 @@ export class TrainReservationPassengerInput {
   @Field(() => String, { nullable: true, description: 'Adult or Child; must match ticketTypeId (4 adult, 3 child)' })
   ageCategory?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'E.164 (+255…), or local with countryCodeName or countryCode; kept as given on the ticket' })
-  phone?: string | null;
+  @Field(() => String, { description: 'E.164 (+255…), or local with countryCodeName or countryCode; kept as given on the ticket' })
+  phone!: string;
 
   @Field(() => String, { nullable: true, description: 'Calling code, e.g. 255' })
   countryCode?: string | null;
@@ -37,26 +38,26 @@ export class TrainReservationPassengerInput {
   @Field(() => String, { description: 'Email address for the tickets; required when bookingRequirements says so', nullable: true })
   email?: string | null;
 
-  @Field(() => IntOrString, { nullable: true, description: 'From bookingRequirements.nationalityOptions[].id' })
-  nationalityTypeId?: number | string | null;
+  @Field(() => IntOrString, { description: 'From bookingRequirements.nationalityOptions[].id' })
+  nationalityTypeId!: number | string;
 
   @Field(() => Boolean, { description: 'True for a passenger with a disability (disabled places)', nullable: true })
   isDisabledPassenger?: boolean | null;
 
-  @Field(() => IntOrString, { nullable: true, description: '4 adult, 3 child' })
-  ticketTypeId?: number | string | null;
+  @Field(() => IntOrString, { description: '4 adult, 3 child (bookingRequirements.ticketTypeOptions[].id)' })
+  ticketTypeId!: number | string;
 
-  @Field(() => String, { description: 'hold.key of the outbound seat hold', nullable: true })
-  outboundSeatHoldKey?: string | null;
+  @Field(() => String, { description: 'hold.key of the outbound seat hold' })
+  outboundSeatHoldKey!: string;
 
-  @Field(() => IntOrString, { description: 'Outbound car id (train.cars[].id)', nullable: true })
-  outboundCarId?: number | string | null;
+  @Field(() => IntOrString, { description: 'Outbound car id (train.cars[].id)' })
+  outboundCarId!: number | string;
 
-  @Field(() => IntOrString, { description: 'Outbound car class id (train.cars[].carTypeId)', nullable: true })
-  outboundCarTypeId?: number | string | null;
+  @Field(() => IntOrString, { description: 'Outbound car class id (train.cars[].carTypeId)' })
+  outboundCarTypeId!: number | string;
 
-  @Field(() => IntOrString, { description: 'Outbound seat id (seats[].id)', nullable: true })
-  outboundSeatId?: number | string | null;
+  @Field(() => IntOrString, { description: 'Outbound seat id (seats[].id)' })
+  outboundSeatId!: number | string;
 
   @Field(() => String, { nullable: true, description: 'Only with a return journey' })
   returnSeatHoldKey?: string | null;
@@ -79,14 +80,14 @@ export class TrainReservationNotificationsInput {
 
 @InputType({ description: 'A train reservation: the held outbound (and optionally return) train, the passengers and notification choices' })
 export class TrainReservationInput {
-  @Field(() => TrainTripRefInput, { nullable: true, description: 'The selected outbound train (its identifiers); required' })
-  outbound?: TrainTripRefInput | null;
+  @Field(() => TrainTripRefInput, { description: 'The selected outbound train (its identifiers)' })
+  outbound!: TrainTripRefInput;
 
   @Field(() => TrainTripRefInput, { nullable: true, description: 'The selected return train; null or omitted for one-way' })
   return?: TrainTripRefInput | null;
 
-  @Field(() => [TrainReservationPassengerInput], { description: 'The passengers, one per held seat; required', nullable: true })
-  passengers?: TrainReservationPassengerInput[] | null;
+  @Field(() => [TrainReservationPassengerInput], { description: 'The passengers, one per held seat (an empty list is a 422 problem)' })
+  passengers!: TrainReservationPassengerInput[];
 
   @Field(() => TrainReservationNotificationsInput, { description: 'Which messages to send; omitted: all defaults', nullable: true })
   notifications?: TrainReservationNotificationsInput | null;
