@@ -228,6 +228,14 @@ describe('flight customer payment and issuance (REST)', () => {
       expect(again.status).toBe(202);
       expect(again.body).toMatchObject({ state: 'REFUND_REQUIRED', alreadyCancelled: true });
     });
+
+    it('a declined charge took no money: the cancellation says NOT_REQUIRED, one of the documented payment states', async () => {
+      const r = await reserve();
+      expect((await pay(r.paymentReference, 'CARD_DECLINED')).status).toBe(402);
+      const cancel = await customer.call('POST', '/api/flight/cancel', { reservationId: r.reservationId });
+      expect(cancel.status).toBe(200);
+      expect(cancel.body).toMatchObject({ state: 'CANCELLED', paymentState: 'NOT_REQUIRED', refundState: null });
+    });
   });
 
   describe('direct issuance', () => {

@@ -126,6 +126,16 @@ export const FlightCancellationStateEnum = describedEnum('FlightCancellationStat
   REFUND_REQUIRED: 'Cancelled; staff must refund the payment',
 });
 
+export const FlightCancellationPaymentStateEnum = describedEnum('FlightCancellationPaymentState', 'The payment of a cancelled reservation', {
+  NOT_REQUIRED: 'No money was taken (no payment, or only declined or dropped payment requests)',
+  PENDING: 'A payment request is still open',
+  CONFIRMED: 'The payment was confirmed',
+  MISMATCH: 'A payment arrived that does not match the reservation',
+  REFUND_PENDING: 'The payment is being refunded',
+  REFUNDED: 'The payment was refunded',
+  REFUND_REQUIRED: 'Staff must refund the payment',
+});
+
 export const FlightRefundStateEnum = describedEnum('FlightRefundState', 'The refund of a cancelled reservation', {
   REFUNDED: 'The payment was refunded',
   REFUND_PENDING: 'The refund is under way',

@@ -10,6 +10,7 @@ import {
   FlightPriceScopeEnum,
   FlightPricingRecordStatusEnum,
   FlightReservationStatusEnum,
+  FlightCancellationPaymentStateEnum,
   FlightTravelDocumentTypeEnum,
 } from './flight-enums';
 
@@ -502,7 +503,7 @@ export class CancellationType {
   @Field(() => FlightCancellationStateEnum, { description: 'Where the cancellation stands' })
   state!: string;
 
-  @Field({ description: 'NOT_REQUIRED, PENDING, CONFIRMED, MISMATCH, REFUND_PENDING, REFUNDED or REFUND_REQUIRED' })
+  @Field(() => FlightCancellationPaymentStateEnum, { description: 'Where the payment stands: NOT_REQUIRED when no money was taken' })
   paymentState!: string;
 
   @Field(() => FlightRefundStateEnum, { nullable: true, description: 'The refund; null when nothing is to be refunded' })

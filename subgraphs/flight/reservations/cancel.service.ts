@@ -130,7 +130,9 @@ export class CancelService {
   }
 
   private async answer(r: FlightReservation, ticketId: string | null, alreadyCancelled: boolean): Promise<{ complete: boolean; cancellation: Cancellation }> {
-    const [payment] = await this.payments.ofReservation(r.id);
+    // A CANCELLED payment request (declined, or dropped unpaid) took no money: the cancellation reports the newest
+    // one that did, or NOT_REQUIRED; CANCELLED is not one of the spec's payment states.
+    const payment = (await this.payments.ofReservation(r.id)).find((p) => p.status !== 'CANCELLED');
     const paymentState: PaymentState = payment ? (payment.status as PaymentState) : 'NOT_REQUIRED';
     const state = r.status as CancellationState;
     return {
