@@ -55,6 +55,8 @@ let interrupted = false;
 /** Starts bench-server; `env` adds to its environment (e.g. BENCH_CUSTOMERS for more customer accounts). */
 export function startServer(env: Record<string, string> = {}): Promise<BenchTargets> {
   const server = fork(path.join(__dirname, 'bench-server.js'), [], {
+    // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the subgraphs' process.
+    execArgv: [...process.execArgv, ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     // Production mode needs real providers and secrets; the bench sends no messages and renders no PDFs.
     env: {

@@ -71,6 +71,12 @@ export const TOPOLOGY = process.env.BENCH_TOPOLOGY === 'single' ? 'single' : 'sp
 /** Further customer accounts a bench asks for (startServer's env), each logged on once: see customerTokens. */
 const BENCH_CUSTOMERS = Math.max(0, Math.floor(Number(process.env.BENCH_CUSTOMERS ?? 0) || 0));
 
+/**
+ * Extra node options for the gateway process, space-separated: `--cpu-prof --cpu-prof-dir=/tmp/prof`
+ * profiles it under the bench's load (the profile is written when the bench stops it).
+ */
+const GATEWAY_NODE_ARGS = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 async function freePort(): Promise<number> {
   const probe = createServer();
   const port = await listen(probe, 0, '127.0.0.1');
@@ -89,7 +95,10 @@ async function startGatewayProcess(cfg: PlatformConfig, subgraphUrls: Record<str
     PORT: String(port),
   });
   for (const [name, url] of Object.entries(subgraphUrls)) env[`${name.toUpperCase()}_URL`] = url;
-  gatewayProcess = spawn(process.execPath, [path.join(__dirname, '..', 'bin', 'start.js'), 'gateway'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  gatewayProcess = spawn(process.execPath, [...GATEWAY_NODE_ARGS, path.join(__dirname, '..', 'bin', 'start.js'), 'gateway'], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     const healthy = await fetch(`${url}/health`).then(

@@ -33,6 +33,7 @@ import { RestRouter } from './rest/rest-router';
 import { REST_ROUTES } from './rest/routes';
 import { buildOpenApiDocument } from './rest/openapi-document';
 import { PreparedReply, prepareReply, sendPreparedReply } from './rest/prepared-reply';
+import { DirectFetches } from './rest/direct-fetch';
 
 /** Passes the client's headers (token, language, currency, ids) on to every subgraph call. */
 class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
@@ -93,13 +94,17 @@ export async function startGateway(
   // Apollo's gateway otherwise reports usage to Apollo and probes cloud metadata addresses at start:
   // a booking platform sends nothing out unless its operator opts in (set it to "false" to allow).
   process.env.APOLLO_TELEMETRY_DISABLED ??= 'true';
+  const apolloOptions = sharedApolloOptions<GatewayContext>(logger, { production });
+  // REST operations the gateway plans as a single fetch skip its result shaping: see rest/direct-fetch.ts.
+  const direct = new DirectFetches(logger, platform.metrics, apolloOptions.formatError!);
   const gateway = new ApolloGateway({
     supergraphSdl,
+    experimental_didResolveQueryPlan: direct.observe,
     buildService: ({ name }) => new ForwardingDataSource(subgraphUrls[name as SubgraphName] ?? missingSubgraph(name), name, platform.metrics),
   });
   const apollo = new ApolloServer<GatewayContext>({
     gateway,
-    ...sharedApolloOptions(logger, { production }),
+    ...apolloOptions,
     introspection: !production,
     // Apollo parses every document again (the REST layer's too), stopping at the same token limit.
     parseOptions: { maxTokens: config.graphqlMaxTokens },
@@ -111,7 +116,7 @@ export async function startGateway(
     ],
   });
   await apollo.start();
-  const rest = new RestRouter(REST_ROUTES, apollo, logger, config.maxBodyBytes);
+  const rest = new RestRouter(REST_ROUTES, apollo, logger, config.maxBodyBytes, direct);
   const checkDocument = documentLimitsCheck({
     maxTokens: config.graphqlMaxTokens,
     maxDepth: config.graphqlMaxDepth,

@@ -26,7 +26,8 @@ export function prepareReply(reply: RestReply, { tagged }: { tagged: boolean }):
   const binary = Buffer.isBuffer(reply.body);
   const body = binary ? (reply.body as Buffer) : Buffer.from(JSON.stringify(reply.body), 'utf8');
   const headers = { 'content-type': binary ? 'application/octet-stream' : 'application/json; charset=utf-8', ...reply.headers };
-  return { status, headers, bodies: new EncodedBodies(body), tag: tagged ? bodyTag(body) : null };
+  // A tagged reply is the cached kind, sent many times: worth compressing harder once.
+  return { status, headers, bodies: new EncodedBodies(body, tagged ? 'prepared' : 'dynamic'), tag: tagged ? bodyTag(body) : null };
 }
 
 /**

@@ -9,6 +9,7 @@ import type { HttpMethod, RestReply, RestRequest, RestRoute } from './rest-route
 import { PreparedReply, prepareReply, sendPreparedReply } from './prepared-reply';
 import { readRouteBody } from './request-body';
 import { checkInput } from './rest-input-check';
+import type { DirectFetches, OperationOutcome } from './direct-fetch';
 
 /**
  * Replies kept at once. A cached route makes one per value of its key (the station lists: three in
@@ -36,6 +37,8 @@ export class RestRouter {
     private readonly apollo: ApolloServer<GatewayContext>,
     private readonly logger: Logger,
     private readonly maxBodyBytes: number,
+    /** Operations the gateway plans as one fetch to one subgraph go straight to it (see direct-fetch.ts). */
+    private readonly direct?: DirectFetches,
   ) {
     this.routes = routes.map((route) => ({ route, segments: route.path.split('/').filter(Boolean) }));
   }
@@ -108,14 +111,20 @@ export class RestRouter {
     const request: RestRequest = { params, query: url.searchParams, body, headers: req.headers };
     checkInput(route.contract, request);
     const operation = route.operation(request);
-    const response = await this.apollo.executeOperation(operation, { contextValue: context });
-    if (response.body.kind !== 'single') throw new Error('incremental delivery is not used by REST routes');
-    const { data, errors } = response.body.singleResult;
+    const planned = this.direct?.planned(operation.query);
+    const outcome = (planned && (await this.direct!.run(planned, operation.variables ?? {}, context))) ?? (await this.throughGateway(operation, context));
+    const { data, errors } = outcome;
     if (errors?.length) {
       const first = errors[0];
       throw errorBodyFromExtensions(first.message, first.extensions) ?? new Error(`GraphQL error without a body: ${first.message}`);
     }
     return route.reply(data, request);
+  }
+
+  private async throughGateway(operation: ReturnType<RestRoute['operation']>, context: GatewayContext): Promise<OperationOutcome> {
+    const response = await this.apollo.executeOperation(operation, { contextValue: context });
+    if (response.body.kind !== 'single') throw new Error('incremental delivery is not used by REST routes');
+    return response.body.singleResult;
   }
 
   private toErrorBody(error: unknown, requestId: string): ErrorBody {

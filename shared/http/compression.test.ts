@@ -1,5 +1,14 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { COMPRESSION_MIN_BYTES, EncodedBodies, isCompressibleType, negotiateContentCoding, replyCoding, varyOnAcceptEncoding } from './compression';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import {
+  compress,
+  COMPRESSION_LEVELS,
+  COMPRESSION_MIN_BYTES,
+  EncodedBodies,
+  isCompressibleType,
+  negotiateContentCoding,
+  replyCoding,
+  varyOnAcceptEncoding,
+} from './compression';
 
 describe('negotiateContentCoding', () => {
   it.each([
@@ -79,5 +88,26 @@ describe('EncodedBodies', () => {
     expect(await bodies.get('br')).toBe(br);
     expect(brotliDecompressSync(br).equals(identity)).toBe(true);
     expect(await bodies.get(null)).toBe(identity);
+  });
+});
+
+describe('compression effort', () => {
+  const body = Buffer.from(JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ offerReference: `ref-${i}`, total: `${i}.00`, currency: 'USD' }))));
+  const brotli = (quality: number) =>
+    brotliCompressSync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: quality,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    });
+
+  it('a reply made for one request is compressed at the cheap levels, a prepared one at the thorough levels', async () => {
+    expect(COMPRESSION_LEVELS.dynamic).toEqual({ brotliQuality: 3, gzipLevel: 1 });
+    expect((await compress(body, 'gzip', 'dynamic')).equals(gzipSync(body, { level: 1 }))).toBe(true);
+    expect((await compress(body, 'br', 'dynamic')).equals(brotli(3))).toBe(true);
+    expect((await new EncodedBodies(body, 'dynamic').get('br')).equals(brotli(3))).toBe(true);
+    expect((await compress(body, 'gzip')).equals(gzipSync(body, { level: 6 }))).toBe(true);
+    expect((await new EncodedBodies(body).get('br')).equals(brotli(5))).toBe(true);
   });
 });

@@ -1,0 +1,194 @@
+import {
+  DocumentNode,
+  getVariableValues,
+  GraphQLError,
+  GraphQLFormattedError,
+  GraphQLSchema,
+  Kind,
+  OperationDefinitionNode,
+  parse,
+  print,
+  VariableDefinitionNode,
+} from 'graphql';
+import type { Experimental_DidResolveQueryPlanCallback, GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+// The enum is not re-exported from the package's index; the data source compares against its value.
+import { GraphQLDataSourceRequestKind } from '@apollo/gateway/dist/datasources/types';
+import { LRUCache } from 'lru-cache';
+import type { ApolloServerOptionsWithGateway } from '@apollo/server';
+import type { Logger } from '../../shared/logging/logger';
+import type { Metrics } from '../../shared/metrics/metrics';
+import { noteOperation } from '../../shared/context/request-scope';
+import type { GatewayContext } from '../gateway-context';
+
+type PlanInfo = Parameters<Experimental_DidResolveQueryPlanCallback>[0];
+type QueryPlan = PlanInfo['queryPlan'];
+type IncomingOperation = Extract<GraphQLDataSourceProcessOptions<GatewayContext>, { kind: GraphQLDataSourceRequestKind.INCOMING_OPERATION }>;
+type FormatError = NonNullable<ApolloServerOptionsWithGateway<GatewayContext>['formatError']>;
+
+/**
+ * Query texts whose verdict is kept. REST routes send fixed texts written in the code (a few dozen),
+ * so the bound is never reached in practice; it only keeps a mistake from growing without end.
+ */
+export const MAX_PLANNED_OPERATIONS = 256;
+
+/** What it takes to send a REST operation straight to the one subgraph that answers all of it. */
+export interface DirectFetch {
+  subgraph: string;
+  dataSource: GraphQLDataSource<GatewayContext>;
+  /** The query planner's own subgraph operation, sent as the gateway would send it. */
+  fetchQuery: string;
+  fetchOperationName: string | undefined;
+  fetchDocument: DocumentNode | undefined;
+  variableUsages: string[];
+  /** The client operation's name (access log, metrics), as Apollo resolves it. */
+  operationName: string | undefined;
+  /** The API schema and the operation's variable definitions: the variables are checked as the gateway checks them. */
+  schema: GraphQLSchema;
+  variableDefinitions: readonly VariableDefinitionNode[];
+}
+
+/** An operation's outcome as the REST router reads it from either path: data, and errors already formatted. */
+export interface OperationOutcome {
+  data?: unknown;
+  errors?: readonly GraphQLFormattedError[];
+}
+
+/**
+ * When the gateway's own query planner answers a REST operation with exactly one fetch to one
+ * subgraph (no entity fetch, no @requires, no rewrites, no condition) whose selection is the
+ * operation's own, that fetch's answer is already the result: running it through @apollo/gateway's
+ * result shaping rebuilds it object by object, a cost that grows with the answer. This returns the
+ * fetch so the REST router can send it through the same data source (forwarded headers, fetch
+ * metrics, account note, subgraph 4xx mapping) and map the subgraph's data itself.
+ */
+export function directFetchOf(
+  queryPlan: QueryPlan,
+  operation: OperationDefinitionNode,
+  serviceMap: PlanInfo['serviceMap'],
+  schema: GraphQLSchema,
+): DirectFetch | undefined {
+  const node = queryPlan.node;
+  if (node?.kind !== 'Fetch') return undefined;
+  if (node.hasDefers || node.requires?.length || node.inputRewrites?.length || node.outputRewrites?.length || node.contextRewrites?.length) return undefined;
+  const dataSource = serviceMap[node.serviceName] as GraphQLDataSource<GatewayContext> | undefined;
+  if (!dataSource) return undefined;
+  // The planner leaves operationDocumentNode unset by default: its text is parsed once per verdict.
+  const fetched = (node.operationDocumentNode ?? parse(node.operation)).definitions.find(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
+  // The same selection printed the same way: no field the planner added (__typename, keys) that the
+  // result shaping would have removed, no fragment that it would have expanded.
+  if (!fetched || fetched.operation !== operation.operation || print(fetched.selectionSet) !== print(operation.selectionSet)) return undefined;
+  return {
+    subgraph: node.serviceName,
+    dataSource,
+    fetchQuery: node.operation,
+    fetchOperationName: node.operationName,
+    fetchDocument: node.operationDocumentNode,
+    variableUsages: node.variableUsages ?? [],
+    operationName: operation.name?.value,
+    schema,
+    variableDefinitions: operation.variableDefinitions ?? [],
+  };
+}
+
+/**
+ * The gateway's plans for REST operations, learned from the gateway itself: the first request of a
+ * REST query text runs through Apollo as always, and the plan the gateway resolved for it
+ * (experimental_didResolveQueryPlan) decides whether later requests of that text may go direct.
+ */
+export class DirectFetches {
+  private readonly plans = new LRUCache<string, DirectFetch | false>({ max: MAX_PLANNED_OPERATIONS });
+
+  constructor(
+    private readonly logger: Logger,
+    private readonly metrics: Metrics,
+    private readonly formatError: FormatError,
+  ) {}
+
+  /** The gateway's experimental_didResolveQueryPlan hook. */
+  readonly observe: Experimental_DidResolveQueryPlanCallback = ({ queryPlan, serviceMap, operationContext, requestContext }) => {
+    if ((requestContext.context as Partial<GatewayContext> | undefined)?.source !== 'rest') return;
+    const key = planKey(requestContext.request.query, requestContext.request.operationName);
+    if (key === undefined || this.plans.has(key)) return;
+    const direct = directFetchOf(queryPlan, operationContext.operation, serviceMap, operationContext.schema);
+    this.plans.set(key, direct ?? false);
+    this.logger.info('REST operation planned', {
+      operation: operationContext.operation.name?.value,
+      direct: direct !== undefined,
+      ...(direct && { subgraph: direct.subgraph }),
+    });
+  };
+
+  /** The direct fetch for this REST query text, once the gateway has planned it as one. */
+  planned(query: string): DirectFetch | undefined {
+    return this.plans.get(planKey(query, undefined)!) || undefined;
+  }
+
+  /**
+   * Runs the fetch as the gateway would, with errors formatted as the gateway formats them. Undefined
+   * when the variables do not fit the operation: the caller then runs it through the gateway, which
+   * refuses it before any fetch with Apollo's own error.
+   */
+  async run(direct: DirectFetch, variables: Record<string, unknown>, context: GatewayContext): Promise<OperationOutcome | undefined> {
+    if (getVariableValues(direct.schema, direct.variableDefinitions, variables).errors?.length) return undefined;
+    noteOperation(direct.operationName);
+    this.logger.debug('REST operation sent straight to its subgraph', { operation: direct.operationName, subgraph: direct.subgraph });
+    // Only the variables the fetch uses, as given (the gateway forwards them uncoerced too).
+    const sent: Record<string, unknown> = {};
+    for (const name of direct.variableUsages) if (variables[name] !== undefined) sent[name] = variables[name];
+    let outcome: OperationOutcome;
+    try {
+      const response = await direct.dataSource.process(this.options(direct, sent, context));
+      const errors = response.errors?.map((error) => this.format(downstreamError(error, direct.subgraph)));
+      outcome = { data: response.data, errors: errors?.length ? errors : undefined };
+    } catch (error) {
+      outcome = { data: undefined, errors: [this.format(error)] };
+    }
+    this.metrics.graphqlOperations.inc({
+      service: 'gateway',
+      operation: this.metrics.operationLabel(direct.operationName),
+      outcome: outcome.errors ? 'error' : 'ok',
+    });
+    return outcome;
+  }
+
+  private options(direct: DirectFetch, variables: Record<string, unknown>, context: GatewayContext): IncomingOperation {
+    return {
+      kind: GraphQLDataSourceRequestKind.INCOMING_OPERATION,
+      request: { query: direct.fetchQuery, variables, operationName: direct.fetchOperationName },
+      // RemoteGraphQLDataSource reads only its cache policy, which a REST reply does not use.
+      incomingRequestContext: { overallCachePolicy: undefined } as unknown as IncomingOperation['incomingRequestContext'],
+      context,
+      document: direct.fetchDocument,
+      pathInIncomingRequest: [],
+    };
+  }
+
+  /** As Apollo Server formats an execution error (errorNormalize's enrichError), then the gateway's formatError. */
+  private format(error: unknown): GraphQLFormattedError {
+    const graphqlError =
+      error instanceof GraphQLError
+        ? error
+        : new GraphQLError(error instanceof Error ? error.message : `Unexpected error value: ${String(error)}`, {
+            originalError: error instanceof Error ? error : undefined,
+          });
+    const extensions: Record<string, unknown> = { ...graphqlError.extensions, code: graphqlError.extensions.code ?? 'INTERNAL_SERVER_ERROR' };
+    delete extensions.http;
+    return this.formatError({ ...graphqlError.toJSON(), extensions }, error);
+  }
+}
+
+/** A subgraph's error as the gateway passes it on (executeQueryPlan's downstreamServiceError): its message and extensions, with the subgraph named. */
+function downstreamError(error: GraphQLFormattedError, subgraph: string): GraphQLError {
+  const message = error.message || `Error while fetching subquery from service "${subgraph}"`;
+  return new GraphQLError(message, {
+    originalError: error as unknown as Error,
+    path: error.path,
+    extensions: { ...error.extensions, serviceName: subgraph, ...(error.extensions?.code ? {} : { code: 'DOWNSTREAM_SERVICE_ERROR' }) },
+  });
+}
+
+function planKey(query: string | undefined, operationName: string | null | undefined): string | undefined {
+  return query === undefined ? undefined : `${operationName ?? ''}\u0000${query}`;
+}

@@ -1,0 +1,15 @@
+import { gzipSync } from 'node:zlib';
+import { prepareReply } from './prepared-reply';
+
+describe('prepareReply', () => {
+  const body = Array.from({ length: 200 }, (_, i) => ({ id: i, name: `offer ${i}`, price: { total: `${i}.50` } }));
+  const identity = Buffer.from(JSON.stringify(body));
+
+  it('compresses a reply for one request cheaply, and a cached (tagged) reply thoroughly', async () => {
+    const once = prepareReply({ body }, { tagged: false });
+    const cached = prepareReply({ body }, { tagged: true });
+    expect(once.bodies!.identity.equals(identity)).toBe(true);
+    expect((await once.bodies!.get('gzip')).equals(gzipSync(identity, { level: 1 }))).toBe(true);
+    expect((await cached.bodies!.get('gzip')).equals(gzipSync(identity, { level: 6 }))).toBe(true);
+  });
+});

@@ -1,0 +1,47 @@
+import { restOffer, restPrice, withoutNulls } from './flight.routes';
+
+/** The mapping as it was written before the one-walk rewrite: entries, filter, fromEntries at every level. */
+function entriesWithoutNulls<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(entriesWithoutNulls) as T;
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null && v !== undefined)
+      .map(([k, v]) => [k, entriesWithoutNulls(v)]),
+  ) as T;
+}
+
+const offer = {
+  type: 'flight-offer',
+  id: '1',
+  lastTicketingDate: null,
+  itineraries: [{ duration: 'PT1H', segments: [{ id: 's1', departure: { iataCode: 'DAR', terminal: null, at: '2027-01-01T10:00' }, operating: null }] }],
+  price: {
+    currency: 'USD',
+    total: '100.00',
+    otherCurrencies: [
+      { currency: 'TZS', total: '250000', bookingFees: [], walletDebitTotal: null },
+      { currency: 'KES', total: '13000', bookingFees: [{ amount: '1', recipient: null }], walletDebitTotal: '13000' },
+    ],
+    walletSettlement: null,
+    fees: [{ amount: '0', type: 'SUPPLIER' }],
+  },
+  fareRules: { rules: [{ category: 'REFUND', notApplicable: null, maxPenaltyAmount: '10' }], nested: [[null, 1]] },
+  numberOfBookableSeats: 9,
+  nonHomogeneous: false,
+};
+
+describe('REST flight offer mapping', () => {
+  it('leaves out null members at every depth, keeps false, 0, empty lists and nulls inside lists', () => {
+    expect(withoutNulls(offer)).toEqual(entriesWithoutNulls(offer));
+    expect(JSON.stringify(withoutNulls(offer))).toBe(JSON.stringify(entriesWithoutNulls(offer)));
+    expect(withoutNulls([null, 0, '', { a: null }])).toEqual([null, 0, '', {}]);
+  });
+
+  it('keys otherCurrencies by currency, last in the price, with the same bytes as before', () => {
+    const { otherCurrencies, ...rest } = offer.price;
+    const before = entriesWithoutNulls({ ...rest, otherCurrencies: Object.fromEntries(otherCurrencies.map((c) => [c.currency, c])) });
+    expect(JSON.stringify(restPrice(offer.price))).toBe(JSON.stringify(before));
+    expect(JSON.stringify(restOffer(offer))).toBe(JSON.stringify(entriesWithoutNulls({ ...offer, price: before })));
+  });
+});
