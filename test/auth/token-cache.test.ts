@@ -10,6 +10,7 @@ import { AccountStatus } from '../../shared/auth/entities/account.entity';
 import { InvalidationBus } from '../../shared/cache/invalidation-bus';
 import { TokenService } from '../../shared/auth/token.service';
 import { createRedis } from '../../shared/redis/redis';
+import { sqlDuring } from '../support/sql-during';
 
 /**
  * Verified tokens are cached per process; revocation, disabling an account and retiring a key reach another
@@ -43,22 +44,7 @@ async function newAccount(role = 'CUSTOMER') {
   return { summary, email, token: await platform.tokens.issue(summary) };
 }
 
-/** Runs fn and answers the SQL statements it sent (TypeORM logs every query through the data source's logger). */
-async function queriesDuring(fn: () => Promise<unknown>): Promise<string[]> {
-  const logger = platform.dataSource.logger;
-  const original = logger.logQuery;
-  const seen: string[] = [];
-  logger.logQuery = (query, ...rest) => {
-    seen.push(query);
-    return original.call(logger, query, ...rest);
-  };
-  try {
-    await fn();
-  } finally {
-    logger.logQuery = original;
-  }
-  return seen;
-}
+const queriesDuring = (fn: () => Promise<unknown>) => sqlDuring(platform.dataSource, fn);
 
 const acceptedHere = (token: string) =>
   platform.tokens.verify(token).then(

@@ -4,6 +4,7 @@ import { json } from '../support/http';
 import type { GraphQLAnswer } from '../support/rest-bodies';
 import { AccountService } from '../../subgraphs/admin/services/account.service';
 import type { SubgraphName } from '../../shared/config/config';
+import { COMPANY_SQL, sqlDuring } from '../support/sql-during';
 
 /**
  * The whole stack with its caches warm: a token revoked by another process (as an operator's CLI or another
@@ -71,22 +72,7 @@ describe('revocation reaches the gateway and every subgraph', () => {
 });
 
 describe('company references across subgraphs', () => {
-  /** The SQL statements on the company table while fn runs (TypeORM logs every query through the data source's logger). */
-  async function companyQueriesDuring(fn: () => Promise<unknown>): Promise<string[]> {
-    const logger = env.stack.platform.dataSource.logger;
-    const original = logger.logQuery;
-    const seen: string[] = [];
-    logger.logQuery = (query, ...rest) => {
-      if (/\bcompany\b/i.test(query) && !/reverse_proxy/i.test(query)) seen.push(query);
-      return original.call(logger, query, ...rest);
-    };
-    try {
-      await fn();
-    } finally {
-      logger.logQuery = original;
-    }
-    return seen;
-  }
+  const companyQueriesDuring = (fn: () => Promise<unknown>) => sqlDuring(env.stack.platform.dataSource, fn, COMPANY_SQL);
 
   const stationsWithCompanies = async () => {
     const res = await fetch(`${env.baseUrl}/graphql`, {

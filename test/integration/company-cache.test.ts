@@ -10,6 +10,7 @@ import { InvalidationBus } from '../../shared/cache/invalidation-bus';
 import { createRedis } from '../../shared/redis/redis';
 import companies from '../../shared/reference-data/companies.json';
 import type { GraphQLContext } from '../../shared/http/subgraph-server';
+import { COMPANY_SQL, sqlDuring } from '../support/sql-during';
 
 /** The company directory in memory: changes reach another process within a second; references are batched. */
 let env: Awaited<ReturnType<typeof createTestPlatform>>;
@@ -33,22 +34,7 @@ afterAll(async () => {
   if (measured.length) process.stderr.write(`company change reached the other process in: ${measured.join(', ')}\n`);
 });
 
-/** The SQL statements on the company table while fn runs. */
-async function companyQueriesDuring(fn: () => Promise<unknown>): Promise<string[]> {
-  const logger = platform.dataSource.logger;
-  const original = logger.logQuery;
-  const seen: string[] = [];
-  logger.logQuery = (query, ...rest) => {
-    if (/\bcompany\b/i.test(query)) seen.push(query);
-    return original.call(logger, query, ...rest);
-  };
-  try {
-    await fn();
-  } finally {
-    logger.logQuery = original;
-  }
-  return seen;
-}
+const companyQueriesDuring = (fn: () => Promise<unknown>) => sqlDuring(platform.dataSource, fn, COMPANY_SQL);
 
 const [first, second] = companies;
 const nameThere = async (uuid: string) => (await peer.send<{ company: { name: string } | null }>({ op: 'company', uuid })).company?.name;
