@@ -70,11 +70,12 @@ describe('wallet admission: no wallet spends past its float', () => {
     return { ticketId: res.body.reservation.ticketIds[0], id: row.id, debit: new Decimal(row.wallet_debit_total) };
   }
 
+  /** Debits first: a debit commits its entry and the balance together, so a balance read after the entries is never older than them. */
   async function wallet(walletId: string) {
-    const [w] = await sql<{ balance: string; overdraft_limit: string }>('SELECT balance, overdraft_limit FROM wallet WHERE id = ?', [walletId]);
     const debits = await sql<{ business_key: string; amount: string }>("SELECT business_key, amount FROM wallet_entry WHERE wallet_id = ? AND kind = 'DEBIT'", [
       walletId,
     ]);
+    const [w] = await sql<{ balance: string; overdraft_limit: string }>('SELECT balance, overdraft_limit FROM wallet WHERE id = ?', [walletId]);
     return { balance: new Decimal(w.balance), floor: new Decimal(w.overdraft_limit).negated(), debits };
   }
 
