@@ -15,6 +15,7 @@ COPY shared ./shared
 COPY schema ./schema
 COPY bench ./bench
 COPY test ./test
+COPY examples ./examples
 
 RUN npm run build \
  && npm prune --omit=dev
