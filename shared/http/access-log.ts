@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
 import type { Logger } from '../logging/logger';
 import { currentScope, noteOperation } from '../context/request-scope';
+import { pathOf } from './request-path';
 
 /**
  * Internal: a subgraph tells the gateway which account's token it verified, so the gateway's access line names the
@@ -21,7 +22,7 @@ export function logAccess(logger: Logger, req: IncomingMessage, res: ServerRespo
   const started = process.hrtime.bigint();
   const scope = currentScope();
   res.once('close', () => {
-    const path = (req.url ?? '/').split('?')[0];
+    const path = pathOf(req);
     const fields: Record<string, unknown> = {
       method: req.method,
       path,

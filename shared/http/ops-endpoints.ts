@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { Platform } from '../platform/platform';
-import { observeHttp, pathOf } from '../metrics/http-metrics';
+import { observeHttp } from '../metrics/http-metrics';
+import { pathOf } from './request-path';
 import { sendJson } from './json-response';
 import { closeServer, listen } from './listen';
 import type { HealthReport } from './readiness';

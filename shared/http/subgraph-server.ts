@@ -15,7 +15,8 @@ import { forwardedClientAddress } from './client-address';
 import { ACCOUNT_HEADER, logAccess, operationNamePlugin } from './access-log';
 import { OPS_PATHS, opsEndpoints } from './ops-endpoints';
 import { checkAll, dependencyChecks } from './readiness';
-import { observeHttp, pathOf } from '../metrics/http-metrics';
+import { observeHttp } from '../metrics/http-metrics';
+import { pathOf } from './request-path';
 import { graphqlMetricsPlugin } from '../metrics/graphql-metrics.plugin';
 
 /** The route label values of a subgraph listener (anything else is "unmatched"). */

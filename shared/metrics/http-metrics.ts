@@ -20,8 +20,3 @@ export function observeHttp(metrics: Metrics, service: string, req: IncomingMess
     metrics.httpRequests.inc(labels);
   });
 }
-
-/** The path of a request without its query string. */
-export function pathOf(req: IncomingMessage): string {
-  return (req.url ?? '/').split('?')[0];
-}

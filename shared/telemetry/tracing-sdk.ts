@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import { suppressTracing } from '@opentelemetry/core';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
@@ -8,6 +7,7 @@ import { BatchSpanProcessor, SpanProcessor } from '@opentelemetry/sdk-trace-base
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { markTracingStarted } from './tracing';
+import { pathOf } from '../http/request-path';
 
 /** Probes and scrapes: answered many times a minute, each would be a trace of its own. */
 const UNTRACED_PATHS = new Set(['/health', '/livez', '/readyz', '/metrics']);
@@ -45,10 +45,4 @@ export function startTracing(options: TracingOptions): void {
     ],
   });
   markTracingStarted({ suppress: suppressTracing, shutdown: () => provider.shutdown() });
-}
-
-function pathOf(req: IncomingMessage): string {
-  const url = req.url ?? '/';
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
 }
