@@ -8,19 +8,17 @@ async function answers(url: string): Promise<void> {
   if (res.status !== 200) throw new Error(`answered HTTP ${res.status}`);
 }
 
+/** One check per subgraph: its own `path` (the subgraph URLs end in /graphql) answers 200. */
+function subgraphChecks(subgraphUrls: Record<SubgraphName, string>, path: '/health' | '/readyz'): Record<string, () => Promise<void>> {
+  return Object.fromEntries(Object.entries(subgraphUrls).map(([name, url]) => [name, () => answers(url.replace(/\/graphql$/, path))]));
+}
+
 /** GET /health (as the spec documents it): the gateway, every subgraph, MySQL and Redis, checked in parallel. */
 export function healthReport(platform: Platform, subgraphUrls: Record<SubgraphName, string>): Promise<HealthReport> {
-  return checkAll({
-    gateway: async () => undefined,
-    ...Object.fromEntries(Object.entries(subgraphUrls).map(([name, url]) => [name, () => answers(url.replace(/\/graphql$/, '/health'))])),
-    ...dependencyChecks(platform),
-  });
+  return checkAll({ gateway: async () => undefined, ...subgraphChecks(subgraphUrls, '/health'), ...dependencyChecks(platform) });
 }
 
 /** GET /readyz: the gateway can serve when MySQL, Redis and every subgraph are ready (each subgraph's own /readyz). */
 export function gatewayReadiness(platform: Platform, subgraphUrls: Record<SubgraphName, string>): Promise<HealthReport> {
-  return checkAll({
-    ...dependencyChecks(platform),
-    ...Object.fromEntries(Object.entries(subgraphUrls).map(([name, url]) => [name, () => answers(url.replace(/\/graphql$/, '/readyz'))])),
-  });
+  return checkAll({ ...dependencyChecks(platform), ...subgraphChecks(subgraphUrls, '/readyz') });
 }
