@@ -96,9 +96,10 @@ describe('train reservation: background reconciliation of a lost provider answer
     expect(dueAfter).toBeGreaterThanOrEqual(2_000);
     expect(dueAfter).toBeLessThan(60_000);
 
+    // The job stores the answer, then gives up its provider claim in a statement of its own: wait for both.
     const done = await waitFor(
       () => row(paymentReference),
-      (r) => r.status !== 'PENDING',
+      (r) => r.status !== 'PENDING' && r.processing_until === null,
       20_000,
     );
     expect(done).toMatchObject({ status: 'RESERVED', last_error: null, processing_until: null });
