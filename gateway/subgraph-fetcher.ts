@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
 import https from 'node:https';
 import type { RemoteGraphQLDataSource } from '@apollo/gateway';
@@ -14,6 +15,17 @@ const agents = {
   'https:': new https.Agent({ keepAlive: true, keepAliveMsecs: 1_000 }),
 };
 
+/**
+ * Fetches made inside `unparsedAnswers.run(true, …)` hand back a successful answer unparsed: its
+ * "parsed" body is `{ [ANSWER_BYTES]: <the bytes> }` (RemoteGraphQLDataSource passes the body's members on
+ * in its response). Only for an answer that starts as one with data and no errors (Apollo Server writes
+ * errors first); anything else is parsed as always. See direct-fetch.ts.
+ */
+export const unparsedAnswers = new AsyncLocalStorage<boolean>();
+export const ANSWER_BYTES = Symbol('the subgraph answer, unparsed');
+
+const DATA_START = Buffer.from('{"data":');
+
 /** A subgraph's answer, read whole (the gateway parses it whole anyway). */
 class SubgraphResponse implements FetcherResponse {
   bodyUsed = false;
@@ -26,6 +38,7 @@ class SubgraphResponse implements FetcherResponse {
     readonly statusText: string,
     readonly headers: Headers,
     private readonly body: Buffer,
+    private readonly unparsed = false,
   ) {
     this.ok = status >= 200 && status < 300;
   }
@@ -36,6 +49,10 @@ class SubgraphResponse implements FetcherResponse {
   }
 
   async json(): Promise<unknown> {
+    if (this.unparsed && this.ok && this.body.subarray(0, DATA_START.length).equals(DATA_START)) {
+      this.bodyUsed = true;
+      return { [ANSWER_BYTES]: this.body };
+    }
     return JSON.parse(await this.text());
   }
 
@@ -45,7 +62,7 @@ class SubgraphResponse implements FetcherResponse {
   }
 
   clone(): SubgraphResponse {
-    return new SubgraphResponse(this.url, this.status, this.statusText, new Headers(this.headers), this.body);
+    return new SubgraphResponse(this.url, this.status, this.statusText, new Headers(this.headers), this.body, this.unparsed);
   }
 }
 
@@ -56,8 +73,9 @@ class SubgraphResponse implements FetcherResponse {
  * per call, measured on the same loop; the gateway needs none of their features (no HTTP cache
  * for subgraph answers, no redirects, no streaming).
  */
-export const subgraphFetcher: Fetcher = (url, init = {}) =>
-  new Promise<FetcherResponse>((resolve, reject) => {
+export const subgraphFetcher: Fetcher = (url, init = {}) => {
+  const unparsed = unparsedAnswers.getStore() === true;
+  return new Promise<FetcherResponse>((resolve, reject) => {
     const target = new URL(url);
     const send = target.protocol === 'https:' ? https.request : http.request;
     const agent = target.protocol === 'https:' ? agents['https:'] : agents['http:'];
@@ -68,9 +86,10 @@ export const subgraphFetcher: Fetcher = (url, init = {}) =>
       res.on('end', () => {
         const headers = new Headers();
         for (let i = 0; i < res.rawHeaders.length; i += 2) headers.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
-        resolve(new SubgraphResponse(url, res.statusCode ?? 0, res.statusMessage ?? '', headers, Buffer.concat(chunks)));
+        resolve(new SubgraphResponse(url, res.statusCode ?? 0, res.statusMessage ?? '', headers, Buffer.concat(chunks), unparsed));
       });
     });
     req.on('error', reject);
     req.end(init.body);
   });
+};

@@ -19,6 +19,8 @@ import type { Logger } from '../../shared/logging/logger';
 import type { Metrics } from '../../shared/metrics/metrics';
 import { noteOperation } from '../../shared/context/request-scope';
 import type { GatewayContext } from '../gateway-context';
+import { ANSWER_BYTES, unparsedAnswers } from '../subgraph-fetcher';
+import type { GraphQLOperation } from './rest-route';
 
 type PlanInfo = Parameters<Experimental_DidResolveQueryPlanCallback>[0];
 type QueryPlan = PlanInfo['queryPlan'];
@@ -130,7 +132,8 @@ export class DirectFetches {
    * when the variables do not fit the operation: the caller then runs it through the gateway, which
    * refuses it before any fetch with Apollo's own error.
    */
-  async run(direct: DirectFetch, variables: Record<string, unknown>, context: GatewayContext): Promise<OperationOutcome | undefined> {
+  async run(direct: DirectFetch, operation: GraphQLOperation, context: GatewayContext): Promise<OperationOutcome | undefined> {
+    const variables = operation.variables ?? {};
     if (getVariableValues(direct.schema, direct.variableDefinitions, variables).errors?.length) return undefined;
     noteOperation(direct.operationName);
     this.logger.debug('REST operation sent straight to its subgraph', { operation: direct.operationName, subgraph: direct.subgraph });
@@ -139,9 +142,18 @@ export class DirectFetches {
     for (const name of direct.variableUsages) if (variables[name] !== undefined) sent[name] = variables[name];
     let outcome: OperationOutcome;
     try {
-      const response = await direct.dataSource.process(this.options(direct, sent, context));
-      const errors = response.errors?.map((error) => this.format(downstreamError(error, direct.subgraph)));
-      outcome = { data: response.data, errors: errors?.length ? errors : undefined };
+      const options = this.options(direct, sent, context);
+      const { fromAnswerBytes } = operation;
+      // A route that maps the answer's bytes itself gets them unparsed (see subgraph-fetcher.ts).
+      let response = await (fromAnswerBytes ? unparsedAnswers.run(true, () => direct.dataSource.process(options)) : direct.dataSource.process(options));
+      const bytes = (response as { [ANSWER_BYTES]?: Buffer })[ANSWER_BYTES];
+      const data = bytes && fromAnswerBytes!(bytes);
+      if (bytes && data !== undefined) outcome = { data };
+      else {
+        if (bytes) response = { ...(JSON.parse(bytes.toString('utf8')) as typeof response), http: response.http };
+        const errors = response.errors?.map((error) => this.format(downstreamError(error, direct.subgraph)));
+        outcome = { data: response.data, errors: errors?.length ? errors : undefined };
+      }
     } catch (error) {
       outcome = { data: undefined, errors: [this.format(error)] };
     }

@@ -2,6 +2,8 @@ import type { JsonObject, RestRoute } from '../rest-route';
 import { valueAt } from '../rest-input';
 import type { RouteContract } from '../rest-contract';
 import { FLIGHT_OFFER_FIELDS } from './flight-selections';
+import { restSearchBody } from './flight-search-bytes';
+import { JsonBytes } from '../prepared-reply';
 import { FlightException } from '../../../subgraphs/flight/errors/flight.exception';
 import { FlightLocaleHeaders, FlightOfferReview, FlightOfferReviewRequest, FlightSearchRequest, FlightSearchResponse } from '../schemas/flight.schemas';
 
@@ -93,6 +95,11 @@ interface AvailabilityData {
   lookAhead: { firstChecked: DatePair | null; confirmedThrough: DatePair | null } & JsonObject;
 }
 
+interface SearchMeta {
+  count: number;
+  availability: AvailabilityData | null;
+}
+
 function restAvailability(a: AvailabilityData): JsonObject {
   return {
     status: a.status,
@@ -100,6 +107,10 @@ function restAvailability(a: AvailabilityData): JsonObject {
     lookAhead: { ...a.lookAhead, firstChecked: restDatePair(a.lookAhead.firstChecked), confirmedThrough: restDatePair(a.lookAhead.confirmedThrough) },
     next: restDatePair(a.next),
   };
+}
+
+function restMeta(meta: SearchMeta): JsonObject {
+  return meta.availability ? { count: meta.count, availability: restAvailability(meta.availability) } : { count: meta.count };
 }
 
 const searchContract: RouteContract = {
@@ -125,16 +136,16 @@ const search: Omit<RestRoute, 'path' | 'contract'> = {
   operation: ({ body }) => ({
     query: `mutation Search($input: FlightSearchInput!) { searchFlights(input: $input) { ${SEARCH_RESULT} } }`,
     variables: { input: Object.fromEntries(SEARCH_FIELDS.filter((f) => f in (body as object)).map((f) => [f, (body as JsonObject)[f]])) },
+    // Straight from the subgraph, the offers go from its bytes to the REST bytes (see flight-search-bytes.ts).
+    fromAnswerBytes: (answer) => {
+      const bytes = restSearchBody(answer, restMeta);
+      return bytes && new JsonBytes(bytes);
+    },
   }),
-  reply: (data: { searchFlights: { meta: { count: number; availability: AvailabilityData | null }; data: FlightOfferData[] } }) => {
+  reply: (data: JsonBytes | { searchFlights: { meta: SearchMeta; data: FlightOfferData[] } }) => {
+    if (data instanceof JsonBytes) return { body: data, headers: { 'cache-control': 'no-store' } };
     const { meta, data: offers } = data.searchFlights;
-    return {
-      body: {
-        meta: meta.availability ? { count: meta.count, availability: restAvailability(meta.availability) } : { count: meta.count },
-        data: offers.map(restOffer),
-      },
-      headers: { 'cache-control': 'no-store' },
-    };
+    return { body: { meta: restMeta(meta), data: offers.map(restOffer) }, headers: { 'cache-control': 'no-store' } };
   },
 };
 
