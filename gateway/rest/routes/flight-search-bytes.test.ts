@@ -74,6 +74,13 @@ describe('the REST flight search made from the subgraph answer bytes', () => {
     expect(body.data[1].price.otherCurrencies).toEqual({});
   });
 
+  it('a body longer than the answer (many currency keys)', () => {
+    const otherCurrencies = Array.from({ length: 300 }, (_, i) => ({ currency: `CURRENCY-${i}`, total: '1' }));
+    const text = answer([{ id: '1', price: { currency: 'USD', otherCurrencies } }]);
+    expect((viaBytes(text) as string).length).toBeGreaterThan(text.length + 1024);
+    expect(viaBytes(text)).toBe(mapped(text));
+  });
+
   it('no offers, and a look-ahead meta whose date pairs keep their nulls', () => {
     const meta = {
       count: 0,

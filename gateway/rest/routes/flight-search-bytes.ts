@@ -31,9 +31,6 @@ const OTHER_CURRENCIES = Buffer.from('otherCurrencies');
 const PROTO = Buffer.from('__proto__');
 const REST_START = Buffer.from('{"meta":');
 const REST_OFFERS = Buffer.from(',"data":');
-const COLON_BYTES = Buffer.from(':');
-const OPEN_OBJECT_BYTES = Buffer.from('{');
-const CLOSE_OBJECT_BYTES = Buffer.from('}');
 
 /** What the key just read makes of the value that follows it. */
 const enum Pending {
@@ -82,35 +79,78 @@ function containerEnd(src: Buffer, open: number): number {
   return -1;
 }
 
+const COPY_LOOP_MAX = 64;
+
+/** The REST body as it is written: bytes copied from the answer, or of its own. Grows when it must. */
+class Output {
+  bytes: Buffer;
+  length = 0;
+
+  constructor(capacity: number) {
+    this.bytes = Buffer.allocUnsafe(capacity);
+  }
+
+  private room(n: number): void {
+    if (this.length + n <= this.bytes.length) return;
+    const bigger = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.length + n));
+    this.bytes.copy(bigger, 0, 0, this.length);
+    this.bytes = bigger;
+  }
+
+  copy(src: Buffer, from: number, to: number): void {
+    this.room(to - from);
+    // A loop for the short runs between two changes: Buffer#copy makes a view of each run first.
+    if (to - from > COPY_LOOP_MAX) this.length += src.copy(this.bytes, this.length, from, to);
+    else {
+      const bytes = this.bytes;
+      let at = this.length;
+      for (let i = from; i < to; i++) bytes[at++] = src[i];
+      this.length = at;
+    }
+  }
+
+  put(bytes: Buffer): void {
+    this.copy(bytes, 0, bytes.length);
+  }
+
+  byte(b: number): void {
+    this.room(1);
+    this.bytes[this.length++] = b;
+  }
+}
+
+/** Deeper than any offer goes (a JSON scalar could): left to the object mapping. */
+const MAX_DEPTH = 64;
+
 /**
- * The offers list that opens at `open`, in REST form, as pieces of `src` and a few bytes of its own; and
- * the index just past the list. Undefined for anything unexpected.
+ * Writes the offers list that opens at `open` in REST form; answers the index just past it, or -1 for
+ * anything unexpected.
  *
  * Depths count from the list (1): offers are at 2, their price at 3, price.otherCurrencies at 4 and its
  * entries at 5. `kept[d]` says whether the object at depth d has kept a member yet: a left-out member
  * takes its preceding comma with it, or the following one when it would have been the first.
+ * `copied` is how far the answer has been written out: bytes are copied in runs, up to each change.
  */
-function restOffers(src: Buffer, open: number, pieces: Buffer[]): number {
+function restOffers(src: Buffer, open: number, out: Output): number {
   let copied = open;
-  const copyTo = (to: number) => {
-    if (to > copied) pieces.push(src.subarray(copied, to));
-  };
-  const skip = (from: number, to: number) => {
-    copyTo(from);
-    if (to > copied) copied = to;
-  };
-  const kept: boolean[] = [];
+  const kept = new Uint8Array(MAX_DEPTH + 1);
   let depth = 0;
   let pending = Pending.Nothing;
   let priceDepth = -1;
   let currenciesDepth = -1;
   let currencies: string[] = [];
   let i = open;
-  while (i < src.length) {
+  const end = src.length;
+  while (i < end) {
     const c = src[i];
     if (c === QUOTE) {
-      const close = stringEnd(src, i);
-      if (close < 0) return -1;
+      let close = i + 1;
+      for (; close < end; close++) {
+        const b = src[close];
+        if (b === QUOTE) break;
+        if (b === BACKSLASH) close++;
+      }
+      if (close >= end) return -1;
       if (src[close + 1] !== COLON) {
         // A string value.
         pending = Pending.Nothing;
@@ -118,16 +158,20 @@ function restOffers(src: Buffer, open: number, pieces: Buffer[]): number {
         continue;
       }
       const after = src[close + 6];
-      if (bytesAt(src, close + 2, NULL) && (after === COMMA || after === CLOSE_OBJECT)) {
+      if (src[close + 2] === NULL[0] && bytesAt(src, close + 2, NULL) && (after === COMMA || after === CLOSE_OBJECT)) {
+        let from = i;
+        let to = close + 6;
         if (kept[depth]) {
           if (src[i - 1] !== COMMA) return -1;
-          skip(i - 1, close + 6);
-        } else skip(i, after === COMMA ? close + 7 : close + 6);
+          from = i - 1;
+        } else if (after === COMMA) to = close + 7;
+        if (from > copied) out.copy(src, copied, from);
+        if (to > copied) copied = to;
         pending = Pending.Nothing;
         i = close + 6;
         continue;
       }
-      kept[depth] = true;
+      kept[depth] = 1;
       if (stringIs(src, i, close, PROTO)) return -1;
       pending =
         depth === 2 && stringIs(src, i, close, PRICE)
@@ -139,14 +183,14 @@ function restOffers(src: Buffer, open: number, pieces: Buffer[]): number {
       continue;
     }
     if (c === OPEN_OBJECT || c === OPEN_LIST) {
-      depth++;
-      kept[depth] = false;
+      if (++depth > MAX_DEPTH) return -1;
+      kept[depth] = 0;
       if (pending === Pending.OtherCurrencies) {
         if (c !== OPEN_LIST) return -1;
         currenciesDepth = depth;
         currencies = [];
-        copyTo(i);
-        pieces.push(OPEN_OBJECT_BYTES);
+        out.copy(src, copied, i);
+        out.byte(OPEN_OBJECT);
         copied = i + 1;
       } else if (pending === Pending.Price && c === OPEN_OBJECT) priceDepth = depth;
       else if (depth === currenciesDepth + 1 && currenciesDepth > 0) {
@@ -158,8 +202,9 @@ function restOffers(src: Buffer, open: number, pieces: Buffer[]): number {
         const code = src.toString('utf8', codeOpen, codeClose + 1);
         if (currencies.includes(code)) return -1;
         currencies.push(code);
-        copyTo(i);
-        pieces.push(src.subarray(codeOpen, codeClose + 1), COLON_BYTES);
+        out.copy(src, copied, i);
+        out.copy(src, codeOpen, codeClose + 1);
+        out.byte(COLON);
         copied = i;
       }
       pending = Pending.Nothing;
@@ -170,15 +215,15 @@ function restOffers(src: Buffer, open: number, pieces: Buffer[]): number {
       if (depth === currenciesDepth) {
         // The REST price has otherCurrencies last, whatever the order it came in.
         if (c !== CLOSE_LIST || src[i + 1] !== CLOSE_OBJECT) return -1;
-        copyTo(i);
-        pieces.push(CLOSE_OBJECT_BYTES);
+        out.copy(src, copied, i);
+        out.byte(CLOSE_OBJECT);
         copied = i + 1;
         currenciesDepth = -1;
       } else if (depth === priceDepth) priceDepth = -1;
       depth--;
       i++;
       if (depth === 0) {
-        copyTo(i);
+        out.copy(src, copied, i);
         return i;
       }
       continue;
@@ -203,12 +248,16 @@ export function restSearchBody(answer: Buffer, restMeta: (meta: never) => unknow
   const metaEnd = containerEnd(answer, metaOpen);
   if (metaEnd < 0 || !bytesAt(answer, metaEnd, OFFERS_START)) return undefined;
   const meta = Buffer.from(JSON.stringify(restMeta(JSON.parse(answer.toString('utf8', metaOpen, metaEnd)) as never)), 'utf8');
-  const pieces: Buffer[] = [REST_START, meta, REST_OFFERS];
-  const offersEnd = restOffers(answer, metaEnd + OFFERS_START.length - 1, pieces);
+  // The REST body is shorter (no nulls, a shorter start) but for the currency keys: room for those too.
+  const out = new Output(answer.length + 1024);
+  out.put(REST_START);
+  out.put(meta);
+  out.put(REST_OFFERS);
+  const offersEnd = restOffers(answer, metaEnd + OFFERS_START.length - 1, out);
   if (offersEnd < 0 || !bytesAt(answer, offersEnd, ANSWER_END)) return undefined;
   // Apollo Server ends its answer with a newline.
   const rest = answer.length - offersEnd - ANSWER_END.length;
   if (rest > 1 || (rest === 1 && answer[answer.length - 1] !== 0x0a)) return undefined;
-  pieces.push(CLOSE_OBJECT_BYTES);
-  return Buffer.concat(pieces);
+  out.byte(CLOSE_OBJECT);
+  return out.bytes.subarray(0, out.length);
 }
