@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
 import https from 'node:https';
 import type { RemoteGraphQLDataSource } from '@apollo/gateway';
@@ -16,12 +15,13 @@ const agents = {
 };
 
 /**
- * Fetches made inside `unparsedAnswers.run(true, …)` hand back a successful answer unparsed: its
- * "parsed" body is `{ [ANSWER_BYTES]: <the bytes> }` (RemoteGraphQLDataSource passes the body's members on
- * in its response). Only for an answer that starts as one with data and no errors (Apollo Server writes
- * errors first); anything else is parsed as always. See direct-fetch.ts.
+ * A request with this header (taken off before it is sent) hands back a successful answer unparsed:
+ * its "parsed" body is `{ [ANSWER_BYTES]: <the bytes> }` (RemoteGraphQLDataSource passes the body's
+ * members on in its response). Only for an answer that starts as one with data and no errors (Apollo
+ * Server writes errors first); anything else is parsed as always. See direct-fetch.ts. A header rather
+ * than an AsyncLocalStorage: one more store would cost every promise of the gateway a little.
  */
-export const unparsedAnswers = new AsyncLocalStorage<boolean>();
+export const UNPARSED_ANSWER_HEADER = 'x-gateway-unparsed-answer';
 export const ANSWER_BYTES = Symbol('the subgraph answer, unparsed');
 
 const DATA_START = Buffer.from('{"data":');
@@ -74,12 +74,17 @@ class SubgraphResponse implements FetcherResponse {
  * for subgraph answers, no redirects, no streaming).
  */
 export const subgraphFetcher: Fetcher = (url, init = {}) => {
-  const unparsed = unparsedAnswers.getStore() === true;
+  let headers = init.headers;
+  const unparsed = headers !== undefined && UNPARSED_ANSWER_HEADER in headers;
+  if (unparsed) {
+    headers = { ...headers };
+    delete headers[UNPARSED_ANSWER_HEADER];
+  }
   return new Promise<FetcherResponse>((resolve, reject) => {
     const target = new URL(url);
     const send = target.protocol === 'https:' ? https.request : http.request;
     const agent = target.protocol === 'https:' ? agents['https:'] : agents['http:'];
-    const req = send(target, { method: init.method ?? 'GET', headers: init.headers, agent, signal: init.signal as AbortSignal | undefined }, (res) => {
+    const req = send(target, { method: init.method ?? 'GET', headers, agent, signal: init.signal as AbortSignal | undefined }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', reject);

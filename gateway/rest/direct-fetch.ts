@@ -19,7 +19,7 @@ import type { Logger } from '../../shared/logging/logger';
 import type { Metrics } from '../../shared/metrics/metrics';
 import { noteOperation } from '../../shared/context/request-scope';
 import type { GatewayContext } from '../gateway-context';
-import { ANSWER_BYTES, unparsedAnswers } from '../subgraph-fetcher';
+import { ANSWER_BYTES, UNPARSED_ANSWER_HEADER } from '../subgraph-fetcher';
 import type { GraphQLOperation } from './rest-route';
 
 type PlanInfo = Parameters<Experimental_DidResolveQueryPlanCallback>[0];
@@ -32,6 +32,9 @@ type FormatError = NonNullable<ApolloServerOptionsWithGateway<GatewayContext>['f
  * so the bound is never reached in practice; it only keeps a mistake from growing without end.
  */
 export const MAX_PLANNED_OPERATIONS = 256;
+
+/** Read, never changed, by the data source: it copies them into each request's own headers. */
+const UNPARSED_ANSWER = new Headers([[UNPARSED_ANSWER_HEADER, '1']]);
 
 /** What it takes to send a REST operation straight to the one subgraph that answers all of it. */
 export interface DirectFetch {
@@ -142,10 +145,8 @@ export class DirectFetches {
     for (const name of direct.variableUsages) if (variables[name] !== undefined) sent[name] = variables[name];
     let outcome: OperationOutcome;
     try {
-      const options = this.options(direct, sent, context);
       const { fromAnswerBytes } = operation;
-      // A route that maps the answer's bytes itself gets them unparsed (see subgraph-fetcher.ts).
-      let response = await (fromAnswerBytes ? unparsedAnswers.run(true, () => direct.dataSource.process(options)) : direct.dataSource.process(options));
+      let response = await direct.dataSource.process(this.options(direct, sent, context, fromAnswerBytes !== undefined));
       const bytes = (response as { [ANSWER_BYTES]?: Buffer })[ANSWER_BYTES];
       const data = bytes && fromAnswerBytes!(bytes);
       if (bytes && data !== undefined) outcome = { data };
@@ -165,10 +166,16 @@ export class DirectFetches {
     return outcome;
   }
 
-  private options(direct: DirectFetch, variables: Record<string, unknown>, context: GatewayContext): IncomingOperation {
+  private options(direct: DirectFetch, variables: Record<string, unknown>, context: GatewayContext, unparsed: boolean): IncomingOperation {
     return {
       kind: GraphQLDataSourceRequestKind.INCOMING_OPERATION,
-      request: { query: direct.fetchQuery, variables, operationName: direct.fetchOperationName },
+      request: {
+        query: direct.fetchQuery,
+        variables,
+        operationName: direct.fetchOperationName,
+        // A route that maps the answer's bytes itself gets them unparsed (see subgraph-fetcher.ts); the data source sends these headers too.
+        ...(unparsed && { http: { method: 'POST', url: '', headers: UNPARSED_ANSWER } }),
+      },
       // RemoteGraphQLDataSource reads only its cache policy, which a REST reply does not use.
       incomingRequestContext: { overallCachePolicy: undefined } as unknown as IncomingOperation['incomingRequestContext'],
       context,
