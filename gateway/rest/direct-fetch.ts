@@ -208,6 +208,12 @@ function downstreamError(error: GraphQLFormattedError, subgraph: string): GraphQ
   });
 }
 
+/**
+ * The query text itself when unnamed (REST operations are): a route's constant text is then looked up
+ * without a new string to hash on every request. A GraphQL document cannot hold U+0000, so a named
+ * key never equals an unnamed one.
+ */
 function planKey(query: string | undefined, operationName: string | null | undefined): string | undefined {
-  return query === undefined ? undefined : `${operationName ?? ''}\u0000${query}`;
+  if (query === undefined) return undefined;
+  return operationName ? `${operationName}\u0000${query}` : query;
 }

@@ -12,6 +12,9 @@ const SEARCH_RESULT = `meta { count availability { status requested { ${DATE_PAI
   lookAhead { requestedDays status firstChecked { ${DATE_PAIR} } confirmedThrough { ${DATE_PAIR} } } } }
   data { ${FLIGHT_OFFER_FIELDS} }`;
 
+/** One string for every search: its plan is looked up by it (direct-fetch.ts), and V8 hashes a string once. */
+const SEARCH_QUERY = `mutation Search($input: FlightSearchInput!) { searchFlights(input: $input) { ${SEARCH_RESULT} } }`;
+
 const SEARCH_FIELDS = [
   'originLocationCode',
   'destinationLocationCode',
@@ -134,7 +137,7 @@ const search: Omit<RestRoute, 'path' | 'contract'> = {
   auth: true,
   jsonBody: true,
   operation: ({ body }) => ({
-    query: `mutation Search($input: FlightSearchInput!) { searchFlights(input: $input) { ${SEARCH_RESULT} } }`,
+    query: SEARCH_QUERY,
     variables: { input: Object.fromEntries(SEARCH_FIELDS.filter((f) => f in (body as object)).map((f) => [f, (body as JsonObject)[f]])) },
     // Straight from the subgraph, the offers go from its bytes to the REST bytes (see flight-search-bytes.ts).
     fromAnswerBytes: (answer) => {
