@@ -14,6 +14,18 @@ const agents = {
   'https:': new https.Agent({ keepAlive: true, keepAliveMsecs: 1_000 }),
 };
 
+/**
+ * A request with this header (taken off before it is sent) hands back a successful answer unparsed:
+ * its "parsed" body is `{ [ANSWER_BYTES]: <the bytes> }` (RemoteGraphQLDataSource passes the body's
+ * members on in its response). Only for an answer that starts as one with data and no errors (Apollo
+ * Server writes errors first); anything else is parsed as always. See direct-fetch.ts. A header rather
+ * than an AsyncLocalStorage: one more store would cost every promise of the gateway a little.
+ */
+export const UNPARSED_ANSWER_HEADER = 'x-gateway-unparsed-answer';
+export const ANSWER_BYTES = Symbol('the subgraph answer, unparsed');
+
+const DATA_START = Buffer.from('{"data":');
+
 /** A subgraph's answer, read whole (the gateway parses it whole anyway). */
 class SubgraphResponse implements FetcherResponse {
   bodyUsed = false;
@@ -26,6 +38,7 @@ class SubgraphResponse implements FetcherResponse {
     readonly statusText: string,
     readonly headers: Headers,
     private readonly body: Buffer,
+    private readonly unparsed = false,
   ) {
     this.ok = status >= 200 && status < 300;
   }
@@ -36,6 +49,10 @@ class SubgraphResponse implements FetcherResponse {
   }
 
   async json(): Promise<unknown> {
+    if (this.unparsed && this.ok && this.body.subarray(0, DATA_START.length).equals(DATA_START)) {
+      this.bodyUsed = true;
+      return { [ANSWER_BYTES]: this.body };
+    }
     return JSON.parse(await this.text());
   }
 
@@ -45,7 +62,7 @@ class SubgraphResponse implements FetcherResponse {
   }
 
   clone(): SubgraphResponse {
-    return new SubgraphResponse(this.url, this.status, this.statusText, new Headers(this.headers), this.body);
+    return new SubgraphResponse(this.url, this.status, this.statusText, new Headers(this.headers), this.body, this.unparsed);
   }
 }
 
@@ -56,21 +73,28 @@ class SubgraphResponse implements FetcherResponse {
  * per call, measured on the same loop; the gateway needs none of their features (no HTTP cache
  * for subgraph answers, no redirects, no streaming).
  */
-export const subgraphFetcher: Fetcher = (url, init = {}) =>
-  new Promise<FetcherResponse>((resolve, reject) => {
+export const subgraphFetcher: Fetcher = (url, init = {}) => {
+  let headers = init.headers;
+  const unparsed = headers !== undefined && UNPARSED_ANSWER_HEADER in headers;
+  if (unparsed) {
+    headers = { ...headers };
+    delete headers[UNPARSED_ANSWER_HEADER];
+  }
+  return new Promise<FetcherResponse>((resolve, reject) => {
     const target = new URL(url);
     const send = target.protocol === 'https:' ? https.request : http.request;
     const agent = target.protocol === 'https:' ? agents['https:'] : agents['http:'];
-    const req = send(target, { method: init.method ?? 'GET', headers: init.headers, agent, signal: init.signal as AbortSignal | undefined }, (res) => {
+    const req = send(target, { method: init.method ?? 'GET', headers, agent, signal: init.signal as AbortSignal | undefined }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', reject);
       res.on('end', () => {
         const headers = new Headers();
         for (let i = 0; i < res.rawHeaders.length; i += 2) headers.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
-        resolve(new SubgraphResponse(url, res.statusCode ?? 0, res.statusMessage ?? '', headers, Buffer.concat(chunks)));
+        resolve(new SubgraphResponse(url, res.statusCode ?? 0, res.statusMessage ?? '', headers, Buffer.concat(chunks), unparsed));
       });
     });
     req.on('error', reject);
     req.end(init.body);
   });
+};

@@ -19,6 +19,8 @@ import type { Logger } from '../../shared/logging/logger';
 import type { Metrics } from '../../shared/metrics/metrics';
 import { noteOperation } from '../../shared/context/request-scope';
 import type { GatewayContext } from '../gateway-context';
+import { ANSWER_BYTES, UNPARSED_ANSWER_HEADER } from '../subgraph-fetcher';
+import type { GraphQLOperation } from './rest-route';
 
 type PlanInfo = Parameters<Experimental_DidResolveQueryPlanCallback>[0];
 type QueryPlan = PlanInfo['queryPlan'];
@@ -30,6 +32,9 @@ type FormatError = NonNullable<ApolloServerOptionsWithGateway<GatewayContext>['f
  * so the bound is never reached in practice; it only keeps a mistake from growing without end.
  */
 export const MAX_PLANNED_OPERATIONS = 256;
+
+/** Read, never changed, by the data source: it copies them into each request's own headers. */
+const UNPARSED_ANSWER = new Headers([[UNPARSED_ANSWER_HEADER, '1']]);
 
 /** What it takes to send a REST operation straight to the one subgraph that answers all of it. */
 export interface DirectFetch {
@@ -130,7 +135,8 @@ export class DirectFetches {
    * when the variables do not fit the operation: the caller then runs it through the gateway, which
    * refuses it before any fetch with Apollo's own error.
    */
-  async run(direct: DirectFetch, variables: Record<string, unknown>, context: GatewayContext): Promise<OperationOutcome | undefined> {
+  async run(direct: DirectFetch, operation: GraphQLOperation, context: GatewayContext): Promise<OperationOutcome | undefined> {
+    const variables = operation.variables ?? {};
     if (getVariableValues(direct.schema, direct.variableDefinitions, variables).errors?.length) return undefined;
     noteOperation(direct.operationName);
     this.logger.debug('REST operation sent straight to its subgraph', { operation: direct.operationName, subgraph: direct.subgraph });
@@ -139,9 +145,16 @@ export class DirectFetches {
     for (const name of direct.variableUsages) if (variables[name] !== undefined) sent[name] = variables[name];
     let outcome: OperationOutcome;
     try {
-      const response = await direct.dataSource.process(this.options(direct, sent, context));
-      const errors = response.errors?.map((error) => this.format(downstreamError(error, direct.subgraph)));
-      outcome = { data: response.data, errors: errors?.length ? errors : undefined };
+      const { fromAnswerBytes } = operation;
+      let response = await direct.dataSource.process(this.options(direct, sent, context, fromAnswerBytes !== undefined));
+      const bytes = (response as { [ANSWER_BYTES]?: Buffer })[ANSWER_BYTES];
+      const data = bytes && fromAnswerBytes!(bytes);
+      if (bytes && data !== undefined) outcome = { data };
+      else {
+        if (bytes) response = { ...(JSON.parse(bytes.toString('utf8')) as typeof response), http: response.http };
+        const errors = response.errors?.map((error) => this.format(downstreamError(error, direct.subgraph)));
+        outcome = { data: response.data, errors: errors?.length ? errors : undefined };
+      }
     } catch (error) {
       outcome = { data: undefined, errors: [this.format(error)] };
     }
@@ -153,10 +166,16 @@ export class DirectFetches {
     return outcome;
   }
 
-  private options(direct: DirectFetch, variables: Record<string, unknown>, context: GatewayContext): IncomingOperation {
+  private options(direct: DirectFetch, variables: Record<string, unknown>, context: GatewayContext, unparsed: boolean): IncomingOperation {
     return {
       kind: GraphQLDataSourceRequestKind.INCOMING_OPERATION,
-      request: { query: direct.fetchQuery, variables, operationName: direct.fetchOperationName },
+      request: {
+        query: direct.fetchQuery,
+        variables,
+        operationName: direct.fetchOperationName,
+        // A route that maps the answer's bytes itself gets them unparsed (see subgraph-fetcher.ts); the data source sends these headers too.
+        ...(unparsed && { http: { method: 'POST', url: '', headers: UNPARSED_ANSWER } }),
+      },
       // RemoteGraphQLDataSource reads only its cache policy, which a REST reply does not use.
       incomingRequestContext: { overallCachePolicy: undefined } as unknown as IncomingOperation['incomingRequestContext'],
       context,
@@ -189,6 +208,12 @@ function downstreamError(error: GraphQLFormattedError, subgraph: string): GraphQ
   });
 }
 
+/**
+ * The query text itself when unnamed (REST operations are): a route's constant text is then looked up
+ * without a new string to hash on every request. A GraphQL document cannot hold U+0000, so a named
+ * key never equals an unnamed one.
+ */
 function planKey(query: string | undefined, operationName: string | null | undefined): string | undefined {
-  return query === undefined ? undefined : `${operationName ?? ''}\u0000${query}`;
+  if (query === undefined) return undefined;
+  return operationName ? `${operationName}\u0000${query}` : query;
 }

@@ -20,11 +20,16 @@ export interface PreparedReply {
 /** Headers a 304 carries: those a 200 would have that describe caching (RFC 9110 §15.4.5), and the request id. */
 const NOT_MODIFIED_HEADERS = new Set(['cache-control', 'content-location', 'date', 'etag', 'expires', 'vary', 'x-request-id']);
 
+/** A JSON body already serialised (a route that maps bytes to bytes): sent as it is. */
+export class JsonBytes {
+  constructor(readonly bytes: Buffer) {}
+}
+
 export function prepareReply(reply: RestReply, { tagged }: { tagged: boolean }): PreparedReply {
   const status = reply.status ?? 200;
   if (status === 204) return { status, headers: { ...reply.headers }, bodies: null, tag: null };
   const binary = Buffer.isBuffer(reply.body);
-  const body = binary ? (reply.body as Buffer) : Buffer.from(JSON.stringify(reply.body), 'utf8');
+  const body = binary ? (reply.body as Buffer) : reply.body instanceof JsonBytes ? reply.body.bytes : Buffer.from(JSON.stringify(reply.body), 'utf8');
   const headers = { 'content-type': binary ? 'application/octet-stream' : 'application/json; charset=utf-8', ...reply.headers };
   // A tagged reply is the cached kind, sent many times: worth compressing harder once.
   return { status, headers, bodies: new EncodedBodies(body, tagged ? 'prepared' : 'dynamic'), tag: tagged ? bodyTag(body) : null };

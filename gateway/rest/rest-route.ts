@@ -19,11 +19,17 @@ export type JsonObject = Record<string, unknown>;
 export interface GraphQLOperation {
   query: string;
   variables?: Record<string, unknown>;
+  /**
+   * When the operation goes straight to its one subgraph (direct-fetch.ts), its answer as the subgraph
+   * sent it, unparsed: what to hand to `reply` as data, or undefined to have it parsed as usual. For an
+   * answer too large to parse and serialise again (the flight search).
+   */
+  fromAnswerBytes?(answer: Buffer): unknown;
 }
 
 export interface RestReply {
   status?: number;
-  /** Sent as JSON, or as-is when a Buffer (give its content-type in headers, e.g. application/pdf); ignored with status 204. */
+  /** Sent as JSON (a JsonBytes is JSON already), or as-is when a Buffer (give its content-type in headers, e.g. application/pdf); ignored with status 204. */
   body: unknown;
   headers?: Record<string, string>;
 }

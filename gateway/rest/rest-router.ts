@@ -147,7 +147,7 @@ export class RestRouter {
     checkInput(route.contract, request);
     const operation = route.operation(request);
     const planned = this.direct?.planned(operation.query);
-    const outcome = (planned && (await this.direct!.run(planned, operation.variables ?? {}, context))) ?? (await this.throughGateway(operation, context));
+    const outcome = (planned && (await this.direct!.run(planned, operation, context))) ?? (await this.throughGateway(operation, context));
     const { data, errors } = outcome;
     if (errors?.length) {
       const first = errors[0];

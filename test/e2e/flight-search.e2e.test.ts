@@ -3,6 +3,8 @@ import { addDays, todayIn } from '../../shared/time/calendar-date';
 import { startTestStack } from '../support/test-platform';
 import { json } from '../support/http';
 import type { ErrorAnswer, RestFlightOffer } from '../support/rest-bodies';
+import { flightRoutes } from '../../gateway/rest/routes/flight.routes';
+import { JsonBytes } from '../../gateway/rest/prepared-reply';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const in30Days = addDays(todayIn('Africa/Dar_es_Salaam', new Date()), 30);
@@ -227,6 +229,52 @@ describe('flight search and offer review (REST)', () => {
       expect(later.meta.availability.lookAhead.status).toBe('INCOMPLETE');
       expect(later.meta.availability.lookAhead.confirmedThrough).not.toBeNull();
       expect(later.meta.availability.next).toBeNull();
+    });
+  });
+
+  describe('the REST answer made from the subgraph answer bytes (issue 15 item 4)', () => {
+    const searchRoute = flightRoutes.find((r) => r.path === '/api/flight/search')!;
+    /** The flight subgraph's own answer to the route's operation, as bytes. */
+    const subgraphAnswer = async (body: Record<string, unknown>, who: string) => {
+      const operation = searchRoute.operation({ params: {}, query: new URLSearchParams(), body, headers: {} });
+      const res = await fetch(env.stack.subgraphs.flight!.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[who]}` },
+        body: JSON.stringify({ query: operation.query, variables: operation.variables }),
+      });
+      expect(res.status).toBe(200);
+      return { operation, answer: Buffer.from(await res.arrayBuffer()) };
+    };
+
+    it.each([
+      ['50 offers (the sandbox load route)', { originLocationCode: 'MBA', destinationLocationCode: 'ZNZ', departureDate: in30Days }, 'customer', 50],
+      ['a service agent: wallet settlement with cash rounding, agent commission', oneWay(), 'agent', 1],
+      ['a third-party agent, round trip', oneWay({ returnDate: addDays(in30Days, 7) }), 'partner', 1],
+      ['a look-ahead (meta.availability)', oneWay({ lookAheadDays: 2 }), 'customer', 1],
+      [
+        'a look-ahead that finds a later date (no offers)',
+        { originLocationCode: 'DAR', destinationLocationCode: 'TKQ', departureDate: '2027-03-10', lookAheadDays: 1 },
+        'customer',
+        0,
+      ],
+    ])('%s: the same bytes as parsing the answer and mapping it', async (_name, body, who, atLeast) => {
+      const { operation, answer } = await subgraphAnswer(body, who);
+      const parsed = JSON.parse(answer.toString('utf8')) as { data: unknown; errors?: unknown };
+      expect(parsed.errors).toBeUndefined();
+      const mapped = JSON.stringify(searchRoute.reply(parsed.data, { params: {}, query: new URLSearchParams(), body, headers: {} }).body);
+      const fromBytes = operation.fromAnswerBytes!(answer);
+      expect(fromBytes).toBeInstanceOf(JsonBytes);
+      expect((fromBytes as JsonBytes).bytes.toString('utf8')).toBe(mapped);
+      expect((JSON.parse(mapped) as SearchBody).data.length).toBeGreaterThanOrEqual(atLeast);
+    });
+
+    it('an answer with errors is left to the usual mapping', async () => {
+      const { operation, answer } = await subgraphAnswer(
+        { originLocationCode: 'DAR', destinationLocationCode: 'TKQ', departureDate: '2027-01-25' },
+        'customer',
+      );
+      expect(answer.toString('utf8')).toContain('"errors"');
+      expect(operation.fromAnswerBytes!(answer)).toBeUndefined();
     });
   });
 

@@ -2,6 +2,8 @@ import type { JsonObject, RestRoute } from '../rest-route';
 import { valueAt } from '../rest-input';
 import type { RouteContract } from '../rest-contract';
 import { FLIGHT_OFFER_FIELDS } from './flight-selections';
+import { restSearchBody } from './flight-search-bytes';
+import { JsonBytes } from '../prepared-reply';
 import { FlightException } from '../../../subgraphs/flight/errors/flight.exception';
 import { FlightLocaleHeaders, FlightOfferReview, FlightOfferReviewRequest, FlightSearchRequest, FlightSearchResponse } from '../schemas/flight.schemas';
 
@@ -9,6 +11,9 @@ const DATE_PAIR = 'departureDate returnDate';
 const SEARCH_RESULT = `meta { count availability { status requested { ${DATE_PAIR} } next { ${DATE_PAIR} }
   lookAhead { requestedDays status firstChecked { ${DATE_PAIR} } confirmedThrough { ${DATE_PAIR} } } } }
   data { ${FLIGHT_OFFER_FIELDS} }`;
+
+/** One string for every search: its plan is looked up by it (direct-fetch.ts), and V8 hashes a string once. */
+const SEARCH_QUERY = `mutation Search($input: FlightSearchInput!) { searchFlights(input: $input) { ${SEARCH_RESULT} } }`;
 
 const SEARCH_FIELDS = [
   'originLocationCode',
@@ -93,6 +98,11 @@ interface AvailabilityData {
   lookAhead: { firstChecked: DatePair | null; confirmedThrough: DatePair | null } & JsonObject;
 }
 
+interface SearchMeta {
+  count: number;
+  availability: AvailabilityData | null;
+}
+
 function restAvailability(a: AvailabilityData): JsonObject {
   return {
     status: a.status,
@@ -100,6 +110,10 @@ function restAvailability(a: AvailabilityData): JsonObject {
     lookAhead: { ...a.lookAhead, firstChecked: restDatePair(a.lookAhead.firstChecked), confirmedThrough: restDatePair(a.lookAhead.confirmedThrough) },
     next: restDatePair(a.next),
   };
+}
+
+function restMeta(meta: SearchMeta): JsonObject {
+  return meta.availability ? { count: meta.count, availability: restAvailability(meta.availability) } : { count: meta.count };
 }
 
 const searchContract: RouteContract = {
@@ -123,18 +137,18 @@ const search: Omit<RestRoute, 'path' | 'contract'> = {
   auth: true,
   jsonBody: true,
   operation: ({ body }) => ({
-    query: `mutation Search($input: FlightSearchInput!) { searchFlights(input: $input) { ${SEARCH_RESULT} } }`,
+    query: SEARCH_QUERY,
     variables: { input: Object.fromEntries(SEARCH_FIELDS.filter((f) => f in (body as object)).map((f) => [f, (body as JsonObject)[f]])) },
+    // Straight from the subgraph, the offers go from its bytes to the REST bytes (see flight-search-bytes.ts).
+    fromAnswerBytes: (answer) => {
+      const bytes = restSearchBody(answer, restMeta);
+      return bytes && new JsonBytes(bytes);
+    },
   }),
-  reply: (data: { searchFlights: { meta: { count: number; availability: AvailabilityData | null }; data: FlightOfferData[] } }) => {
+  reply: (data: JsonBytes | { searchFlights: { meta: SearchMeta; data: FlightOfferData[] } }) => {
+    if (data instanceof JsonBytes) return { body: data, headers: { 'cache-control': 'no-store' } };
     const { meta, data: offers } = data.searchFlights;
-    return {
-      body: {
-        meta: meta.availability ? { count: meta.count, availability: restAvailability(meta.availability) } : { count: meta.count },
-        data: offers.map(restOffer),
-      },
-      headers: { 'cache-control': 'no-store' },
-    };
+    return { body: { meta: restMeta(meta), data: offers.map(restOffer) }, headers: { 'cache-control': 'no-store' } };
   },
 };
 
