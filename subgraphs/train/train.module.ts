@@ -48,6 +48,8 @@ import { TrainResendResolver } from './graphql/train-resend.resolver';
 import { TrainResendService } from './notifications/train-resend.service';
 import { TrainTicketLookupService } from './reservations/train-ticket-lookup.service';
 import { TrainTicketLookupResolver } from './graphql/train-ticket-lookup.resolver';
+import { StationPartnerResolver, TransitAgencyResolver } from './graphql/train-company.resolver';
+import { companiesOf } from '../admin/admin.module';
 
 /** The simulator keeps seats, holds and reservations in MySQL, so every process sees one railway. */
 function providerFor(platform: Platform): RailProvider {
@@ -92,7 +94,10 @@ export const trainModule: SubgraphModule = {
     const provider = providerFor(platform);
     const reservations = new TrainReservationRepository(platform.dataSource);
     const payment = paymentsFor(platform, reservations);
+    const companies = companiesOf(platform);
     const instances = new Map<ClassType, object>([
+      [TransitAgencyResolver, new TransitAgencyResolver(companies)],
+      [StationPartnerResolver, new StationPartnerResolver(companies)],
       [TrainStationResolver, new TrainStationResolver(stations)],
       [TrainSearchResolver, new TrainSearchResolver(new TrainSearchService(platform, provider, stations, createSimulatedExchangeRates()))],
       [SeatHoldResolver, new SeatHoldResolver(new SeatHoldService(platform, provider))],
@@ -118,7 +123,9 @@ export const trainModule: SubgraphModule = {
     return buildFederatedSchema({
       resolvers: [
         TrainStationResolver,
+        StationPartnerResolver,
         TrainSearchResolver,
+        TransitAgencyResolver,
         SeatHoldResolver,
         TrainDetailsResolver,
         TrainReservationResolver,

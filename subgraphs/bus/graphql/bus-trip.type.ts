@@ -297,8 +297,9 @@ export class BusTrip {
   @Field(() => ID, { description: 'frequencyId:serviceDate' })
   id!: string;
 
-  @Field(() => Company, { description: 'The operator, resolved by the admin subgraph' })
-  company!: Company;
+  @Field(() => Company, { description: "The operator (admin's Company)" })
+  /** The key only: the company field resolver reads the display fields from the directory. */
+  company!: Pick<Company, 'uuid'>;
 
   @Field(() => [BusCompanyLogo], { description: "The operator's logos" })
   companyLogo!: BusCompanyLogo[];

@@ -211,10 +211,11 @@ export class TransitAgencyLogo {
   url!: string;
 }
 
-@ObjectType({ description: 'The operator: the company comes from the admin subgraph (not copied)' })
+@ObjectType({ description: "The operator: the company is admin's, not a copy (its display fields are read from the same directory)" })
 export class TransitAgency {
-  @Field(() => Company, { description: 'The operator company (resolved by the admin subgraph)' })
-  company!: Company;
+  @Field(() => Company, { description: "The operator company (admin's Company)" })
+  /** The key only: the company field resolver reads the display fields from the directory. */
+  company!: Pick<Company, 'uuid'>;
 
   @Field(() => TrainTransitAgencyTypeEnum, { description: 'The kind of transport the operator runs' })
   type!: string;

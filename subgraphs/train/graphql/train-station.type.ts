@@ -19,7 +19,8 @@ export class StationPartner {
   name!: string;
 
   @Field(() => Company, { description: 'The operating company' })
-  company!: Company;
+  /** The key only: the company field resolver reads the display fields from the directory. */
+  company!: Pick<Company, 'uuid'>;
 }
 
 @ObjectType({ description: 'An SGR railway station; stopId has the form <STATION>:SGR:0 and is used exactly in search' })
