@@ -9,7 +9,7 @@ import { Directive, Field, ID, ObjectType } from 'type-graphql';
  * Descriptions and types are admin's own (subgraphs/admin/graphql/company.type.ts), so they compose unchanged.
  */
 @Directive('@key(fields: "uuid", resolvable: false)')
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export class Company {
   @Field(() => ID, { description: 'Company id, stable; other subgraphs reference the company by it' })
   uuid!: string;

@@ -4,7 +4,7 @@ import { Company } from '../../../shared/graphql/company-reference.type';
 
 export { Company };
 
-@ObjectType({ description: 'A booking partner serving a station; SGR search uses provider RAIL, service SGR' })
+@ObjectType({ simpleResolvers: true, description: 'A booking partner serving a station; SGR search uses provider RAIL, service SGR' })
 export class StationPartner {
   @Field({ description: 'The booking provider code, e.g. RAIL' })
   provider!: string;
@@ -23,7 +23,7 @@ export class StationPartner {
   company!: Pick<Company, 'uuid'>;
 }
 
-@ObjectType({ description: 'An SGR railway station; stopId has the form <STATION>:SGR:0 and is used exactly in search' })
+@ObjectType({ simpleResolvers: true, description: 'An SGR railway station; stopId has the form <STATION>:SGR:0 and is used exactly in search' })
 export class TrainStation extends StopFields {
   @Field(() => [StationPartner], { description: 'Booking partners serving the station' })
   partners!: StationPartner[];
