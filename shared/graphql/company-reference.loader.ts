@@ -1,6 +1,12 @@
 import type { RequestContext } from '../context/request-context';
 import type { Company } from './company-reference.type';
 
+/**
+ * What a trip or station holds of its operator: the key. A type alias, so a field resolver's @Root('company') of
+ * this type is passed as it is (type-graphql copies a root typed with a class into a new instance per call).
+ */
+export type CompanyKey = Pick<Company, 'uuid'>;
+
 /** The company directory (admin's CompanyService): one answer per uuid, in order, null when unknown. */
 export interface CompanyDirectory {
   findByUuids(uuids: readonly string[]): Promise<ReadonlyArray<Company | null>>;

@@ -1,6 +1,6 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../../../shared/http/subgraph-server';
-import { CompanyDirectory, loadCompany } from '../../../shared/graphql/company-reference.loader';
+import { CompanyDirectory, CompanyKey, loadCompany } from '../../../shared/graphql/company-reference.loader';
 import { Company, StationPartner } from './train-station.type';
 import { TransitAgency } from './train-search.type';
 
@@ -10,8 +10,8 @@ export class TransitAgencyResolver {
   constructor(private readonly companies: CompanyDirectory) {}
 
   @FieldResolver(() => Company)
-  company(@Root() agency: TransitAgency, @Ctx() { req }: GraphQLContext): Promise<Company | null> {
-    return loadCompany(req, this.companies, agency.company.uuid);
+  company(@Root('company') company: CompanyKey, @Ctx() { req }: GraphQLContext): Promise<Company | null> {
+    return loadCompany(req, this.companies, company.uuid);
   }
 }
 
@@ -21,7 +21,7 @@ export class StationPartnerResolver {
   constructor(private readonly companies: CompanyDirectory) {}
 
   @FieldResolver(() => Company)
-  company(@Root() partner: StationPartner, @Ctx() { req }: GraphQLContext): Promise<Company | null> {
-    return loadCompany(req, this.companies, partner.company.uuid);
+  company(@Root('company') company: CompanyKey, @Ctx() { req }: GraphQLContext): Promise<Company | null> {
+    return loadCompany(req, this.companies, company.uuid);
   }
 }
