@@ -226,14 +226,23 @@ describe('operator companies answered by train and bus', () => {
     for (const company of answered) expect(company).toEqual(admins.get(company.uuid!));
   });
 
-  it('a company renamed by another process shows in train and bus searches through REST within a second', async () => {
+  it('a company renamed by another process shows in train and bus searches through REST, and in trainStations, within a second', async () => {
     const trainPath = `/api/trip/train/search?${new URLSearchParams({ from: 'DAR:SGR:0', to: 'DOD:SGR:0', date: travelDate(21) })}`;
     const busPath = `/api/trip/search?${new URLSearchParams({ from: 'DAR_ES_SALAAM:RGN:0', to: 'ARUSHA:RGN:0', date: travelDate(11) })}`;
     const trainOperator = async () => (await rest<{ data: Array<{ transitAgency: Display }> }>(trainPath)).data[0].transitAgency;
     const busOperator = async () =>
       Object.values((await rest<{ exactRoute: Record<string, Array<{ companyId: string; companyName: string }>> }>(busPath)).exactRoute)[0][0];
-    // Warm: the directory is cached and the REST operations go straight to their subgraph.
-    for (let i = 0; i < 2; i++) await Promise.all([trainOperator(), busOperator()]);
+    // The train subgraph keeps trainStations answers as sent (reference replies): the partner names must not outlive a rename.
+    const stationPartner = async () => {
+      const res = await fetch(env.stack.subgraphs.train!.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ trainStations { partners { company { uuid name } } } }' }),
+      });
+      return (await json<GraphQLAnswer<{ trainStations: Array<{ partners: Array<{ company: Display }> }> }>>(res)).data.trainStations[0].partners[0].company;
+    };
+    // Warm: the directory and the stations answer are cached, and the REST operations go straight to their subgraph.
+    for (let i = 0; i < 2; i++) await Promise.all([trainOperator(), busOperator(), stationPartner()]);
     const bus = await busOperator();
     const original = { train: (await peer.send<{ company: Display }>({ op: 'company', uuid: SGR })).company, bus: bus.companyName };
 
@@ -243,6 +252,7 @@ describe('operator companies answered by train and bus', () => {
       const seen = await Promise.all([
         within(1_000, trainOperator, (a) => a.name === 'Renamed Railway Ltd' && a.phoneNumber === null),
         within(1_000, busOperator, (t) => t.companyName === 'Renamed Coaches Ltd'),
+        within(1_000, stationPartner, (c) => c.name === 'Renamed Railway Ltd'),
       ]);
       process.stderr.write(`company rename reached the searches within: ${seen.map((s) => `${s.elapsedMs} ms`).join(', ')}\n`);
     } finally {
