@@ -226,6 +226,13 @@ describe('operator companies answered by train and bus', () => {
     for (const company of answered) expect(company).toEqual(admins.get(company.uuid!));
   });
 
+  it('warm train and bus searches read their operators from the directory in memory: no company query', async () => {
+    const trainPath = `/api/trip/train/search?${new URLSearchParams({ from: 'DAR:SGR:0', to: 'DOD:SGR:0', date: travelDate(22) })}`;
+    const busPath = `/api/trip/search?${new URLSearchParams({ from: 'DAR_ES_SALAAM:RGN:0', to: 'ARUSHA:RGN:0', date: travelDate(12) })}`;
+    await Promise.all([rest(trainPath), rest(busPath)]);
+    expect(await sqlDuring(env.stack.platform.dataSource, () => Promise.all([rest(trainPath), rest(busPath)]), COMPANY_SQL)).toEqual([]);
+  });
+
   it('a company renamed by another process shows in train and bus searches through REST, and in trainStations, within a second', async () => {
     const trainPath = `/api/trip/train/search?${new URLSearchParams({ from: 'DAR:SGR:0', to: 'DOD:SGR:0', date: travelDate(21) })}`;
     const busPath = `/api/trip/search?${new URLSearchParams({ from: 'DAR_ES_SALAAM:RGN:0', to: 'ARUSHA:RGN:0', date: travelDate(11) })}`;
