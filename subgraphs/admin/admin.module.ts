@@ -16,9 +16,9 @@ import { accountNotificationSource } from './notifications/account-notification.
 import { ReverseProxyResolver } from './graphql/reverse-proxy.resolver';
 import { createReverseProxyService } from './reverse-proxy/reverse-proxy.wiring';
 
-/** One company directory per platform (process): one cache, one bus listener. */
+/** One company directory per platform (process): one cache, one bus listener; train and bus read their operators from it too. */
 const directories = new WeakMap<Platform, CompanyService>();
-function companiesOf(platform: Platform): CompanyService {
+export function companiesOf(platform: Platform): CompanyService {
   let companies = directories.get(platform);
   if (!companies) directories.set(platform, (companies = new CompanyService(platform.dataSource, platform.invalidations)));
   return companies;

@@ -8,6 +8,8 @@ import { BusStopResolver } from './graphql/bus-stop.resolver';
 import { BusNetwork } from './services/bus-network';
 import { BusSearchResolver } from './graphql/bus-search.resolver';
 import { BusSearchService } from './search/bus-search.service';
+import { BusTripCompanyResolver } from './graphql/bus-company.resolver';
+import { companiesOf } from '../admin/admin.module';
 
 export const busModule: SubgraphModule = {
   name: 'bus',
@@ -23,7 +25,11 @@ export const busModule: SubgraphModule = {
     const instances = new Map<ClassType, object>([
       [BusStopResolver, new BusStopResolver(stops)],
       [BusSearchResolver, new BusSearchResolver(new BusSearchService(platform, network, createSimulatedExchangeRates()))],
+      [BusTripCompanyResolver, new BusTripCompanyResolver(companiesOf(platform))],
     ]);
-    return buildFederatedSchema({ resolvers: [BusStopResolver, BusSearchResolver], container: { get: (cls: ClassType) => instances.get(cls) } });
+    return buildFederatedSchema({
+      resolvers: [BusStopResolver, BusSearchResolver, BusTripCompanyResolver],
+      container: { get: (cls: ClassType) => instances.get(cls) },
+    });
   },
 };

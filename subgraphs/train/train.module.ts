@@ -4,7 +4,7 @@ import { buildFederatedSchema } from '../../shared/federation/build-federated-sc
 import { createSimulatedExchangeRates } from '../../shared/money/exchange-rates';
 import { TrainWalletHolds1764000000120 } from './migrations/1764000000120-train-wallet-holds';
 import type { SubgraphModule } from '../subgraph-module';
-import { REFERENCE_DATA_TOPIC } from '../../shared/cache/invalidation-topics';
+import { COMPANIES_TOPIC } from '../../shared/cache/invalidation-topics';
 import { trainIssuanceRecoveryJob } from './jobs/train-issuance-recovery.job';
 import { StationService } from './services/station.service';
 import { TrainStationResolver } from './graphql/train-station.resolver';
@@ -48,6 +48,8 @@ import { TrainResendResolver } from './graphql/train-resend.resolver';
 import { TrainResendService } from './notifications/train-resend.service';
 import { TrainTicketLookupService } from './reservations/train-ticket-lookup.service';
 import { TrainTicketLookupResolver } from './graphql/train-ticket-lookup.resolver';
+import { StationPartnerResolver, TransitAgencyResolver } from './graphql/train-company.resolver';
+import { companiesOf } from '../admin/admin.module';
 
 /** The simulator keeps seats, holds and reservations in MySQL, so every process sees one railway. */
 function providerFor(platform: Platform): RailProvider {
@@ -69,7 +71,9 @@ function paymentsFor(platform: Platform, reservations: TrainReservationRepositor
 
 export const trainModule: SubgraphModule = {
   name: 'train',
-  referenceFields: [{ field: 'trainStations', topic: REFERENCE_DATA_TOPIC, access: 'public' }],
+  // The stations ship with the code, but their partners' company names come from the company directory
+  // (@shareable Company fields): a kept answer is forgotten on every company change.
+  referenceFields: [{ field: 'trainStations', topic: COMPANIES_TOPIC, access: 'public' }],
   database: {
     entities: [],
     migrations: [
@@ -92,7 +96,10 @@ export const trainModule: SubgraphModule = {
     const provider = providerFor(platform);
     const reservations = new TrainReservationRepository(platform.dataSource);
     const payment = paymentsFor(platform, reservations);
+    const companies = companiesOf(platform);
     const instances = new Map<ClassType, object>([
+      [TransitAgencyResolver, new TransitAgencyResolver(companies)],
+      [StationPartnerResolver, new StationPartnerResolver(companies)],
       [TrainStationResolver, new TrainStationResolver(stations)],
       [TrainSearchResolver, new TrainSearchResolver(new TrainSearchService(platform, provider, stations, createSimulatedExchangeRates()))],
       [SeatHoldResolver, new SeatHoldResolver(new SeatHoldService(platform, provider))],
@@ -118,7 +125,9 @@ export const trainModule: SubgraphModule = {
     return buildFederatedSchema({
       resolvers: [
         TrainStationResolver,
+        StationPartnerResolver,
         TrainSearchResolver,
+        TransitAgencyResolver,
         SeatHoldResolver,
         TrainDetailsResolver,
         TrainReservationResolver,

@@ -6,6 +6,7 @@ import { AccountService } from '../../subgraphs/admin/services/account.service';
 import type { SubgraphName } from '../../shared/config/config';
 import { COMPANY_SQL, sqlDuring } from '../support/sql-during';
 import { CompanyService } from '../../subgraphs/admin/services/company.service';
+import { addDays, todayIn } from '../../shared/time/calendar-date';
 
 /**
  * The whole stack with its caches warm: a token revoked by another process (as an operator's CLI or another
@@ -162,5 +163,108 @@ describe('the company list answered from memory', () => {
     const named = (list: Array<{ uuid: string; name: string }>) => list.find((c) => c.uuid === first.uuid)?.name === name;
     await within(1_000, subgraphCompanies, named);
     await within(1_000, async () => (await json<Array<{ uuid: string; name: string }>>(await restCompanies())) as Array<{ uuid: string; name: string }>, named);
+  });
+});
+
+/**
+ * Issue 15: train and bus answer their operators' display fields themselves (@shareable, from the same company
+ * directory as admin), so their searches are one fetch. The answers must stay admin's: the same values and nulls,
+ * and a change made by admin in another process visible in the next searches within a second.
+ */
+describe('operator companies answered by train and bus', () => {
+  const SGR = '6f1c2a9e-3b7d-4c5e-9a10-5d2e8b7c4f01';
+  const DISPLAY = 'uuid name tradingName tinNumber phoneNumber email website';
+  const travelDate = (days: number) => addDays(todayIn('Africa/Dar_es_Salaam', new Date()), days);
+  let token = '';
+
+  beforeAll(async () => {
+    const summary = await new AccountService(env.stack.platform).create({
+      email: 'operators@safiri.test',
+      password: 'correct horse battery',
+      role: 'CUSTOMER',
+    });
+    token = await env.stack.platform.tokens.issue(summary);
+  });
+
+  const graphql = async <T>(query: string): Promise<T> => {
+    const res = await fetch(`${env.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query }),
+    });
+    const body = await json<GraphQLAnswer<T>>(res);
+    expect(body.errors).toBeUndefined();
+    return body.data;
+  };
+  const rest = async <T>(path: string): Promise<T> => {
+    const res = await fetch(`${env.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    return json<T>(res);
+  };
+  type Display = Record<string, string | null>;
+
+  it('the same fields, values and nulls as the admin subgraph answers for the same company', async () => {
+    const { trainSearch } = await graphql<{ trainSearch: { data: Array<{ transitAgency: { company: Display } }> } }>(
+      `{ trainSearch(from: "DAR:SGR:0", to: "DOD:SGR:0", date: "${travelDate(20)}") { data { transitAgency { company { ${DISPLAY} } } } } }`,
+    );
+    const { busSearch } = await graphql<{ busSearch: { exactRoute: Array<{ trips: Array<{ company: Display }> }> } }>(
+      `{ busSearch(from: "DAR_ES_SALAAM:RGN:0", to: "ARUSHA:RGN:0", date: "${travelDate(10)}") { exactRoute { trips { company { ${DISPLAY} } } } } }`,
+    );
+    const { trainStations } = await graphql<{ trainStations: Array<{ partners: Array<{ company: Display }> }> }>(
+      `{ trainStations { partners { company { ${DISPLAY} } } } }`,
+    );
+    const answered = [
+      ...trainSearch.data.map((t) => t.transitAgency.company),
+      ...busSearch.exactRoute.flatMap((r) => r.trips.map((t) => t.company)),
+      ...trainStations.flatMap((s) => s.partners.map((p) => p.company)),
+    ];
+    expect(trainSearch.data.length).toBeGreaterThan(0);
+    expect(busSearch.exactRoute.length).toBeGreaterThan(0);
+    const { companies } = await graphql<{ companies: Display[] }>(`{ companies { ${DISPLAY} } }`);
+    const admins = new Map(companies.map((c) => [c.uuid, c]));
+    // toEqual: every field, nulls included (an operator without a trading name or contact has them null).
+    for (const company of answered) expect(company).toEqual(admins.get(company.uuid!));
+  });
+
+  it('warm train and bus searches read their operators from the directory in memory: no company query', async () => {
+    const trainPath = `/api/trip/train/search?${new URLSearchParams({ from: 'DAR:SGR:0', to: 'DOD:SGR:0', date: travelDate(22) })}`;
+    const busPath = `/api/trip/search?${new URLSearchParams({ from: 'DAR_ES_SALAAM:RGN:0', to: 'ARUSHA:RGN:0', date: travelDate(12) })}`;
+    await Promise.all([rest(trainPath), rest(busPath)]);
+    expect(await sqlDuring(env.stack.platform.dataSource, () => Promise.all([rest(trainPath), rest(busPath)]), COMPANY_SQL)).toEqual([]);
+  });
+
+  it('a company renamed by another process shows in train and bus searches through REST, and in trainStations, within a second', async () => {
+    const trainPath = `/api/trip/train/search?${new URLSearchParams({ from: 'DAR:SGR:0', to: 'DOD:SGR:0', date: travelDate(21) })}`;
+    const busPath = `/api/trip/search?${new URLSearchParams({ from: 'DAR_ES_SALAAM:RGN:0', to: 'ARUSHA:RGN:0', date: travelDate(11) })}`;
+    const trainOperator = async () => (await rest<{ data: Array<{ transitAgency: Display }> }>(trainPath)).data[0].transitAgency;
+    const busOperator = async () =>
+      Object.values((await rest<{ exactRoute: Record<string, Array<{ companyId: string; companyName: string }>> }>(busPath)).exactRoute)[0][0];
+    // The train subgraph keeps trainStations answers as sent (reference replies): the partner names must not outlive a rename.
+    const stationPartner = async () => {
+      const res = await fetch(env.stack.subgraphs.train!.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ trainStations { partners { company { uuid name } } } }' }),
+      });
+      return (await json<GraphQLAnswer<{ trainStations: Array<{ partners: Array<{ company: Display }> }> }>>(res)).data.trainStations[0].partners[0].company;
+    };
+    // Warm: the directory and the stations answer are cached, and the REST operations go straight to their subgraph.
+    for (let i = 0; i < 2; i++) await Promise.all([trainOperator(), busOperator(), stationPartner()]);
+    const bus = await busOperator();
+    const original = { train: (await peer.send<{ company: Display }>({ op: 'company', uuid: SGR })).company, bus: bus.companyName };
+
+    await peer.send({ op: 'updateCompany', uuid: SGR, patch: { name: 'Renamed Railway Ltd', phoneNumber: null } });
+    await peer.send({ op: 'updateCompany', uuid: bus.companyId, patch: { name: 'Renamed Coaches Ltd' } });
+    try {
+      const seen = await Promise.all([
+        within(1_000, trainOperator, (a) => a.name === 'Renamed Railway Ltd' && a.phoneNumber === null),
+        within(1_000, busOperator, (t) => t.companyName === 'Renamed Coaches Ltd'),
+        within(1_000, stationPartner, (c) => c.name === 'Renamed Railway Ltd'),
+      ]);
+      process.stderr.write(`company rename reached the searches within: ${seen.map((s) => `${s.elapsedMs} ms`).join(', ')}\n`);
+    } finally {
+      await peer.send({ op: 'updateCompany', uuid: SGR, patch: { name: original.train.name!, phoneNumber: original.train.phoneNumber } });
+      await peer.send({ op: 'updateCompany', uuid: bus.companyId, patch: { name: original.bus } });
+    }
   });
 });

@@ -12,31 +12,40 @@ registerEnumType(CompanyType, {
   valuesConfig: { BUS_OPERATOR: { description: 'Runs buses' }, RAIL_OPERATOR: { description: 'Runs trains' }, FERRY_OPERATOR: { description: 'Runs ferries' } },
 });
 
-/** A transport operator. Owned by admin; other subgraphs reference it by uuid. */
+/**
+ * A transport operator. Owned by admin; other subgraphs reference it by uuid. The display fields are @shareable:
+ * train and bus answer them for their trips from this same directory (shared/graphql/company-reference.type.ts).
+ */
 @Directive('@key(fields: "uuid")')
 @ObjectType({ description: 'A transport company (bus, rail or ferry operator)' })
 export class Company {
   @Field(() => ID, { description: 'Company id, stable; other subgraphs reference the company by it' })
   uuid!: string;
 
+  @Directive('@shareable')
   @Field({ description: 'Tanzania Revenue Authority taxpayer number' })
   tinNumber!: string;
 
+  @Directive('@shareable')
   @Field({ description: 'Registered legal name' })
   name!: string;
 
+  @Directive('@shareable')
   @Field(() => String, { nullable: true, description: 'Name shown to travellers; null when the company trades under its legal name' })
   tradingName!: string | null;
 
   @Field(() => CompanyType, { nullable: true, description: 'What the company operates; null for legacy companies' })
   companyType!: CompanyType | null;
 
+  @Directive('@shareable')
   @Field(() => String, { nullable: true, description: 'Contact phone number, E.164; null when unknown' })
   phoneNumber!: string | null;
 
+  @Directive('@shareable')
   @Field(() => String, { nullable: true, description: 'Contact email address; null when unknown' })
   email!: string | null;
 
+  @Directive('@shareable')
   @Field(() => String, { nullable: true, description: 'Website URL; null when none' })
   website!: string | null;
 

@@ -30,7 +30,7 @@ registerEnumType(BusSeatClass, {
   valuesConfig: { LUXURY: { description: 'Luxury class' }, SEMI_LUXURY: { description: 'Semi-luxury class' }, ORDINARY: { description: 'Ordinary class' } },
 });
 
-@ObjectType({ description: 'Trips of one route serving the searched pair (exactRoute is keyed by routeName in REST)' })
+@ObjectType({ simpleResolvers: true, description: 'Trips of one route serving the searched pair (exactRoute is keyed by routeName in REST)' })
 export class BusRouteTrips {
   @Field({ description: 'Route name (the REST key)' })
   routeName!: string;
@@ -39,7 +39,7 @@ export class BusRouteTrips {
   trips!: BusTrip[];
 }
 
-@ObjectType({ description: 'Two trips with a change of bus at a hub' })
+@ObjectType({ simpleResolvers: true, description: 'Two trips with a change of bus at a hub' })
 export class BusConnection {
   @Field(() => BusPlace, { description: 'The stop where the passenger changes bus' })
   via!: BusPlace;
@@ -66,7 +66,7 @@ export class BusConnection {
   bookable!: boolean;
 }
 
-@ObjectType({ description: 'Connections through one hub (alternatives are keyed by name in REST)' })
+@ObjectType({ simpleResolvers: true, description: 'Connections through one hub (alternatives are keyed by name in REST)' })
 export class BusAlternativeRoute {
   @Field({ description: 'e.g. "Dar es Salaam → Arusha → Nairobi"' })
   name!: string;
@@ -75,7 +75,7 @@ export class BusAlternativeRoute {
   connections!: BusConnection[];
 }
 
-@ObjectType({ description: 'One cell of a seating grid' })
+@ObjectType({ simpleResolvers: true, description: 'One cell of a seating grid' })
 export class BusSeatCell {
   @Field({ description: 'Seat id, as in BusSeatingSection.seats; a cell id for other cells' })
   id!: string;
@@ -102,7 +102,7 @@ export class BusSeatCell {
   orientation!: string;
 }
 
-@ObjectType({ description: 'One section (deck) of a seating layout' })
+@ObjectType({ simpleResolvers: true, description: 'One section (deck) of a seating layout' })
 export class BusSeatingLayoutSection {
   @Field({ description: 'Section key, as BusSeatingSection.key' })
   key!: string;
@@ -111,7 +111,7 @@ export class BusSeatingLayoutSection {
   cells!: BusSeatCell[];
 }
 
-@ObjectType({ description: 'A seating layout, given once per search however many trips use it' })
+@ObjectType({ simpleResolvers: true, description: 'A seating layout, given once per search however many trips use it' })
 export class BusSeatingLayout {
   @Field({ description: 'Layout id, as BusVehicle.seatingLayoutId' })
   id!: string;
@@ -120,7 +120,7 @@ export class BusSeatingLayout {
   sections!: BusSeatingLayoutSection[];
 }
 
-@ObjectType({ description: 'GET /api/trip/search' })
+@ObjectType({ simpleResolvers: true, description: 'GET /api/trip/search' })
 export class BusSearchResult {
   @Field(() => [BusRouteTrips], { description: 'Direct trips by route, earliest route first' })
   exactRoute!: BusRouteTrips[];

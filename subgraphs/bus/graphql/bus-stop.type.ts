@@ -1,7 +1,7 @@
 import { Field, ObjectType } from 'type-graphql';
 import { StopFields } from '../../../shared/graphql/stop-fields.type';
 
-@ObjectType({ description: 'A bus stop (city terminal); ids have the form <CITY>:RGN:0' })
+@ObjectType({ simpleResolvers: true, description: 'A bus stop (city terminal); ids have the form <CITY>:RGN:0' })
 export class BusStop extends StopFields {
   @Field({ description: 'Region the stop is in' })
   region!: string;

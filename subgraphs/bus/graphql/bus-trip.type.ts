@@ -41,7 +41,9 @@ registerEnumType(SteeringWheelPosition, {
   valuesConfig: { LEFT: { description: 'Left-hand drive' }, RIGHT: { description: 'Right-hand drive' } },
 });
 
-@ObjectType({ description: 'A stop as a bus trip shows it (the place, without times)' })
+// simpleResolvers: these types are plain read-only data with no per-field middleware or auth, so graphql-js reads
+// each property itself instead of through type-graphql's per-field wrapper (thousands of fields per search answer).
+@ObjectType({ simpleResolvers: true, description: 'A stop as a bus trip shows it (the place, without times)' })
 export class BusPlace {
   @Field({ description: 'Stop id, e.g. DAR:RGN:0 (as in busStops)' })
   stopId!: string;
@@ -68,7 +70,7 @@ export class BusPlace {
   popularity!: number;
 }
 
-@ObjectType({ description: "A trip's call at a stop; times are local to the stop, days count from the trip's serviceDate" })
+@ObjectType({ simpleResolvers: true, description: "A trip's call at a stop; times are local to the stop, days count from the trip's serviceDate" })
 export class BusStopTime extends BusPlace {
   @Field(() => Int, { description: '0 at the first stop' })
   stopSequence!: number;
@@ -92,7 +94,7 @@ export class BusStopTime extends BusPlace {
   estimatedDepartureDays!: number;
 }
 
-@ObjectType({ description: 'A duration' })
+@ObjectType({ simpleResolvers: true, description: 'A duration' })
 export class BusEstimatedTravel {
   @Field(() => Int, { description: 'Whole hours of the duration' })
   hours!: number;
@@ -107,7 +109,7 @@ export class BusEstimatedTravel {
   formattedLong!: string;
 }
 
-@ObjectType({ description: 'An operator logo' })
+@ObjectType({ simpleResolvers: true, description: 'An operator logo' })
 export class BusCompanyLogo {
   @Field({ description: 'MIME type' })
   type!: string;
@@ -122,7 +124,7 @@ export class BusCompanyLogo {
   url!: string | null;
 }
 
-@ObjectType({ description: 'A notice for the traveller about a trip (identity documents, reporting time, luggage)' })
+@ObjectType({ simpleResolvers: true, description: 'A notice for the traveller about a trip (identity documents, reporting time, luggage)' })
 export class BusImportantInformation {
   @Field({ description: 'True for a route-specific notice, false for a standard one' })
   custom!: boolean;
@@ -140,7 +142,7 @@ export class BusImportantInformation {
   values!: string[];
 }
 
-@ObjectType({ description: 'Per-trip availability of one seating section; its cells are in BusSearchResult.seatingLayouts' })
+@ObjectType({ simpleResolvers: true, description: 'Per-trip availability of one seating section; its cells are in BusSearchResult.seatingLayouts' })
 export class BusSeatingSection {
   @Field({ description: 'The section identifier (REST key)' })
   key!: string;
@@ -167,7 +169,7 @@ export class BusSeatingSection {
   unavailableSeats!: string[];
 }
 
-@ObjectType({ description: 'The bus running a trip' })
+@ObjectType({ simpleResolvers: true, description: 'The bus running a trip' })
 export class BusVehicle {
   @Field(() => ID, { description: 'Vehicle id' })
   id!: string;
@@ -203,7 +205,7 @@ export class BusVehicle {
   seatingGrid!: BusSeatingSection[];
 }
 
-@ObjectType({ description: 'Fares by vehicle class and the agent commission, in one currency' })
+@ObjectType({ simpleResolvers: true, description: 'Fares by vehicle class and the agent commission, in one currency' })
 export class BusFarePrices {
   @Field(() => Float, { description: 'LUXURY class fare' })
   LUXURY!: number;
@@ -224,7 +226,7 @@ export class BusFarePrices {
   agentCommission!: number;
 }
 
-@ObjectType({ description: 'A fare rule converted: each component converted and rounded on its own' })
+@ObjectType({ simpleResolvers: true, description: 'A fare rule converted: each component converted and rounded on its own' })
 export class BusFareCurrency {
   @Field({ description: 'The map key in REST' })
   code!: string;
@@ -236,7 +238,7 @@ export class BusFareCurrency {
   prices!: BusFarePrices;
 }
 
-@ObjectType({ description: 'The fares between two stops, by vehicle class' })
+@ObjectType({ simpleResolvers: true, description: 'The fares between two stops, by vehicle class' })
 export class BusFareRule {
   @Field(() => ID, { description: 'Fare rule id' })
   id!: string;
@@ -263,7 +265,7 @@ export class BusFareRule {
   otherCurrencies!: BusFareCurrency[];
 }
 
-@ObjectType({ description: 'Where a trip sells boarding and alighting, for one region (the REST key)' })
+@ObjectType({ simpleResolvers: true, description: 'Where a trip sells boarding and alighting, for one region (the REST key)' })
 export class BusRegionStations {
   @Field({ description: 'Region name' })
   region!: string;
@@ -275,7 +277,7 @@ export class BusRegionStations {
   dropOffStations!: string[];
 }
 
-@ObjectType({ description: "The operator's booking settings" })
+@ObjectType({ simpleResolvers: true, description: "The operator's booking settings" })
 export class BusOperatorSettings {
   @Field({ description: 'Passengers choose their seat' }) seatReservation!: boolean;
   @Field({ description: 'Several tickets may be sold in one booking' }) bulkTicketing!: boolean;
@@ -292,13 +294,14 @@ export class BusOperatorSettings {
   @Field({ description: 'No ticket is sold between two intermediate stops' }) noBetweenBookings!: boolean;
 }
 
-@ObjectType({ description: 'train-bus-admin.md "Bus trip": one dated departure, seen from the searched pair (fromStop → toStop)' })
+@ObjectType({ simpleResolvers: true, description: 'train-bus-admin.md "Bus trip": one dated departure, seen from the searched pair (fromStop → toStop)' })
 export class BusTrip {
   @Field(() => ID, { description: 'frequencyId:serviceDate' })
   id!: string;
 
-  @Field(() => Company, { description: 'The operator, resolved by the admin subgraph' })
-  company!: Company;
+  @Field(() => Company, { description: "The operator (admin's Company)" })
+  /** The key only: the company field resolver reads the display fields from the directory. */
+  company!: Pick<Company, 'uuid'>;
 
   @Field(() => [BusCompanyLogo], { description: "The operator's logos" })
   companyLogo!: BusCompanyLogo[];

@@ -2,6 +2,8 @@ import { createSimulatedExchangeRates } from '../../../shared/money/exchange-rat
 import type { Platform } from '../../../shared/platform/platform';
 import { BusNetwork } from '../services/bus-network';
 import { BusSearchService } from './bus-search.service';
+import { fareRule } from '../services/bus-fares';
+import { snapshotRates } from '../../../shared/money/exchange-rates';
 
 describe('bus search service', () => {
   const now = new Date('2026-11-20T09:00:00Z');
@@ -35,5 +37,22 @@ describe('bus search service', () => {
     expect(lusaka.alternatives![0].name).toBe('Dar es Salaam → Mbeya → Lusaka');
     expect(night).toMatchObject({ transferMinutes: 570, estimatedArrivalDays: 1, totalTravel: { hours: 42, minutes: 0 } });
     expect(night.legs.map((l) => l.routeId)).toEqual(['MBY-DAR-MBE', 'MBY-MBE-LUN']);
+  });
+
+  it('prices each route and pair of stops once per search: its trips share one fare rule, the one fareRule makes', async () => {
+    const network = new BusNetwork();
+    const { exactRoute } = await search('DAR_ES_SALAAM', 'MOROGORO');
+    const rates = await snapshotRates(createSimulatedExchangeRates(), [
+      ['TZS', 'USD'],
+      ['TZS', 'KES'],
+      ['TZS', 'UGX'],
+    ]);
+    for (const group of exactRoute) {
+      const [first, ...others] = group.trips;
+      for (const trip of others) expect(trip.fareRules[0]).toBe(first.fareRules[0]);
+      const { route, stops } = network.patterns.find((p) => p.tripsId === first.tripsId)!;
+      const [from, to] = [stops[first.fromStop.stopSequence], stops[first.toStop.stopSequence]];
+      expect(first.fareRules[0]).toEqual(fareRule(route, from.stop, to.stop, Math.abs(to.km - from.km), ['TZS', 'USD', 'KES', 'UGX'], rates));
+    }
   });
 });

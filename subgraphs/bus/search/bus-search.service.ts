@@ -49,7 +49,7 @@ export class BusSearchService {
         currencies,
       ),
     );
-    const context: TripViewContext = { now, currencies, rates };
+    const context: TripViewContext = { now, currencies, rates, fares: new Map() };
     const view = (leg: Leg) => busTripView(leg.trip, leg.from, leg.to, context);
 
     const exactRoute: BusRouteTrips[] = [];

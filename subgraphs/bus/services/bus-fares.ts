@@ -56,7 +56,7 @@ export function fareRule(route: BusRoute, origin: BusStop, destination: BusStop,
       return rate ? [{ code, currency: code, prices: asNumbers(convertComponents(prices, rate, code).components, code) }] : [];
     });
   return {
-    id: `${route.id}:${origin.stopId}>${destination.stopId}`,
+    id: fareRuleId(route, origin, destination),
     originId: origin.stopId,
     destinationId: destination.stopId,
     originCity: origin.stopName,
@@ -66,6 +66,9 @@ export function fareRule(route: BusRoute, origin: BusStop, destination: BusStop,
     otherCurrencies,
   };
 }
+
+/** A fare rule's id: the route and the two stops decide the distance, so the whole rule within one search. */
+export const fareRuleId = (route: BusRoute, origin: BusStop, destination: BusStop): string => `${route.id}:${origin.stopId}>${destination.stopId}`;
 
 export function fareRatePairs(bases: Iterable<string>, currencies: readonly string[]): Array<[string, string]> {
   return [...new Set(bases)].flatMap((base) => currencies.filter((c) => c !== base).map((c): [string, string] => [base, c]));

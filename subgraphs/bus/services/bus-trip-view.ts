@@ -13,7 +13,7 @@ import {
   type BusRegionStations,
 } from '../graphql/bus-trip.type';
 import { sellsAlighting, sellsBoarding, type BusPattern } from './bus-network';
-import { fareRule } from './bus-fares';
+import { fareRule, fareRuleId, type FareRuleView } from './bus-fares';
 import { bookedSeats } from './bus-seating';
 import type { DatedTrip, StopCall } from './bus-timetable';
 
@@ -59,8 +59,17 @@ export function travelDuration(minutes: number): BusEstimatedTravel & { clock: s
 
 export const minutesBetween = (from: Date, to: Date): number => Math.round((to.getTime() - from.getTime()) / 60_000);
 
-/** routeStations: where this trip sells boarding and alighting, grouped by region in travel order. */
+/** A pattern's routeStations, built once per pattern (fixed reference data) and shared read-only by every answer. */
+const routeStationsByPattern = new WeakMap<BusPattern, BusRegionStations[]>();
+
 function routeStations(pattern: BusPattern): BusRegionStations[] {
+  let stations = routeStationsByPattern.get(pattern);
+  if (!stations) routeStationsByPattern.set(pattern, (stations = buildRouteStations(pattern)));
+  return stations;
+}
+
+/** routeStations: where this trip sells boarding and alighting, grouped by region in travel order. */
+function buildRouteStations(pattern: BusPattern): BusRegionStations[] {
   const regions = new Map<string, BusRegionStations>();
   pattern.stops.forEach((s, i) => {
     const entry = regions.get(s.stop.region) ?? { region: s.stop.region, pickUpStations: [], dropOffStations: [] };
@@ -75,6 +84,8 @@ export interface TripViewContext {
   now: Date;
   currencies: readonly string[];
   rates: RateLookup;
+  /** This search's fare rules by id: every trip of a route between the same stops has the same one (read-only). */
+  fares: Map<string, FareRuleView>;
 }
 
 /** A dated trip as the search answers it for the pair (from, to): the GraphQL BusTrip before federation fills the company. */
@@ -84,7 +95,12 @@ export function busTripView(trip: DatedTrip, from: number, to: number, context: 
   const boarding = calls[from];
   const alighting = calls[to];
   const stops = pattern.stops;
-  const fare = fareRule(route, boarding.stop, alighting.stop, Math.abs(stops[to].km - stops[from].km), context.currencies, context.rates);
+  const fareId = fareRuleId(route, boarding.stop, alighting.stop);
+  let fare = context.fares.get(fareId);
+  if (!fare) {
+    fare = fareRule(route, boarding.stop, alighting.stop, Math.abs(stops[to].km - stops[from].km), context.currencies, context.rates);
+    context.fares.set(fareId, fare);
+  }
   const hasLeftOrigin = context.now.getTime() >= boarding.departureAt.getTime();
   const sellable = !trip.canceled && !hasLeftOrigin;
   const booked = bookedSeats(trip.id, vehicle.layout);

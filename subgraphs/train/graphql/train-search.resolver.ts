@@ -2,6 +2,7 @@ import { Arg, Ctx, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../../shared/http/subgraph-server';
 import type { TrainSearchService } from '../search/train-search.service';
 import { TrainSearchResult } from './train-search.type';
+import type { TrainPrice } from '../pricing/train-pricing';
 
 @Resolver()
 export class TrainSearchResolver {
@@ -25,12 +26,16 @@ export class TrainSearchResolver {
     @Ctx() { req }: GraphQLContext,
   ): Promise<TrainSearchResult> {
     const outcome = await this.searchService.search(await req.principal(), { from, to, date, lookAheadDays }, req.currency);
-    return {
-      meta: outcome.meta,
-      data: outcome.data.map((t) => ({
-        ...t,
-        price: { ...t.price, otherCurrencies: Object.entries(t.price.otherCurrencies).map(([code, entry]) => ({ code, ...entry })) },
-      })),
-    } as TrainSearchResult;
+    // Trains sharing a fare share one price object: each is listed once.
+    const listed = new Map<TrainPrice, unknown>();
+    const listedPrice = (price: TrainPrice) => {
+      let entry = listed.get(price);
+      if (!entry) {
+        entry = { ...price, otherCurrencies: Object.entries(price.otherCurrencies).map(([code, entry]) => ({ code, ...entry })) };
+        listed.set(price, entry);
+      }
+      return entry;
+    };
+    return { meta: outcome.meta, data: outcome.data.map((t) => ({ ...t, price: listedPrice(t.price) })) } as unknown as TrainSearchResult;
   }
 }

@@ -4,7 +4,9 @@ import { TrainFeeRecipientEnum, TrainFeeTypeEnum, TrainPricingContextEnum, Train
 import { DateTimeScalar, LocalDateScalar } from '../../../shared/graphql/date-time.scalar';
 import { AvailabilityStatusEnum, LookAheadStatusEnum } from '../../../shared/graphql/search-availability.type';
 
-@ObjectType({ description: 'One fee of a price, e.g. the booking fee; amount is a decimal string in the price currency' })
+// simpleResolvers: these types are plain read-only data with no per-field middleware or auth, so graphql-js reads
+// each property itself instead of through type-graphql's per-field wrapper (thousands of fields per search answer).
+@ObjectType({ simpleResolvers: true, description: 'One fee of a price, e.g. the booking fee; amount is a decimal string in the price currency' })
 export class TrainFee {
   @Field(() => TrainFeeTypeEnum, { description: 'What the fee pays for' })
   type!: string;
@@ -16,7 +18,7 @@ export class TrainFee {
   recipient!: string;
 }
 
-@ObjectType({ description: 'One display currency of a train price; only amount and formatted when no rate was available' })
+@ObjectType({ simpleResolvers: true, description: 'One display currency of a train price; only amount and formatted when no rate was available' })
 export class TrainCurrencyPrice {
   @Field({ description: 'The map key in REST' })
   code!: string;
@@ -43,7 +45,7 @@ export class TrainCurrencyPrice {
   fees?: TrainFee[] | null;
 }
 
-@ObjectType({ description: 'train-bus-admin.md "Train price"' })
+@ObjectType({ simpleResolvers: true, description: 'train-bus-admin.md "Train price"' })
 export class TrainPrice {
   @Field(() => TrainPricingContextEnum, { description: 'Which pricing rules made this price' })
   pricingContext!: string;
@@ -73,7 +75,7 @@ export class TrainPrice {
   otherCurrencies!: TrainCurrencyPrice[];
 }
 
-@ObjectType({ description: 'Identifiers and names of one train run (timeTableTrainSetId identifies it on its date)' })
+@ObjectType({ simpleResolvers: true, description: 'Identifiers and names of one train run (timeTableTrainSetId identifies it on its date)' })
 export class TrainTripInfo {
   @Field(() => Int, { description: 'Provider trip id' })
   id!: number;
@@ -106,7 +108,7 @@ export class TrainTripInfo {
   bikesAllowed!: number | null;
 }
 
-@ObjectType({ description: 'The railway line the train runs on' })
+@ObjectType({ simpleResolvers: true, description: 'The railway line the train runs on' })
 export class TrainRoute {
   @Field(() => Int, { description: 'Provider route id' })
   id!: number;
@@ -118,7 +120,7 @@ export class TrainRoute {
   name!: string;
 }
 
-@ObjectType({ description: 'Where and when the train leaves (departure) or arrives (arrival), in railway-local time' })
+@ObjectType({ simpleResolvers: true, description: 'Where and when the train leaves (departure) or arrives (arrival), in railway-local time' })
 export class TrainCallingPoint {
   @Field(() => LocalDateScalar, { description: 'Railway-local date' })
   date!: string;
@@ -133,7 +135,7 @@ export class TrainCallingPoint {
   stop!: TrainStation;
 }
 
-@ObjectType({ description: 'One stop of the train on its way, in order' })
+@ObjectType({ simpleResolvers: true, description: 'One stop of the train on its way, in order' })
 export class TrainStopTime {
   @Field({ description: 'Station id, form <STATION>:SGR:0' })
   stopId!: string;
@@ -160,7 +162,7 @@ export class TrainStopTime {
   longitude!: number;
 }
 
-@ObjectType({ description: 'train-bus-admin.md "Railway car (search)"' })
+@ObjectType({ simpleResolvers: true, description: 'train-bus-admin.md "Railway car (search)"' })
 export class RailwayCar {
   @Field(() => Int, { description: 'Car id within the train (as the provider numbers it)' })
   id!: number;
@@ -202,7 +204,7 @@ export class RailwayCar {
   bookedSeats!: string[];
 }
 
-@ObjectType({ description: 'One logo of the operator' })
+@ObjectType({ simpleResolvers: true, description: 'One logo of the operator' })
 export class TransitAgencyLogo {
   @Field({ description: 'Logo variant as the operator names it' })
   type!: string;
@@ -211,10 +213,11 @@ export class TransitAgencyLogo {
   url!: string;
 }
 
-@ObjectType({ description: 'The operator: the company comes from the admin subgraph (not copied)' })
+@ObjectType({ simpleResolvers: true, description: "The operator: the company is admin's, not a copy (its display fields are read from the same directory)" })
 export class TransitAgency {
-  @Field(() => Company, { description: 'The operator company (resolved by the admin subgraph)' })
-  company!: Company;
+  @Field(() => Company, { description: "The operator company (admin's Company)" })
+  /** The key only: the company field resolver reads the display fields from the directory. */
+  company!: Pick<Company, 'uuid'>;
 
   @Field(() => TrainTransitAgencyTypeEnum, { description: 'The kind of transport the operator runs' })
   type!: string;
@@ -223,7 +226,7 @@ export class TransitAgency {
   logos!: TransitAgencyLogo[];
 }
 
-@ObjectType({ description: 'A train on the requested date between the searched stations' })
+@ObjectType({ simpleResolvers: true, description: 'A train on the requested date between the searched stations' })
 export class TrainTrip {
   @Field({ description: 'RAIL_SGR' })
   provider!: string;
@@ -256,7 +259,7 @@ export class TrainTrip {
   transitAgency!: TransitAgency;
 }
 
-@ObjectType({ description: 'How far later dates were checked for trains' })
+@ObjectType({ simpleResolvers: true, description: 'How far later dates were checked for trains' })
 export class TrainLookAhead {
   @Field(() => Int, { description: 'lookAheadDays as asked (1 to 3)' })
   requestedDays!: number;
@@ -271,13 +274,13 @@ export class TrainLookAhead {
   confirmedThroughDate!: string | null;
 }
 
-@ObjectType({ description: 'The first later date with trains' })
+@ObjectType({ simpleResolvers: true, description: 'The first later date with trains' })
 export class TrainNextDate {
   @Field(() => LocalDateScalar, { description: 'The date (railway-local)' })
   date!: string;
 }
 
-@ObjectType({ description: 'Look-ahead availability of a search that asked for lookAheadDays; null when lookAheadDays was not given' })
+@ObjectType({ simpleResolvers: true, description: 'Look-ahead availability of a search that asked for lookAheadDays; null when lookAheadDays was not given' })
 export class TrainAvailabilityType {
   @Field(() => AvailabilityStatusEnum, { description: 'Whether the requested date has trains: the requested date only' })
   status!: string;
@@ -298,7 +301,7 @@ export class TrainAvailabilityType {
   next!: TrainNextDate | null;
 }
 
-@ObjectType({ description: 'Links of a search answer' })
+@ObjectType({ simpleResolvers: true, description: 'Links of a search answer' })
 export class TrainSearchLinks {
   @Field({ description: 'The REST URL of this search' })
   self!: string;
@@ -307,7 +310,7 @@ export class TrainSearchLinks {
   nextAvailable?: string | null;
 }
 
-@ObjectType({ description: 'Metadata of a search answer' })
+@ObjectType({ simpleResolvers: true, description: 'Metadata of a search answer' })
 export class TrainSearchMeta {
   @Field(() => Int, { description: 'Trains on the requested date' })
   count!: number;
@@ -325,7 +328,7 @@ export class TrainSearchMeta {
   createdAt!: string;
 }
 
-@ObjectType({ description: 'A train search answer: metadata and the trains of the requested date' })
+@ObjectType({ simpleResolvers: true, description: 'A train search answer: metadata and the trains of the requested date' })
 export class TrainSearchResult {
   @Field(() => TrainSearchMeta, { description: 'Metadata of the answer' })
   meta!: TrainSearchMeta;

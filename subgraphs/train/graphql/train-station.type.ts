@@ -4,7 +4,7 @@ import { Company } from '../../../shared/graphql/company-reference.type';
 
 export { Company };
 
-@ObjectType({ description: 'A booking partner serving a station; SGR search uses provider RAIL, service SGR' })
+@ObjectType({ simpleResolvers: true, description: 'A booking partner serving a station; SGR search uses provider RAIL, service SGR' })
 export class StationPartner {
   @Field({ description: 'The booking provider code, e.g. RAIL' })
   provider!: string;
@@ -19,10 +19,11 @@ export class StationPartner {
   name!: string;
 
   @Field(() => Company, { description: 'The operating company' })
-  company!: Company;
+  /** The key only: the company field resolver reads the display fields from the directory. */
+  company!: Pick<Company, 'uuid'>;
 }
 
-@ObjectType({ description: 'An SGR railway station; stopId has the form <STATION>:SGR:0 and is used exactly in search' })
+@ObjectType({ simpleResolvers: true, description: 'An SGR railway station; stopId has the form <STATION>:SGR:0 and is used exactly in search' })
 export class TrainStation extends StopFields {
   @Field(() => [StationPartner], { description: 'Booking partners serving the station' })
   partners!: StationPartner[];

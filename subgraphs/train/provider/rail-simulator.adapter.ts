@@ -91,10 +91,16 @@ export class RailSimulator implements RailProvider {
     return dateFormatterFor(RAIL_TIME_ZONE).format(now);
   }
 
-  /** Sold dates: the railway's today to the horizon; trains already gone from their first searched stop are not sold. */
-  private onSale(l: DatedLeg, now: Date): boolean {
+  /**
+   * Sold dates: the railway's today to the horizon; trains already gone from their first searched stop are not sold.
+   * The window is worked out once per call, then tested against each leg.
+   */
+  private onSale(now: Date): (l: DatedLeg) => boolean {
     const today = this.serviceDate(now);
-    return l.serviceDate >= addDays(today, -1) && l.serviceDate <= addDays(today, SALES_HORIZON_DAYS) && departureInstant(l) > now.getTime();
+    const first = addDays(today, -1);
+    const last = addDays(today, SALES_HORIZON_DAYS);
+    const at = now.getTime();
+    return (l) => l.serviceDate >= first && l.serviceDate <= last && departureInstant(l) > at;
   }
 
   async searchTrips(input: { fromStopId: string; toStopId: string; date: string }): Promise<RailTrip[]> {
@@ -104,7 +110,7 @@ export class RailSimulator implements RailProvider {
     const fault = searchFault(from, to, input.date);
     if (fault) throw fault;
     const now = this.now();
-    const legs = legsOn(from, to, input.date).filter((l) => this.onSale(l, now));
+    const legs = legsOn(from, to, input.date).filter(this.onSale(now));
     if (legs.length === 0) return [];
     const taken = await this.store.takenSeats(legs.map(legWindowOf), now.getTime());
     return legs.map((l) => tripOf(l, taken.get(tripKeyOf(l)) ?? new Set()));
@@ -118,7 +124,7 @@ export class RailSimulator implements RailProvider {
     const fault = searchFault(from, to, input.date);
     if (fault) throw fault;
     const now = this.now();
-    return legsOn(from, to, input.date).some((l) => this.onSale(l, now));
+    return legsOn(from, to, input.date).some(this.onSale(now));
   }
 
   /** The train `timeTableTrainSetId` leaving `from` on `date` (the searched date) for `to`, if it is sold. */
@@ -128,7 +134,7 @@ export class RailSimulator implements RailProvider {
     if (found) {
       const departure = found.train.stops[found.fromIndex].departure!;
       const dated = { ...found, serviceDate: addDays(date, -Math.floor(departure / 1440)) };
-      if (runsOn(dated.serviceDate) && this.onSale(dated, now)) return dated;
+      if (runsOn(dated.serviceDate) && this.onSale(now)(dated)) return dated;
     }
     throw new RailProviderError('TRIP_NOT_FOUND', 'No such train on this date between these stations', false, 'SGR-4041');
   }

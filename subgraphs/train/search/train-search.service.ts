@@ -4,7 +4,7 @@ import { Role } from '../../../shared/auth/roles';
 import { AppError } from '../../../shared/errors/app-error';
 import { ExchangeRates, snapshotRates } from '../../../shared/money/exchange-rates';
 import { checkCandidates, foldCandidates } from '../../../shared/search/look-ahead-fold';
-import { priceTrainFare, trainRatePairs } from '../pricing/train-pricing';
+import { priceTrainFare, trainRatePairs, type TrainPrice } from '../pricing/train-pricing';
 import type { TrainPricingContext } from '../pricing/train-pricing-policy';
 import { RailProvider, RailProviderError, RailTrip } from '../provider/rail-provider.port';
 import { SGR_TIME_ZONE, StationService } from '../services/station.service';
@@ -50,9 +50,14 @@ export class TrainSearchService {
     const currencies = [...new Set([...(headerCurrency ? [headerCurrency] : []), ...this.platform.config.train.otherCurrencies])];
     const rates = await snapshotRates(this.rates, trainRatePairs(currencies));
     const context = trainPricingContextOf(principal.role);
-    const data = trips.map((t) =>
-      trainTripView(t, priceTrainFare({ fare: t.fareFrom, pricingContext: context, displayCurrencies: currencies, rates }), (id) => this.stations.byStopId(id)),
-    );
+    // Trains of one pair on one date mostly share a fare: each distinct fare is priced once (the price is read-only).
+    const prices = new Map<string, TrainPrice>();
+    const priceOf = (fare: string): TrainPrice => {
+      let price = prices.get(fare);
+      if (!price) prices.set(fare, (price = priceTrainFare({ fare, pricingContext: context, displayCurrencies: currencies, rates })));
+      return price;
+    };
+    const data = trips.map((t) => trainTripView(t, priceOf(t.fareFrom), (id) => this.stations.byStopId(id)));
     const canonical = { from: search.from.stopId, to: search.to.stopId, lookAheadDays: search.lookAheadDays };
     const meta: TrainSearchOutcome['meta'] = {
       count: data.length,

@@ -39,6 +39,35 @@ export interface TrainTripView {
   transitAgency: { company: { uuid: string }; type: string; logos: Array<{ type: string; url: string }> };
 }
 
+type StopTimesView = NonNullable<TrainTripView['stopTimes']>;
+
+/**
+ * The provider's stop times of a train are one array per train (the simulator builds them once), and stations
+ * are fixed reference data: the view of each array is built once and shared, read-only, by every answer.
+ */
+const stopTimesViews = new WeakMap<NonNullable<RailTrip['stopTimes']>, StopTimesView>();
+
+function stopTimesView(stopTimes: NonNullable<RailTrip['stopTimes']>, station: (stopId: string) => Station): StopTimesView {
+  let view = stopTimesViews.get(stopTimes);
+  if (!view) {
+    view = stopTimes.map((s) => {
+      const st = station(s.stopId);
+      return {
+        stopId: s.stopId,
+        stopSequence: s.stopSequence,
+        arrivalTime: s.arrivalTime,
+        departureTime: s.departureTime,
+        stopName: st.stopName,
+        stopDescription: st.stopDesc,
+        latitude: st.stopLat,
+        longitude: st.stopLon,
+      };
+    });
+    stopTimesViews.set(stopTimes, view);
+  }
+  return view;
+}
+
 /** A provider trip as a search item (and as the trip part of its details), priced by the caller. */
 export function trainTripView(t: RailTrip, price: TrainPrice, stationByStopId: (stopId: string) => Station | undefined): TrainTripView {
   const station = (stopId: string) => stationByStopId(stopId)!;
@@ -62,20 +91,7 @@ export function trainTripView(t: RailTrip, price: TrainPrice, stationByStopId: (
     departure: callingPoint(t.departure),
     arrival: callingPoint(t.arrival),
     price,
-    stopTimes:
-      t.stopTimes?.map((s) => {
-        const st = station(s.stopId);
-        return {
-          stopId: s.stopId,
-          stopSequence: s.stopSequence,
-          arrivalTime: s.arrivalTime,
-          departureTime: s.departureTime,
-          stopName: st.stopName,
-          stopDescription: st.stopDesc,
-          latitude: st.stopLat,
-          longitude: st.stopLon,
-        };
-      }) ?? null,
+    stopTimes: t.stopTimes && stopTimesView(t.stopTimes, station),
     cars: t.cars.map((c) => ({ ...c, id: c.carId, bookedSeats: [] })),
     carTypes: [...new Set(t.cars.map((c) => c.typeName))],
     transitAgency: { company: { uuid: station(t.departure.stopId).partners[0].company.uuid }, type: 'RAIL', logos: [] },

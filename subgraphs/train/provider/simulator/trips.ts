@@ -38,7 +38,16 @@ export function departureInstant(l: DatedLeg): number {
   return Date.parse(`${d.date}T${d.time}:00+03:00`);
 }
 
+/** Stop times depend on the train alone (times of day, no date): built once per train, shared read-only by every search. */
+const stopTimesByTrain = new WeakMap<DatedLeg['train'], RailStopTime[] | null>();
+
 function stopTimes(l: DatedLeg): RailStopTime[] | null {
+  let times = stopTimesByTrain.get(l.train);
+  if (times === undefined) stopTimesByTrain.set(l.train, (times = buildStopTimes(l)));
+  return times;
+}
+
+function buildStopTimes(l: DatedLeg): RailStopTime[] | null {
   if (l.train.def.number === NO_STOP_TIMES_TRAIN) return null;
   return l.train.stops.map((s) => {
     const at = s.departure ?? s.arrival!;
@@ -52,22 +61,47 @@ function stopTimes(l: DatedLeg): RailStopTime[] | null {
   });
 }
 
+/** A car's passenger places (seats, disabled seats, beds): fixed by its layout, counted once per car. */
+interface CarPlaces {
+  ids: ReadonlySet<number>;
+  disabledIds: ReadonlySet<number>;
+}
+const placesByCar = new WeakMap<SimCar, CarPlaces>();
+
+function placesOf(car: SimCar): CarPlaces {
+  let places = placesByCar.get(car);
+  if (!places) {
+    const bookable = car.seats.filter((s) => s.bookable);
+    places = { ids: new Set(bookable.map((s) => s.seatId)), disabledIds: new Set(bookable.filter((s) => s.type === 'DISABLED_SEAT').map((s) => s.seatId)) };
+    placesByCar.set(car, places);
+  }
+  return places;
+}
+
+/** Free places are the car's places less the taken ones among them: a walk over the few taken seats, not every seat. */
 function availability(car: SimCar, taken: TakenSeats): RailCarAvailability {
-  const places = car.seats.filter((s) => s.bookable);
-  const free = taken.size === 0 ? places : places.filter((s) => !taken.has(s.seatId));
-  const disabled = (list: typeof places) => list.filter((s) => s.type === 'DISABLED_SEAT').length;
+  const { ids, disabledIds } = placesOf(car);
+  let takenPlaces = 0;
+  let takenDisabled = 0;
+  for (const seatId of taken) {
+    if (!ids.has(seatId)) continue;
+    takenPlaces++;
+    if (disabledIds.has(seatId)) takenDisabled++;
+  }
+  const free = ids.size - takenPlaces;
+  const freeDisabled = disabledIds.size - takenDisabled;
   return {
     carId: car.carId,
     orderNo: car.orderNo,
     typeId: car.typeId,
     typeName: car.typeName,
     carClass: car.carClass,
-    capacity: places.length,
-    standardSeatCapacity: places.length - disabled(places),
-    disabledSeatCapacity: disabled(places),
-    emptySeats: free.length,
-    emptyStandardSeats: free.length - disabled(free),
-    emptyDisabledSeats: disabled(free),
+    capacity: ids.size,
+    standardSeatCapacity: ids.size - disabledIds.size,
+    disabledSeatCapacity: disabledIds.size,
+    emptySeats: free,
+    emptyStandardSeats: free - freeDisabled,
+    emptyDisabledSeats: freeDisabled,
     hasSeat: true,
   };
 }
