@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import type Redis from 'ioredis';
 import { FlightException } from '../errors/flight.exception';
 
 export interface OfferSlot {
@@ -17,76 +17,142 @@ export interface StoredOffer<TOffer, TCriteria> {
 }
 
 /**
+ * A list of offers stored once and shared by every search that shows them (the same supplier
+ * answer priced with the same terms is the same list for everyone). Immutable once made; the
+ * store notes here how long its Redis copy lives, so a repeated search only extends it.
+ */
+export interface OfferSnapshot<TOffer> {
+  readonly id: string;
+  readonly offers: readonly TOffer[];
+  /** Epoch ms until which this process last made the stored copy live; 0 when not stored yet. */
+  storedUntil: number;
+}
+
+/** What one offerReference points at; `expiresAt` is the offer's own deadline, epoch ms. */
+export interface OfferReferenceRecord {
+  searchId: string;
+  snapshotId: string;
+  index: number;
+  accountId: string;
+  expiresAt: number;
+}
+
+/**
+ * Keys stay this long past the offer's expiry, so a late review or reservation is told the
+ * offer expired (410) rather than that it never existed (404).
+ */
+export const EXPIRED_OFFER_GRACE_SECONDS = 3600;
+
+export const offerKeys = (prefix: string) => ({
+  reference: (offerReference: string) => `${prefix}:flight-offer:${offerReference}`,
+  search: (searchId: string) => `${prefix}:flight-offer-search:${searchId}`,
+  snapshot: (snapshotId: string) => `${prefix}:flight-offer-snapshot:${snapshotId}`,
+});
+
+/**
  * The authoritative server-side snapshot of search offers. An offerReference only resolves for
  * the account that searched; a submitted offer body is never trusted beyond its reference.
+ *
+ * Kept in Redis with a TTL: per search one MULTI of a small key per offerReference (bound to
+ * the account, pointing at a snapshot and an index), one key with the search criteria, and the
+ * snapshot itself written once per snapshot and then only given a longer life.
  */
 export class OfferStore<TOffer, TCriteria> {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly keys: ReturnType<typeof offerKeys>;
 
-  async save(accountId: string, criteria: TCriteria, offers: TOffer[], now: Date, ttlSeconds: number): Promise<OfferSlot[]> {
-    const searchId = randomUUID();
-    const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
-    const slots = offers.map(() => ({ offerReference: randomUUID(), expiresAt }));
-    if (offers.length === 0) return slots;
-    await this.guard(() =>
-      this.dataSource.transaction(async (m) => {
-        await m.query('INSERT INTO flight_search (id, account_id, criteria, offers, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)', [
-          searchId,
-          accountId,
-          JSON.stringify(criteria),
-          JSON.stringify(offers),
-          now,
-          expiresAt,
-        ]);
-        await m.query(
-          `INSERT INTO flight_offer (offer_reference, search_id, offer_index, account_id, expires_at) VALUES ${slots.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
-          slots.flatMap((slot, i) => [slot.offerReference, searchId, i, accountId, expiresAt]),
-        );
-      }),
+  constructor(
+    private readonly redis: Redis,
+    prefix: string,
+    private readonly graceSeconds = EXPIRED_OFFER_GRACE_SECONDS,
+  ) {
+    this.keys = offerKeys(prefix);
+  }
+
+  snapshotOf(offers: readonly TOffer[]): OfferSnapshot<TOffer> {
+    return { id: randomUUID(), offers, storedUntil: 0 };
+  }
+
+  /** Stores these offers for one search. */
+  save(accountId: string, criteria: TCriteria, offers: TOffer[], now: Date, ttlSeconds: number): Promise<OfferSlot[]> {
+    return this.saveFrom(
+      this.snapshotOf(offers),
+      offers.map((_, i) => i),
+      accountId,
+      criteria,
+      now,
+      ttlSeconds,
     );
+  }
+
+  /** Stores one search showing `snapshot.offers[i]` for each i of `indexes`, in that order. */
+  async saveFrom(
+    snapshot: OfferSnapshot<TOffer>,
+    indexes: readonly number[],
+    accountId: string,
+    criteria: TCriteria,
+    now: Date,
+    ttlSeconds: number,
+  ): Promise<OfferSlot[]> {
+    const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
+    const slots = indexes.map(() => ({ offerReference: randomUUID(), expiresAt }));
+    if (indexes.length === 0) return slots;
+    const searchId = randomUUID();
+    const keyTtlMs = ttlSeconds * 1000 + this.graceSeconds * 1000;
+    const keptUntil = now.getTime() + keyTtlMs;
+    const snapshotKey = this.keys.snapshot(snapshot.id);
+    const wasStored = snapshot.storedUntil > 0;
+    // Set before the await: a concurrent search on this snapshot then only extends it, and its
+    // MULTI goes out on the same connection after this one, so after the SET.
+    snapshot.storedUntil = keptUntil;
+    const multi = this.redis.multi();
+    if (wasStored) multi.pexpire(snapshotKey, keyTtlMs);
+    else multi.set(snapshotKey, JSON.stringify(snapshot.offers), 'PX', keyTtlMs);
+    multi.set(this.keys.search(searchId), JSON.stringify(criteria), 'PX', keyTtlMs);
+    const head = `{"searchId":"${searchId}","snapshotId":"${snapshot.id}","accountId":${JSON.stringify(accountId)},"expiresAt":${expiresAt.getTime()},"index":`;
+    for (let i = 0; i < slots.length; i++) multi.set(this.keys.reference(slots[i].offerReference), `${head}${indexes[i]}}`, 'PX', keyTtlMs);
+    const results = await this.guard(
+      async () => {
+        const replies = await multi.exec();
+        if (!replies || replies.some(([error]) => error)) throw new Error('offer snapshot MULTI failed');
+        return replies;
+      },
+      () => (snapshot.storedUntil = 0),
+    );
+    // The shared copy was gone (Redis restarted or flushed since this process wrote it): write it again.
+    if (wasStored && results[0][1] === 0) {
+      await this.guard(
+        () => this.redis.set(snapshotKey, JSON.stringify(snapshot.offers), 'PX', keyTtlMs),
+        () => (snapshot.storedUntil = 0),
+      );
+    }
     return slots;
   }
 
   /** The offer behind a reference, or null when it does not exist or belongs to someone else. */
   async load(offerReference: string, accountId: string): Promise<StoredOffer<TOffer, TCriteria> | null> {
-    const rows: Array<{ offer_index: number; expires_at: Date; search_id: string; offers: string; criteria: string }> = await this.guard(() =>
-      this.dataSource.query(
-        `SELECT o.offer_index, o.expires_at, o.search_id, s.offers, s.criteria
-           FROM flight_offer o JOIN flight_search s ON s.id = o.search_id
-          WHERE o.offer_reference = ? AND o.account_id = ?`,
-        [offerReference, accountId],
-      ),
-    );
-    const row = rows[0];
-    if (!row) return null;
+    const raw = await this.guard(() => this.redis.get(this.keys.reference(offerReference)));
+    if (!raw) return null;
+    const record = JSON.parse(raw) as OfferReferenceRecord;
+    if (record.accountId !== accountId) return null;
+    const [criteria, offers] = await this.guard(() => this.redis.mget(this.keys.search(record.searchId), this.keys.snapshot(record.snapshotId)));
+    const offer = offers ? (JSON.parse(offers) as TOffer[])[record.index] : undefined;
+    if (!criteria || offer === undefined) return null;
     return {
       offerReference,
-      searchId: row.search_id,
+      searchId: record.searchId,
       accountId,
-      expiresAt: new Date(row.expires_at),
-      offer: (JSON.parse(row.offers) as TOffer[])[row.offer_index],
-      criteria: JSON.parse(row.criteria) as TCriteria,
+      expiresAt: new Date(record.expiresAt),
+      offer,
+      criteria: JSON.parse(criteria) as TCriteria,
     };
   }
 
-  /** Deletes searches expired before `before`; their offers go with them. */
-  async purgeExpired(before: Date): Promise<number> {
-    const result = await this.dataSource.query('DELETE FROM flight_search WHERE expires_at < ? LIMIT 1000', [before]);
-    return Number(result.affectedRows ?? 0);
-  }
-
-  private async guard<T>(work: () => Promise<T>): Promise<T> {
+  private async guard<T>(work: () => Promise<T>, onFailure?: () => void): Promise<T> {
     try {
       return await work();
-    } catch (error) {
-      if (isConnectionFailure(error)) throw FlightException.storeUnavailable('offer storage');
-      throw error;
+    } catch {
+      onFailure?.();
+      throw FlightException.storeUnavailable('offer storage');
     }
   }
-}
-
-/** A database that cannot be reached (as opposed to a query bug, which must surface as itself). */
-function isConnectionFailure(error: unknown): boolean {
-  const code = (error as { code?: string; driverError?: { code?: string } })?.driverError?.code ?? (error as { code?: string })?.code;
-  return ['ECONNREFUSED', 'PROTOCOL_CONNECTION_LOST', 'ETIMEDOUT', 'ECONNRESET', 'ER_CON_COUNT_ERROR', 'POOL_CLOSED', 'EHOSTUNREACH'].includes(code ?? '');
 }
