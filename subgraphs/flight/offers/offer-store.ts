@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 import { FlightException } from '../errors/flight.exception';
 
@@ -43,6 +43,22 @@ export interface OfferReferenceRecord {
  */
 export const EXPIRED_OFFER_GRACE_SECONDS = 3600;
 
+/**
+ * One search's keys in one atomic command (a MULTI costs a reply per command). KEYS: snapshot,
+ * search, then one per offerReference; ARGV: TTL ms, the snapshot's JSON or '' to only extend
+ * it, the criteria, then one value per offerReference. Answers 0 when the snapshot to extend
+ * is gone.
+ */
+const SAVE_SCRIPT = (() => {
+  const lua = `local ttl = ARGV[1]
+local kept = 1
+if ARGV[2] == '' then kept = redis.call('PEXPIRE', KEYS[1], ttl) else redis.call('SET', KEYS[1], ARGV[2], 'PX', ttl) end
+redis.call('SET', KEYS[2], ARGV[3], 'PX', ttl)
+for i = 3, #KEYS do redis.call('SET', KEYS[i], ARGV[i + 1], 'PX', ttl) end
+return kept`;
+  return { lua, sha: createHash('sha1').update(lua).digest('hex') };
+})();
+
 export const offerKeys = (prefix: string) => ({
   reference: (offerReference: string) => `${prefix}:flight-offer:${offerReference}`,
   search: (searchId: string) => `${prefix}:flight-offer-search:${searchId}`,
@@ -53,7 +69,7 @@ export const offerKeys = (prefix: string) => ({
  * The authoritative server-side snapshot of search offers. An offerReference only resolves for
  * the account that searched; a submitted offer body is never trusted beyond its reference.
  *
- * Kept in Redis with a TTL: per search one MULTI of a small key per offerReference (bound to
+ * Kept in Redis with a TTL: per search one script setting a small key per offerReference (bound to
  * the account, pointing at a snapshot and an index), one key with the search criteria, and the
  * snapshot itself written once per snapshot and then only given a longer life.
  */
@@ -102,28 +118,27 @@ export class OfferStore<TOffer, TCriteria> {
     const snapshotKey = this.keys.snapshot(snapshot.id);
     const wasStored = snapshot.storedUntil > 0;
     // Set before the await: a concurrent search on this snapshot then only extends it, and its
-    // MULTI goes out on the same connection after this one, so after the SET.
+    // script goes out on the same connection after this one, so after the SET.
     snapshot.storedUntil = keptUntil;
-    const multi = this.redis.multi();
-    if (wasStored) multi.pexpire(snapshotKey, keyTtlMs);
-    else multi.set(snapshotKey, JSON.stringify(snapshot.offers), 'PX', keyTtlMs);
-    multi.set(this.keys.search(searchId), JSON.stringify(criteria), 'PX', keyTtlMs);
     const head = `{"searchId":"${searchId}","snapshotId":"${snapshot.id}","accountId":${JSON.stringify(accountId)},"expiresAt":${expiresAt.getTime()},"index":`;
-    for (let i = 0; i < slots.length; i++) multi.set(this.keys.reference(slots[i].offerReference), `${head}${indexes[i]}}`, 'PX', keyTtlMs);
-    const results = await this.guard(
-      async () => {
-        const replies = await multi.exec();
-        if (!replies || replies.some(([error]) => error)) throw new Error('offer snapshot MULTI failed');
-        return replies;
-      },
-      () => (snapshot.storedUntil = 0),
+    const keys = [snapshotKey, this.keys.search(searchId)];
+    const values = [String(keyTtlMs), wasStored ? '' : JSON.stringify(snapshot.offers), JSON.stringify(criteria)];
+    for (let i = 0; i < slots.length; i++) {
+      keys.push(this.keys.reference(slots[i].offerReference));
+      values.push(`${head}${indexes[i]}}`);
+    }
+    const onFailure = () => (snapshot.storedUntil = 0);
+    const snapshotKept = await this.guard(
+      () =>
+        this.redis.evalsha(SAVE_SCRIPT.sha, keys.length, ...keys, ...values).catch((error: unknown) => {
+          if (!String((error as Error)?.message).startsWith('NOSCRIPT')) throw error;
+          return this.redis.eval(SAVE_SCRIPT.lua, keys.length, ...keys, ...values);
+        }),
+      onFailure,
     );
     // The shared copy was gone (Redis restarted or flushed since this process wrote it): write it again.
-    if (wasStored && results[0][1] === 0) {
-      await this.guard(
-        () => this.redis.set(snapshotKey, JSON.stringify(snapshot.offers), 'PX', keyTtlMs),
-        () => (snapshot.storedUntil = 0),
-      );
+    if (snapshotKept === 0) {
+      await this.guard(() => this.redis.set(snapshotKey, JSON.stringify(snapshot.offers), 'PX', keyTtlMs), onFailure);
     }
     return slots;
   }

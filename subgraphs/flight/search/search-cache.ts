@@ -56,24 +56,25 @@ export class SearchCache {
 
   async getOrFetch(criteria: SupplierSearchCriteria, fetch: () => Promise<SupplierOffer[]>): Promise<SupplierAnswer> {
     if (this.ttlSeconds === 0) return { offers: await fetch(), derived: new DerivedValues() };
-    const key = `${this.prefix}:flight-search:v2:${createHash('sha256').update(canonical(criteria)).digest('hex')}`;
-    const local = this.local.get(key);
+    const localKey = canonical(criteria);
+    const local = this.local.get(localKey);
     if (local) {
-      this.local.delete(key);
+      this.local.delete(localKey);
       if (local.until > this.now()) {
-        this.local.set(key, local);
+        this.local.set(localKey, local);
         return local.answer;
       }
     }
+    const key = `${this.prefix}:flight-search:v2:${createHash('sha256').update(localKey).digest('hex')}`;
     const cached = await this.guard(() => this.redis.get(key));
     if (cached) {
       const { until, offers } = JSON.parse(cached) as { until: number; offers: SupplierOffer[] };
-      if (until > this.now()) return this.remember(key, until, offers);
+      if (until > this.now()) return this.remember(localKey, until, offers);
     }
     const offers = await fetch();
     const until = this.now() + this.ttlSeconds * 1000;
     await this.guard(() => this.redis.set(key, JSON.stringify({ until, offers }), 'PX', this.ttlSeconds * 1000));
-    return this.remember(key, until, offers);
+    return this.remember(localKey, until, offers);
   }
 
   private remember(key: string, until: number, offers: SupplierOffer[]): SupplierAnswer {
