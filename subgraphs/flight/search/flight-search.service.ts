@@ -3,7 +3,7 @@ import type { Principal } from '../../../shared/auth/token.service';
 import { Role } from '../../../shared/auth/roles';
 import { todayIn } from '../../../shared/time/calendar-date';
 import { FlightException } from '../errors/flight.exception';
-import { OfferSnapshot, OfferStore } from '../offers/offer-store';
+import { OfferSlot, OfferSnapshot, OfferStore } from '../offers/offer-store';
 import { OfferView, PricingTerms, StoredOfferPayload, toOfferView } from '../offers/offer-view';
 import type { PricingContext } from '../pricing/flight-pricing';
 import type { PricingTermsFactory } from '../offers/pricing-terms';
@@ -19,9 +19,14 @@ export interface SearchedOffer extends OfferView {
   expiresAt: Date;
 }
 
+/** One offer of a search: its priced view (shared by every search showing it: never mutate) and this search's reference. */
+export interface FoundOffer extends OfferSlot {
+  view: OfferView;
+}
+
 export interface FlightSearchOutcome {
   meta: { count: number; availability?: Availability };
-  data: SearchedOffer[];
+  data: FoundOffer[];
 }
 
 /** What a search stores with its offers: enough to re-check the booking against it later. */
@@ -83,7 +88,7 @@ export class FlightSearchService {
       now,
       this.platform.config.flight.offerTtlSeconds,
     );
-    const data = indexes.map((index, i) => ({ ...priced.payloads[index].view, ...slots[i] }));
+    const data = indexes.map((index, i): FoundOffer => ({ view: priced.payloads[index].view, ...slots[i] }));
     const meta: FlightSearchOutcome['meta'] = { count: data.length };
     if (search.lookAheadDays !== null) {
       meta.availability =
