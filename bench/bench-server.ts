@@ -90,7 +90,8 @@ async function startGatewayProcess(cfg: PlatformConfig, subgraphUrls: Record<str
     // graphql-js takes its fast paths only under NODE_ENV=production: the same as this process.
     NODE_ENV: process.env.NODE_ENV ?? cfg.nodeEnv,
     LOG_LEVEL: 'error',
-    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    // One deployment, one public address: it is the issuer every process checks tokens against.
+    PUBLIC_BASE_URL: cfg.publicBaseUrl,
     HOST: '127.0.0.1',
     PORT: String(port),
   });

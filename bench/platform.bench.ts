@@ -24,6 +24,7 @@ import {
   summarize,
   TOPOLOGY,
 } from './bench-runner';
+import { daemonCpuMs, MYSQL_PROCESSES, REDIS_PROCESSES } from './daemon-cpu';
 
 /**
  * The platform side by side in one run, each case straight to its subgraph and through the
@@ -75,6 +76,8 @@ interface Run extends BaseRun {
   requests: number;
   serverCpuMs: number;
   gatewayCpuMs: number | null;
+  mysqlCpuMs: number | null;
+  redisCpuMs: number | null;
 }
 
 interface Row {
@@ -85,6 +88,8 @@ interface Row {
   rounds: number[];
   serverCpuMsPerRequest: number;
   gatewayCpuMsPerRequest: number | null;
+  mysqlCpuMsPerRequest: number | null;
+  redisCpuMsPerRequest: number | null;
 }
 
 const graphqlData =
@@ -301,6 +306,7 @@ async function sanityCheck(target: Target): Promise<Check> {
 
 async function load(target: Target, check: Check, options: { seconds?: number; amount?: number }): Promise<Run> {
   const before = await serverCpu();
+  const [mysqlBefore, redisBefore] = [daemonCpuMs(MYSQL_PROCESSES), daemonCpuMs(REDIS_PROCESSES)];
   const result = await measure(target.label, {
     url: target.url,
     method: target.method,
@@ -315,24 +321,34 @@ async function load(target: Target, check: Check, options: { seconds?: number; a
   // They finish within about the latency the load saw, which on a busy machine is seconds, not 300 ms.
   await new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(SETTLE_MS, result.latency.p99), MAX_SETTLE_MS)));
   const after = await serverCpu();
+  const [mysqlAfter, redisAfter] = [daemonCpuMs(MYSQL_PROCESSES), daemonCpuMs(REDIS_PROCESSES)];
   return {
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     requests: result['2xx'],
     serverCpuMs: after.serverMs - before.serverMs,
     gatewayCpuMs: after.gatewayMs === null || before.gatewayMs === null ? null : after.gatewayMs - before.gatewayMs,
+    mysqlCpuMs: mysqlBefore === null || mysqlAfter === null ? null : mysqlAfter - mysqlBefore,
+    redisCpuMs: redisBefore === null || redisAfter === null ? null : redisAfter - redisBefore,
   };
+}
+
+/** A per-request figure over all runs, or null when any run could not measure it. */
+function perRequest(runs: Run[], requests: number, pick: (run: Run) => number | null): number | null {
+  const values = runs.map(pick);
+  return values.every((v) => v !== null) ? (values as number[]).reduce((n, v) => n + v, 0) / requests : null;
 }
 
 function row(target: Target, check: Check, runs: Run[]): Row {
   const requests = runs.reduce((n, r) => n + r.requests, 0);
-  const gateway = runs.every((r) => r.gatewayCpuMs !== null) ? runs.reduce((n, r) => n + r.gatewayCpuMs!, 0) / requests : null;
   return {
     target,
     bytes: check.bytes,
     ...summarize(runs),
     serverCpuMsPerRequest: runs.reduce((n, r) => n + r.serverCpuMs, 0) / requests,
-    gatewayCpuMsPerRequest: gateway,
+    gatewayCpuMsPerRequest: perRequest(runs, requests, (r) => r.gatewayCpuMs),
+    mysqlCpuMsPerRequest: perRequest(runs, requests, (r) => r.mysqlCpuMs),
+    redisCpuMsPerRequest: perRequest(runs, requests, (r) => r.redisCpuMs),
   };
 }
 
@@ -351,16 +367,16 @@ function report(rows: Row[], notes: string[], rss: RssReport | null): void {
   const split = TOPOLOGY === 'split';
   const width = Math.max(...rows.map((r) => r.target.label.length));
   const cpuNote = split
-    ? 'CPU ms/req: the subgraphs process (all four subgraphs; for (a) the bare server) and the gateway process, over the loads of that target; MySQL not included'
-    : 'CPU ms/req: the one process (gateway and subgraphs); MySQL not included';
+    ? 'CPU ms/req: the subgraphs process (all four subgraphs; for (a) the bare server) and the gateway process, over the loads of that target; MySQL and Redis: their server processes (10 ms resolution)'
+    : 'CPU ms/req: the one process (gateway and subgraphs); MySQL and Redis: their server processes (10 ms resolution)';
   const lines = [
     `platform, ${CONNECTIONS} connections, ${SECONDS}s x ${rows[0].rounds.length} rounds per target (mean req/s, max p99), servers NODE_ENV=${SERVER_NODE_ENV}, ${split ? 'gateway in its own process' : 'everything in one process'}`,
     cpuNote,
     ...notes,
-    `${'target'.padEnd(width)}  ${'req/s'.padStart(7)}  ${'p99 ms'.padStart(6)}  ${'subgr CPU'.padStart(9)}  ${'gw CPU'.padStart(6)}  ${'answer'.padStart(9)}  rounds req/s`,
+    `${'target'.padEnd(width)}  ${'req/s'.padStart(7)}  ${'p99 ms'.padStart(6)}  ${'subgr CPU'.padStart(9)}  ${'gw CPU'.padStart(6)}  ${'MySQL'.padStart(5)}  ${'Redis'.padStart(5)}  ${'answer'.padStart(9)}  rounds req/s`,
     ...rows.map(
       (r) =>
-        `${r.target.label.padEnd(width)}  ${r.requestsPerSecond.toFixed(0).padStart(7)}  ${String(r.p99Ms).padStart(6)}  ${fixed(r.serverCpuMsPerRequest).padStart(9)}  ${fixed(r.gatewayCpuMsPerRequest).padStart(6)}  ${kb(r.bytes).padStart(9)}  ${r.rounds.map((x) => x.toFixed(0)).join(' / ')}`,
+        `${r.target.label.padEnd(width)}  ${r.requestsPerSecond.toFixed(0).padStart(7)}  ${String(r.p99Ms).padStart(6)}  ${fixed(r.serverCpuMsPerRequest).padStart(9)}  ${fixed(r.gatewayCpuMsPerRequest).padStart(6)}  ${fixed(r.mysqlCpuMsPerRequest).padStart(5)}  ${fixed(r.redisCpuMsPerRequest).padStart(5)}  ${kb(r.bytes).padStart(9)}  ${r.rounds.map((x) => x.toFixed(0)).join(' / ')}`,
     ),
     '',
     'cost growth through the gateway (answer size vs gateway CPU per request), smallest answer first:',
@@ -418,6 +434,8 @@ function report(rows: Row[], notes: string[], rss: RssReport | null): void {
             bytes: r.bytes,
             subgraphsCpuMsPerReq: Number(r.serverCpuMsPerRequest.toFixed(3)),
             gatewayCpuMsPerReq: r.gatewayCpuMsPerRequest === null ? null : Number(r.gatewayCpuMsPerRequest.toFixed(3)),
+            mysqlCpuMsPerReq: r.mysqlCpuMsPerRequest === null ? null : Number(r.mysqlCpuMsPerRequest.toFixed(3)),
+            redisCpuMsPerReq: r.redisCpuMsPerRequest === null ? null : Number(r.redisCpuMsPerRequest.toFixed(3)),
             roundsReqPerSec: r.rounds.map(Math.round),
           },
         ]),

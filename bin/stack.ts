@@ -65,7 +65,7 @@ export async function startStack(config: PlatformConfig, role: StackRole, logger
       if (role !== 'all' && role !== name) continue;
       await SUBGRAPH_MODULES[name].prepare?.(platform);
       const schema = await SUBGRAPH_MODULES[name].buildSchema(platform);
-      const server = await startSubgraphServer(name, schema, platform, config.subgraphPorts[name]);
+      const server = await startSubgraphServer(name, schema, platform, config.subgraphPorts[name], SUBGRAPH_MODULES[name].referenceFields);
       closers.push([`${name} subgraph`, server.close]);
       stack.subgraphs[name] = server;
       subgraphUrls[name] = server.url;

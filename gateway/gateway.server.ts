@@ -116,7 +116,7 @@ export async function startGateway(
     ],
   });
   await apollo.start();
-  const rest = new RestRouter(REST_ROUTES, apollo, logger, config.maxBodyBytes, direct);
+  const rest = new RestRouter(REST_ROUTES, apollo, logger, config.maxBodyBytes, direct, { bus: platform.invalidations, tokens: platform.tokens });
   const checkDocument = documentLimitsCheck({
     maxTokens: config.graphqlMaxTokens,
     maxDepth: config.graphqlMaxDepth,

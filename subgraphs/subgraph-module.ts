@@ -4,6 +4,7 @@ import type { Platform } from '../shared/platform/platform';
 import type { JobDefinition } from '../shared/queue/worker-host';
 import type { SubgraphName } from '../shared/config/config';
 import type { NotificationBookingSource } from '../shared/notifications/notification.types';
+import type { ReferenceField } from '../shared/http/reference-replies';
 
 /** What each subgraph contributes to the platform: tables, reference data, its schema and its jobs. */
 export interface SubgraphModule {
@@ -13,6 +14,8 @@ export interface SubgraphModule {
   /** Runs once when the subgraph starts serving (not when only its schema is printed): local resources it needs. */
   prepare?(platform: Platform): Promise<void>;
   buildSchema(platform: Platform): Promise<GraphQLSchema>;
+  /** Root query fields whose answers the subgraph keeps as sent, forgotten when their topic is invalidated. */
+  referenceFields?: readonly ReferenceField[];
   jobs?(platform: Platform): JobDefinition[];
   /** Where the notification worker loads this subgraph's bookings from. */
   notificationSources?(platform: Platform): NotificationBookingSource[];

@@ -41,11 +41,14 @@ export interface RestRoute {
   /** JSON body expected (POST, PUT, PATCH): Content-Type must be JSON. */
   jsonBody?: boolean;
   /**
-   * Public GET routes only (reference lists): the reply is reused for `seconds`, per value of `key`.
+   * GET routes answering reference lists: the reply is reused for `seconds`, per value of `key`.
    * The key is built from what the route reads (e.g. `mini`), never the raw query string, so query
    * strings the route ignores cannot make new entries. It may throw an AppError, like `operation`.
+   * A route with `topic` (data that changes at run time) forgets its replies whenever that topic is
+   * published on the invalidation bus; with `auth`, a reply is served only to a caller whose token
+   * verifies, so such a route must answer every signed-in caller alike.
    */
-  cache?: { seconds: number; key(request: RestRequest): string };
+  cache?: { seconds: number; key(request: RestRequest): string; topic?: string };
   /** Headers sent with every answer of this route, errors included (e.g. seat/release: Cache-Control no-store). */
   alwaysHeaders?: Record<string, string>;
   /** Request and response schemas: the OpenAPI document, the input check and the contract tests all read them. */

@@ -10,12 +10,21 @@ import { PreparedReply, prepareReply, sendPreparedReply } from './prepared-reply
 import { readRouteBody } from './request-body';
 import { checkInput } from './rest-input-check';
 import type { DirectFetches, OperationOutcome } from './direct-fetch';
+import { bearerToken, TokenService } from '../../shared/auth/token.service';
+import { InvalidatedCache } from '../../shared/cache/invalidated-cache';
+import type { InvalidationBus } from '../../shared/cache/invalidation-bus';
 
 /**
  * Replies kept at once. A cached route makes one per value of its key (the station lists: three in
  * all), so this bound only stops a route keyed on something unbounded from growing without end.
  */
 export const MAX_CACHED_REPLIES = 32;
+
+/** What replies of routes whose data changes at run time need: the bus that says when, and token checks. */
+export interface LiveReplies {
+  bus: InvalidationBus;
+  tokens: TokenService;
+}
 
 interface CompiledRoute {
   route: RestRoute;
@@ -31,6 +40,8 @@ export class RestRouter {
    * kept as sent (serialised, tagged, with its compressed forms) so a hit does none of that again.
    */
   private readonly replies = new LRUCache<string, Promise<PreparedReply>>({ max: MAX_CACHED_REPLIES });
+  /** Replies of routes with a cache topic, one cache per topic, emptied by its invalidations. */
+  private readonly liveReplies = new Map<string, InvalidatedCache<string, PreparedReply>>();
 
   constructor(
     routes: RestRoute[],
@@ -39,13 +50,15 @@ export class RestRouter {
     private readonly maxBodyBytes: number,
     /** Operations the gateway plans as one fetch to one subgraph go straight to it (see direct-fetch.ts). */
     private readonly direct?: DirectFetches,
+    /** Without it, routes with a cache topic are not cached (unit tests). */
+    private readonly live?: LiveReplies,
   ) {
     this.routes = routes.map((route) => ({ route, segments: route.path.split('/').filter(Boolean) }));
   }
 
   /** How many replies the cache holds now. */
   get cachedReplies(): number {
-    return this.replies.size;
+    return this.replies.size + [...this.liveReplies.values()].reduce((sum, cache) => sum + cache.size, 0);
   }
 
   /** The path pattern of the route this request goes to (the metrics route label, never the raw path with its ids). */
@@ -73,7 +86,7 @@ export class RestRouter {
     }
     let reply: PreparedReply;
     try {
-      reply = await this.cached(hit.route, { params: hit.params, query: url.searchParams, body: undefined, headers: req.headers }, () =>
+      reply = await this.cached(hit.route, { params: hit.params, query: url.searchParams, body: undefined, headers: req.headers }, req, () =>
         this.run(hit.route, hit.params, req, url, context),
       );
     } catch (error) {
@@ -87,22 +100,44 @@ export class RestRouter {
   }
 
   /**
-   * Public reference lists (airports, stations) are the same for everyone and change only with a
-   * deployment: a route with `cache` keeps its reply that long instead of rebuilding thousands of
-   * rows through GraphQL on every request. A failed build is forgotten, so the next request retries.
-   * Only cached replies carry our ETag: their hash is paid once, not on every request.
+   * Reference lists (airports, stations, companies) are the same for everyone allowed to read them: a route
+   * with `cache` keeps its reply instead of rebuilding thousands of rows through GraphQL on every request.
+   * Public lists change only with a deployment and live `seconds`; a list with a topic is forgotten when the
+   * topic is invalidated (every process, within the bus's second). A failed build is not kept, so the next
+   * request retries. Only cached replies carry our ETag: their hash is paid once, not on every request.
    */
-  private async cached(route: RestRoute, request: RestRequest, produce: () => Promise<RestReply>): Promise<PreparedReply> {
-    if (!route.cache || route.auth || route.method !== 'GET') return prepareReply(await produce(), { tagged: false });
+  private async cached(route: RestRoute, request: RestRequest, req: IncomingMessage, produce: () => Promise<RestReply>): Promise<PreparedReply> {
+    const uncached = async () => prepareReply(await produce(), { tagged: false });
+    if (!route.cache || route.method !== 'GET') return uncached();
+    if (route.auth && !route.cache.topic) return uncached();
+    // Without a verified token the route runs as usual and answers its own 401, before any input check.
+    if (route.cache.topic && (!this.live || (route.auth && !(await this.signedIn(req))))) return uncached();
     const key = `${route.path}\u0000${route.cache.key(request)}`;
+    const build = () => produce().then((built) => prepareReply(built, { tagged: true }));
+    if (route.cache.topic) return this.liveCache(route.cache.topic, route.cache.seconds).getOrLoad(key, build);
     const cached = this.replies.get(key);
     if (cached) return cached;
-    const reply = produce().then((built) => prepareReply(built, { tagged: true }));
+    const reply = build();
     this.replies.set(key, reply, { ttl: route.cache.seconds * 1000 });
     reply.catch(() => {
       if (this.replies.peek(key) === reply) this.replies.delete(key);
     });
     return reply;
+  }
+
+  private liveCache(topic: string, seconds: number): InvalidatedCache<string, PreparedReply> {
+    let cache = this.liveReplies.get(topic);
+    if (!cache) this.liveReplies.set(topic, (cache = new InvalidatedCache(this.live!.bus, { topic, max: MAX_CACHED_REPLIES, ttlMs: seconds * 1000 })));
+    return cache;
+  }
+
+  private async signedIn(req: IncomingMessage): Promise<boolean> {
+    const token = bearerToken(req.headers.authorization);
+    if (!token) return false;
+    return this.live!.tokens.verify(token).then(
+      () => true,
+      () => false,
+    );
   }
 
   private async run(route: RestRoute, params: Record<string, string>, req: IncomingMessage, url: URL, context: GatewayContext) {

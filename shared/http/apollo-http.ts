@@ -5,6 +5,7 @@ import { appErrorExtensions } from '../errors/graphql-errors';
 import { isJsonContentType, parseJsonBody, readBody } from './read-body';
 import { sendError, sendJson } from './json-response';
 import { endCompressed } from './compression';
+import type { ReferenceReplies } from './reference-replies';
 
 export interface GraphQLHttpOptions<TContext> {
   maxBodyBytes: number;
@@ -16,6 +17,8 @@ export interface GraphQLHttpOptions<TContext> {
   refuse?: (query: string) => AppError | null;
   /** Compress large answers when the client accepts it (the gateway; subgraphs answer it on loopback). */
   compress?: boolean;
+  /** Reference reads answered from memory before Apollo (subgraphs; see reference-replies.ts). */
+  replies?: ReferenceReplies;
 }
 
 /**
@@ -49,6 +52,14 @@ export async function handleGraphQLRequest<TContext extends BaseContext>(
     // The shape Apollo gives a request error: the ErrorBody in the extensions of the only error.
     return sendJson(res, refusal.status, { errors: [{ message: refusal.errorMessage, extensions: appErrorExtensions(refusal) }] }, options.extraHeaders);
   }
+  const lookup = options.replies && req.method === 'POST' ? await options.replies.lookup(body, req.headers) : null;
+  if (lookup?.kind === 'hit') {
+    res.statusCode = 200;
+    for (const [key, value] of lookup.reply.headers) res.setHeader(key, value);
+    for (const [key, value] of Object.entries({ ...options.extraHeaders, ...options.lateHeaders?.() })) res.setHeader(key, value);
+    res.end(lookup.reply.body);
+    return;
+  }
   const result = await server.executeHTTPGraphQLRequest({
     httpGraphQLRequest: { method: req.method ?? 'GET', headers, search: url.search, body },
     context: options.context,
@@ -57,6 +68,7 @@ export async function handleGraphQLRequest<TContext extends BaseContext>(
   for (const [key, value] of result.headers) res.setHeader(key, value);
   for (const [key, value] of Object.entries({ ...options.extraHeaders, ...options.lateHeaders?.() })) res.setHeader(key, value);
   if (result.body.kind === 'complete') {
+    if (lookup) options.replies!.store(lookup, res.statusCode, result.headers, result.body.string);
     if (options.compress) return endCompressed(req, res, Buffer.from(result.body.string, 'utf8'));
     res.end(result.body.string);
     return;

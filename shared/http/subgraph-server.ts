@@ -18,6 +18,7 @@ import { checkAll, dependencyChecks } from './readiness';
 import { observeHttp } from '../metrics/http-metrics';
 import { pathOf } from './request-path';
 import { graphqlMetricsPlugin } from '../metrics/graphql-metrics.plugin';
+import { ReferenceField, ReferenceReplies } from './reference-replies';
 
 /** The route label values of a subgraph listener (anything else is "unmatched"). */
 const SUBGRAPH_PATHS: string[] = ['/graphql', '/health', ...OPS_PATHS];
@@ -50,7 +51,13 @@ export function subgraphPlugins(name: string, metrics: Metrics): ApolloServerPlu
  * operator paths (/livez, /readyz, /metrics: ops-endpoints.ts).
  * Subgraphs are internal: they bind SUBGRAPH_HOST (loopback by default) and show no landing page.
  */
-export async function startSubgraphServer(name: string, schema: GraphQLSchema, platform: Platform, port: number): Promise<RunningServer> {
+export async function startSubgraphServer(
+  name: string,
+  schema: GraphQLSchema,
+  platform: Platform,
+  port: number,
+  referenceFields: readonly ReferenceField[] = [],
+): Promise<RunningServer> {
   const logger = platform.logger.child({ service: name });
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
@@ -61,6 +68,9 @@ export async function startSubgraphServer(name: string, schema: GraphQLSchema, p
   });
   await apollo.start();
 
+  const replies = new ReferenceReplies(referenceFields, platform.invalidations, platform.tokens, (operationName) =>
+    platform.metrics.graphqlOperations.inc({ service: name, operation: platform.metrics.operationLabel(operationName ?? undefined), outcome: 'ok' }),
+  );
   const ops = opsEndpoints(platform, () => checkAll(dependencyChecks(platform)));
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = pathOf(req);
@@ -77,6 +87,7 @@ export async function startSubgraphServer(name: string, schema: GraphQLSchema, p
         maxBodyBytes: platform.config.maxBodyBytes,
         context: async () => ({ req: new RequestContext(req.headers, platform.tokens, logger), clientAddress: forwardedClientAddress(req) }),
         extraHeaders: { 'x-request-id': requestId },
+        replies,
         lateHeaders: (): Record<string, string> => {
           const accountId = currentScope()?.accountId;
           return accountId ? { [ACCOUNT_HEADER]: accountId } : {};

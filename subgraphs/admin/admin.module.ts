@@ -27,6 +27,8 @@ function companiesOf(platform: Platform): CompanyService {
 export const adminModule: SubgraphModule = {
   name: 'admin',
   database: { entities: [CompanyEntity], migrations: [Company1763800000100] },
+  // The directory any signed-in caller reads (GET /api/companies); every change goes through CompanyService, which publishes.
+  referenceFields: [{ field: 'companies', topic: COMPANIES_TOPIC, access: 'signed-in' }],
   async seed(platform: Platform) {
     const seeded = await seedCompanies(platform.dataSource);
     // Processes already running (a rolling start) reload the directory the seed may have changed.

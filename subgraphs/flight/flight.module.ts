@@ -3,6 +3,7 @@ import type { Platform } from '../../shared/platform/platform';
 import { buildFederatedSchema } from '../../shared/federation/build-federated-schema';
 import { createSimulatedExchangeRates } from '../../shared/money/exchange-rates';
 import type { SubgraphModule } from '../subgraph-module';
+import { REFERENCE_DATA_TOPIC } from '../../shared/cache/invalidation-topics';
 import { AirportService } from './services/airport.service';
 import { AirportResolver } from './graphql/airport.resolver';
 import { FlightSearchResolver } from './graphql/flight-search.resolver';
@@ -49,6 +50,7 @@ function supplierFor(platform: Platform): FlightSupplier {
 
 export const flightModule: SubgraphModule = {
   name: 'flight',
+  referenceFields: [{ field: 'airports', topic: REFERENCE_DATA_TOPIC, access: 'public' }],
   database: {
     entities: [],
     migrations: [

@@ -4,6 +4,7 @@ import { buildFederatedSchema } from '../../shared/federation/build-federated-sc
 import { createSimulatedExchangeRates } from '../../shared/money/exchange-rates';
 import { TrainWalletHolds1764000000120 } from './migrations/1764000000120-train-wallet-holds';
 import type { SubgraphModule } from '../subgraph-module';
+import { REFERENCE_DATA_TOPIC } from '../../shared/cache/invalidation-topics';
 import { trainIssuanceRecoveryJob } from './jobs/train-issuance-recovery.job';
 import { StationService } from './services/station.service';
 import { TrainStationResolver } from './graphql/train-station.resolver';
@@ -68,6 +69,7 @@ function paymentsFor(platform: Platform, reservations: TrainReservationRepositor
 
 export const trainModule: SubgraphModule = {
   name: 'train',
+  referenceFields: [{ field: 'trainStations', topic: REFERENCE_DATA_TOPIC, access: 'public' }],
   database: {
     entities: [],
     migrations: [

@@ -5,6 +5,7 @@ import type { GraphQLAnswer } from '../support/rest-bodies';
 import { AccountService } from '../../subgraphs/admin/services/account.service';
 import type { SubgraphName } from '../../shared/config/config';
 import { COMPANY_SQL, sqlDuring } from '../support/sql-during';
+import { CompanyService } from '../../subgraphs/admin/services/company.service';
 
 /**
  * The whole stack with its caches warm: a token revoked by another process (as an operator's CLI or another
@@ -58,6 +59,8 @@ describe('revocation reaches the gateway and every subgraph', () => {
         `${name} subgraph`,
         () => refused(env.stack.subgraphs[name]!.url, PROBES[name], token),
       ]),
+      // The company list is answered from memory (reference replies) once warm: the token is still checked.
+      ['admin subgraph companies', () => refused(env.stack.subgraphs.admin!.url, '{ companies { uuid } }', token)],
       ['gateway /graphql', () => refused(`${env.baseUrl}/graphql`, PROBES.admin, token)],
       ['gateway REST', () => restRefused(token)],
     ];
@@ -95,5 +98,69 @@ describe('company references across subgraphs', () => {
     expect(cold).toHaveLength(1);
 
     expect(await companyQueriesDuring(stationsWithCompanies)).toEqual([]);
+  });
+});
+
+describe('the company list answered from memory', () => {
+  let token: string;
+  beforeAll(async () => {
+    const summary = await new AccountService(env.stack.platform).create({
+      email: 'companies.reader@safiri.test',
+      password: 'correct horse battery',
+      role: 'CUSTOMER',
+    });
+    token = await env.stack.platform.tokens.issue(summary);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  const subgraphCompanies = async () => {
+    const res = await fetch(env.stack.subgraphs.admin!.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query: 'query Companies { companies { uuid name } }' }),
+    });
+    const body = await json<GraphQLAnswer<{ companies: Array<{ uuid: string; name: string }> }>>(res);
+    expect(body.errors).toBeUndefined();
+    return body.data.companies;
+  };
+  const restCompanies = async (headers: Record<string, string> = {}) =>
+    fetch(`${env.baseUrl}/api/companies`, { headers: { authorization: `Bearer ${token}`, ...headers } });
+
+  it('a repeated read runs no resolver, in the admin subgraph and in the REST layer', async () => {
+    await subgraphCompanies();
+    await restCompanies();
+    const list = jest.spyOn(CompanyService.prototype, 'list');
+    expect((await subgraphCompanies()).length).toBeGreaterThan(1);
+    expect((await restCompanies()).status).toBe(200);
+    expect(list).not.toHaveBeenCalled();
+  });
+
+  it('the REST reply is tagged once and answers 304 to its tag', async () => {
+    const first = await restCompanies();
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"/);
+    expect((await restCompanies({ 'if-none-match': etag! })).status).toBe(304);
+  });
+
+  it('an answer with an error or without a token is never kept', async () => {
+    const anonymous = await fetch(env.stack.subgraphs.admin!.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'query Companies { companies { uuid name } }' }),
+    });
+    const body = await json<GraphQLAnswer<unknown>>(anonymous);
+    expect(body.errors?.[0]?.extensions?.errorCode ?? body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await fetch(`${env.baseUrl}/api/companies`)).status).toBe(401);
+    expect((await fetch(`${env.baseUrl}/api/companies`, { headers: { authorization: 'Bearer not.a.token' } })).status).toBe(401);
+  });
+
+  it('a rename made by another process shows in both within a second', async () => {
+    const [first] = await subgraphCompanies();
+    await restCompanies();
+    const name = `Renamed ${Date.now()}`;
+    await peer.send({ op: 'updateCompany', uuid: first.uuid, patch: { name } });
+    const named = (list: Array<{ uuid: string; name: string }>) => list.find((c) => c.uuid === first.uuid)?.name === name;
+    await within(1_000, subgraphCompanies, named);
+    await within(1_000, async () => (await json<Array<{ uuid: string; name: string }>>(await restCompanies())) as Array<{ uuid: string; name: string }>, named);
   });
 });

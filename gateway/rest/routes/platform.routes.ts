@@ -3,6 +3,7 @@ import type { JsonObject, RestRequest, RestRoute } from '../rest-route';
 import { booleanQuery } from '../rest-input';
 import { FLIGHT_STOPS_PATH, TRAIN_STOPS_PATH } from '../../discovery';
 import { Airport, Company, CompanyMini, JsonWebKeySet, LogonAnswer, LogonBody, MiniQuery, TrainStation, TrainStationMini } from '../schemas/platform.schemas';
+import { COMPANIES_TOPIC } from '../../../shared/cache/invalidation-topics';
 
 const ONE_HOUR = 'public, max-age=3600';
 
@@ -70,6 +71,8 @@ export const platformRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/companies',
     auth: true,
+    // Every signed-in caller gets the same list; a company change empties it (every process, within a second).
+    cache: { seconds: 300, key: ({ query }) => (booleanQuery(query, 'mini') ? 'mini' : 'full'), topic: COMPANIES_TOPIC },
     operation: ({ query }) => ({
       query: `query Companies { companies { ${booleanQuery(query, 'mini') ? COMPANY_MINI : COMPANY_FULL} } }`,
     }),
@@ -77,11 +80,13 @@ export const platformRoutes: RestRoute[] = [
     contract: {
       summary: 'List companies (full or compact)',
       tag: 'Companies',
+      description: 'The same list for every signed-in caller. Strong ETag; If-None-Match answers 304.',
       query: MiniQuery,
       responses: {
         200: {
           description: 'Companies; with mini=true each item has exactly the compact fields, otherwise the full record.',
           schema: z.array(z.union([Company, CompanyMini])),
+          headers: { etag: 'Strong tag of this representation; changes with any company.' },
         },
       },
       errors: { 400: 'mini is neither true nor false.' },

@@ -3,11 +3,11 @@ import { DataSource, In } from 'typeorm';
 import { AppError } from '../../../shared/errors/app-error';
 import type { InvalidationBus } from '../../../shared/cache/invalidation-bus';
 import { InvalidatedCache } from '../../../shared/cache/invalidated-cache';
+import { COMPANIES_TOPIC } from '../../../shared/cache/invalidation-topics';
 import { isDuplicateKeyError } from '../../../shared/database/data-source';
 import { CompanyEntity } from '../entities/company.entity';
 
-/** The bus topic every process holding the company directory listens to. */
-export const COMPANIES_TOPIC = 'companies';
+export { COMPANIES_TOPIC };
 /** The directory is cached only up to this many companies; beyond, reads go to the database. */
 export const COMPANY_CACHE_MAX_ROWS = 5_000;
 /** A backstop for rows changed behind the service's back (hand-written SQL); changes made here publish at once. */

@@ -1,0 +1,122 @@
+import type { InvalidationBus } from '../cache/invalidation-bus';
+import type { TokenService } from '../auth/token.service';
+import { ReferenceReplies, ReplyLookup } from './reference-replies';
+
+/** The part of the bus a cache uses: always trusted, versions bumped by invalidate(). */
+function testBus() {
+  const versions = new Map<string, number>();
+  const handlers = new Map<string, Array<(key: string | undefined) => void>>();
+  const bus = {
+    trusted: () => true,
+    version: (topic: string) => String(versions.get(topic) ?? 0),
+    listen: (topic: string, handler: (key: string | undefined) => void) => handlers.set(topic, [...(handlers.get(topic) ?? []), handler]),
+  };
+  const invalidate = (topic: string) => {
+    versions.set(topic, (versions.get(topic) ?? 0) + 1);
+    for (const handler of handlers.get(topic) ?? []) handler(undefined);
+  };
+  return { bus: bus as unknown as InvalidationBus, invalidate };
+}
+
+const tokens = {
+  verify: async (token: string) => {
+    if (token !== 'good') throw new Error('bad token');
+    return { accountId: 'a1' };
+  },
+} as unknown as TokenService;
+
+const OK = JSON.stringify({ data: { companies: [{ uuid: 'c1' }] } });
+const signedIn = { authorization: 'Bearer good' };
+
+function setup() {
+  const { bus, invalidate } = testBus();
+  const served: Array<string | null> = [];
+  const replies = new ReferenceReplies(
+    [
+      { field: 'companies', topic: 'companies', access: 'signed-in' },
+      { field: 'airports', topic: 'reference-data', access: 'public' },
+    ],
+    bus,
+    tokens,
+    (name) => served.push(name),
+  );
+  return { replies, invalidate, served };
+}
+
+async function missThenStore(replies: ReferenceReplies, body: unknown, headers: Record<string, string> = signedIn, answer = OK): Promise<ReplyLookup | null> {
+  const lookup = await replies.lookup(body, headers);
+  if (lookup?.kind === 'miss') replies.store(lookup, 200, [['content-type', 'application/json']], answer);
+  return lookup;
+}
+
+describe('ReferenceReplies', () => {
+  it('answers a repeated reference read from memory, counted as served', async () => {
+    const { replies, served } = setup();
+    const body = { query: 'query Companies { companies { uuid } }' };
+    expect((await missThenStore(replies, body))?.kind).toBe('miss');
+    const hit = await replies.lookup(body, signedIn);
+    expect(hit).toEqual({ kind: 'hit', reply: { headers: [['content-type', 'application/json']], body: OK } });
+    expect(served).toEqual(['Companies']);
+  });
+
+  it('takes only queries whose every root field is a reference field of one topic', async () => {
+    const { replies } = setup();
+    for (const query of [
+      'mutation { companies { uuid } }',
+      '{ companies { uuid } me { id } }',
+      '{ companies { uuid } airports { stopId } }',
+      '{ ...F } fragment F on Query { companies { uuid } }',
+      '{ companies @include(if: true) { uuid } }',
+      'query A { companies { uuid } } query B { airports { stopId } }',
+      '{ companies { uuid ',
+    ]) {
+      expect({ query, lookup: await replies.lookup({ query }, signedIn) }).toEqual({ query, lookup: null });
+    }
+    expect((await replies.lookup({ query: '{ __typename airports(limit: 5) { stopId } }' }, {}))?.kind).toBe('miss');
+    expect((await replies.lookup({ query: 'query A { companies { uuid } } query B { me { id } }', operationName: 'A' }, signedIn))?.kind).toBe('miss');
+  });
+
+  it('refuses a signed-in field to a caller without a valid token, so that Apollo answers the 401', async () => {
+    const { replies } = setup();
+    const body = { query: '{ companies { uuid } }' };
+    await missThenStore(replies, body);
+    expect(await replies.lookup(body, {})).toBeNull();
+    expect(await replies.lookup(body, { authorization: 'Bearer bad' })).toBeNull();
+    expect((await replies.lookup(body, signedIn))?.kind).toBe('hit');
+  });
+
+  it('keys on the operation name and the variables', async () => {
+    const { replies } = setup();
+    const query = 'query P($n: Int) { airports(limit: $n) { stopId } }';
+    await missThenStore(replies, { query, variables: { n: 1 } }, {});
+    expect((await replies.lookup({ query, variables: { n: 1 } }, {}))?.kind).toBe('hit');
+    expect((await replies.lookup({ query, variables: { n: 2 } }, {}))?.kind).toBe('miss');
+  });
+
+  it('never keeps an answer with errors, a non-200 one, or one begun before an invalidation', async () => {
+    const { replies, invalidate } = setup();
+    const body = { query: '{ companies { uuid } }' };
+    await missThenStore(replies, body, signedIn, JSON.stringify({ errors: [{ message: 'no' }], data: null }));
+    expect((await replies.lookup(body, signedIn))?.kind).toBe('miss');
+
+    const failed = await replies.lookup(body, signedIn);
+    if (failed?.kind === 'miss') replies.store(failed, 500, [], OK);
+    expect((await replies.lookup(body, signedIn))?.kind).toBe('miss');
+
+    const raced = await replies.lookup(body, signedIn);
+    invalidate('companies');
+    if (raced?.kind === 'miss') replies.store(raced, 200, [], OK);
+    expect((await replies.lookup(body, signedIn))?.kind).toBe('miss');
+  });
+
+  it('forgets a topic on its invalidation and keeps the others', async () => {
+    const { replies, invalidate } = setup();
+    const companies = { query: '{ companies { uuid } }' };
+    const airports = { query: '{ airports { stopId } }' };
+    await missThenStore(replies, companies);
+    await missThenStore(replies, airports, {});
+    invalidate('companies');
+    expect((await replies.lookup(companies, signedIn))?.kind).toBe('miss');
+    expect((await replies.lookup(airports, {}))?.kind).toBe('hit');
+  });
+});
