@@ -234,7 +234,7 @@ function report(info: {
     split ? `subgraphs process ${showMib(m.server)}, gateway process ${showMib(m.gateway)}` : `the one process ${showMib(m.server)}`;
 
   const lines = [
-    `flight search ${ORIGIN}-${DESTINATION} ${info.departureDate} (1 adult, one way, ${info.offers} offers), ${DURATION_SECONDS}s x ${e.rounds.length} rounds per target (mean req/s, max p99), servers NODE_ENV=${SERVER_NODE_ENV}, ${split ? 'gateway in its own process' : 'everything in one process'}, supplier answer cached in Redis for ${info.cacheSeconds}s (FLIGHT_SEARCH_CACHE_SECONDS default), offers stored in MySQL on every search`,
+    `flight search ${ORIGIN}-${DESTINATION} ${info.departureDate} (1 adult, one way, ${info.offers} offers), ${DURATION_SECONDS}s x ${e.rounds.length} rounds per target (mean req/s, max p99), servers NODE_ENV=${SERVER_NODE_ENV}, ${split ? 'gateway in its own process' : 'everything in one process'}, supplier answer cached in Redis for ${info.cacheSeconds}s (FLIGHT_SEARCH_CACHE_SECONDS default), offers stored in Redis on every search`,
     ...tableLines(rows, 7),
     `ratio (req/s, ${CONNECTIONS} connections): f/e ${fOverE.toFixed(2)}`,
     `target f/e ≥ ${GOAL_F_OVER_E}: ${met ? 'met' : 'NOT met'} (f/e = ${fOverE.toFixed(2)})`,

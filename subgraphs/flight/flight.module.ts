@@ -36,6 +36,7 @@ import { FlightIssuanceResolver } from './graphql/flight-issuance.resolver';
 import { FlightWalletHolds1764000000110 } from './migrations/1764000000110-flight-wallet-holds';
 import { PaymentRecovery1763800000330 } from './migrations/1763800000330-payment-recovery';
 import { FlightReservationOfferView1764100000300 } from './migrations/1764100000300-flight-reservation-offer-view';
+import { FlightOffersInRedis1764300000310 } from './migrations/1764300000310-flight-offers-in-redis';
 import { CustomerIssuanceService } from './reservations/customer-issuance.service';
 import { FlightPaymentRepository } from './payments/flight-payment.repository';
 import { FlightPaymentService } from './payments/flight-payment.service';
@@ -59,6 +60,7 @@ export const flightModule: SubgraphModule = {
       PaymentRecovery1763800000330,
       FlightWalletHolds1764000000110,
       FlightReservationOfferView1764100000300,
+      FlightOffersInRedis1764300000310,
     ],
   },
   async seed() {
@@ -67,7 +69,7 @@ export const flightModule: SubgraphModule = {
   buildSchema(platform: Platform) {
     const airports = new AirportService();
     const supplier = supplierFor(platform);
-    const offers: FlightOfferStore = new OfferStore(platform.dataSource);
+    const offers: FlightOfferStore = new OfferStore(platform.redis, platform.config.queuePrefix);
     const cache = new SearchCache(platform.redis, platform.config.queuePrefix, platform.config.flight.searchCacheSeconds);
     const pricing = new PricingTermsFactory(createSimulatedExchangeRates(), platform.config.flight.otherCurrencies);
     const reservations = new ReservationRepository(platform.dataSource);

@@ -1,5 +1,6 @@
 import { startTestStack } from '../support/test-platform';
 import { waitFor } from '../support/wait';
+import { expireOffer } from '../support/flight-offers';
 import { AccountService } from '../../subgraphs/admin/services/account.service';
 import { adult, daysAhead, FlightClient, traveller } from '../support/flight-client';
 import type {
@@ -245,7 +246,7 @@ describe('flight booking (REST)', () => {
       expect(noPassengers.body.data.fields.map((f) => f.field)).toContain('passengers');
       expect((await reserveAgent(otherAgent, { offerReference: offer.offerReference, passengers: [adult()] })).status).toBe(404);
       const stale = await agent.firstOffer(domestic());
-      await query('UPDATE flight_offer SET expires_at = ? WHERE offer_reference = ?', [new Date(Date.now() - 1000), stale.offerReference]);
+      await expireOffer(env.stack.platform, stale.offerReference);
       const expired = await reserveAgent(agent, { flightOffer: stale, passengers: [adult()] });
       expect(expired.status).toBe(410);
       expect(expired.body).toMatchObject({ errorCode: 'FLIGHT_OFFER_EXPIRED', data: { refreshSearch: true } });

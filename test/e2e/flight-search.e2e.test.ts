@@ -2,6 +2,7 @@ import { AccountService } from '../../subgraphs/admin/services/account.service';
 import { addDays, todayIn } from '../../shared/time/calendar-date';
 import { startTestStack } from '../support/test-platform';
 import { json } from '../support/http';
+import { expireOffer, storedOfferCount } from '../support/flight-offers';
 import type { ErrorAnswer, RestFlightOffer } from '../support/rest-bodies';
 import { flightRoutes } from '../../gateway/rest/routes/flight.routes';
 import { JsonBytes } from '../../gateway/rest/prepared-reply';
@@ -197,7 +198,7 @@ describe('flight search and offer review (REST)', () => {
     });
 
     it('the earliest later date with offers: FOUND, with next; no offers are created for it', async () => {
-      const count = async () => Number((await env.stack.platform.dataSource.query('SELECT COUNT(*) AS n FROM flight_offer'))[0].n);
+      const count = () => storedOfferCount(env.stack.platform);
       const before = await count();
       const body = await lookAhead('DAR', 'TKQ', '2027-03-10', 1);
       expect(await count()).toBe(before);
@@ -354,10 +355,7 @@ describe('flight search and offer review (REST)', () => {
       const offer = await firstOffer();
       const stolen = await post('/api/flight/offer', { offerReference: offer.offerReference }, 'other');
       expect(stolen.status).toBe(404);
-      await env.stack.platform.dataSource.query('UPDATE flight_offer SET expires_at = ? WHERE offer_reference = ?', [
-        new Date(Date.now() - 1000),
-        offer.offerReference,
-      ]);
+      await expireOffer(env.stack.platform, offer.offerReference);
       const expired = await post('/api/flight/offer', { offerReference: offer.offerReference });
       expect(expired.status).toBe(410);
       expect(await json(expired)).toMatchObject({ errorCode: 'FLIGHT_OFFER_EXPIRED', status: 410 });

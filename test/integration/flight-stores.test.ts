@@ -1,34 +1,73 @@
 import net from 'node:net';
 import Redis from 'ioredis';
-import { createDataSource, dropDatabase, ensureDatabase } from '../../shared/database/data-source';
+import { createRedis } from '../../shared/redis/redis';
 import { testConfig } from '../support/test-platform';
-import { OfferStore } from '../../subgraphs/flight/offers/offer-store';
-import { SearchCache } from '../../subgraphs/flight/search/search-cache';
-import { FlightOffers1763800000300 } from '../../subgraphs/flight/migrations/1763800000300-flight-offers';
+import { OfferStore, offerKeys } from '../../subgraphs/flight/offers/offer-store';
+import { DerivedValues, SearchCache } from '../../subgraphs/flight/search/search-cache';
+import { PricingTermsFactory } from '../../subgraphs/flight/offers/pricing-terms';
+import { createSimulatedExchangeRates, SIMULATED_USD_RATES } from '../../shared/money/exchange-rates';
+import type { SupplierOffer } from '../../subgraphs/flight/supplier/flight-supplier.port';
 
 /** flight.md search rule 7 and offer review: storage that is down is a 503, never a 500 or a hang. */
 describe('flight search cache and offer storage', () => {
   const config = testConfig();
+  const redis = new Redis(config.redisUrl);
+  const keys = offerKeys(config.queuePrefix);
 
-  afterAll(() => dropDatabase(config.databaseUrl));
+  afterAll(async () => {
+    const left = await redis.keys(`${config.queuePrefix}:flight-*`);
+    if (left.length) await redis.del(...left);
+    redis.disconnect();
+  });
 
-  it('keeps offers bound to the account that searched, and answers 503 when MySQL goes away', async () => {
-    await ensureDatabase(config.databaseUrl);
-    // The store talks to MySQL through a proxy we can cut, as a network or server outage would.
-    const proxy = await tcpProxy(3306);
-    const url = new URL(config.databaseUrl);
+  it('keeps offers bound to the account that searched, and answers 503 when Redis goes away', async () => {
+    // The store talks to Redis through a proxy we can cut, as a network or server outage would.
+    const proxy = await tcpProxy(Number(new URL(config.redisUrl).port || 6379));
+    const url = new URL(config.redisUrl);
     url.port = String(proxy.port);
-    const ds = createDataSource(url.toString(), [{ entities: [], migrations: [FlightOffers1763800000300] }]);
-    await ds.initialize();
-    await ds.runMigrations();
-    const store = new OfferStore<{ n: number }, { q: string }>(ds);
+    const client = createRedis(url.toString(), 'request');
+    client.on('error', () => undefined);
+    await new Promise((resolve) => client.once('ready', resolve));
+    const store = new OfferStore<{ n: number }, { q: string }>(client, config.queuePrefix);
     const [slot] = await store.save('account-a', { q: 'DAR-NBO' }, [{ n: 1 }, { n: 2 }], new Date(), 60);
     expect(await store.load(slot.offerReference, 'account-a')).toMatchObject({ offer: { n: 1 }, criteria: { q: 'DAR-NBO' } });
     expect(await store.load(slot.offerReference, 'account-b')).toBeNull();
     await proxy.cut();
     await expect(store.load(slot.offerReference, 'account-a')).rejects.toMatchObject({ errorCode: 'FLIGHT_STORAGE_UNAVAILABLE', status: 503 });
     await expect(store.save('account-a', { q: 'x' }, [{ n: 3 }], new Date(), 60)).rejects.toMatchObject({ status: 503 });
-    await ds.destroy().catch(() => undefined);
+    client.disconnect();
+  });
+
+  it('keeps an expired offer for a grace period (410, not 404), then lets Redis drop it', async () => {
+    const store = new OfferStore<{ n: number }, { q: string }>(redis, config.queuePrefix, 120);
+    const past = new Date(Date.now() - 61_000);
+    const [slot] = await store.save('account-a', { q: 'DAR-NBO' }, [{ n: 1 }], past, 60);
+    const stored = await store.load(slot.offerReference, 'account-a');
+    expect(stored?.expiresAt.getTime()).toBe(past.getTime() + 60_000);
+    expect(stored?.expiresAt.getTime()).toBeLessThan(Date.now());
+    // Every key lives the offer's TTL plus the grace from the search on, no longer.
+    const ttl = await redis.pttl(keys.reference(slot.offerReference));
+    expect(ttl).toBeGreaterThan(170_000);
+    expect(ttl).toBeLessThanOrEqual(180_000);
+    expect(await redis.pttl(keys.search(stored!.searchId))).toBeLessThanOrEqual(180_000);
+  });
+
+  it('writes a shared snapshot once, extends it for later searches, and writes it again when Redis lost it', async () => {
+    const store = new OfferStore<{ n: number }, { q: string }>(redis, config.queuePrefix);
+    const snapshot = store.snapshotOf([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    const first = await store.saveFrom(snapshot, [2, 0], 'account-a', { q: 'first' }, new Date(), 60);
+    await redis.set(keys.snapshot(snapshot.id), JSON.stringify([{ n: 'rewritten?' }]), 'KEEPTTL');
+    const second = await store.saveFrom(snapshot, [1], 'account-b', { q: 'second' }, new Date(), 120);
+    // Extended, not written again: the stored copy is what the first search wrote.
+    expect(await redis.get(keys.snapshot(snapshot.id))).toBe(JSON.stringify([{ n: 'rewritten?' }]));
+    expect(await redis.pttl(keys.snapshot(snapshot.id))).toBeGreaterThan(120_000);
+    await redis.del(keys.snapshot(snapshot.id));
+    const third = await store.saveFrom(snapshot, [0], 'account-a', { q: 'third' }, new Date(), 60);
+    expect(await store.load(third[0].offerReference, 'account-a')).toMatchObject({ offer: { n: 1 }, criteria: { q: 'third' } });
+    expect(await store.load(first[0].offerReference, 'account-a')).toMatchObject({ offer: { n: 3 }, criteria: { q: 'first' } });
+    expect(await store.load(first[1].offerReference, 'account-a')).toMatchObject({ offer: { n: 1 } });
+    expect(await store.load(second[0].offerReference, 'account-b')).toMatchObject({ offer: { n: 2 }, criteria: { q: 'second' } });
+    expect(await store.load(second[0].offerReference, 'account-a')).toBeNull();
   });
 
   it('answers 503 when the search cache cannot be reached, without asking the supplier', async () => {
@@ -42,8 +81,8 @@ describe('flight search cache and offer storage', () => {
   });
 
   it('serves repeated identical searches from the cache; list order does not matter', async () => {
-    const redis = new Redis(config.redisUrl);
-    const cache = new SearchCache(redis, config.queuePrefix, 60);
+    // A new cache per call: the Redis copy answers, not the process's own.
+    const cache = () => new SearchCache(redis, config.queuePrefix, 60);
     let calls = 0;
     const fetch = async () => (calls++, []);
     const criteria = {
@@ -57,13 +96,80 @@ describe('flight search cache and offer storage', () => {
       max: 10,
       includedAirlineCodes: ['KQ', 'PW'],
     };
-    await cache.getOrFetch(criteria, fetch);
-    await cache.getOrFetch({ ...criteria, includedAirlineCodes: ['PW', 'KQ'] }, fetch);
-    await cache.getOrFetch({ ...criteria, adults: 2 }, fetch);
+    await cache().getOrFetch(criteria, fetch);
+    await cache().getOrFetch({ ...criteria, includedAirlineCodes: ['PW', 'KQ'] }, fetch);
+    await cache().getOrFetch({ ...criteria, adults: 2 }, fetch);
     expect(calls).toBe(2);
-    const keys = await redis.keys(`${config.queuePrefix}:flight-search:*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
+  });
+
+  it('keeps parsed answers in the process until the Redis copy expires, for at most maxLocal criteria', async () => {
+    let now = Date.now();
+    const cache = new SearchCache(redis, `${config.queuePrefix}:local`, 60, 2, () => now);
+    let calls = 0;
+    const fetch = async (): Promise<SupplierOffer[]> => (calls++, [{ id: String(calls) } as SupplierOffer]);
+    const criteria = (origin: string) => ({
+      origin,
+      destination: 'NBO',
+      departureDate: '2027-01-10',
+      adults: 1,
+      children: 0,
+      infants: 0,
+      nonStop: false,
+      max: 10,
+    });
+    const first = await cache.getOrFetch(criteria('DAR'), fetch);
+    // Served from the process: the same parsed answer, even with the Redis copy gone.
+    const flush = async () => {
+      const keys = await redis.keys(`${config.queuePrefix}:local:flight-search:*`);
+      if (keys.length) await redis.del(...keys);
+    };
+    await flush();
+    expect(await cache.getOrFetch(criteria('DAR'), fetch)).toBe(first);
+    // Another process's copy (from Redis) is valid until the instant stored with it.
+    const other = new SearchCache(redis, `${config.queuePrefix}:local`, 60, 2, () => now);
+    const fromRedis = await other.getOrFetch(criteria('JRO'), fetch);
+    expect(calls).toBe(2);
+    expect((await cache.getOrFetch(criteria('JRO'), fetch)).offers).toEqual(fromRedis.offers);
+    expect(calls).toBe(2);
+    // Bounded: a third criteria pushes out the least recently used (DAR), which is then fetched again.
+    await cache.getOrFetch(criteria('ZNZ'), fetch);
+    await flush();
+    expect((await cache.getOrFetch(criteria('DAR'), fetch)).offers[0].id).toBe(String(calls));
+    expect(calls).toBe(4);
+    // Expired: past the Redis copy's instant the process asks again.
+    const before = calls;
+    now += 61_000;
+    expect(await cache.getOrFetch(criteria('DAR'), fetch)).not.toBe(first);
+    expect(calls).toBe(before + 1);
+  });
+
+  it('keeps at most max derived values per answer; a computation that throws stores nothing', () => {
+    const derived = new DerivedValues(2);
+    let computed = 0;
+    const value = (key: string) => derived.get(key, () => `${key}${++computed}`);
+    expect(value('a')).toBe('a1');
+    expect(value('a')).toBe('a1');
+    value('b');
+    value('c');
+    expect(value('a')).toBe('a4');
+    expect(() =>
+      derived.get('d', () => {
+        throw new Error('no rate');
+      }),
+    ).toThrow('no rate');
+    expect(derived.get('d', () => 'd')).toBe('d');
+  });
+
+  it('gives pricing terms a key that changes with any rate they use', async () => {
+    const offers = [{ price: { currency: 'USD' } } as SupplierOffer];
+    const terms = (rates: Record<string, string>) =>
+      new PricingTermsFactory(createSimulatedExchangeRates(rates), ['KES']).termsFor(offers, 'TZS', 'ONLINE', null);
+    const base = await terms(SIMULATED_USD_RATES);
+    expect((await terms({ ...SIMULATED_USD_RATES })).key).toBe(base.key);
+    expect((await terms({ ...SIMULATED_USD_RATES, TZS: '2651' })).key).not.toBe(base.key);
+    expect((await terms({ ...SIMULATED_USD_RATES, KES: '130' })).key).not.toBe(base.key);
+    const other = await new PricingTermsFactory(createSimulatedExchangeRates(), ['KES']).termsFor(offers, 'KES', 'ONLINE', null);
+    expect(other.key).not.toBe(base.key);
   });
 });
 

@@ -11,10 +11,14 @@ import {
 } from './flight-enums';
 import { AvailabilityStatusEnum, LookAheadStatusEnum } from '../../../shared/graphql/search-availability.type';
 
+// Output types here are plain data (no field resolvers, middlewares or roles), so they take
+// simpleResolvers: graphql-js reads the property itself instead of calling type-graphql's
+// per-field wrapper, about a thousand calls per 9-offer search.
+
 /** The spec's free-form objects (stop, operating, durations, fareRules, ...): JSON, shape not shown. */
 type FreeForm = Record<string, unknown>;
 
-@ObjectType({ description: 'Where a flight segment departs or arrives' })
+@ObjectType({ simpleResolvers: true, description: 'Where a flight segment departs or arrives' })
 export class FlightEndpoint {
   @Field({ description: 'IATA airport code' })
   iataCode!: string;
@@ -29,13 +33,13 @@ export class FlightEndpoint {
   stop!: FreeForm;
 }
 
-@ObjectType({ description: 'The aircraft type flying a segment' })
+@ObjectType({ simpleResolvers: true, description: 'The aircraft type flying a segment' })
 export class AircraftRef {
   @Field({ description: 'IATA aircraft type code (e.g. 320)' })
   code!: string;
 }
 
-@ObjectType({ description: 'One flight (one take-off and landing) of an itinerary' })
+@ObjectType({ simpleResolvers: true, description: 'One flight (one take-off and landing) of an itinerary' })
 export class FlightSegment {
   @Field(() => ID, { description: 'Segment id, unique within the offer; fare details refer to it (segmentId)' })
   id!: string;
@@ -74,7 +78,7 @@ export class FlightSegment {
   cabin!: string;
 }
 
-@ObjectType({ description: 'One direction of an offer (outbound, or the return), made of one or more segments' })
+@ObjectType({ simpleResolvers: true, description: 'One direction of an offer (outbound, or the return), made of one or more segments' })
 export class FlightItinerary {
   @Field({ description: 'ISO 8601 duration' })
   duration!: string;
@@ -86,7 +90,7 @@ export class FlightItinerary {
   segments!: FlightSegment[];
 }
 
-@ObjectType({ description: 'A supplier fee included in the offer total' })
+@ObjectType({ simpleResolvers: true, description: 'A supplier fee included in the offer total' })
 export class PriceFee {
   @Field({ description: 'Fee amount, decimal string in the offer currency' })
   amount!: string;
@@ -95,7 +99,7 @@ export class PriceFee {
   type!: string;
 }
 
-@ObjectType({ description: "A booking fee (commission) added on top of the fare; money is a decimal string in the currency's decimals" })
+@ObjectType({ simpleResolvers: true, description: "A booking fee (commission) added on top of the fare; money is a decimal string in the currency's decimals" })
 export class BookingFee {
   @Field({ description: "Fee amount, decimal string in the fee currency's decimals" })
   amount!: string;
@@ -113,7 +117,7 @@ export class BookingFee {
   roundingAdjustment?: string | null;
 }
 
-@ObjectType({ description: 'How the wallet debit was rounded to a payable cash amount' })
+@ObjectType({ simpleResolvers: true, description: 'How the wallet debit was rounded to a payable cash amount' })
 export class CashRounding {
   @Field({ description: 'Version of the cash-rounding policy that was applied' })
   policyVersion!: string;
@@ -125,7 +129,7 @@ export class CashRounding {
   adjustment!: string;
 }
 
-@ObjectType({ description: 'The authoritative agent-wallet payable, in the wallet currency' })
+@ObjectType({ simpleResolvers: true, description: 'The authoritative agent-wallet payable, in the wallet currency' })
 export class WalletSettlement {
   @Field({ description: 'ISO 4217 code of the agent wallet' })
   currency!: string;
@@ -140,7 +144,7 @@ export class WalletSettlement {
   rounding?: CashRounding | null;
 }
 
-@ObjectType({ description: 'A display conversion; never authoritative for supplier repricing' })
+@ObjectType({ simpleResolvers: true, description: 'A display conversion; never authoritative for supplier repricing' })
 export class CurrencyPrice {
   @Field({ description: 'ISO 4217 code of this conversion' })
   currency!: string;
@@ -161,7 +165,7 @@ export class CurrencyPrice {
   bookingFees!: BookingFee[];
 }
 
-@ObjectType({ description: "The offer price in the display currency; money is a decimal string in the currency's decimals" })
+@ObjectType({ simpleResolvers: true, description: "The offer price in the display currency; money is a decimal string in the currency's decimals" })
 export class OfferPrice {
   @Field({ description: 'ISO 4217 display currency (currencyCode of the search, Content-Currency, or USD)' })
   currency!: string;
@@ -197,7 +201,7 @@ export class OfferPrice {
   otherCurrencies!: CurrencyPrice[];
 }
 
-@ObjectType({ description: "The price of one traveler's fare" })
+@ObjectType({ simpleResolvers: true, description: "The price of one traveler's fare" })
 export class TravelerPrice {
   @Field({ description: 'ISO 4217 currency code of the amounts' })
   currency!: string;
@@ -209,13 +213,13 @@ export class TravelerPrice {
   base!: string;
 }
 
-@ObjectType({ description: 'Checked baggage included in the fare' })
+@ObjectType({ simpleResolvers: true, description: 'Checked baggage included in the fare' })
 export class IncludedBags {
   @Field(() => Int, { description: 'Number of checked bags included' })
   quantity!: number;
 }
 
-@ObjectType({ description: 'The fare one traveler flies on one segment' })
+@ObjectType({ simpleResolvers: true, description: 'The fare one traveler flies on one segment' })
 export class FareDetail {
   @Field({ description: 'The FlightSegment.id this fare applies to' })
   segmentId!: string;
@@ -226,14 +230,15 @@ export class FareDetail {
   @Field({ description: 'Airline fare basis code' })
   fareBasis!: string;
 
-  @Field({ name: 'class', description: 'Airline booking class (one letter, e.g. Y)' })
+  // The property is bookingClass: the default resolver would read `class`.
+  @Field({ name: 'class', simple: false, description: 'Airline booking class (one letter, e.g. Y)' })
   bookingClass!: string;
 
   @Field(() => IncludedBags, { description: 'Checked baggage included in this fare' })
   includedCheckedBags!: IncludedBags;
 }
 
-@ObjectType({ description: 'The fare and price of one traveler' })
+@ObjectType({ simpleResolvers: true, description: 'The fare and price of one traveler' })
 export class TravelerPricing {
   @Field({ description: 'Traveler id within the offer (1, 2, ...), in search order' })
   travelerId!: string;
@@ -251,7 +256,7 @@ export class TravelerPricing {
   fareDetailsBySegment!: FareDetail[];
 }
 
-@ObjectType({ description: 'A bookable offer, bound to the account that searched' })
+@ObjectType({ simpleResolvers: true, description: 'A bookable offer, bound to the account that searched' })
 export class FlightOffer {
   @Field({ description: 'Always flight-offer' })
   type!: string;
@@ -314,7 +319,7 @@ export class FlightOffer {
   travelerPricings!: TravelerPricing[];
 }
 
-@ObjectType({ description: 'A departure date with its return date, if any' })
+@ObjectType({ simpleResolvers: true, description: 'A departure date with its return date, if any' })
 export class DatePairType {
   @Field(() => LocalDateScalar, { description: 'Departure date' })
   departureDate!: string;
@@ -323,7 +328,7 @@ export class DatePairType {
   returnDate?: string | null;
 }
 
-@ObjectType({ description: 'What the search found on later dates when the requested dates had no offers' })
+@ObjectType({ simpleResolvers: true, description: 'What the search found on later dates when the requested dates had no offers' })
 export class LookAheadType {
   @Field(() => Int, { description: 'lookAheadDays as sent in the search' })
   requestedDays!: number;
@@ -338,7 +343,7 @@ export class LookAheadType {
   confirmedThrough!: DatePairType | null;
 }
 
-@ObjectType({ description: 'Whether the requested dates, or later dates, have offers' })
+@ObjectType({ simpleResolvers: true, description: 'Whether the requested dates, or later dates, have offers' })
 export class AvailabilityType {
   @Field(() => AvailabilityStatusEnum, { description: 'Whether the requested dates have offers; describes only the requested dates' })
   status!: string;
@@ -353,7 +358,7 @@ export class AvailabilityType {
   next!: DatePairType | null;
 }
 
-@ObjectType({ description: 'Counts and availability of a flight search' })
+@ObjectType({ simpleResolvers: true, description: 'Counts and availability of a flight search' })
 export class FlightSearchMeta {
   @Field(() => Int, { description: 'Offers returned for the requested dates' })
   count!: number;
@@ -362,7 +367,7 @@ export class FlightSearchMeta {
   availability?: AvailabilityType | null;
 }
 
-@ObjectType({ description: 'The offers a flight search found, with their meta' })
+@ObjectType({ simpleResolvers: true, description: 'The offers a flight search found, with their meta' })
 export class FlightSearchResult {
   @Field(() => FlightSearchMeta, { description: 'Count and availability' })
   meta!: FlightSearchMeta;

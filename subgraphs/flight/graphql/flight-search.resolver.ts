@@ -4,7 +4,7 @@ import type { FlightSearchService } from '../search/flight-search.service';
 import type { OfferReviewService } from '../offers/offer-review.service';
 import { FlightSearchInput, FlightSearchResult } from './flight-offer.type';
 import { OfferReviewType } from './booking-requirements.type';
-import { toFlightOffer } from './flight-offer.mapper';
+import { toFlightOffer, toFoundFlightOffer } from './flight-offer.mapper';
 
 @Resolver()
 export class FlightSearchResolver {
@@ -21,7 +21,7 @@ export class FlightSearchResolver {
     @Ctx() { req }: GraphQLContext,
   ): Promise<FlightSearchResult> {
     const outcome = await this.searchService.search(await req.principal(), input, req.currency);
-    return { meta: outcome.meta, data: outcome.data.map(toFlightOffer) };
+    return { meta: outcome.meta, data: outcome.data.map(toFoundFlightOffer) };
   }
 
   @Query(() => OfferReviewType, { description: "Reviews one of the caller's offers with its booking requirements; repeatable while valid" })

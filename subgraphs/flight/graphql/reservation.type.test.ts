@@ -235,6 +235,7 @@ const issuedDocuments: SupplierTicketDocument[] = [
 
 /** The offer as shown, in USD like the supplier's (no conversion): what the reservation keeps in offer_view. */
 const offerView = toOfferView(supplierOffer, {
+  key: 'USD|ONLINE',
   displayCurrency: 'USD',
   pricingContext: 'ONLINE',
   walletCurrency: null,

@@ -39,6 +39,8 @@ export interface StoredOfferPayload {
 }
 
 export interface PricingTerms {
+  /** Identifies these terms, rate values included: offers priced under equal keys are equal. */
+  key: string;
   displayCurrency: string;
   pricingContext: PricingContext;
   walletCurrency: string | null;

@@ -10,11 +10,25 @@ export class PricingTermsFactory {
     private readonly otherCurrencies: readonly string[],
   ) {}
 
-  async termsFor(offers: SupplierOffer[], displayCurrency: string, pricingContext: PricingContext, walletCurrency: string | null): Promise<PricingTerms> {
+  async termsFor(
+    offers: readonly SupplierOffer[],
+    displayCurrency: string,
+    pricingContext: PricingContext,
+    walletCurrency: string | null,
+  ): Promise<PricingTerms> {
     const supplierCurrencies = [...new Set(offers.map((o) => o.price.currency))];
     const pairs = supplierCurrencies.flatMap((supplierCurrency) =>
       ratePairsFor({ supplierCurrency, displayCurrency, walletCurrency: walletCurrency ?? undefined, otherCurrencies: this.otherCurrencies }),
     );
-    return { displayCurrency, pricingContext, walletCurrency, otherCurrencies: this.otherCurrencies, rates: await snapshotRates(this.rates, pairs) };
+    const rates = await snapshotRates(this.rates, pairs);
+    // Everything the prices depend on, rate values included: equal keys price identically.
+    const key = [
+      displayCurrency,
+      pricingContext,
+      walletCurrency ?? '',
+      this.otherCurrencies.join(','),
+      ...pairs.map(([from, to]) => `${from}>${to}=${rates(from, to)?.toString() ?? ''}`),
+    ].join('|');
+    return { key, displayCurrency, pricingContext, walletCurrency, otherCurrencies: this.otherCurrencies, rates };
   }
 }

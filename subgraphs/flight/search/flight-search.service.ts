@@ -3,25 +3,30 @@ import type { Principal } from '../../../shared/auth/token.service';
 import { Role } from '../../../shared/auth/roles';
 import { todayIn } from '../../../shared/time/calendar-date';
 import { FlightException } from '../errors/flight.exception';
-import { OfferStore } from '../offers/offer-store';
+import { OfferSlot, OfferSnapshot, OfferStore } from '../offers/offer-store';
 import { OfferView, PricingTerms, StoredOfferPayload, toOfferView } from '../offers/offer-view';
 import type { PricingContext } from '../pricing/flight-pricing';
 import type { PricingTermsFactory } from '../offers/pricing-terms';
 import type { AirportService } from '../services/airport.service';
-import { FlightSupplier, SupplierError, SupplierOffer, SupplierSearchCriteria } from '../supplier/flight-supplier.port';
+import { FlightSupplier, SupplierError, SupplierSearchCriteria } from '../supplier/flight-supplier.port';
 import { DatePair, FlightSearch, FlightSearchRequest, validateSearchRequest } from './flight-search.request';
 import { Availability, availabilityWithResults, foldLookAhead, lookAheadCandidates } from './look-ahead';
 import { checkCandidates } from '../../../shared/search/look-ahead-fold';
-import { SearchCache } from './search-cache';
+import { SearchCache, SupplierAnswer } from './search-cache';
 
 export interface SearchedOffer extends OfferView {
   offerReference: string;
   expiresAt: Date;
 }
 
+/** One offer of a search: its priced view (shared by every search showing it: never mutate) and this search's reference. */
+export interface FoundOffer extends OfferSlot {
+  view: OfferView;
+}
+
 export interface FlightSearchOutcome {
   meta: { count: number; availability?: Availability };
-  data: SearchedOffer[];
+  data: FoundOffer[];
 }
 
 /** What a search stores with its offers: enough to re-check the booking against it later. */
@@ -31,6 +36,13 @@ export interface StoredSearchCriteria extends FlightSearch {
 }
 
 export type FlightOfferStore = OfferStore<StoredOfferPayload, StoredSearchCriteria>;
+
+/** An answer priced for one set of terms, with the stored snapshot every search showing it points at. */
+interface PricedAnswer {
+  payloads: StoredOfferPayload[];
+  grandTotals: number[];
+  snapshot?: OfferSnapshot<StoredOfferPayload>;
+}
 
 export function pricingContextOf(role: Role): PricingContext {
   return role === Role.SERVICE_AGENT ? 'SERVICE_AGENT' : role === Role.THIRD_PARTY_AGENT ? 'THIRD_PARTY_AGENT' : 'ONLINE';
@@ -42,6 +54,8 @@ export function pricingContextOf(role: Role): PricingContext {
  * and nothing was found, check later dates without creating offers for them.
  */
 export class FlightSearchService {
+  private readonly todayByZone = new Map<string, { minute: number; date: string }>();
+
   constructor(
     private readonly platform: Platform,
     private readonly supplier: FlightSupplier,
@@ -56,23 +70,25 @@ export class FlightSearchService {
     const originZone = request.originLocationCode ? this.airports.byIata(String(request.originLocationCode))?.stopTimezone : undefined;
     const search = validateSearchRequest(request, {
       headerCurrency: headerCurrency ?? null,
-      today: todayIn(originZone ?? 'Africa/Dar_es_Salaam', now),
+      today: this.today(originZone ?? 'Africa/Dar_es_Salaam', now),
       knownAirport: (code) => this.airports.byIata(code) !== undefined,
     });
     const pricingContext = pricingContextOf(principal.role);
     const walletCurrency = pricingContext === 'ONLINE' ? null : ((await this.platform.ledger.findByAccount(principal.accountId))?.currency ?? 'TZS');
 
-    const supplierOffers = await this.fetch(search, search.dates);
-    const terms = await this.pricing.termsFor(supplierOffers, search.currency, pricingContext, walletCurrency);
-    const views = this.select(supplierOffers, terms, search);
-    const slots = await this.offers.save(
+    const answer = await this.fetch(search, search.dates);
+    const terms = await this.pricing.termsFor(answer.offers, search.currency, pricingContext, walletCurrency);
+    const priced = this.priced(answer, terms);
+    const indexes = this.select(priced, search);
+    const slots = await this.offers.saveFrom(
+      (priced.snapshot ??= this.offers.snapshotOf(priced.payloads)),
+      indexes,
       principal.accountId,
       { ...search, pricingContext, walletCurrency },
-      views.map(({ supplierOffer, view }) => ({ supplierOffer, view })),
       now,
       this.platform.config.flight.offerTtlSeconds,
     );
-    const data = views.map(({ view }, i) => ({ ...view, ...slots[i] }));
+    const data = indexes.map((index, i): FoundOffer => ({ view: priced.payloads[index].view, ...slots[i] }));
     const meta: FlightSearchOutcome['meta'] = { count: data.length };
     if (search.lookAheadDays !== null) {
       meta.availability =
@@ -81,14 +97,38 @@ export class FlightSearchService {
     return { meta, data };
   }
 
-  /** Prices and filters: maxPrice applies to the grand total in the display currency. */
-  private select(offers: SupplierOffer[], terms: PricingTerms, search: FlightSearch): StoredOfferPayload[] {
-    const priced = offers.map((supplierOffer) => ({ supplierOffer, view: toOfferView(supplierOffer, terms) }));
-    const affordable = search.maxPrice === null ? priced : priced.filter((o) => Number(o.view.price.grandTotal) <= Number(search.maxPrice));
-    return affordable.slice(0, search.max);
+  /**
+   * Today at the origin, worked out once a minute per zone: every zone's offset is whole minutes,
+   * so the date only changes on a minute boundary. Zones come from the fixed airport list.
+   */
+  private today(zone: string, now: Date): string {
+    const minute = Math.floor(now.getTime() / 60_000);
+    const known = this.todayByZone.get(zone);
+    if (known?.minute === minute) return known.date;
+    const date = todayIn(zone, now);
+    this.todayByZone.set(zone, { minute, date });
+    return date;
   }
 
-  private fetch(search: FlightSearch, dates: DatePair): Promise<SupplierOffer[]> {
+  /** Every offer of the answer priced for these terms; once per (answer, terms), as the answer is immutable. */
+  private priced(answer: SupplierAnswer, terms: PricingTerms): PricedAnswer {
+    return answer.derived.get(terms.key, () => {
+      const payloads = answer.offers.map((supplierOffer) => ({ supplierOffer, view: toOfferView(supplierOffer, terms) }));
+      return { payloads, grandTotals: payloads.map((p) => Number(p.view.price.grandTotal)) };
+    });
+  }
+
+  /** Which priced offers this search shows: maxPrice applies to the grand total in the display currency. */
+  private select(priced: PricedAnswer, search: FlightSearch): number[] {
+    const indexes: number[] = [];
+    const maxPrice = search.maxPrice === null ? null : Number(search.maxPrice);
+    for (let i = 0; i < priced.payloads.length && indexes.length < search.max; i++) {
+      if (maxPrice === null || priced.grandTotals[i] <= maxPrice) indexes.push(i);
+    }
+    return indexes;
+  }
+
+  private fetch(search: FlightSearch, dates: DatePair): Promise<SupplierAnswer> {
     const criteria: SupplierSearchCriteria = {
       origin: search.origin,
       destination: search.destination,
@@ -116,10 +156,10 @@ export class FlightSearchService {
     const outcomes = await checkCandidates(
       lookAheadCandidates(search.dates, days),
       async (pair) => {
-        const offers = await this.fetch(search, pair);
-        if (offers.length === 0 || search.maxPrice === null) return offers.length > 0;
-        const terms = await this.pricing.termsFor(offers, search.currency, pricingContext, walletCurrency);
-        return this.select(offers, terms, search).length > 0;
+        const answer = await this.fetch(search, pair);
+        if (answer.offers.length === 0 || search.maxPrice === null) return answer.offers.length > 0;
+        const terms = await this.pricing.termsFor(answer.offers, search.currency, pricingContext, walletCurrency);
+        return this.select(this.priced(answer, terms), search).length > 0;
       },
       this.platform.config.flight.lookAheadTimeoutMs,
       (pair, error) => this.platform.logger.warn('look-ahead candidate failed', { pair, reason: (error as Error).message }),
