@@ -498,7 +498,8 @@ async function main(): Promise<void> {
   const rows = targets.map((t, i) => row(t, checks.get(t.key)!, runs[i]));
   // The RSS run belongs to the whole bench; a BENCH_ONLY run for profiling leaves it out.
   const flight = targets.find((t) => t.key === 'f9-rest');
-  const rss = flight && !ONLY ? await rssRun(flight, checks.get(flight.key)!) : null;
+  // With BENCH_ONLY the RSS run is left out unless named: BENCH_ONLY=f9-rest,rss runs it alone.
+  const rss = flight && checks.has(flight.key) && (!ONLY || ONLY.includes('rss')) ? await rssRun(flight, checks.get(flight.key)!) : null;
   report(rows, all.notes, rss);
 }
 
