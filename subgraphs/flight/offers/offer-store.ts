@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 import { FlightException } from '../errors/flight.exception';
 
@@ -47,17 +47,17 @@ export const EXPIRED_OFFER_GRACE_SECONDS = 3600;
  * One search's keys in one atomic command (a MULTI costs a reply per command). KEYS: snapshot,
  * search, then one per offerReference; ARGV: TTL ms, the snapshot's JSON or '' to only extend
  * it, the criteria, then one value per offerReference. Answers 0 when the snapshot to extend
- * is gone.
+ * is gone. Defined with ioredis's defineCommand, which sends EVALSHA and falls back to EVAL
+ * when the server has not seen the script (after a restart or SCRIPT FLUSH).
  */
-const SAVE_SCRIPT = (() => {
-  const lua = `local ttl = ARGV[1]
+const SAVE_SCRIPT = `local ttl = ARGV[1]
 local kept = 1
 if ARGV[2] == '' then kept = redis.call('PEXPIRE', KEYS[1], ttl) else redis.call('SET', KEYS[1], ARGV[2], 'PX', ttl) end
 redis.call('SET', KEYS[2], ARGV[3], 'PX', ttl)
 for i = 3, #KEYS do redis.call('SET', KEYS[i], ARGV[i + 1], 'PX', ttl) end
 return kept`;
-  return { lua, sha: createHash('sha1').update(lua).digest('hex') };
-})();
+
+type RedisWithSave = Redis & { saveFlightOffers(numberOfKeys: number, ...keysThenValues: string[]): Promise<number> };
 
 export const offerKeys = (prefix: string) => ({
   reference: (offerReference: string) => `${prefix}:flight-offer:${offerReference}`,
@@ -75,13 +75,17 @@ export const offerKeys = (prefix: string) => ({
  */
 export class OfferStore<TOffer, TCriteria> {
   private readonly keys: ReturnType<typeof offerKeys>;
+  private readonly redis: RedisWithSave;
 
   constructor(
-    private readonly redis: Redis,
+    redis: Redis,
     prefix: string,
     private readonly graceSeconds = EXPIRED_OFFER_GRACE_SECONDS,
   ) {
     this.keys = offerKeys(prefix);
+    // Without numberOfKeys: each call passes its own key count (one key per offerReference).
+    if (!('saveFlightOffers' in redis)) redis.defineCommand('saveFlightOffers', { lua: SAVE_SCRIPT });
+    this.redis = redis as RedisWithSave;
   }
 
   snapshotOf(offers: readonly TOffer[]): OfferSnapshot<TOffer> {
@@ -128,14 +132,7 @@ export class OfferStore<TOffer, TCriteria> {
       values.push(`${head}${indexes[i]}}`);
     }
     const onFailure = () => (snapshot.storedUntil = 0);
-    const snapshotKept = await this.guard(
-      () =>
-        this.redis.evalsha(SAVE_SCRIPT.sha, keys.length, ...keys, ...values).catch((error: unknown) => {
-          if (!String((error as Error)?.message).startsWith('NOSCRIPT')) throw error;
-          return this.redis.eval(SAVE_SCRIPT.lua, keys.length, ...keys, ...values);
-        }),
-      onFailure,
-    );
+    const snapshotKept = await this.guard(() => this.redis.saveFlightOffers(keys.length, ...keys, ...values), onFailure);
     // The shared copy was gone (Redis restarted or flushed since this process wrote it): write it again.
     if (snapshotKept === 0) {
       await this.guard(() => this.redis.set(snapshotKey, JSON.stringify(snapshot.offers), 'PX', keyTtlMs), onFailure);
