@@ -56,7 +56,7 @@ export async function handleGraphQLRequest<TContext extends BaseContext>(
   if (lookup?.kind === 'hit') {
     res.statusCode = 200;
     for (const [key, value] of lookup.reply.headers) res.setHeader(key, value);
-    for (const [key, value] of Object.entries({ ...options.extraHeaders, ...options.lateHeaders?.() })) res.setHeader(key, value);
+    setOwnHeaders(res, options);
     res.end(lookup.reply.body);
     return;
   }
@@ -66,7 +66,7 @@ export async function handleGraphQLRequest<TContext extends BaseContext>(
   });
   res.statusCode = result.status ?? 200;
   for (const [key, value] of result.headers) res.setHeader(key, value);
-  for (const [key, value] of Object.entries({ ...options.extraHeaders, ...options.lateHeaders?.() })) res.setHeader(key, value);
+  setOwnHeaders(res, options);
   if (result.body.kind === 'complete') {
     if (lookup) options.replies!.store(lookup, res.statusCode, result.headers, result.body.string);
     if (options.compress) return endCompressed(req, res, Buffer.from(result.body.string, 'utf8'));
@@ -75,4 +75,9 @@ export async function handleGraphQLRequest<TContext extends BaseContext>(
   }
   for await (const chunk of result.body.asyncIterator) res.write(chunk);
   res.end();
+}
+
+/** The headers this server adds to every GraphQL answer, after Apollo's (or a stored answer's) own. */
+function setOwnHeaders<TContext>(res: ServerResponse, options: GraphQLHttpOptions<TContext>): void {
+  for (const [key, value] of Object.entries({ ...options.extraHeaders, ...options.lateHeaders?.() })) res.setHeader(key, value);
 }
