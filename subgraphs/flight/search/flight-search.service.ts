@@ -54,8 +54,6 @@ export function pricingContextOf(role: Role): PricingContext {
  * and nothing was found, check later dates without creating offers for them.
  */
 export class FlightSearchService {
-  private readonly todayByZone = new Map<string, { minute: number; date: string }>();
-
   constructor(
     private readonly platform: Platform,
     private readonly supplier: FlightSupplier,
@@ -70,7 +68,7 @@ export class FlightSearchService {
     const originZone = request.originLocationCode ? this.airports.byIata(String(request.originLocationCode))?.stopTimezone : undefined;
     const search = validateSearchRequest(request, {
       headerCurrency: headerCurrency ?? null,
-      today: this.today(originZone ?? 'Africa/Dar_es_Salaam', now),
+      today: todayIn(originZone ?? 'Africa/Dar_es_Salaam', now),
       knownAirport: (code) => this.airports.byIata(code) !== undefined,
     });
     const pricingContext = pricingContextOf(principal.role);
@@ -95,19 +93,6 @@ export class FlightSearchService {
         data.length > 0 ? availabilityWithResults(search.dates, search.lookAheadDays) : await this.lookAhead(search, pricingContext, walletCurrency);
     }
     return { meta, data };
-  }
-
-  /**
-   * Today at the origin, worked out once a minute per zone: every zone's offset is whole minutes,
-   * so the date only changes on a minute boundary. Zones come from the fixed airport list.
-   */
-  private today(zone: string, now: Date): string {
-    const minute = Math.floor(now.getTime() / 60_000);
-    const known = this.todayByZone.get(zone);
-    if (known?.minute === minute) return known.date;
-    const date = todayIn(zone, now);
-    this.todayByZone.set(zone, { minute, date });
-    return date;
   }
 
   /** Every offer of the answer priced for these terms; once per (answer, terms), as the answer is immutable. */
