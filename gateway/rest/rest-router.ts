@@ -10,7 +10,7 @@ import { PreparedReply, prepareReply, sendPreparedReply } from './prepared-reply
 import { readRouteBody } from './request-body';
 import { checkInput } from './rest-input-check';
 import type { DirectFetches, OperationOutcome } from './direct-fetch';
-import { bearerToken, TokenService } from '../../shared/auth/token.service';
+import type { TokenService } from '../../shared/auth/token.service';
 import { InvalidatedCache } from '../../shared/cache/invalidated-cache';
 import type { InvalidationBus } from '../../shared/cache/invalidation-bus';
 
@@ -111,7 +111,7 @@ export class RestRouter {
     if (!route.cache || route.method !== 'GET') return uncached();
     if (route.auth && !route.cache.topic) return uncached();
     // Without a verified token the route runs as usual and answers its own 401, before any input check.
-    if (route.cache.topic && (!this.live || (route.auth && !(await this.signedIn(req))))) return uncached();
+    if (route.cache.topic && (!this.live || (route.auth && !(await this.live.tokens.principalOrNull(req.headers.authorization))))) return uncached();
     const key = `${route.path}\u0000${route.cache.key(request)}`;
     const build = () => produce().then((built) => prepareReply(built, { tagged: true }));
     if (route.cache.topic) return this.liveCache(route.cache.topic, route.cache.seconds).getOrLoad(key, build);
@@ -129,15 +129,6 @@ export class RestRouter {
     let cache = this.liveReplies.get(topic);
     if (!cache) this.liveReplies.set(topic, (cache = new InvalidatedCache(this.live!.bus, { topic, max: MAX_CACHED_REPLIES, ttlMs: seconds * 1000 })));
     return cache;
-  }
-
-  private async signedIn(req: IncomingMessage): Promise<boolean> {
-    const token = bearerToken(req.headers.authorization);
-    if (!token) return false;
-    return this.live!.tokens.verify(token).then(
-      () => true,
-      () => false,
-    );
   }
 
   private async run(route: RestRoute, params: Record<string, string>, req: IncomingMessage, url: URL, context: GatewayContext) {

@@ -88,6 +88,17 @@ export class TokenService {
     return principal;
   }
 
+  /**
+   * The principal of an `Authorization: Bearer` header, or null for no header, another scheme or a token that
+   * does not verify: for callers that only serve something extra to a verified caller and otherwise let the
+   * request take its usual path (which answers the 401 itself).
+   */
+  async principalOrNull(authorization: string | undefined): Promise<Principal | null> {
+    const token = bearerToken(authorization);
+    if (!token) return null;
+    return this.verify(token).catch(() => null);
+  }
+
   /** Tells every process that an account changed (disabled, enabled): its cached tokens are checked again. */
   async accountChanged(accountId: string): Promise<void> {
     await this.bus.publish(AUTH_TOPIC, authKeys.account(accountId));

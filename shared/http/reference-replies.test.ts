@@ -18,11 +18,9 @@ function testBus() {
   return { bus: bus as unknown as InvalidationBus, invalidate };
 }
 
+/** TokenService.principalOrNull's contract: a principal for a verified bearer token, null otherwise. */
 const tokens = {
-  verify: async (token: string) => {
-    if (token !== 'good') throw new Error('bad token');
-    return { accountId: 'a1' };
-  },
+  principalOrNull: async (authorization: string | undefined) => (authorization === 'Bearer good' ? { accountId: 'a1' } : null),
 } as unknown as TokenService;
 
 const OK = JSON.stringify({ data: { companies: [{ uuid: 'c1' }] } });

@@ -100,6 +100,14 @@ describe('TokenService.verify', () => {
     expect(decodeProtectedHeader(agent.token)).toMatchObject({ alg: 'RS256', kid: await currentKid() });
   });
 
+  test('principalOrNull: the principal for a verified bearer header, null for none, another scheme or a bad token', async () => {
+    const agent = await newAccount('SERVICE_AGENT');
+    await expect(platform.tokens.principalOrNull(`Bearer ${agent.token}`)).resolves.toMatchObject({ accountId: agent.summary.id });
+    await expect(platform.tokens.principalOrNull(undefined)).resolves.toBeNull();
+    await expect(platform.tokens.principalOrNull(`Basic ${agent.token}`)).resolves.toBeNull();
+    await expect(platform.tokens.principalOrNull(`Bearer ${agent.token}x`)).resolves.toBeNull();
+  });
+
   test('alg "none" with a real kid and a real payload is refused', async () => {
     const { token } = await newAccount();
     await expect(platform.tokens.verify(token)).resolves.toBeDefined();
