@@ -75,17 +75,20 @@ export const offerKeys = (prefix: string) => ({
  */
 export class OfferStore<TOffer, TCriteria> {
   private readonly keys: ReturnType<typeof offerKeys>;
-  private readonly redis: RedisWithSave;
 
   constructor(
-    redis: Redis,
+    private readonly redis: Redis,
     prefix: string,
     private readonly graceSeconds = EXPIRED_OFFER_GRACE_SECONDS,
   ) {
     this.keys = offerKeys(prefix);
+  }
+
+  /** The connection with the save script defined, on first use: printing the schema builds this store without Redis. */
+  private withSaveScript(): RedisWithSave {
     // Without numberOfKeys: each call passes its own key count (one key per offerReference).
-    if (!('saveFlightOffers' in redis)) redis.defineCommand('saveFlightOffers', { lua: SAVE_SCRIPT });
-    this.redis = redis as RedisWithSave;
+    if (!('saveFlightOffers' in this.redis)) this.redis.defineCommand('saveFlightOffers', { lua: SAVE_SCRIPT });
+    return this.redis as RedisWithSave;
   }
 
   snapshotOf(offers: readonly TOffer[]): OfferSnapshot<TOffer> {
@@ -132,7 +135,7 @@ export class OfferStore<TOffer, TCriteria> {
       values.push(`${head}${indexes[i]}}`);
     }
     const onFailure = () => (snapshot.storedUntil = 0);
-    const snapshotKept = await this.guard(() => this.redis.saveFlightOffers(keys.length, ...keys, ...values), onFailure);
+    const snapshotKept = await this.guard(() => this.withSaveScript().saveFlightOffers(keys.length, ...keys, ...values), onFailure);
     // The shared copy was gone (Redis restarted or flushed since this process wrote it): write it again.
     if (snapshotKept === 0) {
       await this.guard(() => this.redis.set(snapshotKey, JSON.stringify(snapshot.offers), 'PX', keyTtlMs), onFailure);
