@@ -19,6 +19,7 @@ import { observeHttp } from '../metrics/http-metrics';
 import { pathOf } from './request-path';
 import { graphqlMetricsPlugin } from '../metrics/graphql-metrics.plugin';
 import { ReferenceField, ReferenceReplies } from './reference-replies';
+import { compiledExecution } from '../graphql/compiled-execution';
 
 /** The route label values of a subgraph listener (anything else is "unmatched"). */
 const SUBGRAPH_PATHS: string[] = ['/graphql', '/health', ...OPS_PATHS];
@@ -60,7 +61,7 @@ export async function startSubgraphServer(
 ): Promise<RunningServer> {
   const logger = platform.logger.child({ service: name });
   const apollo = new ApolloServer<GraphQLContext>({
-    schema,
+    gateway: compiledExecution(schema),
     ...sharedApolloOptions(logger, { production: platform.config.nodeEnv === 'production' }),
     // The gateway composes from the committed supergraph; introspection is for tooling in development.
     introspection: platform.config.nodeEnv !== 'production',
