@@ -70,7 +70,7 @@ function server(mode: 'graphql-js' | 'compiled'): ApolloServer<BaseContext> {
   return mode === 'compiled' ? new ApolloServer({ gateway: compiledExecution(schema), ...options }) : new ApolloServer({ schema, ...options });
 }
 
-const CASES: Array<{ name: string; query: string; variables?: Record<string, unknown> }> = [
+const CASES: Array<{ name: string; query: string; variables?: Record<string, unknown>; operationName?: string }> = [
   { name: 'an abstract list', query: '{ places { __typename name ... on Station { code } ... on Airport { iata } } }' },
   { name: 'variables and the context', query: 'query S($in: SearchInput!) { search(input: $in) }', variables: { in: { from: 'DAR', adults: 2 } } },
   { name: "a resolver's AppError", query: 'query S($in: SearchInput!) { search(input: $in) }', variables: { in: { from: 'DAR', adults: 12 } } },
@@ -79,7 +79,9 @@ const CASES: Array<{ name: string; query: string; variables?: Record<string, unk
   { name: 'an unexpected failure (masked)', query: '{ broken places { name } }' },
   { name: 'a null in a non-null root field', query: '{ required }' },
   { name: 'an AppError under a non-null field', query: '{ places { name } nested { failing } }' },
-  { name: 'two operations, one named', query: 'query A { places { name } } query B { required }', variables: undefined },
+  { name: 'introspection', query: '{ __schema { queryType { name } types { name kind } } __type(name: "Station") { fields { name type { name } } } }' },
+  { name: 'an unknown operation name', query: 'query A { places { name } }', operationName: 'B' },
+  { name: 'two operations and no name', query: 'query A { places { name } } query B { required }' },
 ];
 
 describe('compiled (graphql-jit) execution behind Apollo', () => {
@@ -92,8 +94,11 @@ describe('compiled (graphql-jit) execution behind Apollo', () => {
     return { status: response.http.status ?? 200, body: response.body };
   }
 
-  it.each(CASES)('answers $name exactly as graphql-js does', async ({ query, variables }) => {
-    const [interpreted, compiled] = await Promise.all([answer('graphql-js', query, variables), answer('compiled', query, variables)]);
+  it.each(CASES)('answers $name exactly as graphql-js does', async ({ query, variables, operationName }) => {
+    const [interpreted, compiled] = await Promise.all([
+      answer('graphql-js', query, variables, operationName),
+      answer('compiled', query, variables, operationName),
+    ]);
     expect(compiled).toEqual(interpreted);
   });
 

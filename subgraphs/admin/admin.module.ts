@@ -2,10 +2,11 @@ import type { ClassType } from 'type-graphql';
 import type { Platform } from '../../shared/platform/platform';
 import { buildFederatedSchema } from '../../shared/federation/build-federated-schema';
 import type { SubgraphModule } from '../subgraph-module';
-import { CompanyEntity } from './entities/company.entity';
+import { CompanyEntity } from '../../shared/companies/company.entity';
 import { Company1763800000100 } from './migrations/1763800000100-company';
 import { seedCompanies } from './seed/company.seed';
-import { COMPANIES_TOPIC, CompanyService } from './services/company.service';
+import { COMPANIES_TOPIC } from '../../shared/companies/company.service';
+import { companiesOf } from '../../shared/companies/company-directory';
 import { AccountService } from './services/account.service';
 import { LoginService } from './services/login.service';
 import { CompanyResolver, companyReferenceResolver } from './graphql/company.resolver';
@@ -15,14 +16,6 @@ import { NotificationLogService } from '../../shared/notifications/notification-
 import { accountNotificationSource } from './notifications/account-notification.source';
 import { ReverseProxyResolver } from './graphql/reverse-proxy.resolver';
 import { createReverseProxyService } from './reverse-proxy/reverse-proxy.wiring';
-
-/** One company directory per platform (process): one cache, one bus listener; train and bus read their operators from it too. */
-const directories = new WeakMap<Platform, CompanyService>();
-export function companiesOf(platform: Platform): CompanyService {
-  let companies = directories.get(platform);
-  if (!companies) directories.set(platform, (companies = new CompanyService(platform.dataSource, platform.invalidations)));
-  return companies;
-}
 
 export const adminModule: SubgraphModule = {
   name: 'admin',

@@ -9,7 +9,7 @@ import { BusNetwork } from './services/bus-network';
 import { BusSearchResolver } from './graphql/bus-search.resolver';
 import { BusSearchService } from './search/bus-search.service';
 import { BusTripCompanyResolver } from './graphql/bus-company.resolver';
-import { companiesOf } from '../admin/admin.module';
+import { companiesOf } from '../../shared/companies/company-directory';
 
 export const busModule: SubgraphModule = {
   name: 'bus',

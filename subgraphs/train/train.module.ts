@@ -49,7 +49,7 @@ import { TrainResendService } from './notifications/train-resend.service';
 import { TrainTicketLookupService } from './reservations/train-ticket-lookup.service';
 import { TrainTicketLookupResolver } from './graphql/train-ticket-lookup.resolver';
 import { StationPartnerResolver, TransitAgencyResolver } from './graphql/train-company.resolver';
-import { companiesOf } from '../admin/admin.module';
+import { companiesOf } from '../../shared/companies/company-directory';
 
 /** The simulator keeps seats, holds and reservations in MySQL, so every process sees one railway. */
 function providerFor(platform: Platform): RailProvider {

@@ -2,7 +2,7 @@ import { startTestStack } from '../support/test-platform';
 import { daysAhead, FlightClient } from '../support/flight-client';
 import type { ErrorAnswer } from '../support/rest-bodies';
 import { addDays, todayIn } from '../../shared/time/calendar-date';
-import { CompanyService } from '../../subgraphs/admin/services/company.service';
+import { CompanyService } from '../../shared/companies/company.service';
 
 const DAR = 'DAR_ES_SALAAM:RGN:0';
 const ARUSHA = 'ARUSHA:RGN:0';

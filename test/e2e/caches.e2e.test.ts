@@ -5,7 +5,7 @@ import type { GraphQLAnswer } from '../support/rest-bodies';
 import { AccountService } from '../../subgraphs/admin/services/account.service';
 import type { SubgraphName } from '../../shared/config/config';
 import { COMPANY_SQL, sqlDuring } from '../support/sql-during';
-import { CompanyService } from '../../subgraphs/admin/services/company.service';
+import { CompanyService } from '../../shared/companies/company.service';
 import { addDays, todayIn } from '../../shared/time/calendar-date';
 
 /**

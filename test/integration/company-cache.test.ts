@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createTestPlatform } from '../support/test-platform';
 import { CachePeer, within } from '../support/cache-peer';
 import type { Platform } from '../../shared/platform/platform';
-import { COMPANY_CACHE_MAX_ROWS, CompanyService } from '../../subgraphs/admin/services/company.service';
+import { COMPANY_CACHE_MAX_ROWS, CompanyService } from '../../shared/companies/company.service';
 import { companyReferenceResolver } from '../../subgraphs/admin/graphql/company.resolver';
 import { RequestContext } from '../../shared/context/request-context';
 import { InvalidationBus } from '../../shared/cache/invalidation-bus';

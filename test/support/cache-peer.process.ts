@@ -7,7 +7,7 @@ import { AccountStatus } from '../../shared/auth/entities/account.entity';
 import { AppError } from '../../shared/errors/app-error';
 import { DATABASE_MODULES } from '../../subgraphs/registry';
 import { AccountService } from '../../subgraphs/admin/services/account.service';
-import { CompanyService } from '../../subgraphs/admin/services/company.service';
+import { CompanyService } from '../../shared/companies/company.service';
 import type { PeerCommand } from './cache-peer';
 
 /**

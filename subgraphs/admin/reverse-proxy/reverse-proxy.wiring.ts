@@ -1,5 +1,5 @@
 import type { Platform } from '../../../shared/platform/platform';
-import type { CompanyService } from '../services/company.service';
+import type { CompanyService } from '../../../shared/companies/company.service';
 import type { DnsVerifier } from './dns-verifier.port';
 import { GitRepository } from './git-repository';
 import { NginxVerifier } from './nginx-verifier';

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import companies from '../../../shared/reference-data/companies.json';
-import { CompanyEntity } from '../entities/company.entity';
+import { CompanyEntity } from '../../../shared/companies/company.entity';
 
 /** Loads the reference operators; an upsert, so every start brings the table up to date. */
 export async function seedCompanies(dataSource: DataSource): Promise<number> {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
-import { AppError } from '../../../shared/errors/app-error';
-import type { InvalidationBus } from '../../../shared/cache/invalidation-bus';
-import { InvalidatedCache } from '../../../shared/cache/invalidated-cache';
-import { COMPANIES_TOPIC } from '../../../shared/cache/invalidation-topics';
-import { isDuplicateKeyError } from '../../../shared/database/data-source';
-import { CompanyEntity } from '../entities/company.entity';
+import { AppError } from '../errors/app-error';
+import type { InvalidationBus } from '../cache/invalidation-bus';
+import { InvalidatedCache } from '../cache/invalidated-cache';
+import { COMPANIES_TOPIC } from '../cache/invalidation-topics';
+import { isDuplicateKeyError } from '../database/data-source';
+import { CompanyEntity } from './company.entity';
 
 export { COMPANIES_TOPIC };
 /** The directory is cached only up to this many companies; beyond, reads go to the database. */
