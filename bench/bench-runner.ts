@@ -49,6 +49,7 @@ export interface Summary {
 }
 
 let child: ChildProcess | undefined;
+let hive: ChildProcess | undefined;
 let running: autocannon.Instance | undefined;
 let interrupted = false;
 
@@ -81,6 +82,33 @@ export function startServer(env: Record<string, string> = {}): Promise<BenchTarg
     server.once('message', (message: ServerMessage) =>
       settle(() => (message.type === 'ready' ? resolve(message.targets) : reject(new BenchFailure(`bench-server could not start:\n${message.reason}`)))),
     );
+  });
+}
+
+/**
+ * The optional comparison gateway (bench/hive-gateway.process.ts) in its own process, when
+ * BENCH_HIVE_DIR names a folder Hive Gateway is installed in; null otherwise.
+ */
+export function startHiveGateway(targets: BenchTargets): Promise<{ url: string; pid: number } | null> {
+  if (!process.env.BENCH_HIVE_DIR) return Promise.resolve(null);
+  const subgraphs = { admin: targets.adminGraphqlUrl, flight: targets.flightGraphqlUrl, train: targets.trainGraphqlUrl, bus: targets.busGraphqlUrl };
+  const gateway = fork(path.join(__dirname, 'hive-gateway.process.js'), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, NODE_ENV: SERVER_NODE_ENV, BENCH_HIVE_SUBGRAPHS: JSON.stringify(subgraphs) },
+  });
+  hive = gateway;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new BenchFailure('the Hive gateway was not ready in time')), START_TIMEOUT_MS);
+    gateway.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new BenchFailure(`the Hive gateway exited (${code}) before it was ready`));
+    });
+    gateway.once('message', (message: { type: string; url?: string; reason?: string }) => {
+      clearTimeout(timer);
+      gateway.removeAllListeners('exit');
+      if (message.type === 'ready') resolve({ url: message.url!, pid: gateway.pid! });
+      else reject(new BenchFailure(`the Hive gateway could not start:\n${message.reason}`));
+    });
   });
 }
 
@@ -154,6 +182,7 @@ export async function subgraphOperation(name: string, graphqlUrl: string, query:
 
 /** Asks the child to stop (it drops its database and Redis keys); kills it if it takes too long. */
 async function stopServer(): Promise<void> {
+  if (hive && hive.exitCode === null && hive.signalCode === null) hive.kill('SIGTERM');
   const server = child;
   if (!server || server.exitCode !== null || server.signalCode !== null) return;
   // Let the requests autocannon abandoned finish first, so that the stack stops without errors.
@@ -248,7 +277,7 @@ export function tableLines(rows: Array<[string, Summary]>, reqWidth: number): st
 export function runBench(main: () => Promise<void>): void {
   // Last resort: never leave the child behind (a graceful stop is tried first on every path).
   process.on('exit', () => {
-    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    for (const process of [child, hive]) if (process && process.exitCode === null && process.signalCode === null) process.kill('SIGKILL');
   });
   // Stop the load, then let main() take its failure path, which stops the child.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

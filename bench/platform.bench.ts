@@ -19,12 +19,13 @@ import {
   SERVER_NODE_ENV,
   serverCpu,
   serverMemory,
+  startHiveGateway,
   startServer,
   subgraphOperation,
   summarize,
   TOPOLOGY,
 } from './bench-runner';
-import { daemonCpuMs, MYSQL_PROCESSES, REDIS_PROCESSES } from './daemon-cpu';
+import { daemonCpuMs, MYSQL_PROCESSES, processCpuMs, REDIS_PROCESSES } from './daemon-cpu';
 
 /**
  * The platform side by side in one run, each case straight to its subgraph and through the
@@ -65,6 +66,8 @@ interface Target {
   body?: string;
   /** What is wrong with a parsed answer, or undefined when it is a real result. */
   problem(json: unknown): string | undefined;
+  /** The comparison gateway's process: its CPU is this target's gateway column (ours is read otherwise). */
+  gatewayPid?: number;
 }
 
 interface Check {
@@ -130,7 +133,7 @@ function restOperation(routes: typeof flightRoutes, method: 'GET' | 'POST', path
   return route.operation({ params: {}, query: input.query ?? new URLSearchParams(), body: input.body, headers: {} });
 }
 
-async function targetsFor(t: BenchTargets): Promise<{ targets: Target[]; notes: string[] }> {
+async function targetsFor(t: BenchTargets, hive: { url: string; pid: number } | null): Promise<{ targets: Target[]; notes: string[] }> {
   const auth = { authorization: `Bearer ${t.token}` };
   const json = { ...auth, 'content-type': 'application/json' };
   const gql = (query: string, operationName?: string, variables?: unknown) => JSON.stringify({ operationName, query, variables });
@@ -160,6 +163,17 @@ async function targetsFor(t: BenchTargets): Promise<{ targets: Target[]; notes: 
     body: gql(t.companiesQuery, 'Companies'),
     problem: companies,
   });
+  if (hive)
+    add({
+      key: 'c-hive',
+      label: 'companies: Hive Gateway',
+      via: 'graphql',
+      url: hive.url,
+      method: 'POST',
+      body: gql(t.companiesQuery, 'Companies'),
+      problem: companies,
+      gatewayPid: hive.pid,
+    });
   add({ key: 'd', label: 'companies: gateway REST', via: 'rest', url: `${t.gatewayUrl}/api/companies`, method: 'GET', problem: nonEmptyList('the body', 10) });
 
   // Train stations with each partner's company: the train subgraph answers the stations, the admin subgraph the companies.
@@ -185,6 +199,18 @@ async function targetsFor(t: BenchTargets): Promise<{ targets: Target[]; notes: 
     body: gql(stationsQuery, 'TrainStations'),
     problem: stations,
   });
+  if (hive) {
+    add({
+      key: 'ts-hive',
+      label: 'trainStations: Hive Gateway',
+      via: 'graphql',
+      url: hive.url,
+      method: 'POST',
+      body: gql(stationsQuery, 'TrainStations'),
+      problem: stations,
+      gatewayPid: hive.pid,
+    });
+  }
   add({
     key: 'ts-rest',
     label: 'trainStations: gateway REST',
@@ -211,6 +237,29 @@ async function targetsFor(t: BenchTargets): Promise<{ targets: Target[]; notes: 
       body: gql(operation.query, 'Search', operation.variables),
       problem: graphqlData('searchFlights', searchList('data.searchFlights', offers)),
     });
+    // The same operation through /graphql (ours, and the comparison gateway's): the gateways' own cost side by side.
+    const searchProblem = graphqlData('searchFlights', searchList('data.searchFlights', offers));
+    const searchBody = gql(operation.query, 'Search', operation.variables);
+    add({
+      key: `${key}-gql`,
+      label: `${what}: gateway /graphql`,
+      via: 'graphql',
+      url: `${t.gatewayUrl}/graphql`,
+      method: 'POST',
+      body: searchBody,
+      problem: searchProblem,
+    });
+    if (hive)
+      add({
+        key: `${key}-hive`,
+        label: `${what}: Hive Gateway`,
+        via: 'graphql',
+        url: hive.url,
+        method: 'POST',
+        body: searchBody,
+        problem: searchProblem,
+        gatewayPid: hive.pid,
+      });
     add({
       key: `${key}-rest`,
       label: `${what}: gateway REST`,
@@ -238,6 +287,28 @@ async function targetsFor(t: BenchTargets): Promise<{ targets: Target[]; notes: 
     body: gql(trainPart.query, 'TrainSearch', trainOperation.variables),
     problem: graphqlData('trainSearch', searchList('data.trainSearch')),
   });
+  const trainBody = gql(trainOperation.query, 'TrainSearch', trainOperation.variables);
+  const trainProblem = graphqlData('trainSearch', searchList('data.trainSearch'));
+  add({
+    key: 'tr-gql',
+    label: 'train search: gateway /graphql',
+    via: 'graphql',
+    url: `${t.gatewayUrl}/graphql`,
+    method: 'POST',
+    body: trainBody,
+    problem: trainProblem,
+  });
+  if (hive)
+    add({
+      key: 'tr-hive',
+      label: 'train search: Hive Gateway',
+      via: 'graphql',
+      url: hive.url,
+      method: 'POST',
+      body: trainBody,
+      problem: trainProblem,
+      gatewayPid: hive.pid,
+    });
   add({
     key: 'tr-rest',
     label: 'train search: gateway REST',
@@ -307,6 +378,7 @@ async function sanityCheck(target: Target): Promise<Check> {
 async function load(target: Target, check: Check, options: { seconds?: number; amount?: number }): Promise<Run> {
   const before = await serverCpu();
   const [mysqlBefore, redisBefore] = [daemonCpuMs(MYSQL_PROCESSES), daemonCpuMs(REDIS_PROCESSES)];
+  const comparisonBefore = target.gatewayPid === undefined ? null : processCpuMs(target.gatewayPid);
   const result = await measure(target.label, {
     url: target.url,
     method: target.method,
@@ -322,12 +394,21 @@ async function load(target: Target, check: Check, options: { seconds?: number; a
   await new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(SETTLE_MS, result.latency.p99), MAX_SETTLE_MS)));
   const after = await serverCpu();
   const [mysqlAfter, redisAfter] = [daemonCpuMs(MYSQL_PROCESSES), daemonCpuMs(REDIS_PROCESSES)];
+  const comparisonAfter = target.gatewayPid === undefined ? null : processCpuMs(target.gatewayPid);
+  const gatewayCpuMs =
+    target.gatewayPid !== undefined
+      ? comparisonBefore === null || comparisonAfter === null
+        ? null
+        : comparisonAfter - comparisonBefore
+      : after.gatewayMs === null || before.gatewayMs === null
+        ? null
+        : after.gatewayMs - before.gatewayMs;
   return {
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     requests: result['2xx'],
     serverCpuMs: after.serverMs - before.serverMs,
-    gatewayCpuMs: after.gatewayMs === null || before.gatewayMs === null ? null : after.gatewayMs - before.gatewayMs,
+    gatewayCpuMs,
     mysqlCpuMs: mysqlBefore === null || mysqlAfter === null ? null : mysqlAfter - mysqlBefore,
     redisCpuMs: redisBefore === null || redisAfter === null ? null : redisAfter - redisBefore,
   };
@@ -404,6 +485,24 @@ function report(rows: Row[], notes: string[], rss: RssReport | null): void {
     );
   }
   lines.push(`ratios: c/b ${shownRatio('c', 'b')}  d/b ${shownRatio('d', 'b')}  b/a ${shownRatio('b', 'a')}`);
+  const compared = (
+    [
+      ['companies', 'c', 'c-hive'],
+      ['trainStations', 'ts-gql', 'ts-hive'],
+      ['flight search 9 offers', 'f9-gql', 'f9-hive'],
+      ['flight search 50 offers', 'f50-gql', 'f50-hive'],
+      ['train search', 'tr-gql', 'tr-hive'],
+    ] as const
+  ).filter(([, ours, theirs]) => by(ours) && by(theirs));
+  if (compared.length) {
+    lines.push('our gateway /graphql against Hive Gateway + router runtime, same operation (req/s ratio, gateway CPU ms per request):');
+    for (const [what, ours, theirs] of compared) {
+      const [o, h] = [by(ours)!, by(theirs)!];
+      lines.push(
+        `  ${what}: ours/Hive ${shownRatio(ours, theirs)}  (gateway CPU ${fixed(o.gatewayCpuMsPerRequest)} ms against ${fixed(h.gatewayCpuMsPerRequest)} ms)`,
+      );
+    }
+  }
   if (rss) {
     lines.push(
       `RSS after ${rss.half} / ${rss.total} flight searches through REST (9 offers): subgraphs ${mib(rss.atHalf.serverRss)} / ${mib(rss.atEnd.serverRss)}, gateway ${mib(rss.atHalf.gatewayRss)} / ${mib(rss.atEnd.gatewayRss)}`,
@@ -480,7 +579,8 @@ async function rssRun(target: Target, check: Check): Promise<RssReport> {
 async function main(): Promise<void> {
   process.stderr.write('starting the stack in a child process...\n');
   const started = await startServer();
-  const all = await targetsFor(started);
+  const hive = await startHiveGateway(started);
+  const all = await targetsFor(started, hive);
   const targets = ONLY ? all.targets.filter((t) => ONLY.includes(t.key)) : all.targets;
   if (targets.length === 0) throw new BenchFailure(`BENCH_ONLY names no target; the keys are ${all.targets.map((t) => t.key).join(', ')}`);
   const checks = new Map<string, Check>();

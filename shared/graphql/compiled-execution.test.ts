@@ -137,4 +137,22 @@ describe('compiled (graphql-jit) execution behind Apollo', () => {
     await run();
     expect(compile).toHaveBeenCalledTimes(1);
   });
+  it('lets graphql-js run a document graphql-jit cannot compile, and tries compiling it only once', async () => {
+    const compile = jest.fn<ReturnType<Compile>, Parameters<Compile>>(() => {
+      throw new Error('unsupported by the compiler');
+    });
+    const fallback = new ApolloServer({ gateway: compiledExecution(schema, compile), ...sharedApolloOptions(createLogger('error'), { production: false }) });
+    await fallback.start();
+    try {
+      const query = 'query S($in: SearchInput!) { search(input: $in) places { name } }';
+      const variables = { in: { from: 'DAR', adults: 12 } };
+      for (let i = 0; i < 2; i++) {
+        const response = await fallback.executeOperation({ query, variables }, { contextValue: { account: 'agent-7' } });
+        expect({ status: response.http.status ?? 200, body: response.body }).toEqual(await answer('graphql-js', query, variables));
+      }
+      expect(compile).toHaveBeenCalledTimes(1);
+    } finally {
+      await fallback.stop();
+    }
+  });
 });

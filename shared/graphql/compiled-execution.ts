@@ -8,8 +8,9 @@ type GatewayInterface = ApolloServerOptionsWithGateway<BaseContext>['gateway'];
 /** Compiles one operation of a document (graphql-jit's compileQuery; a test counts the calls). */
 export type Compile = (schema: GraphQLSchema, document: DocumentNode, operationName?: string) => CompiledQuery | ExecutionResult;
 
-/** What a document compiles to, per operation name ('' for the only operation). */
-type Compiled = Map<string, CompiledQuery | ExecutionResult>;
+/** A document graphql-jit could not compile: graphql-js runs it, as it ran every document before. */
+const INTERPRETED = Symbol('interpreted');
+type Entry = CompiledQuery | typeof INTERPRETED;
 
 /**
  * Runs a subgraph's operations with graphql-jit instead of graphql-js's interpreter.
@@ -24,17 +25,19 @@ type Compiled = Map<string, CompiledQuery | ExecutionResult>;
  * Compiled documents live in a WeakMap keyed by the parsed document, so they live exactly as long as
  * Apollo's bounded document store keeps that document.
  *
- * Two things keep answers identical to graphql-js's:
+ * What keeps answers identical to graphql-js's:
  * - variables are coerced by graphql-js first (`getVariableValues`), so a bad variable is refused
  *   with graphql-js's own error, which Apollo turns into its 400 BAD_USER_INPUT as before;
+ * - a document with no operation to run (several without a name, an unknown name), or one graphql-jit
+ *   cannot compile, is executed by graphql-js;
  * - graphql-jit's errors are look-alikes of GraphQLError without `extensions`; Apollo's error
  *   normaliser reads `extensions.code` and would fail on them, so each becomes a real GraphQLError
  *   carrying the resolver's original error (which the error formatter maps to its body).
  */
 export function compiledExecution(schema: GraphQLSchema, compile: Compile = compileQuery): GatewayInterface {
-  const compiledByDocument = new WeakMap<DocumentNode, Compiled>();
+  const compiledByDocument = new WeakMap<DocumentNode, Map<string, Entry>>();
 
-  function compiledFor(document: DocumentNode, operationName: string | null | undefined): CompiledQuery | ExecutionResult {
+  function compiledFor(document: DocumentNode, operationName: string | null): Entry {
     let compiled = compiledByDocument.get(document);
     if (!compiled) {
       compiled = new Map();
@@ -43,7 +46,7 @@ export function compiledExecution(schema: GraphQLSchema, compile: Compile = comp
     const key = operationName ?? '';
     let entry = compiled.get(key);
     if (!entry) {
-      entry = compile(schema, document, operationName ?? undefined);
+      entry = compiledOrInterpreted(() => compile(schema, document, operationName ?? undefined));
       compiled.set(key, entry);
     }
     return entry;
@@ -53,13 +56,13 @@ export function compiledExecution(schema: GraphQLSchema, compile: Compile = comp
     async load() {
       return {
         executor: async (requestContext) => {
-          const { document, operation, request, context } = requestContext;
-          // No operation to run (several without a name, an unknown name): graphql-js answers with its own error.
-          if (!operation) return execute({ schema, document, operationName: request.operationName, variableValues: request.variables, contextValue: context });
+          const { document, operation, operationName, request, context } = requestContext;
+          const compiled = operation ? compiledFor(document, operationName) : INTERPRETED;
+          if (compiled === INTERPRETED) {
+            return execute({ schema, document, operationName: request.operationName, variableValues: request.variables, contextValue: context });
+          }
           const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {});
           if (coerced.errors) return { errors: coerced.errors };
-          const compiled = compiledFor(document, requestContext.operationName);
-          if (!isCompiledQuery(compiled)) return { errors: compiled.errors?.map(asGraphQLError) };
           const result = await compiled.query(undefined, context, request.variables ?? {});
           return result.errors ? { ...result, errors: result.errors.map(asGraphQLError) } : result;
         },
@@ -71,6 +74,15 @@ export function compiledExecution(schema: GraphQLSchema, compile: Compile = comp
     },
     async stop() {},
   };
+}
+
+function compiledOrInterpreted(compileIt: () => CompiledQuery | ExecutionResult): Entry {
+  try {
+    const compiled = compileIt();
+    return isCompiledQuery(compiled) ? compiled : INTERPRETED;
+  } catch {
+    return INTERPRETED;
+  }
 }
 
 /** A real GraphQLError (with `extensions`) for one of graphql-jit's error look-alikes. */
