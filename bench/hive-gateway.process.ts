@@ -11,7 +11,7 @@ import { listen } from '../shared/http/listen';
  *
  * It is not a dependency of the project: its current line pulls packages that declare Node ≥ 22.15
  * (EBADENGINE on the Node 20 we run), so it is installed by hand into a folder of its own, e.g.
- * `npm install --prefix /tmp/hive @graphql-hive/gateway-runtime @graphql-hive/router-runtime graphql@16`,
+ * `npm install --prefix /tmp/hive @graphql-hive/gateway-runtime @graphql-hive/router-runtime @graphql-mesh/transport-http graphql@16`,
  * and loaded from there.
  */
 interface HiveRuntime {

@@ -33,7 +33,7 @@ import { RestRouter } from './rest/rest-router';
 import { REST_ROUTES } from './rest/routes';
 import { buildOpenApiDocument } from './rest/openapi-document';
 import { PreparedReply, prepareReply, sendPreparedReply } from './rest/prepared-reply';
-import { DirectFetches } from './rest/direct-fetch';
+import { DirectFetches } from './direct-fetch';
 
 /** Passes the client's headers (token, language, currency, ids) on to every subgraph call. */
 class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
@@ -95,7 +95,7 @@ export async function startGateway(
   // a booking platform sends nothing out unless its operator opts in (set it to "false" to allow).
   process.env.APOLLO_TELEMETRY_DISABLED ??= 'true';
   const apolloOptions = sharedApolloOptions<GatewayContext>(logger, { production });
-  // REST operations the gateway plans as a single fetch skip its result shaping: see rest/direct-fetch.ts.
+  // Operations the gateway plans as a single fetch skip its result shaping: see direct-fetch.ts.
   const direct = new DirectFetches(logger, platform.metrics, apolloOptions.formatError!);
   const gateway = new ApolloGateway({
     supergraphSdl,
@@ -103,7 +103,8 @@ export async function startGateway(
     buildService: ({ name }) => new ForwardingDataSource(subgraphUrls[name as SubgraphName] ?? missingSubgraph(name), name, platform.metrics),
   });
   const apollo = new ApolloServer<GatewayContext>({
-    gateway,
+    // /graphql operations planned as one fetch skip the gateway's result shaping too (direct-fetch.ts).
+    gateway: direct.wrap(gateway),
     ...apolloOptions,
     introspection: !production,
     // Apollo parses every document again (the REST layer's too), stopping at the same token limit.

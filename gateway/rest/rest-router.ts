@@ -9,7 +9,7 @@ import type { HttpMethod, RestReply, RestRequest, RestRoute } from './rest-route
 import { PreparedReply, prepareReply, sendPreparedReply } from './prepared-reply';
 import { readRouteBody } from './request-body';
 import { checkInput } from './rest-input-check';
-import type { DirectFetches, OperationOutcome } from './direct-fetch';
+import type { DirectFetches, OperationOutcome } from '../direct-fetch';
 import type { TokenService } from '../../shared/auth/token.service';
 import { InvalidatedCache } from '../../shared/cache/invalidated-cache';
 import type { InvalidationBus } from '../../shared/cache/invalidation-bus';

@@ -4,6 +4,7 @@ import {
   GraphQLError,
   GraphQLFormattedError,
   GraphQLSchema,
+  isNonNullType,
   Kind,
   OperationDefinitionNode,
   parse,
@@ -15,23 +16,31 @@ import type { Experimental_DidResolveQueryPlanCallback, GraphQLDataSource, Graph
 import { GraphQLDataSourceRequestKind } from '@apollo/gateway/dist/datasources/types';
 import { LRUCache } from 'lru-cache';
 import type { ApolloServerOptionsWithGateway } from '@apollo/server';
-import type { Logger } from '../../shared/logging/logger';
-import type { Metrics } from '../../shared/metrics/metrics';
-import { noteOperation } from '../../shared/context/request-scope';
-import type { GatewayContext } from '../gateway-context';
-import { ANSWER_BYTES, UNPARSED_ANSWER_HEADER } from '../subgraph-fetcher';
-import type { GraphQLOperation } from './rest-route';
+import type { Logger } from '../shared/logging/logger';
+import type { Metrics } from '../shared/metrics/metrics';
+import { noteOperation } from '../shared/context/request-scope';
+import type { GatewayContext } from './gateway-context';
+import { ANSWER_BYTES, UNPARSED_ANSWER_HEADER } from './subgraph-fetcher';
+import type { GraphQLOperation } from './rest/rest-route';
 
 type PlanInfo = Parameters<Experimental_DidResolveQueryPlanCallback>[0];
 type QueryPlan = PlanInfo['queryPlan'];
 type IncomingOperation = Extract<GraphQLDataSourceProcessOptions<GatewayContext>, { kind: GraphQLDataSourceRequestKind.INCOMING_OPERATION }>;
 type FormatError = NonNullable<ApolloServerOptionsWithGateway<GatewayContext>['formatError']>;
+type GatewayInterface = ApolloServerOptionsWithGateway<GatewayContext>['gateway'];
+type GatewayExecutor = NonNullable<Awaited<ReturnType<GatewayInterface['load']>>['executor']>;
+type GatewayRequestContext = Parameters<GatewayExecutor>[0];
 
 /**
  * Query texts whose verdict is kept. REST routes send fixed texts written in the code (a few dozen),
  * so the bound is never reached in practice; it only keeps a mistake from growing without end.
  */
 export const MAX_PLANNED_OPERATIONS = 256;
+/**
+ * /graphql documents whose verdict is kept, by Apollo's hash of the text: clients send any number of
+ * documents, so this bound is what keeps the verdicts from growing with them.
+ */
+export const MAX_PLANNED_GRAPHQL_OPERATIONS = 1_000;
 
 /** Read, never changed, by the data source: it copies them into each request's own headers. */
 const UNPARSED_ANSWER = new Headers([[UNPARSED_ANSWER_HEADER, '1']]);
@@ -50,6 +59,11 @@ export interface DirectFetch {
   /** The API schema and the operation's variable definitions: the variables are checked as the gateway checks them. */
   schema: GraphQLSchema;
   variableDefinitions: readonly VariableDefinitionNode[];
+  /**
+   * What the gateway's result shaping makes of a fetch that failed outright: each root field null,
+   * or no data at all when one of them is non-null.
+   */
+  dataWhenFailed: Record<string, null> | null;
 }
 
 /** An operation's outcome as the REST router reads it from either path: data, and errors already formatted. */
@@ -84,6 +98,8 @@ export function directFetchOf(
   // The same selection printed the same way: no field the planner added (__typename, keys) that the
   // result shaping would have removed, no fragment that it would have expanded.
   if (!fetched || fetched.operation !== operation.operation || print(fetched.selectionSet) !== print(operation.selectionSet)) return undefined;
+  const dataWhenFailed = rootNulls(operation, schema);
+  if (dataWhenFailed === undefined) return undefined;
   return {
     subgraph: node.serviceName,
     dataSource,
@@ -94,7 +110,22 @@ export function directFetchOf(
     operationName: operation.name?.value,
     schema,
     variableDefinitions: operation.variableDefinitions ?? [],
+    dataWhenFailed,
   };
+}
+
+/** Each root field (by its response name) null, null when one is non-null; undefined when the root holds anything but fields. */
+function rootNulls(operation: OperationDefinitionNode, schema: GraphQLSchema): Record<string, null> | null | undefined {
+  const root = schema.getRootType(operation.operation);
+  const data: Record<string, null> = {};
+  for (const selection of operation.selectionSet.selections) {
+    if (selection.kind !== Kind.FIELD || selection.directives?.length) return undefined;
+    const field = root?.getFields()[selection.name.value];
+    if (!field) return undefined;
+    if (isNonNullType(field.type)) return null;
+    data[selection.alias?.value ?? selection.name.value] = null;
+  }
+  return data;
 }
 
 /**
@@ -104,6 +135,7 @@ export function directFetchOf(
  */
 export class DirectFetches {
   private readonly plans = new LRUCache<string, DirectFetch | false>({ max: MAX_PLANNED_OPERATIONS });
+  private readonly graphqlPlans = new LRUCache<string, DirectFetch | false>({ max: MAX_PLANNED_GRAPHQL_OPERATIONS });
 
   constructor(
     private readonly logger: Logger,
@@ -113,7 +145,12 @@ export class DirectFetches {
 
   /** The gateway's experimental_didResolveQueryPlan hook. */
   readonly observe: Experimental_DidResolveQueryPlanCallback = ({ queryPlan, serviceMap, operationContext, requestContext }) => {
-    if ((requestContext.context as Partial<GatewayContext> | undefined)?.source !== 'rest') return;
+    if ((requestContext.context as Partial<GatewayContext> | undefined)?.source !== 'rest') {
+      const key = graphqlPlanKey(requestContext.queryHash, requestContext.operationName);
+      if (!this.graphqlPlans.has(key))
+        this.graphqlPlans.set(key, directFetchOf(queryPlan, operationContext.operation, serviceMap, operationContext.schema) ?? false);
+      return;
+    }
     const key = planKey(requestContext.request.query, requestContext.request.operationName);
     if (key === undefined || this.plans.has(key)) return;
     const direct = directFetchOf(queryPlan, operationContext.operation, serviceMap, operationContext.schema);
@@ -124,6 +161,42 @@ export class DirectFetches {
       ...(direct && { subgraph: direct.subgraph }),
     });
   };
+
+  /**
+   * The gateway, with /graphql operations it planned as one fetch answered by that fetch: Apollo
+   * Server still parses, validates, runs its plugins, formats errors and serialises; only
+   * @apollo/gateway's execution (its result shaping, which rebuilds the answer object by object) is
+   * skipped. Anything else, and the first request of each document, runs through the gateway.
+   */
+  wrap(gateway: GatewayInterface): GatewayInterface {
+    return {
+      load: async (options) => {
+        const { executor } = await gateway.load(options);
+        return { executor: executor && ((requestContext) => this.execute(requestContext, executor)) };
+      },
+      onSchemaLoadOrUpdate: (callback) => gateway.onSchemaLoadOrUpdate(callback),
+      stop: () => gateway.stop(),
+    };
+  }
+
+  private async execute(requestContext: GatewayRequestContext, executor: GatewayExecutor): ReturnType<GatewayExecutor> {
+    const direct = this.graphqlPlans.get(graphqlPlanKey(requestContext.queryHash, requestContext.operationName));
+    const variables = requestContext.request.variables ?? {};
+    // Variables that do not fit: the gateway refuses them before any fetch, with its own error.
+    if (!direct || getVariableValues(direct.schema, direct.variableDefinitions, variables).errors?.length) return executor(requestContext);
+    this.logger.debug('GraphQL operation sent straight to its subgraph', { operation: direct.operationName, subgraph: direct.subgraph });
+    try {
+      const response = await direct.dataSource.process({
+        ...this.options(direct, usedVariables(direct, variables), requestContext.context as GatewayContext, false),
+        incomingRequestContext: requestContext as IncomingOperation['incomingRequestContext'],
+      });
+      const errors = response.errors?.map((error) => downstreamError(error, direct.subgraph));
+      return errors?.length ? { data: response.data, errors } : { data: response.data };
+    } catch (error) {
+      // As the gateway records a fetch that threw: the error as it is, and the shaped empty answer.
+      return { data: direct.dataWhenFailed, errors: [error as GraphQLError] };
+    }
+  }
 
   /** The direct fetch for this REST query text, once the gateway has planned it as one. */
   planned(query: string): DirectFetch | undefined {
@@ -140,9 +213,7 @@ export class DirectFetches {
     if (getVariableValues(direct.schema, direct.variableDefinitions, variables).errors?.length) return undefined;
     noteOperation(direct.operationName);
     this.logger.debug('REST operation sent straight to its subgraph', { operation: direct.operationName, subgraph: direct.subgraph });
-    // Only the variables the fetch uses, as given (the gateway forwards them uncoerced too).
-    const sent: Record<string, unknown> = {};
-    for (const name of direct.variableUsages) if (variables[name] !== undefined) sent[name] = variables[name];
+    const sent = usedVariables(direct, variables);
     let outcome: OperationOutcome;
     try {
       const { fromAnswerBytes } = operation;
@@ -198,6 +269,13 @@ export class DirectFetches {
   }
 }
 
+/** Only the variables the fetch uses, as given (the gateway forwards them uncoerced too). */
+function usedVariables(direct: DirectFetch, variables: Record<string, unknown>): Record<string, unknown> {
+  const sent: Record<string, unknown> = {};
+  for (const name of direct.variableUsages) if (variables[name] !== undefined) sent[name] = variables[name];
+  return sent;
+}
+
 /** A subgraph's error as the gateway passes it on (executeQueryPlan's downstreamServiceError): its message and extensions, with the subgraph named. */
 function downstreamError(error: GraphQLFormattedError, subgraph: string): GraphQLError {
   const message = error.message || `Error while fetching subquery from service "${subgraph}"`;
@@ -213,6 +291,10 @@ function downstreamError(error: GraphQLFormattedError, subgraph: string): GraphQ
  * without a new string to hash on every request. A GraphQL document cannot hold U+0000, so a named
  * key never equals an unnamed one.
  */
+function graphqlPlanKey(queryHash: string, operationName: string | null): string {
+  return `${operationName ?? ''}\u0000${queryHash}`;
+}
+
 function planKey(query: string | undefined, operationName: string | null | undefined): string | undefined {
   if (query === undefined) return undefined;
   return operationName ? `${operationName}\u0000${query}` : query;
