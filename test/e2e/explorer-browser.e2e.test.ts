@@ -2,9 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { AccountService } from '../../subgraphs/admin/services/account.service';
-import { startTestStack } from '../support/test-platform';
-import { json } from '../support/http';
+import { signedInCustomer, startTestStack } from '../support/test-platform';
 
 /** Debian's Chromium (`apt-get install chromium`; .ci/run installs it). Playwright never downloads a browser here. */
 const CHROMIUM = '/usr/bin/chromium';
@@ -38,13 +36,7 @@ if (!available) console.warn(`explorer browser check skipped: ${CHROMIUM} is mis
 
   beforeAll(async () => {
     env = await startTestStack();
-    await new AccountService(env.stack.platform).create({ email: 'explorer@example.test', password: 'explorer password', role: 'CUSTOMER' });
-    const login = await fetch(`${env.baseUrl}/api/logon`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'explorer@example.test', password: 'explorer password' }),
-    });
-    token = (await json<{ token: string }>(login)).token;
+    token = await signedInCustomer(env, 'explorer@example.test', 'explorer password');
     profile = mkdtempSync(path.join(os.tmpdir(), 'safiri-chromium-'));
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { AccountService } from '../../subgraphs/admin/services/account.service';
 import { createLogger } from '../../shared/logging/logger';
 import { addDays, todayIn } from '../../shared/time/calendar-date';
 import { flightRoutes } from '../../gateway/rest/routes/flight.routes';
-import { startTestStack } from '../support/test-platform';
-import { json } from '../support/http';
+import { signedInCustomer, startTestStack } from '../support/test-platform';
 
 interface LogLine {
   message: string;
@@ -33,13 +31,7 @@ describe('/graphql operations sent straight to their one subgraph', () => {
   beforeAll(async () => {
     const logger = createLogger('debug', {}, (line) => lines.push(JSON.parse(line) as LogLine));
     env = await startTestStack({}, { logger });
-    await new AccountService(env.stack.platform).create({ email: 'direct@graphql.test', password: 'direct password 1', role: 'CUSTOMER' });
-    const res = await fetch(`${env.baseUrl}/api/logon`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'direct@graphql.test', password: 'direct password 1' }),
-    });
-    token = (await json<{ token: string }>(res)).token;
+    token = await signedInCustomer(env, 'direct@graphql.test', 'direct password 1');
   });
   afterAll(() => env.close());
 

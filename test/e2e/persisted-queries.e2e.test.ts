@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client';
 import { createPersistedQueryLink } from '@apollo/client/link/persisted-queries';
-import { AccountService } from '../../subgraphs/admin/services/account.service';
-import { startTestStack } from '../support/test-platform';
+import { signedInCustomer, startTestStack } from '../support/test-platform';
 import { json } from '../support/http';
 import { fragmentBomb } from '../support/graphql-documents';
 
@@ -50,13 +49,7 @@ describe('automatic persisted queries (APQ)', () => {
 
   beforeAll(async () => {
     env = await startTestStack({ GRAPHQL_MAX_COST_PUBLIC: '10' });
-    await new AccountService(env.stack.platform).create({ email: 'apq@example.test', password: 'apq password 1', role: 'CUSTOMER' });
-    const res = await fetch(`${env.baseUrl}/api/logon`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'apq@example.test', password: 'apq password 1' }),
-    });
-    token = (await json<{ token: string }>(res)).token;
+    token = await signedInCustomer(env, 'apq@example.test', 'apq password 1');
   });
   afterAll(() => env.close());
 

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { AccountService } from '../../subgraphs/admin/services/account.service';
 import { createLogger } from '../../shared/logging/logger';
 import { addDays, todayIn } from '../../shared/time/calendar-date';
-import { startTestStack } from '../support/test-platform';
-import { json } from '../support/http';
+import { signedInCustomer, startTestStack } from '../support/test-platform';
 
 interface LogLine {
   message: string;
@@ -31,13 +29,7 @@ describe('REST operations sent straight to their one subgraph', () => {
   beforeAll(async () => {
     const logger = createLogger('debug', {}, (line) => lines.push(JSON.parse(line) as LogLine));
     env = await startTestStack({}, { logger });
-    await new AccountService(env.stack.platform).create({ email: 'direct@flight.test', password: 'direct password 1', role: 'CUSTOMER' });
-    const res = await fetch(`${env.baseUrl}/api/logon`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'direct@flight.test', password: 'direct password 1' }),
-    });
-    token = (await json<{ token: string }>(res)).token;
+    token = await signedInCustomer(env, 'direct@flight.test', 'direct password 1');
   });
   afterAll(() => env.close());
 

@@ -11,6 +11,7 @@ import { createLogger, Logger } from '../../shared/logging/logger';
 import { DATABASE_MODULES } from '../../subgraphs/registry';
 import { prepareDatabase } from '../../bin/prepare-database';
 import { RunningStack, startStack } from '../../bin/stack';
+import { AccountService } from '../../subgraphs/admin/services/account.service';
 
 const SERVER = process.env.TEST_DATABASE_SERVER_URL ?? 'mysql://root@127.0.0.1:3306';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -111,4 +112,16 @@ export async function startTestStack(
       await cleanUp(config);
     },
   };
+}
+
+/** Creates a customer account on a started stack and logs it on through REST, as a client would: its bearer token. */
+export async function signedInCustomer(env: { stack: RunningStack; baseUrl: string }, email: string, password = 'customer password 1'): Promise<string> {
+  await new AccountService(env.stack.platform).create({ email, password, role: 'CUSTOMER' });
+  const res = await fetch(`${env.baseUrl}/api/logon`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`logon of ${email} answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
 }
