@@ -11,6 +11,7 @@ import { Role } from '../shared/auth/roles';
 import { SUBGRAPH_NAMES, type PlatformConfig } from '../shared/config/config';
 import { prepareFromConfig } from '../bin/prepare-database';
 import { AccountService } from '../subgraphs/admin/services/account.service';
+import { processCpuMs } from './daemon-cpu';
 
 /** The one operation every target answers (the same fields GET /api/companies asks for). */
 const COMPANIES_QUERY = 'query Companies { companies { uuid tinNumber name tradingName companyType phoneNumber email website region registeredAt } }';
@@ -190,25 +191,9 @@ function rssOf(pid: number | undefined): number | null {
   }
 }
 
-/** Clock ticks a second, as /proc/<pid>/stat counts CPU time (USER_HZ: 100 on every Linux the platform runs on). */
-const USER_HZ = 100;
-
-/** utime + stime of another process in milliseconds (Linux /proc), or null when it cannot be read. */
-function cpuOf(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces) in parentheses: utime and stime are 14 and 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
-  } catch {
-    return null;
-  }
-}
-
 function cpu(): CpuMessage {
   const own = process.cpuUsage();
-  const gateway = gatewayProcess && gatewayProcess.exitCode === null ? cpuOf(gatewayProcess.pid) : null;
+  const gateway = gatewayProcess?.pid !== undefined && gatewayProcess.exitCode === null ? processCpuMs(gatewayProcess.pid) : null;
   return { type: 'cpu', serverMs: (own.user + own.system) / 1000, gatewayMs: gateway };
 }
 
