@@ -69,18 +69,26 @@ export function startServer(env: Record<string, string> = {}): Promise<BenchTarg
     },
   });
   child = server;
+  return readyMessage<Extract<ServerMessage, { type: 'ready' }>>(server, 'bench-server').then((message) => message.targets);
+}
+
+/**
+ * A forked child's 'ready' message; a BenchFailure when it answers 'failed', exits or says nothing
+ * within START_TIMEOUT_MS.
+ */
+function readyMessage<Ready extends { type: 'ready' }>(forked: ChildProcess, name: string): Promise<Ready> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new BenchFailure('bench-server was not ready in time')), START_TIMEOUT_MS);
+    const timer = setTimeout(() => reject(new BenchFailure(`${name} was not ready in time`)), START_TIMEOUT_MS);
     const settle = (fn: () => void): void => {
       clearTimeout(timer);
-      server.off('exit', onExit);
+      forked.off('exit', onExit);
       fn();
     };
     const onExit = (code: number | null, signal: NodeJS.Signals | null): void =>
-      settle(() => reject(new BenchFailure(`bench-server exited (${code ?? signal}) before it was ready`)));
-    server.once('exit', onExit);
-    server.once('message', (message: ServerMessage) =>
-      settle(() => (message.type === 'ready' ? resolve(message.targets) : reject(new BenchFailure(`bench-server could not start:\n${message.reason}`)))),
+      settle(() => reject(new BenchFailure(`${name} exited (${code ?? signal}) before it was ready`)));
+    forked.once('exit', onExit);
+    forked.once('message', (message: Ready | { type: 'failed'; reason: string }) =>
+      settle(() => (message.type === 'ready' ? resolve(message as Ready) : reject(new BenchFailure(`${name} could not start:\n${message.reason}`)))),
     );
   });
 }
@@ -97,19 +105,7 @@ export function startHiveGateway(targets: BenchTargets): Promise<{ url: string; 
     env: { ...process.env, NODE_ENV: SERVER_NODE_ENV, BENCH_HIVE_SUBGRAPHS: JSON.stringify(subgraphs) },
   });
   hive = gateway;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new BenchFailure('the Hive gateway was not ready in time')), START_TIMEOUT_MS);
-    gateway.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new BenchFailure(`the Hive gateway exited (${code}) before it was ready`));
-    });
-    gateway.once('message', (message: { type: string; url?: string; reason?: string }) => {
-      clearTimeout(timer);
-      gateway.removeAllListeners('exit');
-      if (message.type === 'ready') resolve({ url: message.url!, pid: gateway.pid! });
-      else reject(new BenchFailure(`the Hive gateway could not start:\n${message.reason}`));
-    });
-  });
+  return readyMessage<{ type: 'ready'; url: string }>(gateway, 'the Hive gateway').then(({ url }) => ({ url, pid: gateway.pid! }));
 }
 
 /** The servers' resident set sizes, as bench-server reads them (its own, and the gateway process's). */
