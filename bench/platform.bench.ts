@@ -4,7 +4,7 @@ import { flightRoutes } from '../gateway/rest/routes/flight.routes';
 import { TRAIN_STATION_FIELDS } from '../gateway/rest/routes/platform.routes';
 import { trainRoutes } from '../gateway/rest/routes/train.routes';
 import { addDays, todayIn } from '../shared/time/calendar-date';
-import type { BenchTargets } from './bench-server';
+import type { BenchTargets, CpuMessage } from './bench-server';
 import {
   BenchFailure,
   commonPrefix,
@@ -141,6 +141,12 @@ async function targetsFor(t: BenchTargets, hive: { url: string; pid: number } | 
   const targets: Target[] = [];
   const add = (target: Omit<Target, 'headers'> & { headers?: Record<string, string> }) =>
     targets.push({ headers: target.method === 'POST' ? json : auth, ...target });
+  /** A target through our gateway's /graphql, then (with BENCH_HIVE_DIR) the same request through Hive Gateway. */
+  const addWithHive = (target: Omit<Target, 'headers' | 'via' | 'url' | 'method'>, hiveKey: string) => {
+    const through = { ...target, via: 'graphql', method: 'POST' } as const;
+    add({ ...through, url: `${t.gatewayUrl}/graphql` });
+    if (hive) add({ ...through, key: hiveKey, label: target.label.replace('gateway /graphql', 'Hive Gateway'), url: hive.url, gatewayPid: hive.pid });
+  };
 
   // Companies, as the bench always measured it.
   const companies = graphqlData('companies', nonEmptyList('data.companies', 10));
@@ -154,26 +160,7 @@ async function targetsFor(t: BenchTargets, hive: { url: string; pid: number } | 
     body: gql(t.companiesQuery, 'Companies'),
     problem: companies,
   });
-  add({
-    key: 'c',
-    label: 'companies: gateway /graphql',
-    via: 'graphql',
-    url: `${t.gatewayUrl}/graphql`,
-    method: 'POST',
-    body: gql(t.companiesQuery, 'Companies'),
-    problem: companies,
-  });
-  if (hive)
-    add({
-      key: 'c-hive',
-      label: 'companies: Hive Gateway',
-      via: 'graphql',
-      url: hive.url,
-      method: 'POST',
-      body: gql(t.companiesQuery, 'Companies'),
-      problem: companies,
-      gatewayPid: hive.pid,
-    });
+  addWithHive({ key: 'c', label: 'companies: gateway /graphql', body: gql(t.companiesQuery, 'Companies'), problem: companies }, 'c-hive');
   add({ key: 'd', label: 'companies: gateway REST', via: 'rest', url: `${t.gatewayUrl}/api/companies`, method: 'GET', problem: nonEmptyList('the body', 10) });
 
   // Train stations with each partner's company: the train subgraph answers the stations, the admin subgraph the companies.
@@ -190,27 +177,7 @@ async function targetsFor(t: BenchTargets, hive: { url: string; pid: number } | 
     body: gql(stationsPart.query),
     problem: stations,
   });
-  add({
-    key: 'ts-gql',
-    label: 'trainStations: gateway /graphql',
-    via: 'graphql',
-    url: `${t.gatewayUrl}/graphql`,
-    method: 'POST',
-    body: gql(stationsQuery, 'TrainStations'),
-    problem: stations,
-  });
-  if (hive) {
-    add({
-      key: 'ts-hive',
-      label: 'trainStations: Hive Gateway',
-      via: 'graphql',
-      url: hive.url,
-      method: 'POST',
-      body: gql(stationsQuery, 'TrainStations'),
-      problem: stations,
-      gatewayPid: hive.pid,
-    });
-  }
+  addWithHive({ key: 'ts-gql', label: 'trainStations: gateway /graphql', body: gql(stationsQuery, 'TrainStations'), problem: stations }, 'ts-hive');
   add({
     key: 'ts-rest',
     label: 'trainStations: gateway REST',
@@ -238,28 +205,15 @@ async function targetsFor(t: BenchTargets, hive: { url: string; pid: number } | 
       problem: graphqlData('searchFlights', searchList('data.searchFlights', offers)),
     });
     // The same operation through /graphql (ours, and the comparison gateway's): the gateways' own cost side by side.
-    const searchProblem = graphqlData('searchFlights', searchList('data.searchFlights', offers));
-    const searchBody = gql(operation.query, 'Search', operation.variables);
-    add({
-      key: `${key}-gql`,
-      label: `${what}: gateway /graphql`,
-      via: 'graphql',
-      url: `${t.gatewayUrl}/graphql`,
-      method: 'POST',
-      body: searchBody,
-      problem: searchProblem,
-    });
-    if (hive)
-      add({
-        key: `${key}-hive`,
-        label: `${what}: Hive Gateway`,
-        via: 'graphql',
-        url: hive.url,
-        method: 'POST',
-        body: searchBody,
-        problem: searchProblem,
-        gatewayPid: hive.pid,
-      });
+    addWithHive(
+      {
+        key: `${key}-gql`,
+        label: `${what}: gateway /graphql`,
+        body: gql(operation.query, 'Search', operation.variables),
+        problem: graphqlData('searchFlights', searchList('data.searchFlights', offers)),
+      },
+      `${key}-hive`,
+    );
     add({
       key: `${key}-rest`,
       label: `${what}: gateway REST`,
@@ -287,28 +241,15 @@ async function targetsFor(t: BenchTargets, hive: { url: string; pid: number } | 
     body: gql(trainPart.query, 'TrainSearch', trainOperation.variables),
     problem: graphqlData('trainSearch', searchList('data.trainSearch')),
   });
-  const trainBody = gql(trainOperation.query, 'TrainSearch', trainOperation.variables);
-  const trainProblem = graphqlData('trainSearch', searchList('data.trainSearch'));
-  add({
-    key: 'tr-gql',
-    label: 'train search: gateway /graphql',
-    via: 'graphql',
-    url: `${t.gatewayUrl}/graphql`,
-    method: 'POST',
-    body: trainBody,
-    problem: trainProblem,
-  });
-  if (hive)
-    add({
-      key: 'tr-hive',
-      label: 'train search: Hive Gateway',
-      via: 'graphql',
-      url: hive.url,
-      method: 'POST',
-      body: trainBody,
-      problem: trainProblem,
-      gatewayPid: hive.pid,
-    });
+  addWithHive(
+    {
+      key: 'tr-gql',
+      label: 'train search: gateway /graphql',
+      body: gql(trainOperation.query, 'TrainSearch', trainOperation.variables),
+      problem: graphqlData('trainSearch', searchList('data.trainSearch')),
+    },
+    'tr-hive',
+  );
   add({
     key: 'tr-rest',
     label: 'train search: gateway REST',
@@ -376,9 +317,10 @@ async function sanityCheck(target: Target): Promise<Check> {
 }
 
 async function load(target: Target, check: Check, options: { seconds?: number; amount?: number }): Promise<Run> {
+  // The gateway column: ours as bench-server reads it, or the comparison gateway's own process.
+  const gatewayMs = (cpu: CpuMessage) => (target.gatewayPid === undefined ? cpu.gatewayMs : processCpuMs(target.gatewayPid));
   const before = await serverCpu();
-  const [mysqlBefore, redisBefore] = [daemonCpuMs(MYSQL_PROCESSES), daemonCpuMs(REDIS_PROCESSES)];
-  const comparisonBefore = target.gatewayPid === undefined ? null : processCpuMs(target.gatewayPid);
+  const [mysqlBefore, redisBefore, gatewayBefore] = [daemonCpuMs(MYSQL_PROCESSES), daemonCpuMs(REDIS_PROCESSES), gatewayMs(before)];
   const result = await measure(target.label, {
     url: target.url,
     method: target.method,
@@ -393,24 +335,16 @@ async function load(target: Target, check: Check, options: { seconds?: number; a
   // They finish within about the latency the load saw, which on a busy machine is seconds, not 300 ms.
   await new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(SETTLE_MS, result.latency.p99), MAX_SETTLE_MS)));
   const after = await serverCpu();
-  const [mysqlAfter, redisAfter] = [daemonCpuMs(MYSQL_PROCESSES), daemonCpuMs(REDIS_PROCESSES)];
-  const comparisonAfter = target.gatewayPid === undefined ? null : processCpuMs(target.gatewayPid);
-  const gatewayCpuMs =
-    target.gatewayPid !== undefined
-      ? comparisonBefore === null || comparisonAfter === null
-        ? null
-        : comparisonAfter - comparisonBefore
-      : after.gatewayMs === null || before.gatewayMs === null
-        ? null
-        : after.gatewayMs - before.gatewayMs;
+  const [mysqlAfter, redisAfter, gatewayAfter] = [daemonCpuMs(MYSQL_PROCESSES), daemonCpuMs(REDIS_PROCESSES), gatewayMs(after)];
+  const used = (from: number | null, to: number | null) => (from === null || to === null ? null : to - from);
   return {
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     requests: result['2xx'],
     serverCpuMs: after.serverMs - before.serverMs,
-    gatewayCpuMs,
-    mysqlCpuMs: mysqlBefore === null || mysqlAfter === null ? null : mysqlAfter - mysqlBefore,
-    redisCpuMs: redisBefore === null || redisAfter === null ? null : redisAfter - redisBefore,
+    gatewayCpuMs: used(gatewayBefore, gatewayAfter),
+    mysqlCpuMs: used(mysqlBefore, mysqlAfter),
+    redisCpuMs: used(redisBefore, redisAfter),
   };
 }
 
