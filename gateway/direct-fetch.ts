@@ -183,7 +183,7 @@ export class DirectFetches {
     const direct = this.graphqlPlans.get(graphqlPlanKey(requestContext.queryHash, requestContext.operationName));
     const variables = requestContext.request.variables ?? {};
     // Variables that do not fit: the gateway refuses them before any fetch, with its own error.
-    if (!direct || getVariableValues(direct.schema, direct.variableDefinitions, variables).errors?.length) return executor(requestContext);
+    if (!direct || !variablesFit(direct, variables)) return executor(requestContext);
     this.logger.debug('GraphQL operation sent straight to its subgraph', { operation: direct.operationName, subgraph: direct.subgraph });
     try {
       const response = await direct.dataSource.process({
@@ -210,7 +210,7 @@ export class DirectFetches {
    */
   async run(direct: DirectFetch, operation: GraphQLOperation, context: GatewayContext): Promise<OperationOutcome | undefined> {
     const variables = operation.variables ?? {};
-    if (getVariableValues(direct.schema, direct.variableDefinitions, variables).errors?.length) return undefined;
+    if (!variablesFit(direct, variables)) return undefined;
     noteOperation(direct.operationName);
     this.logger.debug('REST operation sent straight to its subgraph', { operation: direct.operationName, subgraph: direct.subgraph });
     const sent = usedVariables(direct, variables);
@@ -291,11 +291,17 @@ function downstreamError(error: GraphQLFormattedError, subgraph: string): GraphQ
  * without a new string to hash on every request. A GraphQL document cannot hold U+0000, so a named
  * key never equals an unnamed one.
  */
+function planKey(query: string | undefined, operationName: string | null | undefined): string | undefined {
+  if (query === undefined) return undefined;
+  return operationName ? `${operationName}\u0000${query}` : query;
+}
+
+/** A /graphql verdict's key: Apollo's hash of the text (clients' texts are not kept), with the operation chosen. */
 function graphqlPlanKey(queryHash: string, operationName: string | null): string {
   return `${operationName ?? ''}\u0000${queryHash}`;
 }
 
-function planKey(query: string | undefined, operationName: string | null | undefined): string | undefined {
-  if (query === undefined) return undefined;
-  return operationName ? `${operationName}\u0000${query}` : query;
+/** Whether the variables fit the operation, as the gateway checks them before any fetch (its validateIncomingRequest). */
+function variablesFit(direct: DirectFetch, variables: Record<string, unknown>): boolean {
+  return !getVariableValues(direct.schema, direct.variableDefinitions, variables).errors?.length;
 }
