@@ -46,7 +46,7 @@ export function compiledExecution(schema: GraphQLSchema, compile: Compile = comp
     const key = operationName ?? '';
     let entry = compiled.get(key);
     if (!entry) {
-      entry = compiledOrInterpreted(() => compile(schema, document, operationName ?? undefined));
+      entry = compiledOrInterpreted(compile, schema, document, operationName);
       compiled.set(key, entry);
     }
     return entry;
@@ -76,9 +76,9 @@ export function compiledExecution(schema: GraphQLSchema, compile: Compile = comp
   };
 }
 
-function compiledOrInterpreted(compileIt: () => CompiledQuery | ExecutionResult): Entry {
+function compiledOrInterpreted(compile: Compile, schema: GraphQLSchema, document: DocumentNode, operationName: string | null): Entry {
   try {
-    const compiled = compileIt();
+    const compiled = compile(schema, document, operationName ?? undefined);
     return isCompiledQuery(compiled) ? compiled : INTERPRETED;
   } catch {
     return INTERPRETED;
