@@ -3,7 +3,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { parse, print, TypeInfo, validate, visit, visitWithTypeInfo } from 'graphql';
-import type { BenchTargets, CpuMessage, MemoryMessage, ParentMessage, ServerMessage } from './bench-server';
+import type { BenchTargets, CpuMessage, MemoryMessage, ParentMessage, ServerMessage, SettledMemoryMessage } from './bench-server';
 
 /**
  * What every bench script shares: its settings, the bench-server child (started over IPC, asked for
@@ -30,7 +30,7 @@ export const SERVER_NODE_ENV = process.env.NODE_ENV ?? 'production';
 /** As bench-server reads it: 'split' runs the gateway in its own process, 'single' everything in one. */
 export const TOPOLOGY = process.env.BENCH_TOPOLOGY === 'single' ? 'single' : 'split';
 const START_TIMEOUT_MS = 120_000;
-const MEMORY_TIMEOUT_MS = 10_000;
+const ANSWER_TIMEOUT_MS = 10_000;
 // Above bench-server's own 10 s stop deadline plus its clean-up, so that it is killed only if stuck.
 const STOP_TIMEOUT_MS = 30_000;
 const DRAIN_MS = 1_000;
@@ -57,7 +57,8 @@ let interrupted = false;
 export function startServer(env: Record<string, string> = {}): Promise<BenchTargets> {
   const server = fork(path.join(__dirname, 'bench-server.js'), [], {
     // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the subgraphs' process.
-    execArgv: [...process.execArgv, ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)],
+    // --expose-gc: the RSS run reads memory after full collections (bench/settled-memory.ts).
+    execArgv: [...process.execArgv, '--expose-gc', ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     // Production mode needs real providers and secrets; the bench sends no messages and renders no PDFs.
     env: {
@@ -108,42 +109,41 @@ export function startHiveGateway(targets: BenchTargets): Promise<{ url: string; 
   return readyMessage<{ type: 'ready'; url: string }>(gateway, 'the Hive gateway').then(({ url }) => ({ url, pid: gateway.pid! }));
 }
 
-/** The servers' resident set sizes, as bench-server reads them (its own, and the gateway process's). */
-export function serverMemory(): Promise<MemoryMessage> {
+type Answer = MemoryMessage | CpuMessage | SettledMemoryMessage;
+
+/** Asks bench-server one question and waits for the answer of the matching type, at most `timeoutMs`. */
+function askServer<A extends Answer>(question: ParentMessage, type: A['type'], what: string, timeoutMs = ANSWER_TIMEOUT_MS): Promise<A> {
   const server = child!;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       server.off('message', onMessage);
-      reject(new BenchFailure('bench-server did not report its memory'));
-    }, MEMORY_TIMEOUT_MS);
-    const onMessage = (message: MemoryMessage): void => {
-      if (message?.type !== 'memory') return;
+      reject(new BenchFailure(`bench-server did not report ${what}`));
+    }, timeoutMs);
+    const onMessage = (message: Answer): void => {
+      if (message?.type !== type) return;
       clearTimeout(timer);
       server.off('message', onMessage);
-      resolve(message);
+      resolve(message as A);
     };
     server.on('message', onMessage);
-    server.send('memory' satisfies ParentMessage);
+    server.send(question);
   });
+}
+
+/** The servers' resident set sizes, as bench-server reads them (its own, and the gateway process's). */
+export function serverMemory(): Promise<MemoryMessage> {
+  return askServer<MemoryMessage>('memory', 'memory', 'its memory');
+}
+
+/** The servers' RSS and heap after full garbage collections in each (see bench/settled-memory.ts). */
+export function serverSettledMemory(): Promise<SettledMemoryMessage> {
+  // Full collections of heaps of a few hundred MiB, one process after the other.
+  return askServer<SettledMemoryMessage>('settled-memory', 'settled-memory', 'its settled memory', 4 * ANSWER_TIMEOUT_MS);
 }
 
 /** CPU milliseconds the servers have used so far, as bench-server reads them (its own, and the gateway process's). */
 export function serverCpu(): Promise<CpuMessage> {
-  const server = child!;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      server.off('message', onMessage);
-      reject(new BenchFailure('bench-server did not report its CPU time'));
-    }, MEMORY_TIMEOUT_MS);
-    const onMessage = (message: CpuMessage): void => {
-      if (message?.type !== 'cpu') return;
-      clearTimeout(timer);
-      server.off('message', onMessage);
-      resolve(message);
-    };
-    server.on('message', onMessage);
-    server.send('cpu' satisfies ParentMessage);
-  });
+  return askServer<CpuMessage>('cpu', 'cpu', 'its CPU time');
 }
 
 /**

@@ -12,6 +12,8 @@ import { SUBGRAPH_NAMES, type PlatformConfig } from '../shared/config/config';
 import { prepareFromConfig } from '../bin/prepare-database';
 import { AccountService } from '../subgraphs/admin/services/account.service';
 import { processCpuMs } from './daemon-cpu';
+import { settledMemory, type SettledMemory } from './settled-memory';
+import type { GcProbeAnswer } from './gc-probe.preload';
 
 /** The one operation every target answers (the same fields GET /api/companies asks for). */
 const COMPANIES_QUERY = 'query Companies { companies { uuid tinNumber name tradingName companyType phoneNumber email website region registeredAt } }';
@@ -51,7 +53,16 @@ export interface CpuMessage {
   serverMs: number;
   gatewayMs: number | null;
 }
-export type ParentMessage = 'stop' | 'memory' | 'cpu';
+/**
+ * The answer to 'settled-memory': each process's RSS and heap after full garbage collections (this
+ * process is forked with --expose-gc, the gateway's is preloaded with gc-probe), null for no gateway.
+ */
+export interface SettledMemoryMessage {
+  type: 'settled-memory';
+  server: SettledMemory;
+  gateway: SettledMemory | null;
+}
+export type ParentMessage = 'stop' | 'memory' | 'cpu' | 'settled-memory';
 
 /**
  * The servers under test, run in a child of the bench so that the load generator does not share
@@ -97,9 +108,10 @@ async function startGatewayProcess(cfg: PlatformConfig, subgraphUrls: Record<str
     PORT: String(port),
   });
   for (const [name, url] of Object.entries(subgraphUrls)) env[`${name.toUpperCase()}_URL`] = url;
-  gatewayProcess = spawn(process.execPath, [...GATEWAY_NODE_ARGS, path.join(__dirname, '..', 'bin', 'start.js'), 'gateway'], {
+  const gcProbe = ['--expose-gc', '-r', path.join(__dirname, 'gc-probe.preload.js')];
+  gatewayProcess = spawn(process.execPath, [...gcProbe, ...GATEWAY_NODE_ARGS, path.join(__dirname, '..', 'bin', 'start.js'), 'gateway'], {
     env,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
@@ -202,6 +214,34 @@ function memory(): MemoryMessage {
   return { type: 'memory', serverRss: process.memoryUsage().rss, gatewayRss: gateway };
 }
 
+/** How long the gateway may take to collect its garbage and answer. */
+const SETTLE_TIMEOUT_MS = 30_000;
+
+function gatewaySettledMemory(): Promise<SettledMemory | null> {
+  const gateway = gatewayProcess;
+  if (!gateway || gateway.exitCode !== null) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      gateway.off('message', onMessage);
+      reject(new Error('the gateway process did not report its settled memory'));
+    }, SETTLE_TIMEOUT_MS);
+    const onMessage = (answer: GcProbeAnswer): void => {
+      clearTimeout(timer);
+      gateway.off('message', onMessage);
+      if (answer.type === 'settled') resolve({ rss: answer.rss, heapUsed: answer.heapUsed });
+      else reject(new Error(`the gateway process could not settle its memory: ${answer.reason}`));
+    };
+    gateway.on('message', onMessage);
+    gateway.send('settle');
+  });
+}
+
+async function settled(): Promise<SettledMemoryMessage> {
+  // One after the other: both collecting at once would share the two cores.
+  const gateway = await gatewaySettledMemory();
+  return { type: 'settled-memory', server: await settledMemory(), gateway };
+}
+
 /**
  * Bounded: when load stops mid-request, gateway-to-subgraph keep-alive sockets finish after the
  * subgraph's close() and keep it open until keepAliveTimeout (65 s). The process exits anyway.
@@ -228,7 +268,7 @@ function stop(): Promise<void> {
   return stopping;
 }
 
-function send(message: ServerMessage | MemoryMessage | CpuMessage): void {
+function send(message: ServerMessage | MemoryMessage | CpuMessage | SettledMemoryMessage): void {
   process.send?.(message);
 }
 
@@ -241,6 +281,9 @@ if (require.main === module) {
     if (message === 'stop') void stop().then(() => process.exit(0));
     else if (message === 'memory') send(memory());
     else if (message === 'cpu') send(cpu());
+    else if (message === 'settled-memory') {
+      settled().then(send, (error: Error) => console.error('bench-server:', error.message));
+    }
   });
   // The parent died without saying 'stop': still drop the database and Redis keys.
   process.on('disconnect', () => void stop().then(() => process.exit(1)));

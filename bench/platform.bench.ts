@@ -4,7 +4,7 @@ import { flightRoutes } from '../gateway/rest/routes/flight.routes';
 import { TRAIN_STATION_FIELDS } from '../gateway/rest/routes/platform.routes';
 import { trainRoutes } from '../gateway/rest/routes/train.routes';
 import { addDays, todayIn } from '../shared/time/calendar-date';
-import type { BenchTargets, CpuMessage } from './bench-server';
+import type { BenchTargets, CpuMessage, SettledMemoryMessage } from './bench-server';
 import {
   BenchFailure,
   commonPrefix,
@@ -19,6 +19,7 @@ import {
   SERVER_NODE_ENV,
   serverCpu,
   serverMemory,
+  serverSettledMemory,
   startHiveGateway,
   startServer,
   subgraphOperation,
@@ -414,8 +415,8 @@ function report(rows: Row[], notes: string[], rss: RssReport | null): void {
   ];
   if (rss) {
     goals.push(
-      [`RSS growth ${rss.half} → ${rss.total} searches (highest reading of each half), subgraphs`, rss.serverGrowth, GOALS.rssGrowth, false],
-      [`RSS growth ${rss.half} → ${rss.total} searches (highest reading of each half), gateway`, rss.gatewayGrowth, GOALS.rssGrowth, false],
+      [`RSS growth ${rss.half} → ${rss.total} searches (after full garbage collection), subgraphs`, rss.serverGrowth, GOALS.rssGrowth, false],
+      [`RSS growth ${rss.half} → ${rss.total} searches (after full garbage collection), gateway`, rss.gatewayGrowth, GOALS.rssGrowth, false],
     );
   }
   lines.push(`ratios: c/b ${shownRatio('c', 'b')}  d/b ${shownRatio('d', 'b')}  b/a ${shownRatio('b', 'a')}`);
@@ -441,6 +442,7 @@ function report(rows: Row[], notes: string[], rss: RssReport | null): void {
     lines.push(
       `RSS after ${rss.half} / ${rss.total} flight searches through REST (9 offers): subgraphs ${mib(rss.atHalf.serverRss)} / ${mib(rss.atEnd.serverRss)}, gateway ${mib(rss.atHalf.gatewayRss)} / ${mib(rss.atEnd.gatewayRss)}`,
       `highest RSS during searches 1–${rss.half} / ${rss.half + 1}–${rss.total} (read every ${RSS_SAMPLE_MS} ms): subgraphs ${mib(rss.peakFirst.serverRss)} / ${mib(rss.peakSecond.serverRss)}, gateway ${mib(rss.peakFirst.gatewayRss)} / ${mib(rss.peakSecond.gatewayRss)}`,
+      `after full garbage collection at ${rss.half} / ${rss.total}: subgraphs RSS ${mib(rss.settledHalf.server.rss)} / ${mib(rss.settledEnd.server.rss)}, heap ${mib(rss.settledHalf.server.heapUsed)} / ${mib(rss.settledEnd.server.heapUsed)}; gateway RSS ${mib(rss.settledHalf.gateway?.rss ?? null)} / ${mib(rss.settledEnd.gateway?.rss ?? null)}, heap ${mib(rss.settledHalf.gateway?.heapUsed ?? null)} / ${mib(rss.settledEnd.gateway?.heapUsed ?? null)}`,
     );
   }
   lines.push('issue 15 targets:');
@@ -484,6 +486,8 @@ function report(rows: Row[], notes: string[], rss: RssReport | null): void {
         gatewayMiB: [rss.atHalf.gatewayRss, rss.atEnd.gatewayRss].map((b) => (b === null ? null : Math.round(b / 1024 / 1024))),
         peakSubgraphsMiB: [rss.peakFirst.serverRss, rss.peakSecond.serverRss].map((b) => Math.round(b / 1024 / 1024)),
         peakGatewayMiB: [rss.peakFirst.gatewayRss, rss.peakSecond.gatewayRss].map((b) => (b === null ? null : Math.round(b / 1024 / 1024))),
+        settledSubgraphsMiB: [rss.settledHalf.server.rss, rss.settledEnd.server.rss].map((b) => Math.round(b / 1024 / 1024)),
+        settledGatewayMiB: [rss.settledHalf.gateway, rss.settledEnd.gateway].map((m) => (m === null ? null : Math.round(m.rss / 1024 / 1024))),
       },
     }),
   );
@@ -496,9 +500,12 @@ interface RssReport {
   total: number;
   atHalf: Rss;
   atEnd: Rss;
-  /** The highest reading during each half: the envelope V8's heap moves in, which a leak lifts. */
+  /** The highest reading during each half: how far V8 lets garbage pile up under this load. */
   peakFirst: Rss;
   peakSecond: Rss;
+  /** After full garbage collections at the end of each half: what each process keeps, which a leak grows. */
+  settledHalf: SettledMemoryMessage;
+  settledEnd: SettledMemoryMessage;
   serverGrowth: number | null;
   gatewayGrowth: number | null;
 }
@@ -541,9 +548,11 @@ async function rssRun(target: Target, check: Check): Promise<RssReport> {
   process.stderr.write(`RSS: ${half} searches through ${target.label}\n`);
   const peakFirst = await loadWithPeakRss(target, check, half);
   const atHalf = await serverMemory();
+  const settledHalf = await serverSettledMemory();
   process.stderr.write(`RSS: ${RSS_SEARCHES - half} more\n`);
   const peakSecond = await loadWithPeakRss(target, check, RSS_SEARCHES - half);
   const atEnd = await serverMemory();
+  const settledEnd = await serverSettledMemory();
   return {
     half,
     total: RSS_SEARCHES,
@@ -551,8 +560,10 @@ async function rssRun(target: Target, check: Check): Promise<RssReport> {
     atEnd,
     peakFirst,
     peakSecond,
-    serverGrowth: growth(peakFirst.serverRss, peakSecond.serverRss),
-    gatewayGrowth: growth(peakFirst.gatewayRss, peakSecond.gatewayRss),
+    settledHalf,
+    settledEnd,
+    serverGrowth: growth(settledHalf.server.rss, settledEnd.server.rss),
+    gatewayGrowth: growth(settledHalf.gateway?.rss ?? null, settledEnd.gateway?.rss ?? null),
   };
 }
 
