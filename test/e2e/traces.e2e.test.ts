@@ -130,6 +130,47 @@ describe('traces', () => {
     expect(reserved).toMatchObject({ requestId: 'traced-reserve-0001', trace_id: gatewayServer.traceId, span_id: expect.any(String) });
   });
 
+  it('keeps a gateway.fetch span when a repeated operation is answered straight by its subgraph, through REST and /graphql', async () => {
+    const agent = await FlightClient.create(baseUrl, platform, 'traces-search@booking.test', 'SERVICE_AGENT', { currency: 'TZS', openingBalance: '0' });
+    const search = { originLocationCode: 'DAR', destinationLocationCode: 'NBO', departureDate: daysAhead(31), adults: 1 };
+    const graphql = { query: 'query TracedAirports { airports(limit: 3) { stopId } }' };
+    // The first of each runs through @apollo/gateway (which plans it); the later ones take the direct fetch.
+    const requestIds: Array<{ id: string; path: string }> = [];
+    for (let i = 0; i < 3; i++) {
+      const rest = await agent.call('POST', '/api/flight/search', search, { 'x-request-id': `traced-search-${i}` });
+      expect(rest.status).toBe(200);
+      requestIds.push({ id: `traced-search-${i}`, path: '/api/flight/search' });
+      const gql = await fetch(`${baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-request-id': `traced-graphql-${i}` },
+        body: JSON.stringify(graphql),
+      });
+      expect(gql.status).toBe(200);
+      expect(((await gql.json()) as { errors?: unknown }).errors).toBeUndefined();
+      requestIds.push({ id: `traced-graphql-${i}`, path: '/graphql' });
+    }
+
+    const { spans } = await waitFor(ask, ({ spans }) =>
+      requestIds.every(({ id }) => spans.filter((s) => s.kind === SpanKind.SERVER && s.attributes['safiri.request_id'] === id).length >= 2),
+    );
+    for (const { id, path: urlPath } of requestIds) {
+      const servers = spans.filter((s) => s.kind === SpanKind.SERVER && s.attributes['safiri.request_id'] === id);
+      // The root is the gateway's server span; the subgraph's server span is in the same trace.
+      const root = servers.find((s) => s.attributes['url.path'] === urlPath && !spans.some((p) => p.spanId === s.parentSpanId));
+      expect(root).toBeDefined();
+      const trace = spans.filter((s) => s.traceId === root!.traceId);
+      const fetchSpan = trace.find((s) => s.name === 'gateway.fetch');
+      expect({ id, fetch: fetchSpan?.name }).toEqual({ id, fetch: 'gateway.fetch' });
+      const subgraphServer = trace.find((s) => s.kind === SpanKind.SERVER && s !== root)!;
+      expect(subgraphServer).toBeDefined();
+      // The subgraph call is under the fetch span, as when @apollo/gateway runs the plan.
+      let parent = spans.find((s) => s.spanId === subgraphServer.parentSpanId);
+      while (parent && parent.spanId !== fetchSpan!.spanId) parent = spans.find((s) => s.spanId === parent!.parentSpanId);
+      expect({ id, underFetch: parent !== undefined }).toEqual({ id, underFetch: true });
+      expect(fetchSpan!.attributes.service).toBe('flight');
+    }
+  });
+
   it('keeps a query string out of the server span', async () => {
     const res = await fetch(`${baseUrl}/api/no-such-route?email=someone@example.com`);
     expect(res.status).toBe(404);
