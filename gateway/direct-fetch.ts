@@ -181,6 +181,10 @@ export class DirectFetches {
   }
 
   private async execute(requestContext: GatewayRequestContext, executor: GatewayExecutor): ReturnType<GatewayExecutor> {
+    // A REST operation reaches the executor only before its own verdict exists (or when its variables do
+    // not fit): it must run through the gateway, whose plan hook makes that verdict. Answered by a /graphql
+    // verdict for the same text, it never got one and every request paid Apollo and the object mapping.
+    if ((requestContext.context as Partial<GatewayContext> | undefined)?.source === 'rest') return executor(requestContext);
     const direct = this.graphqlPlans.get(graphqlPlanKey(requestContext.queryHash, requestContext.operationName));
     const variables = requestContext.request.variables ?? {};
     // Variables that do not fit: the gateway refuses them before any fetch, with its own error.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createLogger } from '../../shared/logging/logger';
 import { addDays, todayIn } from '../../shared/time/calendar-date';
 import { signedInCustomer, startTestStack } from '../support/test-platform';
+import { trainRoutes } from '../../gateway/rest/routes/train.routes';
 
 interface LogLine {
   message: string;
@@ -101,5 +102,28 @@ describe('REST operations sent straight to their one subgraph', () => {
     const comparable = (body: string) => body.replace(/"createdAt":"[^"]*"/, '"createdAt":""');
     expect(comparable(direct.body)).toEqual(comparable(viaGateway.body));
     expect(direct.body).toMatch(/"tinNumber":"[^"]+"/);
+  });
+
+  it('a REST query text that clients also sent to /graphql first still takes the REST direct path', async () => {
+    // The bench sends each REST route's own text through /graphql too; so may a client that copied it.
+    const query = new URLSearchParams({ from: 'DAR:SGR:0', to: 'DOD:SGR:0', date: addDays(todayIn('Africa/Dar_es_Salaam', new Date()), 12) });
+    const route = trainRoutes.find((r) => r.path === '/api/trip/train/search')!;
+    const operation = route.operation({ params: {}, query, body: undefined, headers: {} });
+    // Twice: the second is answered by the /graphql direct fetch.
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${env.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query: operation.query, variables: operation.variables }),
+      });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { errors?: unknown }).errors).toBeUndefined();
+    }
+    const first = await call('GET', `/api/trip/train/search?${query}`);
+    const second = await call('GET', `/api/trip/train/search?${query}`);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    // The REST verdict is made from the REST request's own plan, and later requests go direct.
+    expect(planned('TrainSearch')).toEqual([expect.objectContaining({ direct: true, subgraph: 'train' })]);
+    expect(sentDirect(second.requestId)).toBe(true);
   });
 });
