@@ -1,10 +1,9 @@
 import net from 'node:net';
-import { rmSync } from 'node:fs';
 import type { PlatformConfig } from '../../shared/config/config';
 import { createLogger } from '../../shared/logging/logger';
 import { RunningStack, StackRole, startStack } from '../../bin/stack';
 import { REST_ROUTES } from '../../gateway/rest/routes';
-import { startTestStack, testConfig } from '../support/test-platform';
+import { removeOwnFolders, startTestStack, testConfig } from '../support/test-platform';
 import { waitFor } from '../support/wait';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
@@ -81,7 +80,7 @@ describe('metrics and health', () => {
   afterAll(async () => {
     for (const { stack, config } of side) {
       await stack.stop();
-      for (const dir of [config.notifications.sinkDir, config.reverseProxy.repoPath]) rmSync(dir, { recursive: true, force: true });
+      removeOwnFolders(config);
     }
     for (const proxy of proxies) await proxy.cut();
     await env.close();

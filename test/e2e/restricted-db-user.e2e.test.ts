@@ -11,9 +11,10 @@ import { prepareDatabase } from '../../bin/prepare-database';
 import { RunningStack, StackRole, startStack } from '../../bin/stack';
 import { outboxBacklog } from '../../shared/queue/outbox.repository';
 import { waitFor } from '../support/wait';
-import { cleanUp, testConfig } from '../support/test-platform';
+import { cleanUp, removeOwnFolders, testConfig } from '../support/test-platform';
 import { adult, daysAhead, FlightClient } from '../support/flight-client';
 import type { RestAgentReservationAnswer } from '../support/rest-bodies';
+import type { PlatformConfig } from '../../shared/config/config';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const SERVER = new URL(process.env.TEST_DATABASE_SERVER_URL ?? 'mysql://root@127.0.0.1:3306');
@@ -45,8 +46,9 @@ describe('the app as a restricted database user', () => {
   const stacks: RunningStack[] = [];
   let root: mysql.Connection;
 
-  const asUser = (user: string, extra: Record<string, string> = {}) =>
-    testConfig({
+  const derived: PlatformConfig[] = [];
+  const asUser = (user: string, extra: Record<string, string> = {}) => {
+    const config = testConfig({
       // Empty: unset, so the parts below are the connection (testConfig gives a URL).
       DATABASE_URL: '',
       DATABASE_HOST: SERVER.hostname,
@@ -59,6 +61,9 @@ describe('the app as a restricted database user', () => {
       WORKER_PORT: '0',
       ...extra,
     });
+    derived.push(config);
+    return config;
+  };
 
   beforeAll(async () => {
     writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
@@ -73,6 +78,7 @@ describe('the app as a restricted database user', () => {
     for (const user of [appUser, migrateUser]) await root.query('DROP USER IF EXISTS ?@?', [user, '%']);
     await root.end();
     rmSync(passwordFile, { force: true });
+    for (const config of derived) removeOwnFolders(config);
     await cleanUp(base);
   });
 

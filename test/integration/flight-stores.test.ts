@@ -1,7 +1,7 @@
 import net from 'node:net';
 import Redis from 'ioredis';
 import { createRedis } from '../../shared/redis/redis';
-import { testConfig } from '../support/test-platform';
+import { cleanUp, testConfig } from '../support/test-platform';
 import { OfferStore, offerKeys } from '../../subgraphs/flight/offers/offer-store';
 import { DerivedValues, SearchCache } from '../../subgraphs/flight/search/search-cache';
 import { PricingTermsFactory } from '../../subgraphs/flight/offers/pricing-terms';
@@ -15,9 +15,9 @@ describe('flight search cache and offer storage', () => {
   const keys = offerKeys(config.queuePrefix);
 
   afterAll(async () => {
-    const left = await redis.keys(`${config.queuePrefix}:flight-*`);
-    if (left.length) await redis.del(...left);
     redis.disconnect();
+    // Its keys under the prefix, and the folders testConfig made (no database was created).
+    await cleanUp(config);
   });
 
   it('keeps offers bound to the account that searched, and answers 503 when Redis goes away', async () => {

@@ -36,9 +36,10 @@ export function testConfig(env: Record<string, string> = {}): PlatformConfig {
     DATABASE_URL: `${SERVER}/safiri_test_${id}`,
     REDIS_URL,
     QUEUE_PREFIX: `test_${id}`,
-    KEYS_DIR: mkdtempSync(path.join(os.tmpdir(), 'safiri-keys-')),
+    // A folder only when the caller gives none: one made and then overridden would be left in /tmp.
+    KEYS_DIR: env.KEYS_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'safiri-keys-')),
     ...TEST_PROCESS_ENV,
-    NOTIFICATION_SINK_DIR: mkdtempSync(path.join(os.tmpdir(), 'safiri-sink-')),
+    NOTIFICATION_SINK_DIR: env.NOTIFICATION_SINK_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'safiri-sink-')),
     // Empty: the admin subgraph initialises it as the reverse-proxy repository at start.
     REVERSE_PROXY_REPO: env.REVERSE_PROXY_REPO ?? mkdtempSync(path.join(os.tmpdir(), 'safiri-rproxy-')),
     ...env,
@@ -76,8 +77,15 @@ export async function cleanUp(config: PlatformConfig): Promise<void> {
     redis.disconnect();
   }
   rmSync(config.keysDir, { recursive: true, force: true });
-  rmSync(config.notifications.sinkDir, { recursive: true, force: true });
-  rmSync(config.reverseProxy.repoPath, { recursive: true, force: true });
+  removeOwnFolders(config);
+}
+
+/**
+ * The folders a configuration has to itself when it shares its database, queues and keys with another
+ * (a second role on the same stack): the notification sink and the reverse-proxy repository.
+ */
+export function removeOwnFolders(config: PlatformConfig): void {
+  for (const dir of [config.notifications.sinkDir, config.reverseProxy.repoPath]) rmSync(dir, { recursive: true, force: true });
 }
 
 /** A migrated, seeded database with a signing key, and the platform services over it. */
