@@ -4,6 +4,7 @@ import autocannon from 'autocannon';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { parse, print, TypeInfo, validate, visit, visitWithTypeInfo } from 'graphql';
 import type { BenchTargets, CpuMessage, MemoryMessage, ParentMessage, ServerMessage, SettledMemoryMessage } from './bench-server';
+import { askChild } from './ipc-question';
 
 /**
  * What every bench script shares: its settings, the bench-server child (started over IPC, asked for
@@ -113,21 +114,8 @@ type Answer = MemoryMessage | CpuMessage | SettledMemoryMessage;
 
 /** Asks bench-server one question and waits for the answer of the matching type, at most `timeoutMs`. */
 function askServer<A extends Answer>(question: ParentMessage, type: A['type'], what: string, timeoutMs = ANSWER_TIMEOUT_MS): Promise<A> {
-  const server = child!;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      server.off('message', onMessage);
-      reject(new BenchFailure(`bench-server did not report ${what}`));
-    }, timeoutMs);
-    const onMessage = (message: Answer): void => {
-      if (message?.type !== type) return;
-      clearTimeout(timer);
-      server.off('message', onMessage);
-      resolve(message as A);
-    };
-    server.on('message', onMessage);
-    server.send(question);
-  });
+  const pick = (message: unknown) => ((message as Answer | undefined)?.type === type ? (message as A) : undefined);
+  return askChild(child!, question, pick, timeoutMs, () => new BenchFailure(`bench-server did not report ${what}`));
 }
 
 /** The servers' resident set sizes, as bench-server reads them (its own, and the gateway process's). */
@@ -140,6 +128,11 @@ export function serverSettledMemory(): Promise<SettledMemoryMessage> {
   // Full collections of heaps of a few hundred MiB, one process after the other.
   return askServer<SettledMemoryMessage>('settled-memory', 'settled-memory', 'its settled memory', 4 * ANSWER_TIMEOUT_MS);
 }
+
+/** Bytes in whole MiB, for the JSON lines; null stays null (no gateway process). */
+export const mib = (bytes: number | null): number | null => (bytes === null ? null : Math.round(bytes / 1024 / 1024));
+/** Bytes as printed: `123 MiB`, or n/a. */
+export const showMib = (bytes: number | null): string => (bytes === null ? 'n/a' : `${mib(bytes)} MiB`);
 
 /** CPU milliseconds the servers have used so far, as bench-server reads them (its own, and the gateway process's). */
 export function serverCpu(): Promise<CpuMessage> {

@@ -14,6 +14,7 @@ import { AccountService } from '../subgraphs/admin/services/account.service';
 import { processCpuMs } from './daemon-cpu';
 import { settledMemory, type SettledMemory } from './settled-memory';
 import type { GcProbeAnswer } from './gc-probe.preload';
+import { askChild } from './ipc-question';
 
 /** The one operation every target answers (the same fields GET /api/companies asks for). */
 const COMPANIES_QUERY = 'query Companies { companies { uuid tinNumber name tradingName companyType phoneNumber email website region registeredAt } }';
@@ -217,23 +218,16 @@ function memory(): MemoryMessage {
 /** How long the gateway may take to collect its garbage and answer. */
 const SETTLE_TIMEOUT_MS = 30_000;
 
-function gatewaySettledMemory(): Promise<SettledMemory | null> {
+async function gatewaySettledMemory(): Promise<SettledMemory | null> {
   const gateway = gatewayProcess;
-  if (!gateway || gateway.exitCode !== null) return Promise.resolve(null);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      gateway.off('message', onMessage);
-      reject(new Error('the gateway process did not report its settled memory'));
-    }, SETTLE_TIMEOUT_MS);
-    const onMessage = (answer: GcProbeAnswer): void => {
-      clearTimeout(timer);
-      gateway.off('message', onMessage);
-      if (answer.type === 'settled') resolve({ rss: answer.rss, heapUsed: answer.heapUsed });
-      else reject(new Error(`the gateway process could not settle its memory: ${answer.reason}`));
-    };
-    gateway.on('message', onMessage);
-    gateway.send('settle');
-  });
+  if (!gateway || gateway.exitCode !== null) return null;
+  const pick = (message: unknown) => {
+    const answer = message as GcProbeAnswer | undefined;
+    return answer?.type === 'settled' || answer?.type === 'settle-failed' ? answer : undefined;
+  };
+  const answer = await askChild(gateway, 'settle', pick, SETTLE_TIMEOUT_MS, () => new Error('the gateway process did not report its settled memory'));
+  if (answer.type === 'settle-failed') throw new Error(`the gateway process could not settle its memory: ${answer.reason}`);
+  return { rss: answer.rss, heapUsed: answer.heapUsed };
 }
 
 async function settled(): Promise<SettledMemoryMessage> {

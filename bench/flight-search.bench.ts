@@ -10,11 +10,13 @@ import {
   fetchJson,
   interleavedRounds,
   measure,
+  mib,
   positiveNumber,
   runBench,
   type Run as BaseRun,
   SERVER_NODE_ENV,
   serverMemory,
+  showMib,
   startServer,
   summarize,
   type Summary,
@@ -204,9 +206,6 @@ async function memory(): Promise<Memory> {
 function row(label: string, connections: number, runs: Run[]): Row {
   return { label, connections, ...summarize(runs) };
 }
-
-const mib = (bytes: number | null): number | null => (bytes === null ? null : Math.round(bytes / 1024 / 1024));
-const showMib = (bytes: number | null): string => (bytes === null ? 'n/a' : `${mib(bytes)} MiB`);
 
 function report(info: {
   departureDate: string;

@@ -1,10 +1,10 @@
-import { settledMemory } from './settled-memory';
+import { settledMemory, type SettledMemory } from './settled-memory';
 
 /**
  * Preloaded by bench-server into the gateway process it spawns (`node --expose-gc -r`), which runs
  * bin/start.js unchanged: on 'settle' over the IPC channel, the gateway answers with its settled memory.
  */
-export type GcProbeAnswer = ({ type: 'settled' } & Awaited<ReturnType<typeof settledMemory>>) | { type: 'settle-failed'; reason: string };
+export type GcProbeAnswer = ({ type: 'settled' } & SettledMemory) | { type: 'settle-failed'; reason: string };
 
 if (process.send) {
   process.on('message', (message: unknown) => {

@@ -13,6 +13,7 @@ import {
   fetchJson,
   interleavedRounds,
   measure,
+  mib,
   positiveNumber,
   runBench,
   type Run as BaseRun,
@@ -20,6 +21,7 @@ import {
   serverCpu,
   serverMemory,
   serverSettledMemory,
+  showMib,
   startHiveGateway,
   startServer,
   subgraphOperation,
@@ -377,7 +379,6 @@ function row(target: Target, check: Check, runs: Run[]): Row {
 
 const fixed = (n: number | null, digits = 2): string => (n === null ? 'n/a' : n.toFixed(digits));
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
-const mib = (bytes: number | null): string => (bytes === null ? 'n/a' : `${Math.round(bytes / 1024 / 1024)} MiB`);
 const growth = (from: number | null, to: number | null): number | null => (from === null || to === null ? null : (to - from) / from);
 
 function report(rows: Row[], notes: string[], rss: RssReport | null): void {
@@ -448,9 +449,9 @@ function report(rows: Row[], notes: string[], rss: RssReport | null): void {
   }
   if (rss) {
     lines.push(
-      `RSS after ${rss.half} / ${rss.total} flight searches through REST (9 offers): subgraphs ${mib(rss.atHalf.serverRss)} / ${mib(rss.atEnd.serverRss)}, gateway ${mib(rss.atHalf.gatewayRss)} / ${mib(rss.atEnd.gatewayRss)}`,
-      `highest RSS during searches 1–${rss.half} / ${rss.half + 1}–${rss.total} (read every ${RSS_SAMPLE_MS} ms): subgraphs ${mib(rss.peakFirst.serverRss)} / ${mib(rss.peakSecond.serverRss)}, gateway ${mib(rss.peakFirst.gatewayRss)} / ${mib(rss.peakSecond.gatewayRss)}`,
-      `after full garbage collection at ${rss.half} / ${rss.total}: subgraphs RSS ${mib(rss.settledHalf.server.rss)} / ${mib(rss.settledEnd.server.rss)}, heap ${mib(rss.settledHalf.server.heapUsed)} / ${mib(rss.settledEnd.server.heapUsed)}; gateway RSS ${mib(rss.settledHalf.gateway?.rss ?? null)} / ${mib(rss.settledEnd.gateway?.rss ?? null)}, heap ${mib(rss.settledHalf.gateway?.heapUsed ?? null)} / ${mib(rss.settledEnd.gateway?.heapUsed ?? null)}`,
+      `RSS after ${rss.half} / ${rss.total} flight searches through REST (9 offers): subgraphs ${showMib(rss.atHalf.serverRss)} / ${showMib(rss.atEnd.serverRss)}, gateway ${showMib(rss.atHalf.gatewayRss)} / ${showMib(rss.atEnd.gatewayRss)}`,
+      `highest RSS during searches 1–${rss.half} / ${rss.half + 1}–${rss.total} (read every ${RSS_SAMPLE_MS} ms): subgraphs ${showMib(rss.peakFirst.serverRss)} / ${showMib(rss.peakSecond.serverRss)}, gateway ${showMib(rss.peakFirst.gatewayRss)} / ${showMib(rss.peakSecond.gatewayRss)}`,
+      `after full garbage collection at ${rss.half} / ${rss.total}: subgraphs RSS ${showMib(rss.settledHalf.server.rss)} / ${showMib(rss.settledEnd.server.rss)}, heap ${showMib(rss.settledHalf.server.heapUsed)} / ${showMib(rss.settledEnd.server.heapUsed)}; gateway RSS ${showMib(rss.settledHalf.gateway?.rss ?? null)} / ${showMib(rss.settledEnd.gateway?.rss ?? null)}, heap ${showMib(rss.settledHalf.gateway?.heapUsed ?? null)} / ${showMib(rss.settledEnd.gateway?.heapUsed ?? null)}`,
     );
   }
   const machineSpeed = by('a') ? by('a')!.requestsPerSecond / ISSUE_BARE_REQUESTS_PER_SECOND : null;
@@ -502,12 +503,12 @@ function report(rows: Row[], notes: string[], rss: RssReport | null): void {
       ),
       rss: rss && {
         searches: [rss.half, rss.total],
-        subgraphsMiB: [rss.atHalf.serverRss, rss.atEnd.serverRss].map((b) => Math.round(b / 1024 / 1024)),
-        gatewayMiB: [rss.atHalf.gatewayRss, rss.atEnd.gatewayRss].map((b) => (b === null ? null : Math.round(b / 1024 / 1024))),
-        peakSubgraphsMiB: [rss.peakFirst.serverRss, rss.peakSecond.serverRss].map((b) => Math.round(b / 1024 / 1024)),
-        peakGatewayMiB: [rss.peakFirst.gatewayRss, rss.peakSecond.gatewayRss].map((b) => (b === null ? null : Math.round(b / 1024 / 1024))),
-        settledSubgraphsMiB: [rss.settledHalf.server.rss, rss.settledEnd.server.rss].map((b) => Math.round(b / 1024 / 1024)),
-        settledGatewayMiB: [rss.settledHalf.gateway, rss.settledEnd.gateway].map((m) => (m === null ? null : Math.round(m.rss / 1024 / 1024))),
+        subgraphsMiB: [rss.atHalf.serverRss, rss.atEnd.serverRss].map(mib),
+        gatewayMiB: [rss.atHalf.gatewayRss, rss.atEnd.gatewayRss].map(mib),
+        peakSubgraphsMiB: [rss.peakFirst.serverRss, rss.peakSecond.serverRss].map(mib),
+        peakGatewayMiB: [rss.peakFirst.gatewayRss, rss.peakSecond.gatewayRss].map(mib),
+        settledSubgraphsMiB: [rss.settledHalf.server.rss, rss.settledEnd.server.rss].map(mib),
+        settledGatewayMiB: [rss.settledHalf.gateway?.rss ?? null, rss.settledEnd.gateway?.rss ?? null].map(mib),
       },
     }),
   );
@@ -560,8 +561,9 @@ async function loadWithPeakRss(target: Target, check: Check, amount: number): Pr
 /**
  * RSS_SEARCHES flight searches through REST in two halves. A single reading after each half moves by
  * tens of percent either way with V8's heap sizing (measured: six halves in a row read 320, 493, 416,
- * 354, 329, 480 MiB for the gateway, no trend), so growth is judged on the highest reading during
- * each half, which a leak would lift half after half; the readings after each half are printed too.
+ * 354, 329, 480 MiB for the gateway, no trend), and so does the highest reading during each half; growth
+ * is judged on the RSS after full garbage collections at the end of each half (bench/settled-memory.ts),
+ * which only what a process keeps can raise. The other readings are printed too.
  */
 async function rssRun(target: Target, check: Check): Promise<RssReport> {
   const half = Math.floor(RSS_SEARCHES / 2);
