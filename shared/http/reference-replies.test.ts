@@ -1,6 +1,6 @@
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import type { TokenService } from '../auth/token.service';
-import { ReferenceReplies, ReplyLookup } from './reference-replies';
+import { REFERENCE_ENTITIES_MAX, ReferenceReplies, ReplyLookup } from './reference-replies';
 
 /** The part of the bus a cache uses: always trusted, versions bumped by invalidate(). */
 function testBus() {
@@ -33,6 +33,7 @@ function setup() {
     [
       { field: 'companies', topic: 'companies', access: 'signed-in' },
       { field: 'airports', topic: 'reference-data', access: 'public' },
+      { field: '_entities', topic: 'companies', access: 'public', entityTypes: ['Company'] },
     ],
     bus,
     tokens,
@@ -116,5 +117,58 @@ describe('ReferenceReplies', () => {
     invalidate('companies');
     expect((await replies.lookup(companies, signedIn))?.kind).toBe('miss');
     expect((await replies.lookup(airports, {}))?.kind).toBe('hit');
+  });
+
+  describe('entity fetches of reference types', () => {
+    const ENTITIES = 'query S__admin__1($representations: [_Any!]!) { _entities(representations: $representations) { ... on Company { companyType } } }';
+    const companies = (...uuids: string[]) => uuids.map((uuid) => ({ __typename: 'Company', uuid }));
+    const answer = JSON.stringify({ data: { _entities: [{ companyType: 'TRAIN' }] } });
+
+    it('answers a repeated fetch of the same references from memory, to any caller, until the topic changes', async () => {
+      const { replies, invalidate } = setup();
+      const body = { query: ENTITIES, variables: { representations: companies('c1', 'c2') } };
+      expect((await missThenStore(replies, body, {}, answer))?.kind).toBe('miss');
+      expect(await replies.lookup(body, {})).toEqual({ kind: 'hit', reply: { headers: [['content-type', 'application/json']], body: answer } });
+      expect((await replies.lookup({ query: ENTITIES, variables: { representations: companies('c1') } }, {}))?.kind).toBe('miss');
+      invalidate('companies');
+      expect((await replies.lookup(body, {}))?.kind).toBe('miss');
+    });
+
+    it('leaves to Apollo a fetch with any other reference, references not in their variable, or too many', async () => {
+      const { replies } = setup();
+      const cases: Array<[string, unknown]> = [
+        ['another type', { query: ENTITIES, variables: { representations: [...companies('c1'), { __typename: 'Account', id: 'a1' }] } }],
+        ['no type', { query: ENTITIES, variables: { representations: [{ uuid: 'c1' }] } }],
+        ['not an object', { query: ENTITIES, variables: { representations: ['Company'] } }],
+        ['no references', { query: ENTITIES, variables: { representations: [] } }],
+        ['no variable', { query: ENTITIES, variables: { other: companies('c1') } }],
+        ['too many', { query: ENTITIES, variables: { representations: companies(...Array.from({ length: REFERENCE_ENTITIES_MAX + 1 }, (_, i) => `c${i}`)) } }],
+        [
+          'a literal list beside a decoy variable',
+          {
+            query: 'query Q($representations: [_Any!]!) { _entities(representations: [{ __typename: "Account", id: "a1" }]) { __typename } }',
+            variables: { representations: companies('c1') },
+          },
+        ],
+        [
+          'two entity fetches',
+          {
+            query: 'query Q($r: [_Any!]!, $s: [_Any!]!) { a: _entities(representations: $r) { __typename } b: _entities(representations: $s) { __typename } }',
+            variables: { r: companies('c1'), s: [{ __typename: 'Account', id: 'a1' }] },
+          },
+        ],
+        [
+          'beside a field of another access',
+          { query: 'query Q($r: [_Any!]!) { _entities(representations: $r) { __typename } companies { uuid } }', variables: { r: companies('c1') } },
+        ],
+      ];
+      for (const [name, body] of cases) expect({ name, lookup: await replies.lookup(body, signedIn) }).toEqual({ name, lookup: null });
+    });
+
+    it('is never kept by a subgraph that names no entity types', async () => {
+      const { bus } = testBus();
+      const replies = new ReferenceReplies([{ field: '_entities', topic: 'companies', access: 'public' }], bus, tokens, () => undefined);
+      expect(await replies.lookup({ query: ENTITIES, variables: { representations: companies('c1') } }, {})).toBeNull();
+    });
   });
 });

@@ -15,7 +15,17 @@ export interface ReferenceField {
   topic: string;
   /** 'public': answered to anyone; 'signed-in': to any caller whose token verifies (the resolver asks nothing more). */
   access: 'public' | 'signed-in';
+  /**
+   * Only with field `_entities` (the gateway's entity fetch): the entity types whose references are reference
+   * data of this topic. A request qualifies only when its representations come in one variable and every one
+   * names such a type; references to any other type are answered by Apollo as always.
+   */
+  entityTypes?: readonly string[];
 }
+
+const ENTITIES_FIELD = '_entities';
+/** More references than this in one request are answered by Apollo (a trainStations plan sends about a dozen). */
+export const REFERENCE_ENTITIES_MAX = 1_000;
 
 /** Answers kept per topic, and the bytes they may hold together (a reference list is a few KB to a few MB). */
 export const REFERENCE_REPLIES_MAX = 64;
@@ -37,6 +47,8 @@ interface Analysis {
   topic: string;
   access: ReferenceField['access'];
   operationName: string | null;
+  /** For `_entities`: the variable that carries the representations, and the types they may name. */
+  entities?: { variable: string; types: ReadonlySet<string> };
 }
 
 /**
@@ -44,6 +56,8 @@ interface Analysis {
  * of Apollo: a repeated read costs a token check and a write, not a parse, validation, execution and
  * serialisation. Only documents whose every root field is a ReferenceField of one topic qualify (no
  * mutations, fragments or directives at the root); the key is the document, operation name and variables.
+ * The gateway's entity fetch of reference types (a trainStations plan asks admin for its partners'
+ * companies) qualifies the same way when every reference names such a type.
  * An answer with errors is never kept, and an invalidation of the topic forgets its answers everywhere.
  */
 export class ReferenceReplies {
@@ -81,6 +95,12 @@ export class ReferenceReplies {
     if (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) return null;
     const analysis = this.analyse(query, (operationName as string | null | undefined) ?? null);
     if (!analysis) return null;
+    if (
+      analysis.entities &&
+      !onlyReferencesTo(analysis.entities.types, (variables as Record<string, unknown> | null | undefined)?.[analysis.entities.variable])
+    ) {
+      return null;
+    }
     if (analysis.access === 'signed-in' && !(await this.signedIn(headers))) return null;
     const cache = this.caches.get(analysis.topic)!;
     const key = `${operationName ?? ''}\u0000${JSON.stringify(variables ?? {})}\u0000${query}`;
@@ -136,13 +156,29 @@ export class ReferenceReplies {
     const operation = operationName === null ? (operations.length === 1 ? operations[0] : undefined) : operations.find((o) => o.name?.value === operationName);
     if (!operation || operation.operation !== 'query' || operation.directives?.length) return false;
     let found: ReferenceField | undefined;
+    let entities: Analysis['entities'];
     for (const selection of operation.selectionSet.selections) {
       if (selection.kind !== Kind.FIELD || selection.directives?.length) return false;
       if (selection.name.value === '__typename') continue;
       const field = this.fields.get(selection.name.value);
       if (!field || (found && (found.topic !== field.topic || found.access !== field.access))) return false;
+      if (field.field === ENTITIES_FIELD) {
+        // One entity fetch per document, its representations in a variable: a literal list is never checked, so never kept.
+        const argument = selection.arguments?.length === 1 ? selection.arguments[0] : undefined;
+        if (entities || !field.entityTypes || argument?.name.value !== 'representations' || argument.value.kind !== Kind.VARIABLE) return false;
+        entities = { variable: argument.value.name.value, types: new Set(field.entityTypes) };
+      }
       found = field;
     }
-    return found ? { topic: found.topic, access: found.access, operationName: operation.name?.value ?? null } : false;
+    return found ? { topic: found.topic, access: found.access, operationName: operation.name?.value ?? null, entities } : false;
   }
+}
+
+/** True when `representations` is a bounded, non-empty list of references that each name one of `types`. */
+function onlyReferencesTo(types: ReadonlySet<string>, representations: unknown): boolean {
+  if (!Array.isArray(representations) || representations.length === 0 || representations.length > REFERENCE_ENTITIES_MAX) return false;
+  for (const reference of representations) {
+    if (typeof reference !== 'object' || reference === null || !types.has((reference as { __typename?: unknown }).__typename as string)) return false;
+  }
+  return true;
 }

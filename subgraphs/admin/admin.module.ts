@@ -21,7 +21,11 @@ export const adminModule: SubgraphModule = {
   name: 'admin',
   database: { entities: [CompanyEntity], migrations: [Company1763800000100] },
   // The directory any signed-in caller reads (GET /api/companies); every change goes through CompanyService, which publishes.
-  referenceFields: [{ field: 'companies', topic: COMPANIES_TOPIC, access: 'signed-in' }],
+  // Company references from other subgraphs (a station's partners) resolve from the same directory, to any caller: see companyReferenceResolver.
+  referenceFields: [
+    { field: 'companies', topic: COMPANIES_TOPIC, access: 'signed-in' },
+    { field: '_entities', topic: COMPANIES_TOPIC, access: 'public', entityTypes: ['Company'] },
+  ],
   async seed(platform: Platform) {
     const seeded = await seedCompanies(platform.dataSource);
     // Processes already running (a rolling start) reload the directory the seed may have changed.

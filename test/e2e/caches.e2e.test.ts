@@ -100,6 +100,39 @@ describe('company references across subgraphs', () => {
 
     expect(await companyQueriesDuring(stationsWithCompanies)).toEqual([]);
   });
+
+  /** companyType is admin's alone, so this plan asks the admin subgraph for every partner company (an entity fetch). */
+  const stationsWithCompanyTypes = async () => {
+    const res = await fetch(`${env.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'query StationTypes { trainStations { partners { company { uuid name companyType } } } }' }),
+    });
+    const body =
+      await json<GraphQLAnswer<{ trainStations: Array<{ partners: Array<{ company: { uuid: string; name: string; companyType: string | null } }> }> }>>(res);
+    expect(body.errors).toBeUndefined();
+    return body.data.trainStations.flatMap((s) => s.partners.map((p) => p.company));
+  };
+
+  it("the admin subgraph answers a repeated entity fetch of companies from memory, and forgets it on another process's change within a second", async () => {
+    const SGR = '6f1c2a9e-3b7d-4c5e-9a10-5d2e8b7c4f01';
+    const typeOfSgr = (companies: Array<{ uuid: string; companyType: string | null }>) => companies.find((c) => c.uuid === SGR)?.companyType;
+    await stationsWithCompanyTypes();
+    const resolved = jest.spyOn(CompanyService.prototype, 'findByUuids');
+    try {
+      expect(typeOfSgr(await stationsWithCompanyTypes())).toBe('RAIL_OPERATOR');
+      expect(resolved).not.toHaveBeenCalled();
+    } finally {
+      resolved.mockRestore();
+    }
+
+    await peer.send({ op: 'updateCompany', uuid: SGR, patch: { companyType: 'FERRY_OPERATOR' } });
+    try {
+      await within(1_000, stationsWithCompanyTypes, (companies) => typeOfSgr(companies) === 'FERRY_OPERATOR');
+    } finally {
+      await peer.send({ op: 'updateCompany', uuid: SGR, patch: { companyType: 'RAIL_OPERATOR' } });
+    }
+  });
 });
 
 describe('the company list answered from memory', () => {
