@@ -12,6 +12,7 @@ import { checkInput } from './rest-input-check';
 import type { DirectFetches, OperationOutcome } from '../direct-fetch';
 import type { TokenService } from '../../shared/auth/token.service';
 import { InvalidatedCache } from '../../shared/cache/invalidated-cache';
+import { TRUST_WINDOW_MS } from '../../shared/cache/invalidation-bus';
 import type { InvalidationBus } from '../../shared/cache/invalidation-bus';
 
 /**
@@ -19,6 +20,12 @@ import type { InvalidationBus } from '../../shared/cache/invalidation-bus';
  * all), so this bound only stops a route keyed on something unbounded from growing without end.
  */
 export const MAX_CACHED_REPLIES = 32;
+/**
+ * A reply with a topic is read through the subgraph's own caches, in another process under docker-compose, which may
+ * apply an invalidation after this one: by a few milliseconds, or, its link to Redis broken, only when its trust
+ * window ends. A reply loaded that soon after a change lives this long rather than the route's seconds.
+ */
+export const UPSTREAM_SETTLE_MS = 2 * TRUST_WINDOW_MS;
 
 /** What replies of routes whose data changes at run time need: the bus that says when, and token checks. */
 export interface LiveReplies {
@@ -127,7 +134,11 @@ export class RestRouter {
 
   private liveCache(topic: string, seconds: number): InvalidatedCache<string, PreparedReply> {
     let cache = this.liveReplies.get(topic);
-    if (!cache) this.liveReplies.set(topic, (cache = new InvalidatedCache(this.live!.bus, { topic, max: MAX_CACHED_REPLIES, ttlMs: seconds * 1000 })));
+    if (!cache)
+      this.liveReplies.set(
+        topic,
+        (cache = new InvalidatedCache(this.live!.bus, { topic, max: MAX_CACHED_REPLIES, ttlMs: seconds * 1000, settleMs: UPSTREAM_SETTLE_MS })),
+      );
     return cache;
   }
 

@@ -13,6 +13,12 @@ export interface InvalidatedCacheOptions<K, V> {
   sizeOf?: (value: V, key: K) => number;
   /** Which entries an invalidation with a key removes; by default the entry whose key is that string. */
   matches?: (invalidationKey: string, key: K, value: V) => boolean;
+  /**
+   * For a cache whose loads read through another process's cache of the same topic (the gateway's REST replies,
+   * read through a subgraph's): that process may apply an invalidation after this one, and answer stale meanwhile.
+   * A value whose load began within settleMs of an invalidation here is kept only settleMs.
+   */
+  settleMs?: number;
 }
 
 /**
@@ -24,6 +30,8 @@ export class InvalidatedCache<K extends NonNullable<unknown>, V extends NonNulla
   /** Loads in progress, so concurrent misses of one key make one load; emptied with the cache. */
   private readonly loading = new Map<K, Promise<V>>();
   private listening = false;
+  /** When this cache last forgot (Date.now()); only read with settleMs. */
+  private invalidatedAt = -Infinity;
 
   constructor(
     private readonly bus: InvalidationBus,
@@ -54,13 +62,15 @@ export class InvalidatedCache<K extends NonNullable<unknown>, V extends NonNulla
   /** Stores value unless the bus lost trust or the topic was invalidated since version() was taken. */
   set(key: K, value: V, version: string | undefined, ttlMs?: number): void {
     if (version === undefined || !this.bus.trusted() || this.bus.version(this.options.topic) !== version) return;
-    this.entries.set(key, value, ttlMs === undefined ? undefined : { ttl: Math.max(1, Math.min(ttlMs, this.options.ttlMs)) });
+    const ttl = Math.min(ttlMs ?? Infinity, this.settleTtl(Date.now()));
+    this.entries.set(key, value, ttl === Infinity ? undefined : { ttl: Math.max(1, Math.min(ttl, this.options.ttlMs)) });
   }
 
   /** The cached value, or load()'s, shared by concurrent callers; while the bus is not trusted, always load(). */
   getOrLoad(key: K, load: () => Promise<V>): Promise<V> {
     const version = this.version();
     if (version === undefined) return load();
+    const startedAt = Date.now();
     const hit = this.entries.get(key);
     if (hit !== undefined) return Promise.resolve(hit);
     const pending = this.loading.get(key);
@@ -70,9 +80,15 @@ export class InvalidatedCache<K extends NonNullable<unknown>, V extends NonNulla
     });
     this.loading.set(key, promise);
     return promise.then((value) => {
-      this.set(key, value, version);
+      this.set(key, value, version, this.settleTtl(startedAt));
       return value;
     });
+  }
+
+  /** settleMs for a load begun within settleMs of the last invalidation, else no limit of its own. */
+  private settleTtl(startedAt: number): number {
+    const settle = this.options.settleMs;
+    return settle !== undefined && startedAt - this.invalidatedAt < settle ? settle : Infinity;
   }
 
   /** Subscribes on first use, not when built: building a schema to print it wires services but calls nothing. */
@@ -85,6 +101,7 @@ export class InvalidatedCache<K extends NonNullable<unknown>, V extends NonNulla
   private invalidate(key: string | undefined): void {
     // Callers arriving after an invalidation must not join a load that began before it.
     this.loading.clear();
+    this.invalidatedAt = Date.now();
     if (key === undefined) return this.entries.clear();
     const matches = this.options.matches ?? ((k: string, entryKey: K) => String(entryKey) === k);
     const doomed = [...this.entries.entries()].filter(([entryKey, value]) => matches(key, entryKey, value));

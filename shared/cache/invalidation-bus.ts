@@ -16,7 +16,7 @@ type Handler = (key: string | undefined) => void;
 
 /** A subscriber pings this often; a reply older than TRUST_WINDOW_MS means the link is not known to be alive. */
 const HEARTBEAT_MS = 300;
-const TRUST_WINDOW_MS = 1_000;
+export const TRUST_WINDOW_MS = 1_000;
 /** A publisher waits this long for its Redis connection before giving up (logged; the cache TTLs still bound staleness). */
 const PUBLISH_WAIT_MS = 2_000;
 

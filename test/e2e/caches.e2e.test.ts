@@ -1,4 +1,8 @@
-import { startTestStack } from '../support/test-platform';
+import { removeOwnFolders, startTestStack, testConfig } from '../support/test-platform';
+import { startStack } from '../../bin/stack';
+import { createLogger } from '../../shared/logging/logger';
+import type { Invalidation } from '../../shared/cache/invalidation-bus';
+import { COMPANIES_TOPIC } from '../../shared/cache/invalidation-topics';
 import { CachePeer, within } from '../support/cache-peer';
 import { json } from '../support/http';
 import type { GraphQLAnswer } from '../support/rest-bodies';
@@ -196,6 +200,50 @@ describe('the company list answered from memory', () => {
     const named = (list: Array<{ uuid: string; name: string }>) => list.find((c) => c.uuid === first.uuid)?.name === name;
     await within(1_000, subgraphCompanies, named);
     await within(1_000, async () => (await json<Array<{ uuid: string; name: string }>>(await restCompanies())) as Array<{ uuid: string; name: string }>, named);
+  });
+
+  /**
+   * docker-compose runs the gateway in a process of its own: its REST reply is read through the admin subgraph's
+   * caches, in another process that may apply the same invalidation a moment later (or, its link failing, only when
+   * it stops trusting its bus). A reply read in that moment must not outlive it by the reply's 300 s.
+   */
+  it('a gateway in its own process does not keep a reply its subgraph answered before applying the change', async () => {
+    const gatewayConfig = testConfig({
+      DATABASE_URL: env.config.databaseUrl,
+      QUEUE_PREFIX: env.config.queuePrefix,
+      KEYS_DIR: env.config.keysDir,
+      ...Object.fromEntries(Object.entries(env.stack.subgraphs).map(([name, server]) => [`${name.toUpperCase()}_URL`, server!.url])),
+    });
+    const gateway = await startStack(gatewayConfig, 'gateway', createLogger('error'));
+    const upstreamBus = env.stack.platform.invalidations as unknown as { apply(invalidation: Invalidation): void };
+    const apply = upstreamBus.apply.bind(upstreamBus);
+    const lag = jest.spyOn(upstreamBus, 'apply');
+    const [first] = await subgraphCompanies();
+    const original = first.name;
+    try {
+      gateway.platform.invalidations.start();
+      await within(5_000, async () => gateway.platform.invalidations.trusted(), Boolean);
+      const companies = async () =>
+        json<Array<{ uuid: string; name: string }>>(await fetch(`${gateway.gateway!.url}/api/companies`, { headers: { authorization: `Bearer ${token}` } }));
+      expect((await companies()).find((c) => c.uuid === first.uuid)?.name).toBe(original);
+
+      // The subgraphs' process applies company invalidations 500 ms late; the gateway's process makes the change.
+      lag.mockImplementation(
+        (invalidation) => void (invalidation.topic === COMPANIES_TOPIC ? setTimeout(() => apply(invalidation), 500) : apply(invalidation)),
+      );
+      const name = `Renamed beside a lagging subgraph ${Date.now()}`;
+      await new CompanyService(gateway.platform.dataSource, gateway.platform.invalidations).update(first.uuid, { name });
+      const stale = await companies();
+      expect(stale.find((c) => c.uuid === first.uuid)?.name).toBe(original);
+
+      const { elapsedMs } = await within(3_000, companies, (list) => list.find((c) => c.uuid === first.uuid)?.name === name);
+      process.stderr.write(`a rename reached a gateway whose subgraph lagged 500 ms within ${elapsedMs} ms\n`);
+    } finally {
+      lag.mockRestore();
+      await new CompanyService(env.stack.platform.dataSource, env.stack.platform.invalidations).update(first.uuid, { name: original });
+      await gateway.stop();
+      removeOwnFolders(gatewayConfig);
+    }
   });
 });
 
