@@ -70,11 +70,11 @@ export class InvalidatedCache<K extends NonNullable<unknown>, V extends NonNulla
   getOrLoad(key: K, load: () => Promise<V>): Promise<V> {
     const version = this.version();
     if (version === undefined) return load();
-    const startedAt = Date.now();
     const hit = this.entries.get(key);
     if (hit !== undefined) return Promise.resolve(hit);
     const pending = this.loading.get(key);
     if (pending) return pending;
+    const startedAt = Date.now();
     const promise = load().finally(() => {
       if (this.loading.get(key) === promise) this.loading.delete(key);
     });
