@@ -22,6 +22,7 @@ export const adminModule: SubgraphModule = {
   database: { entities: [CompanyEntity], migrations: [Company1763800000100] },
   // The directory any signed-in caller reads (GET /api/companies); every change goes through CompanyService, which publishes.
   // Company references from other subgraphs (a station's partners) resolve from the same directory, to any caller: see companyReferenceResolver.
+  // Kept answers are shared by all callers, so a Company field whose value depends on the caller would take this entry out.
   referenceFields: [
     { field: 'companies', topic: COMPANIES_TOPIC, access: 'signed-in' },
     { field: '_entities', topic: COMPANIES_TOPIC, access: 'public', entityTypes: ['Company'] },
