@@ -1,6 +1,4 @@
-import { removeOwnFolders, startTestStack, testConfig } from '../support/test-platform';
-import { startStack } from '../../bin/stack';
-import { createLogger } from '../../shared/logging/logger';
+import { startSideRole, startTestStack } from '../support/test-platform';
 import type { Invalidation } from '../../shared/cache/invalidation-bus';
 import { COMPANIES_TOPIC } from '../../shared/cache/invalidation-topics';
 import { CachePeer, within } from '../support/cache-peer';
@@ -208,13 +206,12 @@ describe('the company list answered from memory', () => {
    * it stops trusting its bus). A reply read in that moment must not outlive it by the reply's 300 s.
    */
   it('a gateway in its own process does not keep a reply its subgraph answered before applying the change', async () => {
-    const gatewayConfig = testConfig({
-      DATABASE_URL: env.config.databaseUrl,
-      QUEUE_PREFIX: env.config.queuePrefix,
-      KEYS_DIR: env.config.keysDir,
-      ...Object.fromEntries(Object.entries(env.stack.subgraphs).map(([name, server]) => [`${name.toUpperCase()}_URL`, server!.url])),
-    });
-    const gateway = await startStack(gatewayConfig, 'gateway', createLogger('error'));
+    const side = await startSideRole(
+      env.config,
+      'gateway',
+      Object.fromEntries(Object.entries(env.stack.subgraphs).map(([name, server]) => [`${name.toUpperCase()}_URL`, server!.url])),
+    );
+    const gateway = side.stack;
     const upstreamBus = env.stack.platform.invalidations as unknown as { apply(invalidation: Invalidation): void };
     const apply = upstreamBus.apply.bind(upstreamBus);
     const lag = jest.spyOn(upstreamBus, 'apply');
@@ -241,8 +238,7 @@ describe('the company list answered from memory', () => {
     } finally {
       lag.mockRestore();
       await new CompanyService(env.stack.platform.dataSource, env.stack.platform.invalidations).update(first.uuid, { name: original });
-      await gateway.stop();
-      removeOwnFolders(gatewayConfig);
+      await side.stop();
     }
   });
 });

@@ -1,9 +1,7 @@
 import net from 'node:net';
-import type { PlatformConfig } from '../../shared/config/config';
-import { createLogger } from '../../shared/logging/logger';
-import { RunningStack, StackRole, startStack } from '../../bin/stack';
+import type { StackRole } from '../../bin/stack';
 import { REST_ROUTES } from '../../gateway/rest/routes';
-import { removeOwnFolders, startTestStack, testConfig } from '../support/test-platform';
+import { startSideRole, startTestStack } from '../support/test-platform';
 import { waitFor } from '../support/wait';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
@@ -57,31 +55,21 @@ async function cuttableProxy(targetPort: number) {
 
 describe('metrics and health', () => {
   let env: Awaited<ReturnType<typeof startTestStack>>;
-  const side: Array<{ stack: RunningStack; config: PlatformConfig }> = [];
+  const side: Array<{ stop(): Promise<void> }> = [];
   const proxies: Array<{ cut(): Promise<void> }> = [];
 
   /** Another role on the same database and queues, configured with `extra`. */
   async function startRole(role: StackRole, extra: Record<string, string>) {
-    const config = testConfig({
-      DATABASE_URL: env.config.databaseUrl,
-      QUEUE_PREFIX: env.config.queuePrefix,
-      KEYS_DIR: env.config.keysDir,
-      WORKER_PORT: '0',
-      ...extra,
-    });
-    const stack = await startStack(config, role, createLogger('error'));
-    side.push({ stack, config });
-    return stack;
+    const started = await startSideRole(env.config, role, extra);
+    side.push(started);
+    return started.stack;
   }
 
   beforeAll(async () => {
     env = await startTestStack({ METRICS_TOKEN: TOKEN, METRICS_PORT: '0', RECOVERY_INTERVAL_SECONDS: '1' });
   });
   afterAll(async () => {
-    for (const { stack, config } of side) {
-      await stack.stop();
-      removeOwnFolders(config);
-    }
+    for (const role of side) await role.stop();
     for (const proxy of proxies) await proxy.cut();
     await env.close();
   });

@@ -10,7 +10,7 @@ import { closePlatform, createPlatform, Platform } from '../../shared/platform/p
 import { createLogger, Logger } from '../../shared/logging/logger';
 import { DATABASE_MODULES } from '../../subgraphs/registry';
 import { prepareDatabase } from '../../bin/prepare-database';
-import { RunningStack, startStack } from '../../bin/stack';
+import { RunningStack, StackRole, startStack } from '../../bin/stack';
 import { AccountService } from '../../subgraphs/admin/services/account.service';
 
 const SERVER = process.env.TEST_DATABASE_SERVER_URL ?? 'mysql://root@127.0.0.1:3306';
@@ -86,6 +86,28 @@ export async function cleanUp(config: PlatformConfig): Promise<void> {
  */
 export function removeOwnFolders(config: PlatformConfig): void {
   for (const dir of [config.notifications.sinkDir, config.reverseProxy.repoPath]) rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Another role (a process of its own under docker-compose) on a test stack's database, queues and keys, in this
+ * process but with its own platform (pool, Redis connections, invalidation bus); `extra` overrides the configuration.
+ * stop() stops it and removes the folders it had to itself.
+ */
+export async function startSideRole(
+  base: PlatformConfig,
+  role: StackRole,
+  extra: Record<string, string> = {},
+): Promise<{ stack: RunningStack; config: PlatformConfig; stop(): Promise<void> }> {
+  const config = testConfig({ DATABASE_URL: base.databaseUrl, QUEUE_PREFIX: base.queuePrefix, KEYS_DIR: base.keysDir, WORKER_PORT: '0', ...extra });
+  const stack = await startStack(config, role, createLogger('error'));
+  return {
+    stack,
+    config,
+    stop: async () => {
+      await stack.stop();
+      removeOwnFolders(config);
+    },
+  };
 }
 
 /** A migrated, seeded database with a signing key, and the platform services over it. */
