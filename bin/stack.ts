@@ -17,6 +17,7 @@ import { collectOutbox, collectQueueDepths } from '../shared/metrics/collectors'
 import { DATABASE_MODULES, SUBGRAPH_MODULES } from '../subgraphs/registry';
 import { prepareDatabase, PreparationReport } from './prepare-database';
 import { readSupergraph } from './supergraph';
+import type { Clock } from '../shared/time/clock';
 
 export const ROLES = ['all', 'gateway', ...SUBGRAPH_NAMES, 'worker'] as const;
 export type StackRole = (typeof ROLES)[number];
@@ -36,12 +37,13 @@ export interface RunningStack {
 
 /**
  * Starts one role, or everything in one process ('all': prepare the database, four subgraphs,
- * the gateway pointed at them, the outbox relay and the workers).
+ * the gateway pointed at them, the outbox relay and the workers). `clock` replaces the system clock
+ * (tools that let time pass, such as the volume seeder's booking flows).
  */
-export async function startStack(config: PlatformConfig, role: StackRole, logger?: Logger): Promise<RunningStack> {
+export async function startStack(config: PlatformConfig, role: StackRole, logger?: Logger, clock?: Clock): Promise<RunningStack> {
   if (role === 'all') await ensureDatabase(config.databaseUrl);
   // Every line names the role that wrote it: one request id is followed across processes by `role` and `service`.
-  const platform = await createPlatform(config, DATABASE_MODULES, { logger: logger ?? createLogger(config.logLevel, { role }) });
+  const platform = await createPlatform(config, DATABASE_MODULES, { logger: logger ?? createLogger(config.logLevel, { role }), clock });
   const closers: Array<[string, () => Promise<void>]> = [];
   const stack: RunningStack = {
     platform,
