@@ -1,6 +1,6 @@
 import { Role } from '../auth/roles';
 import type { Principal } from '../auth/token.service';
-import { contactMatches, LookupConditions, parseTicketLookup } from './ticket-lookup';
+import { lookupContact, parseTicketLookup } from './ticket-lookup';
 
 const customer = { accountId: 'acc-1', role: Role.CUSTOMER } as Principal;
 const admin = { accountId: 'acc-2', role: Role.ADMIN } as Principal;
@@ -33,11 +33,10 @@ describe('ticket lookup filters', () => {
     }
   });
 
-  it('matches contacts exactly after normalisation, and escapes LIKE wildcards', () => {
-    expect(contactMatches({ email: 'asha@example.com' }, 'Asha@Example.com', null)).toBe(true);
-    expect(contactMatches({ email: 'asha@example.com' }, 'xasha@example.com', null)).toBe(false);
-    expect(contactMatches({ phone: '+255712345678' }, null, '+255712345678')).toBe(true);
-    expect(contactMatches({ phone: '+255712345678' }, null, null)).toBe(false);
-    expect(LookupConditions.contains('a_b%c')).toBe('%a\\_b\\%c%');
+  it('keeps contacts in the form the normalised filters compare with: email in lower case, both trimmed, absent as null', () => {
+    expect(lookupContact(' Asha@Example.com ', ' +255712345678 ')).toEqual({ email: 'asha@example.com', phone: '+255712345678' });
+    expect(lookupContact(undefined, '')).toEqual({ email: null, phone: null });
+    const { filter } = parseTicketLookup(customer, { email: 'ASHA@example.com', phoneNumber: '0712345678' });
+    expect(lookupContact('asha@EXAMPLE.com', '+255712345678')).toEqual({ email: filter.email, phone: filter.phone });
   });
 });

@@ -14,8 +14,8 @@ export type TicketLookupInput = Partial<Record<(typeof TICKET_LOOKUP_FILTERS)[nu
 
 /** At most this many tickets per kind in one answer; `meta.truncated` says when more matched. */
 export const TICKET_LOOKUP_LIMIT = 100;
-/** Rows a kind reads: contacts are compared per passenger after the query, so read a little more than the limit. */
-export const TICKET_LOOKUP_READ = TICKET_LOOKUP_LIMIT * 2 + 1;
+/** Rows a kind reads: one more than it answers, to know whether more matched. */
+export const TICKET_LOOKUP_READ = TICKET_LOOKUP_LIMIT + 1;
 
 export interface TicketLookupFilter {
   ticketId?: string;
@@ -133,26 +133,10 @@ export function lookupAnswer<T>(matching: T[], toTicket: (row: T) => LookedUpTic
 }
 
 /**
- * SQL conditions collected by a lookup service: fixed fragments with placeholders, values bound separately.
- * `contains` gives a LIKE pattern matching the value anywhere, with LIKE's wildcards escaped.
+ * A passenger's contact as the lookup columns keep it (passenger_email, passenger_phone of each kind's ticket table):
+ * the email in lower case, the phone as stored (E.164), both trimmed; null when absent. The lookup compares these
+ * exactly with the normalised filters of parseTicketLookup.
  */
-export class LookupConditions {
-  readonly where: string[] = [];
-  readonly params: unknown[] = [];
-
-  add(sql: string, ...values: unknown[]): void {
-    this.where.push(sql);
-    this.params.push(...values);
-  }
-
-  static contains(value: string): string {
-    return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  }
-}
-
-/** Whether a passenger's stored contact matches the email / phone filters (exact, normalised). */
-export function contactMatches(filter: TicketLookupFilter, email: string | null | undefined, phone: string | null | undefined): boolean {
-  if (filter.email && (email ?? '').trim().toLowerCase() !== filter.email) return false;
-  if (filter.phone && (phone ?? '').trim() !== filter.phone) return false;
-  return true;
+export function lookupContact(email: string | null | undefined, phone: string | null | undefined): { email: string | null; phone: string | null } {
+  return { email: email?.trim().toLowerCase() || null, phone: phone?.trim() || null };
 }

@@ -37,6 +37,7 @@ import { TrainDocumentService } from './documents/train-document.service';
 import { TrainPayments1763800000440 } from './migrations/1763800000440-train-payments';
 import { TrainReserveReconcileBounds1764000000500 } from './migrations/1764000000500-train-reserve-reconcile-bounds';
 import { RailSimulatorTicketNumbers1764000000520 } from './migrations/1764000000520-rail-simulator-ticket-numbers';
+import { TrainTicketLookup1764400000400 } from './migrations/1764400000400-train-ticket-lookup';
 import { TrainTicketCarNumber1764100000700 } from './migrations/1764100000700-train-ticket-car-number';
 import { SimulatedPaymentGateway } from '../../shared/payments/simulated-payment-gateway';
 import { TrainPaymentRepository } from './payments/train-payment.repository';
@@ -86,6 +87,7 @@ export const trainModule: SubgraphModule = {
       TrainReserveReconcileBounds1764000000500,
       RailSimulatorTicketNumbers1764000000520,
       TrainTicketCarNumber1764100000700,
+      TrainTicketLookup1764400000400,
     ],
   },
   async seed() {

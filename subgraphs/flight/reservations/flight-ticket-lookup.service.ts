@@ -1,8 +1,6 @@
 import type { Principal } from '../../../shared/auth/token.service';
 import {
-  contactMatches,
   LookedUpTicket,
-  LookupConditions,
   lookupAmount,
   lookupAnswer,
   parseTicketLookup,
@@ -18,18 +16,14 @@ export class FlightTicketLookupService {
 
   async lookup(principal: Principal, input: TicketLookupInput): Promise<TicketLookupAnswer> {
     const { filter, accountId } = parseTicketLookup(principal, input);
-    const sql = new LookupConditions();
-    if (accountId) sql.add('r.account_id = ?', accountId);
-    if (filter.ticketId) sql.add('(t.ticket_id = ? OR t.uuid = ? OR t.ticket_number = ?)', filter.ticketId, filter.ticketId, filter.ticketId);
-    if (filter.paymentReference) sql.add('r.payment_reference = ?', filter.paymentReference);
-    if (filter.bookingReference) sql.add('(r.booking_reference = ? OR r.pnr = ?)', filter.bookingReference, filter.bookingReference);
-    // Contacts live in the passengers JSON: narrowed in SQL, compared exactly per traveler below.
-    if (filter.email) sql.add('LOWER(r.passengers) LIKE ?', LookupConditions.contains(filter.email));
-    if (filter.phone) sql.add('r.passengers LIKE ?', LookupConditions.contains(filter.phone));
-    const rows = (await this.reservations.lookup(sql.where, sql.params, TICKET_LOOKUP_READ)).filter(({ ticket, reservation }) => {
-      const traveler = reservation.passengers?.find((p) => p.travelerId === ticket.travelerId);
-      return contactMatches(filter, traveler?.email, traveler?.phone);
-    });
+    // Newest booking first; a booking's tickets by passenger, then outbound before return.
+    const rows = (await this.reservations.lookup(filter, accountId, TICKET_LOOKUP_READ)).sort(
+      (a, b) =>
+        b.reservation.createdAt.getTime() - a.reservation.createdAt.getTime() ||
+        a.reservation.id.localeCompare(b.reservation.id) ||
+        a.ticket.passengerReference - b.ticket.passengerReference ||
+        a.ticket.itineraryIndex - b.ticket.itineraryIndex,
+    );
     return lookupAnswer(rows, ({ ticket: t, reservation: r }): LookedUpTicket => {
       const traveler = r.passengers?.find((p) => p.travelerId === t.travelerId);
       return {

@@ -278,6 +278,7 @@ export class ReserveService {
         m,
       );
       await this.reservations.insertTickets(
+        done,
         buildTicketRows(done, (code) => this.airports.byIata(code)?.stopName ?? code),
         m,
       );

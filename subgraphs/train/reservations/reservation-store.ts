@@ -222,7 +222,7 @@ export class TrainReservationStore {
       };
       if (!(await this.reservations.update(r.id, { ...columns, lastError: null, needsAttentionAt: null }, now, m, ['PENDING'])))
         throw new Error(`train reservation ${r.id} left PENDING while it was being stored`);
-      await this.reservations.insertTickets(tickets, m);
+      await this.reservations.insertTickets(done, tickets, m);
       const keys = tickets.map((t) => t.holdKey);
       await m.query(`UPDATE train_seat_hold SET status = 'RESERVED' WHERE account_id = ? AND hold_key IN (${keys.map(() => '?').join(', ')})`, [
         r.accountId,

@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { lookupContact, TicketLookupFilter } from '../../../shared/tickets/ticket-lookup';
 import type { TrainReservation, TrainReservationStatus, TrainTicketRow, TrainTicketStatus } from './reservation.types';
 
 const JSON_COLUMNS = {
@@ -66,6 +67,8 @@ const TICKET_COLUMNS = [
   'authentication_context',
   'created_at',
   'updated_at',
+  'passenger_email',
+  'booked_at',
 ];
 
 /** SQL for train reservations and tickets; the services decide, this only reads and writes rows. */
@@ -165,7 +168,11 @@ export class TrainReservationRepository {
     return Number(result.affectedRows ?? 0) === 1;
   }
 
-  async insertTickets(rows: TrainTicketRow[], m: EntityManager): Promise<void> {
+  /**
+   * Inserts a reservation's tickets. Each keeps its passenger's email (the lookup's column, beside the phone it has)
+   * and the booking's creation time, from the reservation: GET /api/ticket finds them through those indexed columns.
+   */
+  async insertTickets(r: Pick<TrainReservation, 'passengers' | 'createdAt'>, rows: TrainTicketRow[], m: EntityManager): Promise<void> {
     if (rows.length === 0) return;
     await m.query(
       `INSERT IGNORE INTO train_ticket (${TICKET_COLUMNS.join(', ')}) VALUES ${rows.map(() => `(${TICKET_COLUMNS.map(() => '?').join(', ')})`).join(', ')}`,
@@ -198,6 +205,8 @@ export class TrainReservationRepository {
         t.authenticationContext,
         t.createdAt,
         t.updatedAt,
+        lookupContact(r.passengers[t.passengerIndex]?.email, null).email,
+        r.createdAt,
       ]),
     );
   }
@@ -236,22 +245,33 @@ export class TrainReservationRepository {
   }
 
   /**
-   * Tickets matching a lookup (GET /api/ticket), newest booking first, with their reservations: `where` is SQL over
-   * train_ticket t and train_reservation r built by the lookup service from its own fixed fragments.
+   * Tickets matching every filter of a lookup (GET /api/ticket), of one account or (accountId null) of anyone, newest
+   * booking first, with their reservations. Each filter reads an index: ticket uuid or number; payment reference;
+   * PNR; the passenger's email or phone (with the booking time, so the newest come first without sorting them all).
    */
-  async lookup(where: string[], params: unknown[], limit: number): Promise<Array<{ ticket: TrainTicketRow; reservation: TrainReservation }>> {
+  async lookup(filter: TicketLookupFilter, accountId: string | null, limit: number): Promise<Array<{ ticket: TrainTicketRow; reservation: TrainReservation }>> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const add = (sql: string, ...values: string[]) => {
+      where.push(sql);
+      params.push(...values);
+    };
+    if (accountId) add('r.account_id = ?', accountId);
+    if (filter.ticketId) add('(t.train_ticket_uuid = ? OR t.ticket_number = ?)', filter.ticketId, filter.ticketId);
+    if (filter.paymentReference) add('r.payment_reference = ?', filter.paymentReference);
+    if (filter.bookingReference) add('r.pnr = ?', filter.bookingReference);
+    if (filter.email) add('t.passenger_email = ?', filter.email);
+    if (filter.phone) add('t.passenger_phone = ?', filter.phone);
     const rows = await this.dataSource.query<TrainTicketDbRow[]>(
       `SELECT t.* FROM train_ticket t JOIN train_reservation r ON r.id = t.reservation_id
         WHERE ${where.length ? where.join(' AND ') : '1 = 1'}
-        ORDER BY r.created_at DESC, r.id, t.passenger_index, t.journey = 'RETURN' LIMIT ?`,
+        ORDER BY t.booked_at DESC, t.train_ticket_uuid DESC LIMIT ?`,
       [...params, limit],
     );
     const tickets = rows.map(toTicket);
     const ids = [...new Set(tickets.map((t) => t.reservationId))];
     const reservations = ids.length
-      ? (await this.dataSource.query<TrainReservationRow[]>(`SELECT * FROM train_reservation WHERE id IN (${ids.map(() => '?').join(', ')})`, ids)).map(
-          toReservation,
-        )
+      ? (await this.dataSource.query<TrainReservationRow[]>('SELECT * FROM train_reservation WHERE id IN (?)', [ids])).map(toReservation)
       : [];
     const byId = new Map(reservations.map((r) => [r.id, r]));
     return tickets.map((ticket) => ({ ticket, reservation: byId.get(ticket.reservationId)! }));

@@ -1,8 +1,6 @@
 import type { Principal } from '../../../shared/auth/token.service';
 import {
-  contactMatches,
   LookedUpTicket,
-  LookupConditions,
   lookupAmount,
   lookupAnswer,
   parseTicketLookup,
@@ -23,16 +21,13 @@ export class TrainTicketLookupService {
 
   async lookup(principal: Principal, input: TicketLookupInput): Promise<TicketLookupAnswer> {
     const { filter, accountId } = parseTicketLookup(principal, input);
-    const sql = new LookupConditions();
-    if (accountId) sql.add('r.account_id = ?', accountId);
-    if (filter.ticketId) sql.add('(t.train_ticket_uuid = ? OR t.ticket_number = ?)', filter.ticketId, filter.ticketId);
-    if (filter.paymentReference) sql.add('r.payment_reference = ?', filter.paymentReference);
-    if (filter.bookingReference) sql.add('r.pnr = ?', filter.bookingReference);
-    if (filter.phone) sql.add('t.passenger_phone = ?', filter.phone);
-    // Narrows in SQL; the exact, per-passenger comparison follows below.
-    if (filter.email) sql.add('LOWER(r.passengers) LIKE ?', LookupConditions.contains(filter.email));
-    const rows = (await this.reservations.lookup(sql.where, sql.params, TICKET_LOOKUP_READ)).filter(({ ticket, reservation }) =>
-      contactMatches(filter, reservation.passengers[ticket.passengerIndex]?.email, ticket.passengerPhone),
+    // Newest booking first; a booking's tickets by passenger, then outbound before return.
+    const rows = (await this.reservations.lookup(filter, accountId, TICKET_LOOKUP_READ)).sort(
+      (a, b) =>
+        b.reservation.createdAt.getTime() - a.reservation.createdAt.getTime() ||
+        a.reservation.id.localeCompare(b.reservation.id) ||
+        a.ticket.passengerIndex - b.ticket.passengerIndex ||
+        Number(a.ticket.journey === 'RETURN') - Number(b.ticket.journey === 'RETURN'),
     );
     const name = (stopId: string) => this.stations.byStopId(stopId)?.stopName ?? stopId;
     return lookupAnswer(rows, ({ ticket: t, reservation: r }): LookedUpTicket => {
