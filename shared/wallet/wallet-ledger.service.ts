@@ -162,6 +162,27 @@ export class WalletLedger {
     return hold ? { amount: hold.amount, status: hold.status } : null;
   }
 
+  /**
+   * Business keys starting with `prefix` whose hold is still HELD since before `before`, oldest first, at most
+   * `limit`: the open holds are few (admitted spends waiting for their debit), and their index
+   * (status, created_at) finds them without reading the settled ones, however many those are.
+   */
+  async openHoldKeys(prefix: string, before: Date, limit: number): Promise<string[]> {
+    const rows = await this.dataSource
+      .getRepository(WalletHoldEntity)
+      .createQueryBuilder('h')
+      .select('h.businessKey', 'businessKey')
+      .where('h.status = :held AND h.createdAt < :before AND h.businessKey LIKE :prefix', {
+        held: WalletHoldStatus.HELD,
+        before,
+        prefix: `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+      })
+      .orderBy('h.createdAt')
+      .limit(limit)
+      .getRawMany<{ businessKey: string }>();
+    return rows.map((r) => r.businessKey);
+  }
+
   async entries(walletId: string): Promise<WalletEntryEntity[]> {
     return this.dataSource.manager.find(WalletEntryEntity, { where: { walletId }, order: { id: 'ASC' } });
   }

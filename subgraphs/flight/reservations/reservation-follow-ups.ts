@@ -29,4 +29,6 @@ export async function scheduleReservationFollowUps(platform: Platform, m: Entity
 }
 
 /** The wallet ledger's business key of a reservation: its admission hold and its one debit share it. */
-export const flightWalletKey = (reservationId: string): string => `flight-reservation:${reservationId}`;
+/** The ledger key of an agent booking's hold and debit: one per reservation. */
+export const FLIGHT_WALLET_KEY_PREFIX = 'flight-reservation:';
+export const flightWalletKey = (reservationId: string): string => `${FLIGHT_WALLET_KEY_PREFIX}${reservationId}`;

@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { formatAmount, parseAmount } from '../../../shared/money/money';
+import { lookupContact, TicketLookupFilter } from '../../../shared/tickets/ticket-lookup';
 import type { FlightReservation, FlightTicketRow, ReservationStatus } from './reservation.types';
 
 const JSON_COLUMNS = {
@@ -140,43 +141,67 @@ export class ReservationRepository {
       params.push(...from);
     }
     const result = await m.query(`UPDATE flight_reservation SET ${sets.join(', ')} WHERE ${where}`, params);
-    return Number(result.affectedRows ?? 0) === 1;
+    const updated = Number(result.affectedRows ?? 0) === 1;
+    // The tickets' lookup columns follow the passengers they were copied from.
+    if (updated && changes.passengers) {
+      for (const p of changes.passengers) {
+        const contact = lookupContact(p.email, p.phone);
+        await m.query('UPDATE flight_ticket SET passenger_email = ?, passenger_phone = ? WHERE reservation_id = ? AND traveler_id = ?', [
+          contact.email,
+          contact.phone,
+          id,
+          p.travelerId,
+        ]);
+      }
+    }
+    return updated;
   }
 
-  async insertTickets(rows: FlightTicketRow[], m: EntityManager): Promise<void> {
+  /**
+   * Inserts a reservation's tickets. Each keeps its passenger's contact (the lookup's email and phone columns) and
+   * the booking's creation time, from the reservation: GET /api/ticket finds them through those indexed columns.
+   */
+  async insertTickets(r: Pick<FlightReservation, 'passengers' | 'createdAt'>, rows: FlightTicketRow[], m: EntityManager): Promise<void> {
     if (rows.length === 0) return;
     const columns =
-      'uuid, ticket_id, reservation_id, traveler_id, passenger_reference, itinerary_index, direction, departure_date, departure_time, from_code, to_code, from_name, to_name, price_total, price_currency, provider_segment_references, ticket_number, document_id, document_status, provider_document_element, validating_carrier, tst_reference, pricing_record_reference, coupons, issued_at, status';
+      'uuid, ticket_id, reservation_id, traveler_id, passenger_reference, itinerary_index, direction, departure_date, departure_time, from_code, to_code, from_name, to_name, price_total, price_currency, provider_segment_references, ticket_number, document_id, document_status, provider_document_element, validating_carrier, tst_reference, pricing_record_reference, coupons, issued_at, status, passenger_email, passenger_phone, booked_at';
     await m.query(
-      `INSERT IGNORE INTO flight_ticket (${columns}) VALUES ${rows.map(() => `(${Array(26).fill('?').join(', ')})`).join(', ')}`,
-      rows.flatMap((t) => [
-        t.uuid,
-        t.ticketId,
-        t.reservationId,
-        t.travelerId,
-        t.passengerReference,
-        t.itineraryIndex,
-        t.direction,
-        t.departureDate,
-        t.departureTime,
-        t.fromCode,
-        t.toCode,
-        t.from,
-        t.to,
-        t.priceTotal,
-        t.priceCurrency,
-        JSON.stringify(t.providerSegmentReferences),
-        t.ticketNumber,
-        t.documentId,
-        t.documentStatus,
-        t.providerDocumentElement,
-        t.validatingCarrier,
-        t.tstReference,
-        t.pricingRecordReference,
-        JSON.stringify(t.coupons),
-        t.issuedAt ? new Date(t.issuedAt) : null,
-        t.status,
-      ]),
+      `INSERT IGNORE INTO flight_ticket (${columns}) VALUES ${rows.map(() => `(${Array(29).fill('?').join(', ')})`).join(', ')}`,
+      rows.flatMap((t) => {
+        const traveler = r.passengers?.find((p) => p.travelerId === t.travelerId);
+        const contact = lookupContact(traveler?.email, traveler?.phone);
+        return [
+          t.uuid,
+          t.ticketId,
+          t.reservationId,
+          t.travelerId,
+          t.passengerReference,
+          t.itineraryIndex,
+          t.direction,
+          t.departureDate,
+          t.departureTime,
+          t.fromCode,
+          t.toCode,
+          t.from,
+          t.to,
+          t.priceTotal,
+          t.priceCurrency,
+          JSON.stringify(t.providerSegmentReferences),
+          t.ticketNumber,
+          t.documentId,
+          t.documentStatus,
+          t.providerDocumentElement,
+          t.validatingCarrier,
+          t.tstReference,
+          t.pricingRecordReference,
+          JSON.stringify(t.coupons),
+          t.issuedAt ? new Date(t.issuedAt) : null,
+          t.status,
+          contact.email,
+          contact.phone,
+          r.createdAt,
+        ];
+      }),
     );
   }
 
@@ -270,13 +295,15 @@ export class ReservationRepository {
     return rows.map(toReservation);
   }
 
-  /** Issued agent reservations whose wallet hold is still open since `before`: the debit job never finished. */
-  async issuedAwaitingDebit(before: Date, limit: number): Promise<FlightReservation[]> {
+  /**
+   * Of these reservations (those whose wallet hold is still open: the ledger lists them), the ones ISSUED and
+   * untouched since `before`: their debit job never finished. Oldest first.
+   */
+  async issuedAmong(ids: string[], before: Date): Promise<FlightReservation[]> {
+    if (ids.length === 0) return [];
     const rows = await this.dataSource.query<FlightReservationRow[]>(
-      `SELECT r.* FROM flight_reservation r
-         JOIN wallet_hold h ON h.wallet_id = r.wallet_id AND h.business_key = CONCAT('flight-reservation:', r.id) AND h.status = 'HELD'
-        WHERE r.status = 'ISSUED' AND r.updated_at < ? ORDER BY r.updated_at LIMIT ?`,
-      [before, limit],
+      "SELECT * FROM flight_reservation WHERE id IN (?) AND status = 'ISSUED' AND updated_at < ? ORDER BY updated_at",
+      [ids, before],
     );
     return rows.map(toReservation);
   }
@@ -289,21 +316,37 @@ export class ReservationRepository {
   }
 
   /**
-   * Tickets matching a lookup (GET /api/ticket), newest booking first, with their reservations: `where` is SQL over
-   * flight_ticket t and flight_reservation r built by the lookup service from its own fixed fragments.
+   * Tickets matching every filter of a lookup (GET /api/ticket), of one account or (accountId null) of anyone, newest
+   * booking first, with their reservations. Each filter reads an index: ticket id, uuid or number; payment reference;
+   * booking reference or PNR; the passenger's email or phone (with the booking time, so the newest come first
+   * without sorting them all).
    */
-  async lookup(where: string[], params: unknown[], limit: number): Promise<Array<{ ticket: FlightTicketRow; reservation: FlightReservation }>> {
+  async lookup(
+    filter: TicketLookupFilter,
+    accountId: string | null,
+    limit: number,
+  ): Promise<Array<{ ticket: FlightTicketRow; reservation: FlightReservation }>> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const add = (sql: string, ...values: string[]) => {
+      where.push(sql);
+      params.push(...values);
+    };
+    if (accountId) add('r.account_id = ?', accountId);
+    if (filter.ticketId) add('(t.ticket_id = ? OR t.uuid = ? OR t.ticket_number = ?)', filter.ticketId, filter.ticketId, filter.ticketId);
+    if (filter.paymentReference) add('r.payment_reference = ?', filter.paymentReference);
+    if (filter.bookingReference) add('(r.booking_reference = ? OR r.pnr = ?)', filter.bookingReference, filter.bookingReference);
+    if (filter.email) add('t.passenger_email = ?', filter.email);
+    if (filter.phone) add('t.passenger_phone = ?', filter.phone);
     const tickets = await this.tickets(
       this.dataSource.manager,
       where.length ? where.join(' AND ') : '1 = 1',
       [...params, limit],
-      'r.created_at DESC, r.id, t.passenger_reference, t.itinerary_index LIMIT ?',
+      't.booked_at DESC, t.uuid DESC LIMIT ?',
     );
     const ids = [...new Set(tickets.map((t) => t.reservationId))];
     const reservations = ids.length
-      ? (await this.dataSource.query<FlightReservationRow[]>(`SELECT * FROM flight_reservation WHERE id IN (${ids.map(() => '?').join(', ')})`, ids)).map(
-          toReservation,
-        )
+      ? (await this.dataSource.query<FlightReservationRow[]>('SELECT * FROM flight_reservation WHERE id IN (?)', [ids])).map(toReservation)
       : [];
     const byId = new Map(reservations.map((r) => [r.id, r]));
     return tickets.map((ticket) => ({ ticket, reservation: byId.get(ticket.reservationId)! }));
