@@ -30,7 +30,7 @@ const validate = () => {
 void runCommand(
   USAGE,
   async (platform) => {
-    const { total, records } = await new NotificationLogService(platform.dataSource).find({
+    const { total, totalIsExact, records } = await new NotificationLogService(platform.dataSource).find({
       bookingReference: flags.reference,
       messageType: oneOf<MessageType>('type', MESSAGE_TYPES),
       status: oneOf<NotificationLogStatus>('status', NOTIFICATION_LOG_STATUSES),
@@ -38,7 +38,7 @@ void runCommand(
       limit: Number(flags.limit ?? 20),
       offset: 0,
     });
-    return { action: 'notification-log', total, entries: records };
+    return { action: 'notification-log', total, totalIsExact, entries: records };
   },
   validate,
 );

@@ -1,7 +1,10 @@
 import type { DataSource } from 'typeorm';
 import type { MessageType, NotificationChannel } from './notification.types';
-import type { DeliveryStatus } from './entities/notification-delivery.entity';
+import { DELIVERY_STATUSES, DeliveryStatus } from './entities/notification-delivery.entity';
 import type { NotificationStatus } from './entities/notification.entity';
+import { DeliveryRow, LogPosition, NotificationLogRepository, NotificationRow } from './notification-log.repository';
+
+export type { LogPosition };
 
 /** A delivery's status, or the request's own when it produced no deliveries. */
 export const NOTIFICATION_LOG_STATUSES = ['PENDING', 'SENDING', 'RETRYING', 'SENT', 'FAILED', 'SUPPRESSED', 'UNCERTAIN', 'NO_RECIPIENT'] as const;
@@ -13,7 +16,23 @@ export interface NotificationLogFilter {
   status?: NotificationLogStatus | null;
   channel?: NotificationChannel | null;
   limit: number;
+  /** Entries to skip before the page (at most MAX_LOG_OFFSET): the way before cursors, kept for old clients. */
   offset: number;
+  /** The page starts after this entry (a previous page's `next`). */
+  after?: LogPosition | null;
+}
+
+/** Entries counted at most: `total` is exact below it and a lower bound at it (`totalIsExact` false). */
+export const LOG_TOTAL_CAP = 10_000;
+/** The most entries an offset may skip: deeper pages follow cursors, which cost the same at any depth. */
+export const MAX_LOG_OFFSET = 10_000;
+
+export interface NotificationLogPageResult {
+  records: NotificationLogRecord[];
+  /** Where the next page starts; null on the last page. */
+  next: LogPosition | null;
+  total: number;
+  totalIsExact: boolean;
 }
 
 export interface NotificationAttemptRecord {
@@ -62,68 +81,139 @@ export interface DeliveryProgressRow {
   error: string | null;
 }
 
-/** Reads the notification log for operators: newest first, one row per delivery. */
+/** How a request without deliveries shows in the log: its own status, a planned one as PENDING. */
+const OWN_STATUSES: Partial<Record<NotificationLogStatus, NotificationStatus[]>> = {
+  PENDING: ['PENDING', 'PLANNED'],
+  SUPPRESSED: ['SUPPRESSED'],
+  NO_RECIPIENT: ['NO_RECIPIENT'],
+  FAILED: ['FAILED'],
+};
+const DELIVERY_LOG_STATUSES = new Set<string>(DELIVERY_STATUSES);
+
+interface Entry {
+  request: NotificationRow;
+  delivery: DeliveryRow | null;
+}
+
+const positionOf = (e: Entry): LogPosition => ({ at: new Date(e.request.created_at), notificationId: e.request.id, deliveryId: e.delivery?.id ?? '' });
+const byDeliveryIdDesc = (a: DeliveryRow, b: DeliveryRow) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/** Newest first: request time, then request id, then delivery id, all descending (a request's own entry has delivery id ''). */
+function newestFirst(a: Entry, b: Entry): number {
+  const pa = positionOf(a);
+  const pb = positionOf(b);
+  if (pa.at.getTime() !== pb.at.getTime()) return pb.at.getTime() - pa.at.getTime();
+  if (pa.notificationId !== pb.notificationId) return pa.notificationId < pb.notificationId ? 1 : -1;
+  return pa.deliveryId < pb.deliveryId ? 1 : pa.deliveryId > pb.deliveryId ? -1 : 0;
+}
+
+/**
+ * Reads the notification log for operators: newest first, one entry per delivery (or per request without one), in
+ * keyset pages. With a status or channel filter (and no booking reference) the page is read from the deliveries'
+ * status or channel index, merged with the requests that are entries of their own; otherwise from the requests'
+ * time, message-type or booking-reference index, each request expanded into its deliveries.
+ */
 export class NotificationLogService {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly repository: NotificationLogRepository;
+
+  constructor(dataSource: DataSource) {
+    this.repository = new NotificationLogRepository(dataSource);
+  }
 
   /** Where these requests stand: each request's own status and each of its deliveries (for callers that wait on them). */
   async progress(notificationIds: string[]): Promise<{ notifications: NotificationProgressRow[]; deliveries: DeliveryProgressRow[] }> {
-    const notifications = await this.dataSource.query<NotificationProgressRow[]>('SELECT id, status, reason FROM notification WHERE id IN (?)', [
-      notificationIds,
-    ]);
-    const deliveries = await this.dataSource.query<DeliveryProgressRow[]>(
-      'SELECT notification_id, recipient_key, recipient_masked, status, error FROM notification_delivery WHERE notification_id IN (?)',
-      [notificationIds],
-    );
-    return { notifications, deliveries };
+    return this.repository.progress(notificationIds);
   }
 
-  async find(filter: NotificationLogFilter): Promise<{ total: number; records: NotificationLogRecord[] }> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (filter.bookingReference) {
-      where.push('n.booking_reference = ?');
-      params.push(filter.bookingReference);
+  async find(filter: NotificationLogFilter): Promise<NotificationLogPageResult> {
+    const offset = Math.min(Math.max(0, filter.offset), MAX_LOG_OFFSET);
+    const wanted = offset + filter.limit + 1;
+    const byDeliveries = !filter.bookingReference && (!!filter.status || !!filter.channel);
+    const [entries, counted] = await Promise.all([
+      byDeliveries ? this.fromDeliveries(filter, wanted) : this.fromRequests(filter, wanted),
+      this.count(filter, byDeliveries),
+    ]);
+    const page = entries.slice(offset, offset + filter.limit);
+    const more = entries.length > offset + filter.limit;
+    const attempts = await this.attemptsOf(page.flatMap((e) => (e.delivery ? [e.delivery.id] : [])));
+    return {
+      records: page.map((e) => toRecord(e, attempts.get(e.delivery?.id ?? '') ?? [])),
+      next: more && page.length ? positionOf(page[page.length - 1]) : null,
+      total: Math.min(counted, LOG_TOTAL_CAP),
+      totalIsExact: counted < LOG_TOTAL_CAP,
+    };
+  }
+
+  /** Up to `wanted` entries walking the requests newest first, each expanded into its (matching) deliveries. */
+  private async fromRequests(filter: NotificationLogFilter, wanted: number): Promise<Entry[]> {
+    const entries: Entry[] = [];
+    const after = filter.after ?? null;
+    // The rest of the request the previous page stopped in, after its last delivery shown.
+    if (after?.deliveryId) {
+      const [request] = await this.repository.requestsById([after.notificationId]);
+      if (request && mayHaveDeliveries(filter)) {
+        const rest = await this.repository.deliveriesOf([request.id], deliveryFilter(filter), { notificationId: request.id, deliveryId: after.deliveryId });
+        entries.push(...rest.sort(byDeliveryIdDesc).map((delivery) => ({ request, delivery })));
+      }
     }
-    if (filter.messageType) {
-      where.push('n.message_type = ?');
-      params.push(filter.messageType);
+    let from: Pick<LogPosition, 'at' | 'notificationId'> | null = after;
+    // Each request gives at least one entry unless a status or channel filter leaves it out (then the booking
+    // reference keeps the walk short) or its deliveries were purged: a few rounds fill any page.
+    for (let round = 0; entries.length < wanted && round < 5; round++) {
+      const chunk = Math.max(wanted - entries.length, 10);
+      const requests = await this.repository.requests(filter, from, chunk);
+      entries.push(...(await this.expand(requests, filter)));
+      if (requests.length < chunk) break;
+      const last = requests[requests.length - 1];
+      from = { at: new Date(last.created_at), notificationId: last.id };
     }
-    if (filter.channel) {
-      where.push('d.channel = ?');
-      params.push(filter.channel);
+    return entries.slice(0, wanted);
+  }
+
+  /** The entries of these requests (newest first): their matching deliveries, or the request itself when it has none. */
+  private async expand(requests: NotificationRow[], filter: NotificationLogFilter): Promise<Entry[]> {
+    const planned = requests.filter((r) => Number(r.has_deliveries) === 1).map((r) => r.id);
+    const deliveries = mayHaveDeliveries(filter) ? await this.repository.deliveriesOf(planned, deliveryFilter(filter)) : [];
+    const byRequest = new Map<string, DeliveryRow[]>();
+    for (const d of deliveries) byRequest.set(d.notification_id, [...(byRequest.get(d.notification_id) ?? []), d]);
+    const own = ownStatuses(filter);
+    return requests.flatMap((request): Entry[] => {
+      if (Number(request.has_deliveries) === 1) return (byRequest.get(request.id) ?? []).sort(byDeliveryIdDesc).map((delivery) => ({ request, delivery }));
+      return own === null || own.includes(request.status) ? [{ request, delivery: null }] : [];
+    });
+  }
+
+  /** Up to `wanted` entries from the deliveries' status or channel index, merged with the requests that are entries themselves. */
+  private async fromDeliveries(filter: NotificationLogFilter, wanted: number): Promise<Entry[]> {
+    const after = filter.after ?? null;
+    const [deliveries, requests] = await Promise.all([
+      mayHaveDeliveries(filter) ? this.repository.deliveries({ ...deliveryFilter(filter), messageType: filter.messageType }, after, wanted) : [],
+      this.repository.ownEntries(ownStatuses(filter) ?? [], { messageType: filter.messageType }, after, wanted),
+    ]);
+    const entries: Entry[] = [
+      ...deliveries.map(({ request, ...delivery }) => ({ request, delivery })),
+      ...requests.map((request) => ({ request, delivery: null })),
+    ];
+    return entries.sort(newestFirst).slice(0, wanted);
+  }
+
+  /** How many entries match, up to LOG_TOTAL_CAP, each through the index its page reads. */
+  private async count(filter: NotificationLogFilter, byDeliveries: boolean): Promise<number> {
+    if (byDeliveries) {
+      const [deliveries, own] = await Promise.all([
+        mayHaveDeliveries(filter) ? this.repository.countDeliveries({ ...deliveryFilter(filter), messageType: filter.messageType }, LOG_TOTAL_CAP) : 0,
+        this.repository.countOwnEntries(ownStatuses(filter) ?? [], { messageType: filter.messageType }, LOG_TOTAL_CAP),
+      ]);
+      return deliveries + own;
     }
-    if (filter.status) {
-      // A planned request's own status is not a log status: its deliveries speak for it.
-      where.push(`COALESCE(d.status, CASE n.status WHEN 'PLANNED' THEN 'PENDING' ELSE n.status END) = ?`);
-      params.push(filter.status);
-    }
-    const from = `FROM notification n LEFT JOIN notification_delivery d ON d.notification_id = n.id${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
-    const [{ total }] = await this.dataSource.query(`SELECT COUNT(*) AS total ${from}`, params);
-    const rows: RawRow[] = await this.dataSource.query(
-      `SELECT n.id AS notification_id, n.booking_kind, n.booking_reference, n.message_type, n.trigger_kind,
-              n.status AS notification_status, n.reason, n.created_at, n.not_before,
-              d.id AS delivery_id, d.channel, d.recipient_masked, d.status AS delivery_status, d.error, d.provider,
-              d.provider_message_id, d.attempts, d.updated_at, d.sent_at
-         ${from}
-        ORDER BY n.created_at DESC, n.id, d.channel, d.recipient_key
-        LIMIT ? OFFSET ?`,
-      [...params, filter.limit, filter.offset],
-    );
-    const deliveryIds = rows.map((r) => r.delivery_id).filter((id): id is string => !!id);
-    const attempts = await this.attemptsOf(deliveryIds);
-    return { total: Number(total), records: rows.map((r) => toRecord(r, attempts.get(r.delivery_id ?? '') ?? [])) };
+    // A booking's entries are few: counted as read.
+    if (filter.bookingReference) return (await this.fromRequests({ ...filter, after: null }, LOG_TOTAL_CAP)).length;
+    return this.repository.countRequestEntries(filter, LOG_TOTAL_CAP);
   }
 
   private async attemptsOf(deliveryIds: string[]): Promise<Map<string, NotificationAttemptRecord[]>> {
     const byDelivery = new Map<string, NotificationAttemptRecord[]>();
-    if (deliveryIds.length === 0) return byDelivery;
-    const rows: AttemptRow[] = await this.dataSource.query(
-      `SELECT delivery_id, attempt, status, provider, provider_message_id, error, started_at, finished_at
-         FROM notification_attempt WHERE delivery_id IN (?) ORDER BY delivery_id, attempt`,
-      [deliveryIds],
-    );
-    for (const row of rows) {
+    for (const row of await this.repository.attemptsOf(deliveryIds)) {
       const list = byDelivery.get(row.delivery_id) ?? [];
       list.push({
         attempt: Number(row.attempt),
@@ -140,59 +230,42 @@ export class NotificationLogService {
   }
 }
 
-interface AttemptRow {
-  delivery_id: string;
-  attempt: number;
-  status: string;
-  provider: string;
-  provider_message_id: string | null;
-  error: string | null;
-  started_at: Date;
-  finished_at: Date | null;
+/** A status filter that is a delivery status (NO_RECIPIENT never is), or none. */
+function mayHaveDeliveries(filter: NotificationLogFilter): boolean {
+  return !filter.status || DELIVERY_LOG_STATUSES.has(filter.status);
 }
 
-interface RawRow {
-  notification_id: string;
-  booking_kind: string;
-  booking_reference: string | null;
-  message_type: MessageType;
-  trigger_kind: string;
-  notification_status: string;
-  reason: string | null;
-  created_at: Date;
-  not_before: Date;
-  delivery_id: string | null;
-  channel: NotificationChannel | null;
-  recipient_masked: string | null;
-  delivery_status: NotificationLogStatus | null;
-  error: string | null;
-  provider: string | null;
-  provider_message_id: string | null;
-  attempts: number | null;
-  updated_at: Date | null;
-  sent_at: Date | null;
+function deliveryFilter(filter: NotificationLogFilter): { status: DeliveryStatus | null; channel: NotificationChannel | null } {
+  return { status: (filter.status as DeliveryStatus | null | undefined) ?? null, channel: filter.channel ?? null };
 }
 
-function toRecord(row: RawRow, attempts: NotificationAttemptRecord[]): NotificationLogRecord {
-  const requestStatus = row.notification_status === 'PLANNED' ? 'PENDING' : row.notification_status;
+/** The request statuses whose requests without deliveries match the filter; null: any; [] none (a channel filter). */
+function ownStatuses(filter: NotificationLogFilter): NotificationStatus[] | null {
+  if (filter.channel) return [];
+  if (!filter.status) return null;
+  return OWN_STATUSES[filter.status] ?? [];
+}
+
+function toRecord({ request, delivery }: Entry, attempts: NotificationAttemptRecord[]): NotificationLogRecord {
+  const requestStatus = request.status === 'PLANNED' ? 'PENDING' : request.status;
   return {
-    notificationId: row.notification_id,
-    deliveryId: row.delivery_id,
-    bookingKind: row.booking_kind,
-    bookingReference: row.booking_reference,
-    messageType: row.message_type,
-    trigger: row.trigger_kind,
-    channel: row.channel,
-    recipient: row.recipient_masked,
-    status: row.delivery_status ?? (requestStatus as NotificationLogStatus),
-    detail: row.delivery_id ? row.error : row.reason,
-    provider: row.provider,
-    providerMessageId: row.provider_message_id,
-    attemptCount: Number(row.attempts ?? 0),
-    requestedAt: new Date(row.created_at),
-    sendAfter: new Date(row.not_before),
-    updatedAt: row.updated_at ? new Date(row.updated_at) : null,
-    sentAt: row.sent_at ? new Date(row.sent_at) : null,
+    notificationId: request.id,
+    deliveryId: delivery?.id ?? null,
+    bookingKind: request.booking_kind,
+    bookingReference: request.booking_reference,
+    messageType: request.message_type,
+    trigger: request.trigger_kind,
+    channel: delivery?.channel ?? null,
+    recipient: delivery?.recipient_masked ?? null,
+    status: delivery?.status ?? (requestStatus as NotificationLogStatus),
+    detail: delivery ? delivery.error : request.reason,
+    provider: delivery?.provider ?? null,
+    providerMessageId: delivery?.provider_message_id ?? null,
+    attemptCount: Number(delivery?.attempts ?? 0),
+    requestedAt: new Date(request.created_at),
+    sendAfter: new Date(request.not_before),
+    updatedAt: delivery?.updated_at ? new Date(delivery.updated_at) : null,
+    sentAt: delivery?.sent_at ? new Date(delivery.sent_at) : null,
     attempts,
   };
 }

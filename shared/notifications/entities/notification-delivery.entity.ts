@@ -19,6 +19,10 @@ export class NotificationDeliveryEntity {
   @Column({ name: 'notification_id', type: 'char', length: 36 })
   notificationId!: string;
 
+  /** Its request's created_at: the log's order and its status and channel filters read it from one index. */
+  @Column({ name: 'requested_at', type: 'datetime', precision: 3, nullable: true })
+  requestedAt!: Date | null;
+
   @Column({ type: 'varchar', length: 16 })
   channel!: NotificationChannel;
 

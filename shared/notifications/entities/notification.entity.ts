@@ -40,6 +40,10 @@ export class NotificationEntity {
   @Column({ type: 'varchar', length: 16 })
   status!: NotificationStatus;
 
+  /** Deliveries were planned: they are the request's log entries; without them the request is an entry itself. */
+  @Column({ name: 'has_deliveries', type: 'boolean', default: false })
+  hasDeliveries!: boolean;
+
   @Column({ type: 'varchar', length: 64, nullable: true })
   reason!: string | null;
 

@@ -71,6 +71,7 @@ async function plan(deps: NotificationJobDeps, notification: NotificationEntity)
       { id: notification.id, status: 'PENDING' },
       {
         status: decision.send ? 'PLANNED' : 'SUPPRESSED',
+        hasDeliveries: true,
         reason: decision.send ? null : decision.reason,
         bookingReference: booking.reference,
         plannedAt: now,
@@ -81,6 +82,7 @@ async function plan(deps: NotificationJobDeps, notification: NotificationEntity)
       planned.map((d) => ({
         id: randomUUID(),
         notificationId: notification.id,
+        requestedAt: notification.createdAt,
         channel: d.channel,
         recipientKey: d.recipient.key,
         recipientMasked: maskRecipient(d.address),

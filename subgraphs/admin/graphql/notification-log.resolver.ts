@@ -2,7 +2,7 @@ import { Args, Ctx, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../../shared/http/subgraph-server';
 import { Role } from '../../../shared/auth/roles';
 import { PlatformException } from '../../../shared/errors/app-error';
-import type { NotificationLogService } from '../../../shared/notifications/notification-log.service';
+import { LogPosition, MAX_LOG_OFFSET, NotificationLogService } from '../../../shared/notifications/notification-log.service';
 import { NotificationLogArgs, NotificationLogEntry, NotificationLogPage } from './notification-log.type';
 
 @Resolver(() => NotificationLogEntry)
@@ -17,25 +17,33 @@ export class NotificationLogResolver {
     if (!Number.isInteger(args.limit) || args.limit < 1 || args.limit > 200) {
       throw PlatformException.badRequest('limit must be from 1 to 200', { field: 'limit' });
     }
-    if (args.offset < 0) throw PlatformException.badRequest('offset must not be negative', { field: 'offset' });
+    if (args.offset < 0 || args.offset > MAX_LOG_OFFSET) {
+      throw PlatformException.badRequest(`offset must be from 0 to ${MAX_LOG_OFFSET}: deeper pages follow nextCursor`, { field: 'offset' });
+    }
     let offset = args.offset;
+    let after: LogPosition | null = null;
     if (args.after != null) {
       if (offset !== 0) throw PlatformException.badRequest('give either after or offset, not both', { field: 'after' });
-      offset = decodeCursor(args.after);
+      const cursor = decodeCursor(args.after);
+      if (typeof cursor === 'number') offset = Math.min(cursor, MAX_LOG_OFFSET);
+      else after = cursor;
     }
-    const { total, records } = await this.log.find({ ...args, offset });
-    const next = offset + records.length;
-    return { total, entries: records, nextCursor: records.length > 0 && next < total ? encodeCursor(next) : null };
+    const { total, totalIsExact, records, next } = await this.log.find({ ...args, offset, after });
+    return { total, totalIsExact, entries: records, nextCursor: next ? encodeCursor(next) : null };
   }
 }
 
-/** The notification log cursor: an opaque base64url text standing for a position in the filtered list. */
-export function encodeCursor(offset: number): string {
-  return Buffer.from(`o:${offset}`).toString('base64url');
+/** The notification log cursor: opaque base64url text naming the last entry of a page (its time, request and delivery). */
+export function encodeCursor(position: LogPosition): string {
+  return Buffer.from(`k:${position.at.getTime()}:${position.notificationId}:${position.deliveryId}`).toString('base64url');
 }
 
-export function decodeCursor(cursor: string): number {
-  const match = /^o:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match) throw PlatformException.badRequest('after is not a cursor this query answered', { field: 'after' });
-  return Number(match[1]);
+/** A cursor this query answered: a position, or (cursors written before keyset pages) the number of entries to skip. */
+export function decodeCursor(cursor: string): LogPosition | number {
+  const text = Buffer.from(cursor, 'base64url').toString();
+  const offset = /^o:(\d{1,9})$/.exec(text);
+  if (offset) return Number(offset[1]);
+  const key = /^k:(\d{1,15}):([0-9a-f-]{36}):([0-9a-f-]{36})?$/.exec(text);
+  if (!key) throw PlatformException.badRequest('after is not a cursor this query answered', { field: 'after' });
+  return { at: new Date(Number(key[1])), notificationId: key[2], deliveryId: key[3] ?? '' };
 }

@@ -142,8 +142,13 @@ export class NotificationLogEntry {
 
 @ObjectType({ description: 'One page of the notification log (ADMIN or SUDO)' })
 export class NotificationLogPage {
-  @Field(() => Int, { description: 'Entries matching the filter, across all pages' })
+  @Field(() => Int, {
+    description: 'Entries matching the filter, across all pages, counted up to 10000: when totalIsExact is false there are at least that many',
+  })
   total!: number;
+
+  @Field({ description: 'Whether total is the exact count (false: counting stopped at 10000)' })
+  totalIsExact!: boolean;
 
   @Field(() => [NotificationLogEntry], { description: 'The entries of this page, newest first' })
   entries!: NotificationLogEntry[];
@@ -151,7 +156,7 @@ export class NotificationLogPage {
   @Field(() => String, {
     nullable: true,
     description:
-      'Pass as `after` to read the next page; null on the last page. Opaque: it stands for a position in the filtered list, so entries logged meanwhile shift it',
+      'Pass as `after` to read the next page; null on the last page. Opaque: it names the last entry of this page, so entries logged meanwhile do not shift the pages that follow',
   })
   nextCursor!: string | null;
 }
@@ -173,7 +178,7 @@ export class NotificationLogArgs {
   @Field(() => Int, { defaultValue: 50, description: 'Page size: default 50, maximum 200 (1 to 200)' })
   limit!: number;
 
-  @Field(() => Int, { defaultValue: 0, description: 'Entries to skip, from 0 (default 0)' })
+  @Field(() => Int, { defaultValue: 0, description: 'Entries to skip, from 0 to 10000 (default 0); deeper pages follow nextCursor' })
   offset!: number;
 
   @Field(() => String, {
