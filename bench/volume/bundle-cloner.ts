@@ -91,6 +91,8 @@ export interface CompiledTable {
 export interface CompiledBundle {
   bundle: Bundle;
   tables: CompiledTable[];
+  /** The token of the booking's own id (its reservation's), to name a copy's booking. */
+  bookingToken: Token | null;
   /** Template accounts and wallets, as the copies replace them. */
   accounts: Map<string, string | null>;
 }
@@ -191,7 +193,8 @@ export function compileBundle(
       group: TABLE_GROUPS[table] ?? null,
     });
   }
-  return { bundle, tables, accounts: accountIds };
+  const reservation = bundle.rows.get('flight_reservation')?.[0] ?? bundle.rows.get('train_reservation')?.[0];
+  return { bundle, tables, accounts: accountIds, bookingToken: reservation ? (tokens.get(reservation.id!) ?? null) : null };
 }
 
 const HEX_SLOTS = 12;
@@ -260,8 +263,8 @@ export class AutoIds {
   }
 }
 
-/** Appends this copy's rows, as SQL value tuples, to each table's list. */
-export function writeCopy(compiled: CompiledBundle, choice: CopyChoice, ids: AutoIds, out: (table: CompiledTable, tuple: string) => void): void {
+/** Appends this copy's rows, as SQL value tuples, to each table's list; answers the copy's booking (reservation) id. */
+export function writeCopy(compiled: CompiledBundle, choice: CopyChoice, ids: AutoIds, out: (table: CompiledTable, tuple: string) => void): string | null {
   ids.beginCopy();
   const cache = new Map<Token, string>();
   const copyOf = (token: Token) => {
@@ -295,4 +298,5 @@ export function writeCopy(compiled: CompiledBundle, choice: CopyChoice, ids: Aut
       out(table, `${tuple})`);
     }
   }
+  return compiled.bookingToken ? copyOf(compiled.bookingToken) : null;
 }

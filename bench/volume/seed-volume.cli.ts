@@ -40,7 +40,13 @@ void runCli(
     const before = await readManifest(databaseUrl);
     if (before) throw new UsageError(`the database already holds ${before.bookings} seeded bookings (${before.seededAt}): add --fresh to seed it again`);
     const manifest = await seedVolume({ bookings, databaseUrl, redisUrl: config.redisUrl, log: (line) => console.error(line) });
-    return { action: 'seeded', database: databaseUrl.replace(/\/\/[^@]*@/, '//'), ...manifest };
+    const { samples, ...seeded } = manifest;
+    return {
+      action: 'seeded',
+      database: databaseUrl.replace(/\/\/[^@]*@/, '//'),
+      ...seeded,
+      samples: { flight: samples.flight.length, train: samples.train.length },
+    };
   },
   () => {
     flags = parseFlags(

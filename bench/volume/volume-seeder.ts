@@ -1,5 +1,6 @@
 import mysql, { Connection } from 'mysql2/promise';
 import { parseDatabaseUrl } from '../../shared/database/data-source';
+import { hashPassword } from '../../shared/auth/password';
 import { AccountTemplate, buildTemplates, Templates } from './booking-templates';
 import { AutoIds, CompiledBundle, compileBundle, CopyChoice, sqlInstant, sqlString, TableGroup, writeCopy } from './bundle-cloner';
 import { Random, SkewedPick } from './volume-random';
@@ -37,6 +38,8 @@ export interface VolumeManifest {
   /** The agent with 10% of the agents' bookings, another agent, a customer and an administrator. */
   accounts: { bigAgent: string; agent: string; customer: string; admin: string };
   rows: Record<string, number>;
+  /** Reservation ids of bookings spread evenly over the seeding (about 500 of each kind), for benchmarks to read. */
+  samples: { flight: string[]; train: string[] };
 }
 
 export const VOLUME_PASSWORD = 'volume seed password';
@@ -46,7 +49,12 @@ const STATEMENT_BYTES = 4 * 1024 * 1024;
 
 /** Reads the manifest a previous run left, if any. */
 export async function readManifest(databaseUrl: string): Promise<VolumeManifest | null> {
-  const connection = await connect(databaseUrl);
+  let connection: Connection;
+  try {
+    connection = await connect(databaseUrl);
+  } catch {
+    return null;
+  }
   try {
     const [rows] = await connection.query<mysql.RowDataPacket[]>("SELECT value FROM volume_seed WHERE name = 'manifest'");
     return rows.length ? (JSON.parse(rows[0].value as string) as VolumeManifest) : null;
@@ -158,6 +166,8 @@ export async function seedVolume(options: VolumeOptions): Promise<VolumeManifest
 
     const contacts = Math.max(50, Math.round(n / 3));
     const groupShare = groupShares(compiled, options.notificationsPerBooking ?? 0.1);
+    const samples: VolumeManifest['samples'] = { flight: [], train: [] };
+    const sampleEvery = Math.max(1, Math.floor(n / 500));
     for (const kind of ['flight', 'train'] as const) {
       const bundles = compiled.filter((c) => c.bundle.flow.kind === kind);
       const finals = bundles.filter((c) => !c.bundle.flow.live);
@@ -183,7 +193,8 @@ export async function seedVolume(options: VolumeOptions): Promise<VolumeManifest
           phoneDigits: (p) => contactPhone(traveller(p)),
           includes: (group) => random.next() < groupShare[group],
         };
-        writeCopy(bundle, choice, ids, (table, values) => writer.add(table.table, table.head, values));
+        const bookingId = writeCopy(bundle, choice, ids, (table, values) => writer.add(table.table, table.head, values));
+        if (i % sampleEvery === 0 && bookingId) samples[kind].push(bookingId);
         await writer.sendFull();
         if (i % 100_000 === 99_999) options.log(`  ${kind}: ${i + 1} of ${n} (${Math.round((Date.now() - started) / 1000)} s)`);
       }
@@ -201,6 +212,7 @@ export async function seedVolume(options: VolumeOptions): Promise<VolumeManifest
       password: VOLUME_PASSWORD,
       accounts: { bigAgent: agentEmail(0), agent: agentEmail(1), customer: customerEmail(0), admin: adminEmail() },
       rows: writer.counts,
+      samples,
     };
     await main.query('REPLACE INTO volume_seed (name, value) VALUES (?, ?)', ['manifest', JSON.stringify(manifest)]);
     return manifest;
@@ -299,6 +311,8 @@ async function writeAccounts(writer: BulkWriter, templates: Templates, n: number
   const partnerCount = Math.max(2, Math.round(agentCount / 10));
   const customerCount = Math.max(10, Math.round(n / 20));
   let serial = 0;
+  // One hash for every seeded account (a slow hash each would take minutes): they all log in with VOLUME_PASSWORD.
+  const passwordHash = await hashPassword(VOLUME_PASSWORD);
   const write = async (t: AccountTemplate, email: string): Promise<{ id: string; walletId: string | null }> => {
     const id = uuidOf(0xa0, serial);
     const walletId = t.wallet ? uuidOf(0xb0, serial) : null;
@@ -307,7 +321,7 @@ async function writeAccounts(writer: BulkWriter, templates: Templates, n: number
     writer.add(
       'account',
       insertHead('account', t.account),
-      tuple(t.account, { id, email, full_name: email.split('@')[0], created_at: createdAt, updated_at: createdAt }),
+      tuple(t.account, { id, email, password_hash: passwordHash, full_name: email.split('@')[0], created_at: createdAt, updated_at: createdAt }),
     );
     if (t.wallet) {
       writer.add(

@@ -22,8 +22,8 @@ export interface NotificationLogFilter {
   after?: LogPosition | null;
 }
 
-/** Entries counted at most: `total` is exact below it and a lower bound at it (`totalIsExact` false). */
-export const LOG_TOTAL_CAP = 10_000;
+/** Entries counted at most: `total` is exact below it and a lower bound at it (`totalIsExact` false). Counting reads the same index as the page, so a count costs at most this many index entries, however long the log. */
+export const LOG_TOTAL_CAP = 1000;
 /** The most entries an offset may skip: deeper pages follow cursors, which cost the same at any depth. */
 export const MAX_LOG_OFFSET = 10_000;
 

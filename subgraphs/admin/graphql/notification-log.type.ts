@@ -143,11 +143,11 @@ export class NotificationLogEntry {
 @ObjectType({ description: 'One page of the notification log (ADMIN or SUDO)' })
 export class NotificationLogPage {
   @Field(() => Int, {
-    description: 'Entries matching the filter, across all pages, counted up to 10000: when totalIsExact is false there are at least that many',
+    description: 'Entries matching the filter, across all pages, counted up to 1000: when totalIsExact is false there are at least that many',
   })
   total!: number;
 
-  @Field({ description: 'Whether total is the exact count (false: counting stopped at 10000)' })
+  @Field({ description: 'Whether total is the exact count (false: counting stopped at 1000)' })
   totalIsExact!: boolean;
 
   @Field(() => [NotificationLogEntry], { description: 'The entries of this page, newest first' })

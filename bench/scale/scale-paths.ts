@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import type { Platform } from '../../shared/platform/platform';
+import { OutboxRelay } from '../../shared/queue/outbox-relay';
+import { outboxBacklog } from '../../shared/queue/outbox.repository';
+import { SUBGRAPH_MODULES } from '../../subgraphs/registry';
+import { FLIGHT_ISSUANCE_RECOVERY_JOB } from '../../subgraphs/flight/jobs/issuance-recovery.job';
+import { TRAIN_ISSUANCE_RECOVERY_JOB } from '../../subgraphs/train/jobs/train-issuance-recovery.job';
+import { RESERVATION_EXPIRY_JOB } from '../../subgraphs/flight/reservations/reservation-follow-ups';
+import { TRAIN_RESERVATION_EXPIRY_JOB } from '../../subgraphs/train/reservations/reservation-follow-ups';
+import type { JobDefinition } from '../../shared/queue/worker-host';
+import type { ScaleSamples } from './scale-samples';
+
+/** One read path a user or a job takes: `run(i)` does it once with the i-th sample. */
+export interface ScalePath {
+  name: string;
+  /** User-facing reads must stay at or under 50 ms at p50; job scans only flat. */
+  userFacing: boolean;
+  run(i: number): Promise<void>;
+}
+
+export interface PathContext {
+  baseUrl: string;
+  platform: Platform;
+  samples: ScaleSamples;
+  adminToken: string;
+  bigAgentToken: string;
+  /** Tokens of other seeded accounts, by email, logged on as the benchmark needs them. */
+  logins: string[];
+  password: string;
+  /** A notification log cursor about 5,000 entries deep. */
+  deepCursor: string | null;
+}
+
+const pick = <T>(list: T[], i: number): T => {
+  if (list.length === 0) throw new Error('no sample for this path');
+  return list[i % list.length];
+};
+
+async function get(ctx: PathContext, token: string, path: string, expected: number[] = [200]): Promise<unknown> {
+  const res = await fetch(`${ctx.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const body = await res.text();
+  if (!expected.includes(res.status)) throw new Error(`GET ${path} answered ${res.status}: ${body.slice(0, 300)}`);
+  return body ? JSON.parse(body) : null;
+}
+
+export async function graphql<T>(ctx: Pick<PathContext, 'baseUrl'>, token: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const res = await fetch(`${ctx.baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await res.json()) as { data?: T; errors?: unknown };
+  if (!res.ok || body.errors) throw new Error(`graphql answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+  return body.data!;
+}
+
+export const NOTIFICATION_LOG = `query Log($status: NotificationLogStatus, $channel: NotificationChannel, $type: NotificationMessageType, $ref: String, $after: String, $limit: Int!) {
+  notificationLog(status: $status, channel: $channel, messageType: $type, bookingReference: $ref, after: $after, limit: $limit) {
+    total totalIsExact nextCursor entries { notificationId deliveryId status channel attempts { status } }
+  }
+}`;
+
+const ticket = (ctx: PathContext, token: string, query: Record<string, string>) => get(ctx, token, `/api/ticket?${new URLSearchParams(query)}`);
+
+function job<T extends object>(platform: Platform, subgraph: 'flight' | 'train', name: string): JobDefinition<T> {
+  const found = SUBGRAPH_MODULES[subgraph].jobs!(platform).find((j) => j.name === name);
+  if (!found) throw new Error(`no job ${subgraph}/${name}`);
+  return found as JobDefinition<T>;
+}
+
+/** Every path the benchmark measures, in the order it prints them. */
+export function scalePaths(ctx: PathContext): ScalePath[] {
+  const { samples, platform } = ctx;
+  const mine = samples.flight.filter((f) => f.accountId === samples.bigAgentId);
+  const myTrains = samples.train.filter((t) => t.accountId === samples.bigAgentId && t.issued);
+  const numbered = samples.flight.filter((f) => f.ticketNumber);
+  const withEmail = samples.flight.filter((f) => f.email);
+  const withPhone = samples.flight.filter((f) => f.phone);
+  const flightRecovery = job<object>(platform, 'flight', FLIGHT_ISSUANCE_RECOVERY_JOB);
+  const trainRecovery = job<object>(platform, 'train', TRAIN_ISSUANCE_RECOVERY_JOB);
+  const flightExpiry = job<{ reservationId: string }>(platform, 'flight', RESERVATION_EXPIRY_JOB);
+  const trainExpiry = job<{ reservationId: string }>(platform, 'train', TRAIN_RESERVATION_EXPIRY_JOB);
+  const relay = new OutboxRelay(platform.dataSource, platform.queues, platform.clock, platform.logger);
+  const admin = ctx.adminToken;
+  const agent = ctx.bigAgentToken;
+  const log = (variables: Record<string, unknown>) => graphql(ctx, admin, NOTIFICATION_LOG, { limit: 50, ...variables });
+  const user = (name: string, run: (i: number) => Promise<unknown>): ScalePath => ({ name, userFacing: true, run: async (i) => void (await run(i)) });
+  const scan = (name: string, run: (i: number) => Promise<unknown>): ScalePath => ({ name, userFacing: false, run: async (i) => void (await run(i)) });
+  return [
+    user('ticket ?ticketId= flight e-ticket (ADMIN)', (i) => ticket(ctx, admin, { ticketId: pick(numbered, i).ticketNumber! })),
+    user('ticket ?ticketId= SGR ticket (ADMIN)', (i) => ticket(ctx, admin, { ticketId: pick(samples.train, i).ticketNumber })),
+    user('ticket ?paymentReference= (ADMIN)', (i) => ticket(ctx, admin, { paymentReference: pick(samples.flight, i).paymentReference })),
+    user('ticket ?bookingReference= flight (ADMIN)', (i) => ticket(ctx, admin, { bookingReference: pick(samples.flight, i).bookingReference })),
+    user('ticket ?bookingReference= PNR (ADMIN)', (i) =>
+      ticket(ctx, admin, {
+        bookingReference: pick(
+          samples.train.filter((t) => t.pnr),
+          i,
+        ).pnr!,
+      }),
+    ),
+    user('ticket ?email= (ADMIN)', (i) => ticket(ctx, admin, { email: pick(withEmail, i).email! })),
+    user('ticket ?email= no match (ADMIN)', (i) => ticket(ctx, admin, { email: `nobody${i}@nowhere.example` })),
+    user('ticket ?phoneNumber= (ADMIN)', (i) => ticket(ctx, admin, { phoneNumber: pick(withPhone, i).phone! })),
+    user('ticket ?email= (agent with 10%)', (i) => ticket(ctx, agent, { email: pick(mine, i).email! })),
+    user('ticket ?email= no match (agent with 10%)', (i) => ticket(ctx, agent, { email: `nobody${i}@nowhere.example` })),
+    user('ticket ?phoneNumber= (agent with 10%)', (i) => ticket(ctx, agent, { phoneNumber: pick(mine, i).phone! })),
+    user('ticket ?bookingReference= (agent with 10%)', (i) => ticket(ctx, agent, { bookingReference: pick(mine, i).bookingReference })),
+    user('ticket ?ticketId= (agent with 10%)', (i) => ticket(ctx, agent, { ticketId: pick(mine, i).ticketId })),
+    user('flight tickets ?ticketId= (owner)', (i) => get(ctx, agent, `/api/flight/tickets?ticketId=${encodeURIComponent(pick(mine, i).ticketId)}`)),
+    user('train issuance status (owner)', (i) => get(ctx, agent, `/api/trip/train/ticket/${pick(myTrains, i).paymentReference}/issuance`)),
+    user('notification log, first page (ADMIN)', () => log({})),
+    user('notification log, status SENT (ADMIN)', () => log({ status: 'SENT' })),
+    user('notification log, status FAILED (ADMIN)', () => log({ status: 'FAILED' })),
+    user('notification log, channel SMS (ADMIN)', () => log({ channel: 'SMS' })),
+    user('notification log, type TICKET (ADMIN)', () => log({ type: 'TICKET' })),
+    user('notification log, booking reference (ADMIN)', (i) => log({ ref: pick(samples.notified, i) })),
+    user('notification log, 5,000 entries deep (ADMIN)', () => log({ after: ctx.deepCursor })),
+    user('login (scrypt by design)', (i) =>
+      fetch(`${ctx.baseUrl}/api/logon`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: pick(ctx.logins, i), password: ctx.password }),
+      }).then(async (res) => {
+        if (res.status !== 200) throw new Error(`logon answered ${res.status}: ${await res.text()}`);
+      }),
+    ),
+    scan('wallet admission: hold and release (agent with 10%)', async () => {
+      const key = `scale-bench:${randomUUID()}`;
+      const admission = await platform.ledger.hold(samples.bigAgentWalletId, { businessKey: key, amount: '1' });
+      if (!admission.admitted) throw new Error('the benchmark hold was not admitted');
+      await platform.ledger.release(samples.bigAgentWalletId, key);
+    }),
+    scan('job: flight issuance recovery scan', () => flightRecovery.process({}, undefined as never)),
+    scan('job: train issuance recovery scan', () => trainRecovery.process({}, undefined as never)),
+    scan('job: flight reservation expiry (one booking)', (i) =>
+      flightExpiry.process({ reservationId: pick(samples.flight, i).reservationId }, undefined as never),
+    ),
+    scan('job: train reservation expiry (one booking)', (i) =>
+      trainExpiry.process({ reservationId: pick(samples.train, i).reservationId }, undefined as never),
+    ),
+    scan('job: outbox relay poll', () => relay.relayOnce()),
+    scan('metrics: outbox backlog', () => outboxBacklog(platform.dataSource)),
+  ];
+}

@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Redis from 'ioredis';
+import { loadConfig, PlatformConfig, SUBGRAPH_NAMES } from '../../shared/config/config';
+import { createLogger } from '../../shared/logging/logger';
+import { closePlatform, createPlatform, Platform } from '../../shared/platform/platform';
+import { DATABASE_MODULES } from '../../subgraphs/registry';
+import { prepareDatabase } from '../../bin/prepare-database';
+import { RunningStack, startStack } from '../../bin/stack';
+
+/**
+ * The roles a user's requests reach (four subgraphs and the gateway, each with its own platform as under
+ * docker-compose) on a seeded database, without workers or the outbox relay: a benchmark measures reads, and nothing
+ * in the background may run meanwhile. Migrations still pending on a reused database run first.
+ */
+export interface ScaleStack {
+  baseUrl: string;
+  /** A platform of its own for the job scans and ledger calls the benchmark makes directly. */
+  platform: Platform;
+  config: PlatformConfig;
+  stop(): Promise<void>;
+}
+
+export async function startScaleStack(databaseUrl: string, redisUrl: string): Promise<ScaleStack> {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'safiri-scale-'));
+  const env: Record<string, string> = {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'error',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    QUEUE_PREFIX: `scale_${process.pid}`,
+    KEYS_DIR: path.join(scratch, 'keys'),
+    NOTIFICATION_SINK_DIR: path.join(scratch, 'sink'),
+    REVERSE_PROXY_REPO: path.join(scratch, 'reverse-proxy'),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    FLIGHT_PORT: '0',
+    TRAIN_PORT: '0',
+    BUS_PORT: '0',
+    ADMIN_PORT: '0',
+    // The benchmark logs in as many seeded accounts from one address.
+    LOGIN_ADDRESS_MAX_ATTEMPTS: '100000',
+    LOGIN_ADDRESS_MAX_FAILURES: '100000',
+  };
+  const config = loadConfig(env);
+  const platform = await createPlatform(config, DATABASE_MODULES, { logger: createLogger('error') });
+  const stacks: RunningStack[] = [];
+  try {
+    await prepareDatabase(platform);
+    const urls: Record<string, string> = {};
+    for (const name of SUBGRAPH_NAMES) {
+      const stack = await startStack(config, name, createLogger('error'));
+      stacks.push(stack);
+      urls[`${name.toUpperCase()}_URL`] = stack.subgraphs[name]!.url;
+    }
+    const gateway = await startStack(loadConfig({ ...env, ...urls }), 'gateway', createLogger('error'));
+    stacks.push(gateway);
+    return {
+      baseUrl: gateway.gateway!.url,
+      platform,
+      config,
+      stop: async () => {
+        for (const stack of stacks.reverse()) await stack.stop();
+        await closePlatform(platform);
+        await dropKeys(redisUrl, config.queuePrefix);
+        rmSync(scratch, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    for (const stack of stacks.reverse()) await stack.stop();
+    await closePlatform(platform);
+    rmSync(scratch, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function dropKeys(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
