@@ -47,6 +47,8 @@ export function guardPool(dataSource: DataSource, options: PoolGuardOptions): vo
   const pool = (dataSource.driver as unknown as { pool?: Mysql2Pool }).pool;
   if (!pool) throw new Error('the data source has no mysql2 pool to guard: initialise it first');
   const { flavour, limits, logger, queueLimit, killer } = options;
+  // The main pool needs only the limits: nothing is counted or watched on its hot path.
+  const tracking = queueLimit !== undefined || killer !== undefined;
   const getConnection = pool.getConnection.bind(pool);
   const releaseConnection = pool.releaseConnection.bind(pool);
   /** The limit each session has now (absent: the server's own setting, as a new connection starts). */
@@ -57,6 +59,8 @@ export function guardPool(dataSource: DataSource, options: PoolGuardOptions): vo
   const kills = new Map<PooledConnection, Promise<void>>();
   /** Requests the pool has served once: their follow-up statements are never refused. */
   const admitted = new WeakSet<object>();
+  /** The callbacks this guard hands mysql2: it asks again with one of them when a broken connection leaves its queue. */
+  const ownCallbacks = new WeakSet<ConnectionCallback>();
   let asking = 0;
 
   const applyLimit = (connection: PooledConnection, limit: SessionLimit) => {
@@ -73,6 +77,7 @@ export function guardPool(dataSource: DataSource, options: PoolGuardOptions): vo
   };
 
   pool.getConnection = (callback: ConnectionCallback) => {
+    if (ownCallbacks.has(callback)) return getConnection(callback);
     const scope = currentScope();
     const signal = killer ? scope?.signal : undefined;
     if (signal?.aborted) return process.nextTick(() => callback(DatabaseException.cancelled()));
@@ -88,7 +93,7 @@ export function guardPool(dataSource: DataSource, options: PoolGuardOptions): vo
     };
     signal?.addEventListener('abort', giveUp, { once: true });
     asking++;
-    getConnection((error, connection) => {
+    const answer: ConnectionCallback = (error, connection) => {
       asking--;
       signal?.removeEventListener('abort', giveUp);
       if (answered) {
@@ -104,11 +109,14 @@ export function guardPool(dataSource: DataSource, options: PoolGuardOptions): vo
         watch = { signal, stop: () => kills.set(connection, killer.kill(threadId)) };
         signal.addEventListener('abort', watch.stop, { once: true });
       }
-      lent.set(connection, watch);
+      if (tracking) lent.set(connection, watch);
       callback(null, connection);
-    });
+    };
+    ownCallbacks.add(answer);
+    getConnection(answer);
   };
 
+  if (!tracking) return;
   pool.releaseConnection = (connection: PooledConnection) => {
     const watch = lent.get(connection);
     if (watch) watch.signal.removeEventListener('abort', watch.stop);
