@@ -34,6 +34,7 @@ import { REST_ROUTES } from './rest/routes';
 import { buildOpenApiDocument } from './rest/openapi-document';
 import { PreparedReply, prepareReply, sendPreparedReply } from './rest/prepared-reply';
 import { DirectFetches } from './direct-fetch';
+import { clientDisconnectSignal } from '../shared/http/client-disconnect';
 
 /** Passes the client's headers (token, language, currency, ids) on to every subgraph call. */
 class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
@@ -191,10 +192,15 @@ export async function startGateway(
   const server = createServer((req, res) => {
     observeHttp(platform.metrics, 'gateway', req, res, () => routeLabel(req.method, new URL(req.url ?? '/', 'http://localhost').pathname));
     const requestId = requestIdFrom(req.headers);
-    runInRequestScope(requestId, () => {
-      logAccess(logger, req, res);
-      return handle(req, res, requestId);
-    }).catch((error) => {
+    // A client that goes away takes its subgraph fetches with it (subgraph-fetcher.ts), and they their broad reads.
+    runInRequestScope(
+      requestId,
+      () => {
+        logAccess(logger, req, res);
+        return handle(req, res, requestId);
+      },
+      clientDisconnectSignal(res),
+    ).catch((error) => {
       logger.error('gateway request failed', { requestId, reason: (error as Error).message });
       if (!res.headersSent) {
         sendJson(

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { RemoteGraphQLDataSource } from '@apollo/gateway';
+import { currentScope } from '../shared/context/request-scope';
 
 type Fetcher = RemoteGraphQLDataSource['fetcher'];
 type FetcherResponse = Awaited<ReturnType<Fetcher>>;
@@ -84,7 +85,9 @@ export const subgraphFetcher: Fetcher = (url, init = {}) => {
     const target = new URL(url);
     const send = target.protocol === 'https:' ? https.request : http.request;
     const agent = target.protocol === 'https:' ? agents['https:'] : agents['http:'];
-    const req = send(target, { method: init.method ?? 'GET', headers, agent, signal: init.signal as AbortSignal | undefined }, (res) => {
+    // Apollo passes no signal: the client's, from the request scope, closes the fetch when the client goes away.
+    const signal = (init.signal as AbortSignal | undefined) ?? currentScope()?.signal;
+    const req = send(target, { method: init.method ?? 'GET', headers, agent, signal }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', reject);

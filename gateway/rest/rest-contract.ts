@@ -67,6 +67,7 @@ export const COMMON_ERRORS: Record<number, string> = {
   413: 'The body is larger than the gateway accepts.',
   415: 'A body was sent that is not JSON.',
   500: 'Retryable local failure; the body carries a request id.',
+  503: 'QUERY_TIMEOUT: a database statement ran past its time limit; retryable, Retry-After says when.',
 };
 
 /** Reads a URLSearchParams into an object for validation: a repeated name keeps its first value. */

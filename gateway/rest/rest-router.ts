@@ -14,6 +14,8 @@ import type { TokenService } from '../../shared/auth/token.service';
 import { InvalidatedCache } from '../../shared/cache/invalidated-cache';
 import { TRUST_WINDOW_MS } from '../../shared/cache/invalidation-bus';
 import type { InvalidationBus } from '../../shared/cache/invalidation-bus';
+import { currentScope, runForEveryClient } from '../../shared/context/request-scope';
+import { databaseFailure } from '../../shared/database/database.exception';
 
 /**
  * Replies kept at once. A cached route makes one per value of its key (the station lists: three in
@@ -120,7 +122,8 @@ export class RestRouter {
     // Without a verified token the route runs as usual and answers its own 401, before any input check.
     if (route.cache.topic && (!this.live || (route.auth && !(await this.live.tokens.principalOrNull(req.headers.authorization))))) return uncached();
     const key = `${route.path}\u0000${route.cache.key(request)}`;
-    const build = () => produce().then((built) => prepareReply(built, { tagged: true }));
+    // Kept replies serve every client: the one whose request builds it leaving must not stop it.
+    const build = () => runForEveryClient(produce).then((built) => prepareReply(built, { tagged: true }));
     if (route.cache.topic) return this.liveCache(route.cache.topic, route.cache.seconds).getOrLoad(key, build);
     const cached = this.replies.get(key);
     if (cached) return cached;
@@ -167,6 +170,9 @@ export class RestRouter {
   private toErrorBody(error: unknown, requestId: string): ErrorBody {
     if (error instanceof AppError) return error.toBody();
     if (isErrorBody(error)) return error;
+    if (currentScope()?.signal?.aborted) return PlatformException.clientClosed().toBody();
+    const database = databaseFailure(error);
+    if (database) return database.toBody();
     this.logger.error('REST route failed', { requestId, reason: error instanceof Error ? error.message : String(error) });
     return PlatformException.internal(requestId).toBody();
   }

@@ -41,6 +41,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOGIN_HASH_CONCURRENCY: '0' })).toThrow(/LOGIN_HASH_CONCURRENCY must be a whole number from 1/);
   });
 
+  it('gives the documented statement limits and broad-read pool, and refuses a request limit that is none or unbounded', () => {
+    expect(loadConfig({}).database).toEqual({ statementTimeoutMs: 5000, jobStatementTimeoutMs: 60_000, broadReadPoolSize: 2, broadReadQueue: 16 });
+    expect(loadConfig({ DATABASE_JOB_STATEMENT_TIMEOUT_MS: '0', DATABASE_BROAD_READ_QUEUE: '0' }).database).toMatchObject({
+      jobStatementTimeoutMs: 0,
+      broadReadQueue: 0,
+    });
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS must be a whole number from 100 to 300000/);
+    expect(() => loadConfig({ DATABASE_BROAD_READ_POOL_SIZE: '0' })).toThrow(/DATABASE_BROAD_READ_POOL_SIZE must be a whole number from 1 to 50/);
+  });
+
   it('names every bad value at once', () => {
     let error: ConfigError | undefined;
     try {

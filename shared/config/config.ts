@@ -14,6 +14,8 @@ export interface PlatformConfig {
   subgraphPorts: Record<SubgraphName, number>;
   subgraphUrls: Record<SubgraphName, string>;
   databaseUrl: string;
+  /** Statement time limits and the broad-read pool: see docs/decisions.md "No request can starve another". */
+  database: DatabaseLimitsConfig;
   redisUrl: string;
   queuePrefix: string;
   publicBaseUrl: string;
@@ -52,6 +54,18 @@ export interface PlatformConfig {
   metrics: MetricsConfig;
   /** WORKER_PORT: the worker role's small listener for /livez, /readyz and /metrics. */
   workerPort: number;
+}
+
+/** How long one statement may run, and the separate pool of the broad searches (ticket lookup, notification log). */
+export interface DatabaseLimitsConfig {
+  /** DATABASE_STATEMENT_TIMEOUT_MS: the server stops a statement sent while serving a request after this long. */
+  statementTimeoutMs: number;
+  /** DATABASE_JOB_STATEMENT_TIMEOUT_MS: the same for a statement of a background job; 0 leaves the server's own setting. */
+  jobStatementTimeoutMs: number;
+  /** DATABASE_BROAD_READ_POOL_SIZE: connections of the broad-read pool, so that many broad searches run at once at most. */
+  broadReadPoolSize: number;
+  /** DATABASE_BROAD_READ_QUEUE: broad searches that may wait for one of those connections; beyond them 503 SEARCH_BUSY. */
+  broadReadQueue: number;
 }
 
 /** Where GET /metrics is served: see README "Metrics" and docs/decisions.md "Metrics and health". */
@@ -224,6 +238,12 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
     subgraphPorts,
     subgraphUrls,
     databaseUrl,
+    database: {
+      statementTimeoutMs: read.integer('DATABASE_STATEMENT_TIMEOUT_MS', 5000, 100, 300_000),
+      jobStatementTimeoutMs: read.integer('DATABASE_JOB_STATEMENT_TIMEOUT_MS', 60_000, 0, 3_600_000),
+      broadReadPoolSize: read.integer('DATABASE_BROAD_READ_POOL_SIZE', 2, 1, 50),
+      broadReadQueue: read.integer('DATABASE_BROAD_READ_QUEUE', 16, 0, 1000),
+    },
     redisUrl,
     queuePrefix,
     publicBaseUrl,

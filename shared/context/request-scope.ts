@@ -13,6 +13,10 @@ export interface RequestScope {
   job?: { queue: string; name: string; id: string | undefined };
   operation?: string;
   accountId?: string;
+  /** Aborted when the client goes away before its answer is sent: the gateway stops its subgraph fetches, a subgraph its broad reads. */
+  signal?: AbortSignal;
+  /** A statement time limit for this work's database connections instead of the request's (a wait with a bound of its own). */
+  statementTimeoutMs?: number;
 }
 
 const scope = new AsyncLocalStorage<RequestScope>();
@@ -20,10 +24,34 @@ const scope = new AsyncLocalStorage<RequestScope>();
 /** The span attribute that holds the request id: a trace is found from the id a client or a log line shows. */
 export const REQUEST_ID_ATTRIBUTE = 'safiri.request_id';
 
-/** Runs fn as the serving of one request; with tracing on, its server span is tagged with the id (searchable). */
-export function runInRequestScope<T>(requestId: string, fn: () => T): T {
+/**
+ * Runs fn as the serving of one request; with tracing on, its server span is tagged with the id (searchable).
+ * `signal` (shared/http/client-disconnect.ts) says when the client has gone.
+ */
+export function runInRequestScope<T>(requestId: string, fn: () => T, signal?: AbortSignal): T {
   tagCurrentSpan(REQUEST_ID_ATTRIBUTE, requestId);
-  return scope.run({ requestId }, fn);
+  return scope.run(signal ? { requestId, signal } : { requestId }, fn);
+}
+
+/**
+ * Runs fn, work whose result other requests share too (a kept reply being built), as if no client could go away:
+ * the one that started it leaving must not stop it for the others.
+ */
+export function runForEveryClient<T>(fn: () => T): T {
+  const store = scope.getStore();
+  if (!store?.signal) return fn();
+  const shared = { ...store };
+  delete shared.signal;
+  return scope.run(shared, fn);
+}
+
+/**
+ * Runs fn with its database connections taken under a statement time limit of `ms` rather than the request's: for a
+ * deliberate wait that has a bound of its own (a named lock's timeout). The scope is a copy: operation and account
+ * noted inside fn do not reach the request's access line, so keep fn to the connection checkout.
+ */
+export function runWithStatementTimeout<T>(ms: number, fn: () => T): T {
+  return scope.run({ ...scope.getStore(), statementTimeoutMs: ms }, fn);
 }
 
 /** Runs a job's processor in a scope of its own: its log lines and the jobs it causes carry the request's id. */

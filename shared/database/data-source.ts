@@ -1,4 +1,4 @@
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, Logger as QueryLogger } from 'typeorm';
 import mysql from 'mysql2/promise';
 
 /** An entity or migration class, as TypeORM is given it. */
@@ -41,7 +41,11 @@ export async function dropDatabase(url: string): Promise<void> {
   }
 }
 
-export function createDataSource(url: string, modules: DatabaseModule[], poolSize = 10): DataSource {
+/**
+ * `logger`: another data source's query logger, so that one hook on it sees the statements of both (the
+ * broad-read pool shares the main one's).
+ */
+export function createDataSource(url: string, modules: DatabaseModule[], poolSize = 10, logger?: QueryLogger): DataSource {
   return new DataSource({
     type: 'mysql',
     url: url.replace(/^mariadb:/, 'mysql:'),
@@ -59,6 +63,7 @@ export function createDataSource(url: string, modules: DatabaseModule[], poolSiz
     charset: 'utf8mb4_unicode_ci',
     poolSize,
     logging: false,
+    ...(logger && { logger }),
   });
 }
 

@@ -51,6 +51,7 @@ export const PlatformErrorCode = {
   LOGIN_THROTTLED: 'LOGIN_THROTTLED',
   QUERY_TOO_COMPLEX: 'QUERY_TOO_COMPLEX',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  CLIENT_CLOSED_REQUEST: 'CLIENT_CLOSED_REQUEST',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 
@@ -70,6 +71,10 @@ export class PlatformException extends AppError {
   }
   static unavailable(message: string, data?: Record<string, unknown>): PlatformException {
     return new PlatformException(PlatformErrorCode.SERVICE_UNAVAILABLE, 503, message, data);
+  }
+  /** The client went away before its answer (nginx's 499): what it left unfinished failed, and nobody reads this. */
+  static clientClosed(): PlatformException {
+    return new PlatformException(PlatformErrorCode.CLIENT_CLOSED_REQUEST, 499, 'The client closed the connection before the answer was sent');
   }
   static internal(requestId?: string): PlatformException {
     return new PlatformException(PlatformErrorCode.INTERNAL_ERROR, 500, 'Something went wrong on our side; retry later', requestId ? { requestId } : undefined);

@@ -2,6 +2,8 @@ import { GraphQLError } from 'graphql';
 import { AppError } from './app-error';
 import { createErrorFormatter, errorBodyFromExtensions, subgraphClientError } from './graphql-errors';
 import { createLogger } from '../logging/logger';
+import { QueryFailedError } from 'typeorm';
+import { runInRequestScope } from '../context/request-scope';
 
 describe('GraphQL error formatting', () => {
   const logged: string[] = [];
@@ -120,5 +122,39 @@ describe('GraphQL error formatting', () => {
     expect(formatted.message).not.toMatch(/secret/);
     expect(formatted.extensions).toMatchObject({ errorCode: 'INTERNAL_ERROR', status: 500 });
     expect(logged.join('\n')).toMatch(/ER_NO_SUCH_TABLE/);
+  });
+
+  /** A statement the server stopped, as TypeORM throws it: the driver's errno on the error. */
+  const stopped = (errno: number, message: string) => new QueryFailedError('SELECT 1', [], Object.assign(new Error(message), { errno }));
+
+  it('answers a statement over its time limit as 503 QUERY_TIMEOUT with Retry-After, MariaDB and MySQL alike, without the server text', () => {
+    for (const error of [
+      stopped(1969, 'Query execution was interrupted (max_statement_time exceeded)'),
+      stopped(3024, 'Query execution was interrupted, maximum statement execution time exceeded'),
+    ]) {
+      logged.length = 0;
+      const formatted = format({ message: error.message }, new GraphQLError(error.message, { originalError: error }));
+      expect(formatted.extensions).toMatchObject({ errorCode: 'QUERY_TIMEOUT', status: 503, data: { retryable: true, retryAfterSeconds: 1 } });
+      expect(formatted.message).not.toMatch(/interrupted/);
+      expect(logged.join('\n')).not.toMatch(/unhandled/);
+    }
+  });
+
+  it('answers a killed statement as 503 QUERY_CANCELLED, and anything failing after the client left as 499, unlogged', async () => {
+    const killed = stopped(1317, 'Query execution was interrupted');
+    expect(format({ message: killed.message }, new GraphQLError(killed.message, { originalError: killed })).extensions).toMatchObject({
+      errorCode: 'QUERY_CANCELLED',
+      status: 503,
+    });
+    logged.length = 0;
+    const client = new AbortController();
+    client.abort();
+    const formatted = await runInRequestScope(
+      'req-gone-0001',
+      async () => format({ message: 'aborted' }, new GraphQLError('aborted', { originalError: new Error('aborted') })),
+      client.signal,
+    );
+    expect(formatted.extensions).toMatchObject({ errorCode: 'CLIENT_CLOSED_REQUEST', status: 499 });
+    expect(logged).toEqual([]);
   });
 });

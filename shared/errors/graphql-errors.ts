@@ -1,7 +1,8 @@
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { AppError, ErrorBody, isErrorBody, PlatformErrorCode, PlatformException } from './app-error';
 import type { Logger } from '../logging/logger';
-import { currentRequestId } from '../context/request-scope';
+import { currentRequestId, currentScope } from '../context/request-scope';
+import { databaseFailure } from '../database/database.exception';
 
 /** Apollo's own codes for a request the client got wrong: all are a 400. */
 const CLIENT_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'OPERATION_RESOLUTION_FAILURE', 'BAD_REQUEST']);
@@ -62,6 +63,18 @@ function errorFormatter(logger: Logger) {
     const original = unwrapOriginal(raw);
     if (original instanceof AppError) {
       return { message: original.errorMessage, path: formatted.path, extensions: appErrorExtensions(original) };
+    }
+    // Whatever failed after the client left failed because it left (a fetch cut, a statement killed): not our error.
+    if (currentScope()?.signal?.aborted) {
+      const gone = PlatformException.clientClosed();
+      logger.debug('request stopped: its client went away', { requestId: currentRequestId(), path: formatted.path });
+      return { message: gone.errorMessage, path: formatted.path, extensions: appErrorExtensions(gone) };
+    }
+    // A statement over its time limit, or stopped: the client can retry; the operator reads which path it was.
+    const database = databaseFailure(original);
+    if (database) {
+      logger.warn('database statement stopped', { requestId: currentRequestId(), errorCode: database.errorCode, path: formatted.path });
+      return { message: database.errorMessage, path: formatted.path, extensions: appErrorExtensions(database) };
     }
     const ext = (formatted.extensions ?? {}) as Record<string, unknown>;
     if (typeof ext.errorCode === 'string' && typeof ext.status === 'number') {

@@ -20,6 +20,7 @@ import { pathOf } from './request-path';
 import { graphqlMetricsPlugin } from '../metrics/graphql-metrics.plugin';
 import { ReferenceField, ReferenceReplies } from './reference-replies';
 import { compiledExecution } from '../graphql/compiled-execution';
+import { clientDisconnectSignal } from './client-disconnect';
 
 /** The route label values of a subgraph listener (anything else is "unmatched"). */
 const SUBGRAPH_PATHS: string[] = ['/graphql', '/health', ...OPS_PATHS];
@@ -77,24 +78,29 @@ export async function startSubgraphServer(
     const path = pathOf(req);
     observeHttp(platform.metrics, name, req, res, () => (SUBGRAPH_PATHS.includes(path) ? path : 'unmatched'));
     const requestId = requestIdFrom(req.headers);
-    runInRequestScope(requestId, async () => {
-      logAccess(logger, req, res);
-      if (path === '/health' && req.method === 'GET') return sendJson(res, 200, { status: 'ok', service: name });
-      if (path !== '/graphql') {
-        if (await ops(req, res, path)) return;
-        return sendJson(res, 404, { errorCode: 'NOT_FOUND', errorMessage: `No route ${path}`, status: 404 });
-      }
-      return handleGraphQLRequest(apollo, req, res, {
-        maxBodyBytes: platform.config.maxBodyBytes,
-        context: async () => ({ req: new RequestContext(req.headers, platform.tokens, logger), clientAddress: forwardedClientAddress(req) }),
-        extraHeaders: { 'x-request-id': requestId },
-        replies,
-        lateHeaders: (): Record<string, string> => {
-          const accountId = currentScope()?.accountId;
-          return accountId ? { [ACCOUNT_HEADER]: accountId } : {};
-        },
-      });
-    }).catch((error) => {
+    // The gateway closes its fetch when its own client goes (or its fetch is cut): the broad reads of this request then stop.
+    runInRequestScope(
+      requestId,
+      async () => {
+        logAccess(logger, req, res);
+        if (path === '/health' && req.method === 'GET') return sendJson(res, 200, { status: 'ok', service: name });
+        if (path !== '/graphql') {
+          if (await ops(req, res, path)) return;
+          return sendJson(res, 404, { errorCode: 'NOT_FOUND', errorMessage: `No route ${path}`, status: 404 });
+        }
+        return handleGraphQLRequest(apollo, req, res, {
+          maxBodyBytes: platform.config.maxBodyBytes,
+          context: async () => ({ req: new RequestContext(req.headers, platform.tokens, logger), clientAddress: forwardedClientAddress(req) }),
+          extraHeaders: { 'x-request-id': requestId },
+          replies,
+          lateHeaders: (): Record<string, string> => {
+            const accountId = currentScope()?.accountId;
+            return accountId ? { [ACCOUNT_HEADER]: accountId } : {};
+          },
+        });
+      },
+      clientDisconnectSignal(res),
+    ).catch((error) => {
       logger.error('subgraph request failed', { requestId, reason: (error as Error).message });
       if (!res.headersSent) sendJson(res, 500, { errorCode: 'INTERNAL_ERROR', errorMessage: 'Internal error', status: 500 });
       else res.end();

@@ -31,6 +31,8 @@ import { NotificationRequester } from '../notifications/notification-request.ser
 import { Metrics } from '../metrics/metrics';
 import { collectDatabasePool } from '../metrics/collectors';
 import { InvalidationBus } from '../cache/invalidation-bus';
+import { guardPool, QueryKiller } from '../database/pool-guard';
+import { detectServerFlavour, StatementLimits } from '../database/statement-limit';
 
 /** The tables of shared/: accounts, tokens, keys, wallet ledger, outbox, notification log. */
 export const SHARED_DATABASE_MODULE: DatabaseModule = {
@@ -63,6 +65,13 @@ export interface Platform {
   logger: Logger;
   clock: Clock;
   dataSource: DataSource;
+  /**
+   * The broad searches' own small pool (ticket lookup, notification log): however slow they get, they never hold a
+   * connection booking, payment or issuance needs. Bounded wait, and a statement whose client left is killed.
+   */
+  broadReads: DataSource;
+  /** Stops broad reads whose client left (closed with the platform). */
+  queryKiller: QueryKiller;
   /** Fail-fast client for request paths (login throttling, caches). */
   redis: Redis;
   /** Blocking-safe client for BullMQ (maxRetriesPerRequest null). */
@@ -83,8 +92,19 @@ export interface Platform {
 export async function createPlatform(config: PlatformConfig, modules: DatabaseModule[], overrides: { clock?: Clock; logger?: Logger } = {}): Promise<Platform> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const clock = overrides.clock ?? systemClock;
-  const dataSource = createDataSource(config.databaseUrl, [SHARED_DATABASE_MODULE, ...modules]);
+  const databaseModules = [SHARED_DATABASE_MODULE, ...modules];
+  const dataSource = createDataSource(config.databaseUrl, databaseModules);
   await dataSource.initialize();
+  const flavour = await detectServerFlavour(dataSource);
+  if (flavour.kind === 'none')
+    logger.warn('the database server has no statement time limit: statements run as long as they take', { version: flavour.version });
+  const limits: StatementLimits = { requestMs: config.database.statementTimeoutMs, jobMs: config.database.jobStatementTimeoutMs };
+  const databaseLogger = logger.child({ service: 'database' });
+  guardPool(dataSource, { flavour, limits, logger: databaseLogger });
+  const broadReads = createDataSource(config.databaseUrl, databaseModules, config.database.broadReadPoolSize, dataSource.logger);
+  await broadReads.initialize();
+  const queryKiller = new QueryKiller(config.databaseUrl, databaseLogger);
+  guardPool(broadReads, { flavour, limits, logger: databaseLogger, queueLimit: config.database.broadReadQueue, killer: queryKiller });
   const redis = createRedis(config.redisUrl, 'request');
   const queueRedis = createRedis(config.redisUrl, 'queue');
   redis.on('error', (e) => logger.warn('redis connection error', { reason: e.message }));
@@ -99,6 +119,8 @@ export async function createPlatform(config: PlatformConfig, modules: DatabaseMo
     logger,
     clock,
     dataSource,
+    broadReads,
+    queryKiller,
     redis,
     queueRedis,
     invalidations,
@@ -117,5 +139,7 @@ export async function closePlatform(platform: Platform): Promise<void> {
   await platform.invalidations.close();
   platform.redis.disconnect();
   platform.queueRedis.disconnect();
+  if (platform.broadReads.isInitialized) await platform.broadReads.destroy();
+  await platform.queryKiller.close();
   if (platform.dataSource.isInitialized) await platform.dataSource.destroy();
 }

@@ -45,7 +45,8 @@ export const adminModule: SubgraphModule = {
     const instances = new Map<ClassType, object>([
       [CompanyResolver, new CompanyResolver(companies)],
       [AccountResolver, new AccountResolver(accounts, new LoginService(platform), platform.keys)],
-      [NotificationLogResolver, new NotificationLogResolver(new NotificationLogService(platform.dataSource))],
+      // The log is read through the broad-read pool: a slow page never holds a connection booking needs.
+      [NotificationLogResolver, new NotificationLogResolver(new NotificationLogService(platform.broadReads))],
       [ReverseProxyResolver, new ReverseProxyResolver(createReverseProxyService(platform, companies))],
     ]);
     return buildFederatedSchema(

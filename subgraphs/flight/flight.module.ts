@@ -103,7 +103,8 @@ export const flightModule: SubgraphModule = {
           new FlightPaymentService(platform, reservations, payments, new SimulatedPaymentGateway()),
         ),
       ],
-      [FlightTicketLookupResolver, new FlightTicketLookupResolver(new FlightTicketLookupService(reservations))],
+      // Lookups read through the broad-read pool: a slow one never holds a connection booking needs.
+      [FlightTicketLookupResolver, new FlightTicketLookupResolver(new FlightTicketLookupService(new ReservationRepository(platform.broadReads)))],
     ]);
     return buildFederatedSchema({
       resolvers: [AirportResolver, FlightSearchResolver, FlightReservationResolver, FlightIssuanceResolver, FlightTicketLookupResolver],

@@ -122,7 +122,8 @@ export const trainModule: SubgraphModule = {
         TrainResendResolver,
         new TrainResendResolver(new TrainResendService(platform, reservations, new TrainIssuanceRepository(platform.dataSource), stations)),
       ],
-      [TrainTicketLookupResolver, new TrainTicketLookupResolver(new TrainTicketLookupService(reservations, stations))],
+      // Lookups read through the broad-read pool: a slow one never holds a connection booking needs.
+      [TrainTicketLookupResolver, new TrainTicketLookupResolver(new TrainTicketLookupService(new TrainReservationRepository(platform.broadReads), stations))],
     ]);
     return buildFederatedSchema({
       resolvers: [

@@ -49,6 +49,9 @@ const lookup: RestRoute = {
     responses: { 200: { description: 'The matching tickets (possibly none).', schema: TicketLookupAnswer, headers: { 'cache-control': 'no-store' } } },
     errors: {
       400: 'TICKET_LOOKUP_FILTER_REQUIRED when no filter is given; BAD_REQUEST naming every malformed filter in data.fields.',
+      503:
+        'SEARCH_BUSY when more broad searches wait than the service queues; QUERY_TIMEOUT when the lookup runs past the statement time limit. ' +
+        'Both retryable, with Retry-After.',
     },
   },
 };

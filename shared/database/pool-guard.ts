@@ -1,0 +1,163 @@
+import type { DataSource } from 'typeorm';
+import mysql from 'mysql2/promise';
+import { currentScope } from '../context/request-scope';
+import type { Logger } from '../logging/logger';
+import { DatabaseException } from './database.exception';
+import { ServerFlavour, SessionLimit, sessionLimitSql, StatementLimits, statementLimitFor } from './statement-limit';
+
+/** What this guard uses of a mysql2 pooled connection. */
+interface PooledConnection {
+  readonly threadId: number | null;
+  query(sql: string, callback: (error: Error | null) => void): void;
+  release(): void;
+}
+
+type ConnectionCallback = (error: Error | null, connection?: PooledConnection) => void;
+
+/** What this guard uses of the mysql2 pool under TypeORM's driver (the driver types it `any`). */
+interface Mysql2Pool {
+  config: { connectionLimit: number };
+  getConnection(callback: ConnectionCallback): void;
+  releaseConnection(connection: PooledConnection): void;
+}
+
+export interface PoolGuardOptions {
+  flavour: ServerFlavour;
+  limits: StatementLimits;
+  logger: Logger;
+  /**
+   * The broad-read pool only: connections asked for beyond the pool's size plus this many are refused at once
+   * (SEARCH_BUSY) rather than queued without end. A request already served by the pool is never refused a
+   * follow-up statement, so a lookup admitted once is not turned away half done.
+   */
+  queueLimit?: number;
+  /** The broad-read pool only: stops the statement of a request whose client has gone. */
+  killer?: QueryKiller;
+}
+
+/**
+ * Guards the connections of one TypeORM data source at the moment they leave the pool, where the work asking for
+ * one is known from its scope (shared/context/request-scope.ts):
+ * - each gets the statement time limit of that work (statement-limit.ts), set on the session only when it differs
+ *   from what the session already has, queued on the connection before the caller's own statement;
+ * - with `queueLimit`, a bounded wait for a connection; with `killer`, the statement running for a request whose
+ *   client has gone is killed, and a request whose client has gone gets no connection at all.
+ */
+export function guardPool(dataSource: DataSource, options: PoolGuardOptions): void {
+  const pool = (dataSource.driver as unknown as { pool?: Mysql2Pool }).pool;
+  if (!pool) throw new Error('the data source has no mysql2 pool to guard: initialise it first');
+  const { flavour, limits, logger, queueLimit, killer } = options;
+  // The main pool needs only the limits: nothing is counted or watched on its hot path.
+  const tracking = queueLimit !== undefined || killer !== undefined;
+  const getConnection = pool.getConnection.bind(pool);
+  const releaseConnection = pool.releaseConnection.bind(pool);
+  /** The limit each session has now (absent: the server's own setting, as a new connection starts). */
+  const sessionLimits = new WeakMap<PooledConnection, SessionLimit>();
+  /** Connections handed out and not yet given back, with the client signal that stops their statement. */
+  const lent = new Map<PooledConnection, { signal: AbortSignal; stop: () => void } | null>();
+  /** KILL QUERY statements under way, by connection: it returns to the pool only once its kill has landed. */
+  const kills = new Map<PooledConnection, Promise<void>>();
+  /** Requests the pool has served once: their follow-up statements are never refused. */
+  const admitted = new WeakSet<object>();
+  /** The callbacks this guard hands mysql2: it asks again with one of them when a broken connection leaves its queue. */
+  const ownCallbacks = new WeakSet<ConnectionCallback>();
+  let asking = 0;
+
+  const applyLimit = (connection: PooledConnection, limit: SessionLimit) => {
+    if ((sessionLimits.get(connection) ?? 'server') === limit) return;
+    const sql = sessionLimitSql(flavour, limit);
+    if (!sql) return;
+    sessionLimits.set(connection, limit);
+    // Queued before the caller's statement on the same connection, so it applies without a round trip of its own.
+    connection.query(sql, (error) => {
+      if (!error) return;
+      sessionLimits.delete(connection);
+      logger.warn('could not set the statement time limit of a database session', { reason: error.message });
+    });
+  };
+
+  pool.getConnection = (callback: ConnectionCallback) => {
+    if (ownCallbacks.has(callback)) return getConnection(callback);
+    const scope = currentScope();
+    const signal = killer ? scope?.signal : undefined;
+    if (signal?.aborted) return process.nextTick(() => callback(DatabaseException.cancelled()));
+    if (queueLimit !== undefined && !(scope && admitted.has(scope)) && lent.size + asking >= pool.config.connectionLimit + queueLimit) {
+      return process.nextTick(() => callback(DatabaseException.busy()));
+    }
+    if (queueLimit !== undefined && scope) admitted.add(scope);
+    const limit = statementLimitFor(scope, limits);
+    let answered = false;
+    const giveUp = () => {
+      answered = true;
+      callback(DatabaseException.cancelled());
+    };
+    signal?.addEventListener('abort', giveUp, { once: true });
+    asking++;
+    const answer: ConnectionCallback = (error, connection) => {
+      asking--;
+      signal?.removeEventListener('abort', giveUp);
+      if (answered) {
+        // The client left while this waited: the connection goes straight back.
+        connection?.release();
+        return;
+      }
+      if (error || !connection) return callback(error);
+      applyLimit(connection, limit);
+      let watch: { signal: AbortSignal; stop: () => void } | null = null;
+      if (signal && killer && connection.threadId !== null) {
+        const threadId = connection.threadId;
+        watch = { signal, stop: () => kills.set(connection, killer.kill(threadId)) };
+        signal.addEventListener('abort', watch.stop, { once: true });
+      }
+      if (tracking) lent.set(connection, watch);
+      callback(null, connection);
+    };
+    ownCallbacks.add(answer);
+    getConnection(answer);
+  };
+
+  if (!tracking) return;
+  pool.releaseConnection = (connection: PooledConnection) => {
+    const watch = lent.get(connection);
+    if (watch) watch.signal.removeEventListener('abort', watch.stop);
+    const kill = kills.get(connection);
+    if (!kill) {
+      lent.delete(connection);
+      return releaseConnection(connection);
+    }
+    // A KILL QUERY still on its way must not reach the statement of the next request this connection serves.
+    void kill.finally(() => {
+      kills.delete(connection);
+      lent.delete(connection);
+      releaseConnection(connection);
+    });
+  };
+}
+
+/**
+ * Sends KILL QUERY for the statement a connection of this process runs, on a connection of its own (one, opened at
+ * the first kill): a full pool cannot hold the kill back. Only the statement stops; the session stays usable. A
+ * database user may kill its own sessions without any privilege.
+ */
+export class QueryKiller {
+  private pool: mysql.Pool | undefined;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Settles once the server has taken the kill (or refused it: the statement had ended); never rejects. */
+  kill(threadId: number): Promise<void> {
+    this.pool ??= mysql.createPool({ uri: this.databaseUrl.replace(/^mariadb:/, 'mysql:'), connectionLimit: 1 });
+    return this.pool.query('KILL QUERY ?', [threadId]).then(
+      () => this.logger.info('database statement stopped: its client went away', { threadId }),
+      (error: Error) => this.logger.warn('could not stop a database statement whose client went away', { threadId, reason: error.message }),
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.end();
+    this.pool = undefined;
+  }
+}
