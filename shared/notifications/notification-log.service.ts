@@ -89,6 +89,8 @@ const OWN_STATUSES: Partial<Record<NotificationLogStatus, NotificationStatus[]>>
   FAILED: ['FAILED'],
 };
 const DELIVERY_LOG_STATUSES = new Set<string>(DELIVERY_STATUSES);
+/** The most rows one statement of the log asks for: a page (200) and one more. */
+const READ_STEP = 201;
 
 interface Entry {
   request: NotificationRow;
@@ -126,15 +128,10 @@ export class NotificationLogService {
   }
 
   async find(filter: NotificationLogFilter): Promise<NotificationLogPageResult> {
-    const offset = Math.min(Math.max(0, filter.offset), MAX_LOG_OFFSET);
-    const wanted = offset + filter.limit + 1;
     const byDeliveries = !filter.bookingReference && (!!filter.status || !!filter.channel);
-    const [entries, counted] = await Promise.all([
-      byDeliveries ? this.fromDeliveries(filter, wanted) : this.fromRequests(filter, wanted),
-      this.count(filter, byDeliveries),
-    ]);
-    const page = entries.slice(offset, offset + filter.limit);
-    const more = entries.length > offset + filter.limit;
+    const [entries, counted] = await Promise.all([this.skipThenRead(filter, byDeliveries), this.count(filter, byDeliveries)]);
+    const page = entries.slice(0, filter.limit);
+    const more = entries.length > filter.limit;
     const attempts = await this.attemptsOf(page.flatMap((e) => (e.delivery ? [e.delivery.id] : [])));
     return {
       records: page.map((e) => toRecord(e, attempts.get(e.delivery?.id ?? '') ?? [])),
@@ -142,6 +139,24 @@ export class NotificationLogService {
       total: Math.min(counted, LOG_TOTAL_CAP),
       totalIsExact: counted < LOG_TOTAL_CAP,
     };
+  }
+
+  /**
+   * The page's entries (one more than the limit, to know whether more follow), after skipping `offset` entries in
+   * steps of at most READ_STEP: every statement reads a short stretch of an index, however deep the page.
+   */
+  private async skipThenRead(filter: NotificationLogFilter, byDeliveries: boolean): Promise<Entry[]> {
+    const read = (after: LogPosition | null, wanted: number) =>
+      byDeliveries ? this.fromDeliveries({ ...filter, after }, wanted) : this.fromRequests({ ...filter, after }, wanted);
+    let after = filter.after ?? null;
+    let skip = Math.min(Math.max(0, filter.offset), MAX_LOG_OFFSET);
+    while (skip > 0) {
+      const step = await read(after, Math.min(skip, READ_STEP));
+      if (step.length === 0) return [];
+      skip -= step.length;
+      after = positionOf(step[step.length - 1]);
+    }
+    return read(after, filter.limit + 1);
   }
 
   /** Up to `wanted` entries walking the requests newest first, each expanded into its (matching) deliveries. */
@@ -159,8 +174,8 @@ export class NotificationLogService {
     let from: Pick<LogPosition, 'at' | 'notificationId'> | null = after;
     // Each request gives at least one entry unless a status or channel filter leaves it out (then the booking
     // reference keeps the walk short) or its deliveries were purged: a few rounds fill any page.
-    for (let round = 0; entries.length < wanted && round < 5; round++) {
-      const chunk = Math.max(wanted - entries.length, 10);
+    for (let round = 0; entries.length < wanted && round < Math.ceil(wanted / READ_STEP) + 4; round++) {
+      const chunk = Math.min(Math.max(wanted - entries.length, 10), READ_STEP);
       const requests = await this.repository.requests(filter, from, chunk);
       entries.push(...(await this.expand(requests, filter)));
       if (requests.length < chunk) break;
