@@ -2,7 +2,7 @@ import { AccountService } from '../../subgraphs/admin/services/account.service';
 import { addDays, todayIn } from '../../shared/time/calendar-date';
 import { startTestStack } from '../support/test-platform';
 import { json } from '../support/http';
-import { expireOffer, storedOfferCount } from '../support/flight-offers';
+import { expireOffer, storedSearchCount } from '../support/flight-offers';
 import type { ErrorAnswer, RestFlightOffer } from '../support/rest-bodies';
 import { flightRoutes } from '../../gateway/rest/routes/flight.routes';
 import { JsonBytes } from '../../gateway/rest/prepared-reply';
@@ -198,7 +198,7 @@ describe('flight search and offer review (REST)', () => {
     });
 
     it('the earliest later date with offers: FOUND, with next; no offers are created for it', async () => {
-      const count = () => storedOfferCount(env.stack.platform);
+      const count = () => storedSearchCount(env.stack.platform);
       const before = await count();
       const body = await lookAhead('DAR', 'TKQ', '2027-03-10', 1);
       expect(await count()).toBe(before);
