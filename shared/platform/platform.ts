@@ -61,8 +61,13 @@ export interface Platform {
   logger: Logger;
   clock: Clock;
   dataSource: DataSource;
-  /** Fail-fast client for request paths (login throttling, caches). */
+  /** Fail-fast client for request paths on the queue Redis (login throttling, dashboard sessions, invalidations). */
   redis: Redis;
+  /**
+   * Fail-fast client for what may be evicted (search cache, flight offers, search rate limits): on CACHE_REDIS_URL,
+   * which may run allkeys-lru; the same client as `redis` when that is not set.
+   */
+  cacheRedis: Redis;
   /** Blocking-safe client for BullMQ (maxRetriesPerRequest null). */
   queueRedis: Redis;
   /** Redis pub/sub that empties every process's caches when what they hold changes (shared/cache). */
@@ -85,8 +90,10 @@ export async function createPlatform(config: PlatformConfig, modules: DatabaseMo
   await dataSource.initialize();
   const redis = createRedis(config.redisUrl, 'request');
   const queueRedis = createRedis(config.redisUrl, 'queue');
+  const cacheRedis = config.cacheRedisUrl === config.redisUrl ? redis : createRedis(config.cacheRedisUrl, 'request');
   redis.on('error', (e) => logger.warn('redis connection error', { reason: e.message }));
   queueRedis.on('error', (e) => logger.warn('redis (queue) connection error', { reason: e.message }));
+  if (cacheRedis !== redis) cacheRedis.on('error', (e) => logger.warn('redis (cache) connection error', { reason: e.message }));
   const invalidations = new InvalidationBus(redis, config.redisUrl, `${config.queuePrefix}:invalidations`, logger.child({ service: 'invalidations' }));
   const keys = new KeyStore(dataSource, config.keysDir, clock, invalidations);
   const outbox = new Outbox(clock);
@@ -98,6 +105,7 @@ export async function createPlatform(config: PlatformConfig, modules: DatabaseMo
     clock,
     dataSource,
     redis,
+    cacheRedis,
     queueRedis,
     invalidations,
     queues: new QueueRegistry(queueRedis, config.queuePrefix),
@@ -114,6 +122,7 @@ export async function closePlatform(platform: Platform): Promise<void> {
   await platform.queues.close();
   await platform.invalidations.close();
   platform.redis.disconnect();
+  if (platform.cacheRedis !== platform.redis) platform.cacheRedis.disconnect();
   platform.queueRedis.disconnect();
   if (platform.dataSource.isInitialized) await platform.dataSource.destroy();
 }
