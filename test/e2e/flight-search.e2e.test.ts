@@ -7,7 +7,8 @@ import type { ErrorAnswer, RestFlightOffer } from '../support/rest-bodies';
 import { flightRoutes } from '../../gateway/rest/routes/flight.routes';
 import { JsonBytes } from '../../gateway/rest/prepared-reply';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+/** An RFC 9562 uuid: version 8, whose layout carries the search and the expiry (offers/offer-reference.ts). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const in30Days = addDays(todayIn('Africa/Dar_es_Salaam', new Date()), 30);
 
 /** A search answer; meta.availability only with lookAheadDays. */
