@@ -8,7 +8,7 @@ import { warnIfCacheRefusesWrites } from '../../shared/redis/redis';
 import { createLogger } from '../../shared/logging/logger';
 
 /** What the cache Redis may hold: the supplier answers, the searches' offers and snapshots, the search rate buckets. */
-const CACHE_KEY = /^[^:]+:(flight-search:v2|flight-offers|flight-offer-snapshot|search-rate):/;
+const CACHE_KEY = /^[^:]+:(flight-search|flight-offers|flight-offer-snapshot|search-rate):/;
 
 describe('a cache Redis of its own (CACHE_REDIS_URL)', () => {
   let cache: RedisServer;
@@ -53,7 +53,7 @@ describe('a cache Redis of its own (CACHE_REDIS_URL)', () => {
 
     const prefix = env.config.queuePrefix;
     const inCache = await keysUnder(cacheRedis, prefix);
-    for (const kind of ['flight-search:v2', 'flight-offers', 'flight-offer-snapshot', 'search-rate']) {
+    for (const kind of ['flight-search', 'flight-offers', 'flight-offer-snapshot', 'search-rate']) {
       expect([kind, inCache.some((key) => key.startsWith(`${prefix}:${kind}:`))]).toEqual([kind, true]);
     }
     expect(inCache.filter((key) => !CACHE_KEY.test(key))).toEqual([]);

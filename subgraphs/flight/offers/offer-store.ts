@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 import { FlightException } from '../errors/flight.exception';
+import { compressJson, decompressJson } from '../../../shared/redis/compressed-json';
 import { isRandomOfferReference, newSearchId, offerReferenceOf, parseOfferReference } from './offer-reference';
 
 export interface OfferSlot {
@@ -61,8 +62,8 @@ export interface StoredSearch<TCriteria> {
 export const EXPIRY_CLOCK_TOLERANCE_MS = 1000;
 
 /**
- * One search in one atomic command. KEYS: snapshot, search; ARGV: TTL ms, the snapshot's JSON or '' to only
- * extend it, the search's JSON. The snapshot lives as long as its longest-lived search (PEXPIRE GT never
+ * One search in one atomic command. KEYS: snapshot, search; ARGV: TTL ms, the snapshot (compressed JSON) or '' to
+ * only extend it, the search's JSON. The snapshot lives as long as its longest-lived search (PEXPIRE GT never
  * shortens it; SET NX never replaces another search's copy). Answers 0 when the snapshot to extend is gone.
  * Defined with ioredis's defineCommand, which sends EVALSHA and falls back to EVAL when the server has not
  * seen the script (after a restart or SCRIPT FLUSH).
@@ -74,11 +75,14 @@ end
 redis.call('SET', KEYS[2], ARGV[3], 'PX', ARGV[1])
 return kept`;
 
-type RedisWithSave = Redis & { saveFlightSearch(snapshotKey: string, searchKey: string, ttlMs: string, snapshot: string, search: string): Promise<number> };
+type RedisWithSave = Redis & {
+  saveFlightSearch(snapshotKey: string, searchKey: string, ttlMs: string, snapshot: Buffer | '', search: string): Promise<number>;
+};
 
 export const offerKeys = (prefix: string) => ({
   search: (searchId: string) => `${prefix}:flight-offers:${searchId}`,
-  snapshot: (snapshotId: string) => `${prefix}:flight-offer-snapshot:${snapshotId}`,
+  /** Compressed JSON (shared/redis/compressed-json.ts). */
+  snapshot: (snapshotId: string) => `${prefix}:flight-offer-snapshot:v2:${snapshotId}`,
 });
 
 /**
@@ -89,6 +93,7 @@ export const offerKeys = (prefix: string) => ({
 const legacyKeys = (prefix: string) => ({
   reference: (offerReference: string) => `${prefix}:flight-offer:${offerReference}`,
   search: (searchId: string) => `${prefix}:flight-offer-search:${searchId}`,
+  snapshot: (snapshotId: string) => `${prefix}:flight-offer-snapshot:${snapshotId}`,
 });
 
 interface LegacyReferenceRecord {
@@ -105,7 +110,8 @@ interface LegacyReferenceRecord {
  *
  * Kept in Redis, two keys per search whatever its offer count: the search (account, criteria, snapshot,
  * which offers, deadline) under an id the offerReference carries (offer-reference.ts), and the snapshot,
- * written once per snapshot and then only given a longer life. Both expire exactly at the offers' deadline.
+ * compressed, written once per snapshot and then only given a longer life. Both expire exactly at the
+ * offers' deadline.
  */
 export class OfferStore<TOffer, TCriteria> {
   private readonly keys: ReturnType<typeof offerKeys>;
@@ -171,12 +177,11 @@ export class OfferStore<TOffer, TCriteria> {
       criteria,
     };
     const searchJson = JSON.stringify(search);
-    const save = (snapshotJson: string) =>
-      this.withSaveScript().saveFlightSearch(snapshotKey, this.keys.search(searchId), String(ttlMs), snapshotJson, searchJson);
+    const save = (offers: Buffer | '') => this.withSaveScript().saveFlightSearch(snapshotKey, this.keys.search(searchId), String(ttlMs), offers, searchJson);
     const onFailure = () => (snapshot.storedUntil = 0);
-    const snapshotKept = await this.guard(() => save(wasStored ? '' : JSON.stringify(snapshot.offers)), onFailure);
+    const snapshotKept = await this.guard(() => save(wasStored ? '' : compressJson(snapshot.offers)), onFailure);
     // The shared copy was gone (Redis restarted, flushed or evicted it since this process wrote it): write it again.
-    if (snapshotKept === 0) await this.guard(() => save(JSON.stringify(snapshot.offers)), onFailure);
+    if (snapshotKept === 0) await this.guard(() => save(compressJson(snapshot.offers)), onFailure);
     return slots;
   }
 
@@ -195,8 +200,8 @@ export class OfferStore<TOffer, TCriteria> {
     if (search.accountId !== accountId) return null;
     const index = search.indexes ? search.indexes[parts.position] : parts.position < (search.count ?? 0) ? parts.position : undefined;
     if (index === undefined) return null;
-    const offers = await this.guard(() => this.redis.get(this.keys.snapshot(search.snapshotId)));
-    const offer = offers ? (JSON.parse(offers) as TOffer[])[index] : undefined;
+    const offers = await this.guard(() => this.redis.getBuffer(this.keys.snapshot(search.snapshotId)));
+    const offer = offers ? decompressJson<TOffer[]>(offers)[index] : undefined;
     if (offer === undefined) return null;
     return {
       gone: false,
@@ -214,7 +219,7 @@ export class OfferStore<TOffer, TCriteria> {
     if (!raw) return null;
     const record = JSON.parse(raw) as LegacyReferenceRecord;
     if (record.accountId !== accountId) return null;
-    const [criteria, offers] = await this.guard(() => this.redis.mget(this.legacy.search(record.searchId), this.keys.snapshot(record.snapshotId)));
+    const [criteria, offers] = await this.guard(() => this.redis.mget(this.legacy.search(record.searchId), this.legacy.snapshot(record.snapshotId)));
     const offer = offers ? (JSON.parse(offers) as TOffer[])[record.index] : undefined;
     if (!criteria || offer === undefined) return null;
     return {
