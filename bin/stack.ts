@@ -20,6 +20,7 @@ import { readSupergraph } from './supergraph';
 
 export const ROLES = ['all', 'gateway', ...SUBGRAPH_NAMES, 'worker'] as const;
 export type StackRole = (typeof ROLES)[number];
+const CACHE_WRITERS: readonly StackRole[] = ['all', 'flight', 'train', 'bus'];
 
 export interface RunningStack {
   platform: Platform;
@@ -60,9 +61,8 @@ export async function startStack(config: PlatformConfig, role: StackRole, logger
     if (role === 'all') stack.preparation = await prepareDatabase(platform);
     else if (role !== 'gateway') await refuseIfUnmigrated(platform);
 
-    // The roles that write caches (the subgraphs) say whether a cache Redis of its own can make room.
-    if (role !== 'gateway' && role !== 'worker' && config.cacheRedisUrl !== config.redisUrl)
-      await warnIfCacheRefusesWrites(platform.cacheRedis, platform.logger);
+    // The roles that write to a cache Redis of its own (the search subgraphs) say whether it can make room.
+    if (CACHE_WRITERS.includes(role) && config.cacheRedisUrl !== config.redisUrl) await warnIfCacheRefusesWrites(platform.cacheRedis, platform.logger);
     const subgraphUrls = { ...config.subgraphUrls };
     for (const name of SUBGRAPH_NAMES) {
       if (role !== 'all' && role !== name) continue;
