@@ -7,7 +7,7 @@ import { OutboxRelay } from '../shared/queue/outbox-relay';
 import { WorkerHost } from '../shared/queue/worker-host';
 import { notificationJobs } from '../shared/notifications/notification-jobs';
 import { closeChannelAdapters, createChannelAdapters } from '../shared/notifications/channels/channel-factory';
-import { warnUnlessNoEviction } from '../shared/redis/redis';
+import { warnIfCacheRefusesWrites, warnUnlessNoEviction } from '../shared/redis/redis';
 import { createLogger, Logger } from '../shared/logging/logger';
 import { startGateway } from '../gateway/gateway.server';
 import { OpsServer, opsEndpoints, startOpsServer } from '../shared/http/ops-endpoints';
@@ -21,6 +21,7 @@ import type { Clock } from '../shared/time/clock';
 
 export const ROLES = ['all', 'gateway', ...SUBGRAPH_NAMES, 'worker'] as const;
 export type StackRole = (typeof ROLES)[number];
+const CACHE_WRITERS: readonly StackRole[] = ['all', 'flight', 'train', 'bus'];
 
 export interface RunningStack {
   platform: Platform;
@@ -62,6 +63,8 @@ export async function startStack(config: PlatformConfig, role: StackRole, logger
     if (role === 'all') stack.preparation = await prepareDatabase(platform);
     else if (role !== 'gateway') await refuseIfUnmigrated(platform);
 
+    // The roles that write to a cache Redis of its own (the search subgraphs) say whether it can make room.
+    if (CACHE_WRITERS.includes(role) && config.cacheRedisUrl !== config.redisUrl) await warnIfCacheRefusesWrites(platform.cacheRedis, platform.logger);
     const subgraphUrls = { ...config.subgraphUrls };
     for (const name of SUBGRAPH_NAMES) {
       if (role !== 'all' && role !== name) continue;
@@ -98,7 +101,7 @@ export async function startStack(config: PlatformConfig, role: StackRole, logger
       collectQueueDepths(platform.metrics, () => host.queueNames.map((name) => platform.queues.get(name)));
       collectOutbox(platform.metrics, platform.dataSource, platform.clock);
       if (role === 'worker') {
-        const readiness = () => checkAll(dependencyChecks(platform, { queues: true }));
+        const readiness = () => checkAll(dependencyChecks(platform, { queues: true, cache: false }));
         stack.workerServer = await startOpsServer('worker', platform, config.workerPort, config.subgraphHost, opsEndpoints(platform, readiness));
         closers.push(['worker listener', stack.workerServer.close]);
       }

@@ -50,7 +50,14 @@ function responses(route: RestRoute, contract: RouteContract): ZodOpenApiRespons
   };
   for (const [status, description] of Object.entries(errors)) {
     if (description === undefined) continue;
-    out[status as `${4 | 5}${string}`] = { description, content: errorContent };
+    const headers = contract.errorHeaders?.[Number(status)];
+    out[status as `${4 | 5}${string}`] = {
+      description,
+      content: errorContent,
+      ...(headers
+        ? { headers: Object.fromEntries(Object.entries(headers).map(([name, text]) => [name, { description: text, schema: { type: 'string' } }])) }
+        : {}),
+    };
   }
   out.default = {
     description: `Any other failure, with the error object: ${Object.entries(COMMON_ERRORS)

@@ -27,6 +27,8 @@ export interface RouteContract {
   responses: Partial<Record<number, SuccessResponse>>;
   /** Documented error statuses and what each means; the body is always the error object. */
   errors: Partial<Record<number, string>>;
+  /** Response headers some of those errors carry, by status and lower-case name (e.g. 429: retry-after). */
+  errorHeaders?: Partial<Record<number, Record<string, string>>>;
   /**
    * A route whose spec names its own code for a missing input (train search: FROM_STOP_ID_REQUIRED)
    * maps the failed input check to that error; otherwise it is a 400 BAD_REQUEST naming each field.
@@ -61,6 +63,22 @@ export const ErrorBodySchema = z
     error: z.looseObject({}).meta({ description: 'May carry name, and seatId for seat conflicts; {} when there is nothing to add.' }),
   })
   .meta({ id: 'ErrorBody', description: 'The error object every REST error answers with.' });
+
+/** The 429 of every search route and the headers it carries (shared/rate-limit/search-rate-limiter.ts). */
+export const SEARCH_RATE_LIMIT_ERRORS: Pick<RouteContract, 'errors' | 'errorHeaders'> = {
+  errors: {
+    429:
+      'SEARCH_RATE_LIMITED: this account searches faster than it may (by default 10 searches a second with bursts of 50, one budget for ' +
+      'flight, train and bus searches). Retry-After and data.retryAfterSeconds say when to try again.',
+  },
+  errorHeaders: {
+    429: {
+      'retry-after': 'Whole seconds to wait before the next search (rounded up).',
+      'ratelimit-policy': 'The quota policy (draft-ietf-httpapi-ratelimit-headers-11), e.g. "search";q=50;w=5: 50 searches within 5 seconds.',
+      ratelimit: 'The service limit now (draft-ietf-httpapi-ratelimit-headers-11), e.g. "search";r=0;t=1: none available within the next second.',
+    },
+  },
+};
 
 /** Statuses any operation may answer although no table lists them (body over the limit, wrong media type, …). */
 export const COMMON_ERRORS: Record<number, string> = {

@@ -16,6 +16,7 @@ import { TRUST_WINDOW_MS } from '../../shared/cache/invalidation-bus';
 import type { InvalidationBus } from '../../shared/cache/invalidation-bus';
 import { currentScope, runForEveryClient } from '../../shared/context/request-scope';
 import { databaseFailure } from '../../shared/database/database.exception';
+import { isRateLimitState, rateLimitHeaders } from '../../shared/rate-limit/rate-limit-headers';
 
 /**
  * Replies kept at once. A cached route makes one per value of its key (the station lists: three in
@@ -103,6 +104,7 @@ export class RestRouter {
       const retryAfter = body.data?.retryAfterSeconds;
       reply = prepareReply({ status: body.status, body }, { tagged: false });
       if (typeof retryAfter === 'number') reply.headers['retry-after'] = String(retryAfter);
+      if (isRateLimitState(body.data?.rateLimit)) Object.assign(reply.headers, rateLimitHeaders(body.data.rateLimit));
     }
     await sendPreparedReply(req, res, reply, { ...headers, ...hit.route.alwaysHeaders });
     return true;

@@ -51,6 +51,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_BROAD_READ_POOL_SIZE: '0' })).toThrow(/DATABASE_BROAD_READ_POOL_SIZE must be a whole number from 1 to 50/);
   });
 
+  it('keeps caches on REDIS_URL unless CACHE_REDIS_URL names another, and limits searches to 10 a second with bursts of 50', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://queues:6379' })).toMatchObject({ cacheRedisUrl: 'redis://queues:6379', searchRate: { perSecond: 10, burst: 50 } });
+    expect(loadConfig({ CACHE_REDIS_URL: 'rediss://cache:6380' }).cacheRedisUrl).toBe('rediss://cache:6380');
+    expect(loadConfig({ SEARCH_RATE_PER_SECOND: '0.5', SEARCH_RATE_BURST: '5' }).searchRate).toEqual({ perSecond: 0.5, burst: 5 });
+    expect(loadConfig({ SEARCH_RATE_PER_SECOND: '0' }).searchRate.perSecond).toBe(0);
+    expect(() => loadConfig({ CACHE_REDIS_URL: 'http://cache' })).toThrow(/CACHE_REDIS_URL must use redis: or rediss:/);
+    expect(() => loadConfig({ SEARCH_RATE_PER_SECOND: '-1' })).toThrow(/SEARCH_RATE_PER_SECOND must be a number from 0 to 100000/);
+    expect(() => loadConfig({ SEARCH_RATE_PER_SECOND: '1e3' })).toThrow(/SEARCH_RATE_PER_SECOND/);
+    expect(() => loadConfig({ SEARCH_RATE_BURST: '0' })).toThrow(/SEARCH_RATE_BURST must be a whole number from 1 to 1000000/);
+  });
+
   it('names every bad value at once', () => {
     let error: ConfigError | undefined;
     try {

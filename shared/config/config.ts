@@ -17,6 +17,8 @@ export interface PlatformConfig {
   /** Statement time limits and the broad-read pool: see docs/decisions.md "No request can starve another". */
   database: DatabaseLimitsConfig;
   redisUrl: string;
+  /** CACHE_REDIS_URL: the Redis for caches (search cache, offers, search rate limits); REDIS_URL unless set. */
+  cacheRedisUrl: string;
   queuePrefix: string;
   publicBaseUrl: string;
   keysDir: string;
@@ -43,6 +45,7 @@ export interface PlatformConfig {
   /** QUEUE_DASHBOARD_ENABLED: Bull Board at /admin/queues for ADMIN and SUDO (on outside production, off in production unless enabled). */
   queueDashboardEnabled: boolean;
   login: LoginConfig;
+  searchRate: SearchRateConfig;
   outboxPollMs: number;
   /** How long a worker holds a job before BullMQ treats it as stalled (its worker died). */
   jobLockMs: number;
@@ -76,6 +79,14 @@ export interface MetricsConfig {
   port: number | null;
   /** METRICS_HOST: the address that listener binds (SUBGRAPH_HOST unless set). */
   host: string;
+}
+
+/** The per-account limit on searches (flight, train, bus): see docs/decisions.md "Bounded Redis". */
+export interface SearchRateConfig {
+  /** SEARCH_RATE_PER_SECOND: the sustained rate one account may search at; 0 turns the limit off. */
+  perSecond: number;
+  /** SEARCH_RATE_BURST: searches one account may make at once after a quiet spell. */
+  burst: number;
 }
 
 /** Login throttling: see docs/decisions.md, "Login throttling". */
@@ -225,6 +236,7 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
 
   const databaseUrl = readDatabaseUrl(read, env, production, problems);
   const redisUrl = read.url('REDIS_URL', production ? undefined : 'redis://127.0.0.1:6379', ['redis:', 'rediss:']);
+  const cacheRedisUrl = read.optionalUrl('CACHE_REDIS_URL', ['redis:', 'rediss:']) ?? redisUrl;
   const queuePrefix = read.pattern('QUEUE_PREFIX', 'safiri', /^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, "_", "." or "-", at most 64');
   const publicBaseUrl = read.url('PUBLIC_BASE_URL', production ? undefined : `http://localhost:${port}`, ['http:', 'https:']).replace(/\/+$/, '');
   const keysDir = path.resolve(read.string('KEYS_DIR', path.join(os.homedir(), '.safiri', 'keys')));
@@ -245,6 +257,7 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
       broadReadQueue: read.integer('DATABASE_BROAD_READ_QUEUE', 16, 0, 1000),
     },
     redisUrl,
+    cacheRedisUrl,
     queuePrefix,
     publicBaseUrl,
     keysDir,
@@ -262,6 +275,10 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
     queueDashboardEnabled: read.oneOf('QUEUE_DASHBOARD_ENABLED', ['true', 'false'] as const, production ? 'false' : 'true') === 'true',
     corsOrigins: readCorsOrigins(read.string('CORS_ORIGINS', production ? '' : '*'), problems),
     login: readLoginConfig(read),
+    searchRate: {
+      perSecond: read.decimal('SEARCH_RATE_PER_SECOND', 10, 0, 100_000),
+      burst: read.integer('SEARCH_RATE_BURST', 50, 1, 1_000_000),
+    },
     outboxPollMs: read.integer('OUTBOX_POLL_MS', 250, 10, 60_000),
     jobLockMs: read.integer('JOB_LOCK_MS', 30_000, 500, 600_000),
     recovery: {
@@ -498,6 +515,17 @@ class EnvReader {
     if (value === undefined) return fallback;
     if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
       this.problems.push(`${name} must be a whole number from ${min} to ${max} (got "${value}")`);
+      return fallback;
+    }
+    return Number(value);
+  }
+
+  /** A non-negative number with an optional fraction (a rate such as 0.5). */
+  decimal(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (!/^\d{1,9}(\.\d{1,9})?$/.test(value) || Number(value) < min || Number(value) > max) {
+      this.problems.push(`${name} must be a number from ${min} to ${max}, a fraction allowed (got "${value}")`);
       return fallback;
     }
     return Number(value);

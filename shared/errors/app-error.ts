@@ -1,3 +1,5 @@
+import type { RateLimitState } from '../rate-limit/rate-limit-headers';
+
 /** The error object every REST answer carries, exactly as the spec gives it. */
 export interface ErrorBody {
   errorCode: string;
@@ -49,6 +51,7 @@ export const PlatformErrorCode = {
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
   LOGIN_FAILED: 'LOGIN_FAILED',
   LOGIN_THROTTLED: 'LOGIN_THROTTLED',
+  SEARCH_RATE_LIMITED: 'SEARCH_RATE_LIMITED',
   QUERY_TOO_COMPLEX: 'QUERY_TOO_COMPLEX',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   CLIENT_CLOSED_REQUEST: 'CLIENT_CLOSED_REQUEST',
@@ -75,6 +78,13 @@ export class PlatformException extends AppError {
   /** The client went away before its answer (nginx's 499): what it left unfinished failed, and nobody reads this. */
   static clientClosed(): PlatformException {
     return new PlatformException(PlatformErrorCode.CLIENT_CLOSED_REQUEST, 499, 'The client closed the connection before the answer was sent');
+  }
+  /** 429: the account searched faster than its search rate allows; data.rateLimit becomes the REST RateLimit headers. */
+  static searchRateLimited(retryAfterSeconds: number, rateLimit: RateLimitState): PlatformException {
+    return new PlatformException(PlatformErrorCode.SEARCH_RATE_LIMITED, 429, 'Too many searches from this account: wait and try again', {
+      retryAfterSeconds,
+      rateLimit,
+    });
   }
   static internal(requestId?: string): PlatformException {
     return new PlatformException(PlatformErrorCode.INTERNAL_ERROR, 500, 'Something went wrong on our side; retry later', requestId ? { requestId } : undefined);

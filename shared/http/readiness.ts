@@ -48,10 +48,15 @@ async function pingRedis(client: Redis): Promise<void> {
   await client.ping();
 }
 
-/** What every role needs to serve: MySQL and Redis (the queue connection too, for a role that runs jobs). */
-export function dependencyChecks(platform: Platform, options: { queues?: boolean } = {}): Record<string, () => Promise<unknown>> {
+/**
+ * What every role needs to serve: MySQL and Redis (the queue connection too, for a role that runs jobs), and the
+ * cache Redis when CACHE_REDIS_URL names one of its own (flight searches cannot store offers without it; the
+ * worker, which never touches it, passes `cache: false`).
+ */
+export function dependencyChecks(platform: Platform, options: { queues?: boolean; cache?: boolean } = {}): Record<string, () => Promise<unknown>> {
   return {
     mysql: () => platform.dataSource.query('SELECT 1'),
     redis: () => Promise.all([pingRedis(platform.redis), ...(options.queues ? [pingRedis(platform.queueRedis)] : [])]),
+    ...(options.cache !== false && platform.cacheRedis !== platform.redis ? { cacheRedis: () => pingRedis(platform.cacheRedis) } : {}),
   };
 }

@@ -78,6 +78,20 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly searchRateLimited = new Counter({
+    name: 'safiri_search_rate_limited_total',
+    help: 'Searches refused with 429 SEARCH_RATE_LIMITED, by search (flight, train, bus)',
+    labelNames: ['search'] as const,
+    registers: [this.registry],
+  });
+
+  readonly searchRateLocalDecisions = new Counter({
+    name: 'safiri_search_rate_local_decisions_total',
+    help: 'Search rate decisions this process made alone because the cache Redis did not answer, by search',
+    labelNames: ['search'] as const,
+    registers: [this.registry],
+  });
+
   private readonly collectFailures = new Counter({
     name: 'safiri_metrics_collect_failures_total',
     help: 'Scrape-time collectors that failed or took longer than the bound, by collector',

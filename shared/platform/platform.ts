@@ -72,8 +72,13 @@ export interface Platform {
   broadReads: DataSource;
   /** Stops broad reads whose client left (closed with the platform). */
   queryKiller: QueryKiller;
-  /** Fail-fast client for request paths (login throttling, caches). */
+  /** Fail-fast client for request paths on the queue Redis (login throttling, dashboard sessions, invalidations). */
   redis: Redis;
+  /**
+   * Fail-fast client for what may be evicted (search cache, flight offers, search rate limits): on CACHE_REDIS_URL,
+   * which may run allkeys-lru; the same client as `redis` when that is not set.
+   */
+  cacheRedis: Redis;
   /** Blocking-safe client for BullMQ (maxRetriesPerRequest null). */
   queueRedis: Redis;
   /** Redis pub/sub that empties every process's caches when what they hold changes (shared/cache). */
@@ -107,8 +112,10 @@ export async function createPlatform(config: PlatformConfig, modules: DatabaseMo
   guardPool(broadReads, { flavour, limits, logger: databaseLogger, queueLimit: config.database.broadReadQueue, killer: queryKiller });
   const redis = createRedis(config.redisUrl, 'request');
   const queueRedis = createRedis(config.redisUrl, 'queue');
+  const cacheRedis = config.cacheRedisUrl === config.redisUrl ? redis : createRedis(config.cacheRedisUrl, 'request');
   redis.on('error', (e) => logger.warn('redis connection error', { reason: e.message }));
   queueRedis.on('error', (e) => logger.warn('redis (queue) connection error', { reason: e.message }));
+  if (cacheRedis !== redis) cacheRedis.on('error', (e) => logger.warn('redis (cache) connection error', { reason: e.message }));
   const invalidations = new InvalidationBus(redis, config.redisUrl, `${config.queuePrefix}:invalidations`, logger.child({ service: 'invalidations' }));
   const keys = new KeyStore(dataSource, config.keysDir, clock, invalidations);
   const outbox = new Outbox(clock);
@@ -122,6 +129,7 @@ export async function createPlatform(config: PlatformConfig, modules: DatabaseMo
     broadReads,
     queryKiller,
     redis,
+    cacheRedis,
     queueRedis,
     invalidations,
     queues: new QueueRegistry(queueRedis, config.queuePrefix),
@@ -138,6 +146,7 @@ export async function closePlatform(platform: Platform): Promise<void> {
   await platform.queues.close();
   await platform.invalidations.close();
   platform.redis.disconnect();
+  if (platform.cacheRedis !== platform.redis) platform.cacheRedis.disconnect();
   platform.queueRedis.disconnect();
   if (platform.broadReads.isInitialized) await platform.broadReads.destroy();
   await platform.queryKiller.close();

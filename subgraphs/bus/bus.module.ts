@@ -8,6 +8,7 @@ import { BusStopResolver } from './graphql/bus-stop.resolver';
 import { BusNetwork } from './services/bus-network';
 import { BusSearchResolver } from './graphql/bus-search.resolver';
 import { BusSearchService } from './search/bus-search.service';
+import { SearchRateLimiter } from '../../shared/rate-limit/search-rate-limiter';
 import { BusTripCompanyResolver } from './graphql/bus-company.resolver';
 import { companiesOf } from '../../shared/companies/company-directory';
 
@@ -24,7 +25,10 @@ export const busModule: SubgraphModule = {
     const network = new BusNetwork(stops);
     const instances = new Map<ClassType, object>([
       [BusStopResolver, new BusStopResolver(stops)],
-      [BusSearchResolver, new BusSearchResolver(new BusSearchService(platform, network, createSimulatedExchangeRates()))],
+      [
+        BusSearchResolver,
+        new BusSearchResolver(new BusSearchService(platform, network, createSimulatedExchangeRates()), new SearchRateLimiter('bus', platform)),
+      ],
       [BusTripCompanyResolver, new BusTripCompanyResolver(companiesOf(platform))],
     ]);
     return buildFederatedSchema({

@@ -43,6 +43,7 @@ import { FlightPaymentRepository } from './payments/flight-payment.repository';
 import { FlightPaymentService } from './payments/flight-payment.service';
 import { SimulatedPaymentGateway } from '../../shared/payments/simulated-payment-gateway';
 import { customerIssuanceJob } from './jobs/customer-issuance.job';
+import { SearchRateLimiter } from '../../shared/rate-limit/search-rate-limiter';
 
 /** The simulator keeps its state in MySQL, so subgraph, workers and replicas share one sandbox GDS. */
 function supplierFor(platform: Platform): FlightSupplier {
@@ -71,8 +72,8 @@ export const flightModule: SubgraphModule = {
   buildSchema(platform: Platform) {
     const airports = new AirportService();
     const supplier = supplierFor(platform);
-    const offers: FlightOfferStore = new OfferStore(platform.redis, platform.config.queuePrefix);
-    const cache = new SearchCache(platform.redis, platform.config.queuePrefix, platform.config.flight.searchCacheSeconds);
+    const offers: FlightOfferStore = new OfferStore(platform.cacheRedis, platform.config.queuePrefix, () => platform.clock.now().getTime());
+    const cache = new SearchCache(platform.cacheRedis, platform.config.queuePrefix, platform.config.flight.searchCacheSeconds);
     const pricing = new PricingTermsFactory(createSimulatedExchangeRates(), platform.config.flight.otherCurrencies);
     const reservations = new ReservationRepository(platform.dataSource);
     const admission = new FlightWalletAdmission(platform, reservations);
@@ -85,6 +86,7 @@ export const flightModule: SubgraphModule = {
         new FlightSearchResolver(
           new FlightSearchService(platform, supplier, pricing, airports, offers, cache),
           new OfferReviewService(platform, airports, offers, reservations),
+          new SearchRateLimiter('flight', platform),
         ),
       ],
       [

@@ -18,6 +18,7 @@ import { TrainHolds1763800000410 } from './migrations/1763800000410-train-holds'
 import { SeatHoldResolver } from './graphql/seat-hold.resolver';
 import { SeatHoldService } from './holds/seat-hold.service';
 import { TrainDetailsResolver } from './graphql/train-details.resolver';
+import { SearchRateLimiter } from '../../shared/rate-limit/search-rate-limiter';
 import { TrainDetailsService } from './details/train-details.service';
 import { TrainReservations1763800000420 } from './migrations/1763800000420-train-reservations';
 import { TrainReservationResolver } from './graphql/train-reservation.resolver';
@@ -103,7 +104,10 @@ export const trainModule: SubgraphModule = {
       [TransitAgencyResolver, new TransitAgencyResolver(companies)],
       [StationPartnerResolver, new StationPartnerResolver(companies)],
       [TrainStationResolver, new TrainStationResolver(stations)],
-      [TrainSearchResolver, new TrainSearchResolver(new TrainSearchService(platform, provider, stations, createSimulatedExchangeRates()))],
+      [
+        TrainSearchResolver,
+        new TrainSearchResolver(new TrainSearchService(platform, provider, stations, createSimulatedExchangeRates()), new SearchRateLimiter('train', platform)),
+      ],
       [SeatHoldResolver, new SeatHoldResolver(new SeatHoldService(platform, provider))],
       [TrainDetailsResolver, new TrainDetailsResolver(new TrainDetailsService(platform, provider, stations, createSimulatedExchangeRates()))],
       [TrainReservationResolver, new TrainReservationResolver(new TrainReservationService(platform, provider, reservations))],

@@ -2,12 +2,13 @@ import { AccountService } from '../../subgraphs/admin/services/account.service';
 import { addDays, todayIn } from '../../shared/time/calendar-date';
 import { startTestStack } from '../support/test-platform';
 import { json } from '../support/http';
-import { expireOffer, storedOfferCount } from '../support/flight-offers';
+import { expireOffer, storedSearchCount } from '../support/flight-offers';
 import type { ErrorAnswer, RestFlightOffer } from '../support/rest-bodies';
 import { flightRoutes } from '../../gateway/rest/routes/flight.routes';
 import { JsonBytes } from '../../gateway/rest/prepared-reply';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+/** An RFC 9562 uuid: version 8, whose layout carries the search and the expiry (offers/offer-reference.ts). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const in30Days = addDays(todayIn('Africa/Dar_es_Salaam', new Date()), 30);
 
 /** A search answer; meta.availability only with lookAheadDays. */
@@ -198,7 +199,7 @@ describe('flight search and offer review (REST)', () => {
     });
 
     it('the earliest later date with offers: FOUND, with next; no offers are created for it', async () => {
-      const count = () => storedOfferCount(env.stack.platform);
+      const count = () => storedSearchCount(env.stack.platform);
       const before = await count();
       const body = await lookAhead('DAR', 'TKQ', '2027-03-10', 1);
       expect(await count()).toBe(before);

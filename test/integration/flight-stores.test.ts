@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import Redis from 'ioredis';
 import { createRedis } from '../../shared/redis/redis';
 import { cleanUp, testConfig } from '../support/test-platform';
 import { OfferStore, offerKeys } from '../../subgraphs/flight/offers/offer-store';
+import { newSearchId, offerReferenceOf, parseOfferReference } from '../../subgraphs/flight/offers/offer-reference';
 import { DerivedValues, SearchCache } from '../../subgraphs/flight/search/search-cache';
 import { PricingTermsFactory } from '../../subgraphs/flight/offers/pricing-terms';
 import { createSimulatedExchangeRates, SIMULATED_USD_RATES } from '../../shared/money/exchange-rates';
@@ -38,18 +40,70 @@ describe('flight search cache and offer storage', () => {
     client.disconnect();
   });
 
-  it('keeps an expired offer for a grace period (410, not 404), then lets Redis drop it', async () => {
-    const store = new OfferStore<{ n: number }, { q: string }>(redis, config.queuePrefix, 120);
-    const past = new Date(Date.now() - 61_000);
-    const [slot] = await store.save('account-a', { q: 'DAR-NBO' }, [{ n: 1 }], past, 60);
-    const stored = await store.load(slot.offerReference, 'account-a');
-    expect(stored?.expiresAt.getTime()).toBe(past.getTime() + 60_000);
-    expect(stored?.expiresAt.getTime()).toBeLessThan(Date.now());
-    // Every key lives the offer's TTL plus the grace from the search on, no longer.
-    const ttl = await redis.pttl(keys.reference(slot.offerReference));
-    expect(ttl).toBeGreaterThan(170_000);
-    expect(ttl).toBeLessThanOrEqual(180_000);
-    expect(await redis.pttl(keys.search(stored!.searchId))).toBeLessThanOrEqual(180_000);
+  it('stores a search in at most two keys whatever its offer count, none living past the offers', async () => {
+    const prefix = `${config.queuePrefix}:bounded`;
+    const store = new OfferStore<{ n: number }, { q: string }>(redis, prefix);
+    const keysUnder = async () => {
+      const found: string[] = [];
+      for await (const batch of redis.scanStream({ match: `${prefix}:*`, count: 1000 })) found.push(...(batch as string[]));
+      return found;
+    };
+    const before = (await keysUnder()).length;
+    const searches = 20;
+    const ttlSeconds = 60;
+    for (let i = 0; i < searches; i++) {
+      const offers = Array.from({ length: 9 }, (_, n) => ({ n }));
+      await store.save(`account-${i % 3}`, { q: `search ${i}` }, offers, new Date(), ttlSeconds);
+    }
+    const keys = await keysUnder();
+    expect(keys.length - before).toBeLessThanOrEqual(2 * searches);
+    for (const key of keys) {
+      const ttl = await redis.pttl(key);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(ttlSeconds * 1000);
+    }
+  });
+
+  it('carries the search and the expiry in the reference: expired (410) once past it even with the keys gone, unknown (404) before it', async () => {
+    let now = Date.now();
+    const store = new OfferStore<{ n: number }, { q: string }>(redis, config.queuePrefix, () => now);
+    const slots = await store.save('account-a', { q: 'DAR-NBO' }, [{ n: 1 }, { n: 2 }], new Date(now), 60);
+    const [first, second] = slots;
+    expect(first.offerReference).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const parts = parseOfferReference(second.offerReference)!;
+    expect(parts).toEqual({ searchId: parseOfferReference(first.offerReference)!.searchId, position: 1, expiresAt: now + 60_000 });
+    expect(await store.load(second.offerReference.toUpperCase(), 'account-a')).toMatchObject({
+      gone: false,
+      offer: { n: 2 },
+      expiresAt: new Date(now + 60_000),
+    });
+    // Another account, and a position the search never showed, are unknown.
+    expect(await store.load(first.offerReference, 'account-b')).toBeNull();
+    expect(await store.load(offerReferenceOf(parts.searchId, 2), 'account-a')).toBeNull();
+    // The key expires with the offers; before their deadline a missing search is unknown, after it expired.
+    await redis.del(keys.search(parts.searchId));
+    expect(await store.load(first.offerReference, 'account-a')).toBeNull();
+    now += 60_000;
+    expect(await store.load(first.offerReference, 'account-a')).toEqual({
+      gone: true,
+      offerReference: first.offerReference,
+      expiresAt: new Date(parts.expiresAt),
+    });
+    // A reference of this layout that never existed says no more than its own bits.
+    expect(await store.load(offerReferenceOf(newSearchId(now + 600_000), 0), 'account-a')).toBeNull();
+  });
+
+  it('still reads an offer stored under the earlier layout (a random uuid per offer) until its keys expire', async () => {
+    const store = new OfferStore<{ n: number }, { q: string }>(redis, config.queuePrefix);
+    const reference = randomUUID();
+    const expiresAt = Date.now() + 60_000;
+    await redis.set(`${config.queuePrefix}:flight-offer-snapshot:legacy-snapshot`, JSON.stringify([{ n: 7 }, { n: 8 }]), 'PX', 60_000);
+    await redis.set(`${config.queuePrefix}:flight-offer-search:legacy-search`, JSON.stringify({ q: 'old' }), 'PX', 60_000);
+    const record = { searchId: 'legacy-search', snapshotId: 'legacy-snapshot', accountId: 'account-a', expiresAt, index: 1 };
+    await redis.set(`${config.queuePrefix}:flight-offer:${reference}`, JSON.stringify(record), 'PX', 60_000);
+    expect(await store.load(reference, 'account-a')).toMatchObject({ gone: false, offer: { n: 8 }, criteria: { q: 'old' }, expiresAt: new Date(expiresAt) });
+    expect(await store.load(reference, 'account-b')).toBeNull();
+    expect(await store.load(randomUUID(), 'account-a')).toBeNull();
   });
 
   it('writes a shared snapshot once, extends it for later searches, and writes it again when Redis lost it', async () => {
@@ -60,7 +114,11 @@ describe('flight search cache and offer storage', () => {
     const second = await store.saveFrom(snapshot, [1], 'account-b', { q: 'second' }, new Date(), 120);
     // Extended, not written again: the stored copy is what the first search wrote.
     expect(await redis.get(keys.snapshot(snapshot.id))).toBe(JSON.stringify([{ n: 'rewritten?' }]));
-    expect(await redis.pttl(keys.snapshot(snapshot.id))).toBeGreaterThan(120_000);
+    // As long as its longest-lived search and no longer; a shorter-lived search later does not shorten it.
+    expect(await redis.pttl(keys.snapshot(snapshot.id))).toBeGreaterThan(60_000);
+    expect(await redis.pttl(keys.snapshot(snapshot.id))).toBeLessThanOrEqual(120_000);
+    await store.saveFrom(snapshot, [1], 'account-b', { q: 'short' }, new Date(), 10);
+    expect(await redis.pttl(keys.snapshot(snapshot.id))).toBeGreaterThan(60_000);
     await redis.del(keys.snapshot(snapshot.id));
     const third = await store.saveFrom(snapshot, [0], 'account-a', { q: 'third' }, new Date(), 60);
     expect(await store.load(third[0].offerReference, 'account-a')).toMatchObject({ offer: { n: 1 }, criteria: { q: 'third' } });

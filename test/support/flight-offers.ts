@@ -1,19 +1,22 @@
 import type { Platform } from '../../shared/platform/platform';
-import { OfferReferenceRecord, offerKeys } from '../../subgraphs/flight/offers/offer-store';
+import { offerKeys, StoredSearch } from '../../subgraphs/flight/offers/offer-store';
+import { parseOfferReference } from '../../subgraphs/flight/offers/offer-reference';
 
-/** Moves a stored offer's deadline into the past, as time passing would, keeping its key's TTL. */
+/** Moves the deadline of a stored offer's search into the past, as time passing would, keeping its key's TTL. */
 export async function expireOffer(platform: Platform, offerReference: string, expiresAt = new Date(Date.now() - 1000)): Promise<void> {
-  const key = offerKeys(platform.config.queuePrefix).reference(offerReference);
-  const raw = await platform.redis.get(key);
+  const parts = parseOfferReference(offerReference);
+  if (!parts) throw new Error(`not an offerReference of this layout: ${offerReference}`);
+  const key = offerKeys(platform.config.queuePrefix).search(parts.searchId);
+  const raw = await platform.cacheRedis.get(key);
   if (!raw) throw new Error(`no stored offer ${offerReference}`);
-  const record: OfferReferenceRecord = { ...(JSON.parse(raw) as OfferReferenceRecord), expiresAt: expiresAt.getTime() };
-  await platform.redis.set(key, JSON.stringify(record), 'KEEPTTL');
+  const search: StoredSearch<unknown> = { ...(JSON.parse(raw) as StoredSearch<unknown>), expiresAt: expiresAt.getTime() };
+  await platform.cacheRedis.set(key, JSON.stringify(search), 'KEEPTTL');
 }
 
-/** How many offer references are stored. */
-export async function storedOfferCount(platform: Platform): Promise<number> {
+/** How many searches have offers stored (one key each, whatever their offer count). */
+export async function storedSearchCount(platform: Platform): Promise<number> {
   let count = 0;
-  const pattern = `${offerKeys(platform.config.queuePrefix).reference('*')}`;
-  for await (const keys of platform.redis.scanStream({ match: pattern, count: 1000 })) count += (keys as string[]).length;
+  const pattern = `${offerKeys(platform.config.queuePrefix).search('*')}`;
+  for await (const keys of platform.cacheRedis.scanStream({ match: pattern, count: 1000 })) count += (keys as string[]).length;
   return count;
 }

@@ -42,6 +42,10 @@ export function testConfig(env: Record<string, string> = {}): PlatformConfig {
     NOTIFICATION_SINK_DIR: env.NOTIFICATION_SINK_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'safiri-sink-')),
     // Empty: the admin subgraph initialises it as the reverse-proxy repository at start.
     REVERSE_PROXY_REPO: env.REVERSE_PROXY_REPO ?? mkdtempSync(path.join(os.tmpdir(), 'safiri-rproxy-')),
+    // Suites search in bursts from one account: a limit they never reach, still checked on every search.
+    // The rate-limit suite sets its own.
+    SEARCH_RATE_PER_SECOND: '1000',
+    SEARCH_RATE_BURST: '100000',
     ...env,
   });
 }
@@ -53,31 +57,38 @@ export function childEnv(config: PlatformConfig, extra: Record<string, string> =
     NODE_ENV: config.nodeEnv,
     DATABASE_URL: config.databaseUrl,
     REDIS_URL: config.redisUrl,
+    CACHE_REDIS_URL: config.cacheRedisUrl,
     QUEUE_PREFIX: config.queuePrefix,
     KEYS_DIR: config.keysDir,
     NOTIFICATION_SINK_DIR: config.notifications.sinkDir,
     REVERSE_PROXY_REPO: config.reverseProxy.repoPath,
     JOB_LOCK_MS: String(config.jobLockMs),
+    SEARCH_RATE_PER_SECOND: String(config.searchRate.perSecond),
+    SEARCH_RATE_BURST: String(config.searchRate.burst),
     ...extra,
   };
 }
 
-/** Deletes what a test file made: its database, its Redis keys, its key files. */
+/** Deletes what a test file made: its database, its Redis keys (in the cache Redis too, when it has its own), its key files. */
 export async function cleanUp(config: PlatformConfig): Promise<void> {
   await dropDatabase(config.databaseUrl);
-  const redis = new Redis(config.redisUrl);
+  for (const url of new Set([config.redisUrl, config.cacheRedisUrl])) await deleteKeys(url, `${config.queuePrefix}:*`);
+  rmSync(config.keysDir, { recursive: true, force: true });
+  removeOwnFolders(config);
+}
+
+async function deleteKeys(url: string, pattern: string): Promise<void> {
+  const redis = new Redis(url);
   try {
     let cursor = '0';
     do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${config.queuePrefix}:*`, 'COUNT', 1000);
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
       if (keys.length) await redis.del(...keys);
       cursor = next;
     } while (cursor !== '0');
   } finally {
     redis.disconnect();
   }
-  rmSync(config.keysDir, { recursive: true, force: true });
-  removeOwnFolders(config);
 }
 
 /**
@@ -98,7 +109,14 @@ export async function startSideRole(
   role: StackRole,
   extra: Record<string, string> = {},
 ): Promise<{ stack: RunningStack; config: PlatformConfig; stop(): Promise<void> }> {
-  const config = testConfig({ DATABASE_URL: base.databaseUrl, QUEUE_PREFIX: base.queuePrefix, KEYS_DIR: base.keysDir, WORKER_PORT: '0', ...extra });
+  const config = testConfig({
+    DATABASE_URL: base.databaseUrl,
+    CACHE_REDIS_URL: base.cacheRedisUrl,
+    QUEUE_PREFIX: base.queuePrefix,
+    KEYS_DIR: base.keysDir,
+    WORKER_PORT: '0',
+    ...extra,
+  });
   const stack = await startStack(config, role, createLogger('error'));
   return {
     stack,

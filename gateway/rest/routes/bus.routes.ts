@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors/app-error';
-import { badInput, InputProblem } from '../rest-contract';
+import { badInput, InputProblem, SEARCH_RATE_LIMIT_ERRORS } from '../rest-contract';
 import type { JsonObject, RestRoute } from '../rest-route';
 import { BusSearchAnswer, BusSearchQuery } from '../schemas/bus.schemas';
 
@@ -126,7 +126,9 @@ const search: RestRoute = {
       400:
         'FROM_STOP_ID_REQUIRED: from, to or date missing; BAD_REQUEST: a malformed stop id or date, from equal to to, a date outside the window; ' +
         'UNKNOWN_STOP_ID: a well-formed stop id that is not in the stop list. Every problem is in data.fields.',
+      ...SEARCH_RATE_LIMIT_ERRORS.errors,
     },
+    errorHeaders: SEARCH_RATE_LIMIT_ERRORS.errorHeaders,
   },
 };
 

@@ -1,6 +1,6 @@
 import type { JsonObject, RestRoute } from '../rest-route';
 import { valueAt } from '../rest-input';
-import type { RouteContract } from '../rest-contract';
+import { SEARCH_RATE_LIMIT_ERRORS, type RouteContract } from '../rest-contract';
 import { FLIGHT_OFFER_FIELDS } from './flight-selections';
 import { restSearchBody } from './flight-search-bytes';
 import { JsonBytes } from '../prepared-reply';
@@ -128,8 +128,10 @@ const searchContract: RouteContract = {
   errors: {
     400: 'Invalid parameters (every field in data.fields[]), or a look-ahead that would shift a date beyond 2099-12-31.',
     502: 'FLIGHT_SEARCH_UNAVAILABLE (data.retryable says whether to retry), FLIGHT_INVALID_RESPONSE or FLIGHT_SUPPLIER_CURRENCY_UNAVAILABLE.',
+    ...SEARCH_RATE_LIMIT_ERRORS.errors,
     503: 'The search cache or the offer storage is temporarily unavailable (FLIGHT_STORAGE_UNAVAILABLE).',
   },
+  errorHeaders: SEARCH_RATE_LIMIT_ERRORS.errorHeaders,
 };
 
 const search: Omit<RestRoute, 'path' | 'contract'> = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors/app-error';
 import type { JsonObject, RestRoute } from '../rest-route';
-import { badInput, InputProblem } from '../rest-contract';
+import { badInput, InputProblem, SEARCH_RATE_LIMIT_ERRORS } from '../rest-contract';
 import { TrainHoldResponse, TrainReleaseResponse, TrainSearchResponse } from '../schemas/train.schemas';
 import { restTrainStation, TRAIN_STATION_FIELDS } from './platform.routes';
 
@@ -141,8 +141,10 @@ const search: RestRoute = {
       400:
         'FROM_STOP_ID_REQUIRED (from, to or date missing, data.fields[]); UNKNOWN_STOP_ID (not in the station list); STOP_NOT_SGR (not an SGR stop ' +
         'with a RAIL/SGR partner); BAD_REQUEST (a date that is not YYYY-MM-DD, lookAheadDays other than 1, 2 or 3, from equal to to).',
+      ...SEARCH_RATE_LIMIT_ERRORS.errors,
       503: 'SGR_SEARCH_UNAVAILABLE: the timetable is temporarily unavailable (data.retryable).',
     },
+    errorHeaders: SEARCH_RATE_LIMIT_ERRORS.errorHeaders,
   },
 };
 

@@ -2,10 +2,14 @@ import { Arg, Ctx, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../../shared/http/subgraph-server';
 import type { BusSearchService } from '../search/bus-search.service';
 import { BusSearchResult } from './bus-search.type';
+import type { SearchRateLimiter } from '../../../shared/rate-limit/search-rate-limiter';
 
 @Resolver()
 export class BusSearchResolver {
-  constructor(private readonly searchService: BusSearchService) {}
+  constructor(
+    private readonly searchService: BusSearchService,
+    private readonly searchRate: SearchRateLimiter,
+  ) {}
 
   @Query(() => BusSearchResult, {
     description:
@@ -22,7 +26,8 @@ export class BusSearchResolver {
     date: string,
     @Ctx() { req }: GraphQLContext,
   ): Promise<BusSearchResult> {
-    await req.principal();
+    const principal = await req.principal();
+    await this.searchRate.admit(principal.accountId);
     return this.searchService.search({ from, to, date }, req.currency);
   }
 }

@@ -2,6 +2,7 @@ import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../../shared/http/subgraph-server';
 import type { FlightSearchService } from '../search/flight-search.service';
 import type { OfferReviewService } from '../offers/offer-review.service';
+import type { SearchRateLimiter } from '../../../shared/rate-limit/search-rate-limiter';
 import { FlightSearchInput, FlightSearchResult } from './flight-offer.type';
 import { OfferReviewType } from './booking-requirements.type';
 import { toFlightOffer, toFoundFlightOffer } from './flight-offer.mapper';
@@ -11,6 +12,7 @@ export class FlightSearchResolver {
   constructor(
     private readonly searchService: FlightSearchService,
     private readonly reviewService: OfferReviewService,
+    private readonly searchRate: SearchRateLimiter,
   ) {}
 
   @Mutation(() => FlightSearchResult, {
@@ -20,7 +22,9 @@ export class FlightSearchResolver {
     @Arg('input', () => FlightSearchInput, { description: 'The search request' }) input: FlightSearchInput,
     @Ctx() { req }: GraphQLContext,
   ): Promise<FlightSearchResult> {
-    const outcome = await this.searchService.search(await req.principal(), input, req.currency);
+    const principal = await req.principal();
+    await this.searchRate.admit(principal.accountId);
+    const outcome = await this.searchService.search(principal, input, req.currency);
     return { meta: outcome.meta, data: outcome.data.map(toFoundFlightOffer) };
   }
 

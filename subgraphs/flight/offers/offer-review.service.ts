@@ -35,7 +35,7 @@ export class OfferReviewService {
     }
     const stored = await this.offers.load(offerReference.toLowerCase(), principal.accountId);
     if (!stored) throw FlightException.offerNotFound();
-    if (stored.expiresAt.getTime() <= this.platform.clock.now().getTime()) {
+    if (stored.gone || stored.expiresAt.getTime() <= this.platform.clock.now().getTime()) {
       throw FlightException.offerExpired({ offerReference: stored.offerReference, expiresAt: stored.expiresAt.toISOString(), refreshSearch: true });
     }
     // Once the airline asked for more at reservation time, review shows those requirements.

@@ -95,7 +95,8 @@ export class ReserveService {
     const stored = await this.offers.load(request.offerReference, principal.accountId);
     if (!stored) throw FlightException.offerNotFound();
     const now = this.platform.clock.now();
-    if (stored.expiresAt.getTime() <= now.getTime()) throw FlightException.offerExpired({ offerReference: stored.offerReference, refreshSearch: true });
+    if (stored.gone || stored.expiresAt.getTime() <= now.getTime())
+      throw FlightException.offerExpired({ offerReference: stored.offerReference, refreshSearch: true });
     const wallet = channel === 'AGENT' ? await this.platform.ledger.findByAccount(principal.accountId) : null;
     if (channel === 'AGENT' && !wallet) throw PlatformException.forbidden('Agent reservations need an agent account with a wallet');
     const price = stored.offer.view.price;

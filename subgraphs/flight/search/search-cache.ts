@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type Redis from 'ioredis';
 import { FlightException } from '../errors/flight.exception';
+import { compressJson, decompressJson } from '../../../shared/redis/compressed-json';
 import type { SupplierOffer, SupplierSearchCriteria } from '../supplier/flight-supplier.port';
 
 /**
@@ -35,8 +36,8 @@ interface LocalAnswer {
 }
 
 /**
- * Supplier answers for identical criteria, kept briefly in Redis so that paging, repeated
- * searches and look-ahead retries do not hit the supplier again. Offers shown to a user are
+ * Supplier answers for identical criteria, kept briefly in Redis (compressed JSON) so that paging,
+ * repeated searches and look-ahead retries do not hit the supplier again. Offers shown to a user are
  * still stored per user; the cache holds only the supplier's anonymous answer.
  *
  * Each process also keeps the parsed answers it used (at most `maxLocal`, least recently used
@@ -65,15 +66,15 @@ export class SearchCache {
         return local.answer;
       }
     }
-    const key = `${this.prefix}:flight-search:v2:${createHash('sha256').update(localKey).digest('hex')}`;
-    const cached = await this.guard(() => this.redis.get(key));
+    const key = `${this.prefix}:flight-search:v3:${createHash('sha256').update(localKey).digest('hex')}`;
+    const cached = await this.guard(() => this.redis.getBuffer(key));
     if (cached) {
-      const { until, offers } = JSON.parse(cached) as { until: number; offers: SupplierOffer[] };
+      const { until, offers } = decompressJson<{ until: number; offers: SupplierOffer[] }>(cached);
       if (until > this.now()) return this.remember(localKey, until, offers);
     }
     const offers = await fetch();
     const until = this.now() + this.ttlSeconds * 1000;
-    await this.guard(() => this.redis.set(key, JSON.stringify({ until, offers }), 'PX', this.ttlSeconds * 1000));
+    await this.guard(() => this.redis.set(key, compressJson({ until, offers }), 'PX', this.ttlSeconds * 1000));
     return this.remember(localKey, until, offers);
   }
 

@@ -3,10 +3,14 @@ import type { GraphQLContext } from '../../../shared/http/subgraph-server';
 import type { TrainSearchService } from '../search/train-search.service';
 import { TrainSearchResult } from './train-search.type';
 import type { TrainPrice } from '../pricing/train-pricing';
+import type { SearchRateLimiter } from '../../../shared/rate-limit/search-rate-limiter';
 
 @Resolver()
 export class TrainSearchResolver {
-  constructor(private readonly searchService: TrainSearchService) {}
+  constructor(
+    private readonly searchService: TrainSearchService,
+    private readonly searchRate: SearchRateLimiter,
+  ) {}
 
   @Query(() => TrainSearchResult, { description: 'SGR trains between two stations on a date; lookAheadDays "1", "2" or "3" checks later dates when none run' })
   async trainSearch(
@@ -25,7 +29,9 @@ export class TrainSearchResolver {
     lookAheadDays: string | null,
     @Ctx() { req }: GraphQLContext,
   ): Promise<TrainSearchResult> {
-    const outcome = await this.searchService.search(await req.principal(), { from, to, date, lookAheadDays }, req.currency);
+    const principal = await req.principal();
+    await this.searchRate.admit(principal.accountId);
+    const outcome = await this.searchService.search(principal, { from, to, date, lookAheadDays }, req.currency);
     // Trains sharing a fare share one price object: each is listed once.
     const listed = new Map<TrainPrice, unknown>();
     const listedPrice = (price: TrainPrice) => {
