@@ -23,6 +23,7 @@ import { WalletHolds1764000000100 } from '../database/migrations/1764000000100-w
 import { OutboxJobKeys1764000000510 } from '../database/migrations/1764000000510-outbox-job-keys';
 import { OutboxRequestId1764200000100 } from '../database/migrations/1764200000100-outbox-request-id';
 import { OutboxTraceParent1764200000300 } from '../database/migrations/1764200000300-outbox-trace-parent';
+import { RetentionIndexes1764500000610 } from '../database/migrations/1764500000610-retention-indexes';
 import { NotificationEntity } from '../notifications/entities/notification.entity';
 import { NotificationDeliveryEntity } from '../notifications/entities/notification-delivery.entity';
 import { NotificationAttemptEntity } from '../notifications/entities/notification-attempt.entity';
@@ -52,6 +53,7 @@ export const SHARED_DATABASE_MODULE: DatabaseModule = {
     OutboxJobKeys1764000000510,
     OutboxRequestId1764200000100,
     OutboxTraceParent1764200000300,
+    RetentionIndexes1764500000610,
   ],
 };
 

@@ -37,6 +37,7 @@ import { FlightWalletHolds1764000000110 } from './migrations/1764000000110-fligh
 import { PaymentRecovery1763800000330 } from './migrations/1763800000330-payment-recovery';
 import { FlightReservationOfferView1764100000300 } from './migrations/1764100000300-flight-reservation-offer-view';
 import { FlightOffersInRedis1764300000310 } from './migrations/1764300000310-flight-offers-in-redis';
+import { FlightRetentionIndexes1764500000630 } from './migrations/1764500000630-flight-retention-indexes';
 import { CustomerIssuanceService } from './reservations/customer-issuance.service';
 import { FlightPaymentRepository } from './payments/flight-payment.repository';
 import { FlightPaymentService } from './payments/flight-payment.service';
@@ -61,6 +62,7 @@ export const flightModule: SubgraphModule = {
       FlightWalletHolds1764000000110,
       FlightReservationOfferView1764100000300,
       FlightOffersInRedis1764300000310,
+      FlightRetentionIndexes1764500000630,
     ],
   },
   async seed() {

@@ -38,6 +38,7 @@ import { TrainPayments1763800000440 } from './migrations/1763800000440-train-pay
 import { TrainReserveReconcileBounds1764000000500 } from './migrations/1764000000500-train-reserve-reconcile-bounds';
 import { RailSimulatorTicketNumbers1764000000520 } from './migrations/1764000000520-rail-simulator-ticket-numbers';
 import { TrainTicketCarNumber1764100000700 } from './migrations/1764100000700-train-ticket-car-number';
+import { TrainRetentionIndexes1764500000620 } from './migrations/1764500000620-train-retention-indexes';
 import { SimulatedPaymentGateway } from '../../shared/payments/simulated-payment-gateway';
 import { TrainPaymentRepository } from './payments/train-payment.repository';
 import { TrainPaymentQuoteService } from './payments/train-payment-quote.service';
@@ -86,6 +87,7 @@ export const trainModule: SubgraphModule = {
       TrainReserveReconcileBounds1764000000500,
       RailSimulatorTicketNumbers1764000000520,
       TrainTicketCarNumber1764100000700,
+      TrainRetentionIndexes1764500000620,
     ],
   },
   async seed() {

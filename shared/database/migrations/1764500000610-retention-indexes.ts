@@ -1,0 +1,25 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * What the retention purge of shared/ tables needs to find its rows through an index (docs/decisions.md
+ * "Retention"): revoked tokens by revocation time; tokens by last use (last_used_at, new: written at most once a day
+ * by verification; NULL for tokens not used since this migration, whose issue time then counts); settled wallet holds
+ * by settlement time; notifications by creation time.
+ */
+export class RetentionIndexes1764500000610 implements MigrationInterface {
+  name = 'RetentionIndexes1764500000610';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE access_token ADD COLUMN last_used_at DATETIME(3) NULL AFTER issued_at,
+      ADD KEY ix_access_token_last_used (last_used_at, issued_at),
+      ADD KEY ix_access_token_revoked (revoked_at)`);
+    await q.query('ALTER TABLE wallet_hold ADD KEY ix_wallet_hold_settled (settled_at)');
+    await q.query('ALTER TABLE notification ADD KEY ix_notification_created (created_at)');
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query('ALTER TABLE notification DROP KEY ix_notification_created');
+    await q.query('ALTER TABLE wallet_hold DROP KEY ix_wallet_hold_settled');
+    await q.query('ALTER TABLE access_token DROP KEY ix_access_token_revoked, DROP KEY ix_access_token_last_used, DROP COLUMN last_used_at');
+  }
+}
