@@ -104,7 +104,7 @@ export async function createPlatform(config: PlatformConfig, modules: DatabaseMo
     invalidations,
     queues: new QueueRegistry(queueRedis, config.queuePrefix),
     keys,
-    tokens: new TokenService(dataSource, keys, clock, config.publicBaseUrl, invalidations),
+    tokens: new TokenService(dataSource, keys, clock, config.publicBaseUrl, invalidations, config.accessTokenIdleDays),
     outbox,
     ledger: new WalletLedger(dataSource, clock),
     notifications: new NotificationRequester(outbox, clock, config.notifications),

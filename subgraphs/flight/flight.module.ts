@@ -43,6 +43,7 @@ import { FlightPaymentRepository } from './payments/flight-payment.repository';
 import { FlightPaymentService } from './payments/flight-payment.service';
 import { SimulatedPaymentGateway } from '../../shared/payments/simulated-payment-gateway';
 import { customerIssuanceJob } from './jobs/customer-issuance.job';
+import { flightRetentionPurges } from './retention/flight-retention.purges';
 
 /** The simulator keeps its state in MySQL, so subgraph, workers and replicas share one sandbox GDS. */
 function supplierFor(platform: Platform): FlightSupplier {
@@ -124,4 +125,5 @@ export const flightModule: SubgraphModule = {
   notificationSources(platform: Platform) {
     return [flightNotificationSource(platform.dataSource, new AirportService())];
   },
+  retentionPurges: flightRetentionPurges,
 };

@@ -51,6 +51,7 @@ import { TrainTicketLookupService } from './reservations/train-ticket-lookup.ser
 import { TrainTicketLookupResolver } from './graphql/train-ticket-lookup.resolver';
 import { StationPartnerResolver, TransitAgencyResolver } from './graphql/train-company.resolver';
 import { companiesOf } from '../../shared/companies/company-directory';
+import { trainRetentionPurges } from './retention/train-retention.purges';
 
 /** The simulator keeps seats, holds and reservations in MySQL, so every process sees one railway. */
 function providerFor(platform: Platform): RailProvider {
@@ -157,4 +158,5 @@ export const trainModule: SubgraphModule = {
   notificationSources(platform: Platform) {
     return [trainNotificationSource(platform.dataSource, new StationService(), { ticketPdfOwnerPassword: platform.config.train.ticketPdfOwnerPassword })];
   },
+  retentionPurges: trainRetentionPurges,
 };
