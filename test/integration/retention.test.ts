@@ -128,6 +128,18 @@ describe('outbox', () => {
     expect(await purgedMetric('outbox')).toBe(before + 3);
   });
 
+  it('a kind that fails stops neither the others nor the count: the run then fails naming it', async () => {
+    await outboxRow(daysAgo(31), daysAgo(31));
+    const broken: RetentionPurge = {
+      kind: 'broken',
+      days: 1,
+      purgeBatch: () => Promise.reject(new Error('table is gone')),
+    };
+    const job = retentionJob(platform, [broken, ...purgesOf(platform)]);
+    await expect(job.process({}, undefined as unknown as Job<object>)).rejects.toThrow('retention purge failed for broken (table is gone)');
+    expect(await count('SELECT COUNT(*) AS n FROM outbox_message')).toBe(0);
+  });
+
   it('is off per kind with days 0, and wholly with RETENTION_ENABLED=false', async () => {
     const row = await outboxRow(daysAgo(400), daysAgo(400));
     expect((await run({ outboxDays: null })).kinds.outbox).toMatchObject({ days: null, removed: 0, cutoff: null });
