@@ -7,6 +7,7 @@ import { parseFlags, required, runCli, UsageError } from './cli-support';
 const USAGE = `usage: npm run queues -- <command> [options]
   list                               every queue under QUEUE_PREFIX with its job counts
   failed --queue Q [--limit 20]      the newest failed jobs of Q (limit 1 to 200) and why they failed
+  completed --queue Q [--limit 20]   the newest completed jobs of Q (limit 1 to 200) and what they returned
   retry --queue Q --job ID           runs failed job ID of Q again (its attempts start over)
   retry-all-failed --queue Q         runs every failed job of Q again
   --help, -h                         this text`;
@@ -17,7 +18,13 @@ const [command, ...args] = process.argv.slice(2);
 let flags: Record<string, string> = {};
 
 const validate = () => {
-  const known: Record<string, string[]> = { list: [], failed: ['queue', 'limit'], retry: ['queue', 'job'], 'retry-all-failed': ['queue'] };
+  const known: Record<string, string[]> = {
+    list: [],
+    failed: ['queue', 'limit'],
+    completed: ['queue', 'limit'],
+    retry: ['queue', 'job'],
+    'retry-all-failed': ['queue'],
+  };
   if (!command || !Object.hasOwn(known, command)) throw new UsageError(command ? `unknown command "${command}"` : 'a command is required');
   flags = parseFlags(args, known[command]);
   if (command !== 'list') required(flags, 'queue');
@@ -36,6 +43,17 @@ function failedJob(job: Job) {
     attempts: job.opts.attempts ?? 1,
     createdAt: new Date(job.timestamp).toISOString(),
     failedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
+  };
+}
+
+/** What a finished job did: its return value (e.g. the rows each kind of the retention purge removed). */
+function completedJob(job: Job) {
+  return {
+    id: job.id,
+    name: job.name,
+    returnValue: job.returnvalue as unknown,
+    createdAt: new Date(job.timestamp).toISOString(),
+    finishedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
   };
 }
 
@@ -80,6 +98,11 @@ void runCli(
       const limit = Number(flags.limit ?? 20);
       const [total, jobs] = await Promise.all([queue.getFailedCount(), queue.getFailed(0, limit - 1)]);
       return { action: 'failed-jobs', queue: queue.name, total, jobs: jobs.map(failedJob) };
+    }
+    if (command === 'completed') {
+      const limit = Number(flags.limit ?? 20);
+      const [total, jobs] = await Promise.all([queue.getCompletedCount(), queue.getCompleted(0, limit - 1)]);
+      return { action: 'completed-jobs', queue: queue.name, total, jobs: jobs.map(completedJob) };
     }
     if (command === 'retry') {
       const job = await queue.getJob(flags.job);

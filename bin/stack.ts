@@ -14,6 +14,8 @@ import { OpsServer, opsEndpoints, startOpsServer } from '../shared/http/ops-endp
 import { checkAll, dependencyChecks } from '../shared/http/readiness';
 import { instrumentJobs } from '../shared/metrics/job-metrics';
 import { collectOutbox, collectQueueDepths } from '../shared/metrics/collectors';
+import { retentionJob } from '../shared/retention/retention.job';
+import { platformPurges } from '../shared/retention/platform-purges';
 import { DATABASE_MODULES, SUBGRAPH_MODULES } from '../subgraphs/registry';
 import { prepareDatabase, PreparationReport } from './prepare-database';
 import { readSupergraph } from './supergraph';
@@ -82,14 +84,12 @@ export async function startStack(config: PlatformConfig, role: StackRole, logger
       const host = new WorkerHost(platform.queueRedis, config.queuePrefix, platform.logger.child({ service: 'worker' }), config.jobLockMs);
       const modules = Object.values(SUBGRAPH_MODULES);
       const channels = createChannelAdapters(config.notifications, platform.logger.child({ service: 'notifications' }));
+      const notificationSources = modules.flatMap((m) => m.notificationSources?.(platform) ?? []);
       const jobs = instrumentJobs(
         [
           ...modules.flatMap((m) => m.jobs?.(platform) ?? []),
-          ...notificationJobs(
-            platform,
-            modules.flatMap((m) => m.notificationSources?.(platform) ?? []),
-            channels,
-          ),
+          ...notificationJobs(platform, notificationSources, channels),
+          retentionJob(platform, [...platformPurges(platform, notificationSources), ...modules.flatMap((m) => m.retentionPurges?.(platform) ?? [])]),
         ],
         platform.metrics,
       );

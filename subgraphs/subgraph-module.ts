@@ -5,6 +5,7 @@ import type { JobDefinition } from '../shared/queue/worker-host';
 import type { SubgraphName } from '../shared/config/config';
 import type { NotificationBookingSource } from '../shared/notifications/notification.types';
 import type { ReferenceField } from '../shared/http/reference-replies';
+import type { RetentionPurge } from '../shared/retention/retention.types';
 
 /** What each subgraph contributes to the platform: tables, reference data, its schema and its jobs. */
 export interface SubgraphModule {
@@ -19,4 +20,6 @@ export interface SubgraphModule {
   jobs?(platform: Platform): JobDefinition[];
   /** Where the notification worker loads this subgraph's bookings from. */
   notificationSources?(platform: Platform): NotificationBookingSource[];
+  /** The retention purges of this subgraph's own tables (run by the retention job, shared/retention). */
+  retentionPurges?(platform: Platform): RetentionPurge[];
 }

@@ -10,10 +10,14 @@ import { Role } from './roles';
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import { InvalidatedCache } from '../cache/invalidated-cache';
 import { AUTH_TOPIC, authKeys } from './auth-invalidation';
+import { AccessTokenRepository } from './access-token.repository';
 
 /** How long a process trusts a verified token without asking again; revocation reaches it sooner by the bus. */
 export const TOKEN_CACHE_TTL_MS = 30_000;
 export const TOKEN_CACHE_MAX_ENTRIES = 10_000;
+/** A token's last use is written at most this often (or a quarter of the idle lifetime, when shorter). */
+const TOUCH_INTERVAL_MS = 86_400_000;
+const DAY_MS = 86_400_000;
 
 interface VerifiedToken {
   token: string;
@@ -33,10 +37,15 @@ export interface Principal {
 /**
  * Issues and verifies RS256 access tokens. Tokens carry no expiry (as the spec says) but carry an
  * id (jti) recorded in access_token, so a token, or every token of an account, can be revoked.
+ * A token unused for ACCESS_TOKEN_IDLE_DAYS stops working (its last use is recorded at most once a
+ * day), so the rows of abandoned tokens can be purged (docs/decisions.md "Retention").
  */
 export class TokenService {
   /** Verified tokens by jti: a repeat costs no RS256 verification and no database round trip. */
   private readonly verified: InvalidatedCache<string, VerifiedToken>;
+  private readonly tokens: AccessTokenRepository;
+  private readonly idleMs: number | null;
+  private readonly touchIntervalMs: number;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -44,7 +53,13 @@ export class TokenService {
     private readonly clock: Clock,
     private readonly issuer: string,
     private readonly bus: InvalidationBus,
+    /** ACCESS_TOKEN_IDLE_DAYS; null: tokens never lapse. */
+    idleDays: number | null = null,
   ) {
+    this.tokens = new AccessTokenRepository(dataSource);
+    this.idleMs = idleDays === null ? null : idleDays * DAY_MS;
+    // A token in steady use is never more than a quarter of its idle lifetime from lapsing by the record.
+    this.touchIntervalMs = Math.min(TOUCH_INTERVAL_MS, (this.idleMs ?? Infinity) / 4);
     this.verified = new InvalidatedCache<string, VerifiedToken>(bus, {
       topic: AUTH_TOPIC,
       max: TOKEN_CACHE_MAX_ENTRIES,
@@ -135,8 +150,10 @@ export class TokenService {
       revoked_at: Date | null;
       retired_at: Date | null;
       kid: string;
+      last_used_at: Date | null;
+      issued_at: Date;
     }> = await this.dataSource.query(
-      `SELECT a.email, a.role, a.permission_level, a.status, t.revoked_at, k.retired_at, t.kid
+      `SELECT a.email, a.role, a.permission_level, a.status, t.revoked_at, k.retired_at, t.kid, t.last_used_at, t.issued_at
            FROM access_token t
            JOIN account a ON a.id = t.account_id
            JOIN signing_key k ON k.kid = t.kid
@@ -148,6 +165,12 @@ export class TokenService {
     if (row.revoked_at) throw PlatformException.unauthenticated('The bearer token was revoked: log in again');
     if (row.retired_at) throw PlatformException.unauthenticated('The bearer token was signed by a retired key: log in again');
     if (row.status !== AccountStatus.ACTIVE) throw PlatformException.unauthenticated('The account is disabled');
+    const now = this.clock.now().getTime();
+    const lastUse = new Date(row.last_used_at ?? row.issued_at).getTime();
+    if (this.idleMs !== null && lastUse + this.idleMs < now) {
+      throw PlatformException.unauthenticated('The bearer token lapsed after going unused: log in again');
+    }
+    if (lastUse < now - this.touchIntervalMs) await this.tokens.touch(claims.jti, new Date(now), new Date(now - this.touchIntervalMs));
     const principal: Principal = {
       accountId: claims.sub,
       email: row.email,

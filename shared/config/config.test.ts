@@ -204,6 +204,44 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WORKER_PORT: 'x' })).toThrow(/WORKER_PORT must be a TCP port/);
   });
 
+  it('purges by default with a retention per kind; days 0 keep a kind, RETENTION_ENABLED=false keeps everything; bad values are named', () => {
+    expect(loadConfig({}).retention).toEqual({
+      enabled: true,
+      intervalSeconds: 600,
+      batchSize: 1000,
+      maxBatchesPerRun: 10,
+      batchPauseMs: 50,
+      outboxDays: 30,
+      accessTokenDays: 30,
+      walletHoldDays: 90,
+      notificationDays: 90,
+      trainSeatHoldDays: 30,
+      sandboxDays: 30,
+    });
+    expect(loadConfig({}).accessTokenIdleDays).toBe(90);
+    const off = loadConfig({ RETENTION_OUTBOX_DAYS: '0', ACCESS_TOKEN_IDLE_DAYS: '0', RETENTION_ENABLED: 'false' });
+    expect(off).toMatchObject({ accessTokenIdleDays: null, retention: { enabled: false, outboxDays: null, notificationDays: 90 } });
+    let error: ConfigError | undefined;
+    try {
+      loadConfig({
+        RETENTION_NOTIFICATION_DAYS: '-1',
+        RETENTION_BATCH_SIZE: '50000',
+        RETENTION_INTERVAL_SECONDS: '1',
+        RETENTION_ENABLED: 'yes',
+        ACCESS_TOKEN_IDLE_DAYS: '90d',
+      });
+    } catch (e) {
+      error = e as ConfigError;
+    }
+    expect(error?.problems).toEqual([
+      'ACCESS_TOKEN_IDLE_DAYS must be a whole number from 0 to 3650 (got "90d")',
+      'RETENTION_ENABLED must be one of true, false (got "yes")',
+      'RETENTION_INTERVAL_SECONDS must be a whole number from 10 to 86400 (got "1")',
+      'RETENTION_BATCH_SIZE must be a whole number from 1 to 10000 (got "50000")',
+      'RETENTION_NOTIFICATION_DAYS must be a whole number from 0 to 3650 (got "-1")',
+    ]);
+  });
+
   it('redacts passwords in URLs', () => {
     expect(redact('mysql://app:s3cret@db:3306/safiri')).toBe('mysql://app:***@db:3306/safiri');
   });

@@ -46,6 +46,11 @@ export interface PlatformConfig {
   queueDashboardEnabled: boolean;
   login: LoginConfig;
   searchRate: SearchRateConfig;
+  /**
+   * ACCESS_TOKEN_IDLE_DAYS: a token not used for this long stops working (null: tokens never lapse). Tokens carry no
+   * expiry (the spec), so without this every token ever issued would have to be kept.
+   */
+  accessTokenIdleDays: number | null;
   outboxPollMs: number;
   /** How long a worker holds a job before BullMQ treats it as stalled (its worker died). */
   jobLockMs: number;
@@ -57,6 +62,35 @@ export interface PlatformConfig {
   metrics: MetricsConfig;
   /** WORKER_PORT: the worker role's small listener for /livez, /readyz and /metrics. */
   workerPort: number;
+  retention: RetentionConfig;
+}
+
+/**
+ * The recurring purge of rows that only grow (README "Retention", docs/decisions.md "Retention"). A kind's days are
+ * how long a row is kept once nothing can need it any more; null: that kind is never purged.
+ */
+export interface RetentionConfig {
+  /** RETENTION_ENABLED: false keeps every row (the job still runs and says so). */
+  enabled: boolean;
+  intervalSeconds: number;
+  /** Rows one statement deletes at most, so no statement holds locks for long. */
+  batchSize: number;
+  /** Batches per kind and run; the next run continues where this one stopped. */
+  maxBatchesPerRun: number;
+  /** Pause between two batches, so the purge leaves room to the requests and jobs that write the same tables. */
+  batchPauseMs: number;
+  /** Relayed outbox rows, after their relay. */
+  outboxDays: number | null;
+  /** Access tokens, after they stopped working (revoked, key retired, or idle past ACCESS_TOKEN_IDLE_DAYS). */
+  accessTokenDays: number | null;
+  /** Released and captured wallet holds, after they were settled. */
+  walletHoldDays: number | null;
+  /** Notifications with their deliveries and attempts, once settled and the booking can cause no more messages. */
+  notificationDays: number | null;
+  /** SGR seat holds of ours, after they lapsed or were released. */
+  trainSeatHoldDays: number | null;
+  /** The sandbox supplier simulators' own tables, after what they hold can no longer be travelled or asked about. */
+  sandboxDays: number | null;
 }
 
 /** How long one statement may run, and the separate pool of the broad searches (ticket lookup, notification log). */
@@ -279,6 +313,7 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
       perSecond: read.decimal('SEARCH_RATE_PER_SECOND', 10, 0, 100_000),
       burst: read.integer('SEARCH_RATE_BURST', 50, 1, 1_000_000),
     },
+    accessTokenIdleDays: read.integer('ACCESS_TOKEN_IDLE_DAYS', 90, 0, 3650) || null,
     outboxPollMs: read.integer('OUTBOX_POLL_MS', 250, 10, 60_000),
     jobLockMs: read.integer('JOB_LOCK_MS', 30_000, 500, 600_000),
     recovery: {
@@ -339,6 +374,7 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
       host: read.string('METRICS_HOST', subgraphHost),
     },
     workerPort: read.port('WORKER_PORT', 4005),
+    retention: readRetentionConfig(read),
   };
   // A guessable token would publish the platform's internals: ask for a real secret.
   if (config.metrics.token !== null && !/^[\x21-\x7e]{24,256}$/.test(config.metrics.token)) {
@@ -417,6 +453,24 @@ function readLoginConfig(read: EnvReader): LoginConfig {
     // (4 by default, shared with file and DNS work) to everything else.
     hashConcurrency: read.integer('LOGIN_HASH_CONCURRENCY', Math.max(1, Math.floor(os.availableParallelism() / 2)), 1, 64),
     hashQueue: read.integer('LOGIN_HASH_QUEUE', 64, 0, 10_000),
+  };
+}
+
+/** Days 0 turn a kind's purge off; otherwise at least a day, at most ten years. */
+function readRetentionConfig(read: EnvReader): RetentionConfig {
+  const days = (name: string, fallback: number) => read.integer(name, fallback, 0, 3650) || null;
+  return {
+    enabled: read.oneOf('RETENTION_ENABLED', ['true', 'false'] as const, 'true') === 'true',
+    intervalSeconds: read.integer('RETENTION_INTERVAL_SECONDS', 600, 10, 86_400),
+    batchSize: read.integer('RETENTION_BATCH_SIZE', 1000, 1, 10_000),
+    maxBatchesPerRun: read.integer('RETENTION_MAX_BATCHES', 10, 1, 1000),
+    batchPauseMs: read.integer('RETENTION_BATCH_PAUSE_MS', 50, 0, 10_000),
+    outboxDays: days('RETENTION_OUTBOX_DAYS', 30),
+    accessTokenDays: days('RETENTION_ACCESS_TOKEN_DAYS', 30),
+    walletHoldDays: days('RETENTION_WALLET_HOLD_DAYS', 90),
+    notificationDays: days('RETENTION_NOTIFICATION_DAYS', 90),
+    trainSeatHoldDays: days('RETENTION_TRAIN_SEAT_HOLD_DAYS', 30),
+    sandboxDays: days('RETENTION_SANDBOX_DAYS', 30),
   };
 }
 

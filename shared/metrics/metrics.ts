@@ -92,6 +92,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly retentionPurgedRows = new Counter({
+    name: 'safiri_retention_purged_rows_total',
+    help: 'Rows deleted by the retention purge, by kind (outbox, access-tokens, notifications, ...; every table of the kind together)',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
   private readonly collectFailures = new Counter({
     name: 'safiri_metrics_collect_failures_total',
     help: 'Scrape-time collectors that failed or took longer than the bound, by collector',

@@ -88,4 +88,10 @@ export interface NotificationBookingSource {
   load(bookingId: string): Promise<NotificationBooking | null>;
   /** Documents attached to a message for this recipient, e.g. ticket PDFs. */
   attachments?(booking: NotificationBooking, recipient: NotificationRecipient, messageType: MessageType): Promise<MessageAttachment[]>;
+  /**
+   * For the retention purge: the bookings among these that are over, so none can cause another automatic message and
+   * its deduplication key no longer matters: in a final state, unchanged since `before`, and (when it travels) with
+   * every trip before `before`. A booking not found counts as over. A kind without this keeps its notifications.
+   */
+  finishedBookings?(bookingIds: string[], before: Date): Promise<Set<string>>;
 }

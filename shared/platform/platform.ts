@@ -24,6 +24,7 @@ import { OutboxJobKeys1764000000510 } from '../database/migrations/1764000000510
 import { OutboxRequestId1764200000100 } from '../database/migrations/1764200000100-outbox-request-id';
 import { OutboxTraceParent1764200000300 } from '../database/migrations/1764200000300-outbox-trace-parent';
 import { NotificationLogKeyset1764400000200 } from '../database/migrations/1764400000200-notification-log-keyset';
+import { RetentionIndexes1764500000610 } from '../database/migrations/1764500000610-retention-indexes';
 import { NotificationEntity } from '../notifications/entities/notification.entity';
 import { NotificationDeliveryEntity } from '../notifications/entities/notification-delivery.entity';
 import { NotificationAttemptEntity } from '../notifications/entities/notification-attempt.entity';
@@ -56,6 +57,7 @@ export const SHARED_DATABASE_MODULE: DatabaseModule = {
     OutboxRequestId1764200000100,
     OutboxTraceParent1764200000300,
     NotificationLogKeyset1764400000200,
+    RetentionIndexes1764500000610,
   ],
 };
 
@@ -134,7 +136,7 @@ export async function createPlatform(config: PlatformConfig, modules: DatabaseMo
     invalidations,
     queues: new QueueRegistry(queueRedis, config.queuePrefix),
     keys,
-    tokens: new TokenService(dataSource, keys, clock, config.publicBaseUrl, invalidations),
+    tokens: new TokenService(dataSource, keys, clock, config.publicBaseUrl, invalidations, config.accessTokenIdleDays),
     outbox,
     ledger: new WalletLedger(dataSource, clock),
     notifications: new NotificationRequester(outbox, clock, config.notifications),

@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 /** An outbox row as Outbox writes it. */
 export interface OutboxRowValues {
@@ -38,4 +38,26 @@ export async function outboxBacklog(q: {
   const [count] = (await q.query('SELECT COUNT(*) AS backlog FROM outbox_message WHERE relayed_at IS NULL')) as Array<{ backlog: string | number }>;
   const [oldest] = (await q.query('SELECT created_at FROM outbox_message WHERE relayed_at IS NULL ORDER BY id LIMIT 1')) as Array<{ created_at: Date }>;
   return { backlog: Number(count.backlog), oldestCreatedAt: oldest ? new Date(oldest.created_at) : null };
+}
+
+/**
+ * Deletes up to `limit` rows relayed before `cutoff`, oldest first on ix_outbox_pending (relayed_at, id); answers
+ * how many went and whether more may be left. A row not yet relayed is never touched, and the relay time is checked
+ * again in the DELETE: a keyed row brought forward meanwhile (relayed_at back to NULL) stays.
+ */
+export async function purgeRelayedOutboxRows(dataSource: DataSource, cutoff: Date, limit: number): Promise<{ removed: number; more: boolean }> {
+  const rows: Array<{ id: string }> = await dataSource.query('SELECT id FROM outbox_message WHERE relayed_at < ? ORDER BY relayed_at, id LIMIT ?', [
+    cutoff,
+    limit,
+  ]);
+  if (rows.length === 0) return { removed: 0, more: false };
+  // READ COMMITTED: deleting by primary key takes no gap locks, so writers of new rows never wait on the purge.
+  const removed = await dataSource.transaction('READ COMMITTED', async (m) => {
+    const result: { affectedRows: number } = await m.query(`DELETE FROM outbox_message WHERE id IN (${rows.map(() => '?').join(', ')}) AND relayed_at < ?`, [
+      ...rows.map((r) => r.id),
+      cutoff,
+    ]);
+    return result.affectedRows;
+  });
+  return { removed, more: rows.length === limit };
 }

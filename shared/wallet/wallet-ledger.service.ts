@@ -127,13 +127,18 @@ export class WalletLedger {
       const admission = admissionOf(wallet, held, amount, alreadySettled);
       if (alreadySettled || !admission.admitted) return admission;
       const now = this.clock.now();
-      if (existing) {
-        await m.update(
-          WalletHoldEntity,
-          { id: existing.id },
-          { amount: amount.toFixed(4), status: WalletHoldStatus.HELD, note: request.note ?? null, settledAt: null },
-        );
-      } else {
+      // A RELEASED hold is taken up again only while it is still there and RELEASED: the retention purge may have
+      // deleted it since it was read, and then the hold is written anew.
+      const reused =
+        existing &&
+        (
+          await m.update(
+            WalletHoldEntity,
+            { id: existing.id, status: WalletHoldStatus.RELEASED },
+            { amount: amount.toFixed(4), status: WalletHoldStatus.HELD, note: request.note ?? null, settledAt: null },
+          )
+        ).affected;
+      if (!reused) {
         await m.insert(WalletHoldEntity, {
           ...key,
           amount: amount.toFixed(4),

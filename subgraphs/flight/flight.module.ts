@@ -38,12 +38,14 @@ import { PaymentRecovery1763800000330 } from './migrations/1763800000330-payment
 import { FlightReservationOfferView1764100000300 } from './migrations/1764100000300-flight-reservation-offer-view';
 import { FlightOffersInRedis1764300000310 } from './migrations/1764300000310-flight-offers-in-redis';
 import { FlightTicketLookup1764400000300 } from './migrations/1764400000300-flight-ticket-lookup';
+import { FlightRetentionIndexes1764500000630 } from './migrations/1764500000630-flight-retention-indexes';
 import { CustomerIssuanceService } from './reservations/customer-issuance.service';
 import { FlightPaymentRepository } from './payments/flight-payment.repository';
 import { FlightPaymentService } from './payments/flight-payment.service';
 import { SimulatedPaymentGateway } from '../../shared/payments/simulated-payment-gateway';
 import { customerIssuanceJob } from './jobs/customer-issuance.job';
 import { SearchRateLimiter } from '../../shared/rate-limit/search-rate-limiter';
+import { flightRetentionPurges } from './retention/flight-retention.purges';
 
 /** The simulator keeps its state in MySQL, so subgraph, workers and replicas share one sandbox GDS. */
 function supplierFor(platform: Platform): FlightSupplier {
@@ -64,6 +66,7 @@ export const flightModule: SubgraphModule = {
       FlightReservationOfferView1764100000300,
       FlightOffersInRedis1764300000310,
       FlightTicketLookup1764400000300,
+      FlightRetentionIndexes1764500000630,
     ],
   },
   async seed() {
@@ -127,4 +130,5 @@ export const flightModule: SubgraphModule = {
   notificationSources(platform: Platform) {
     return [flightNotificationSource(platform.dataSource, new AirportService())];
   },
+  retentionPurges: flightRetentionPurges,
 };

@@ -40,6 +40,7 @@ import { TrainReserveReconcileBounds1764000000500 } from './migrations/176400000
 import { RailSimulatorTicketNumbers1764000000520 } from './migrations/1764000000520-rail-simulator-ticket-numbers';
 import { TrainTicketLookup1764400000400 } from './migrations/1764400000400-train-ticket-lookup';
 import { TrainTicketCarNumber1764100000700 } from './migrations/1764100000700-train-ticket-car-number';
+import { TrainRetentionIndexes1764500000620 } from './migrations/1764500000620-train-retention-indexes';
 import { SimulatedPaymentGateway } from '../../shared/payments/simulated-payment-gateway';
 import { TrainPaymentRepository } from './payments/train-payment.repository';
 import { TrainPaymentQuoteService } from './payments/train-payment-quote.service';
@@ -52,6 +53,7 @@ import { TrainTicketLookupService } from './reservations/train-ticket-lookup.ser
 import { TrainTicketLookupResolver } from './graphql/train-ticket-lookup.resolver';
 import { StationPartnerResolver, TransitAgencyResolver } from './graphql/train-company.resolver';
 import { companiesOf } from '../../shared/companies/company-directory';
+import { trainRetentionPurges } from './retention/train-retention.purges';
 
 /** The simulator keeps seats, holds and reservations in MySQL, so every process sees one railway. */
 function providerFor(platform: Platform): RailProvider {
@@ -89,6 +91,7 @@ export const trainModule: SubgraphModule = {
       RailSimulatorTicketNumbers1764000000520,
       TrainTicketCarNumber1764100000700,
       TrainTicketLookup1764400000400,
+      TrainRetentionIndexes1764500000620,
     ],
   },
   async seed() {
@@ -162,4 +165,5 @@ export const trainModule: SubgraphModule = {
   notificationSources(platform: Platform) {
     return [trainNotificationSource(platform.dataSource, new StationService(), { ticketPdfOwnerPassword: platform.config.train.ticketPdfOwnerPassword })];
   },
+  retentionPurges: trainRetentionPurges,
 };

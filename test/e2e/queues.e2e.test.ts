@@ -114,6 +114,21 @@ describe('queues CLI', () => {
     );
   });
 
+  test('completed shows the newest finished jobs and what they returned: the retention run the stack made at start', async () => {
+    await waitFor(
+      () => env.stack.platform.queues.get('retention').getCompletedCount(),
+      (n) => n >= 1,
+    );
+    const json = expectSuccess(queuesCli('completed', '--queue', 'retention', '--limit', '1'));
+    expect(json).toMatchObject({ action: 'completed-jobs', queue: 'retention' });
+    expect(json.jobs).toEqual([
+      expect.objectContaining({
+        name: 'retention-purge',
+        returnValue: expect.objectContaining({ enabled: true, kinds: expect.objectContaining({ outbox: expect.objectContaining({ days: 30, removed: 0 }) }) }),
+      }),
+    ]);
+  });
+
   test('bad arguments exit 2', () => {
     for (const args of [[], ['frobnicate'], ['failed'], ['retry', '--queue', TEST_QUEUE], ['failed', '--queue', TEST_QUEUE, '--limit', '999']]) {
       const result = queuesCli(...args);

@@ -16,6 +16,10 @@ export class AccessTokenEntity {
   @Column({ name: 'issued_at', type: 'datetime', precision: 3 })
   issuedAt!: Date;
 
+  /** Written by verification at most once a day; null: no use recorded yet, issued_at counts. */
+  @Column({ name: 'last_used_at', type: 'datetime', precision: 3, nullable: true })
+  lastUsedAt!: Date | null;
+
   @Column({ name: 'revoked_at', type: 'datetime', precision: 3, nullable: true })
   revokedAt!: Date | null;
 }

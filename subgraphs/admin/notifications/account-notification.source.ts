@@ -11,6 +11,8 @@ export const ACCOUNT_NOTIFICATION_KIND = 'account';
 export function accountNotificationSource(dataSource: DataSource): NotificationBookingSource {
   return {
     kind: ACCOUNT_NOTIFICATION_KIND,
+    // The welcome message is asked for once, in the transaction that creates the account: nothing can ask again.
+    finishedBookings: async (accountIds) => new Set(accountIds),
     async load(accountId: string): Promise<NotificationBooking | null> {
       const account = await dataSource.getRepository(AccountEntity).findOneBy({ id: accountId });
       if (!account) return null;

@@ -11,6 +11,7 @@ import { FLIGHT_BOOKING_KIND } from '../reservations/reservation-follow-ups';
 import { ReservationRepository } from '../reservations/reservation.repository';
 import type { FlightReservation } from '../reservations/reservation.types';
 import type { AirportService } from '../services/airport.service';
+import { FlightRetentionRepository } from '../retention/flight-retention.repository';
 
 const STATE: Partial<Record<FlightReservation['status'], BookingState>> = {
   ISSUED: 'ISSUED',
@@ -24,8 +25,10 @@ const STATE: Partial<Record<FlightReservation['status'], BookingState>> = {
 /** Flight reservations as the notification worker sees them: loaded fresh at send time. */
 export function flightNotificationSource(dataSource: DataSource, airports: AirportService): NotificationBookingSource {
   const reservations = new ReservationRepository(dataSource);
+  const retention = new FlightRetentionRepository(dataSource);
   return {
     kind: FLIGHT_BOOKING_KIND,
+    finishedBookings: (ids, before) => retention.finishedBookings(ids, before),
     async load(bookingId: string): Promise<NotificationBooking | null> {
       const r = await reservations.byId(bookingId);
       if (!r) return null;

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { TimeKeyPosition } from '../../../shared/retention/retention.types';
 
 /** What a hold slot records: the seat asked for and who asked. */
 export interface SeatHoldSlot {
@@ -70,5 +71,30 @@ export class SeatHoldRepository {
 
   async markReleased(key: string, now: Date): Promise<void> {
     await this.dataSource.query("UPDATE train_seat_hold SET status = 'RELEASED', released_at = ? WHERE hold_key = ?", [now, key]);
+  }
+
+  /**
+   * Retention: deletes, of up to `limit` holds that lapsed before `cutoff` (after `after` in (expires_at, hold_key)
+   * order on ix_train_seat_hold_expires), those not released since `cutoff` either. Every hold lapses at expires_at,
+   * whatever its status (a reserved one lives on in its tickets, which copy the seat), so nothing can use it after.
+   * `scanned` is how many were read: the keyset moves past them all.
+   */
+  async purgeLapsed(cutoff: Date, limit: number, after: TimeKeyPosition | null): Promise<{ removed: number; scanned: number; last: TimeKeyPosition | null }> {
+    const keyset = after ? 'AND (expires_at > ? OR (expires_at = ? AND hold_key > ?))' : '';
+    const rows: Array<{ hold_key: string; expires_at: Date }> = await this.dataSource.query(
+      `SELECT hold_key, expires_at FROM train_seat_hold WHERE expires_at < ? ${keyset} ORDER BY expires_at, hold_key LIMIT ?`,
+      [cutoff, ...(after ? [after.at, after.at, after.key] : []), limit],
+    );
+    if (rows.length === 0) return { removed: 0, scanned: 0, last: null };
+    const lastRow = rows[rows.length - 1];
+    // READ COMMITTED, by primary key: no gap locks, so new holds never wait on the purge.
+    const removed = await this.dataSource.transaction('READ COMMITTED', async (m) => {
+      const result: { affectedRows: number } = await m.query(
+        `DELETE FROM train_seat_hold WHERE hold_key IN (${rows.map(() => '?').join(', ')}) AND expires_at < ? AND (released_at IS NULL OR released_at < ?)`,
+        [...rows.map((r) => r.hold_key), cutoff, cutoff],
+      );
+      return result.affectedRows;
+    });
+    return { removed, scanned: rows.length, last: { at: new Date(lastRow.expires_at), key: lastRow.hold_key } };
   }
 }

@@ -14,6 +14,7 @@ import { TRAIN_BOOKING_KIND } from '../reservations/reservation-follow-ups';
 import { TrainReservationRepository } from '../reservations/reservation.repository';
 import type { JourneySelection, TrainReservation } from '../reservations/reservation.types';
 import type { StationService } from '../services/station.service';
+import { TrainRetentionRepository } from '../retention/train-retention.repository';
 
 const STATE: Record<TrainReservation['status'], BookingState> = {
   PENDING: 'RESERVED',
@@ -52,8 +53,10 @@ export function trainNotificationSource(
 ): NotificationBookingSource {
   const reservations = new TrainReservationRepository(dataSource);
   const issuances = new TrainIssuanceRepository(dataSource);
+  const retention = new TrainRetentionRepository(dataSource);
   return {
     kind: TRAIN_BOOKING_KIND,
+    finishedBookings: (ids, before) => retention.finishedBookings(ids, before),
     async load(bookingId: string): Promise<NotificationBooking | null> {
       const r = await reservations.byId(bookingId);
       if (!r) return null;
