@@ -9,12 +9,18 @@ import { RESERVATION_EXPIRY_JOB } from '../../subgraphs/flight/reservations/rese
 import { TRAIN_RESERVATION_EXPIRY_JOB } from '../../subgraphs/train/reservations/reservation-follow-ups';
 import type { JobDefinition } from '../../shared/queue/worker-host';
 import type { ScaleSamples } from './scale-samples';
+import { platformPurges } from '../../shared/retention/platform-purges';
+import type { RetentionPurge } from '../../shared/retention/retention.types';
 
 /** One read path a user or a job takes: `run(i)` does it once with the i-th sample. */
 export interface ScalePath {
   name: string;
   /** User-facing reads must stay at or under 50 ms at p50; job scans only flat. */
   userFacing: boolean;
+  /** Shown but not judged: work that changes the data, measured a few times only. */
+  informational?: boolean;
+  /** Runs instead of the benchmark's default (paths that delete rows run a few times only). */
+  iterations?: number;
   run(i: number): Promise<void>;
 }
 
@@ -81,6 +87,20 @@ export function scalePaths(ctx: PathContext): ScalePath[] {
   const flightExpiry = job<{ reservationId: string }>(platform, 'flight', RESERVATION_EXPIRY_JOB);
   const trainExpiry = job<{ reservationId: string }>(platform, 'train', TRAIN_RESERVATION_EXPIRY_JOB);
   const relay = new OutboxRelay(platform.dataSource, platform.queues, platform.clock, platform.logger);
+  const modules = Object.values(SUBGRAPH_MODULES);
+  const purges: RetentionPurge[] = [
+    ...platformPurges(
+      platform,
+      modules.flatMap((m) => m.notificationSources?.(platform) ?? []),
+    ),
+    ...modules.flatMap((m) => m.retentionPurges?.(platform) ?? []),
+  ];
+  /** One batch of every purge kind, as a retention run starts each kind. */
+  const purgeOnce = async (cutoff: (purge: RetentionPurge) => Date, limit: number) => {
+    for (const purge of purges) if (purge.days !== null) await purge.purgeBatch(cutoff(purge), limit, null);
+  };
+  const dueCutoff = (purge: RetentionPurge) =>
+    purge.cutoff ? purge.cutoff(platform.clock.now(), purge.days!) : new Date(platform.clock.now().getTime() - purge.days! * 86_400_000);
   const admin = ctx.adminToken;
   const agent = ctx.bigAgentToken;
   const log = (variables: Record<string, unknown>) => graphql(ctx, admin, NOTIFICATION_LOG, { limit: 50, ...variables });
@@ -141,5 +161,14 @@ export function scalePaths(ctx: PathContext): ScalePath[] {
     ),
     scan('job: outbox relay poll', () => relay.relayOnce()),
     scan('metrics: outbox backlog', () => outboxBacklog(platform.dataSource)),
+    // Once caught up, a run every ten minutes finds only what aged meanwhile: its cost is each kind's index probe.
+    scan('job: retention purge, caught up (every kind)', () => purgeOnce(() => new Date(86_400_000), 1000)),
+    {
+      name: 'job: retention purge, 1,000 rows per kind of the backlog (deletes)',
+      userFacing: false,
+      informational: true,
+      iterations: 3,
+      run: () => purgeOnce(dueCutoff, 1000),
+    },
   ];
 }

@@ -153,5 +153,48 @@ export async function captureBundles(stack: RunningStack, clock: PassingClock, c
     await settle(stack);
   }
   clock.reset();
+  const roots = new Set<string>();
+  for (const [table, column] of Object.entries(ROOTS)) {
+    for (const row of await dataSource.query<RawRow[]>(`SELECT \`${column}\` AS id FROM \`${table}\``)) roots.add(row.id!);
+  }
+  return withoutOthersRows(bundles, roots);
+}
+
+/** The rows that start a booking's story: whatever else names one of these belongs to that booking. */
+const ROOTS: Record<string, string> = { flight_reservation: 'id', train_reservation: 'id', notification: 'id', notification_delivery: 'id' };
+/** The column naming each child's parent row. */
+const PARENTS: Record<string, string> = { notification_delivery: 'notification_id', notification_attempt: 'delivery_id' };
+
+/**
+ * Drops from each bundle the rows about a booking or message it did not make: work a live flow left waiting (its
+ * reminder) runs when the next flow lets time pass, and the welcome messages of the flows' accounts are sent during
+ * the first flow, so their deliveries land in those captures. A copy must not carry them: it would name a
+ * notification or reservation that no copy of its own writes. `roots` are every such id in the scratch database.
+ */
+function withoutOthersRows(bundles: Bundle[], roots: Set<string>): Bundle[] {
+  const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+  for (const bundle of bundles) {
+    const own = new Set<string>();
+    for (const [table, column] of Object.entries(ROOTS)) for (const row of bundle.rows.get(table) ?? []) own.add(row[column]!);
+    // Children name their parent in a column: the parent must be this bundle's (it may be gone from the scratch
+    // database by then, so `roots` alone would not tell).
+    const ownParent = (row: RawRow, table: string) => {
+      const parent = PARENTS[table];
+      return !parent || own.has(row[parent]!);
+    };
+    // Parents before children, so a child follows its parent out.
+    for (const table of [...Object.keys(ROOTS), ...[...bundle.rows.keys()].filter((t) => !(t in ROOTS))]) {
+      const rows = bundle.rows.get(table);
+      if (!rows) continue;
+      const kept = rows.filter(
+        (row) => ownParent(row, table) && Object.values(row).every((value) => !value || (value.match(uuid) ?? []).every((id) => !roots.has(id) || own.has(id))),
+      );
+      if (table in ROOTS) {
+        for (const row of rows) if (!kept.includes(row)) own.delete(row[ROOTS[table]]!);
+      }
+      if (kept.length) bundle.rows.set(table, kept);
+      else bundle.rows.delete(table);
+    }
+  }
   return bundles;
 }

@@ -30,7 +30,9 @@ export class SkewedPick<T> {
   ) {}
 
   pick(): T {
+    if (this.firstShare === 0 || this.items.length === 1) return this.items[this.random.skewed(this.items.length, this.power)];
+    // The first item's share is exactly firstShare: the others are drawn from the rest.
     if (this.random.next() < this.firstShare) return this.items[0];
-    return this.items[this.random.skewed(this.items.length, this.power)];
+    return this.items[1 + this.random.skewed(this.items.length - 1, this.power)];
   }
 }

@@ -185,13 +185,19 @@ export async function seedVolume(options: VolumeOptions): Promise<VolumeManifest
         // One traveller per passenger of the copy: the same email and phone wherever the booking names them.
         const travellers: number[] = [];
         const traveller = (p: number) => (travellers[p] ??= pickTraveller(random, contacts));
+        // One draw per group and copy: a notification comes with its deliveries and their attempts, or not at all.
+        const groups = new Map<TableGroup, boolean>();
+        const includes = (group: TableGroup) => {
+          if (!groups.has(group)) groups.set(group, random.next() < groupShare[group]);
+          return groups.get(group)!;
+        };
         const choice: CopyChoice = {
           serial,
           offsetMs: Math.round(createdAt - templateStart),
           account: (templateId) => pickAccount(templates.accounts, pools, templateId),
           email: (p) => contactEmail(traveller(p)),
           phoneDigits: (p) => contactPhone(traveller(p)),
-          includes: (group) => random.next() < groupShare[group],
+          includes,
         };
         const bookingId = writeCopy(bundle, choice, ids, (table, values) => writer.add(table.table, table.head, values));
         if (i % sampleEvery === 0 && bookingId) samples[kind].push(bookingId);
