@@ -60,10 +60,12 @@ async function tableKeys(dataSource: DataSource): Promise<TableKey[]> {
   return [...byTable].filter(([table]) => !REFERENCE_TABLES.has(table)).map(([table, key]) => ({ table, key }));
 }
 
-/** Every row of a table with its values as text, as the seeder writes them back (DATETIME as 'YYYY-MM-DD hh:mm:ss.fff'). */
+/** Every row of a table with its values as text, as the seeder writes them back (DATETIME as 'YYYY-MM-DD hh:mm:ss.fff'), without generated columns. */
 export async function textRows(dataSource: DataSource, table: string): Promise<RawRow[]> {
+  // Generated columns are the server's to fill: a copy leaves them out.
   const columns = await dataSource.query<Array<{ name: string; type: string }>>(
-    `SELECT COLUMN_NAME AS name, DATA_TYPE AS type FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION`,
+    `SELECT COLUMN_NAME AS name, DATA_TYPE AS type FROM information_schema.COLUMNS
+      WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? AND EXTRA NOT LIKE '%GENERATED%' ORDER BY ORDINAL_POSITION`,
     [table],
   );
   const select = columns.map(({ name, type }) =>
