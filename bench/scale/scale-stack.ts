@@ -8,6 +8,7 @@ import { closePlatform, createPlatform, Platform } from '../../shared/platform/p
 import { DATABASE_MODULES } from '../../subgraphs/registry';
 import { prepareDatabase } from '../../bin/prepare-database';
 import { RunningStack, startStack } from '../../bin/stack';
+import { scratchStackEnv } from '../volume/booking-templates';
 
 /**
  * The roles a user's requests reach (four subgraphs and the gateway, each with its own platform as under
@@ -25,20 +26,10 @@ export interface ScaleStack {
 export async function startScaleStack(databaseUrl: string, redisUrl: string): Promise<ScaleStack> {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'safiri-scale-'));
   const env: Record<string, string> = {
+    ...scratchStackEnv(scratch, `scale_${process.pid}`),
     NODE_ENV: 'development',
-    LOG_LEVEL: 'error',
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
-    QUEUE_PREFIX: `scale_${process.pid}`,
-    KEYS_DIR: path.join(scratch, 'keys'),
-    NOTIFICATION_SINK_DIR: path.join(scratch, 'sink'),
-    REVERSE_PROXY_REPO: path.join(scratch, 'reverse-proxy'),
-    HOST: '127.0.0.1',
-    PORT: '0',
-    FLIGHT_PORT: '0',
-    TRAIN_PORT: '0',
-    BUS_PORT: '0',
-    ADMIN_PORT: '0',
     // The benchmark logs in as many seeded accounts from one address.
     LOGIN_ADDRESS_MAX_ATTEMPTS: '100000',
     LOGIN_ADDRESS_MAX_FAILURES: '100000',

@@ -65,6 +65,12 @@ async function firstOffer(client: FlightClient, search: Record<string, unknown>)
   return client.firstOffer(search);
 }
 
+/** An agent reservation of `count` travellers, purchased from the agent's wallet. */
+async function agentPurchase(client: FlightClient, n: number, count: number, search: Record<string, unknown> = domestic()): Promise<void> {
+  const r = await agentReservation(client, n, count, search);
+  await expect2xx('purchase/agent', client.call('POST', '/api/flight/purchase/agent', { ticketId: r.reservation.ticketIds[0] }));
+}
+
 async function agentReservation(client: FlightClient, n: number, count: number, search: Record<string, unknown> = domestic()) {
   const offer = await firstOffer(client, { ...search, adults: count });
   return expect2xx(
@@ -95,30 +101,21 @@ export const FLIGHT_FLOWS: FlowSpec[] = [
     kind: 'flight',
     live: false,
     weight: 40,
-    async run(ctx, n) {
-      const r = await agentReservation(ctx.agent, n, 1);
-      await expect2xx('purchase/agent', ctx.agent.call('POST', '/api/flight/purchase/agent', { ticketId: r.reservation.ticketIds[0] }));
-    },
+    run: (ctx, n) => agentPurchase(ctx.agent, n, 1),
   },
   {
     name: 'flight agent, two travellers, return, issued',
     kind: 'flight',
     live: false,
     weight: 15,
-    async run(ctx, n) {
-      const r = await agentReservation(ctx.agent, n, 2, { ...domestic(), returnDate: daysAhead(37) });
-      await expect2xx('purchase/agent', ctx.agent.call('POST', '/api/flight/purchase/agent', { ticketId: r.reservation.ticketIds[0] }));
-    },
+    run: (ctx, n) => agentPurchase(ctx.agent, n, 2, { ...domestic(), returnDate: daysAhead(37) }),
   },
   {
     name: 'flight third-party agent, issued',
     kind: 'flight',
     live: false,
     weight: 10,
-    async run(ctx, n) {
-      const r = await agentReservation(ctx.thirdParty, n, 1);
-      await expect2xx('purchase/agent', ctx.thirdParty.call('POST', '/api/flight/purchase/agent', { ticketId: r.reservation.ticketIds[0] }));
-    },
+    run: (ctx, n) => agentPurchase(ctx.thirdParty, n, 1),
   },
   {
     name: 'flight agent, unpaid, released at its deadline',
@@ -176,10 +173,7 @@ export const FLIGHT_FLOWS: FlowSpec[] = [
     live: true,
     weight: 1,
     pausedQueues: ['flight'],
-    async run(ctx, n) {
-      const r = await agentReservation(ctx.agent, n, 1);
-      await expect2xx('purchase/agent', ctx.agent.call('POST', '/api/flight/purchase/agent', { ticketId: r.reservation.ticketIds[0] }));
-    },
+    run: (ctx, n) => agentPurchase(ctx.agent, n, 1),
   },
   {
     name: 'flight agent, reserved, awaiting purchase',
@@ -198,22 +192,14 @@ export const TRAIN_FLOWS: FlowSpec[] = [
     kind: 'train',
     live: false,
     weight: 55,
-    async run(ctx, n) {
-      const r = await reserveSeats(ctx.agent, ctx.train, [ctx.nextSeat()], trainPassengers(n, 1));
-      await expect2xx('issue', ctx.agent.call('POST', `/api/trip/train/ticket/${r.paymentReference}/issue`, {}));
-      await trainIssued(ctx.agent, r.paymentReference);
-    },
+    run: (ctx, n) => trainAgentIssue(ctx, n, 1),
   },
   {
     name: 'train agent, two passengers, issued',
     kind: 'train',
     live: false,
     weight: 15,
-    async run(ctx, n) {
-      const r = await reserveSeats(ctx.agent, ctx.train, [ctx.nextSeat(), ctx.nextSeat()], trainPassengers(n, 2));
-      await expect2xx('issue', ctx.agent.call('POST', `/api/trip/train/ticket/${r.paymentReference}/issue`, {}));
-      await trainIssued(ctx.agent, r.paymentReference);
-    },
+    run: (ctx, n) => trainAgentIssue(ctx, n, 2),
   },
   {
     name: 'train customer, paid by card, issued',
@@ -245,6 +231,14 @@ export const TRAIN_FLOWS: FlowSpec[] = [
     },
   },
 ];
+
+/** An agent's SGR reservation of `count` passengers, each on a seat of their own, issued from the wallet. */
+async function trainAgentIssue(ctx: FlowContext, n: number, count: number): Promise<void> {
+  const seats = Array.from({ length: count }, () => ctx.nextSeat());
+  const r = await reserveSeats(ctx.agent, ctx.train, seats, trainPassengers(n, count));
+  await expect2xx('issue', ctx.agent.call('POST', `/api/trip/train/ticket/${r.paymentReference}/issue`, {}));
+  await trainIssued(ctx.agent, r.paymentReference);
+}
 
 function trainPassengers(n: number, count: number) {
   return Array.from({ length: count }, (_, p) => ({

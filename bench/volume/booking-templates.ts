@@ -6,8 +6,24 @@ import { loadConfig } from '../../shared/config/config';
 import { dropDatabase } from '../../shared/database/data-source';
 import { createLogger } from '../../shared/logging/logger';
 import { startStack } from '../../bin/stack';
+import { TEST_PROCESS_ENV } from '../../test/support/test-platform';
 import { FLIGHT_FLOWS, flowContext, TRAIN_FLOWS } from './booking-flows';
 import { Bundle, captureBundles, PassingClock, RawRow, textRows } from './template-capture';
+
+/**
+ * The settings of a stack a tool starts for itself: its folders under `scratch`, its own queue prefix, free ports on
+ * loopback, quiet logs (the caller adds the database and Redis).
+ */
+export function scratchStackEnv(scratch: string, queuePrefix: string): Record<string, string> {
+  return {
+    ...TEST_PROCESS_ENV,
+    LOG_LEVEL: 'error',
+    QUEUE_PREFIX: queuePrefix,
+    KEYS_DIR: path.join(scratch, 'keys'),
+    NOTIFICATION_SINK_DIR: path.join(scratch, 'sink'),
+    REVERSE_PROXY_REPO: path.join(scratch, 'reverse-proxy'),
+  };
+}
 
 /** An account the flows booked as, with its wallet (agents) and one access token, as the product wrote them. */
 export interface AccountTemplate {
@@ -32,20 +48,10 @@ export async function buildTemplates(serverUrl: string, redisUrl: string): Promi
   const id = `${process.pid}_${randomBytes(3).toString('hex')}`;
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'safiri-seed-'));
   const config = loadConfig({
+    ...scratchStackEnv(scratch, `seed_templates_${id}`),
     NODE_ENV: 'test',
-    LOG_LEVEL: 'error',
     DATABASE_URL: `${serverUrl.replace(/\/+$/, '')}/safiri_seed_templates_${id}`,
     REDIS_URL: redisUrl,
-    QUEUE_PREFIX: `seed_templates_${id}`,
-    KEYS_DIR: path.join(scratch, 'keys'),
-    NOTIFICATION_SINK_DIR: path.join(scratch, 'sink'),
-    REVERSE_PROXY_REPO: path.join(scratch, 'reverse-proxy'),
-    HOST: '127.0.0.1',
-    PORT: '0',
-    FLIGHT_PORT: '0',
-    TRAIN_PORT: '0',
-    BUS_PORT: '0',
-    ADMIN_PORT: '0',
     OUTBOX_POLL_MS: '20',
     SGR_MAX_ACTIVE_HOLDS: '200',
   });

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { SqlConditions } from '../database/sql-conditions';
 import type { MessageType, NotificationChannel } from './notification.types';
 import type { DeliveryStatus } from './entities/notification-delivery.entity';
 import type { NotificationStatus } from './entities/notification.entity';
@@ -70,21 +71,8 @@ const NOTIFICATION_COLUMNS =
 const DELIVERY_COLUMNS =
   'd.id, d.notification_id, d.channel, d.recipient_key, d.recipient_masked, d.status, d.error, d.provider, d.provider_message_id, d.attempts, d.updated_at, d.sent_at';
 
-class Conditions {
-  readonly where: string[] = [];
-  readonly params: unknown[] = [];
-  add(sql: string, ...values: unknown[]): this {
-    this.where.push(sql);
-    this.params.push(...values);
-    return this;
-  }
-  get sql(): string {
-    return this.where.length ? `WHERE ${this.where.join(' AND ')}` : '';
-  }
-}
-
-function requestConditions(filter: RequestFilter): Conditions {
-  const c = new Conditions();
+function requestConditions(filter: RequestFilter): SqlConditions {
+  const c = new SqlConditions();
   if (filter.bookingReference) c.add('n.booking_reference = ?', filter.bookingReference);
   if (filter.messageType) c.add('n.message_type = ?', filter.messageType);
   return c;
@@ -97,7 +85,7 @@ export class NotificationLogRepository {
   async requests(filter: RequestFilter, after: Pick<LogPosition, 'at' | 'notificationId'> | null, limit: number): Promise<NotificationRow[]> {
     const c = requestConditions(filter);
     if (after) c.add('(n.created_at < ? OR (n.created_at = ? AND n.id < ?))', after.at, after.at, after.notificationId);
-    return this.dataSource.query(`SELECT ${NOTIFICATION_COLUMNS} FROM notification n ${c.sql} ORDER BY n.created_at DESC, n.id DESC LIMIT ?`, [
+    return this.dataSource.query(`SELECT ${NOTIFICATION_COLUMNS} FROM notification n ${c.where} ORDER BY n.created_at DESC, n.id DESC LIMIT ?`, [
       ...c.params,
       limit,
     ]);
@@ -111,11 +99,11 @@ export class NotificationLogRepository {
   /** The deliveries of these requests that match the filter; with `below`, only that request's deliveries after it. */
   async deliveriesOf(notificationIds: string[], filter: DeliveryFilter, below?: { notificationId: string; deliveryId: string }): Promise<DeliveryRow[]> {
     if (notificationIds.length === 0) return [];
-    const c = new Conditions().add('d.notification_id IN (?)', notificationIds);
+    const c = new SqlConditions().add('d.notification_id IN (?)', notificationIds);
     if (filter.status) c.add('d.status = ?', filter.status);
     if (filter.channel) c.add('d.channel = ?', filter.channel);
     if (below) c.add('(d.notification_id <> ? OR d.id < ?)', below.notificationId, below.deliveryId);
-    return this.dataSource.query(`SELECT ${DELIVERY_COLUMNS} FROM notification_delivery d ${c.sql}`, c.params);
+    return this.dataSource.query(`SELECT ${DELIVERY_COLUMNS} FROM notification_delivery d ${c.where}`, c.params);
   }
 
   /**
@@ -127,7 +115,7 @@ export class NotificationLogRepository {
     after: LogPosition | null,
     limit: number,
   ): Promise<Array<DeliveryRow & { request: NotificationRow }>> {
-    const c = new Conditions();
+    const c = new SqlConditions();
     if (filter.status) c.add('d.status = ?', filter.status);
     if (filter.channel) c.add('d.channel = ?', filter.channel);
     if (filter.messageType) c.add('n.message_type = ?', filter.messageType);
@@ -143,7 +131,7 @@ export class NotificationLogRepository {
     }
     const rows = await this.dataSource.query<Array<Record<string, unknown>>>(
       `SELECT ${DELIVERY_COLUMNS}, ${NOTIFICATION_COLUMNS.replace(/n\.(\w+)/g, 'n.$1 AS n_$1')}
-         FROM notification_delivery d JOIN notification n ON n.id = d.notification_id ${c.sql}
+         FROM notification_delivery d JOIN notification n ON n.id = d.notification_id ${c.where}
         ORDER BY d.requested_at DESC, d.notification_id DESC, d.id DESC LIMIT ?`,
       [...c.params, limit],
     );
@@ -163,7 +151,7 @@ export class NotificationLogRepository {
     if (statuses.length === 0) return [];
     const c = requestConditions(filter).add('n.status IN (?)', statuses).add('n.has_deliveries = 0');
     if (after) c.add('(n.created_at < ? OR (n.created_at = ? AND n.id < ?))', after.at, after.at, after.notificationId);
-    return this.dataSource.query(`SELECT ${NOTIFICATION_COLUMNS} FROM notification n ${c.sql} ORDER BY n.created_at DESC, n.id DESC LIMIT ?`, [
+    return this.dataSource.query(`SELECT ${NOTIFICATION_COLUMNS} FROM notification n ${c.where} ORDER BY n.created_at DESC, n.id DESC LIMIT ?`, [
       ...c.params,
       limit,
     ]);
@@ -173,7 +161,7 @@ export class NotificationLogRepository {
   async countRequestEntries(filter: RequestFilter, cap: number): Promise<number> {
     const c = requestConditions(filter);
     const [{ n }] = await this.dataSource.query<Array<{ n: string }>>(
-      `SELECT COUNT(*) AS n FROM (SELECT 1 FROM notification n LEFT JOIN notification_delivery d ON d.notification_id = n.id ${c.sql} LIMIT ?) entries`,
+      `SELECT COUNT(*) AS n FROM (SELECT 1 FROM notification n LEFT JOIN notification_delivery d ON d.notification_id = n.id ${c.where} LIMIT ?) entries`,
       [...c.params, cap],
     );
     return Number(n);
@@ -181,13 +169,13 @@ export class NotificationLogRepository {
 
   /** Deliveries matching a status or channel (and message type), counted up to `cap`. */
   async countDeliveries(filter: DeliveryFilter & Pick<RequestFilter, 'messageType'>, cap: number): Promise<number> {
-    const c = new Conditions();
+    const c = new SqlConditions();
     if (filter.status) c.add('d.status = ?', filter.status);
     if (filter.channel) c.add('d.channel = ?', filter.channel);
     if (filter.messageType) c.add('n.message_type = ?', filter.messageType);
     const join = filter.messageType ? 'JOIN notification n ON n.id = d.notification_id' : '';
     const [{ n }] = await this.dataSource.query<Array<{ n: string }>>(
-      `SELECT COUNT(*) AS n FROM (SELECT 1 FROM notification_delivery d ${join} ${c.sql} LIMIT ?) entries`,
+      `SELECT COUNT(*) AS n FROM (SELECT 1 FROM notification_delivery d ${join} ${c.where} LIMIT ?) entries`,
       [...c.params, cap],
     );
     return Number(n);
@@ -197,7 +185,7 @@ export class NotificationLogRepository {
   async countOwnEntries(statuses: NotificationStatus[], filter: RequestFilter, cap: number): Promise<number> {
     if (statuses.length === 0) return 0;
     const c = requestConditions(filter).add('n.status IN (?)', statuses).add('n.has_deliveries = 0');
-    const [{ n }] = await this.dataSource.query<Array<{ n: string }>>(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM notification n ${c.sql} LIMIT ?) entries`, [
+    const [{ n }] = await this.dataSource.query<Array<{ n: string }>>(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM notification n ${c.where} LIMIT ?) entries`, [
       ...c.params,
       cap,
     ]);

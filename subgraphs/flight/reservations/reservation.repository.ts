@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { formatAmount, parseAmount } from '../../../shared/money/money';
 import { lookupContact, TicketLookupFilter } from '../../../shared/tickets/ticket-lookup';
+import { SqlConditions } from '../../../shared/database/sql-conditions';
 import type { FlightReservation, FlightTicketRow, ReservationStatus } from './reservation.types';
 
 const JSON_COLUMNS = {
@@ -206,11 +207,11 @@ export class ReservationRepository {
   }
 
   async ticketsOf(reservationId: string, m: EntityManager = this.dataSource.manager): Promise<FlightTicketRow[]> {
-    return this.tickets(m, 't.reservation_id = ?', [reservationId]);
+    return this.tickets(m, new SqlConditions().add('t.reservation_id = ?', reservationId));
   }
 
   async ticketsByTicketId(ticketId: string, m: EntityManager = this.dataSource.manager): Promise<FlightTicketRow[]> {
-    return this.tickets(m, 't.ticket_id = ?', [ticketId]);
+    return this.tickets(m, new SqlConditions().add('t.ticket_id = ?', ticketId));
   }
 
   async updateTicketDocument(
@@ -326,24 +327,14 @@ export class ReservationRepository {
     accountId: string | null,
     limit: number,
   ): Promise<Array<{ ticket: FlightTicketRow; reservation: FlightReservation }>> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const add = (sql: string, ...values: string[]) => {
-      where.push(sql);
-      params.push(...values);
-    };
-    if (accountId) add('r.account_id = ?', accountId);
-    if (filter.ticketId) add('(t.ticket_id = ? OR t.uuid = ? OR t.ticket_number = ?)', filter.ticketId, filter.ticketId, filter.ticketId);
-    if (filter.paymentReference) add('r.payment_reference = ?', filter.paymentReference);
-    if (filter.bookingReference) add('(r.booking_reference = ? OR r.pnr = ?)', filter.bookingReference, filter.bookingReference);
-    if (filter.email) add('t.passenger_email = ?', filter.email);
-    if (filter.phone) add('t.passenger_phone = ?', filter.phone);
-    const tickets = await this.tickets(
-      this.dataSource.manager,
-      where.length ? where.join(' AND ') : '1 = 1',
-      [...params, limit],
-      't.booked_at DESC, t.uuid DESC LIMIT ?',
-    );
+    const c = new SqlConditions();
+    if (accountId) c.add('r.account_id = ?', accountId);
+    if (filter.ticketId) c.add('(t.ticket_id = ? OR t.uuid = ? OR t.ticket_number = ?)', filter.ticketId, filter.ticketId, filter.ticketId);
+    if (filter.paymentReference) c.add('r.payment_reference = ?', filter.paymentReference);
+    if (filter.bookingReference) c.add('(r.booking_reference = ? OR r.pnr = ?)', filter.bookingReference, filter.bookingReference);
+    if (filter.email) c.add('t.passenger_email = ?', filter.email);
+    if (filter.phone) c.add('t.passenger_phone = ?', filter.phone);
+    const tickets = await this.tickets(this.dataSource.manager, c, 't.booked_at DESC, t.uuid DESC LIMIT ?', [limit]);
     const ids = [...new Set(tickets.map((t) => t.reservationId))];
     const reservations = ids.length
       ? (await this.dataSource.query<FlightReservationRow[]>('SELECT * FROM flight_reservation WHERE id IN (?)', [ids])).map(toReservation)
@@ -357,11 +348,17 @@ export class ReservationRepository {
     return row ? toReservation(row) : null;
   }
 
-  private async tickets(m: EntityManager, where: string, params: unknown[], order = 't.passenger_reference, t.itinerary_index'): Promise<FlightTicketRow[]> {
+  /** Tickets with their reservation's references, in `order` (a fixed fragment, with `orderParams` for a LIMIT). */
+  private async tickets(
+    m: EntityManager,
+    c: SqlConditions,
+    order = 't.passenger_reference, t.itinerary_index',
+    orderParams: unknown[] = [],
+  ): Promise<FlightTicketRow[]> {
     const rows = await m.query<FlightTicketDbRow[]>(
       `SELECT t.*, r.booking_reference, r.payment_reference FROM flight_ticket t JOIN flight_reservation r ON r.id = t.reservation_id
-        WHERE ${where} ORDER BY ${order}`,
-      params,
+        ${c.where} ORDER BY ${order}`,
+      [...c.params, ...orderParams],
     );
     return rows.map(toTicket);
   }

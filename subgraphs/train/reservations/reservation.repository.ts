@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { lookupContact, TicketLookupFilter } from '../../../shared/tickets/ticket-lookup';
+import { SqlConditions } from '../../../shared/database/sql-conditions';
 import type { TrainReservation, TrainReservationStatus, TrainTicketRow, TrainTicketStatus } from './reservation.types';
 
 const JSON_COLUMNS = {
@@ -250,23 +251,17 @@ export class TrainReservationRepository {
    * PNR; the passenger's email or phone (with the booking time, so the newest come first without sorting them all).
    */
   async lookup(filter: TicketLookupFilter, accountId: string | null, limit: number): Promise<Array<{ ticket: TrainTicketRow; reservation: TrainReservation }>> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const add = (sql: string, ...values: string[]) => {
-      where.push(sql);
-      params.push(...values);
-    };
-    if (accountId) add('r.account_id = ?', accountId);
-    if (filter.ticketId) add('(t.train_ticket_uuid = ? OR t.ticket_number = ?)', filter.ticketId, filter.ticketId);
-    if (filter.paymentReference) add('r.payment_reference = ?', filter.paymentReference);
-    if (filter.bookingReference) add('r.pnr = ?', filter.bookingReference);
-    if (filter.email) add('t.passenger_email = ?', filter.email);
-    if (filter.phone) add('t.passenger_phone = ?', filter.phone);
+    const c = new SqlConditions();
+    if (accountId) c.add('r.account_id = ?', accountId);
+    if (filter.ticketId) c.add('(t.train_ticket_uuid = ? OR t.ticket_number = ?)', filter.ticketId, filter.ticketId);
+    if (filter.paymentReference) c.add('r.payment_reference = ?', filter.paymentReference);
+    if (filter.bookingReference) c.add('r.pnr = ?', filter.bookingReference);
+    if (filter.email) c.add('t.passenger_email = ?', filter.email);
+    if (filter.phone) c.add('t.passenger_phone = ?', filter.phone);
     const rows = await this.dataSource.query<TrainTicketDbRow[]>(
-      `SELECT t.* FROM train_ticket t JOIN train_reservation r ON r.id = t.reservation_id
-        WHERE ${where.length ? where.join(' AND ') : '1 = 1'}
+      `SELECT t.* FROM train_ticket t JOIN train_reservation r ON r.id = t.reservation_id ${c.where}
         ORDER BY t.booked_at DESC, t.train_ticket_uuid DESC LIMIT ?`,
-      [...params, limit],
+      [...c.params, limit],
     );
     const tickets = rows.map(toTicket);
     const ids = [...new Set(tickets.map((t) => t.reservationId))];
