@@ -30,14 +30,14 @@ const validate = () => {
 void runCommand(
   USAGE,
   async (platform) => {
-    const { total, totalIsExact, records } = await new NotificationLogService(platform.dataSource).find({
+    const log = new NotificationLogService(platform.dataSource);
+    const filter = {
       bookingReference: flags.reference,
       messageType: oneOf<MessageType>('type', MESSAGE_TYPES),
       status: oneOf<NotificationLogStatus>('status', NOTIFICATION_LOG_STATUSES),
       channel: oneOf<NotificationChannel>('channel', NOTIFICATION_CHANNELS),
-      limit: Number(flags.limit ?? 20),
-      offset: 0,
-    });
+    };
+    const [{ records }, { total, totalIsExact }] = await Promise.all([log.find({ ...filter, limit: Number(flags.limit ?? 20), offset: 0 }), log.count(filter)]);
     return { action: 'notification-log', total, totalIsExact, entries: records };
   },
   validate,

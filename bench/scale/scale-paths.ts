@@ -60,11 +60,15 @@ export async function graphql<T>(ctx: Pick<PathContext, 'baseUrl'>, token: strin
   return body.data!;
 }
 
+/** A page of the notification log, as an operator's screen asks for it. */
 export const NOTIFICATION_LOG = `query Log($status: NotificationLogStatus, $channel: NotificationChannel, $type: NotificationMessageType, $ref: String, $after: String, $limit: Int!) {
   notificationLog(status: $status, channel: $channel, messageType: $type, bookingReference: $ref, after: $after, limit: $limit) {
-    total totalIsExact nextCursor entries { notificationId deliveryId status channel attempts { status } }
+    nextCursor entries { notificationId deliveryId bookingReference messageType status channel recipient detail requestedAt attempts { status } }
   }
 }`;
+
+/** The same with the count (up to 1,000 entries), which only a query that selects it pays for. */
+export const NOTIFICATION_LOG_COUNTED = NOTIFICATION_LOG.replace('nextCursor entries', 'total totalIsExact nextCursor entries');
 
 const ticket = (ctx: PathContext, token: string, query: Record<string, string>) => get(ctx, token, `/api/ticket?${new URLSearchParams(query)}`);
 
@@ -103,7 +107,7 @@ export function scalePaths(ctx: PathContext): ScalePath[] {
     purge.cutoff ? purge.cutoff(platform.clock.now(), purge.days!) : new Date(platform.clock.now().getTime() - purge.days! * 86_400_000);
   const admin = ctx.adminToken;
   const agent = ctx.bigAgentToken;
-  const log = (variables: Record<string, unknown>) => graphql(ctx, admin, NOTIFICATION_LOG, { limit: 50, ...variables });
+  const log = (variables: Record<string, unknown>, query = NOTIFICATION_LOG) => graphql(ctx, admin, query, { limit: 50, ...variables });
   const user = (name: string, run: (i: number) => Promise<unknown>): ScalePath => ({ name, userFacing: true, run: async (i) => void (await run(i)) });
   const scan = (name: string, run: (i: number) => Promise<unknown>): ScalePath => ({ name, userFacing: false, run: async (i) => void (await run(i)) });
   return [
@@ -130,6 +134,8 @@ export function scalePaths(ctx: PathContext): ScalePath[] {
     user('flight tickets ?ticketId= (owner)', (i) => get(ctx, agent, `/api/flight/tickets?ticketId=${encodeURIComponent(pick(mine, i).ticketId)}`)),
     user('train issuance status (owner)', (i) => get(ctx, agent, `/api/trip/train/ticket/${pick(myTrains, i).paymentReference}/issuance`)),
     user('notification log, first page (ADMIN)', () => log({})),
+    user('notification log, first page with its total (ADMIN)', () => log({}, NOTIFICATION_LOG_COUNTED)),
+    user('notification log, status FAILED with its total (ADMIN)', () => log({ status: 'FAILED' }, NOTIFICATION_LOG_COUNTED)),
     user('notification log, status SENT (ADMIN)', () => log({ status: 'SENT' })),
     user('notification log, status FAILED (ADMIN)', () => log({ status: 'FAILED' })),
     user('notification log, channel SMS (ADMIN)', () => log({ channel: 'SMS' })),

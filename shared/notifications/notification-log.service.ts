@@ -31,8 +31,6 @@ export interface NotificationLogPageResult {
   records: NotificationLogRecord[];
   /** Where the next page starts; null on the last page. */
   next: LogPosition | null;
-  total: number;
-  totalIsExact: boolean;
 }
 
 export interface NotificationAttemptRecord {
@@ -127,27 +125,31 @@ export class NotificationLogService {
     return this.repository.progress(notificationIds);
   }
 
+  /** A page: its entries and where the next starts. Counting is separate (count()), so a page costs no count. */
   async find(filter: NotificationLogFilter): Promise<NotificationLogPageResult> {
-    const byDeliveries = !filter.bookingReference && (!!filter.status || !!filter.channel);
-    const [entries, counted] = await Promise.all([this.skipThenRead(filter, byDeliveries), this.count(filter, byDeliveries)]);
+    const entries = await this.skipThenRead(filter, byDeliveries(filter));
     const page = entries.slice(0, filter.limit);
     const more = entries.length > filter.limit;
     const attempts = await this.attemptsOf(page.flatMap((e) => (e.delivery ? [e.delivery.id] : [])));
     return {
       records: page.map((e) => toRecord(e, attempts.get(e.delivery?.id ?? '') ?? [])),
       next: more && page.length ? positionOf(page[page.length - 1]) : null,
-      total: Math.min(counted, LOG_TOTAL_CAP),
-      totalIsExact: counted < LOG_TOTAL_CAP,
     };
+  }
+
+  /** How many entries match the filter, up to LOG_TOTAL_CAP, through the index its pages read. */
+  async count(filter: Omit<NotificationLogFilter, 'limit' | 'offset' | 'after'>): Promise<{ total: number; totalIsExact: boolean }> {
+    const counted = await this.countUpTo({ ...filter, limit: 0, offset: 0, after: null }, byDeliveries(filter));
+    return { total: Math.min(counted, LOG_TOTAL_CAP), totalIsExact: counted < LOG_TOTAL_CAP };
   }
 
   /**
    * The page's entries (one more than the limit, to know whether more follow), after skipping `offset` entries in
    * steps of at most READ_STEP: every statement reads a short stretch of an index, however deep the page.
    */
-  private async skipThenRead(filter: NotificationLogFilter, byDeliveries: boolean): Promise<Entry[]> {
+  private async skipThenRead(filter: NotificationLogFilter, walkDeliveries: boolean): Promise<Entry[]> {
     const read = (after: LogPosition | null, wanted: number) =>
-      byDeliveries ? this.fromDeliveries({ ...filter, after }, wanted) : this.fromRequests({ ...filter, after }, wanted);
+      walkDeliveries ? this.fromDeliveries({ ...filter, after }, wanted) : this.fromRequests({ ...filter, after }, wanted);
     let after = filter.after ?? null;
     let skip = Math.min(Math.max(0, filter.offset), MAX_LOG_OFFSET);
     while (skip > 0) {
@@ -212,9 +214,8 @@ export class NotificationLogService {
     return entries.sort(newestFirst).slice(0, wanted);
   }
 
-  /** How many entries match, up to LOG_TOTAL_CAP, each through the index its page reads. */
-  private async count(filter: NotificationLogFilter, byDeliveries: boolean): Promise<number> {
-    if (byDeliveries) {
+  private async countUpTo(filter: NotificationLogFilter, walkDeliveries: boolean): Promise<number> {
+    if (walkDeliveries) {
       const [deliveries, own] = await Promise.all([
         mayHaveDeliveries(filter) ? this.repository.countDeliveries({ ...deliveryFilter(filter), messageType: filter.messageType }, LOG_TOTAL_CAP) : 0,
         this.repository.countOwnEntries(ownStatuses(filter) ?? [], { messageType: filter.messageType }, LOG_TOTAL_CAP),
@@ -243,6 +244,11 @@ export class NotificationLogService {
     }
     return byDelivery;
   }
+}
+
+/** A status or channel filter without a booking reference walks the deliveries' index; the rest walk the requests. */
+function byDeliveries(filter: Pick<NotificationLogFilter, 'bookingReference' | 'status' | 'channel'>): boolean {
+  return !filter.bookingReference && (!!filter.status || !!filter.channel);
 }
 
 /** A status filter that is a delivery status (NO_RECIPIENT never is), or none. */

@@ -11,7 +11,7 @@ import { AccountService } from './services/account.service';
 import { LoginService } from './services/login.service';
 import { CompanyResolver, companyReferenceResolver } from './graphql/company.resolver';
 import { AccountResolver, accountReferenceResolver } from './graphql/account.resolver';
-import { NotificationLogResolver } from './graphql/notification-log.resolver';
+import { NotificationLogPageResolver, NotificationLogResolver } from './graphql/notification-log.resolver';
 import { NotificationLogService } from '../../shared/notifications/notification-log.service';
 import { accountNotificationSource } from './notifications/account-notification.source';
 import { ReverseProxyResolver } from './graphql/reverse-proxy.resolver';
@@ -47,11 +47,12 @@ export const adminModule: SubgraphModule = {
       [AccountResolver, new AccountResolver(accounts, new LoginService(platform), platform.keys)],
       // The log is read through the broad-read pool: a slow page never holds a connection booking needs.
       [NotificationLogResolver, new NotificationLogResolver(new NotificationLogService(platform.broadReads))],
+      [NotificationLogPageResolver, new NotificationLogPageResolver()],
       [ReverseProxyResolver, new ReverseProxyResolver(createReverseProxyService(platform, companies))],
     ]);
     return buildFederatedSchema(
       {
-        resolvers: [CompanyResolver, AccountResolver, NotificationLogResolver, ReverseProxyResolver],
+        resolvers: [CompanyResolver, AccountResolver, NotificationLogResolver, NotificationLogPageResolver, ReverseProxyResolver],
         container: { get: (cls: ClassType) => instances.get(cls) },
       },
       { Company: companyReferenceResolver(companies), Account: accountReferenceResolver(accounts) },

@@ -107,8 +107,7 @@ describe('notification log pages (real MariaDB)', () => {
   });
 
   it(`counts up to ${LOG_TOTAL_CAP} and says when it stopped`, async () => {
-    const small = await log.find({ bookingReference: 'SFSTATUS', limit: 1, offset: 0 });
-    expect(small).toMatchObject({ total: 4, totalIsExact: true });
+    expect(await log.count({ bookingReference: 'SFSTATUS' })).toEqual({ total: 4, totalIsExact: true });
     const reference = 'SFMANY01';
     const at = new Date((clock += 1000));
     const rows = Array.from({ length: LOG_TOTAL_CAP + 5 }, () => [randomUUID(), reference, at]);
@@ -117,11 +116,9 @@ describe('notification log pages (real MariaDB)', () => {
        VALUES ${rows.map(() => "(?, UUID(), 'flight', 'b', ?, 'TRIP_DELAY', 'AUTOMATIC', 'NO_RECIPIENT', 0, ?, ?)").join(', ')}`,
       rows.flatMap(([id, ref, time]) => [id, ref, time, time]),
     );
-    const all = await log.find({ limit: 10, offset: 0 });
-    expect(all).toMatchObject({ total: LOG_TOTAL_CAP, totalIsExact: false });
-    const delayed = await log.find({ messageType: 'TRIP_DELAY', limit: 10, offset: 0 });
-    expect(delayed).toMatchObject({ total: LOG_TOTAL_CAP, totalIsExact: false });
-    expect(delayed.records).toHaveLength(10);
-    expect(await log.find({ status: 'NO_RECIPIENT', limit: 1, offset: 0 })).toMatchObject({ total: LOG_TOTAL_CAP, totalIsExact: false });
+    expect(await log.count({})).toEqual({ total: LOG_TOTAL_CAP, totalIsExact: false });
+    expect(await log.count({ messageType: 'TRIP_DELAY' })).toEqual({ total: LOG_TOTAL_CAP, totalIsExact: false });
+    expect((await log.find({ messageType: 'TRIP_DELAY', limit: 10, offset: 0 })).records).toHaveLength(10);
+    expect(await log.count({ status: 'NO_RECIPIENT' })).toEqual({ total: LOG_TOTAL_CAP, totalIsExact: false });
   });
 });

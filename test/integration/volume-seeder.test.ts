@@ -41,7 +41,9 @@ describe('volume seeder', () => {
     expect(await count('SELECT COUNT(*) AS n FROM flight_ticket t LEFT JOIN flight_reservation r ON r.id = t.reservation_id WHERE r.id IS NULL')).toBe(0);
     expect(await count('SELECT COUNT(*) AS n FROM train_ticket t LEFT JOIN train_reservation r ON r.id = t.reservation_id WHERE r.id IS NULL')).toBe(0);
     expect(await count('SELECT COUNT(*) AS n FROM notification_delivery d LEFT JOIN notification n ON n.id = d.notification_id WHERE n.id IS NULL')).toBe(0);
-    expect(await count('SELECT COUNT(*) AS n FROM notification_attempt a LEFT JOIN notification_delivery d ON d.id = a.delivery_id WHERE d.id IS NULL')).toBe(0);
+    expect(await count('SELECT COUNT(*) AS n FROM notification_attempt a LEFT JOIN notification_delivery d ON d.id = a.delivery_id WHERE d.id IS NULL')).toBe(
+      0,
+    );
     expect(
       await count(
         'SELECT COUNT(*) AS n FROM notification n WHERE n.has_deliveries = 1 AND NOT EXISTS (SELECT 1 FROM notification_delivery d WHERE d.notification_id = n.id)',

@@ -1,4 +1,4 @@
-import { Args, Ctx, Query, Resolver } from 'type-graphql';
+import { Args, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../../../shared/http/subgraph-server';
 import { Role } from '../../../shared/auth/roles';
 import { PlatformException } from '../../../shared/errors/app-error';
@@ -28,8 +28,32 @@ export class NotificationLogResolver {
       if (typeof cursor === 'number') offset = Math.min(cursor, MAX_LOG_OFFSET);
       else after = cursor;
     }
-    const { total, totalIsExact, records, next } = await this.log.find({ ...args, offset, after });
-    return { total, totalIsExact, entries: records, nextCursor: next ? encodeCursor(next) : null };
+    const { records, next } = await this.log.find({ ...args, offset, after });
+    const page = Object.assign(new NotificationLogPage(), { entries: records, nextCursor: next ? encodeCursor(next) : null });
+    return withCount(page, () => this.log.count(args));
+  }
+}
+
+/** What a page keeps to count its filter's entries once, when (and only when) total or totalIsExact is asked for. */
+const COUNT = Symbol('count');
+type CountedPage = NotificationLogPage & { [COUNT]: () => Promise<{ total: number; totalIsExact: boolean }> };
+
+function withCount(page: NotificationLogPage, count: () => Promise<{ total: number; totalIsExact: boolean }>): NotificationLogPage {
+  let counted: Promise<{ total: number; totalIsExact: boolean }> | undefined;
+  return Object.assign(page, { [COUNT]: () => (counted ??= count()) });
+}
+
+/** A page's total: counted (up to 1,000 entries, through the page's index) only by queries that select it. */
+@Resolver(() => NotificationLogPage)
+export class NotificationLogPageResolver {
+  @FieldResolver(() => Int)
+  async total(@Root() page: CountedPage): Promise<number> {
+    return (await page[COUNT]()).total;
+  }
+
+  @FieldResolver(() => Boolean)
+  async totalIsExact(@Root() page: CountedPage): Promise<boolean> {
+    return (await page[COUNT]()).totalIsExact;
   }
 }
 

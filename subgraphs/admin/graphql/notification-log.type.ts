@@ -143,7 +143,8 @@ export class NotificationLogEntry {
 @ObjectType({ description: 'One page of the notification log (ADMIN or SUDO)' })
 export class NotificationLogPage {
   @Field(() => Int, {
-    description: 'Entries matching the filter, across all pages, counted up to 1000: when totalIsExact is false there are at least that many',
+    description:
+      'Entries matching the filter, across all pages, counted up to 1000: when totalIsExact is false there are at least that many. Counted only when selected',
   })
   total!: number;
 

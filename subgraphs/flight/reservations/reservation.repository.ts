@@ -35,6 +35,9 @@ const PLAIN_COLUMNS = {
 
 export type ReservationChanges = Partial<Pick<FlightReservation, keyof typeof JSON_COLUMNS | keyof typeof PLAIN_COLUMNS>> & { cancelReason?: string | null };
 
+/** What the ticket lookup shows of a ticket's reservation. */
+export type LookedUpReservation = Pick<FlightReservation, 'id' | 'createdAt' | 'passengers'>;
+
 /** SQL for reservations and tickets; the services decide, this only reads and writes rows. */
 export class ReservationRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -326,7 +329,7 @@ export class ReservationRepository {
     filter: TicketLookupFilter,
     accountId: string | null,
     limit: number,
-  ): Promise<Array<{ ticket: FlightTicketRow; reservation: FlightReservation }>> {
+  ): Promise<Array<{ ticket: FlightTicketRow; reservation: LookedUpReservation }>> {
     const c = new SqlConditions();
     if (accountId) c.add('r.account_id = ?', accountId);
     if (filter.ticketId) c.add('(t.ticket_id = ? OR t.uuid = ? OR t.ticket_number = ?)', filter.ticketId, filter.ticketId, filter.ticketId);
@@ -336,8 +339,11 @@ export class ReservationRepository {
     if (filter.phone) c.add('t.passenger_phone = ?', filter.phone);
     const tickets = await this.tickets(this.dataSource.manager, c, 't.booked_at DESC, t.uuid DESC LIMIT ?', [limit]);
     const ids = [...new Set(tickets.map((t) => t.reservationId))];
+    // Only what a looked-up ticket shows of its booking: the offer, price and supplier documents stay on disk.
     const reservations = ids.length
-      ? (await this.dataSource.query<FlightReservationRow[]>('SELECT * FROM flight_reservation WHERE id IN (?)', [ids])).map(toReservation)
+      ? (await this.dataSource.query<FlightReservationRow[]>('SELECT id, created_at, passengers FROM flight_reservation WHERE id IN (?)', [ids])).map(
+          (row): LookedUpReservation => ({ id: row.id, createdAt: date(row.created_at)!, passengers: json(row.passengers) }),
+        )
       : [];
     const byId = new Map(reservations.map((r) => [r.id, r]));
     return tickets.map((ticket) => ({ ticket, reservation: byId.get(ticket.reservationId)! }));

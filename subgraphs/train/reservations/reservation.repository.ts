@@ -72,6 +72,9 @@ const TICKET_COLUMNS = [
   'booked_at',
 ];
 
+/** What the ticket lookup shows of a ticket's reservation. */
+export type LookedUpReservation = Pick<TrainReservation, 'id' | 'createdAt' | 'pnr' | 'paymentReference' | 'outbound' | 'returnJourney' | 'passengers'>;
+
 /** SQL for train reservations and tickets; the services decide, this only reads and writes rows. */
 export class TrainReservationRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -250,7 +253,11 @@ export class TrainReservationRepository {
    * booking first, with their reservations. Each filter reads an index: ticket uuid or number; payment reference;
    * PNR; the passenger's email or phone (with the booking time, so the newest come first without sorting them all).
    */
-  async lookup(filter: TicketLookupFilter, accountId: string | null, limit: number): Promise<Array<{ ticket: TrainTicketRow; reservation: TrainReservation }>> {
+  async lookup(
+    filter: TicketLookupFilter,
+    accountId: string | null,
+    limit: number,
+  ): Promise<Array<{ ticket: TrainTicketRow; reservation: LookedUpReservation }>> {
     const c = new SqlConditions();
     if (accountId) c.add('r.account_id = ?', accountId);
     if (filter.ticketId) c.add('(t.train_ticket_uuid = ? OR t.ticket_number = ?)', filter.ticketId, filter.ticketId);
@@ -265,8 +272,22 @@ export class TrainReservationRepository {
     );
     const tickets = rows.map(toTicket);
     const ids = [...new Set(tickets.map((t) => t.reservationId))];
+    // Only what a looked-up ticket shows of its booking: a reservation's other documents stay on disk.
     const reservations = ids.length
-      ? (await this.dataSource.query<TrainReservationRow[]>('SELECT * FROM train_reservation WHERE id IN (?)', [ids])).map(toReservation)
+      ? (
+          await this.dataSource.query<TrainReservationRow[]>(
+            'SELECT id, created_at, pnr, payment_reference, outbound, return_journey, passengers FROM train_reservation WHERE id IN (?)',
+            [ids],
+          )
+        ).map((row): LookedUpReservation => ({
+          id: row.id,
+          createdAt: date(row.created_at)!,
+          pnr: row.pnr,
+          paymentReference: row.payment_reference,
+          outbound: json(row.outbound)!,
+          returnJourney: json(row.return_journey),
+          passengers: json(row.passengers)!,
+        }))
       : [];
     const byId = new Map(reservations.map((r) => [r.id, r]));
     return tickets.map((ticket) => ({ ticket, reservation: byId.get(ticket.reservationId)! }));
