@@ -23,10 +23,10 @@ export interface ScaleStack {
   stop(): Promise<void>;
 }
 
-export async function startScaleStack(databaseUrl: string, redisUrl: string): Promise<ScaleStack> {
+export async function startScaleStack(databaseUrl: string, redisUrl: string, queuePrefix: string): Promise<ScaleStack> {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'safiri-scale-'));
   const env: Record<string, string> = {
-    ...scratchStackEnv(scratch, `scale_${process.pid}`),
+    ...scratchStackEnv(scratch, queuePrefix),
     NODE_ENV: 'development',
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,

@@ -14,8 +14,8 @@ import { graphql, NOTIFICATION_LOG, PathContext, ScalePath, scalePaths } from '.
 import { startScaleStack } from './scale-stack';
 
 /*
- * npm run bench:scale: every read path a user or a job takes, measured side by side on a small and a large seeded
- * database (bench/volume: a year of bookings cloned from real flows). Databases are seeded once and reused
+ * npm run bench:scale: every read path a user or a job takes, measured side by side (by turns, in one run) on a small
+ * and a large seeded database (bench/volume: a year of bookings cloned from real flows). Databases are seeded once and reused
  * (safiri_scale_<bookings> on the server of DATABASE_URL). Prints p50/p99 per path at each size, the growth ratio of
  * the p50s, and the verdict of issue 23: each path within 2× of the small size, user-facing reads at most 50 ms p50.
  *   BENCH_SCALE_SIZES=10000,1000000  bookings of each kind per database (small first: at 10,000 every page the
@@ -102,28 +102,50 @@ async function deepCursor(baseUrl: string, token: string): Promise<string | null
   return after;
 }
 
-async function time(path: ScalePath): Promise<Timing> {
-  const iterations = path.iterations ?? ITERATIONS;
-  if (!path.iterations) for (let i = 0; i < WARM_UP; i++) await path.run(ITERATIONS + i);
-  const durations: number[] = [];
-  for (let i = 0; i < iterations; i++) {
-    const started = performance.now();
-    await path.run(i);
-    durations.push(performance.now() - started);
-  }
-  durations.sort((a, b) => a - b);
-  const at = (q: number) => durations[Math.min(durations.length - 1, Math.ceil(q * durations.length) - 1)];
+/** p50 and p99 of a list of durations. */
+function timing(durations: number[]): Timing {
+  const sorted = [...durations].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
   return { p50: at(0.5), p99: at(0.99) };
 }
 
-async function measureSize(serverUrl: string, redisUrl: string, bookings: number): Promise<{ paths: ScalePath[]; timings: Map<string, Timing> }> {
+/**
+ * One path at both sizes, run by turns (small, large, small, …) so that whatever else the machine does at that moment
+ * weighs on both alike.
+ */
+async function timeSideBySide(small: ScalePath, large: ScalePath): Promise<[Timing, Timing]> {
+  const iterations = small.iterations ?? ITERATIONS;
+  if (!small.iterations) {
+    for (let i = 0; i < WARM_UP; i++) {
+      await small.run(ITERATIONS + i);
+      await large.run(ITERATIONS + i);
+    }
+  }
+  const durations: [number[], number[]] = [[], []];
+  for (let i = 0; i < iterations; i++) {
+    for (const [side, path] of [small, large].entries()) {
+      const started = performance.now();
+      await path.run(i);
+      durations[side].push(performance.now() - started);
+    }
+  }
+  return [timing(durations[0]), timing(durations[1])];
+}
+
+interface SizeRun {
+  paths: ScalePath[];
+  stop(): Promise<void>;
+}
+
+/** A seeded database of this size with its stack started, logged on, one wallet hold open, and its paths. */
+async function prepareSize(serverUrl: string, redisUrl: string, bookings: number): Promise<SizeRun> {
   const { databaseUrl, manifest } = await ensureSeeded(serverUrl, redisUrl, bookings);
   console.log(
     `size ${bookings}: ${Object.entries(manifest.rows)
       .map(([table, n]) => `${table} ${n}`)
       .join(', ')}`,
   );
-  const stack = await startScaleStack(databaseUrl, redisUrl);
+  const stack = await startScaleStack(databaseUrl, redisUrl, `scale_${process.pid}_${bookings}`);
   try {
     const bigAgentToken = await logon(stack.baseUrl, manifest.accounts.bigAgent);
     const adminToken = await logon(stack.baseUrl, manifest.accounts.admin);
@@ -140,12 +162,10 @@ async function measureSize(serverUrl: string, redisUrl: string, bookings: number
       password: VOLUME_PASSWORD,
       deepCursor: await deepCursor(stack.baseUrl, adminToken),
     };
-    const paths = scalePaths(ctx);
-    const timings = new Map<string, Timing>();
-    for (const path of paths) timings.set(path.name, await time(path));
-    return { paths, timings };
-  } finally {
+    return { paths: scalePaths(ctx), stop: stack.stop };
+  } catch (error) {
     await stack.stop();
+    throw error;
   }
 }
 
@@ -157,14 +177,24 @@ runBench(async () => {
   if (SIZES.length !== 2 || SIZES.some((s) => !Number.isInteger(s) || s < 100))
     throw new BenchFailure('BENCH_SCALE_SIZES must be two sizes of at least 100, e.g. 1000,1000000');
   console.log(`bench:scale: ${ITERATIONS} runs per path after ${WARM_UP} warm-up runs, sizes ${SIZES.join(' and ')} bookings of each kind`);
-  const [small, large] = [await measureSize(server, config.redisUrl, SIZES[0]), await measureSize(server, config.redisUrl, SIZES[1])];
+  const small = await prepareSize(server, config.redisUrl, SIZES[0]);
+  const large = await prepareSize(server, config.redisUrl, SIZES[1]).catch(async (error: unknown) => {
+    await small.stop();
+    throw error;
+  });
+  const timings = new Map<string, [Timing, Timing]>();
+  try {
+    for (const [i, path] of small.paths.entries()) timings.set(path.name, await timeSideBySide(path, large.paths[i]));
+  } finally {
+    await small.stop();
+    await large.stop();
+  }
   const width = Math.max(...small.paths.map((p) => p.name.length));
   const header = `${'path'.padEnd(width)}  ${`p50/p99 ms at ${SIZES[0]}`.padStart(22)}  ${`p50/p99 ms at ${SIZES[1]}`.padStart(25)}  growth  verdict`;
   console.log(`\n${header}\n${'-'.repeat(header.length)}`);
   const failures: string[] = [];
   for (const path of small.paths) {
-    const a = small.timings.get(path.name)!;
-    const b = large.timings.get(path.name)!;
+    const [a, b] = timings.get(path.name)!;
     const growth = Math.max(b.p50, NOISE_FLOOR_MS) / Math.max(a.p50, NOISE_FLOOR_MS);
     const problems = path.informational
       ? []
