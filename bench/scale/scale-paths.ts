@@ -11,6 +11,10 @@ import type { JobDefinition } from '../../shared/queue/worker-host';
 import type { ScaleSamples } from './scale-samples';
 import { platformPurges } from '../../shared/retention/platform-purges';
 import type { RetentionPurge } from '../../shared/retention/retention.types';
+import { notificationJobs } from '../../shared/notifications/notification-jobs';
+import { DISPATCH_JOB } from '../../shared/notifications/notification-request.service';
+import { createChannelAdapters } from '../../shared/notifications/channels/channel-factory';
+import { TRAIN_RESERVE_RECONCILE_JOB } from '../../subgraphs/train/reservations/reservation-store';
 
 /** One read path a user or a job takes: `run(i)` does it once with the i-th sample. */
 export interface ScalePath {
@@ -90,6 +94,12 @@ export function scalePaths(ctx: PathContext): ScalePath[] {
   const trainRecovery = job<object>(platform, 'train', TRAIN_ISSUANCE_RECOVERY_JOB);
   const flightExpiry = job<{ reservationId: string }>(platform, 'flight', RESERVATION_EXPIRY_JOB);
   const trainExpiry = job<{ reservationId: string }>(platform, 'train', TRAIN_RESERVATION_EXPIRY_JOB);
+  const reconcile = job<{ reservationId: string }>(platform, 'train', TRAIN_RESERVE_RECONCILE_JOB);
+  const dispatch = notificationJobs(
+    platform,
+    Object.values(SUBGRAPH_MODULES).flatMap((m) => m.notificationSources?.(platform) ?? []),
+    createChannelAdapters(platform.config.notifications, platform.logger),
+  ).find((j) => j.name === DISPATCH_JOB) as JobDefinition<{ notificationId: string }>;
   const relay = new OutboxRelay(platform.dataSource, platform.queues, platform.clock, platform.logger);
   const modules = Object.values(SUBGRAPH_MODULES);
   const purges: RetentionPurge[] = [
@@ -164,6 +174,13 @@ export function scalePaths(ctx: PathContext): ScalePath[] {
     ),
     scan('job: train reservation expiry (one booking)', (i) =>
       trainExpiry.process({ reservationId: pick(samples.train, i).reservationId }, undefined as never),
+    ),
+    scan('job: train reserve reconciliation (one booking)', (i) =>
+      reconcile.process({ reservationId: pick(samples.train, i).reservationId }, undefined as never),
+    ),
+    // A reminder is a dispatch at its time: it loads the request and its booking, and queues what is still to send.
+    scan('job: notification dispatch, as a reminder runs (one request)', (i) =>
+      dispatch.process({ notificationId: pick(samples.notifications, i) }, undefined as never),
     ),
     scan('job: outbox relay poll', () => relay.relayOnce()),
     scan('metrics: outbox backlog', () => outboxBacklog(platform.dataSource)),

@@ -9,6 +9,8 @@ export interface ScaleSamples {
   train: TrainSample[];
   /** Booking references that have notifications. */
   notified: string[];
+  /** Notification requests of those bookings. */
+  notifications: string[];
 }
 
 export interface FlightSample {
@@ -80,5 +82,8 @@ export async function readSamples(dataSource: DataSource, manifest: VolumeManife
         ])
       ).map((r) => r.booking_reference)
     : [];
-  return { bigAgentId: agent.id, bigAgentWalletId: agent.wallet_id, flight, train, notified };
+  const notifications = notified.length
+    ? (await dataSource.query<Array<{ id: string }>>('SELECT id FROM notification WHERE booking_reference IN (?)', [notified])).map((r) => r.id)
+    : [];
+  return { bigAgentId: agent.id, bigAgentWalletId: agent.wallet_id, flight, train, notified, notifications };
 }
