@@ -85,8 +85,9 @@ export class WalletLedger {
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly bus: InvalidationBus,
+    currencyCacheMax = WALLET_CURRENCY_CACHE_MAX,
   ) {
-    this.currencies = new InvalidatedCache(bus, { topic: WALLETS_TOPIC, max: WALLET_CURRENCY_CACHE_MAX, ttlMs: WALLET_CURRENCY_CACHE_TTL_MS });
+    this.currencies = new InvalidatedCache(bus, { topic: WALLETS_TOPIC, max: currencyCacheMax, ttlMs: WALLET_CURRENCY_CACHE_TTL_MS });
   }
 
   async openWallet(manager: EntityManager, accountId: string, currency: string, overdraftLimit = '0'): Promise<WalletView> {

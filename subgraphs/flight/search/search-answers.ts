@@ -73,9 +73,15 @@ interface SearchDocument {
   operationName: string | null;
   variable: string;
   definitions: readonly VariableDefinitionNode[];
-  /** Apollo answered it once with data and no errors: it parses, validates and runs the search, and nothing else. */
-  proven: boolean;
+  /**
+   * The Accept headers with which Apollo answered it with data and no errors: it parses, validates and runs the
+   * search and nothing else, and Apollo serves that Accept (it refuses some before running anything).
+   */
+  proven: Set<string>;
 }
+
+/** Accept headers remembered per document; a request with another one is answered by Apollo first, as ever. */
+const PROVEN_ACCEPTS_MAX = 16;
 
 /**
  * An answer less what each search makes anew: `parts` around the holes, a hole being the search's expiry (-1)
@@ -99,9 +105,10 @@ const REFERENCE = '"[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a
  * kept as a template with those values cut out, and a later search with the same key is answered by filling it.
  *
  * The search itself is always done, by the same code as the resolver's (token, rate limit, search, offers stored
- * under fresh references): before Apollo, for a document Apollo has already answered once without errors. When
- * that search fails, or no template fits yet, Apollo answers, its resolver taking up the outcome (or the error)
- * instead of searching again, so errors are formatted by Apollo as ever.
+ * under fresh references): before Apollo, for a document Apollo has already answered without errors with the same
+ * Accept header. When that search fails, or no template fits yet, Apollo answers, its resolver taking up the
+ * outcome (or the error) instead of searching again, so errors are formatted by Apollo as ever. A template is made
+ * the second time its key is answered: most new supplier answers are never repeated.
  */
 export class SearchAnswers implements AnswerShortcut {
   private readonly documents: LRUCache<string, SearchDocument | false>;
@@ -138,7 +145,7 @@ export class SearchAnswers implements AnswerShortcut {
     const document = this.analyse(query, (operationName as string | null | undefined) ?? null);
     if (!document) return null;
     const accept = headers.accept ?? '';
-    if (!document.proven) {
+    if (!document.proven.has(accept)) {
       const prepared = PreparedSearch.toDo();
       return { kind: 'apollo', prepared, answered: (...sent) => prepared.outcome && this.learn(document, accept, prepared.outcome, ...sent) };
     }
@@ -172,7 +179,7 @@ export class SearchAnswers implements AnswerShortcut {
   ): void {
     // Apollo writes `errors` before `data`: an answer that starts with data has none.
     if (status !== 200 || !body.startsWith('{"data":')) return;
-    document.proven = true;
+    if (document.proven.size < PROVEN_ACCEPTS_MAX) document.proven.add(accept);
     const key = templateKey(document, accept, outcome);
     if (!this.seen.delete(key)) {
       this.seen.set(key, true);
@@ -212,7 +219,7 @@ function searchDocument(id: number, query: string, operationName: string | null)
   const variable = argument.value.name.value;
   const definitions = operation.variableDefinitions ?? [];
   if (definitions.length !== 1 || definitions[0].variable.name.value !== variable || print(definitions[0].type) !== 'FlightSearchInput!') return false;
-  return { id, operationName: operation.name?.value ?? null, variable, definitions, proven: false };
+  return { id, operationName: operation.name?.value ?? null, variable, definitions, proven: new Set() };
 }
 
 /** What makes two answers equal but for references and expiry: the document, how it is encoded, the offers shown, the meta. */
