@@ -18,6 +18,8 @@ export interface GraphQLHttpOptions<TContext> {
   refuse?: (query: string) => AppError | null;
   /** Compress large answers when the client accepts it (the gateway; subgraphs answer it on loopback). */
   compress?: boolean;
+  /** The client is on this host's loopback: answers go out as they are (compression.ts, perRequestAcceptEncoding). */
+  clientIsLoopback?: boolean;
   /** Reference reads answered from memory before Apollo (subgraphs; see reference-replies.ts). */
   replies?: ReferenceReplies;
   /** Requests a module answers itself, or prepares for its resolvers, before Apollo (subgraphs; see answer-shortcut.ts). */
@@ -58,7 +60,7 @@ export async function handleGraphQLRequest<TContext extends BaseContext>(
     res.statusCode = 200;
     for (const [key, value] of prepared.headers) res.setHeader(key, value);
     setOwnHeaders(res, options);
-    if (options.compress) return endCompressed(req, res, Buffer.from(prepared.body, 'utf8'));
+    if (options.compress) return endCompressed(req, res, Buffer.from(prepared.body, 'utf8'), options.clientIsLoopback);
     res.end(prepared.body);
     return;
   }
@@ -85,7 +87,7 @@ export async function handleGraphQLRequest<TContext extends BaseContext>(
   if (result.body.kind === 'complete') {
     if (lookup) options.replies!.store(lookup, res.statusCode, result.headers, result.body.string);
     prepared?.answered?.(res.statusCode, [...result.headers], result.body.string);
-    if (options.compress) return endCompressed(req, res, Buffer.from(result.body.string, 'utf8'));
+    if (options.compress) return endCompressed(req, res, Buffer.from(result.body.string, 'utf8'), options.clientIsLoopback);
     res.end(result.body.string);
     return;
   }
