@@ -1,18 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, Server } from 'node:http';
 import { buildSchema } from 'graphql';
 import { ApolloServer } from '@apollo/server';
-import { handleGraphQLRequest } from '../../../shared/http/apollo-http';
-import { closeServer, listen } from '../../../shared/http/listen';
-import { AppError } from '../../../shared/errors/app-error';
-import type { RequestContext } from '../../../shared/context/request-context';
-import { newSearchId, offerReferenceOf } from '../offers/offer-reference';
-import type { OfferView } from '../offers/offer-view';
-import type { FlightSearchOutcome } from './flight-search.service';
-import { PreparedSearch, SearchAnswerBounds, SearchAnswers } from './search-answers';
+import { handleGraphQLRequest } from './apollo-http';
+import { closeServer, listen } from './listen';
+import { AppError } from '../errors/app-error';
+import { AnswerTemplateBounds, AnswerTemplates, PreparedWork } from './answer-templates';
 
 /**
- * The mechanism of search-answers.ts on a small schema, against a twin Apollo server without it: every answer
- * must be the twin's, byte for byte, for the same search outcome or error.
+ * answer-templates.ts on a small search schema, against a twin Apollo server without it: every answer must be the
+ * twin's, byte for byte, for the same search outcome or error.
  */
 const TYPE_DEFS = `
   input FlightSearchInput { adults: Int!, currencyCode: String }
@@ -28,24 +25,28 @@ const SEARCH =
 
 type Input = { adults: number; currencyCode?: string | null };
 
-/** A search: `adults` offers, priced in the currency asked for; adults 9 is refused. Each search has fresh references. */
-function outcomeFor(input: Input): FlightSearchOutcome {
-  if (input.adults === 9) throw new AppError('FLIGHT_SEARCH_UNAVAILABLE', 502, 'The supplier did not answer', { retryable: true });
-  const currency = input.currencyCode ?? 'USD';
-  const expiresAt = new Date(Date.now() + 900_000);
-  const searchId = newSearchId(expiresAt.getTime());
-  const data = Array.from({ length: input.adults }, (_, i) => ({
-    view: { id: String(i + 1), price: { total: `${100 * (i + 1)}.00`, currency } } as unknown as OfferView,
-    offerReference: offerReferenceOf(searchId, i),
-    expiresAt,
-  }));
-  return { meta: { count: data.length }, data, shown: `${currency}-snapshot:${data.map((_, i) => i).join(',')}` };
+interface Outcome {
+  meta: { count: number };
+  data: Array<{ id: string; price: { total: string; currency: string }; offerReference: string; expiresAt: string }>;
+  /** What the data shows but for references and expiry. */
+  shown: string;
 }
 
-const answerOf = (outcome: FlightSearchOutcome) => ({
-  meta: outcome.meta,
-  data: outcome.data.map((o) => ({ ...o.view, offerReference: o.offerReference, expiresAt: o.expiresAt.toISOString() })),
-});
+/** A search: `adults` offers, priced in the currency asked for; adults 9 is refused. Each search has fresh references and expiry. */
+function outcomeFor(input: Input): Outcome {
+  if (input.adults === 9) throw new AppError('FLIGHT_SEARCH_UNAVAILABLE', 502, 'The supplier did not answer', { retryable: true });
+  const currency = input.currencyCode ?? 'USD';
+  const expiresAt = new Date(Date.now() + 900_000 + Math.floor(Math.random() * 1000)).toISOString();
+  const data = Array.from({ length: input.adults }, (_, i) => ({
+    id: String(i + 1),
+    price: { total: `${100 * (i + 1)}.00`, currency },
+    offerReference: randomUUID(),
+    expiresAt,
+  }));
+  return { meta: { count: data.length }, data, shown: `${currency}:${data.length}` };
+}
+
+const answerOf = (outcome: Outcome) => ({ meta: outcome.meta, data: outcome.data });
 
 interface Served {
   url: string;
@@ -54,14 +55,14 @@ interface Served {
   /** Times the resolver ran (Apollo executed the document). */
   resolved: number;
   /** The outcome (or error) of the latest search, for the twin to answer. */
-  latest: { outcome?: FlightSearchOutcome; error?: unknown };
-  answers: SearchAnswers | undefined;
+  latest: { outcome?: Outcome; error?: unknown };
+  answers: AnswerTemplates<Outcome> | undefined;
   close(): Promise<void>;
 }
 
-async function serve(options: { shortcut: boolean; bounds?: SearchAnswerBounds; replay?: () => Served['latest'] }): Promise<Served> {
+async function serve(options: { shortcut: boolean; bounds?: AnswerTemplateBounds; replay?: () => Served['latest'] }): Promise<Served> {
   const served: Omit<Served, 'url' | 'close'> = { searches: [], resolved: 0, latest: {}, answers: undefined };
-  const search = (input: Input, where: 'before Apollo' | 'resolver'): FlightSearchOutcome => {
+  const search = (input: Input, where: 'before Apollo' | 'resolver'): Outcome => {
     served.searches.push(where);
     served.latest = {};
     try {
@@ -83,9 +84,9 @@ async function serve(options: { shortcut: boolean; bounds?: SearchAnswerBounds; 
             if (error) throw error;
             return answerOf(outcome!);
           }
-          const taken = prepared instanceof PreparedSearch ? prepared : undefined;
+          const taken = prepared instanceof PreparedWork ? (prepared as PreparedWork<Outcome>) : undefined;
           const outcome = taken?.take() ?? search(input, 'resolver');
-          if (taken) taken.outcome = outcome;
+          if (taken) taken.work = outcome;
           return answerOf(outcome);
         },
       },
@@ -93,11 +94,18 @@ async function serve(options: { shortcut: boolean; bounds?: SearchAnswerBounds; 
   });
   await apollo.start();
   if (options.shortcut) {
-    served.answers = new SearchAnswers(
+    served.answers = new AnswerTemplates<Outcome>(
       buildSchema(TYPE_DEFS),
-      async (input) => search(input as Input, 'before Apollo'),
-      () => ({}) as RequestContext,
+      {
+        operation: 'mutation',
+        field: 'searchFlights',
+        run: async (args) => search(args.input as Input, 'before Apollo'),
+        key: (outcome) => `${outcome.shown}\u0000${JSON.stringify(outcome.meta)}`,
+        values: (outcome) =>
+          outcome.data.length ? [JSON.stringify(outcome.data[0].expiresAt), ...outcome.data.map((o) => JSON.stringify(o.offerReference))] : [],
+      },
       () => undefined,
+      undefined,
       options.bounds,
     );
   }
@@ -153,7 +161,7 @@ async function bothAnswer(variables: unknown, extra: { query?: string; accept?: 
 }
 
 beforeEach(async () => {
-  subject = await serve({ shortcut: true, bounds: { documents: 10, answers: 2, chars: 1_000_000, seen: 100 } });
+  subject = await serve({ shortcut: true, bounds: { documents: 10, templates: 2, chars: 1_000_000, seen: 100 } });
   twin = await serve({ shortcut: false, replay: () => subject.latest });
 });
 afterEach(async () => {
@@ -161,7 +169,7 @@ afterEach(async () => {
   await twin.close();
 });
 
-describe('SearchAnswers', () => {
+describe('AnswerTemplates', () => {
   it('answers from the second repeat on from a template, byte for byte what Apollo answers, with each search done once', async () => {
     const input = { input: { adults: 3 } };
     for (let i = 0; i < 5; i++) {

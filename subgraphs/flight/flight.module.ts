@@ -46,7 +46,8 @@ import { SimulatedPaymentGateway } from '../../shared/payments/simulated-payment
 import { customerIssuanceJob } from './jobs/customer-issuance.job';
 import { SearchRateLimiter } from '../../shared/rate-limit/search-rate-limiter';
 import { flightRetentionPurges } from './retention/flight-retention.purges';
-import { SearchAnswers } from './search/search-answers';
+import { flightSearchAnswers } from './search/search-answers';
+import { AnswerTemplates, servedFromTemplate } from '../../shared/http/answer-templates';
 import { RequestContext } from '../../shared/context/request-context';
 import type { AnswerShortcuts } from '../../shared/http/answer-shortcut';
 
@@ -91,20 +92,11 @@ export const flightModule: SubgraphModule = {
       new SearchRateLimiter('flight', platform),
     );
     const logger = platform.logger.child({ service: 'flight' });
-    shortcuts?.add(
-      (schema) =>
-        new SearchAnswers(
-          schema,
-          (input, req) => searchResolver.search(input, req),
-          (headers) => new RequestContext(headers, platform.tokens, logger),
-          (operationName) =>
-            platform.metrics.graphqlOperations.inc({
-              service: 'flight',
-              operation: platform.metrics.operationLabel(operationName ?? undefined),
-              outcome: 'ok',
-            }),
-        ),
+    const answers = flightSearchAnswers(
+      (input, req) => searchResolver.search(input, req),
+      (headers) => new RequestContext(headers, platform.tokens, logger),
     );
+    shortcuts?.add((schema) => new AnswerTemplates(schema, answers, (operationName) => servedFromTemplate(platform, 'flight', operationName)));
     const instances = new Map<ClassType, object>([
       [AirportResolver, new AirportResolver(airports)],
       [FlightSearchResolver, searchResolver],

@@ -3,7 +3,7 @@ import type { GraphQLContext } from '../../../shared/http/subgraph-server';
 import type { FlightSearchOutcome, FlightSearchService } from '../search/flight-search.service';
 import type { FlightSearchRequest } from '../search/flight-search.request';
 import type { RequestContext } from '../../../shared/context/request-context';
-import { PreparedSearch } from '../search/search-answers';
+import { PreparedWork } from '../../../shared/http/answer-templates';
 import type { OfferReviewService } from '../offers/offer-review.service';
 import type { SearchRateLimiter } from '../../../shared/rate-limit/search-rate-limiter';
 import { FlightSearchInput, FlightSearchResult } from './flight-offer.type';
@@ -26,13 +26,13 @@ export class FlightSearchResolver {
     @Ctx() { req, prepared }: GraphQLContext,
   ): Promise<FlightSearchResult> {
     // A search done before Apollo ran (search-answers.ts) is taken up, never done twice.
-    const search = prepared instanceof PreparedSearch ? prepared : undefined;
-    const outcome = search?.take() ?? (await this.search(input, req));
-    if (search) search.outcome = outcome;
+    const done = prepared instanceof PreparedWork ? (prepared as PreparedWork<FlightSearchOutcome>) : undefined;
+    const outcome = done?.take() ?? (await this.search(input, req));
+    if (done) done.work = outcome;
     return { meta: outcome.meta, data: outcome.data.map(toFoundFlightOffer) };
   }
 
-  /** One search for the caller: token, rate limit, then the search (also what SearchAnswers runs before Apollo). */
+  /** One search for the caller: token, rate limit, then the search (also what its answer templates run before Apollo). */
   async search(input: FlightSearchRequest, req: RequestContext): Promise<FlightSearchOutcome> {
     const principal = await req.principal();
     await this.searchRate.admit(principal.accountId);
