@@ -91,12 +91,15 @@ export const flightModule: SubgraphModule = {
       new OfferReviewService(platform, airports, offers, reservations),
       new SearchRateLimiter('flight', platform),
     );
-    const logger = platform.logger.child({ service: 'flight' });
-    const answers = flightSearchAnswers(
-      (input, req) => searchResolver.search(input, req),
-      (headers) => new RequestContext(headers, platform.tokens, logger),
-    );
-    shortcuts?.add((schema) => new AnswerTemplates(schema, answers, (operationName) => servedFromTemplate(platform, 'flight', operationName)));
+    // Made only when the subgraph serves: printing the schema passes no shortcuts and a platform without a logger.
+    shortcuts?.add((schema) => {
+      const logger = platform.logger.child({ service: 'flight' });
+      const answers = flightSearchAnswers(
+        (input, req) => searchResolver.search(input, req),
+        (headers) => new RequestContext(headers, platform.tokens, logger),
+      );
+      return new AnswerTemplates(schema, answers, (operationName) => servedFromTemplate(platform, 'flight', operationName));
+    });
     const instances = new Map<ClassType, object>([
       [AirportResolver, new AirportResolver(airports)],
       [FlightSearchResolver, searchResolver],
