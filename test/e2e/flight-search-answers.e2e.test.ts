@@ -56,11 +56,17 @@ describe('flight search answers from templates', () => {
     return text;
   };
 
+  /** The flight subgraph's operations counted so far (safiri_graphql_operations_total). */
+  const flightOperations = async () =>
+    (await env.stack.platform.metrics.graphqlOperations.get()).values.filter((v) => v.labels.service === 'flight').reduce((n, v) => n + v.value, 0);
+
   it('a repeated search is answered without the resolver, with the bytes Apollo gave but its own references and expiry', async () => {
+    const counted = await flightOperations();
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push(await search('customer', { adults: 2 }));
-    // The first two through Apollo (the second makes the template), then from the template.
+    // The first two through Apollo (the second makes the template), then from the template; each counted once.
     expect(resolverRuns).toHaveBeenCalledTimes(2);
+    expect((await flightOperations()) - counted).toBe(4);
     for (const answer of answers.slice(1)) expect(withoutSearchValues(answer)).toBe(withoutSearchValues(answers[0]));
     const references = answers.map((a) => (JSON.parse(a) as { data: Array<{ offerReference: string }> }).data.map((o) => o.offerReference));
     expect(new Set(references.flat()).size).toBe(references.flat().length);
