@@ -28,6 +28,8 @@ export interface BenchTargets {
   busGraphqlUrl: string;
   bareUrl: string;
   token: string;
+  /** A third-party agent (an integration) with a TZS wallet: its searches are priced for the agent and read its wallet currency. */
+  agentToken: string;
   /** Tokens of BENCH_CUSTOMERS further customer accounts (none unless a bench asks), one each. */
   customerTokens: string[];
   companiesQuery: string;
@@ -147,10 +149,10 @@ async function start(): Promise<BenchTargets> {
   const trainGraphqlUrl = (stacks.find((s) => s.subgraphs.train) ?? stacks[0]).subgraphs.train!.url;
   const busGraphqlUrl = (stacks.find((s) => s.subgraphs.bus) ?? stacks[0]).subgraphs.bus!.url;
 
-  const customer = async (fullName: string): Promise<string> => {
+  const account = async (fullName: string, role: Role): Promise<string> => {
     const email = `bench-${randomUUID()}@example.com`;
     const password = randomUUID();
-    await new AccountService(stack.platform).create({ email, password, role: Role.CUSTOMER, fullName });
+    await new AccountService(stack.platform).create({ email, password, role, fullName, ...(role === Role.CUSTOMER ? {} : { currency: 'TZS' }) });
     const logon = await fetch(`${gatewayUrl}/api/logon`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -159,10 +161,11 @@ async function start(): Promise<BenchTargets> {
     if (!logon.ok) throw new Error(`POST /api/logon answered ${logon.status}: ${await logon.text()}`);
     return ((await logon.json()) as { token: string }).token;
   };
-  const token = await customer('Bench Customer');
+  const token = await account('Bench Customer', Role.CUSTOMER);
+  const agentToken = await account('Bench Agent', Role.THIRD_PARTY_AGENT);
   const customerTokens: string[] = [];
   // In sequence: a few seconds at start-up, before anything is measured.
-  for (let i = 0; i < BENCH_CUSTOMERS; i++) customerTokens.push(await customer(`Bench Customer ${i + 1}`));
+  for (let i = 0; i < BENCH_CUSTOMERS; i++) customerTokens.push(await account(`Bench Customer ${i + 1}`, Role.CUSTOMER));
 
   // (a) serves the exact bytes the admin subgraph answers, so the difference is only the work behind them.
   const real = await fetch(adminGraphqlUrl, {
@@ -188,6 +191,7 @@ async function start(): Promise<BenchTargets> {
     busGraphqlUrl,
     bareUrl: `http://127.0.0.1:${port}/`,
     token,
+    agentToken,
     customerTokens,
     companiesQuery: COMPANIES_QUERY,
     flightSearchCacheSeconds: config.flight.searchCacheSeconds,

@@ -1,3 +1,4 @@
+import type autocannon from 'autocannon';
 import { TRAIN_STOPS_PATH } from '../gateway/discovery';
 import { busRoutes } from '../gateway/rest/routes/bus.routes';
 import { flightRoutes } from '../gateway/rest/routes/flight.routes';
@@ -29,6 +30,7 @@ import {
   TOPOLOGY,
 } from './bench-runner';
 import { daemonCpuMs, MYSQL_PROCESSES, processCpuMs, REDIS_PROCESSES } from './daemon-cpu';
+import { NEW_FLIGHT_SEARCHES, newFlightSearch, repeatedFlightSearches, TRAIN_PAIRS, trainSearchDates } from './varied-searches';
 
 /**
  * The platform side by side in one run, each case straight to its subgraph and through the
@@ -63,6 +65,10 @@ const MAX_SETTLE_MS = 10_000;
  */
 const ISSUE_BARE_REQUESTS_PER_SECOND = 29_700;
 const GOALS = { bOverA: 0.2, dOverB: 0.8, trainStationsRest: 1000, flight9Rest: 600, trainRest: 400, flight50GatewayCpuMs: 4, rssGrowth: 0.1 };
+/** Issue 23, item 8: searches through REST with varied bodies, as the issue measured them from outside. */
+const VARIED_GOALS = { flightHitsRest: 1000, flightMissesRest: 600, trainVariedRest: 600 };
+/** The rotating set of the cache-hit load: different searches a busy hour repeats. */
+const REPEATED_SEARCHES = 50;
 
 type Via = 'bare' | 'subgraph' | 'graphql' | 'rest';
 
@@ -78,6 +84,13 @@ interface Target {
   problem(json: unknown): string | undefined;
   /** The comparison gateway's process: its CPU is this target's gateway column (ours is read otherwise). */
   gatewayPid?: number;
+  /**
+   * Varied requests: request n of this target (counted over the whole run) sends path and body `varied(n)`
+   * (autocannon's setupRequest); url, body and problem() describe request 0.
+   */
+  varied?: (index: number) => { path: string; body?: string };
+  /** Work before each load, outside the measurement (the cache-hit load refreshes the supplier cache with it). */
+  prime?: () => Promise<void>;
 }
 
 interface Check {
@@ -291,7 +304,94 @@ async function targetsFor(t: BenchTargets, hive: { url: string; pid: number } | 
     method: 'GET',
     problem: busProblem,
   });
+
+  // Issue 23: searches through REST with varied bodies, as the issue measured them from outside, by an agent (an
+  // integration: its prices are an agent's and need its wallet's currency).
+  const agent = { authorization: `Bearer ${t.agentToken}` };
+  const agentJson = { ...agent, 'content-type': 'application/json' };
+  const today = todayIn('Africa/Dar_es_Salaam', new Date());
+  const searchPath = '/api/flight/search';
+  const repeated = repeatedFlightSearches(REPEATED_SEARCHES, today).map((search) => JSON.stringify(search));
+  add({
+    key: 'fh-rest',
+    label: `flight search, ${REPEATED_SEARCHES} searches in turn (cache hits): gateway REST`,
+    via: 'rest',
+    url: `${t.gatewayUrl}${searchPath}`,
+    method: 'POST',
+    headers: agentJson,
+    body: repeated[0],
+    problem: searchList('the body'),
+    varied: (i) => ({ path: searchPath, body: repeated[i % repeated.length] }),
+    // Each supplier answer is kept FLIGHT_SEARCH_CACHE_SECONDS from its fetch: asking each search once before a
+    // load fetches those that lapsed since the last one, so the load (much shorter than that) meets only hits.
+    prime: () => everyAnswer(`${t.gatewayUrl}${searchPath}`, agentJson, repeated, searchList('the body')),
+  });
+  const fresh = (i: number) => {
+    if (i >= NEW_FLIGHT_SEARCHES) throw new BenchFailure(`the cache-miss load ran out of new searches (${NEW_FLIGHT_SEARCHES})`);
+    return JSON.stringify(newFlightSearch(i, today));
+  };
+  add({
+    key: 'fm-rest',
+    label: 'flight search, every search new (cache misses): gateway REST',
+    via: 'rest',
+    url: `${t.gatewayUrl}${searchPath}`,
+    method: 'POST',
+    headers: agentJson,
+    body: fresh(0),
+    problem: searchList('the body'),
+    varied: (i) => ({ path: searchPath, body: fresh(i) }),
+  });
+  const trainDates = trainSearchDates(addDays(today, 1), 300);
+  const trainPath = (i: number) => {
+    const [from, to] = TRAIN_PAIRS[i % TRAIN_PAIRS.length];
+    const date = trainDates[Math.floor(i / TRAIN_PAIRS.length) % trainDates.length];
+    return `/api/trip/train/search?${new URLSearchParams({ from, to, date })}`;
+  };
+  add({
+    key: 'trv-rest',
+    label: `train search, ${trainDates.length} dates × ${TRAIN_PAIRS.length} pairs in turn: gateway REST`,
+    via: 'rest',
+    url: `${t.gatewayUrl}${trainPath(0)}`,
+    method: 'GET',
+    headers: agent,
+    problem: searchList('the body'),
+    varied: (i) => ({ path: trainPath(i) }),
+  });
   return { targets, notes };
+}
+
+/** Sends each body once, ten at a time, and fails on an answer that is not a real result. */
+async function everyAnswer(url: string, headers: Record<string, string>, bodies: string[], problem: (json: unknown) => string | undefined): Promise<void> {
+  for (let i = 0; i < bodies.length; i += 10) {
+    await Promise.all(
+      bodies.slice(i, i + 10).map(async (body) => {
+        const { json } = await fetchJson(`priming ${url}`, url, { method: 'POST', headers, body });
+        const wrong = problem(json);
+        if (wrong) throw new BenchFailure(`priming ${url} with ${body}: ${wrong}`);
+      }),
+    );
+  }
+}
+
+/** How the varied REST searches start: meta first, its count, then the rest; data last. */
+const SEARCH_START = '{"meta":{"count":';
+
+/**
+ * The check of a varied load, cheap enough for autocannon's loop: a search answer through REST (non-2xx
+ * fail the load anyway) that found something: a count from 1 and a data list that ends the body.
+ */
+function variedSearchBody(body: string): boolean {
+  const first = body.charCodeAt(SEARCH_START.length);
+  return body.startsWith(SEARCH_START) && first >= 0x31 && first <= 0x39 && body.endsWith('}]}');
+}
+
+/** Requests sent so far by each varied target, over the whole run: the index of its next request. */
+const variedSent = new Map<string, number>();
+
+function nextVaried(target: Target): { path: string; body?: string } {
+  const index = variedSent.get(target.key) ?? 0;
+  variedSent.set(target.key, index + 1);
+  return target.varied!(index);
 }
 
 /**
@@ -300,6 +400,7 @@ async function targetsFor(t: BenchTargets, hive: { url: string; pid: number } | 
  * ones share, or else parse as a real result.
  */
 async function sanityCheck(target: Target): Promise<Check> {
+  if (target.varied) return variedSanityCheck(target);
   const once = async () => {
     const { text, json } = await fetchJson(`${target.key} ${target.label}`, target.url, { method: target.method, headers: target.headers, body: target.body });
     const problem = target.problem(json);
@@ -326,9 +427,32 @@ async function sanityCheck(target: Target): Promise<Check> {
   };
 }
 
+/** The first two requests of a varied target, each a real result; then the cheap check of variedSearchBody. */
+async function variedSanityCheck(target: Target): Promise<Check> {
+  await target.prime?.();
+  let bytes = 0;
+  for (let i = 0; i < 2; i++) {
+    const { path, body } = nextVaried(target);
+    const { text, json } = await fetchJson(`${target.key} ${target.label}`, new URL(path, target.url).href, {
+      method: target.method,
+      headers: target.headers,
+      body,
+    });
+    const problem = target.problem(json);
+    if (problem) throw new BenchFailure(`${target.label}: ${problem}`);
+    if (!variedSearchBody(text))
+      throw new BenchFailure(
+        `${target.label}: the answer does not start with ${SEARCH_START} and a count, or does not end its data list: ${text.slice(0, 200)}`,
+      );
+    bytes ||= Buffer.byteLength(text);
+  }
+  return { bytes, verify: variedSearchBody };
+}
+
 async function load(target: Target, check: Check, options: { seconds?: number; amount?: number }): Promise<Run> {
   // The gateway column: ours as bench-server reads it, or the comparison gateway's own process.
   const gatewayMs = (cpu: CpuMessage) => (target.gatewayPid === undefined ? cpu.gatewayMs : processCpuMs(target.gatewayPid));
+  await target.prime?.();
   const before = await serverCpu();
   const [mysqlBefore, redisBefore, gatewayBefore] = [daemonCpuMs(MYSQL_PROCESSES), daemonCpuMs(REDIS_PROCESSES), gatewayMs(before)];
   const result = await measure(target.label, {
@@ -338,6 +462,9 @@ async function load(target: Target, check: Check, options: { seconds?: number; a
     body: target.body,
     connections: CONNECTIONS,
     ...(options.amount !== undefined ? { amount: options.amount } : { duration: options.seconds }),
+    ...(target.varied && {
+      requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, ...nextVaried(target) }) }],
+    }),
     // GraphQL errors come back as 200: checking bodies is what proves every response was a real result.
     verifyBody: (body) => check.verify(typeof body === 'string' ? body : (body?.toString('utf8') ?? '')),
   });
@@ -462,20 +589,35 @@ function report(rows: Row[], notes: string[], rss: RssReport | null): void {
       : `  this machine's bare node:http: ${by('a')!.requestsPerSecond.toFixed(0)} req/s, ${machineSpeed.toFixed(2)}× the ${ISSUE_BARE_REQUESTS_PER_SECOND} of the machine the targets were set on; goals for req/s and CPU ms are also shown scaled by it`,
   );
   const number = (n: number) => (n >= 10 ? n.toFixed(0) : n.toFixed(2));
-  for (const [what, value, goal, atLeast, perMachine] of goals) {
-    if (value === null) {
-      lines.push(`  ${what}: not measured in this run`);
-      continue;
+  const verdicts = (list: typeof goals) => {
+    for (const [what, value, goal, atLeast, perMachine] of list) {
+      if (value === null) {
+        lines.push(`  ${what}: not measured in this run`);
+        continue;
+      }
+      const verdict = (g: number) => ((atLeast ? value >= g : value <= g) ? 'met' : 'NOT met');
+      const shown = what.startsWith('RSS') ? `${(value * 100).toFixed(1)}%` : number(value);
+      const target = what.startsWith('RSS') ? `${goal * 100}%` : String(goal);
+      const sign = atLeast ? '≥' : '≤';
+      // A faster machine serves more per second and spends fewer ms per request.
+      const scaled = perMachine && machineSpeed !== null ? (atLeast ? goal * machineSpeed : goal / machineSpeed) : null;
+      const onThisMachine = scaled === null ? '' : `; scaled to this machine ${sign} ${number(scaled)}: ${verdict(scaled)}`;
+      lines.push(`  ${what}: ${shown} (${sign} ${target}) ${verdict(goal)}${onThisMachine}`);
     }
-    const verdict = (g: number) => ((atLeast ? value >= g : value <= g) ? 'met' : 'NOT met');
-    const shown = what.startsWith('RSS') ? `${(value * 100).toFixed(1)}%` : number(value);
-    const target = what.startsWith('RSS') ? `${goal * 100}%` : String(goal);
-    const sign = atLeast ? '≥' : '≤';
-    // A faster machine serves more per second and spends fewer ms per request.
-    const scaled = perMachine && machineSpeed !== null ? (atLeast ? goal * machineSpeed : goal / machineSpeed) : null;
-    const onThisMachine = scaled === null ? '' : `; scaled to this machine ${sign} ${number(scaled)}: ${verdict(scaled)}`;
-    lines.push(`  ${what}: ${shown} (${sign} ${target}) ${verdict(goal)}${onThisMachine}`);
-  }
+  };
+  verdicts(goals);
+  lines.push('issue 23 targets (through REST with varied bodies, by an agent; scaled as above):');
+  verdicts([
+    [
+      `flight search, ${REPEATED_SEARCHES} searches in turn, supplier cache hits, req/s`,
+      by('fh-rest')?.requestsPerSecond ?? null,
+      VARIED_GOALS.flightHitsRest,
+      true,
+      true,
+    ],
+    ['flight search, every search new, supplier cache misses, req/s', by('fm-rest')?.requestsPerSecond ?? null, VARIED_GOALS.flightMissesRest, true, true],
+    ['train search, varied dates and pairs, req/s', by('trv-rest')?.requestsPerSecond ?? null, VARIED_GOALS.trainVariedRest, true, true],
+  ]);
   console.log(lines.join('\n'));
   console.log(
     JSON.stringify({

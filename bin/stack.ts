@@ -20,6 +20,7 @@ import { DATABASE_MODULES, SUBGRAPH_MODULES } from '../subgraphs/registry';
 import { prepareDatabase, PreparationReport } from './prepare-database';
 import { readSupergraph } from './supergraph';
 import type { Clock } from '../shared/time/clock';
+import type { AnswerShortcutFactory } from '../shared/http/answer-shortcut';
 
 export const ROLES = ['all', 'gateway', ...SUBGRAPH_NAMES, 'worker'] as const;
 export type StackRole = (typeof ROLES)[number];
@@ -71,8 +72,9 @@ export async function startStack(config: PlatformConfig, role: StackRole, logger
     for (const name of SUBGRAPH_NAMES) {
       if (role !== 'all' && role !== name) continue;
       await SUBGRAPH_MODULES[name].prepare?.(platform);
-      const schema = await SUBGRAPH_MODULES[name].buildSchema(platform);
-      const server = await startSubgraphServer(name, schema, platform, config.subgraphPorts[name], SUBGRAPH_MODULES[name].referenceFields);
+      const shortcuts: AnswerShortcutFactory[] = [];
+      const schema = await SUBGRAPH_MODULES[name].buildSchema(platform, { add: (factory) => shortcuts.push(factory) });
+      const server = await startSubgraphServer(name, schema, platform, config.subgraphPorts[name], SUBGRAPH_MODULES[name].referenceFields, shortcuts);
       closers.push([`${name} subgraph`, server.close]);
       stack.subgraphs[name] = server;
       subgraphUrls[name] = server.url;

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { FORWARDED_HEADERS } from '../shared/context/request-context';
-import { CLIENT_ADDRESS_HEADER } from '../shared/http/client-address';
+import { CLIENT_ADDRESS_HEADER, isLoopbackAddress } from '../shared/http/client-address';
 
 /** The per-request context: the request id, the headers subgraphs must see, and who wrote the operation. */
 export interface GatewayContext {
@@ -8,6 +8,8 @@ export interface GatewayContext {
   forwardedHeaders: Record<string, string>;
   /** `graphql`: a client's operation on /graphql; `rest`: the fixed operation of a REST route. */
   source: 'graphql' | 'rest';
+  /** The client is on this host's loopback (shared/http/client-address.ts): its per-request answers are not compressed. */
+  clientIsLoopback: boolean;
 }
 
 export function gatewayContext(
@@ -21,5 +23,5 @@ export function gatewayContext(
     const value = headers[name];
     if (name !== 'x-request-id' && typeof value === 'string') forwardedHeaders[name] = value;
   }
-  return { requestId, forwardedHeaders, source };
+  return { requestId, forwardedHeaders, source, clientIsLoopback: isLoopbackAddress(clientAddress) };
 }

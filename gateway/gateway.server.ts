@@ -14,7 +14,7 @@ import { sharedApolloOptions } from '../shared/http/apollo-options';
 import { handleGraphQLRequest } from '../shared/http/apollo-http';
 import { sendJson } from '../shared/http/json-response';
 import { closeServer, listen } from '../shared/http/listen';
-import { clientAddress } from '../shared/http/client-address';
+import { clientAddress, isLoopbackAddress } from '../shared/http/client-address';
 import { corsHandler } from '../shared/http/cors';
 import { LoginShedder } from './login-shedder';
 import { platformLogin, queueDashboard } from './queue-dashboard';
@@ -163,6 +163,7 @@ export async function startGateway(
         extraHeaders: idHeader,
         refuse: checkDocument,
         compress: true,
+        clientIsLoopback: isLoopbackAddress(address),
       });
     }
     // HEAD is GET without the body: node's ServerResponse sends none after a HEAD.

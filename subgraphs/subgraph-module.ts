@@ -6,6 +6,7 @@ import type { SubgraphName } from '../shared/config/config';
 import type { NotificationBookingSource } from '../shared/notifications/notification.types';
 import type { ReferenceField } from '../shared/http/reference-replies';
 import type { RetentionPurge } from '../shared/retention/retention.types';
+import type { AnswerShortcuts } from '../shared/http/answer-shortcut';
 
 /** What each subgraph contributes to the platform: tables, reference data, its schema and its jobs. */
 export interface SubgraphModule {
@@ -14,7 +15,8 @@ export interface SubgraphModule {
   seed(platform: Platform): Promise<Record<string, number>>;
   /** Runs once when the subgraph starts serving (not when only its schema is printed): local resources it needs. */
   prepare?(platform: Platform): Promise<void>;
-  buildSchema(platform: Platform): Promise<GraphQLSchema>;
+  /** `shortcuts`: where a serving subgraph takes requests its module answers before Apollo (absent when only printing). */
+  buildSchema(platform: Platform, shortcuts?: AnswerShortcuts): Promise<GraphQLSchema>;
   /** Root query fields whose answers the subgraph keeps as sent, forgotten when their topic is invalidated. */
   referenceFields?: readonly ReferenceField[];
   jobs?(platform: Platform): JobDefinition[];

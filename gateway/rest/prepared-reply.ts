@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { EncodedBodies, isCompressibleType, replyCoding, varyOnAcceptEncoding } from '../../shared/http/compression';
+import { EncodedBodies, isCompressibleType, perRequestAcceptEncoding, replyCoding, varyOnAcceptEncoding } from '../../shared/http/compression';
 import { bodyTag, entityTag, ifNoneMatchHits } from './conditional-get';
 import type { RestReply } from './rest-route';
 
@@ -37,16 +37,25 @@ export function prepareReply(reply: RestReply, { tagged }: { tagged: boolean }):
 
 /**
  * Sends a prepared reply: compressed when the client accepts it (see replyCoding), 304 when
- * If-None-Match names a tagged reply, and for HEAD the headers GET would send without the body.
+ * If-None-Match names a tagged reply, and for HEAD the headers GET would send without the body. A reply made
+ * for this request goes to a client on loopback as it is (perRequestAcceptEncoding); a kept one, compressed
+ * once already, is sent compressed to anyone who accepts it.
  */
-export async function sendPreparedReply(req: IncomingMessage, res: ServerResponse, reply: PreparedReply, extraHeaders: Record<string, string>): Promise<void> {
+export async function sendPreparedReply(
+  req: IncomingMessage,
+  res: ServerResponse,
+  reply: PreparedReply,
+  extraHeaders: Record<string, string>,
+  clientIsLoopback = false,
+): Promise<void> {
   const headers: Record<string, string> = { ...extraHeaders, ...reply.headers };
   if (!reply.bodies) {
     res.writeHead(reply.status, headers);
     res.end();
     return;
   }
-  const coding = replyCoding(req.headers['accept-encoding'], reply.status, headers, reply.bodies.identity.length);
+  const acceptEncoding = reply.bodies.effort === 'dynamic' ? perRequestAcceptEncoding(req, clientIsLoopback) : req.headers['accept-encoding'];
+  const coding = replyCoding(acceptEncoding, reply.status, headers, reply.bodies.identity.length);
   // Keeps a Vary set on the response already (CORS: Origin) next to Accept-Encoding.
   const vary = headers.vary ?? (res.getHeader('vary') as string | undefined);
   if (isCompressibleType(headers['content-type'])) headers.vary = varyOnAcceptEncoding(vary);

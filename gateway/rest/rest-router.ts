@@ -91,7 +91,7 @@ export class RestRouter {
       if (methods.has('GET')) methods.add('HEAD');
       const allowed = [...methods].join(', ');
       const body = new AppError(PlatformErrorCode.METHOD_NOT_ALLOWED, 405, `${req.method} is not supported on ${url.pathname}; use ${allowed}`).toBody();
-      await sendPreparedReply(req, res, prepareReply({ status: 405, body }, { tagged: false }), { ...headers, allow: allowed });
+      await sendPreparedReply(req, res, prepareReply({ status: 405, body }, { tagged: false }), { ...headers, allow: allowed }, context.clientIsLoopback);
       return true;
     }
     let reply: PreparedReply;
@@ -106,7 +106,7 @@ export class RestRouter {
       if (typeof retryAfter === 'number') reply.headers['retry-after'] = String(retryAfter);
       if (isRateLimitState(body.data?.rateLimit)) Object.assign(reply.headers, rateLimitHeaders(body.data.rateLimit));
     }
-    await sendPreparedReply(req, res, reply, { ...headers, ...hit.route.alwaysHeaders });
+    await sendPreparedReply(req, res, reply, { ...headers, ...hit.route.alwaysHeaders }, context.clientIsLoopback);
     return true;
   }
 

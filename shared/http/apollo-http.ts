@@ -6,6 +6,7 @@ import { isJsonContentType, parseJsonBody, readBody } from './read-body';
 import { sendError, sendJson } from './json-response';
 import { endCompressed } from './compression';
 import type { ReferenceReplies } from './reference-replies';
+import type { AnswerShortcut, PreparedAnswer } from './answer-shortcut';
 
 export interface GraphQLHttpOptions<TContext> {
   maxBodyBytes: number;
@@ -17,8 +18,14 @@ export interface GraphQLHttpOptions<TContext> {
   refuse?: (query: string) => AppError | null;
   /** Compress large answers when the client accepts it (the gateway; subgraphs answer it on loopback). */
   compress?: boolean;
+  /** The client is on this host's loopback: answers go out as they are (compression.ts, perRequestAcceptEncoding). */
+  clientIsLoopback?: boolean;
   /** Reference reads answered from memory before Apollo (subgraphs; see reference-replies.ts). */
   replies?: ReferenceReplies;
+  /** Requests a module answers itself, or prepares for its resolvers, before Apollo (subgraphs; see answer-shortcut.ts). */
+  shortcuts?: readonly AnswerShortcut[];
+  /** Adds what a shortcut prepared to the resolvers' context. */
+  withPrepared?: (context: TContext, prepared: object) => TContext;
 }
 
 /**
@@ -41,10 +48,6 @@ export async function handleGraphQLRequest<TContext extends BaseContext>(
     if (error instanceof AppError) return sendError(res, error.toBody(), options.extraHeaders);
     throw error;
   }
-  const headers = new HeaderMap();
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
-  }
   const url = new URL(req.url ?? '/', 'http://localhost');
   const query = req.method === 'GET' ? url.searchParams.get('query') : (body as { query?: unknown } | undefined)?.query;
   const refusal = typeof query === 'string' ? options.refuse?.(query) : null;
@@ -52,7 +55,16 @@ export async function handleGraphQLRequest<TContext extends BaseContext>(
     // The shape Apollo gives a request error: the ErrorBody in the extensions of the only error.
     return sendJson(res, refusal.status, { errors: [{ message: refusal.errorMessage, extensions: appErrorExtensions(refusal) }] }, options.extraHeaders);
   }
-  const lookup = options.replies && req.method === 'POST' ? await options.replies.lookup(body, req.headers) : null;
+  const prepared = req.method === 'POST' ? await firstPrepared(options.shortcuts, body, req) : null;
+  if (prepared?.kind === 'answer') {
+    res.statusCode = 200;
+    for (const [key, value] of prepared.headers) res.setHeader(key, value);
+    setOwnHeaders(res, options);
+    if (options.compress) return endCompressed(req, res, Buffer.from(prepared.body, 'utf8'), options.clientIsLoopback);
+    res.end(prepared.body);
+    return;
+  }
+  const lookup = options.replies && req.method === 'POST' && !prepared ? await options.replies.lookup(body, req.headers) : null;
   if (lookup?.kind === 'hit') {
     res.statusCode = 200;
     for (const [key, value] of lookup.reply.headers) res.setHeader(key, value);
@@ -60,21 +72,36 @@ export async function handleGraphQLRequest<TContext extends BaseContext>(
     res.end(lookup.reply.body);
     return;
   }
+  const headers = new HeaderMap();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const { withPrepared } = options;
   const result = await server.executeHTTPGraphQLRequest({
     httpGraphQLRequest: { method: req.method ?? 'GET', headers, search: url.search, body },
-    context: options.context,
+    context: prepared && withPrepared ? async () => withPrepared(await options.context(), prepared.prepared) : options.context,
   });
   res.statusCode = result.status ?? 200;
   for (const [key, value] of result.headers) res.setHeader(key, value);
   setOwnHeaders(res, options);
   if (result.body.kind === 'complete') {
     if (lookup) options.replies!.store(lookup, res.statusCode, result.headers, result.body.string);
-    if (options.compress) return endCompressed(req, res, Buffer.from(result.body.string, 'utf8'));
+    prepared?.answered?.(res.statusCode, [...result.headers], result.body.string);
+    if (options.compress) return endCompressed(req, res, Buffer.from(result.body.string, 'utf8'), options.clientIsLoopback);
     res.end(result.body.string);
     return;
   }
   for await (const chunk of result.body.asyncIterator) res.write(chunk);
   res.end();
+}
+
+/** What the first shortcut that claims the request made of it, or null when none does. */
+async function firstPrepared(shortcuts: readonly AnswerShortcut[] | undefined, body: unknown, req: IncomingMessage): Promise<PreparedAnswer | null> {
+  for (const shortcut of shortcuts ?? []) {
+    const prepared = await shortcut.prepare(body, req.headers);
+    if (prepared) return prepared;
+  }
+  return null;
 }
 
 /** The headers this server adds to every GraphQL answer, after Apollo's (or a stored answer's) own. */

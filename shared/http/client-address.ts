@@ -43,6 +43,14 @@ export function forwardedClientAddress(req: Pick<IncomingMessage, 'socket' | 'he
 }
 
 /**
+ * Whether a client address (as clientAddress gives it, already normalised) is this host's own loopback: 127.0.0.0/8
+ * or ::1. Behind a proxy on this host, that is what every client looks like unless TRUST_PROXY names the proxy.
+ */
+export function isLoopbackAddress(address: string): boolean {
+  return address === '::1' || (isIP(address) === 4 && address.startsWith('127.'));
+}
+
+/**
  * The unit an address rule counts: an IPv4 address, or an IPv6 /64 (one subscriber's network is at
  * least a /64, so counting single IPv6 addresses would give an attacker 2^64 fresh ones).
  */

@@ -103,10 +103,10 @@ describe('compression effort', () => {
     });
 
   it('a reply made for one request is compressed at the cheap levels, a prepared one at the thorough levels', async () => {
-    expect(COMPRESSION_LEVELS.dynamic).toEqual({ brotliQuality: 3, gzipLevel: 1 });
+    expect(COMPRESSION_LEVELS.dynamic).toEqual({ brotliQuality: 1, gzipLevel: 1 });
     expect((await compress(body, 'gzip', 'dynamic')).equals(gzipSync(body, { level: 1 }))).toBe(true);
-    expect((await compress(body, 'br', 'dynamic')).equals(brotli(3))).toBe(true);
-    expect((await new EncodedBodies(body, 'dynamic').get('br')).equals(brotli(3))).toBe(true);
+    expect((await compress(body, 'br', 'dynamic')).equals(brotli(1))).toBe(true);
+    expect((await new EncodedBodies(body, 'dynamic').get('br')).equals(brotli(1))).toBe(true);
     expect((await compress(body, 'gzip')).equals(gzipSync(body, { level: 6 }))).toBe(true);
     expect((await new EncodedBodies(body).get('br')).equals(brotli(5))).toBe(true);
   });

@@ -21,6 +21,7 @@ import { graphqlMetricsPlugin } from '../metrics/graphql-metrics.plugin';
 import { ReferenceField, ReferenceReplies } from './reference-replies';
 import { compiledExecution } from '../graphql/compiled-execution';
 import { clientDisconnectSignal } from './client-disconnect';
+import type { AnswerShortcutFactory } from './answer-shortcut';
 
 /** The route label values of a subgraph listener (anything else is "unmatched"). */
 const SUBGRAPH_PATHS: string[] = ['/graphql', '/health', ...OPS_PATHS];
@@ -30,6 +31,8 @@ export interface GraphQLContext {
   req: RequestContext;
   /** The client's IP address, as the gateway saw it (see client-address.ts for why it is trusted). */
   clientAddress: string;
+  /** Work a module's AnswerShortcut did for this request before Apollo ran it, for the resolver to take up (answer-shortcut.ts). */
+  prepared?: object;
 }
 
 export interface RunningServer {
@@ -59,6 +62,7 @@ export async function startSubgraphServer(
   platform: Platform,
   port: number,
   referenceFields: readonly ReferenceField[] = [],
+  shortcutFactories: readonly AnswerShortcutFactory[] = [],
 ): Promise<RunningServer> {
   const logger = platform.logger.child({ service: name });
   const apollo = new ApolloServer<GraphQLContext>({
@@ -73,6 +77,7 @@ export async function startSubgraphServer(
   const replies = new ReferenceReplies(referenceFields, platform.invalidations, platform.tokens, (operationName) =>
     platform.metrics.graphqlOperations.inc({ service: name, operation: platform.metrics.operationLabel(operationName ?? undefined), outcome: 'ok' }),
   );
+  const shortcuts = shortcutFactories.map((make) => make(schema));
   const ops = opsEndpoints(platform, () => checkAll(dependencyChecks(platform)));
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = pathOf(req);
@@ -93,6 +98,8 @@ export async function startSubgraphServer(
           context: async () => ({ req: new RequestContext(req.headers, platform.tokens, logger), clientAddress: forwardedClientAddress(req) }),
           extraHeaders: { 'x-request-id': requestId },
           replies,
+          shortcuts,
+          withPrepared: (context, prepared) => ({ ...context, prepared }),
           lateHeaders: (): Record<string, string> => {
             const accountId = currentScope()?.accountId;
             return accountId ? { [ACCOUNT_HEADER]: accountId } : {};

@@ -138,7 +138,7 @@ export async function createPlatform(config: PlatformConfig, modules: DatabaseMo
     keys,
     tokens: new TokenService(dataSource, keys, clock, config.publicBaseUrl, invalidations, config.accessTokenIdleDays),
     outbox,
-    ledger: new WalletLedger(dataSource, clock),
+    ledger: new WalletLedger(dataSource, clock, invalidations),
     notifications: new NotificationRequester(outbox, clock, config.notifications),
     metrics,
   };

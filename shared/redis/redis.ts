@@ -3,13 +3,17 @@ import type { Logger } from '../logging/logger';
 
 /**
  * A Redis connection for BullMQ and caches. BullMQ workers need maxRetriesPerRequest null;
- * request-path clients fail fast instead of queueing commands while Redis is down.
+ * request-path clients fail fast instead of queueing commands while Redis is down, and send the commands of
+ * one event-loop turn in one write (ioredis auto-pipelining): concurrent searches each store their offers and
+ * count their rate, and on these cores a socket write costs more than the command. Measured (issue 23,
+ * alternating runs): Redis's CPU per flight search halved, the subgraphs' 5–11% lower. MULTI is not pipelined.
  */
 export function createRedis(url: string, purpose: 'queue' | 'request', extra: RedisOptions = {}): Redis {
   return new Redis(url, {
     lazyConnect: false,
     maxRetriesPerRequest: purpose === 'queue' ? null : 1,
     enableOfflineQueue: purpose === 'queue',
+    enableAutoPipelining: purpose === 'request',
     connectTimeout: 5000,
     retryStrategy: (times) => Math.min(times * 200, 5000),
     ...extra,

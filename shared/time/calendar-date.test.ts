@@ -47,6 +47,22 @@ describe('calendar dates', () => {
     expect(() => todayIn('Not/AZone', new Date())).toThrow(RangeError);
   });
 
+  it("keeps a zone's date for the minute asked, and turns it at local midnight", () => {
+    const at = (iso: string) => todayIn('Africa/Nairobi', new Date(iso));
+    // Nairobi is UTC+3: midnight there is 21:00 UTC.
+    expect([at('2026-11-27T20:59:00.000Z'), at('2026-11-27T20:59:59.999Z'), at('2026-11-27T21:00:00.000Z'), at('2026-11-27T20:59:30.000Z')]).toEqual([
+      '2026-11-27',
+      '2026-11-27',
+      '2026-11-28',
+      '2026-11-27',
+    ]);
+    // India's half hour: midnight at 18:30 UTC.
+    expect([todayIn('Asia/Kolkata', new Date('2026-11-27T18:29:59.000Z')), todayIn('Asia/Kolkata', new Date('2026-11-27T18:30:00.000Z'))]).toEqual([
+      '2026-11-27',
+      '2026-11-28',
+    ]);
+  });
+
   it('computes age on a date, birthday included', () => {
     expect(ageOn('2014-11-22', '2026-11-22')).toBe(12);
     expect(ageOn('2014-11-23', '2026-11-22')).toBe(11);

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../errors/app-error';
+import type { InvalidationBus } from '../cache/invalidation-bus';
+import { InvalidatedCache } from '../cache/invalidated-cache';
+import { WALLETS_TOPIC } from '../cache/invalidation-topics';
 import { inTransaction, isDuplicateKeyError } from '../database/data-source';
 import { Decimal, fitsCurrency, formatAmount, isCurrencyCode, parseAmount } from '../money/money';
 import type { Clock } from '../time/clock';
@@ -61,6 +64,11 @@ export interface Admission {
   currency: string;
 }
 
+/** Accounts whose wallet currency is kept in memory: an entry is an account id and a code, about 200 bytes. */
+export const WALLET_CURRENCY_CACHE_MAX = 10_000;
+/** A backstop for a wallet opened or changed behind the ledger's back (hand-written SQL); one opened by AccountService publishes at once. */
+export const WALLET_CURRENCY_CACHE_TTL_MS = 10 * 60_000;
+
 /**
  * The wallet ledger: immutable entries, a cached balance, one entry per business key, and holds.
  * Every spend passes one rule, decided under the wallet row lock (SELECT ... FOR UPDATE, so concurrent
@@ -70,10 +78,17 @@ export interface Admission {
  * checks nothing more), or debited at once under the same rule. No wallet goes below its overdraft limit.
  */
 export class WalletLedger {
+  /** Account id → its wallet's currency (null: no wallet), for searches that price for an agent on every request. */
+  private readonly currencies: InvalidatedCache<string, { currency: string | null }>;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
-  ) {}
+    private readonly bus: InvalidationBus,
+    currencyCacheMax = WALLET_CURRENCY_CACHE_MAX,
+  ) {
+    this.currencies = new InvalidatedCache(bus, { topic: WALLETS_TOPIC, max: currencyCacheMax, ttlMs: WALLET_CURRENCY_CACHE_TTL_MS });
+  }
 
   async openWallet(manager: EntityManager, accountId: string, currency: string, overdraftLimit = '0'): Promise<WalletView> {
     if (!isCurrencyCode(currency)) throw WalletException.invalidAmount(`"${currency}" is not an ISO 4217 currency code`);
@@ -93,6 +108,25 @@ export class WalletLedger {
   async findByAccount(accountId: string, manager?: EntityManager): Promise<WalletView | null> {
     const wallet = await (manager ?? this.dataSource.manager).findOneBy(WalletEntity, { accountId });
     return wallet ? view(wallet) : null;
+  }
+
+  /**
+   * The currency of the account's wallet, or null when it has none, from memory after the first read. Nothing
+   * changes a wallet's currency once it is open, and a wallet is opened with its account, so an entry can only go
+   * stale by hand-written SQL (the TTL bounds that) or by a wallet opened later for an account remembered without
+   * one (walletOpened publishes it). While the invalidation bus is not trusted every call reads the database.
+   */
+  async currencyOf(accountId: string): Promise<string | null> {
+    const known = await this.currencies.getOrLoad(accountId, async () => {
+      const wallet = await this.dataSource.manager.findOne(WalletEntity, { select: { currency: true }, where: { accountId } });
+      return { currency: wallet?.currency ?? null };
+    });
+    return known.currency;
+  }
+
+  /** Every process forgets what it knew of this account's wallet: call once the transaction that opened it has committed. */
+  walletOpened(accountId: string): Promise<void> {
+    return this.bus.publish(WALLETS_TOPIC, accountId);
   }
 
   credit(walletId: string, posting: Posting, manager?: EntityManager): Promise<PostingResult> {

@@ -46,6 +46,10 @@ import { SimulatedPaymentGateway } from '../../shared/payments/simulated-payment
 import { customerIssuanceJob } from './jobs/customer-issuance.job';
 import { SearchRateLimiter } from '../../shared/rate-limit/search-rate-limiter';
 import { flightRetentionPurges } from './retention/flight-retention.purges';
+import { flightSearchAnswers } from './search/search-answers';
+import { AnswerTemplates, servedFromTemplate } from '../../shared/http/answer-templates';
+import { RequestContext } from '../../shared/context/request-context';
+import type { AnswerShortcuts } from '../../shared/http/answer-shortcut';
 
 /** The simulator keeps its state in MySQL, so subgraph, workers and replicas share one sandbox GDS. */
 function supplierFor(platform: Platform): FlightSupplier {
@@ -72,7 +76,7 @@ export const flightModule: SubgraphModule = {
   async seed() {
     return { airports: new AirportService().list().length };
   },
-  buildSchema(platform: Platform) {
+  buildSchema(platform: Platform, shortcuts?: AnswerShortcuts) {
     const airports = new AirportService();
     const supplier = supplierFor(platform);
     const offers: FlightOfferStore = new OfferStore(platform.cacheRedis, platform.config.queuePrefix, () => platform.clock.now().getTime());
@@ -82,16 +86,23 @@ export const flightModule: SubgraphModule = {
     const admission = new FlightWalletAdmission(platform, reservations);
     const issuance = new IssuanceService(platform, supplier, reservations, admission);
     const payments = new FlightPaymentRepository(platform.dataSource);
+    const searchResolver = new FlightSearchResolver(
+      new FlightSearchService(platform, supplier, pricing, airports, offers, cache),
+      new OfferReviewService(platform, airports, offers, reservations),
+      new SearchRateLimiter('flight', platform),
+    );
+    // Made only when the subgraph serves: printing the schema passes no shortcuts and a platform without a logger.
+    shortcuts?.add((schema) => {
+      const logger = platform.logger.child({ service: 'flight' });
+      const answers = flightSearchAnswers(
+        (input, req) => searchResolver.search(input, req),
+        (headers) => new RequestContext(headers, platform.tokens, logger),
+      );
+      return new AnswerTemplates(schema, answers, (operationName) => servedFromTemplate(platform, 'flight', operationName));
+    });
     const instances = new Map<ClassType, object>([
       [AirportResolver, new AirportResolver(airports)],
-      [
-        FlightSearchResolver,
-        new FlightSearchResolver(
-          new FlightSearchService(platform, supplier, pricing, airports, offers, cache),
-          new OfferReviewService(platform, airports, offers, reservations),
-          new SearchRateLimiter('flight', platform),
-        ),
-      ],
+      [FlightSearchResolver, searchResolver],
       [
         FlightReservationResolver,
         new FlightReservationResolver(

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { clientAddress, forwardedClientAddress, normalizeAddress, throttleAddress } from '../../shared/http/client-address';
+import { clientAddress, forwardedClientAddress, isLoopbackAddress, normalizeAddress, throttleAddress } from '../../shared/http/client-address';
 
 function request(peer: string | undefined, headers: Record<string, string | string[]> = {}) {
   return { socket: { remoteAddress: peer }, headers } as unknown as IncomingMessage;
@@ -26,6 +26,11 @@ describe('the client address the gateway forwards', () => {
     expect(clientAddress(request('10.0.0.2', { 'x-forwarded-for': '203.0.113.5' }), 3)).toBe('203.0.113.5');
     expect(clientAddress(request('10.0.0.2', { 'x-forwarded-for': 'not-an-address' }), 1)).toBe('10.0.0.2');
     expect(clientAddress(request('10.0.0.2'), 1)).toBe('10.0.0.2');
+  });
+
+  test('loopback is 127.0.0.0/8 and ::1, as clientAddress normalises them', () => {
+    for (const address of ['127.0.0.1', '127.1.2.3', '::1', clientAddress(request('::ffff:127.0.0.1'), 0)]) expect(isLoopbackAddress(address)).toBe(true);
+    for (const address of ['10.0.0.1', '198.51.100.7', '::2', '2001:db8::1', 'unknown', '1127.0.0.1']) expect(isLoopbackAddress(address)).toBe(false);
   });
 
   test('a subgraph takes the forwarded address, or its own peer when the header is missing or not an address', () => {

@@ -4,6 +4,9 @@ import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
+import { addDays, todayIn } from '../../shared/time/calendar-date';
+
+const in30Days = addDays(todayIn('Africa/Nairobi', new Date()), 30);
 
 interface RawReply {
   status: number;
@@ -21,7 +24,8 @@ describe('HTTP conventions on the gateway', () => {
   let token: string;
 
   beforeAll(async () => {
-    env = await startTestStack();
+    // One proxy trusted: a request with X-Forwarded-For stands for a remote client, one without for a client on loopback.
+    env = await startTestStack({ TRUST_PROXY: '1' });
     token = (await FlightClient.create(env.baseUrl, env.stack.platform, 'http.conventions@safiri.test', 'THIRD_PARTY_AGENT')).token;
   });
   afterAll(() => env.close());
@@ -81,6 +85,8 @@ describe('HTTP conventions on the gateway', () => {
   const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url');
 
   const AIRPORTS = '/stops/flight/api/stops';
+  /** A client elsewhere, as the trusted proxy names it. */
+  const REMOTE = { 'x-forwarded-for': '203.0.113.7' };
 
   describe('compression', () => {
     it('sends the airport list gzip-compressed when asked, with Vary, decompressing to exactly the identity bytes', async () => {
@@ -139,7 +145,7 @@ describe('HTTP conventions on the gateway', () => {
 
     it('compresses large GraphQL answers too, and leaves small ones alone', async () => {
       const post = (query: string) =>
-        send('POST', '/graphql', { 'content-type': 'application/json', 'accept-encoding': 'gzip, br' }, JSON.stringify({ query }));
+        send('POST', '/graphql', { ...REMOTE, 'content-type': 'application/json', 'accept-encoding': 'gzip, br' }, JSON.stringify({ query }));
       const large = await post('{ airports(limit: 10000) { stopId } }');
       expect(large.status).toBe(200);
       expect(large.headers['content-encoding']).toBe('br');
@@ -151,6 +157,36 @@ describe('HTTP conventions on the gateway', () => {
       expect(small.status).toBe(200);
       expect(small.headers['content-encoding']).toBeUndefined();
       expect(JSON.parse(small.body.toString('utf8')).data.jwks.keys).toHaveLength(1);
+    });
+
+    it('sends answers made for one request to a client on loopback as they are; kept lists stay compressed', async () => {
+      const search = (headers: Record<string, string>) =>
+        send(
+          'POST',
+          '/api/flight/search',
+          { ...headers, 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, br' },
+          JSON.stringify({ originLocationCode: 'MBA', destinationLocationCode: 'ZNZ', departureDate: in30Days, adults: 1 }),
+        );
+      const remote = await search(REMOTE);
+      const local = await search({});
+      expect([remote.status, local.status]).toEqual([200, 200]);
+      expect(remote.headers['content-encoding']).toBe('br');
+      expect(local.headers['content-encoding']).toBeUndefined();
+      // Both may be cached by the Accept-Encoding they were answered for.
+      expect([varies(remote), varies(local)]).toEqual([true, true]);
+      const offers = (reply: RawReply) => (JSON.parse(decode(reply).toString('utf8')) as { data: unknown[] }).data.length;
+      expect(offers(local)).toBe(50);
+      expect(offers(remote)).toBe(50);
+
+      const graphql = await send(
+        'POST',
+        '/graphql',
+        { 'content-type': 'application/json', 'accept-encoding': 'gzip, br' },
+        JSON.stringify({ query: '{ airports(limit: 10000) { stopId } }' }),
+      );
+      expect(graphql.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(graphql.body.toString('utf8')).data.airports.length).toBeGreaterThan(8000);
+      expect((await get(AIRPORTS, { 'accept-encoding': 'br' })).headers['content-encoding']).toBe('br');
     });
   });
 

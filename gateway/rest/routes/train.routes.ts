@@ -32,18 +32,24 @@ export type TrainTripData = {
   stopTimes: JsonObject[] | null;
 } & JsonObject;
 
-/** GraphQL lists otherCurrencies with their code; REST keys them by code, absent parts left out. */
+/**
+ * GraphQL lists otherCurrencies with their code; REST keys them by code (last), absent parts left out. Plain loops
+ * rather than entries/fromEntries: a train search answer holds a few hundred of these objects (issue 23).
+ */
 export function restTrainPrice(price: TrainPriceData) {
-  const { otherCurrencies, ...rest } = price;
-  return {
-    ...rest,
-    otherCurrencies: Object.fromEntries(otherCurrencies.map(({ code, ...entry }) => [code, withoutNulls(entry)])),
-  };
+  const copy: JsonObject = {};
+  for (const key in price) if (key !== 'otherCurrencies') copy[key] = price[key];
+  const byCode: JsonObject = {};
+  for (const { code, ...entry } of price.otherCurrencies) byCode[code] = withoutNulls(entry);
+  copy.otherCurrencies = byCode;
+  return copy as Omit<TrainPriceData, 'otherCurrencies'> & { otherCurrencies: JsonObject };
 }
 
 /** A value without its null members: optional strings are left out when absent, never null. */
 export function withoutNulls<T extends JsonObject>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null)) as T;
+  const copy: JsonObject = {};
+  for (const key in value) if (value[key] !== null) copy[key] = value[key];
+  return copy as T;
 }
 
 /** One train as the REST contract shows it: stations in their stop-list form, the operator flattened. */

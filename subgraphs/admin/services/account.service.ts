@@ -108,6 +108,7 @@ export class AccountService {
       if (isDuplicateKeyError(error)) throw AccountException.emailTaken(email);
       throw error;
     }
+    if (agent) await this.platform.ledger.walletOpened(id);
     return this.summaryByEmail(email);
   }
 

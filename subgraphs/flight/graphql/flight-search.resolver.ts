@@ -1,6 +1,9 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../../shared/http/subgraph-server';
-import type { FlightSearchService } from '../search/flight-search.service';
+import type { FlightSearchOutcome, FlightSearchService } from '../search/flight-search.service';
+import type { FlightSearchRequest } from '../search/flight-search.request';
+import type { RequestContext } from '../../../shared/context/request-context';
+import { PreparedWork } from '../../../shared/http/answer-templates';
 import type { OfferReviewService } from '../offers/offer-review.service';
 import type { SearchRateLimiter } from '../../../shared/rate-limit/search-rate-limiter';
 import { FlightSearchInput, FlightSearchResult } from './flight-offer.type';
@@ -20,12 +23,20 @@ export class FlightSearchResolver {
   })
   async searchFlights(
     @Arg('input', () => FlightSearchInput, { description: 'The search request' }) input: FlightSearchInput,
-    @Ctx() { req }: GraphQLContext,
+    @Ctx() { req, prepared }: GraphQLContext,
   ): Promise<FlightSearchResult> {
+    // A search done before Apollo ran (search-answers.ts) is taken up, never done twice.
+    const done = prepared instanceof PreparedWork ? (prepared as PreparedWork<FlightSearchOutcome>) : undefined;
+    const outcome = done?.take() ?? (await this.search(input, req));
+    if (done) done.work = outcome;
+    return { meta: outcome.meta, data: outcome.data.map(toFoundFlightOffer) };
+  }
+
+  /** One search for the caller: token, rate limit, then the search (also what its answer templates run before Apollo). */
+  async search(input: FlightSearchRequest, req: RequestContext): Promise<FlightSearchOutcome> {
     const principal = await req.principal();
     await this.searchRate.admit(principal.accountId);
-    const outcome = await this.searchService.search(principal, input, req.currency);
-    return { meta: outcome.meta, data: outcome.data.map(toFoundFlightOffer) };
+    return this.searchService.search(principal, input, req.currency);
   }
 
   @Query(() => OfferReviewType, { description: "Reviews one of the caller's offers with its booking requirements; repeatable while valid" })

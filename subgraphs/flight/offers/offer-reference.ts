@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 
 /**
  * An offerReference is an RFC 9562 version-8 UUID (a custom layout, still the 36-character uuid string flight.md
@@ -32,10 +32,9 @@ export function newSearchId(expiresAt: number): string {
   if (!Number.isInteger(expiresAt) || expiresAt < 0 || expiresAt > MAX_EXPIRY_MS)
     throw new RangeError(`an offer expiry must fit 48 bits of epoch ms (got ${expiresAt})`);
   const time = expiresAt.toString(16).padStart(12, '0');
-  const random = randomBytes(8);
-  random[0] = (random[0] & 0x3f) | 0x80;
-  const tail = random.toString('hex');
-  return `${time.slice(0, 8)}-${time.slice(8)}-8000-${tail.slice(0, 4)}-${tail.slice(4)}`;
+  // A version-4 uuid ends in the same variant bits and 62 random ones, from node's pooled entropy (randomBytes
+  // asks the system for each 8 bytes: 2.5% of a cached search's CPU).
+  return `${time.slice(0, 8)}-${time.slice(8)}-8000-${randomUUID().slice(19)}`;
 }
 
 /** The reference of the offer at `position` of the search `searchId`. */

@@ -27,6 +27,11 @@ export interface FoundOffer extends OfferSlot {
 export interface FlightSearchOutcome {
   meta: { count: number; availability?: Availability };
   data: FoundOffer[];
+  /**
+   * Which offers of which priced answer `data` shows (the snapshot and the positions): two outcomes with the same
+   * `shown` and meta differ only in each offer's reference and expiry (see search-answers.ts).
+   */
+  shown: string;
 }
 
 /** What a search stores with its offers: enough to re-check the booking against it later. */
@@ -72,14 +77,15 @@ export class FlightSearchService {
       knownAirport: (code) => this.airports.byIata(code) !== undefined,
     });
     const pricingContext = pricingContextOf(principal.role);
-    const walletCurrency = pricingContext === 'ONLINE' ? null : ((await this.platform.ledger.findByAccount(principal.accountId))?.currency ?? 'TZS');
+    const walletCurrency = pricingContext === 'ONLINE' ? null : ((await this.platform.ledger.currencyOf(principal.accountId)) ?? 'TZS');
 
     const answer = await this.fetch(search, search.dates);
     const terms = await this.pricing.termsFor(answer.offers, search.currency, pricingContext, walletCurrency);
     const priced = this.priced(answer, terms);
     const indexes = this.select(priced, search);
+    const snapshot = (priced.snapshot ??= this.offers.snapshotOf(priced.payloads));
     const slots = await this.offers.saveFrom(
-      (priced.snapshot ??= this.offers.snapshotOf(priced.payloads)),
+      snapshot,
       indexes,
       principal.accountId,
       { ...search, pricingContext, walletCurrency },
@@ -87,12 +93,13 @@ export class FlightSearchService {
       this.platform.config.flight.offerTtlSeconds,
     );
     const data = indexes.map((index, i): FoundOffer => ({ view: priced.payloads[index].view, ...slots[i] }));
+    const shown = indexes.length ? `${snapshot.id}:${indexes.join(',')}` : '';
     const meta: FlightSearchOutcome['meta'] = { count: data.length };
     if (search.lookAheadDays !== null) {
       meta.availability =
         data.length > 0 ? availabilityWithResults(search.dates, search.lookAheadDays) : await this.lookAhead(search, pricingContext, walletCurrency);
     }
-    return { meta, data };
+    return { meta, data, shown };
   }
 
   /** Every offer of the answer priced for these terms; once per (answer, terms), as the answer is immutable. */
