@@ -18,7 +18,9 @@ describe('nginx -t verification', () => {
   });
 
   (findNginx() ? describe : describe.skip)('with nginx installed', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'safiri-nginx-unit-'));
+    // Made when the tests run, not when they are collected: a skipped describe's body still runs, its afterAll not.
+    let dir = '';
+    beforeAll(() => (dir = mkdtempSync(path.join(os.tmpdir(), 'safiri-nginx-unit-'))));
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
     const verifier = new NginxVerifier(createLogger('error'));
 
