@@ -66,7 +66,7 @@ export interface PlatformConfig {
 }
 
 /**
- * The recurring purge of rows that only grow (README "Retention", docs/decisions.md "Retention"). A kind's days are
+ * The recurring purge of rows that only grow (docs/operating.md "Retention", docs/decisions.md "Retention"). A kind's days are
  * how long a row is kept once nothing can need it any more; null: that kind is never purged.
  */
 export interface RetentionConfig {
@@ -105,7 +105,7 @@ export interface DatabaseLimitsConfig {
   broadReadQueue: number;
 }
 
-/** Where GET /metrics is served: see README "Metrics" and docs/decisions.md "Metrics and health". */
+/** Where GET /metrics is served: see docs/operating.md "Metrics" and docs/decisions.md "Metrics and health". */
 export interface MetricsConfig {
   /** METRICS_TOKEN: when set, /metrics answers on every listener to `Authorization: Bearer <token>` only. */
   token: string | null;
