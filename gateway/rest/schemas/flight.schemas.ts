@@ -4,7 +4,7 @@ import { ErrorBodySchema } from '../rest-contract';
 import { CurrencyCode, DateTime, FreeObject, LocalDate, MoneyAmount } from './common.schemas';
 
 /*
- * The flight resources of spec/flight.md as the REST answers carry them, and the request bodies the flight routes
+ * The flight resources (OpenAPI tag Flight) as the REST answers carry them, and the request bodies the flight routes
  * check. Output objects are closed (an undeclared member fails the contract tests); members the spec lists as
  * optional are `.optional()` and are left out, never null, when absent. Null appears only where the spec allows it
  * (the look-ahead date pairs, the cancellation's refundState).
@@ -14,7 +14,7 @@ const text = (description: string) => z.string().meta({ description });
 const int = (description?: string) => (description ? z.number().int().meta({ description }) : z.number().int());
 const Uuid = z.uuid();
 
-/** flight.md "States and transitions": every reservation status. */
+/** OpenAPI schema `FlightReservationStatus`: every reservation status. */
 const ReservationStatus = z
   .enum(RESERVATION_STATUSES)
   .meta({ id: 'FlightReservationStatus', description: 'A reservation status (flight.md "States and transitions").' });
@@ -396,7 +396,7 @@ const Traveler = z
   })
   .meta({ id: 'FlightReservationTraveler', description: 'flight.md "Reservation traveler".' });
 
-/** flight.md "Flight ticket". */
+/** OpenAPI schema `FlightTicket` (`getFlightTickets`). */
 export const FlightTicket = z
   .object({
     uuid: Uuid,

@@ -3,7 +3,7 @@ import { CurrencyCode, DateTime, FreeObject, LocalDate, MoneyAmount } from './co
 import { TrainStation } from './platform.schemas';
 
 /*
- * The train resources of spec/train-bus-admin.md as the REST layer answers and accepts them. Members the
+ * The train resources (OpenAPI tag Train) as the REST layer answers and accepts them. Members the
  * spec leaves untyped are typed as we send them; members we send beyond the spec say so ("Extension").
  * Optional string members are omitted when absent, never null; `.nullable()` only where the spec allows null.
  */
@@ -89,7 +89,7 @@ const TrainCallingPoint = z
     date: LocalDate,
     time: Time,
     dateTime: DateTime,
-    // The station as the station list gives it (train-bus-admin.md "Train station").
+    // The station as the station list gives it (OpenAPI schema `TrainStation`, `listTrainStations`).
     stop: TrainStation,
   })
   .meta({ id: 'TrainCallingPoint' });

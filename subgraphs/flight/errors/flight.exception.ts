@@ -1,11 +1,11 @@
 import { AppError } from '../../../shared/errors/app-error';
 
-/** The flight domain's coded errors, with the HTTP status flight.md gives each. */
+/** The flight domain's coded errors, with the HTTP status the OpenAPI document lists for each. */
 export class FlightException extends AppError {
   static invalidRequest(message: string, fields: Array<{ field: string; message: string }>): FlightException {
     return new FlightException('BAD_REQUEST', 400, message, { fields });
   }
-  /** flight.md offer review: "400 when offerReference is missing" (the REST route answers it before GraphQL, the service for a blank value). */
+  /** Offer review (OpenAPI `postFlightOffer`): 400 when offerReference is missing (the REST route answers it before GraphQL, the service for a blank value). */
   static offerReferenceMissing(): FlightException {
     return FlightException.invalidRequest('offerReference is required (or flightOffer with its offerReference)', [
       { field: 'offerReference', message: 'is required' },

@@ -17,8 +17,8 @@ import {
 /*
  * The objects reservations/reservation-view.ts builds (agentReservationView,
  * customerReservationView, ticketSummaries, issuanceView), field for field, plus the spec's
- * cancellation, purchase, issuance and flight ticket responses (flight.md "Reservation and ticket
- * summaries", "Flight ticket", "Cancellation and issuance responses"). Date-times are the ISO
+ * cancellation, purchase, issuance and flight ticket responses (OpenAPI `FlightReservationSummary`,
+ * `FlightTicketSummary`, `FlightTicket`, `FlightCancellation`, `FlightIssuance`). Date-times are the ISO
  * strings the views already format, never Date. Enums are strings, described, as elsewhere in
  * this subgraph. Optional spec members are nullable; REST drops them when null.
  *

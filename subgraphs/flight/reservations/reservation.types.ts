@@ -4,7 +4,7 @@ import type { BookingRequirements } from '../offers/booking-requirements';
 import type { SupplierBooking, SupplierOffer } from '../supplier/flight-supplier.port';
 import type { OfferView } from '../offers/offer-view';
 
-/** flight.md "States and transitions": every reservation status. */
+/** OpenAPI schema `FlightReservationStatus`: every reservation status. */
 export const RESERVATION_STATUSES = [
   'CREATED',
   'SELLING',
