@@ -1,3 +1,9 @@
+/*
+ * The gateway's fast path (this folder): an operation the gateway plans as one fetch to one subgraph
+ * (direct-fetch.policy.ts) is answered by that fetch, skipping @apollo/gateway's result shaping; this file
+ * runs it. subgraph.fetcher.ts is the subgraph transport, which can hand a REST route the answer's bytes, and
+ * flight-search-bytes.mapper.ts makes the REST flight search from those bytes. Public APIs of Apollo only.
+ */
 import { getVariableValues, GraphQLError, GraphQLFormattedError } from 'graphql';
 import type { Experimental_DidResolveQueryPlanCallback, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { LRUCache } from 'lru-cache';
@@ -12,16 +18,15 @@ import { DirectFetch, directFetchOf } from './direct-fetch.policy';
 
 /** A data source's options for a fetch made for a client operation, as the public options type has them. */
 type IncomingOperation = Extract<GraphQLDataSourceProcessOptions<GatewayContext>, { incomingRequestContext: unknown }>;
-type FormatError = NonNullable<ApolloServerOptionsWithGateway<GatewayContext>['formatError']>;
-type GatewayInterface = ApolloServerOptionsWithGateway<GatewayContext>['gateway'];
-type GatewayExecutor = NonNullable<Awaited<ReturnType<GatewayInterface['load']>>['executor']>;
-type GatewayRequestContext = Parameters<GatewayExecutor>[0];
-
 /**
  * Their `kind`. @apollo/gateway's index exports the options type but not the enum that tags it; typed as that
  * enum member's own string (a template literal type of it), this stops compiling if an upgrade changes the value.
  */
 const INCOMING_OPERATION: `${IncomingOperation['kind']}` = 'incoming operation';
+type FormatError = NonNullable<ApolloServerOptionsWithGateway<GatewayContext>['formatError']>;
+type GatewayInterface = ApolloServerOptionsWithGateway<GatewayContext>['gateway'];
+type GatewayExecutor = NonNullable<Awaited<ReturnType<GatewayInterface['load']>>['executor']>;
+type GatewayRequestContext = Parameters<GatewayExecutor>[0];
 
 /**
  * Query texts whose verdict is kept. REST routes send fixed texts written in the code (a few dozen),
