@@ -21,7 +21,7 @@ import { platformLogin, queueDashboard } from './queue-dashboard';
 import type { RunningServer } from '../shared/http/subgraph-server';
 import { costLimitPlugin, documentLimitsCheck } from './graphql-limits';
 import { gatewayReadiness, healthReport } from './health';
-import { subgraphFetcher } from './subgraph-fetcher';
+import { subgraphFetcher } from './fast-path/subgraph.fetcher';
 import type { Metrics } from '../shared/metrics/metrics';
 import { observeHttp } from '../shared/metrics/http-metrics';
 import { graphqlMetricsPlugin } from '../shared/metrics/graphql-metrics.plugin';
@@ -33,7 +33,7 @@ import { RestRouter } from './rest/rest-router';
 import { REST_ROUTES } from './rest/routes';
 import { buildOpenApiDocument } from './rest/openapi-document';
 import { PreparedReply, prepareReply, sendPreparedReply } from './rest/prepared-reply';
-import { DirectFetches } from './direct-fetch';
+import { DirectFetches } from './fast-path/direct-fetch.service';
 import { clientDisconnectSignal } from '../shared/http/client-disconnect';
 
 /** Passes the client's headers (token, language, currency, ids) on to every subgraph call. */
@@ -43,7 +43,7 @@ class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
     private readonly subgraph: string,
     private readonly metrics: Metrics,
   ) {
-    // A keep-alive node:http fetcher instead of Apollo's default (make-fetch-happen): see subgraph-fetcher.ts.
+    // A keep-alive node:http fetcher instead of Apollo's default (make-fetch-happen): see fast-path/subgraph.fetcher.ts.
     super({ url, fetcher: subgraphFetcher });
   }
 
@@ -96,7 +96,7 @@ export async function startGateway(
   // a booking platform sends nothing out unless its operator opts in (set it to "false" to allow).
   process.env.APOLLO_TELEMETRY_DISABLED ??= 'true';
   const apolloOptions = sharedApolloOptions<GatewayContext>(logger, { production });
-  // Operations the gateway plans as a single fetch skip its result shaping: see direct-fetch.ts.
+  // Operations the gateway plans as a single fetch skip its result shaping: see fast-path/direct-fetch.service.ts.
   const direct = new DirectFetches(logger, platform.metrics, apolloOptions.formatError!);
   const gateway = new ApolloGateway({
     supergraphSdl,
@@ -104,7 +104,7 @@ export async function startGateway(
     buildService: ({ name }) => new ForwardingDataSource(subgraphUrls[name as SubgraphName] ?? missingSubgraph(name), name, platform.metrics),
   });
   const apollo = new ApolloServer<GatewayContext>({
-    // /graphql operations planned as one fetch skip the gateway's result shaping too (direct-fetch.ts).
+    // /graphql operations planned as one fetch skip the gateway's result shaping too (fast-path/direct-fetch.service.ts).
     gateway: direct.wrap(gateway),
     ...apolloOptions,
     introspection: !production,
@@ -193,7 +193,7 @@ export async function startGateway(
   const server = createServer((req, res) => {
     observeHttp(platform.metrics, 'gateway', req, res, () => routeLabel(req.method, new URL(req.url ?? '/', 'http://localhost').pathname));
     const requestId = requestIdFrom(req.headers);
-    // A client that goes away takes its subgraph fetches with it (subgraph-fetcher.ts), and they their broad reads.
+    // A client that goes away takes its subgraph fetches with it (fast-path/subgraph.fetcher.ts), and they their broad reads.
     runInRequestScope(
       requestId,
       () => {

@@ -20,7 +20,7 @@ export interface GraphQLOperation {
   query: string;
   variables?: Record<string, unknown>;
   /**
-   * When the operation goes straight to its one subgraph (direct-fetch.ts), its answer as the subgraph
+   * When the operation goes straight to its one subgraph (fast-path/direct-fetch.service.ts), its answer as the subgraph
    * sent it, unparsed: what to hand to `reply` as data, or undefined to have it parsed as usual. For an
    * answer too large to parse and serialise again (the flight search).
    */

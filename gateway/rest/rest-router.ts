@@ -9,7 +9,7 @@ import type { HttpMethod, RestReply, RestRequest, RestRoute } from './rest-route
 import { PreparedReply, prepareReply, sendPreparedReply } from './prepared-reply';
 import { readRouteBody } from './request-body';
 import { checkInput } from './rest-input-check';
-import type { DirectFetches, OperationOutcome } from '../direct-fetch';
+import type { DirectFetches, OperationOutcome } from '../fast-path/direct-fetch.service';
 import type { TokenService } from '../../shared/auth/token.service';
 import { InvalidatedCache } from '../../shared/cache/invalidated-cache';
 import { TRUST_WINDOW_MS } from '../../shared/cache/invalidation-bus';
@@ -58,7 +58,7 @@ export class RestRouter {
     private readonly apollo: ApolloServer<GatewayContext>,
     private readonly logger: Logger,
     private readonly maxBodyBytes: number,
-    /** Operations the gateway plans as one fetch to one subgraph go straight to it (see direct-fetch.ts). */
+    /** Operations the gateway plans as one fetch to one subgraph go straight to it (see fast-path/direct-fetch.service.ts). */
     private readonly direct?: DirectFetches,
     /** Without it, routes with a cache topic are not cached (unit tests). */
     private readonly live?: LiveReplies,

@@ -1,11 +1,13 @@
-import { GraphQLSchema, parse } from 'graphql';
+import { DocumentNode, GraphQLSchema, parse } from 'graphql';
 import { buildSubgraphSchema } from '@apollo/subgraph';
-import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { buildSchema, BuildSchemaOptions, createResolversMap } from 'type-graphql';
 
 const FEDERATION_LINK =
   'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides"])';
+
+/** One schema module as buildSubgraphSchema takes it: the package's index exports the function, not its module types. */
+type SubgraphModule = Exclude<Extract<Parameters<typeof buildSubgraphSchema>[0], readonly unknown[]>[number], DocumentNode>;
 
 /** Entity reference resolvers by type name; each declares its own reference and context types (Apollo passes both). */
 export type ReferenceResolvers = Record<string, { __resolveReference: (reference: never, context: never) => unknown }>;
@@ -25,5 +27,5 @@ export async function buildFederatedSchema(
   for (const [typeName, reference] of Object.entries(referenceResolvers)) {
     resolvers[typeName] = { ...resolvers[typeName], ...reference };
   }
-  return buildSubgraphSchema([{ typeDefs, resolvers: resolvers as GraphQLResolverMap<unknown> }]);
+  return buildSubgraphSchema([{ typeDefs, resolvers: resolvers as SubgraphModule['resolvers'] }]);
 }

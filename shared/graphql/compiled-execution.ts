@@ -1,5 +1,4 @@
-import { DocumentNode, execute, ExecutionResult, GraphQLError, GraphQLSchema } from 'graphql';
-import { getVariableValues } from 'graphql/execution/values';
+import { DocumentNode, execute, ExecutionResult, getVariableValues, GraphQLError, GraphQLSchema } from 'graphql';
 import { compileQuery, CompiledQuery, isCompiledQuery } from 'graphql-jit';
 import type { ApolloServerOptionsWithGateway, BaseContext } from '@apollo/server';
 

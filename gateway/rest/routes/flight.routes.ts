@@ -2,7 +2,7 @@ import type { JsonObject, RestRoute } from '../rest-route';
 import { valueAt } from '../rest-input';
 import { SEARCH_RATE_LIMIT_ERRORS, type RouteContract } from '../rest-contract';
 import { FLIGHT_OFFER_FIELDS } from './flight-selections';
-import { restSearchBody } from './flight-search-bytes';
+import { restSearchBody } from '../../fast-path/flight-search-bytes.mapper';
 import { JsonBytes } from '../prepared-reply';
 import { FlightException } from '../../../subgraphs/flight/errors/flight.exception';
 import { FlightLocaleHeaders, FlightOfferReview, FlightOfferReviewRequest, FlightSearchRequest, FlightSearchResponse } from '../schemas/flight.schemas';
@@ -12,7 +12,7 @@ const SEARCH_RESULT = `meta { count availability { status requested { ${DATE_PAI
   lookAhead { requestedDays status firstChecked { ${DATE_PAIR} } confirmedThrough { ${DATE_PAIR} } } } }
   data { ${FLIGHT_OFFER_FIELDS} }`;
 
-/** One string for every search: its plan is looked up by it (direct-fetch.ts), and V8 hashes a string once. */
+/** One string for every search: its plan is looked up by it (fast-path/direct-fetch.service.ts), and V8 hashes a string once. */
 const SEARCH_QUERY = `mutation Search($input: FlightSearchInput!) { searchFlights(input: $input) { ${SEARCH_RESULT} } }`;
 
 const SEARCH_FIELDS = [
@@ -141,7 +141,7 @@ const search: Omit<RestRoute, 'path' | 'contract'> = {
   operation: ({ body }) => ({
     query: SEARCH_QUERY,
     variables: { input: Object.fromEntries(SEARCH_FIELDS.filter((f) => f in (body as object)).map((f) => [f, (body as JsonObject)[f]])) },
-    // Straight from the subgraph, the offers go from its bytes to the REST bytes (see flight-search-bytes.ts).
+    // Straight from the subgraph, the offers go from its bytes to the REST bytes (see fast-path/flight-search-bytes.mapper.ts).
     fromAnswerBytes: (answer) => {
       const bytes = restSearchBody(answer, restMeta);
       return bytes && new JsonBytes(bytes);

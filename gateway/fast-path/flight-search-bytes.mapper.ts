@@ -123,117 +123,139 @@ class Output {
 const MAX_DEPTH = 64;
 
 /**
- * Writes the offers list that opens at `open` in REST form; answers the index just past it, or -1 for
- * anything unexpected.
+ * The pass that writes the offers list in REST form, over the answer's bytes.
  *
  * Depths count from the list (1): offers are at 2, their price at 3, price.otherCurrencies at 4 and its
  * entries at 5. `kept[d]` says whether the object at depth d has kept a member yet: a left-out member
  * takes its preceding comma with it, or the following one when it would have been the first.
  * `copied` is how far the answer has been written out: bytes are copied in runs, up to each change.
+ * Each step takes the index of the byte it reads and answers the index of the next, or -1 for anything
+ * unexpected.
  */
-function restOffers(src: Buffer, open: number, out: Output): number {
-  let copied = open;
-  const kept = new Uint8Array(MAX_DEPTH + 1);
-  let depth = 0;
-  let pending = Pending.Nothing;
-  let priceDepth = -1;
-  let currenciesDepth = -1;
-  let currencies: string[] = [];
-  let i = open;
-  const end = src.length;
-  while (i < end) {
-    const c = src[i];
-    if (c === QUOTE) {
-      let close = i + 1;
-      for (; close < end; close++) {
-        const b = src[close];
-        if (b === QUOTE) break;
-        if (b === BACKSLASH) close++;
-      }
-      if (close >= end) return -1;
-      if (src[close + 1] !== COLON) {
-        // A string value.
-        pending = Pending.Nothing;
-        i = close + 1;
-        continue;
-      }
-      const after = src[close + 6];
-      if (src[close + 2] === NULL[0] && bytesAt(src, close + 2, NULL) && (after === COMMA || after === CLOSE_OBJECT)) {
-        let from = i;
-        let to = close + 6;
-        if (kept[depth]) {
-          if (src[i - 1] !== COMMA) return -1;
-          from = i - 1;
-        } else if (after === COMMA) to = close + 7;
-        if (from > copied) out.copy(src, copied, from);
-        if (to > copied) copied = to;
-        pending = Pending.Nothing;
-        i = close + 6;
-        continue;
-      }
-      kept[depth] = 1;
-      if (stringIs(src, i, close, PROTO)) return -1;
-      pending =
-        depth === 2 && stringIs(src, i, close, PRICE)
-          ? Pending.Price
-          : depth === priceDepth && stringIs(src, i, close, OTHER_CURRENCIES)
-            ? Pending.OtherCurrencies
-            : Pending.Nothing;
-      i = close + 2;
-      continue;
-    }
-    if (c === OPEN_OBJECT || c === OPEN_LIST) {
-      if (++depth > MAX_DEPTH) return -1;
-      kept[depth] = 0;
-      if (pending === Pending.OtherCurrencies) {
-        if (c !== OPEN_LIST) return -1;
-        currenciesDepth = depth;
-        currencies = [];
-        out.copy(src, copied, i);
-        out.byte(OPEN_OBJECT);
-        copied = i + 1;
-      } else if (pending === Pending.Price && c === OPEN_OBJECT) priceDepth = depth;
-      else if (depth === currenciesDepth + 1 && currenciesDepth > 0) {
-        // An entry of otherCurrencies: its currency, first, becomes its key.
-        if (!bytesAt(src, i, CURRENCY_START)) return -1;
-        const codeOpen = i + CURRENCY_START.length - 1;
-        const codeClose = stringEnd(src, codeOpen);
-        if (codeClose < 0) return -1;
-        const code = src.toString('utf8', codeOpen, codeClose + 1);
-        if (currencies.includes(code)) return -1;
-        currencies.push(code);
-        out.copy(src, copied, i);
-        out.copy(src, codeOpen, codeClose + 1);
-        out.byte(COLON);
-        copied = i;
-      }
-      pending = Pending.Nothing;
-      i++;
-      continue;
-    }
-    if (c === CLOSE_OBJECT || c === CLOSE_LIST) {
-      if (depth === currenciesDepth) {
-        // The REST price has otherCurrencies last, whatever the order it came in.
-        if (c !== CLOSE_LIST || src[i + 1] !== CLOSE_OBJECT) return -1;
-        out.copy(src, copied, i);
-        out.byte(CLOSE_OBJECT);
-        copied = i + 1;
-        currenciesDepth = -1;
-      } else if (depth === priceDepth) priceDepth = -1;
-      depth--;
-      i++;
-      if (depth === 0) {
-        out.copy(src, copied, i);
-        return i;
-      }
-      continue;
-    }
-    // Compact JSON only: whitespace would need a tokenizer that this is not.
-    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) return -1;
-    pending = Pending.Nothing;
-    i++;
+class OffersPass {
+  private copied: number;
+  private readonly kept = new Uint8Array(MAX_DEPTH + 1);
+  private depth = 0;
+  private pending = Pending.Nothing;
+  private priceDepth = -1;
+  private currenciesDepth = -1;
+  private currencies: string[] = [];
+
+  constructor(
+    private readonly src: Buffer,
+    private readonly open: number,
+    private readonly out: Output,
+  ) {
+    this.copied = open;
   }
-  return -1;
+
+  /** Writes the list that opens at `open`; answers the index just past it, or -1. */
+  run(): number {
+    const src = this.src;
+    const end = src.length;
+    let i = this.open;
+    while (i >= 0 && i < end) {
+      const c = src[i];
+      if (c === QUOTE) i = this.string(i);
+      else if (c === OPEN_OBJECT || c === OPEN_LIST) i = this.openContainer(i, c);
+      else if (c === CLOSE_OBJECT || c === CLOSE_LIST) {
+        i = this.closeContainer(i, c);
+        if (i >= 0 && this.depth === 0) {
+          this.out.copy(src, this.copied, i);
+          return i;
+        }
+      }
+      // Compact JSON only: whitespace would need a tokenizer that this is not.
+      else if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) return -1;
+      else {
+        this.pending = Pending.Nothing;
+        i++;
+      }
+    }
+    return -1;
+  }
+
+  /** A string value, or a key: its member is left out when its value is null. */
+  private string(i: number): number {
+    const src = this.src;
+    const close = stringEnd(src, i);
+    if (close < 0) return -1;
+    if (src[close + 1] !== COLON) {
+      this.pending = Pending.Nothing;
+      return close + 1;
+    }
+    const after = src[close + 6];
+    if (src[close + 2] === NULL[0] && bytesAt(src, close + 2, NULL) && (after === COMMA || after === CLOSE_OBJECT)) return this.leaveOut(i, close, after);
+    this.kept[this.depth] = 1;
+    if (stringIs(src, i, close, PROTO)) return -1;
+    this.pending =
+      this.depth === 2 && stringIs(src, i, close, PRICE)
+        ? Pending.Price
+        : this.depth === this.priceDepth && stringIs(src, i, close, OTHER_CURRENCIES)
+          ? Pending.OtherCurrencies
+          : Pending.Nothing;
+    return close + 2;
+  }
+
+  /** Leaves out the member `"key":null` whose key opens at `i` and closes at `close`, with one comma. */
+  private leaveOut(i: number, close: number, after: number): number {
+    let from = i;
+    let to = close + 6;
+    if (this.kept[this.depth]) {
+      if (this.src[i - 1] !== COMMA) return -1;
+      from = i - 1;
+    } else if (after === COMMA) to = close + 7;
+    if (from > this.copied) this.out.copy(this.src, this.copied, from);
+    if (to > this.copied) this.copied = to;
+    this.pending = Pending.Nothing;
+    return close + 6;
+  }
+
+  private openContainer(i: number, c: number): number {
+    if (++this.depth > MAX_DEPTH) return -1;
+    this.kept[this.depth] = 0;
+    if (this.pending === Pending.OtherCurrencies) {
+      if (c !== OPEN_LIST) return -1;
+      this.currenciesDepth = this.depth;
+      this.currencies = [];
+      this.out.copy(this.src, this.copied, i);
+      this.out.byte(OPEN_OBJECT);
+      this.copied = i + 1;
+    } else if (this.pending === Pending.Price && c === OPEN_OBJECT) this.priceDepth = this.depth;
+    else if (this.depth === this.currenciesDepth + 1 && this.currenciesDepth > 0 && !this.currencyKey(i)) return -1;
+    this.pending = Pending.Nothing;
+    return i + 1;
+  }
+
+  /** An entry of otherCurrencies opens at `i`: its currency, first, becomes its key. */
+  private currencyKey(i: number): boolean {
+    const src = this.src;
+    if (!bytesAt(src, i, CURRENCY_START)) return false;
+    const codeOpen = i + CURRENCY_START.length - 1;
+    const codeClose = stringEnd(src, codeOpen);
+    if (codeClose < 0) return false;
+    const code = src.toString('utf8', codeOpen, codeClose + 1);
+    if (this.currencies.includes(code)) return false;
+    this.currencies.push(code);
+    this.out.copy(src, this.copied, i);
+    this.out.copy(src, codeOpen, codeClose + 1);
+    this.out.byte(COLON);
+    this.copied = i;
+    return true;
+  }
+
+  private closeContainer(i: number, c: number): number {
+    if (this.depth === this.currenciesDepth) {
+      // The REST price has otherCurrencies last, whatever the order it came in.
+      if (c !== CLOSE_LIST || this.src[i + 1] !== CLOSE_OBJECT) return -1;
+      this.out.copy(this.src, this.copied, i);
+      this.out.byte(CLOSE_OBJECT);
+      this.copied = i + 1;
+      this.currenciesDepth = -1;
+    } else if (this.depth === this.priceDepth) this.priceDepth = -1;
+    this.depth--;
+    return i + 1;
+  }
 }
 
 /**
@@ -253,7 +275,7 @@ export function restSearchBody(answer: Buffer, restMeta: (meta: never) => unknow
   out.put(REST_START);
   out.put(meta);
   out.put(REST_OFFERS);
-  const offersEnd = restOffers(answer, metaEnd + OFFERS_START.length - 1, out);
+  const offersEnd = new OffersPass(answer, metaEnd + OFFERS_START.length - 1, out).run();
   if (offersEnd < 0 || !bytesAt(answer, offersEnd, ANSWER_END)) return undefined;
   // Apollo Server ends its answer with a newline.
   const rest = answer.length - offersEnd - ANSWER_END.length;

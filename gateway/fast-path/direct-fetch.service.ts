@@ -1,32 +1,28 @@
-import {
-  DocumentNode,
-  getVariableValues,
-  GraphQLError,
-  GraphQLFormattedError,
-  GraphQLSchema,
-  isNonNullType,
-  Kind,
-  OperationDefinitionNode,
-  parse,
-  print,
-  VariableDefinitionNode,
-} from 'graphql';
-import type { Experimental_DidResolveQueryPlanCallback, GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
-// The enum is not re-exported from the package's index; the data source compares against its value.
-import { GraphQLDataSourceRequestKind } from '@apollo/gateway/dist/datasources/types';
+/*
+ * The gateway's fast path (this folder): an operation the gateway plans as one fetch to one subgraph
+ * (direct-fetch.policy.ts) is answered by that fetch, skipping @apollo/gateway's result shaping; this file
+ * runs it. subgraph.fetcher.ts is the subgraph transport, which can hand a REST route the answer's bytes, and
+ * flight-search-bytes.mapper.ts makes the REST flight search from those bytes. Public APIs of Apollo only.
+ */
+import { getVariableValues, GraphQLError, GraphQLFormattedError } from 'graphql';
+import type { Experimental_DidResolveQueryPlanCallback, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { LRUCache } from 'lru-cache';
 import type { ApolloServerOptionsWithGateway } from '@apollo/server';
-import type { Logger } from '../shared/logging/logger';
-import type { Metrics } from '../shared/metrics/metrics';
-import { noteOperation } from '../shared/context/request-scope';
-import { inSpan } from '../shared/telemetry/tracing';
-import type { GatewayContext } from './gateway-context';
-import { ANSWER_BYTES, UNPARSED_ANSWER_HEADER } from './subgraph-fetcher';
-import type { GraphQLOperation } from './rest/rest-route';
+import type { Logger } from '../../shared/logging/logger';
+import type { Metrics } from '../../shared/metrics/metrics';
+import { noteOperation } from '../../shared/context/request-scope';
+import { inSpan } from '../../shared/telemetry/tracing';
+import type { GatewayContext } from '../gateway-context';
+import { ANSWER_BYTES, UNPARSED_ANSWER_HEADER } from './subgraph.fetcher';
+import { DirectFetch, directFetchOf } from './direct-fetch.policy';
 
-type PlanInfo = Parameters<Experimental_DidResolveQueryPlanCallback>[0];
-type QueryPlan = PlanInfo['queryPlan'];
-type IncomingOperation = Extract<GraphQLDataSourceProcessOptions<GatewayContext>, { kind: GraphQLDataSourceRequestKind.INCOMING_OPERATION }>;
+/** A data source's options for a fetch made for a client operation, as the public options type has them. */
+type IncomingOperation = Extract<GraphQLDataSourceProcessOptions<GatewayContext>, { incomingRequestContext: unknown }>;
+/**
+ * Their `kind`. @apollo/gateway's index exports the options type but not the enum that tags it; typed as that
+ * enum member's own string (a template literal type of it), this stops compiling if an upgrade changes the value.
+ */
+const INCOMING_OPERATION: `${IncomingOperation['kind']}` = 'incoming operation';
 type FormatError = NonNullable<ApolloServerOptionsWithGateway<GatewayContext>['formatError']>;
 type GatewayInterface = ApolloServerOptionsWithGateway<GatewayContext>['gateway'];
 type GatewayExecutor = NonNullable<Awaited<ReturnType<GatewayInterface['load']>>['executor']>;
@@ -46,87 +42,17 @@ export const MAX_PLANNED_GRAPHQL_OPERATIONS = 1_000;
 /** Read, never changed, by the data source: it copies them into each request's own headers. */
 const UNPARSED_ANSWER = new Headers([[UNPARSED_ANSWER_HEADER, '1']]);
 
-/** What it takes to send a REST operation straight to the one subgraph that answers all of it. */
-export interface DirectFetch {
-  subgraph: string;
-  dataSource: GraphQLDataSource<GatewayContext>;
-  /** The query planner's own subgraph operation, sent as the gateway would send it. */
-  fetchQuery: string;
-  fetchOperationName: string | undefined;
-  fetchDocument: DocumentNode | undefined;
-  variableUsages: string[];
-  /** The client operation's name (access log, metrics), as Apollo resolves it. */
-  operationName: string | undefined;
-  /** The API schema and the operation's variable definitions: the variables are checked as the gateway checks them. */
-  schema: GraphQLSchema;
-  variableDefinitions: readonly VariableDefinitionNode[];
-  /**
-   * What the gateway's result shaping makes of a fetch that failed outright: each root field null,
-   * or no data at all when one of them is non-null.
-   */
-  dataWhenFailed: Record<string, null> | null;
+/** What the direct path reads of a REST route's operation (the router's GraphQLOperation is one). */
+export interface DirectOperation {
+  variables?: Record<string, unknown>;
+  /** The subgraph's answer as it sent it, unparsed, made into the reply's data; undefined to have it parsed as usual. */
+  fromAnswerBytes?(answer: Buffer): unknown;
 }
 
 /** An operation's outcome as the REST router reads it from either path: data, and errors already formatted. */
 export interface OperationOutcome {
   data?: unknown;
   errors?: readonly GraphQLFormattedError[];
-}
-
-/**
- * When the gateway's own query planner answers a REST operation with exactly one fetch to one
- * subgraph (no entity fetch, no @requires, no rewrites, no condition) whose selection is the
- * operation's own, that fetch's answer is already the result: running it through @apollo/gateway's
- * result shaping rebuilds it object by object, a cost that grows with the answer. This returns the
- * fetch so the REST router can send it through the same data source (forwarded headers, fetch
- * metrics, account note, subgraph 4xx mapping) and map the subgraph's data itself.
- */
-export function directFetchOf(
-  queryPlan: QueryPlan,
-  operation: OperationDefinitionNode,
-  serviceMap: PlanInfo['serviceMap'],
-  schema: GraphQLSchema,
-): DirectFetch | undefined {
-  const node = queryPlan.node;
-  if (node?.kind !== 'Fetch') return undefined;
-  if (node.hasDefers || node.requires?.length || node.inputRewrites?.length || node.outputRewrites?.length || node.contextRewrites?.length) return undefined;
-  const dataSource = serviceMap[node.serviceName] as GraphQLDataSource<GatewayContext> | undefined;
-  if (!dataSource) return undefined;
-  // The planner leaves operationDocumentNode unset by default: its text is parsed once per verdict.
-  const fetched = (node.operationDocumentNode ?? parse(node.operation)).definitions.find(
-    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
-  );
-  // The same selection printed the same way: no field the planner added (__typename, keys) that the
-  // result shaping would have removed, no fragment that it would have expanded.
-  if (!fetched || fetched.operation !== operation.operation || print(fetched.selectionSet) !== print(operation.selectionSet)) return undefined;
-  const dataWhenFailed = rootNulls(operation, schema);
-  if (dataWhenFailed === undefined) return undefined;
-  return {
-    subgraph: node.serviceName,
-    dataSource,
-    fetchQuery: node.operation,
-    fetchOperationName: node.operationName,
-    fetchDocument: node.operationDocumentNode,
-    variableUsages: node.variableUsages ?? [],
-    operationName: operation.name?.value,
-    schema,
-    variableDefinitions: operation.variableDefinitions ?? [],
-    dataWhenFailed,
-  };
-}
-
-/** Each root field (by its response name) null, null when one is non-null; undefined when the root holds anything but fields. */
-function rootNulls(operation: OperationDefinitionNode, schema: GraphQLSchema): Record<string, null> | null | undefined {
-  const root = schema.getRootType(operation.operation);
-  const data: Record<string, null> = {};
-  for (const selection of operation.selectionSet.selections) {
-    if (selection.kind !== Kind.FIELD || selection.directives?.length) return undefined;
-    const field = root?.getFields()[selection.name.value];
-    if (!field) return undefined;
-    if (isNonNullType(field.type)) return null;
-    data[selection.alias?.value ?? selection.name.value] = null;
-  }
-  return data;
 }
 
 /**
@@ -215,7 +141,7 @@ export class DirectFetches {
    * when the variables do not fit the operation: the caller then runs it through the gateway, which
    * refuses it before any fetch with Apollo's own error.
    */
-  async run(direct: DirectFetch, operation: GraphQLOperation, context: GatewayContext): Promise<OperationOutcome | undefined> {
+  async run(direct: DirectFetch, operation: DirectOperation, context: GatewayContext): Promise<OperationOutcome | undefined> {
     const variables = operation.variables ?? {};
     if (!variablesFit(direct, variables)) return undefined;
     noteOperation(direct.operationName);
@@ -246,12 +172,12 @@ export class DirectFetches {
 
   private options(direct: DirectFetch, variables: Record<string, unknown>, context: GatewayContext, unparsed: boolean): IncomingOperation {
     return {
-      kind: GraphQLDataSourceRequestKind.INCOMING_OPERATION,
+      kind: INCOMING_OPERATION as IncomingOperation['kind'],
       request: {
         query: direct.fetchQuery,
         variables,
         operationName: direct.fetchOperationName,
-        // A route that maps the answer's bytes itself gets them unparsed (see subgraph-fetcher.ts); the data source sends these headers too.
+        // A route that maps the answer's bytes itself gets them unparsed (see subgraph.fetcher.ts); the data source sends these headers too.
         ...(unparsed && { http: { method: 'POST', url: '', headers: UNPARSED_ANSWER } }),
       },
       // RemoteGraphQLDataSource reads only its cache policy, which a REST reply does not use.

@@ -1,6 +1,6 @@
 import { RemoteGraphQLDataSource } from '@apollo/gateway';
 import { buildSchema, Kind, OperationDefinitionNode, parse } from 'graphql';
-import { directFetchOf } from './direct-fetch';
+import { directFetchOf } from './direct-fetch.policy';
 
 type Plan = Parameters<typeof directFetchOf>[0];
 

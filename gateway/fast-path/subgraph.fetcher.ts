@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { RemoteGraphQLDataSource } from '@apollo/gateway';
-import { currentScope } from '../shared/context/request-scope';
+import { currentScope } from '../../shared/context/request-scope';
 
 type Fetcher = RemoteGraphQLDataSource['fetcher'];
 type FetcherResponse = Awaited<ReturnType<Fetcher>>;
@@ -19,7 +19,7 @@ const agents = {
  * A request with this header (taken off before it is sent) hands back a successful answer unparsed:
  * its "parsed" body is `{ [ANSWER_BYTES]: <the bytes> }` (RemoteGraphQLDataSource passes the body's
  * members on in its response). Only for an answer that starts as one with data and no errors (Apollo
- * Server writes errors first); anything else is parsed as always. See direct-fetch.ts. A header rather
+ * Server writes errors first); anything else is parsed as always. See direct-fetch.service.ts. A header rather
  * than an AsyncLocalStorage: one more store would cost every promise of the gateway a little.
  */
 export const UNPARSED_ANSWER_HEADER = 'x-gateway-unparsed-answer';
