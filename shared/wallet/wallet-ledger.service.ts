@@ -10,6 +10,7 @@ import type { Clock } from '../time/clock';
 import { WalletEntity } from './entities/wallet.entity';
 import { WalletEntryEntity, WalletEntryKind } from './entities/wallet-entry.entity';
 import { WalletHoldEntity, WalletHoldStatus } from './entities/wallet-hold.entity';
+import { bookingLedgerKeyPrefix } from './ledger-key';
 
 export class WalletException extends AppError {
   static notFound(walletId: string): WalletException {
@@ -202,10 +203,16 @@ export class WalletLedger {
   }
 
   /**
-   * Business keys starting with `prefix` whose hold is still HELD since before `before`, oldest first, at most
-   * `limit`: the open holds are few (admitted spends waiting for their debit), and their index
-   * (status, created_at) finds them without reading the settled ones, however many those are.
+   * The bookings of a scope (bookingLedgerKey) whose hold is still HELD since before `before`, oldest first, at most
+   * `limit`: the open holds are few (admitted spends waiting for their debit), and their index (status, created_at)
+   * finds them without reading the settled ones, however many those are.
    */
+  async openHoldBookings(scope: string, before: Date, limit: number): Promise<string[]> {
+    const prefix = bookingLedgerKeyPrefix(scope);
+    return (await this.openHoldKeys(prefix, before, limit)).map((key) => key.slice(prefix.length));
+  }
+
+  /** Business keys starting with `prefix` whose hold is still HELD since before `before`, oldest first, at most `limit`. */
   async openHoldKeys(prefix: string, before: Date, limit: number): Promise<string[]> {
     const rows = await this.dataSource
       .getRepository(WalletHoldEntity)

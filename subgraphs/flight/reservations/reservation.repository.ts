@@ -276,15 +276,6 @@ export class ReservationRepository {
     );
   }
 
-  /** The account that booked, as a ticket names its buyer. */
-  async buyerOf(accountId: string): Promise<{ id: string; full_name: string; email: string } | undefined> {
-    const [row] = await this.dataSource.query<Array<{ id: string; full_name: string; email: string }>>(
-      'SELECT id, full_name, email FROM account WHERE id = ?',
-      [accountId],
-    );
-    return row;
-  }
-
   /**
    * Reservations whose issuance stopped half way (a crash, a lost job): ISSUING or PARTIALLY_ISSUED, untouched since
    * `before`, no live lease, tried by recovery fewer than `maxAttempts` times. Oldest first.
