@@ -14,6 +14,23 @@ export interface SeatHoldSlot {
   luggageId: number;
 }
 
+/** A train_seat_hold row as stored. */
+export interface SeatHoldRow {
+  hold_key: string;
+  account_id: string;
+  time_table_train_set_id: number;
+  travel_date: string;
+  car_id: number;
+  seat_id: number;
+  from_partner_id: number;
+  to_partner_id: number;
+  luggage_id: number;
+  status: string;
+  expires_at: Date;
+  created_at: Date;
+  released_at: Date | null;
+}
+
 /** SQL for train_seat_hold; the seat-hold service decides, this only reads and writes rows. */
 export class SeatHoldRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -47,6 +64,22 @@ export class SeatHoldRepository {
       ],
     );
     return true;
+  }
+
+  /** The account's own holds among these keys (a key of another account is not found). */
+  ownHolds(accountId: string, keys: string[]): Promise<SeatHoldRow[]> {
+    return this.dataSource.query<SeatHoldRow[]>(`SELECT * FROM train_seat_hold WHERE account_id = ? AND hold_key IN (${keys.map(() => '?').join(', ')})`, [
+      accountId,
+      ...keys,
+    ]);
+  }
+
+  /** The account's holds that became seats of a reservation (in the transaction that stores it). */
+  async markReserved(m: EntityManager, accountId: string, keys: string[]): Promise<void> {
+    await m.query(`UPDATE train_seat_hold SET status = 'RESERVED' WHERE account_id = ? AND hold_key IN (${keys.map(() => '?').join(', ')})`, [
+      accountId,
+      ...keys,
+    ]);
   }
 
   /** The provider refused the hold: its slot is given back. */
