@@ -205,12 +205,7 @@ export class WalletLedger {
    */
   async openHoldBookings(scope: string, before: Date, limit: number): Promise<string[]> {
     const prefix = bookingLedgerKeyPrefix(scope);
-    return (await this.openHoldKeys(prefix, before, limit)).map((key) => key.slice(prefix.length));
-  }
-
-  /** Business keys starting with `prefix` whose hold is still HELD since before `before`, oldest first, at most `limit`. */
-  openHoldKeys(prefix: string, before: Date, limit: number): Promise<string[]> {
-    return this.holds.openHoldKeys(prefix, before, limit);
+    return (await this.holds.openHoldKeys(prefix, before, limit)).map((key) => key.slice(prefix.length));
   }
 
   entries(walletId: string): Promise<WalletEntryEntity[]> {
