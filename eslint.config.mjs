@@ -47,4 +47,42 @@ export default tseslint.config(
       ),
     },
   },
+  // Last, and self-contained: the repository rule (defined at the end of this file).
+  repositoryRule(),
 );
+
+// ---------------------------------------------------------------------------------------------------------------
+// Modules keep to their own tables (issue 24, item 5): SQL and TypeORM entity operations live only in repositories
+// (`*.repository.ts`), so each table's statements are in one place its module owns. Services and jobs may open a
+// transaction and pass its EntityManager on; they never run a statement themselves. Migrations (DDL by nature),
+// tests, benchmarks and shared/database (the driver layer: connections, the pool guard, server statements that
+// touch no table) are outside the rule. The selectors look for database calls, not for every `query`: a SQL text
+// as the first argument, or a call on a receiver named as a database handle (m, manager, dataSource, runner, …),
+// so GraphQL's `query` (graphql-jit, Apollo) and Map/Set methods are not caught.
+// ---------------------------------------------------------------------------------------------------------------
+function repositoryRule() {
+  const SQL_TEXT = '/^\\s*\\(?\\s*(SELECT|INSERT|UPDATE|DELETE|REPLACE|WITH|CREATE|DROP|ALTER|TRUNCATE|KILL|CALL|LOCK|UNLOCK|SET)\\b/i';
+  const DB_HANDLE = '/^(m|em|q|qr|tx|trx|manager|entityManager|transactionalEntityManager|dataSource|runner|queryRunner|connection|conn|pool|db)$/';
+  const DB_MEMBER = '/^(manager|dataSource|queryRunner|connection|pool)$/';
+  const ENTITY_OPS =
+    '/^(find|findOne|findBy|findOneBy|findOneOrFail|findOneByOrFail|findAndCount|findAndCountBy|count|countBy|exists|existsBy|sum|average|minimum|maximum|save|insert|update|delete|upsert|increment|decrement|remove|softDelete|restore|preload)$/';
+  const SQL_OUTSIDE_REPOSITORY = 'SQL and entity operations belong in a *.repository.ts of the module that owns the table';
+  const repositoryOnly = (selector) => ({ selector, message: SQL_OUTSIDE_REPOSITORY });
+  return {
+    files: ['gateway/**/*.ts', 'shared/**/*.ts', 'subgraphs/**/*.ts', 'bin/**/*.ts'],
+    ignores: ['**/*.repository.ts', '**/migrations/**', '**/*.test.ts', 'shared/database/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        repositoryOnly(`CallExpression[callee.property.name='query'][arguments.0.type='Literal'][arguments.0.value=${SQL_TEXT}]`),
+        repositoryOnly(`CallExpression[callee.property.name='query'][arguments.0.type='TemplateLiteral'][arguments.0.quasis.0.value.raw=${SQL_TEXT}]`),
+        repositoryOnly(`CallExpression[callee.property.name='query'][callee.object.name=${DB_HANDLE}]`),
+        repositoryOnly(`CallExpression[callee.property.name='query'][callee.object.property.name=${DB_MEMBER}]`),
+        repositoryOnly(`CallExpression[callee.property.name=/^(createQueryBuilder|createQueryRunner|getRepository)$/]`),
+        repositoryOnly(`CallExpression[callee.property.name=${ENTITY_OPS}][callee.object.name=${DB_HANDLE}]`),
+        repositoryOnly(`CallExpression[callee.property.name=${ENTITY_OPS}][callee.object.property.name=${DB_MEMBER}]`),
+        repositoryOnly(`TSTypeReference[typeName.name='Repository']`),
+      ],
+    },
+  };
+}

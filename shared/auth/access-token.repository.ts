@@ -1,4 +1,7 @@
 import type { DataSource } from 'typeorm';
+import { AccessTokenEntity } from './entities/access-token.entity';
+import type { AccountStatus } from './entities/account.entity';
+import type { Role } from './roles';
 
 /** Which tokens a purge step looks at, in order: revoked ones, idle ones, those of retired keys. */
 const PURGE_STEPS = ['revoked', 'idle', 'retired-key'] as const;
@@ -10,9 +13,50 @@ export interface AccessTokenPurgeBatch {
   nextStep: number | null;
 }
 
-/** SQL for access_token beyond the one lookup that verifies a token (TokenService). */
+/** What verifying a token needs to know of it, its account and its signing key, in one row. */
+export interface TokenVerificationRow {
+  email: string;
+  role: Role;
+  permission_level: number | null;
+  status: AccountStatus;
+  revoked_at: Date | null;
+  retired_at: Date | null;
+  kid: string;
+  last_used_at: Date | null;
+  issued_at: Date;
+}
+
+/** SQL for access_token (with the account and signing key a verification joins: all three are shared/auth's). */
 export class AccessTokenRepository {
   constructor(private readonly dataSource: DataSource) {}
+
+  async insert(token: { jti: string; accountId: string; kid: string; issuedAt: Date }): Promise<void> {
+    await this.dataSource.getRepository(AccessTokenEntity).insert({ ...token, revokedAt: null });
+  }
+
+  /** The token's row with its account's state and its key's retirement, by primary key and two joins on keys. */
+  async verificationOf(jti: string, accountId: string): Promise<TokenVerificationRow | undefined> {
+    const rows: TokenVerificationRow[] = await this.dataSource.query(
+      `SELECT a.email, a.role, a.permission_level, a.status, t.revoked_at, k.retired_at, t.kid, t.last_used_at, t.issued_at
+           FROM access_token t
+           JOIN account a ON a.id = t.account_id
+           JOIN signing_key k ON k.kid = t.kid
+          WHERE t.jti = ? AND t.account_id = ?`,
+      [jti, accountId],
+    );
+    return rows[0];
+  }
+
+  /** Revokes every live token of the account; how many. */
+  async revokeAll(accountId: string, now: Date): Promise<number> {
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .update(AccessTokenEntity)
+      .set({ revokedAt: now })
+      .where('account_id = :accountId AND revoked_at IS NULL', { accountId })
+      .execute();
+    return result.affected ?? 0;
+  }
 
   /**
    * Records that a token was used now, unless a use at or after `staleBefore` is recorded already: at most one

@@ -1,10 +1,11 @@
 import { createPrivateKey, createPublicKey, generateKeyPair, KeyObject, randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { DataSource, IsNull } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { Clock } from '../time/clock';
 import { PlatformException } from '../errors/app-error';
-import { SigningKeyEntity } from './entities/signing-key.entity';
+import type { SigningKeyEntity } from './entities/signing-key.entity';
+import { SigningKeyRepository } from './signing-key.repository';
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import { AUTH_TOPIC, authKeys } from './auth-invalidation';
 
@@ -31,13 +32,16 @@ const LOCK_NAME = 'safiri_signing_keys';
 export class KeyStore {
   private readonly publicKeys = new Map<string, KeyObject>();
   private readonly privateKeys = new Map<string, KeyObject>();
+  private readonly keys: SigningKeyRepository;
 
   constructor(
-    private readonly dataSource: DataSource,
+    dataSource: DataSource,
     private readonly keysDir: string,
     private readonly clock: Clock,
     private readonly bus: InvalidationBus,
-  ) {}
+  ) {
+    this.keys = new SigningKeyRepository(dataSource);
+  }
 
   /** Creates the first key when there is none usable; safe when several processes start at once. */
   async ensureSigningKey(): Promise<string> {
@@ -59,14 +63,13 @@ export class KeyStore {
   /** Retires a key: tokens signed with it stop verifying. The last active key cannot be retired. */
   async retire(kid: string): Promise<{ kid: string; retiredAt: Date; signingKid: string }> {
     const retired = await this.withLock(async () => {
-      const repo = this.dataSource.getRepository(SigningKeyEntity);
-      const row = await repo.findOneBy({ kid });
+      const row = await this.keys.byKid(kid);
       if (!row) throw PlatformException.notFound(`no signing key with kid "${kid}"`);
       if (row.retiredAt) throw PlatformException.badRequest(`key "${kid}" was already retired at ${row.retiredAt.toISOString()}`);
-      const active = await repo.countBy({ retiredAt: IsNull() });
+      const active = await this.keys.activeCount();
       if (active <= 1) throw PlatformException.badRequest(`key "${kid}" is the only active key: rotate first, then retire it`);
       row.retiredAt = this.clock.now();
-      await repo.save(row);
+      await this.keys.markRetired(kid, row.retiredAt);
       const signing = await this.currentRow();
       return { kid, retiredAt: row.retiredAt, signingKid: signing!.kid };
     });
@@ -76,15 +79,12 @@ export class KeyStore {
   }
 
   async activeJwks(): Promise<PublicJwk[]> {
-    const rows = await this.dataSource.getRepository(SigningKeyEntity).find({
-      where: { retiredAt: IsNull() },
-      order: { createdAt: 'DESC' },
-    });
+    const rows = await this.keys.active();
     return rows.map((row) => JSON.parse(row.publicJwk) as PublicJwk);
   }
 
   async listKeys(): Promise<Array<{ kid: string; createdAt: Date; retiredAt: Date | null }>> {
-    const rows = await this.dataSource.getRepository(SigningKeyEntity).find({ order: { createdAt: 'ASC' } });
+    const rows = await this.keys.all();
     return rows.map(({ kid, createdAt, retiredAt }) => ({ kid, createdAt, retiredAt }));
   }
 
@@ -107,7 +107,7 @@ export class KeyStore {
     const cached = this.publicKeys.get(kid);
     if (cached) return cached;
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(kid)) return undefined;
-    const row = await this.dataSource.getRepository(SigningKeyEntity).findOneBy({ kid });
+    const row = await this.keys.byKid(kid);
     if (!row) return undefined;
     const key = createPublicKey({ key: JSON.parse(row.publicJwk), format: 'jwk' });
     this.publicKeys.set(kid, key);
@@ -115,10 +115,7 @@ export class KeyStore {
   }
 
   private async currentRow(): Promise<SigningKeyEntity | null> {
-    return this.dataSource.getRepository(SigningKeyEntity).findOne({
-      where: { retiredAt: IsNull() },
-      order: { createdAt: 'DESC', kid: 'DESC' },
-    });
+    return this.keys.current();
   }
 
   private async createKey(): Promise<string> {
@@ -130,12 +127,7 @@ export class KeyStore {
     const publicJwk: PublicJwk = { kty: 'RSA', kid, use: 'sig', alg: 'RS256', n: jwk.n, e: jwk.e };
     await fs.mkdir(this.keysDir, { recursive: true, mode: 0o700 });
     await fs.writeFile(this.privatePath(kid), privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600, flag: 'wx' });
-    await this.dataSource.getRepository(SigningKeyEntity).insert({
-      kid,
-      publicJwk: JSON.stringify(publicJwk),
-      createdAt: this.clock.now(),
-      retiredAt: null,
-    });
+    await this.keys.insert({ kid, publicJwk: JSON.stringify(publicJwk), createdAt: this.clock.now() });
     return kid;
   }
 
@@ -152,18 +144,8 @@ export class KeyStore {
 
   /** A MySQL named lock: key creation is rare, and two starting processes must not both create one. */
   private async withLock<T>(fn: () => Promise<T>): Promise<T> {
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      const [row] = await runner.query('SELECT GET_LOCK(?, 30) AS got', [`${LOCK_NAME}_${this.dataSource.driver.database}`]);
-      if (Number(row.got) !== 1) throw PlatformException.unavailable('timed out waiting for the signing-key lock');
-      try {
-        return await fn();
-      } finally {
-        await runner.query('SELECT RELEASE_LOCK(?)', [`${LOCK_NAME}_${this.dataSource.driver.database}`]);
-      }
-    } finally {
-      await runner.release();
-    }
+    const locked = await this.keys.withKeyLock(LOCK_NAME, 30, fn);
+    if (!locked.acquired) throw PlatformException.unavailable('timed out waiting for the signing-key lock');
+    return locked.value;
   }
 }

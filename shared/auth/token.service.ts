@@ -3,7 +3,6 @@ import { DataSource } from 'typeorm';
 import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../time/clock';
 import { PlatformException } from '../errors/app-error';
-import { AccessTokenEntity } from './entities/access-token.entity';
 import { AccountStatus } from './entities/account.entity';
 import { KeyStore } from './key-store';
 import { Role } from './roles';
@@ -48,7 +47,7 @@ export class TokenService {
   private readonly touchIntervalMs: number;
 
   constructor(
-    private readonly dataSource: DataSource,
+    dataSource: DataSource,
     private readonly keys: KeyStore,
     private readonly clock: Clock,
     private readonly issuer: string,
@@ -72,7 +71,7 @@ export class TokenService {
     const { kid, privateKey } = await this.keys.signingKey();
     const jti = randomUUID();
     const issuedAt = this.clock.now();
-    await this.dataSource.getRepository(AccessTokenEntity).insert({ jti, accountId: account.id, kid, issuedAt, revokedAt: null });
+    await this.tokens.insert({ jti, accountId: account.id, kid, issuedAt });
     return new SignJWT({ role: account.role })
       .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
       .setSubject(account.id)
@@ -142,25 +141,7 @@ export class TokenService {
     if (!claims.jti || !claims.sub) throw PlatformException.unauthenticated('The bearer token is not valid');
 
     // One indexed lookup answers revocation, key retirement and account state together.
-    const rows: Array<{
-      email: string;
-      role: Role;
-      permission_level: number | null;
-      status: AccountStatus;
-      revoked_at: Date | null;
-      retired_at: Date | null;
-      kid: string;
-      last_used_at: Date | null;
-      issued_at: Date;
-    }> = await this.dataSource.query(
-      `SELECT a.email, a.role, a.permission_level, a.status, t.revoked_at, k.retired_at, t.kid, t.last_used_at, t.issued_at
-           FROM access_token t
-           JOIN account a ON a.id = t.account_id
-           JOIN signing_key k ON k.kid = t.kid
-          WHERE t.jti = ? AND t.account_id = ?`,
-      [claims.jti, claims.sub],
-    );
-    const row = rows[0];
+    const row = await this.tokens.verificationOf(claims.jti, claims.sub);
     if (!row || row.kid !== kid) throw PlatformException.unauthenticated('The bearer token is not valid');
     if (row.revoked_at) throw PlatformException.unauthenticated('The bearer token was revoked: log in again');
     if (row.retired_at) throw PlatformException.unauthenticated('The bearer token was signed by a retired key: log in again');
@@ -182,14 +163,9 @@ export class TokenService {
   }
 
   async revokeAll(accountId: string): Promise<number> {
-    const result = await this.dataSource
-      .createQueryBuilder()
-      .update(AccessTokenEntity)
-      .set({ revokedAt: this.clock.now() })
-      .where('account_id = :accountId AND revoked_at IS NULL', { accountId })
-      .execute();
+    const revoked = await this.tokens.revokeAll(accountId, this.clock.now());
     await this.accountChanged(accountId);
-    return result.affected ?? 0;
+    return revoked;
   }
 }
 

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DataSource, In } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { AppError } from '../errors/app-error';
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import { InvalidatedCache } from '../cache/invalidated-cache';
 import { COMPANIES_TOPIC } from '../cache/invalidation-topics';
 import { isDuplicateKeyError } from '../database/data-source';
-import { CompanyEntity } from './company.entity';
+import type { CompanyEntity } from './company.entity';
+import { CompanyRepository } from './company.repository';
 
 export { COMPANIES_TOPIC };
 /** The directory is cached only up to this many companies; beyond, reads go to the database. */
@@ -43,11 +44,13 @@ const TYPES = ['BUS_OPERATOR', 'RAIL_OPERATOR', 'FERRY_OPERATOR'];
  */
 export class CompanyService {
   private readonly directory: InvalidatedCache<'all', Directory>;
+  private readonly companies: CompanyRepository;
 
   constructor(
-    private readonly dataSource: DataSource,
+    dataSource: DataSource,
     private readonly bus: InvalidationBus,
   ) {
+    this.companies = new CompanyRepository(dataSource);
     this.directory = new InvalidatedCache<'all', Directory>(bus, {
       topic: COMPANIES_TOPIC,
       max: 1,
@@ -58,14 +61,14 @@ export class CompanyService {
   }
 
   async list(): Promise<CompanyEntity[]> {
-    return (await this.cached())?.list ?? this.repository().find({ order: { name: 'ASC' } });
+    return (await this.cached())?.list ?? this.companies.list();
   }
 
   async findByUuid(uuid: string): Promise<CompanyEntity | null> {
     if (!UUID.test(uuid)) return null;
     const directory = await this.cached();
     if (directory) return directory.byUuid.get(uuid.toLowerCase()) ?? null;
-    return this.repository().findOneBy({ uuid: uuid.toLowerCase() });
+    return this.companies.byUuid(uuid.toLowerCase());
   }
 
   /** One answer per uuid, in order (null when unknown): one cache lookup, or one query when uncached. */
@@ -74,7 +77,7 @@ export class CompanyService {
     const directory = await this.cached();
     if (directory) return wanted.map((u) => directory.byUuid.get(u) ?? null);
     const valid = [...new Set(wanted.filter(Boolean))];
-    const rows = valid.length ? await this.repository().findBy({ uuid: In(valid) }) : [];
+    const rows = valid.length ? await this.companies.byUuids(valid) : [];
     const byUuid = new Map(rows.map((r) => [r.uuid, r]));
     return wanted.map((u) => byUuid.get(u) ?? null);
   }
@@ -82,7 +85,7 @@ export class CompanyService {
   async create(input: CompanyInput): Promise<CompanyEntity> {
     const row = { uuid: randomUUID(), ...checked(input) };
     try {
-      await this.repository().insert(row);
+      await this.companies.insert(row);
     } catch (error) {
       if (isDuplicateKeyError(error)) throw CompanyException.tinTaken(row.tinNumber);
       throw error;
@@ -92,12 +95,12 @@ export class CompanyService {
   }
 
   async update(uuid: string, patch: Partial<CompanyInput>): Promise<CompanyEntity> {
-    const current = UUID.test(uuid) ? await this.repository().findOneBy({ uuid: uuid.toLowerCase() }) : null;
+    const current = UUID.test(uuid) ? await this.companies.byUuid(uuid.toLowerCase()) : null;
     if (!current) throw CompanyException.notFound(uuid);
     const { uuid: id, ...fields } = current;
     const next = { uuid: id, ...checked({ ...fields, ...patch }) };
     try {
-      await this.repository().update({ uuid: id }, next);
+      await this.companies.update(id, next);
     } catch (error) {
       if (isDuplicateKeyError(error)) throw CompanyException.tinTaken(next.tinNumber);
       throw error;
@@ -115,16 +118,12 @@ export class CompanyService {
   private async cached(): Promise<Directory | undefined> {
     if (this.directory.version() === undefined) return undefined;
     const directory = await this.directory.getOrLoad('all', async () => {
-      const rows = await this.repository().find({ order: { name: 'ASC' }, take: COMPANY_CACHE_MAX_ROWS + 1 });
+      const rows = await this.companies.list(COMPANY_CACHE_MAX_ROWS + 1);
       const complete = rows.length <= COMPANY_CACHE_MAX_ROWS;
       const list = complete ? rows : [];
       return { complete, list, byUuid: new Map(list.map((c) => [c.uuid, c])) };
     });
     return directory.complete ? directory : undefined;
-  }
-
-  private repository() {
-    return this.dataSource.getRepository(CompanyEntity);
   }
 }
 

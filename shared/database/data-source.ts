@@ -67,6 +67,11 @@ export function createDataSource(url: string, modules: DatabaseModule[], poolSiz
   });
 }
 
+/** One round trip to the server (SELECT 1): the readiness check's proof that the pool can serve. */
+export async function pingDatabase(dataSource: DataSource): Promise<void> {
+  await dataSource.query('SELECT 1');
+}
+
 /** Runs fn in a transaction, or inside the caller's when a manager is given. */
 export async function inTransaction<T>(dataSource: DataSource, manager: EntityManager | undefined, fn: (manager: EntityManager) => Promise<T>): Promise<T> {
   if (manager?.queryRunner?.isTransactionActive) return fn(manager);

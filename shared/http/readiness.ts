@@ -1,5 +1,6 @@
 import type Redis from 'ioredis';
 import type { Platform } from '../platform/platform';
+import { pingDatabase } from '../database/data-source';
 
 export type CheckResult = { status: 'up' } | { status: 'down'; reason: string };
 
@@ -55,7 +56,7 @@ async function pingRedis(client: Redis): Promise<void> {
  */
 export function dependencyChecks(platform: Platform, options: { queues?: boolean; cache?: boolean } = {}): Record<string, () => Promise<unknown>> {
   return {
-    mysql: () => platform.dataSource.query('SELECT 1'),
+    mysql: () => pingDatabase(platform.dataSource),
     redis: () => Promise.all([pingRedis(platform.redis), ...(options.queues ? [pingRedis(platform.queueRedis)] : [])]),
     ...(options.cache !== false && platform.cacheRedis !== platform.redis ? { cacheRedis: () => pingRedis(platform.cacheRedis) } : {}),
   };

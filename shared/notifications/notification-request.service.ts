@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { Clock } from '../time/clock';
 import type { Outbox } from '../queue/outbox.service';
 import type { NotificationConfig } from '../config/config';
-import { NotificationEntity } from './entities/notification.entity';
+import { NotificationDeliveryRepository } from './notification-delivery.repository';
 import { NotificationTrigger, reminderTime } from './notification-rules';
 import { BookingUserType, MESSAGE_TYPES, MessageType, NOTIFICATION_CHANNELS, NotificationChannel } from './notification.types';
 
@@ -63,30 +63,25 @@ export class NotificationRequester {
       request.dedupeKey ?? (trigger === 'AUTOMATIC' ? `${request.bookingKind}:${request.bookingId}:${request.messageType}` : `manual:${randomUUID()}`);
     const now = this.clock.now();
     const id = randomUUID();
-    const result = await manager
-      .createQueryBuilder()
-      .insert()
-      .into(NotificationEntity)
-      .orIgnore()
-      .values({
-        id,
-        dedupeKey,
-        bookingKind: request.bookingKind,
-        bookingId: request.bookingId,
-        bookingReference: null,
-        messageType: request.messageType,
-        trigger,
-        channels: request.channels?.length ? [...new Set(request.channels)].join(',') : null,
-        recipientKeys: request.recipientKeys?.length ? request.recipientKeys.join(',') : null,
-        status: 'PENDING',
-        reason: null,
-        notBefore: request.notBefore ?? now,
-        createdAt: now,
-        plannedAt: null,
-      })
-      .execute();
-    if (!(result.raw as { affectedRows?: number }).affectedRows) {
-      const existing = await manager.findOneByOrFail(NotificationEntity, { dedupeKey });
+    const notifications = new NotificationDeliveryRepository(manager.connection);
+    const created = await notifications.insertRequest(manager, {
+      id,
+      dedupeKey,
+      bookingKind: request.bookingKind,
+      bookingId: request.bookingId,
+      bookingReference: null,
+      messageType: request.messageType,
+      trigger,
+      channels: request.channels?.length ? [...new Set(request.channels)].join(',') : null,
+      recipientKeys: request.recipientKeys?.length ? request.recipientKeys.join(',') : null,
+      status: 'PENDING',
+      reason: null,
+      notBefore: request.notBefore ?? now,
+      createdAt: now,
+      plannedAt: null,
+    });
+    if (!created) {
+      const existing = await notifications.requestByDedupeKey(manager, dedupeKey);
       return { notificationId: existing.id, created: false };
     }
     const payload: DispatchPayload = {

@@ -2,23 +2,11 @@ import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { Clock } from '../time/clock';
 import type { Logger } from '../logging/logger';
-import { OutboxMessageEntity } from './entities/outbox-message.entity';
+import { claimUnrelayedOutboxRows, markOutboxRowsRelayed } from './outbox.repository';
 import { outboxJobId, OutboxRetry } from './outbox.service';
 import { QueueRegistry } from './queue-registry';
 import { withRequestId } from './job-request-id';
 import { inSpan, untraced } from '../telemetry/tracing';
-
-interface OutboxRow {
-  id: string;
-  queue: string;
-  job_name: string;
-  payload: string;
-  available_at: Date;
-  job_id: string | null;
-  job_retry: string | null;
-  request_id: string | null;
-  trace_parent: string | null;
-}
 
 export interface RelayOptions {
   batchSize?: number;
@@ -49,11 +37,7 @@ export class OutboxRelay {
     // READ COMMITTED: claiming rows takes no gap locks, so concurrent relays do not deadlock.
     return untraced(() =>
       this.dataSource.transaction('READ COMMITTED', async (m) => {
-        const rows: OutboxRow[] = await m.query(
-          `SELECT id, queue, job_name, payload, available_at, job_id, job_retry, request_id, trace_parent FROM outbox_message
-          WHERE relayed_at IS NULL ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED`,
-          [batchSize],
-        );
+        const rows = await claimUnrelayedOutboxRows(m, batchSize);
         if (rows.length === 0) return 0;
         const now = this.clock.now().getTime();
         for (const row of rows) {
@@ -84,7 +68,7 @@ export class OutboxRelay {
         }
         const ids = rows.map((r) => String(r.id));
         await options.afterPublish?.(ids);
-        await m.createQueryBuilder().update(OutboxMessageEntity).set({ relayedAt: this.clock.now() }).whereInIds(ids).execute();
+        await markOutboxRowsRelayed(m, ids, this.clock.now());
         this.logger.debug('outbox relayed', { count: rows.length });
         return rows.length;
       }),

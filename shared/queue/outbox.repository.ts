@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { OutboxMessageEntity } from './entities/outbox-message.entity';
 
 /** An outbox row as Outbox writes it. */
 export interface OutboxRowValues {
@@ -11,6 +12,38 @@ export interface OutboxRowValues {
   jobRetry: string | null;
   requestId: string | null;
   traceParent: string | null;
+}
+
+/** An outbox row as the relay reads it. */
+export interface OutboxRow {
+  id: string;
+  queue: string;
+  job_name: string;
+  payload: string;
+  available_at: Date;
+  job_id: string | null;
+  job_retry: string | null;
+  request_id: string | null;
+  trace_parent: string | null;
+}
+
+/** Writes a row without a job id of its own; answers its id. */
+export async function insertOutboxRow(m: EntityManager, row: OutboxRowValues): Promise<string> {
+  const result = await m.insert(OutboxMessageEntity, { ...row, relayedAt: null });
+  return String(result.identifiers[0].id);
+}
+
+/** Claims up to `limit` rows not yet relayed, oldest first, skipping rows another relay holds (FOR UPDATE SKIP LOCKED). */
+export function claimUnrelayedOutboxRows(m: EntityManager, limit: number): Promise<OutboxRow[]> {
+  return m.query(
+    `SELECT id, queue, job_name, payload, available_at, job_id, job_retry, request_id, trace_parent FROM outbox_message
+          WHERE relayed_at IS NULL ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED`,
+    [limit],
+  );
+}
+
+export async function markOutboxRowsRelayed(m: EntityManager, ids: string[], now: Date): Promise<void> {
+  await m.createQueryBuilder().update(OutboxMessageEntity).set({ relayedAt: now }).whereInIds(ids).execute();
 }
 
 /**

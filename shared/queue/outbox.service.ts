@@ -1,7 +1,6 @@
 import { EntityManager } from 'typeorm';
 import type { Clock } from '../time/clock';
-import { OutboxMessageEntity } from './entities/outbox-message.entity';
-import { upsertKeyedOutboxRow } from './outbox.repository';
+import { insertOutboxRow, upsertKeyedOutboxRow } from './outbox.repository';
 import { currentRequestId } from '../context/request-scope';
 import { currentTraceParent } from '../telemetry/tracing';
 
@@ -60,8 +59,7 @@ export class Outbox {
       traceParent: currentTraceParent(),
     };
     if (!job.jobId) {
-      const result = await manager.insert(OutboxMessageEntity, { ...row, relayedAt: null });
-      return String(result.identifiers[0].id);
+      return insertOutboxRow(manager, row);
     }
     return upsertKeyedOutboxRow(manager, { ...row, jobId: job.jobId });
   }

@@ -7,9 +7,12 @@ import { WALLETS_TOPIC } from '../cache/invalidation-topics';
 import { inTransaction, isDuplicateKeyError } from '../database/data-source';
 import { Decimal, fitsCurrency, formatAmount, isCurrencyCode, parseAmount } from '../money/money';
 import type { Clock } from '../time/clock';
-import { WalletEntity } from './entities/wallet.entity';
+import type { WalletEntity } from './entities/wallet.entity';
 import { WalletEntryEntity, WalletEntryKind } from './entities/wallet-entry.entity';
 import { WalletHoldEntity, WalletHoldStatus } from './entities/wallet-hold.entity';
+import { WalletHoldRepository } from './wallet-hold.repository';
+import { WalletRepository } from './wallet.repository';
+import { bookingLedgerKeyPrefix } from './ledger-key';
 
 export class WalletException extends AppError {
   static notFound(walletId: string): WalletException {
@@ -80,6 +83,8 @@ export const WALLET_CURRENCY_CACHE_TTL_MS = 10 * 60_000;
 export class WalletLedger {
   /** Account id → its wallet's currency (null: no wallet), for searches that price for an agent on every request. */
   private readonly currencies: InvalidatedCache<string, { currency: string | null }>;
+  private readonly wallets: WalletRepository;
+  private readonly holds: WalletHoldRepository;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -88,12 +93,14 @@ export class WalletLedger {
     currencyCacheMax = WALLET_CURRENCY_CACHE_MAX,
   ) {
     this.currencies = new InvalidatedCache(bus, { topic: WALLETS_TOPIC, max: currencyCacheMax, ttlMs: WALLET_CURRENCY_CACHE_TTL_MS });
+    this.wallets = new WalletRepository(dataSource);
+    this.holds = new WalletHoldRepository(dataSource);
   }
 
   async openWallet(manager: EntityManager, accountId: string, currency: string, overdraftLimit = '0'): Promise<WalletView> {
     if (!isCurrencyCode(currency)) throw WalletException.invalidAmount(`"${currency}" is not an ISO 4217 currency code`);
     const overdraft = this.amount(overdraftLimit, currency, true);
-    const wallet = manager.create(WalletEntity, {
+    const wallet = await this.wallets.insertWallet(manager, {
       id: randomUUID(),
       accountId,
       currency,
@@ -101,12 +108,11 @@ export class WalletLedger {
       heldTotal: '0',
       overdraftLimit: overdraft.toFixed(4),
     });
-    await manager.insert(WalletEntity, wallet);
     return view(wallet);
   }
 
   async findByAccount(accountId: string, manager?: EntityManager): Promise<WalletView | null> {
-    const wallet = await (manager ?? this.dataSource.manager).findOneBy(WalletEntity, { accountId });
+    const wallet = await this.wallets.walletOfAccount(accountId, manager);
     return wallet ? view(wallet) : null;
   }
 
@@ -117,10 +123,7 @@ export class WalletLedger {
    * one (walletOpened publishes it). While the invalidation bus is not trusted every call reads the database.
    */
   async currencyOf(accountId: string): Promise<string | null> {
-    const known = await this.currencies.getOrLoad(accountId, async () => {
-      const wallet = await this.dataSource.manager.findOne(WalletEntity, { select: { currency: true }, where: { accountId } });
-      return { currency: wallet?.currency ?? null };
-    });
+    const known = await this.currencies.getOrLoad(accountId, async () => ({ currency: await this.wallets.currencyOfAccount(accountId) }));
     return known.currency;
   }
 
@@ -152,9 +155,11 @@ export class WalletLedger {
       const wallet = await this.lock(m, walletId);
       const amount = this.amount(request.amount, wallet.currency);
       const key = { walletId, businessKey: request.businessKey };
-      const existing = await m.findOneBy(WalletHoldEntity, key);
+      const existing = await this.holds.holdByKey(walletId, request.businessKey, m);
       const alreadySettled =
-        existing?.status === WalletHoldStatus.HELD || existing?.status === WalletHoldStatus.CAPTURED || (await m.existsBy(WalletEntryEntity, key));
+        existing?.status === WalletHoldStatus.HELD ||
+        existing?.status === WalletHoldStatus.CAPTURED ||
+        (await this.wallets.entryExists(m, walletId, request.businessKey));
       if (existing && existing.status !== WalletHoldStatus.RELEASED && !new Decimal(existing.amount).eq(amount))
         throw WalletException.keyReused(request.businessKey);
       const held = existing?.status === WalletHoldStatus.HELD ? new Decimal(wallet.heldTotal).minus(existing.amount) : new Decimal(wallet.heldTotal);
@@ -163,17 +168,9 @@ export class WalletLedger {
       const now = this.clock.now();
       // A RELEASED hold is taken up again only while it is still there and RELEASED: the retention purge may have
       // deleted it since it was read, and then the hold is written anew.
-      const reused =
-        existing &&
-        (
-          await m.update(
-            WalletHoldEntity,
-            { id: existing.id, status: WalletHoldStatus.RELEASED },
-            { amount: amount.toFixed(4), status: WalletHoldStatus.HELD, note: request.note ?? null, settledAt: null },
-          )
-        ).affected;
+      const reused = existing && (await this.holds.reopenReleased(m, existing.id, { amount: amount.toFixed(4), note: request.note ?? null }));
       if (!reused) {
-        await m.insert(WalletHoldEntity, {
+        await this.holds.insertHold(m, {
           ...key,
           amount: amount.toFixed(4),
           status: WalletHoldStatus.HELD,
@@ -182,7 +179,7 @@ export class WalletLedger {
           settledAt: null,
         });
       }
-      await m.update(WalletEntity, { id: walletId }, { heldTotal: held.plus(amount).toFixed(4) });
+      await this.wallets.setHeldTotal(m, walletId, held.plus(amount).toFixed(4));
       return admission;
     });
   }
@@ -197,33 +194,22 @@ export class WalletLedger {
 
   /** The hold under this key, if any (read-only; for views and recovery). */
   async holdOf(walletId: string, businessKey: string, manager?: EntityManager): Promise<{ amount: string; status: WalletHoldStatus } | null> {
-    const hold = await (manager ?? this.dataSource.manager).findOneBy(WalletHoldEntity, { walletId, businessKey });
+    const hold = await this.holds.holdByKey(walletId, businessKey, manager);
     return hold ? { amount: hold.amount, status: hold.status } : null;
   }
 
   /**
-   * Business keys starting with `prefix` whose hold is still HELD since before `before`, oldest first, at most
-   * `limit`: the open holds are few (admitted spends waiting for their debit), and their index
-   * (status, created_at) finds them without reading the settled ones, however many those are.
+   * The bookings of a scope (bookingLedgerKey) whose hold is still HELD since before `before`, oldest first, at most
+   * `limit`: the open holds are few (admitted spends waiting for their debit), and their index (status, created_at)
+   * finds them without reading the settled ones, however many those are.
    */
-  async openHoldKeys(prefix: string, before: Date, limit: number): Promise<string[]> {
-    const rows = await this.dataSource
-      .getRepository(WalletHoldEntity)
-      .createQueryBuilder('h')
-      .select('h.businessKey', 'businessKey')
-      .where('h.status = :held AND h.createdAt < :before AND h.businessKey LIKE :prefix', {
-        held: WalletHoldStatus.HELD,
-        before,
-        prefix: `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-      })
-      .orderBy('h.createdAt')
-      .limit(limit)
-      .getRawMany<{ businessKey: string }>();
-    return rows.map((r) => r.businessKey);
+  async openHoldBookings(scope: string, before: Date, limit: number): Promise<string[]> {
+    const prefix = bookingLedgerKeyPrefix(scope);
+    return (await this.holds.openHoldKeys(prefix, before, limit)).map((key) => key.slice(prefix.length));
   }
 
-  async entries(walletId: string): Promise<WalletEntryEntity[]> {
-    return this.dataSource.manager.find(WalletEntryEntity, { where: { walletId }, order: { id: 'ASC' } });
+  entries(walletId: string): Promise<WalletEntryEntity[]> {
+    return this.wallets.entries(walletId);
   }
 
   private checkKey(businessKey: string): void {
@@ -246,7 +232,7 @@ export class WalletLedger {
   private async postLocked(m: EntityManager, walletId: string, kind: WalletEntryKind, posting: Posting): Promise<PostingResult> {
     const wallet = await this.lock(m, walletId);
     const amount = this.amount(posting.amount, wallet.currency);
-    const existing = await m.findOneBy(WalletEntryEntity, { walletId, businessKey: posting.businessKey });
+    const existing = await this.wallets.entryByKey(m, walletId, posting.businessKey);
     if (existing) {
       if (existing.kind !== kind || !new Decimal(existing.amount).eq(amount)) throw WalletException.keyReused(posting.businessKey);
       return result(existing, wallet, true);
@@ -254,7 +240,7 @@ export class WalletLedger {
     const balance = new Decimal(wallet.balance);
     const after = kind === WalletEntryKind.CREDIT ? balance.plus(amount) : balance.minus(amount);
     if (kind === WalletEntryKind.DEBIT) {
-      const hold = await m.findOneBy(WalletHoldEntity, { walletId, businessKey: posting.businessKey });
+      const hold = await this.holds.holdByKey(walletId, posting.businessKey, m);
       if (hold?.status === WalletHoldStatus.HELD) {
         if (!new Decimal(hold.amount).eq(amount)) throw WalletException.keyReused(posting.businessKey);
         await this.settleHold(m, wallet, posting.businessKey, WalletHoldStatus.CAPTURED);
@@ -263,7 +249,7 @@ export class WalletLedger {
         if (!admission.admitted) throw WalletException.insufficient({ ...admission, amount: formatAmount(amount, wallet.currency) });
       }
     }
-    const entry = m.create(WalletEntryEntity, {
+    const entry = await this.wallets.insertEntry(m, {
       walletId,
       businessKey: posting.businessKey,
       kind,
@@ -272,24 +258,23 @@ export class WalletLedger {
       note: posting.note ?? null,
       createdAt: this.clock.now(),
     });
-    await m.insert(WalletEntryEntity, entry);
-    await m.update(WalletEntity, { id: walletId }, { balance: after.toFixed(4) });
+    await this.wallets.setBalance(m, walletId, after.toFixed(4));
     wallet.balance = after.toFixed(4);
     return result(entry, wallet, false);
   }
 
   /** Moves a HELD hold to CAPTURED or RELEASED and takes it out of the wallet's held total (wallet locked). */
   private async settleHold(m: EntityManager, wallet: WalletEntity, businessKey: string, to: WalletHoldStatus): Promise<WalletHoldEntity | null> {
-    const hold = await m.findOneBy(WalletHoldEntity, { walletId: wallet.id, businessKey });
+    const hold = await this.holds.holdByKey(wallet.id, businessKey, m);
     if (hold?.status !== WalletHoldStatus.HELD) return null;
-    await m.update(WalletHoldEntity, { id: hold.id }, { status: to, settledAt: this.clock.now() });
+    await this.holds.settle(m, hold.id, to, this.clock.now());
     wallet.heldTotal = Decimal.max(0, new Decimal(wallet.heldTotal).minus(hold.amount)).toFixed(4);
-    await m.update(WalletEntity, { id: wallet.id }, { heldTotal: wallet.heldTotal });
+    await this.wallets.setHeldTotal(m, wallet.id, wallet.heldTotal);
     return hold;
   }
 
   private async lock(m: EntityManager, walletId: string): Promise<WalletEntity> {
-    const wallet = await m.findOne(WalletEntity, { where: { id: walletId }, lock: { mode: 'pessimistic_write' } });
+    const wallet = await this.wallets.lockWallet(m, walletId);
     if (!wallet) throw WalletException.notFound(walletId);
     return wallet;
   }

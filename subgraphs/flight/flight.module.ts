@@ -17,7 +17,7 @@ import { PricingTermsFactory } from './offers/pricing-terms';
 import { FlightOfferStore, FlightSearchService } from './search/flight-search.service';
 import { SearchCache } from './search/search-cache';
 import { createGdsSimulator } from './supplier/gds-simulator.adapter';
-import { MysqlSimulatorStore } from './supplier/simulator/mysql-simulator-store';
+import { MysqlSimulatorStore } from './supplier/simulator/mysql-simulator.repository';
 import type { FlightSupplier } from './supplier/flight-supplier.port';
 import { ReservationRepository } from './reservations/reservation.repository';
 import { ReserveService } from './reservations/reserve.service';

@@ -12,7 +12,7 @@ import { TrainSearchResolver } from './graphql/train-search.resolver';
 import { TrainSearchService } from './search/train-search.service';
 import { RailSimulator1763800000400 } from './migrations/1763800000400-rail-simulator';
 import { createRailSimulator } from './provider/rail-simulator.adapter';
-import { MysqlRailSimulatorStore } from './provider/simulator/mysql-rail-simulator-store';
+import { MysqlRailSimulatorStore } from './provider/simulator/mysql-rail-simulator.repository';
 import type { RailProvider } from './provider/rail-provider.port';
 import { TrainHolds1763800000410 } from './migrations/1763800000410-train-holds';
 import { SeatHoldResolver } from './graphql/seat-hold.resolver';

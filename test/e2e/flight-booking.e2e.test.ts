@@ -16,7 +16,7 @@ import type {
 import { reservationExpiryJob } from '../../subgraphs/flight/jobs/reservation-expiry.job';
 import { ReservationRepository } from '../../subgraphs/flight/reservations/reservation.repository';
 import { createGdsSimulator } from '../../subgraphs/flight/supplier/gds-simulator.adapter';
-import { MysqlSimulatorStore } from '../../subgraphs/flight/supplier/simulator/mysql-simulator-store';
+import { MysqlSimulatorStore } from '../../subgraphs/flight/supplier/simulator/mysql-simulator.repository';
 
 /** FLIGHT_PRICE_CHANGED: the new price to accept. */
 type PriceChangedAnswer = ErrorAnswer & {

@@ -3,7 +3,7 @@ import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
 import type { ErrorAnswer, RestHold, RestTrainTrip } from '../support/rest-bodies';
 import { createRailSimulator } from '../../subgraphs/train/provider/rail-simulator.adapter';
-import { MysqlRailSimulatorStore } from '../../subgraphs/train/provider/simulator/mysql-rail-simulator-store';
+import { MysqlRailSimulatorStore } from '../../subgraphs/train/provider/simulator/mysql-rail-simulator.repository';
 
 const HOLD_LIFETIME_SECONDS = 600;
 const MAX_HOLDS = 3;

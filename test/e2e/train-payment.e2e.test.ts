@@ -5,7 +5,7 @@ import { FlightClient } from '../support/flight-client';
 import type { ErrorAnswer, RestTrainIssuance, RestTrainPayment } from '../support/rest-bodies';
 import { waitFor } from '../support/wait';
 import { createRailSimulator } from '../../subgraphs/train/provider/rail-simulator.adapter';
-import { MysqlRailSimulatorStore } from '../../subgraphs/train/provider/simulator/mysql-rail-simulator-store';
+import { MysqlRailSimulatorStore } from '../../subgraphs/train/provider/simulator/mysql-rail-simulator.repository';
 import { TrainReservationRepository } from '../../subgraphs/train/reservations/reservation.repository';
 import { TrainPaymentSettlement } from '../../subgraphs/train/payments/train-payment-settlement';
 import { TrainPaymentRepository } from '../../subgraphs/train/payments/train-payment.repository';

@@ -7,7 +7,7 @@ import { waitFor } from '../support/wait';
 import { createLogger } from '../../shared/logging/logger';
 import { RailProviderError, type RailProvider } from '../../subgraphs/train/provider/rail-provider.port';
 import { createRailSimulator } from '../../subgraphs/train/provider/rail-simulator.adapter';
-import { MysqlRailSimulatorStore } from '../../subgraphs/train/provider/simulator/mysql-rail-simulator-store';
+import { MysqlRailSimulatorStore } from '../../subgraphs/train/provider/simulator/mysql-rail-simulator.repository';
 import { trainReserveReconcileJob } from '../../subgraphs/train/jobs/train-reserve-reconcile.job';
 import { TrainReservationRepository } from '../../subgraphs/train/reservations/reservation.repository';
 import { reconcileJobIdOf, TRAIN_RESERVE_RECONCILE_JOB } from '../../subgraphs/train/reservations/reservation-store';

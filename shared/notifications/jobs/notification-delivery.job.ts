@@ -2,9 +2,10 @@ import { UnrecoverableError } from 'bullmq';
 import { maskRecipient } from '../../logging/logger';
 import { isLastAttempt, type JobDefinition } from '../../queue/worker-host';
 import { ChannelAdapter, ChannelSendError } from '../channels/channel.port';
-import { NotificationEntity } from '../entities/notification.entity';
+import type { NotificationEntity } from '../entities/notification.entity';
 import { DeliveryStatus, FINAL_DELIVERY_STATUSES, NotificationDeliveryEntity } from '../entities/notification-delivery.entity';
-import { AttemptStatus, NotificationAttemptEntity } from '../entities/notification-attempt.entity';
+import type { AttemptStatus } from '../entities/notification-attempt.entity';
+import { NotificationDeliveryRepository } from '../notification-delivery.repository';
 import { addressFor, attachesTicketDocument, decideFor } from '../notification-rules';
 import { DELIVER_JOB, NOTIFICATIONS_QUEUE } from '../notification-request.service';
 import { renderMessage } from '../templates/message-renderer';
@@ -57,30 +58,32 @@ export function notificationDeliveryJob(deps: NotificationJobDeps): JobDefinitio
 
 async function claimDelivery(deps: NotificationJobDeps, deliveryId: string, adapter: ChannelAdapter): Promise<Claim> {
   const now = deps.clock.now();
+  const notifications = new NotificationDeliveryRepository(deps.dataSource);
   return deps.dataSource.transaction(async (m) => {
-    const delivery = await m.getRepository(NotificationDeliveryEntity).findOne({ where: { id: deliveryId }, lock: { mode: 'pessimistic_write' } });
+    const delivery = await notifications.lockDelivery(m, deliveryId);
     if (!delivery) return { kind: 'done', status: 'FAILED' };
     if (FINAL_DELIVERY_STATUSES.includes(delivery.status)) return { kind: 'done', status: delivery.status };
     if (delivery.status === 'SENDING') {
       if (delivery.leaseUntil && delivery.leaseUntil.getTime() > now.getTime()) return { kind: 'busy' };
       // The previous worker died mid-send: its outcome is unknown.
-      await m.getRepository(NotificationAttemptEntity).update({ deliveryId, status: 'STARTED' }, { status: 'INTERRUPTED', finishedAt: now });
+      await notifications.interruptStartedAttempts(m, deliveryId, now);
       if (!adapter.dedupesByKey) {
         const error = `send over ${adapter.provider} was interrupted and may have been delivered; not repeated to avoid a duplicate (resend if needed)`;
-        await m.getRepository(NotificationDeliveryEntity).update({ id: deliveryId }, { status: 'UNCERTAIN', error, leaseUntil: null, updatedAt: now });
+        await notifications.updateDelivery(m, deliveryId, { status: 'UNCERTAIN', error, leaseUntil: null, updatedAt: now });
         deps.logger.warn('notification delivery uncertain', { deliveryId, channel: delivery.channel, to: delivery.recipientMasked });
         return { kind: 'done', status: 'UNCERTAIN' };
       }
     }
-    const notification = await m.getRepository(NotificationEntity).findOneByOrFail({ id: delivery.notificationId });
+    const notification = await notifications.requestOf(m, delivery);
     const attempt = delivery.attempts + 1;
-    await m
-      .getRepository(NotificationDeliveryEntity)
-      .update(
-        { id: deliveryId },
-        { status: 'SENDING', attempts: attempt, provider: adapter.provider, leaseUntil: new Date(now.getTime() + deps.leaseMs), updatedAt: now },
-      );
-    await m.getRepository(NotificationAttemptEntity).insert({
+    await notifications.updateDelivery(m, deliveryId, {
+      status: 'SENDING',
+      attempts: attempt,
+      provider: adapter.provider,
+      leaseUntil: new Date(now.getTime() + deps.leaseMs),
+      updatedAt: now,
+    });
+    await notifications.insertAttempt(m, {
       deliveryId,
       attempt,
       status: 'STARTED',
@@ -152,10 +155,12 @@ async function finish(
 ): Promise<void> {
   const now = deps.clock.now();
   const attemptStatus: AttemptStatus = status === 'SENT' || status === 'SUPPRESSED' ? status : 'FAILED';
+  const notifications = new NotificationDeliveryRepository(deps.dataSource);
   await deps.dataSource.transaction(async (m) => {
     // Keyed on the attempt: a worker that lost its lease cannot overwrite its successor's outcome.
-    await m.getRepository(NotificationDeliveryEntity).update(
-      { id: claim.delivery.id, attempts: claim.attempt },
+    await notifications.updateDelivery(
+      m,
+      claim.delivery.id,
       {
         status,
         providerMessageId: outcome.providerMessageId ?? null,
@@ -164,12 +169,13 @@ async function finish(
         updatedAt: now,
         sentAt: status === 'SENT' ? now : null,
       },
+      claim.attempt,
     );
-    await m
-      .getRepository(NotificationAttemptEntity)
-      .update(
-        { deliveryId: claim.delivery.id, attempt: claim.attempt },
-        { status: attemptStatus, providerMessageId: outcome.providerMessageId ?? null, error: outcome.error ?? null, finishedAt: now },
-      );
+    await notifications.finishAttempt(m, claim.delivery.id, claim.attempt, {
+      status: attemptStatus,
+      providerMessageId: outcome.providerMessageId ?? null,
+      error: outcome.error ?? null,
+      finishedAt: now,
+    });
   });
 }

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { maskRecipient } from '../../logging/logger';
 import type { JobDefinition } from '../../queue/worker-host';
 import { withRequestId } from '../../queue/job-request-id';
-import { NotificationEntity } from '../entities/notification.entity';
-import { FINAL_DELIVERY_STATUSES, NotificationDeliveryEntity } from '../entities/notification-delivery.entity';
+import type { NotificationEntity } from '../entities/notification.entity';
+import { FINAL_DELIVERY_STATUSES } from '../entities/notification-delivery.entity';
+import { NotificationDeliveryRepository } from '../notification-delivery.repository';
 import { DEFAULT_CHANNELS, decideFor, planDeliveries } from '../notification-rules';
 import { DELIVER_JOB, DispatchPayload, DISPATCH_JOB, NOTIFICATIONS_QUEUE } from '../notification-request.service';
 import type { NotificationChannel } from '../notification.types';
@@ -30,7 +31,7 @@ export function notificationDispatchJob(deps: NotificationJobDeps): JobDefinitio
     queue: NOTIFICATIONS_QUEUE,
     name: DISPATCH_JOB,
     async process(payload) {
-      const notification = await deps.dataSource.getRepository(NotificationEntity).findOneBy({ id: payload.notificationId });
+      const notification = await new NotificationDeliveryRepository(deps.dataSource).requestById(payload.notificationId);
       if (!notification) {
         deps.logger.warn('notification request not found; nothing to send', { notificationId: payload.notificationId });
         return { status: 'MISSING' };
@@ -43,8 +44,9 @@ export function notificationDispatchJob(deps: NotificationJobDeps): JobDefinitio
 
 async function plan(deps: NotificationJobDeps, notification: NotificationEntity): Promise<void> {
   const now = deps.clock.now();
+  const notifications = new NotificationDeliveryRepository(deps.dataSource);
   const close = (status: NotificationEntity['status'], reason: string | null, bookingReference: string | null = null) =>
-    deps.dataSource.getRepository(NotificationEntity).update({ id: notification.id, status: 'PENDING' }, { status, reason, bookingReference, plannedAt: now });
+    notifications.updatePending(notification.id, { status, reason, bookingReference, plannedAt: now });
 
   const source = sourceFor(deps, notification.bookingKind);
   if (!source) {
@@ -67,8 +69,8 @@ async function plan(deps: NotificationJobDeps, notification: NotificationEntity)
   const status = decision.send ? 'PENDING' : 'SUPPRESSED';
   await deps.dataSource.transaction(async (m) => {
     // Only the first planner of a PENDING request writes deliveries; a concurrent one stops here.
-    const claimed = await m.getRepository(NotificationEntity).update(
-      { id: notification.id, status: 'PENDING' },
+    const claimed = await notifications.updatePending(
+      notification.id,
       {
         status: decision.send ? 'PLANNED' : 'SUPPRESSED',
         hasDeliveries: true,
@@ -76,9 +78,11 @@ async function plan(deps: NotificationJobDeps, notification: NotificationEntity)
         bookingReference: booking.reference,
         plannedAt: now,
       },
+      m,
     );
-    if (!claimed.affected) return;
-    await m.getRepository(NotificationDeliveryEntity).insert(
+    if (!claimed) return;
+    await notifications.insertDeliveries(
+      m,
       planned.map((d) => ({
         id: randomUUID(),
         notificationId: notification.id,
@@ -108,10 +112,7 @@ async function plan(deps: NotificationJobDeps, notification: NotificationEntity)
 }
 
 async function enqueueOpenDeliveries(deps: NotificationJobDeps, notificationId: string) {
-  const open = await deps.dataSource.getRepository(NotificationDeliveryEntity).find({
-    where: { notificationId },
-    select: { id: true, channel: true, status: true },
-  });
+  const open = await new NotificationDeliveryRepository(deps.dataSource).deliveriesOf(notificationId);
   const queue = deps.queues.get(NOTIFICATIONS_QUEUE);
   const toSend = open.filter((d) => !FINAL_DELIVERY_STATUSES.includes(d.status));
   for (const delivery of toSend) {

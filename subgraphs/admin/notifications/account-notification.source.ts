@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { AccountEntity } from '../../../shared/auth/entities/account.entity';
+import { AccountRepository } from '../../../shared/auth/account.repository';
 import type { NotificationBooking, NotificationBookingSource } from '../../../shared/notifications/notification.types';
 
 export const ACCOUNT_NOTIFICATION_KIND = 'account';
@@ -9,12 +9,13 @@ export const ACCOUNT_NOTIFICATION_KIND = 'account';
  * recipient. The log's booking reference is the account id, never the address.
  */
 export function accountNotificationSource(dataSource: DataSource): NotificationBookingSource {
+  const accounts = new AccountRepository(dataSource);
   return {
     kind: ACCOUNT_NOTIFICATION_KIND,
     // The welcome message is asked for once, in the transaction that creates the account: nothing can ask again.
     finishedBookings: async (accountIds) => new Set(accountIds),
     async load(accountId: string): Promise<NotificationBooking | null> {
-      const account = await dataSource.getRepository(AccountEntity).findOneBy({ id: accountId });
+      const account = await accounts.contactOf(accountId);
       if (!account) return null;
       return {
         kind: ACCOUNT_NOTIFICATION_KIND,

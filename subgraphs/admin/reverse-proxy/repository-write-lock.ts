@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { ReverseProxyException } from './reverse-proxy.exception';
-import { runWithStatementTimeout } from '../../../shared/context/request-scope';
+import { withNamedLock } from '../../../shared/database/named-lock.repository';
 
 /** One in-process queue per repository path: two schemas in one process still share it. */
 const localQueues = new Map<string, Promise<void>>();
@@ -40,20 +40,8 @@ export class RepositoryWriteLock {
   }
 
   private async withDatabaseLock<T>(work: () => Promise<T>): Promise<T> {
-    // A named lock belongs to a connection: take one out of the pool for the whole write.
-    const runner = this.dataSource.createQueryRunner();
-    // The lock wait has its own bound: the statement limit of a request must not cut it short.
-    await runWithStatementTimeout((this.timeoutSeconds + 5) * 1000, () => runner.connect());
-    try {
-      const [row] = await runner.query('SELECT GET_LOCK(?, ?) AS acquired', [this.lockName, this.timeoutSeconds]);
-      if (Number(row.acquired) !== 1) throw ReverseProxyException.busy();
-      try {
-        return await work();
-      } finally {
-        await runner.query('SELECT RELEASE_LOCK(?)', [this.lockName]);
-      }
-    } finally {
-      await runner.release();
-    }
+    const locked = await withNamedLock(this.dataSource, this.lockName, this.timeoutSeconds, work);
+    if (!locked.acquired) throw ReverseProxyException.busy();
+    return locked.value;
   }
 }

@@ -1,10 +1,10 @@
 import { DataSource } from 'typeorm';
 import companies from '../../../shared/reference-data/companies.json';
-import { CompanyEntity } from '../../../shared/companies/company.entity';
+import { CompanyRepository } from '../../../shared/companies/company.repository';
 
 /** Loads the reference operators; an upsert, so every start brings the table up to date. */
 export async function seedCompanies(dataSource: DataSource): Promise<number> {
-  await dataSource.getRepository(CompanyEntity).upsert(
+  await new CompanyRepository(dataSource).upsert(
     companies.map((c) => ({
       uuid: c.uuid,
       tinNumber: c.tinNumber,
@@ -17,7 +17,6 @@ export async function seedCompanies(dataSource: DataSource): Promise<number> {
       region: c.region,
       registeredAt: c.registeredAt,
     })),
-    ['uuid'],
   );
   return companies.length;
 }

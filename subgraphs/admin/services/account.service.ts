@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
-import { Like } from 'typeorm';
 import { AppError } from '../../../shared/errors/app-error';
-import { AccountEntity, AccountStatus } from '../../../shared/auth/entities/account.entity';
+import type { AccountEntity } from '../../../shared/auth/entities/account.entity';
+import { AccountStatus } from '../../../shared/auth/entities/account.entity';
+import { AccountRepository } from '../../../shared/auth/account.repository';
 import { hashPassword, passwordProblem } from '../../../shared/auth/password';
 import { isAgentRole, permissionLevelFor, Role, ROLES } from '../../../shared/auth/roles';
 import { isDuplicateKeyError } from '../../../shared/database/data-source';
@@ -67,7 +68,10 @@ export function normalizeEmail(email: string): string {
 
 /** Accounts and their wallets: what the operator CLI and the admin graph use. */
 export class AccountService {
-  constructor(private readonly platform: Platform) {}
+  constructor(
+    private readonly platform: Platform,
+    private readonly accounts = new AccountRepository(platform.dataSource),
+  ) {}
 
   async create(input: CreateAccountInput): Promise<AccountSummary> {
     const email = normalizeEmail(input.email);
@@ -88,7 +92,7 @@ export class AccountService {
     const id = randomUUID();
     try {
       await this.platform.dataSource.transaction(async (m) => {
-        await m.insert(AccountEntity, {
+        await this.accounts.insert(m, {
           id,
           email,
           passwordHash,
@@ -131,7 +135,7 @@ export class AccountService {
 
   async setStatus(email: string, status: AccountStatus): Promise<AccountSummary> {
     const account = await this.summaryByEmail(email);
-    await this.platform.dataSource.getRepository(AccountEntity).update({ id: account.id }, { status });
+    await this.accounts.setStatus(account.id, status);
     await this.platform.tokens.accountChanged(account.id);
     return { ...account, status };
   }
@@ -148,15 +152,11 @@ export class AccountService {
     if (!Number.isInteger(filter.limit) || filter.limit < 1 || filter.limit > 200) throw AccountException.invalid('limit must be from 1 to 200');
     const fragment = filter.emailContains === undefined ? undefined : normalizeEmail(filter.emailContains);
     if (fragment !== undefined && (!fragment || fragment.length > 254)) throw AccountException.invalid('email-contains must have 1 to 254 characters');
-    const [rows, total] = await this.platform.dataSource.getRepository(AccountEntity).findAndCount({
-      where: {
-        ...(filter.role !== undefined && { role: filter.role as Role }),
-        ...(filter.status !== undefined && { status: filter.status as AccountStatus }),
-        // LIKE wildcards in the fragment are matched literally.
-        ...(fragment !== undefined && { email: Like(`%${fragment.replace(/[\\%_]/g, '\\$&')}%`) }),
-      },
-      order: { email: 'ASC' },
-      take: filter.limit,
+    const [rows, total] = await this.accounts.search({
+      role: filter.role as Role | undefined,
+      status: filter.status as AccountStatus | undefined,
+      emailContains: fragment,
+      limit: filter.limit,
     });
     return {
       total,
@@ -183,13 +183,13 @@ export class AccountService {
   }
 
   async summaryByEmail(email: string): Promise<AccountSummary> {
-    const account = await this.platform.dataSource.getRepository(AccountEntity).findOneBy({ email: normalizeEmail(email) });
+    const account = await this.accounts.byEmail(normalizeEmail(email));
     if (!account) throw AccountException.notFound(normalizeEmail(email));
     return this.summary(account);
   }
 
   async summaryById(id: string): Promise<AccountSummary | null> {
-    const account = await this.platform.dataSource.getRepository(AccountEntity).findOneBy({ id });
+    const account = await this.accounts.byId(id);
     return account ? this.summary(account) : null;
   }
 

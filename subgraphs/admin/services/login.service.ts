@@ -1,5 +1,6 @@
 import { AppError, PlatformErrorCode, PlatformException } from '../../../shared/errors/app-error';
-import { AccountEntity, AccountStatus } from '../../../shared/auth/entities/account.entity';
+import { AccountStatus } from '../../../shared/auth/entities/account.entity';
+import { AccountRepository } from '../../../shared/auth/account.repository';
 import { decoyHash } from '../../../shared/auth/password';
 import { PasswordCheckBusyError, PasswordVerifier } from '../../../shared/auth/password-verifier.service';
 import type { Platform } from '../../../shared/platform/platform';
@@ -19,9 +20,11 @@ export class LoginService {
   // Made on first login: printing the schema (bin/supergraph.ts) wires this service without Redis.
   private throttle: LoginThrottle | undefined;
   private readonly passwords: PasswordVerifier;
+  private readonly accounts: AccountRepository;
 
   constructor(private readonly platform: Platform) {
     const { login } = platform.config;
+    this.accounts = new AccountRepository(platform.dataSource);
     this.passwords = new PasswordVerifier({ concurrency: login.hashConcurrency, maxQueue: login.hashQueue });
   }
 
@@ -33,7 +36,7 @@ export class LoginService {
       if (error instanceof AppError && error.errorCode === PlatformErrorCode.LOGIN_THROTTLED) this.platform.metrics.loginThrottled.inc({ layer: 'admin' });
       throw error;
     });
-    const account = await this.platform.dataSource.getRepository(AccountEntity).findOneBy({ email });
+    const account = await this.accounts.byEmail(email);
     let valid: boolean;
     try {
       valid = await this.passwords.verify(password, account?.passwordHash ?? (await decoyHash()));

@@ -1,7 +1,7 @@
 import type { Platform } from '../../../shared/platform/platform';
 import type { JobDefinition } from '../../../shared/queue/worker-host';
 import type { IssuanceService } from '../reservations/issuance.service';
-import { FLIGHT_QUEUE, FLIGHT_WALLET_KEY_PREFIX } from '../reservations/reservation-follow-ups';
+import { FLIGHT_LEDGER_SCOPE, FLIGHT_QUEUE } from '../reservations/reservation-follow-ups';
 import type { ReservationRepository } from '../reservations/reservation.repository';
 import { debitIssued } from './wallet-debit.job';
 
@@ -54,14 +54,11 @@ export function flightIssuanceRecoveryJob(platform: Platform, reservations: Rese
         }
       }
       // Driven from the few open holds, never from the reservations (nearly all of them ISSUED).
-      const openHolds = await platform.ledger.openHoldKeys(FLIGHT_WALLET_KEY_PREFIX, before, OPEN_HOLD_SCAN);
+      const openHolds = await platform.ledger.openHoldBookings(FLIGHT_LEDGER_SCOPE, before, OPEN_HOLD_SCAN);
       if (openHolds.length === OPEN_HOLD_SCAN) {
         log.warn('more open flight wallet holds than one recovery run reads: the newest wait for a later run', { read: OPEN_HOLD_SCAN });
       }
-      const awaitingDebit = await reservations.issuedAmong(
-        openHolds.map((key) => key.slice(FLIGHT_WALLET_KEY_PREFIX.length)),
-        before,
-      );
+      const awaitingDebit = await reservations.issuedAmong(openHolds, before);
       for (const r of awaitingDebit.slice(0, BATCH)) {
         await debitIssued(platform, r);
         debited++;

@@ -3,6 +3,7 @@ import type { JobDefinition } from '../../../shared/queue/worker-host';
 import type { FlightSupplier } from '../supplier/flight-supplier.port';
 import { FLIGHT_BOOKING_KIND, FLIGHT_QUEUE, RESERVATION_EXPIRY_JOB, ReservationJobPayload } from '../reservations/reservation-follow-ups';
 import type { ReservationRepository } from '../reservations/reservation.repository';
+import { FlightPaymentRepository } from '../payments/flight-payment.repository';
 
 /** Reservations that still wait for payment; an admitted or issuing one is left to its purchase. */
 const UNPAID = ['CREATED', 'SELLING', 'PNR_CREATED', 'VALIDATION_FAILED', 'PRICE_CHANGED', 'REPRICE_UNAVAILABLE', 'TST_CREATED'] as const;
@@ -13,6 +14,8 @@ const UNPAID = ['CREATED', 'SELLING', 'PNR_CREATED', 'VALIDATION_FAILED', 'PRICE
  * is told (the notification rules keep third-party agent bookings silent).
  */
 export function reservationExpiryJob(platform: Platform, supplier: FlightSupplier, reservations: ReservationRepository): JobDefinition<ReservationJobPayload> {
+  // Payment evidence is stored apart from the reservation; a confirmed payment keeps it alive.
+  const payments = new FlightPaymentRepository(platform.dataSource);
   return {
     queue: FLIGHT_QUEUE,
     name: RESERVATION_EXPIRY_JOB,
@@ -21,7 +24,7 @@ export function reservationExpiryJob(platform: Platform, supplier: FlightSupplie
       const now = platform.clock.now();
       if (!r || !(UNPAID as readonly string[]).includes(r.status) || r.admittedAt) return { released: false, status: r?.status };
       if (!r.paymentDeadlineAt || r.paymentDeadlineAt.getTime() > now.getTime()) return { released: false, reason: 'deadline not reached' };
-      if (await hasConfirmedPayment(platform, r.id)) return { released: false, reason: 'payment confirmed' };
+      if (await payments.hasConfirmed(r.id)) return { released: false, reason: 'payment confirmed' };
       if (r.pnr) await supplier.cancel(r.pnr);
       const released = await platform.dataSource.transaction(async (m) => {
         const moved = await reservations.update(r.id, { status: 'CANCELLED', cancelledAt: now, cancelReason: 'PAYMENT_DEADLINE_PASSED' }, now, m, [...UNPAID]);
@@ -34,10 +37,4 @@ export function reservationExpiryJob(platform: Platform, supplier: FlightSupplie
       return { released };
     },
   };
-}
-
-/** Payment evidence is stored apart from the reservation; a confirmed payment keeps it alive. */
-async function hasConfirmedPayment(platform: Platform, reservationId: string): Promise<boolean> {
-  const rows = await platform.dataSource.query("SELECT 1 FROM flight_payment WHERE reservation_id = ? AND status = 'CONFIRMED' LIMIT 1", [reservationId]);
-  return rows.length > 0;
 }

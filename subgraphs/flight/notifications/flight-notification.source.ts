@@ -12,6 +12,8 @@ import { ReservationRepository } from '../reservations/reservation.repository';
 import type { FlightReservation } from '../reservations/reservation.types';
 import type { AirportService } from '../services/airport.service';
 import { FlightRetentionRepository } from '../retention/flight-retention.repository';
+import type { AccountDirectory } from '../../../shared/auth/account-directory.port';
+import { AccountRepository } from '../../../shared/auth/account.repository';
 
 const STATE: Partial<Record<FlightReservation['status'], BookingState>> = {
   ISSUED: 'ISSUED',
@@ -26,6 +28,7 @@ const STATE: Partial<Record<FlightReservation['status'], BookingState>> = {
 export function flightNotificationSource(dataSource: DataSource, airports: AirportService): NotificationBookingSource {
   const reservations = new ReservationRepository(dataSource);
   const retention = new FlightRetentionRepository(dataSource);
+  const accounts: AccountDirectory = new AccountRepository(dataSource);
   return {
     kind: FLIGHT_BOOKING_KIND,
     finishedBookings: (ids, before) => retention.finishedBookings(ids, before),
@@ -41,8 +44,8 @@ export function flightNotificationSource(dataSource: DataSource, airports: Airpo
         phone: p.phone,
       }));
       if (r.channel === 'CUSTOMER') {
-        const [buyer] = await dataSource.query('SELECT full_name, email FROM account WHERE id = ?', [r.accountId]);
-        if (buyer) recipients.unshift({ key: 'buyer', role: 'BUYER', name: buyer.full_name, email: buyer.email });
+        const buyer = await accounts.contactOf(r.accountId);
+        if (buyer) recipients.unshift({ key: 'buyer', role: 'BUYER', name: buyer.fullName, email: buyer.email });
       }
       return {
         kind: FLIGHT_BOOKING_KIND,

@@ -20,6 +20,12 @@ export class FlightPaymentRepository {
     return rows.map(toPayment);
   }
 
+  /** Whether any payment of the reservation is CONFIRMED (payment evidence keeps an unpaid-looking reservation alive). */
+  async hasConfirmed(reservationId: string): Promise<boolean> {
+    const rows = await this.dataSource.query("SELECT 1 FROM flight_payment WHERE reservation_id = ? AND status = 'CONFIRMED' LIMIT 1", [reservationId]);
+    return rows.length > 0;
+  }
+
   /** The CONFIRMED payment that pays this reservation under the exact match rule, if any. */
   async confirmedFor(r: FlightReservation, m: EntityManager = this.dataSource.manager): Promise<FlightPayment | null> {
     return (await this.ofReservation(r.id, m)).find((p) => p.status === 'CONFIRMED' && paymentMatches(p, r)) ?? null;

@@ -8,6 +8,7 @@ import type { CustomerIssuanceService, DirectOutcome } from './customer-issuance
 import type { ReservationRepository } from './reservation.repository';
 import { issuanceView } from './reservation-view';
 import type { FlightReservation, ReservationStatus } from './reservation.types';
+import { PaymentRecoveryRepository, PaymentRecoveryRow, RecoveryState } from './payment-recovery.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CANCELLED: ReservationStatus[] = ['CANCELLED', 'REFUND_PENDING', 'REFUND_REQUIRED'];
@@ -23,23 +24,7 @@ export interface PaymentRecoveryInput {
   paymentReference?: string | null;
 }
 
-export type RecoveryState = 'RESERVED' | 'ISSUED' | 'REFUND_REQUIRED';
-
-/** A flight_payment_recovery row: one applied reconciliationOperationId and what it moved. */
-interface PaymentRecoveryRow {
-  reconciliation_operation_id: string;
-  payment_id: string;
-  source_reservation_id: string;
-  source_ticket_id: string;
-  replacement_reservation_id: string;
-  replacement_ticket_id: string;
-  previous_payment_reference: string;
-  previous_payment_status: string;
-  state: RecoveryState;
-  applied_by: string;
-  created_at: Date;
-  updated_at: Date;
-}
+export type { RecoveryState };
 
 export interface PaymentRecoveryView {
   reconciliationOperationId: string;
@@ -72,6 +57,7 @@ export class PaymentRecovery {
     private readonly reservations: ReservationRepository,
     private readonly payments: FlightPaymentRepository,
     private readonly issuer: CustomerIssuanceService,
+    private readonly recoveries = new PaymentRecoveryRepository(platform.dataSource),
   ) {}
 
   async recover(principal: Principal, input: PaymentRecoveryInput, raced = false): Promise<DirectOutcome> {
@@ -134,10 +120,7 @@ export class PaymentRecovery {
     if (!finalizationIdempotent && !(await this.payments.confirmedFor(replacement))) throw FlightException.paymentNotConfirmed();
     const outcome = await this.issuer.issueNow(replacement, req.ticketId);
     if (outcome.complete) {
-      await this.platform.dataSource.query(
-        "UPDATE flight_payment_recovery SET state = 'ISSUED', updated_at = ? WHERE reconciliation_operation_id = ? AND state = 'RESERVED'",
-        [this.platform.clock.now(), req.operationId],
-      );
+      await this.recoveries.markIssued(req.operationId, this.platform.clock.now());
     }
     return { ...outcome, paymentRecovery: view(req, outcome.complete ? 'ISSUED' : 'RESERVED', recoveryIdempotent, finalizationIdempotent) };
   }
@@ -188,8 +171,7 @@ export class PaymentRecovery {
   }
 
   private async operation(operationId: string, m: EntityManager = this.platform.dataSource.manager): Promise<PaymentRecoveryRow | null> {
-    const [row] = await m.query<PaymentRecoveryRow[]>('SELECT * FROM flight_payment_recovery WHERE reconciliation_operation_id = ?', [operationId]);
-    return row ?? null;
+    return this.recoveries.byOperation(operationId, m);
   }
 
   /** The audit row: what was moved, from where, by whom. */
@@ -203,26 +185,19 @@ export class PaymentRecovery {
     state: RecoveryState,
     verb: 'INSERT' | 'INSERT IGNORE',
   ): Promise<void> {
-    const now = this.platform.clock.now();
-    await m.query(
-      `${verb} INTO flight_payment_recovery (reconciliation_operation_id, payment_id, source_reservation_id, source_ticket_id, replacement_reservation_id,
-         replacement_ticket_id, previous_payment_reference, previous_payment_status, state, applied_by, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        req.operationId,
-        payment.id,
-        source.id,
-        req.sourceTicketId,
-        replacement.id,
-        req.ticketId,
-        payment.paymentReference,
-        payment.status,
-        state,
-        principal.accountId,
-        now,
-        now,
-      ],
-    );
+    const row = {
+      reconciliation_operation_id: req.operationId,
+      payment_id: payment.id,
+      source_reservation_id: source.id,
+      source_ticket_id: req.sourceTicketId,
+      replacement_reservation_id: replacement.id,
+      replacement_ticket_id: req.ticketId,
+      previous_payment_reference: payment.paymentReference,
+      previous_payment_status: payment.status,
+      state,
+      applied_by: principal.accountId,
+    };
+    await this.recoveries.insert(m, row, this.platform.clock.now(), verb === 'INSERT IGNORE');
   }
 }
 

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { Platform } from '../../../shared/platform/platform';
 import type { FlightReservation } from './reservation.types';
+import { bookingLedgerKey } from '../../../shared/wallet/ledger-key';
 
 export const FLIGHT_BOOKING_KIND = 'flight';
 export const FLIGHT_QUEUE = 'flight';
@@ -28,7 +29,6 @@ export async function scheduleReservationFollowUps(platform: Platform, m: Entity
   });
 }
 
-/** The wallet ledger's business key of a reservation: its admission hold and its one debit share it. */
-/** The ledger key of an agent booking's hold and debit: one per reservation. */
-export const FLIGHT_WALLET_KEY_PREFIX = 'flight-reservation:';
-export const flightWalletKey = (reservationId: string): string => `${FLIGHT_WALLET_KEY_PREFIX}${reservationId}`;
+/** The wallet ledger's scope of flight reservations: an agent booking's admission hold and its one debit share a key. */
+export const FLIGHT_LEDGER_SCOPE = 'flight-reservation';
+export const flightWalletKey = (reservationId: string): string => bookingLedgerKey(FLIGHT_LEDGER_SCOPE, reservationId);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SupplierBooking, SupplierPricingRecord, SupplierTicketDocument } from '../supplier/flight-supplier.port';
 import type { OfferView } from '../offers/offer-view';
 import type { FlightReservation, FlightTicketRow, PricingRecord, RecordLocator, StoredPassenger, TicketDocument } from './reservation.types';
+import type { AccountContact } from '../../../shared/auth/account-directory.port';
 
 /** Ticket rows at TST time: one per passenger and itinerary, all EXPECTED until issued. */
 export function buildTicketRows(r: FlightReservation, airportName: (code: string) => string): FlightTicketRow[] {
@@ -159,8 +160,13 @@ export function agentReservationView(r: FlightReservation, tickets: FlightTicket
   };
 }
 
-/** The account that booked, as a flight ticket names its buyer (ReservationRepository.buyerOf). */
+/** The account that booked, as a flight ticket names its buyer. */
 export type TicketBuyer = { id: string; full_name: string; email: string } | undefined;
+
+/** The buyer of a ticket from the account directory's answer (AccountDirectory.contactOf). */
+export function ticketBuyer(contact: AccountContact | null): TicketBuyer {
+  return contact ? { id: contact.id, full_name: contact.fullName, email: contact.email } : undefined;
+}
 
 /**
  * The customer reservation answer: tickets[] are flight tickets (OpenAPI `FlightTicket`), and flightOffers[] the

@@ -15,10 +15,12 @@ import { pricingContextOf } from '../search/flight-search.service';
 import { FlightSupplier, SupplierError, SupplierTraveler } from '../supplier/flight-supplier.port';
 import { validatePassengers } from './passenger-validation';
 import { ReservationRepository } from './reservation.repository';
-import { agentReservationView, buildTicketRows, customerReservationView, expectedDocuments, toPricingRecords } from './reservation-view';
+import { agentReservationView, buildTicketRows, customerReservationView, expectedDocuments, ticketBuyer, toPricingRecords } from './reservation-view';
 import type { BookingChannel, FlightReservation, StoredPassenger } from './reservation.types';
 import { parseReserveRequest, ReserveInput, ReserveRequest, retryConflict } from './reserve-request';
 import { FLIGHT_BOOKING_KIND, scheduleReservationFollowUps } from './reservation-follow-ups';
+import type { AccountDirectory } from '../../../shared/auth/account-directory.port';
+import { AccountRepository } from '../../../shared/auth/account.repository';
 
 export interface ReserveHeaders {
   externalUserId?: string | null;
@@ -58,6 +60,7 @@ export class ReserveService {
     private readonly pricing: PricingTermsFactory,
     private readonly airports: AirportService,
     private readonly reservations: ReservationRepository,
+    private readonly accounts: AccountDirectory = new AccountRepository(platform.dataSource),
   ) {}
 
   async reserve(
@@ -295,7 +298,7 @@ export class ReserveService {
     const now = this.platform.clock.now();
     if (channel === 'AGENT') return agentReservationView(fresh, tickets, now, this.platform.config.publicBaseUrl);
     const offer = fresh.offerView ?? (await this.rebuiltOfferView(fresh));
-    return customerReservationView(fresh, tickets, now, offer, await this.reservations.buyerOf(fresh.accountId));
+    return customerReservationView(fresh, tickets, now, offer, ticketBuyer(await this.accounts.contactOf(fresh.accountId)));
   }
 
   /** A reservation made before offer_view was kept: its offer is priced again from the supplier snapshot for display. */

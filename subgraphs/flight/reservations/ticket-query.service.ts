@@ -3,7 +3,9 @@ import type { Principal } from '../../../shared/auth/token.service';
 import { isAdministrator } from '../../../shared/auth/roles';
 import { FlightException } from '../errors/flight.exception';
 import { ReservationRepository } from './reservation.repository';
-import { flightTicketView } from './reservation-view';
+import { flightTicketView, ticketBuyer } from './reservation-view';
+import type { AccountDirectory } from '../../../shared/auth/account-directory.port';
+import { AccountRepository } from '../../../shared/auth/account.repository';
 
 const TICKET_ID = /^[A-Za-z0-9-]{3,40}$/;
 
@@ -12,6 +14,7 @@ export class TicketQueryService {
   constructor(
     private readonly platform: Platform,
     private readonly reservations: ReservationRepository,
+    private readonly accounts: AccountDirectory = new AccountRepository(platform.dataSource),
   ) {}
 
   async tickets(principal: Principal, ticketId: string | null | undefined) {
@@ -28,7 +31,7 @@ export class TicketQueryService {
     if (rows.length === 0 || !r) throw FlightException.reservationNotFound();
     // Someone else's ticket is answered as absent: its existence is not disclosed.
     if (r.accountId !== principal.accountId && !isAdministrator(principal.role)) throw FlightException.reservationNotFound();
-    const buyer = await this.reservations.buyerOf(r.accountId);
+    const buyer = ticketBuyer(await this.accounts.contactOf(r.accountId));
     return rows.map((t) => flightTicketView(r, t, buyer));
   }
 }

@@ -1,6 +1,6 @@
 import type { Platform } from '../../../shared/platform/platform';
 import { daysBefore, RetentionPurge } from '../../../shared/retention/retention.types';
-import { MysqlSimulatorStore } from '../supplier/simulator/mysql-simulator-store';
+import { MysqlSimulatorStore } from '../supplier/simulator/mysql-simulator.repository';
 import { SCHEDULE_HORIZON_DAYS } from '../supplier/simulator/offers';
 
 /**

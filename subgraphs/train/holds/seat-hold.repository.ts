@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { TimeKeyPosition } from '../../../shared/retention/retention.types';
 
 /** What a hold slot records: the seat asked for and who asked. */
@@ -14,41 +14,72 @@ export interface SeatHoldSlot {
   luggageId: number;
 }
 
+/** A train_seat_hold row as stored. */
+export interface SeatHoldRow {
+  hold_key: string;
+  account_id: string;
+  time_table_train_set_id: number;
+  travel_date: string;
+  car_id: number;
+  seat_id: number;
+  from_partner_id: number;
+  to_partner_id: number;
+  luggage_id: number;
+  status: string;
+  expires_at: Date;
+  created_at: Date;
+  released_at: Date | null;
+}
+
 /** SQL for train_seat_hold; the seat-hold service decides, this only reads and writes rows. */
 export class SeatHoldRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * Takes one of the account's hold slots (a PENDING row until `pendingUntil`) under a lock on the account row, so
-   * parallel holds cannot slip past the cap. False, and nothing written, when the account already has `max` active.
+   * Takes one of the account's hold slots (a PENDING row until `pendingUntil`), in `m`'s transaction, which the caller
+   * has serialised on the account so parallel holds cannot slip past the cap. False, and nothing written, when the
+   * account already has `max` active.
    */
-  async takeSlot(slot: SeatHoldSlot, now: Date, pendingUntil: Date, max: number): Promise<boolean> {
-    return this.dataSource.transaction(async (m) => {
-      await m.query('SELECT id FROM account WHERE id = ? FOR UPDATE', [slot.accountId]);
-      const [{ active }] = await m.query<Array<{ active: number | string }>>(
-        "SELECT COUNT(*) AS active FROM train_seat_hold WHERE account_id = ? AND status IN ('PENDING', 'HELD') AND expires_at > ?",
-        [slot.accountId, now],
-      );
-      if (Number(active) >= max) return false;
-      await m.query(
-        `INSERT INTO train_seat_hold (hold_key, account_id, time_table_train_set_id, travel_date, car_id, seat_id, from_partner_id, to_partner_id,
+  async takeSlot(m: EntityManager, slot: SeatHoldSlot, now: Date, pendingUntil: Date, max: number): Promise<boolean> {
+    const [{ active }] = await m.query<Array<{ active: number | string }>>(
+      "SELECT COUNT(*) AS active FROM train_seat_hold WHERE account_id = ? AND status IN ('PENDING', 'HELD') AND expires_at > ?",
+      [slot.accountId, now],
+    );
+    if (Number(active) >= max) return false;
+    await m.query(
+      `INSERT INTO train_seat_hold (hold_key, account_id, time_table_train_set_id, travel_date, car_id, seat_id, from_partner_id, to_partner_id,
            luggage_id, status, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
-        [
-          slot.key,
-          slot.accountId,
-          slot.timeTableTrainSetId,
-          slot.travelDate,
-          slot.carId,
-          slot.seatId,
-          slot.fromPartnerId,
-          slot.toPartnerId,
-          slot.luggageId,
-          pendingUntil,
-          now,
-        ],
-      );
-      return true;
-    });
+      [
+        slot.key,
+        slot.accountId,
+        slot.timeTableTrainSetId,
+        slot.travelDate,
+        slot.carId,
+        slot.seatId,
+        slot.fromPartnerId,
+        slot.toPartnerId,
+        slot.luggageId,
+        pendingUntil,
+        now,
+      ],
+    );
+    return true;
+  }
+
+  /** The account's own holds among these keys (a key of another account is not found). */
+  ownHolds(accountId: string, keys: string[]): Promise<SeatHoldRow[]> {
+    return this.dataSource.query<SeatHoldRow[]>(`SELECT * FROM train_seat_hold WHERE account_id = ? AND hold_key IN (${keys.map(() => '?').join(', ')})`, [
+      accountId,
+      ...keys,
+    ]);
+  }
+
+  /** The account's holds that became seats of a reservation (in the transaction that stores it). */
+  async markReserved(m: EntityManager, accountId: string, keys: string[]): Promise<void> {
+    await m.query(`UPDATE train_seat_hold SET status = 'RESERVED' WHERE account_id = ? AND hold_key IN (${keys.map(() => '?').join(', ')})`, [
+      accountId,
+      ...keys,
+    ]);
   }
 
   /** The provider refused the hold: its slot is given back. */

@@ -5,6 +5,8 @@ import { AppError } from '../../../shared/errors/app-error';
 import { RailProvider, RailProviderError } from '../provider/rail-provider.port';
 import { decodeTrainSetId } from '../search/dated-trainset';
 import { SeatHoldRepository } from './seat-hold.repository';
+import type { AccountDirectory } from '../../../shared/auth/account-directory.port';
+import { AccountRepository } from '../../../shared/auth/account.repository';
 
 export class SeatHoldException extends AppError {
   static invalid(fields: Array<{ field: string; message: string }>): SeatHoldException {
@@ -60,6 +62,7 @@ export class SeatHoldService {
     private readonly platform: Platform,
     private readonly provider: RailProvider,
     private readonly holds = new SeatHoldRepository(platform.dataSource),
+    private readonly accounts: AccountDirectory = new AccountRepository(platform.dataSource),
   ) {}
 
   async hold(principal: Principal, request: HoldRequest): Promise<HoldView> {
@@ -108,7 +111,12 @@ export class SeatHoldService {
       toPartnerId: input.arrivalStopPartnerId,
       luggageId: input.luggageId,
     };
-    if (!(await this.holds.takeSlot(slot, now, new Date(now.getTime() + PENDING_SLOT_MS), maxActiveHoldsPerAccount))) {
+    const taken = await this.platform.dataSource.transaction(async (m) => {
+      // Holds of one account queue on its row: parallel holds cannot slip past the cap.
+      await this.accounts.lockAccount(m, accountId);
+      return this.holds.takeSlot(m, slot, now, new Date(now.getTime() + PENDING_SLOT_MS), maxActiveHoldsPerAccount);
+    });
+    if (!taken) {
       throw SeatHoldException.limitReached(maxActiveHoldsPerAccount);
     }
   }

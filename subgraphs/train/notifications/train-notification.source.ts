@@ -15,6 +15,8 @@ import { TrainReservationRepository } from '../reservations/reservation.reposito
 import type { JourneySelection, TrainReservation } from '../reservations/reservation.types';
 import type { StationService } from '../services/station.service';
 import { TrainRetentionRepository } from '../retention/train-retention.repository';
+import type { AccountDirectory } from '../../../shared/auth/account-directory.port';
+import { AccountRepository } from '../../../shared/auth/account.repository';
 
 const STATE: Record<TrainReservation['status'], BookingState> = {
   PENDING: 'RESERVED',
@@ -54,6 +56,7 @@ export function trainNotificationSource(
   const reservations = new TrainReservationRepository(dataSource);
   const issuances = new TrainIssuanceRepository(dataSource);
   const retention = new TrainRetentionRepository(dataSource);
+  const accounts: AccountDirectory = new AccountRepository(dataSource);
   return {
     kind: TRAIN_BOOKING_KIND,
     finishedBookings: (ids, before) => retention.finishedBookings(ids, before),
@@ -64,8 +67,8 @@ export function trainNotificationSource(
       const recipients: NotificationRecipient[] = r.passengers
         .map((p, i): NotificationRecipient => ({ key: passengerRecipientKey(i), role: 'PASSENGER', name: p.passengerName, email: p.email, phone: p.phone }))
         .filter((p) => p.email || p.phone);
-      const [buyer] = await dataSource.query('SELECT full_name, email FROM account WHERE id = ?', [r.accountId]);
-      if (buyer) recipients.unshift({ key: 'buyer', role: 'BUYER', name: buyer.full_name, email: buyer.email });
+      const buyer = await accounts.contactOf(r.accountId);
+      if (buyer) recipients.unshift({ key: 'buyer', role: 'BUYER', name: buyer.fullName, email: buyer.email });
       const name = (stopId: string) => stations.byStopId(stopId)?.stopName ?? stopId;
       const line = (j: JourneySelection) => ({
         description: `SGR ${j.trainNumber} ${name(j.fromStopId)} → ${name(j.toStopId)}`,

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { Platform } from '../../../shared/platform/platform';
 import type { TrainReservation } from './reservation.types';
+import { bookingLedgerKey } from '../../../shared/wallet/ledger-key';
 
 export const TRAIN_BOOKING_KIND = 'train';
 export const TRAIN_QUEUE = 'train';
@@ -37,4 +38,4 @@ export async function scheduleTrainReservationFollowUps(platform: Platform, m: E
 }
 
 /** The wallet ledger's business key of a reservation: its admission hold and its one debit share it. */
-export const trainWalletKey = (reservationId: string): string => `train-reservation:${reservationId}`;
+export const trainWalletKey = (reservationId: string): string => bookingLedgerKey('train-reservation', reservationId);

@@ -6,6 +6,7 @@ import { priceTrainFare } from '../pricing/train-pricing';
 import { RailProvider, RailProviderError, RailReservation } from '../provider/rail-provider.port';
 import { loadJourney, LoadedJourney } from './journey-loader';
 import type { TrainReservationRepository } from './reservation.repository';
+import { SeatHoldRepository } from '../holds/seat-hold.repository';
 import { scheduleTrainReservationFollowUps, TRAIN_BOOKING_KIND, TRAIN_QUEUE, TrainReservationJobPayload } from './reservation-follow-ups';
 import type { Journey, JourneySelection, TrainReservation, TrainTicketRow } from './reservation.types';
 
@@ -48,6 +49,7 @@ export class TrainReservationStore {
     private readonly platform: Platform,
     private readonly provider: RailProvider,
     private readonly reservations: TrainReservationRepository,
+    private readonly holds = new SeatHoldRepository(platform.dataSource),
   ) {}
 
   /**
@@ -223,11 +225,11 @@ export class TrainReservationStore {
       if (!(await this.reservations.update(r.id, { ...columns, lastError: null, needsAttentionAt: null }, now, m, ['PENDING'])))
         throw new Error(`train reservation ${r.id} left PENDING while it was being stored`);
       await this.reservations.insertTickets(done, tickets, m);
-      const keys = tickets.map((t) => t.holdKey);
-      await m.query(`UPDATE train_seat_hold SET status = 'RESERVED' WHERE account_id = ? AND hold_key IN (${keys.map(() => '?').join(', ')})`, [
+      await this.holds.markReserved(
+        m,
         r.accountId,
-        ...keys,
-      ]);
+        tickets.map((t) => t.holdKey),
+      );
       await scheduleTrainReservationFollowUps(this.platform, m, done);
     });
     this.platform.logger.info('train reserved', { reservationId: r.id, pnr: made.pnr, status: done.status, kind: TRAIN_BOOKING_KIND });

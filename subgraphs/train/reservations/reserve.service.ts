@@ -10,6 +10,7 @@ import { loadJourney, LoadedJourney } from './journey-loader';
 import { OwnHold, validateTrainPassengers } from './passenger-validation';
 import { fingerprintOf, idempotencyKeyOf, parseReserveRequest, TrainReserveInput, TrainReserveRequest } from './reserve-request';
 import { TrainReservationRepository } from './reservation.repository';
+import { SeatHoldRepository } from '../holds/seat-hold.repository';
 import { reservationView, TrainReservationView, workflowUnconfirmedData } from './reservation-view';
 import { PROCESSING_LEASE_MS, seatLabelsFrom, TrainReservationStore } from './reservation-store';
 import type { TrainReservation, TrainReservationStatus } from './reservation.types';
@@ -24,21 +25,6 @@ export interface TrainReserveHeaders {
 const SETTLED: readonly TrainReservationStatus[] = ['RESERVED', 'WORKFLOW_UNCONFIRMED', 'CANCELLING', 'CANCELLED', 'PAID', 'ISSUED'];
 
 /** A train_seat_hold row as mysql2 gives it (travel_date, a DATE, as its string). */
-interface SeatHoldRow {
-  hold_key: string;
-  account_id: string;
-  time_table_train_set_id: number;
-  travel_date: string;
-  car_id: number;
-  seat_id: number;
-  from_partner_id: number;
-  to_partner_id: number;
-  luggage_id: number;
-  status: string;
-  expires_at: Date;
-  created_at: Date;
-  released_at: Date | null;
-}
 
 /**
  * POST /api/trip/train/seat/reserve. One reservation per account and set of holds (unique key), saved before
@@ -53,6 +39,7 @@ export class TrainReservationService {
     private readonly platform: Platform,
     private readonly provider: RailProvider,
     private readonly reservations: TrainReservationRepository,
+    private readonly seatHolds = new SeatHoldRepository(platform.dataSource),
   ) {
     this.booking = new TrainReservationStore(platform, provider, reservations);
   }
@@ -133,10 +120,7 @@ export class TrainReservationService {
   ) {
     const holds = new Map<string, OwnHold>();
     if (request.holdKeys.length) {
-      const rows = await this.platform.dataSource.query<SeatHoldRow[]>(
-        `SELECT * FROM train_seat_hold WHERE account_id = ? AND hold_key IN (${request.holdKeys.map(() => '?').join(', ')})`,
-        [principal.accountId, ...request.holdKeys],
-      );
+      const rows = await this.seatHolds.ownHolds(principal.accountId, request.holdKeys);
       for (const h of rows) {
         holds.set(h.hold_key, {
           holdKey: h.hold_key,

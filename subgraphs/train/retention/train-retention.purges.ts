@@ -2,7 +2,7 @@ import type { Platform } from '../../../shared/platform/platform';
 import { daysBefore, RetentionPurge, timeKeyCursor, timeKeyPosition } from '../../../shared/retention/retention.types';
 import { SeatHoldRepository } from '../holds/seat-hold.repository';
 import { SALES_HORIZON_DAYS } from '../provider/rail-simulator.adapter';
-import { MysqlRailSimulatorStore } from '../provider/simulator/mysql-rail-simulator-store';
+import { MysqlRailSimulatorStore } from '../provider/simulator/mysql-rail-simulator.repository';
 
 /**
  * The train module's purges: our seat holds RETENTION_TRAIN_SEAT_HOLD_DAYS after they lapsed or were released, and

@@ -5,7 +5,7 @@ import { cleanUp, testConfig } from '../../../../test/support/test-platform';
 import { RailSimulator1763800000400 } from '../../migrations/1763800000400-rail-simulator';
 import { RailSimulatorTicketNumbers1764000000520 } from '../../migrations/1764000000520-rail-simulator-ticket-numbers';
 import type { RailHoldInput, RailProvider, RailTrip } from '../rail-provider.port';
-import { MysqlRailSimulatorStore } from './mysql-rail-simulator-store';
+import { MysqlRailSimulatorStore } from './mysql-rail-simulator.repository';
 import { pnrCandidate, ticketNumberFor } from './booking';
 import { DATE, failure, NOW, PARTNER, passenger, search, simulator, stop, trainOn } from './rail-test-fixtures';
 

@@ -5,7 +5,7 @@ import { cleanUp, testConfig } from '../../../../test/support/test-platform';
 import { GdsSimulator1763800000310 } from '../../migrations/1763800000310-gds-simulator';
 import type { FlightSupplier, SupplierBookingResult, SupplierOffer } from '../flight-supplier.port';
 import { createGdsSimulator } from '../gds-simulator.adapter';
-import { MysqlSimulatorStore } from './mysql-simulator-store';
+import { MysqlSimulatorStore } from './mysql-simulator.repository';
 import { criteria, failure, firstOffer, NOW, travelersFor } from './simulator-test-fixtures';
 
 // Two data sources (two connection pools) over one database stand for two processes, e.g. the API and the worker.
