@@ -14,7 +14,8 @@ import { FlightReservations1763800000320 } from './migrations/1763800000320-flig
 import { OfferStore } from './offers/offer-store';
 import { OfferReviewService } from './offers/offer-review.service';
 import { PricingTermsFactory } from './offers/pricing-terms';
-import { FlightOfferStore, FlightSearchService } from './search/flight-search.service';
+import { FlightSearchService } from './search/flight-search.service';
+import type { FlightOfferStore } from './offers/flight-offer-store.types';
 import { SearchCache } from './search/search-cache';
 import { createGdsSimulator } from './supplier/gds-simulator.adapter';
 import { MysqlSimulatorStore } from './supplier/simulator/mysql-simulator-store';

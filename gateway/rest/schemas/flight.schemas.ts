@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RESERVATION_STATUSES } from '../../../subgraphs/flight/reservations/reservation.types';
+import { RESERVATION_STATUSES } from '../../../shared/api-contract/flight-reservation.contract';
 import { ErrorBodySchema } from '../rest-contract';
 import { CurrencyCode, DateTime, FreeObject, LocalDate, MoneyAmount } from './common.schemas';
 

@@ -12,7 +12,7 @@ import { DEFAULT_TENANT_TEMPLATE, parseTenant, ParsedTenantFile, renderTenant, s
 import { NginxSyntaxError } from './nginx-syntax';
 import type { NginxVerifier } from './nginx-verifier';
 import type { RepositoryWriteLock } from './repository-write-lock';
-import { FieldProblem, ReverseProxyException } from './reverse-proxy.exception';
+import { FieldProblem, ReverseProxyException } from '../../../shared/api-contract/reverse-proxy.exception';
 import { ifMatchSatisfied } from './revision-precondition';
 
 export const TEMPLATE_FILE = 'templates/tenant.conf.tmpl';
@@ -55,10 +55,6 @@ export interface ConfigView {
   /** The last commit that touched the file: the ETag of this configuration. */
   revision: string;
 }
-
-/** The configuration list's default and maximum page size (GET REST reads one page of the maximum). */
-export const REVERSE_PROXY_PAGE_DEFAULT = 50;
-export const REVERSE_PROXY_PAGE_MAX = 1000;
 
 interface TenantFile {
   file: string;

@@ -2,7 +2,7 @@ import type { Platform } from '../../../shared/platform/platform';
 import type { Principal } from '../../../shared/auth/token.service';
 import { FlightException } from '../errors/flight.exception';
 import type { AirportService } from '../services/airport.service';
-import type { FlightOfferStore, SearchedOffer } from '../search/flight-search.service';
+import type { FlightOfferStore, SearchedOffer } from './flight-offer-store.types';
 import { BookingRequirements, bookingRequirementsFor } from './booking-requirements';
 import type { ReservationRepository } from '../reservations/reservation.repository';
 
