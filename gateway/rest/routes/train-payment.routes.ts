@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../../../shared/errors/app-error';
 import type { InputProblem } from '../rest-contract';
 import type { RestRequest, RestRoute } from '../rest-route';
-import { TrainPaymentResponse } from '../schemas/train.schemas';
+import { TrainPaymentResponse } from '../schemas/train-issuance.schemas';
 import { NO_STORE_HEADER, TRAIN_HEADERS } from './train.routes';
 import { MOBILE_MONEY_RAILS } from '../../../shared/payments/mobile-money-rails.data';
 
