@@ -4,7 +4,8 @@ import type { GraphQLContext } from '../../../shared/http/subgraph-server';
 import { Role } from '../../../shared/auth/roles';
 import type { RequestContext } from '../../../shared/context/request-context';
 import { REVERSE_PROXY_PAGE_MAX } from '../../../shared/api-contract/reverse-proxy.contract';
-import { type Actor, type ConfigInput, type ConfigView, type ReverseProxyService } from '../reverse-proxy/reverse-proxy.service';
+import { type Actor, type ConfigView, type ReverseProxyService } from '../reverse-proxy/reverse-proxy.service';
+import type { ConfigInput } from '../reverse-proxy/config-input.validator';
 import {
   CreateReverseProxyConfigInput,
   ReverseProxyConfig,
