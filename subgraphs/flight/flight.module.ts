@@ -42,7 +42,7 @@ import { FlightTicketLookup1764400000300 } from './migrations/1764400000300-flig
 import { FlightRetentionIndexes1764500000630 } from './migrations/1764500000630-flight-retention-indexes';
 import { CustomerIssuanceService } from './reservations/customer-issuance.service';
 import { FlightPaymentRepository } from './payments/flight-payment.repository';
-import { FlightPaymentService } from './payments/flight-payment.service';
+import { FlightPaymentService } from './reservations/flight-payment.service';
 import { SimulatedPaymentGateway } from '../../shared/payments/simulated-payment-gateway';
 import { customerIssuanceJob } from './jobs/customer-issuance.job';
 import { SearchRateLimiter } from '../../shared/rate-limit/search-rate-limiter';
