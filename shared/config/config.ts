@@ -7,7 +7,7 @@ import { readFlightConfig, type FlightConfig } from './flight.config';
 import { readTrainConfig, type TrainConfig } from './train.config';
 import { readReverseProxySettings, type ReverseProxySettings } from './reverse-proxy.config';
 import { readRetentionConfig, type RetentionConfig } from './retention.config';
-import { EnvReader, type Env } from './env-reader';
+import { EnvReader, type Env } from './env.reader';
 
 // Each module's settings have a file of their own beside this one; they are named here too, so that a reader of the
 // whole configuration finds every part through this file.
@@ -18,7 +18,7 @@ export type { HttpChannelConfig, NotificationConfig } from './notification.confi
 export type { RetentionConfig } from './retention.config';
 export type { ReverseProxySettings } from './reverse-proxy.config';
 export type { TrainConfig } from './train.config';
-export { redact } from './env-reader';
+export { redact } from './env.reader';
 
 /**
  * Every setting the platform reads from the environment, validated once at start.

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { EnvReader, redact, type Env } from './env-reader';
+import { EnvReader, redact, type Env } from './env.reader';
 
 /** The database connection and the limits on its statements and broad reads. */
 

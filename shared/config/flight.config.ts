@@ -1,4 +1,4 @@
-import type { EnvReader } from './env-reader';
+import type { EnvReader } from './env.reader';
 
 /** The flight subgraph's settings: offers, payment window, search cache and look-ahead. */
 export interface FlightConfig {

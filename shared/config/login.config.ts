@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { EnvReader } from './env-reader';
+import { EnvReader } from './env.reader';
 
 /** Login throttling: see docs/decisions.md, "Login throttling". */
 export interface LoginConfig {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { EnvReader } from './env-reader';
+import { EnvReader } from './env.reader';
 
 /** The notification channels (email, SMS, WhatsApp, push), their local sink and delivery retries. */
 

@@ -1,4 +1,4 @@
-import { EnvReader } from './env-reader';
+import { EnvReader } from './env.reader';
 
 /**
  * The recurring purge of rows that only grow (README "Retention", docs/decisions.md "Retention"). A kind's days are

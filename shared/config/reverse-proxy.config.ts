@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { EnvReader } from './env-reader';
+import { EnvReader } from './env.reader';
 
 /** The reverse-proxy administration's repository, nginx upstream and DNS verification. */
 

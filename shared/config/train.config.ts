@@ -1,4 +1,4 @@
-import type { EnvReader } from './env-reader';
+import type { EnvReader } from './env.reader';
 
 /** The train subgraph's settings: holds, payment window and currencies, provider reconciliation, tickets. */
 export interface TrainConfig {

@@ -1,6 +1,6 @@
 import { DOMESTIC_SERVICES } from './timetable-domestic.data';
 import { LONG_HAUL_SERVICES } from './timetable-long-haul.data';
-import type { Service } from './timetable-pair';
+import type { Service } from './timetable-pair.builder';
 import { REGIONAL_SERVICES } from './timetable-regional.data';
 
 /** The carriers the simulator sells, with their IATA ticket prefix (the first 3 digits of a ticket number). */

@@ -1,4 +1,4 @@
-import { E, EB, pair, type Service } from './timetable-pair';
+import { E, EB, pair, type Service } from './timetable-pair.builder';
 
 /** The Tanzania domestic part of the simulator timetable. */
 export const DOMESTIC_SERVICES: Service[] = [

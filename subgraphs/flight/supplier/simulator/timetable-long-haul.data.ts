@@ -1,4 +1,4 @@
-import { EB, EBF, EPB, pair, type Service, shuttleTime } from './timetable-pair';
+import { EB, EBF, EPB, pair, type Service, shuttleTime } from './timetable-pair.builder';
 
 /** The long-haul part of the simulator timetable, and the sandbox load route. */
 export const LONG_HAUL_SERVICES: Service[] = [

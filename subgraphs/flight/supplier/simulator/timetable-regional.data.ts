@@ -1,4 +1,4 @@
-import { E, EB, EPB, pair, type Service } from './timetable-pair';
+import { E, EB, EPB, pair, type Service } from './timetable-pair.builder';
 
 /** The East African regional part of the simulator timetable, with Ethiopian through Addis Ababa. */
 export const REGIONAL_SERVICES: Service[] = [
