@@ -63,7 +63,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: layerZones }],
       // A circle makes load order matter and hides which module owns what. `require()` counts (tracing loads its SDK
       // so); `import type` does not (the rule skips it: it runs nothing), so a type-only circle is for review to see.
-      // The whole lint takes about twice as long with it (the rule resolves every import of app code).
+      // It resolves every import of app code: `npm run lint` takes about a tenth longer with it (some 4 s of 40).
       'import-x/no-cycle': ['error', { ignoreExternal: true, commonjs: true }],
     },
   },
