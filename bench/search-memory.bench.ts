@@ -5,7 +5,7 @@ import { addDays, todayIn } from '../shared/time/calendar-date';
 import { positiveNumber } from './bench-runner';
 
 /**
- * The Redis memory flight searches need, for the README's table: SEARCHES searches through REST into a cache Redis of
+ * The Redis memory flight searches need, for the table in docs/operating.md: SEARCHES searches through REST into a cache Redis of
  * the bench's own (emptied before each scenario), then INFO memory and MEMORY USAGE of every key, by kind.
  * Run: npx tsc -p tsconfig.build.json && node dist/bench/search-memory.bench.js (SEARCHES=1000 by default; a few seconds a scenario).
  */

@@ -83,7 +83,7 @@ export interface PlatformConfig {
   retention: RetentionConfig;
 }
 
-/** Where GET /metrics is served: see README "Metrics" and docs/decisions.md "Metrics and health". */
+/** Where GET /metrics is served: see docs/operating.md "Metrics" and docs/decisions.md "Metrics and health". */
 export interface MetricsConfig {
   /** METRICS_TOKEN: when set, /metrics answers on every listener to `Authorization: Bearer <token>` only. */
   token: string | null;

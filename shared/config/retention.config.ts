@@ -1,7 +1,7 @@
 import { EnvReader } from './env.reader';
 
 /**
- * The recurring purge of rows that only grow (README "Retention", docs/decisions.md "Retention"). A kind's days are
+ * The recurring purge of rows that only grow (docs/operating.md "Retention", docs/decisions.md "Retention"). A kind's days are
  * how long a row is kept once nothing can need it any more; null: that kind is never purged.
  */
 export interface RetentionConfig {

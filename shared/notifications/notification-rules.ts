@@ -10,7 +10,7 @@ import type {
 
 /**
  * Every decision about whether a customer is told something, in one pure module. The spec's
- * rules (flight.md "Notification preferences", train-bus-admin.md reserve rule 8) are rows of
+ * rules (docs/decisions.md "Customer notifications": preferences, third-party agent bookings) are rows of
  * the tables below; the worker applies them when a notification is planned and again right
  * before each send, so a booking paid or cancelled in between is never messaged wrongly.
  */

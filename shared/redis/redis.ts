@@ -43,7 +43,7 @@ export async function warnIfCacheRefusesWrites(redis: Redis, logger: Logger): Pr
   try {
     const [policy, maxmemory] = await Promise.all([memorySetting(redis, 'maxmemory-policy'), memorySetting(redis, 'maxmemory')]);
     if (Number(maxmemory) === 0) {
-      logger.warn('the cache Redis has no maxmemory: it grows with the search rate until the host runs out (see README "Redis memory")', { policy });
+      logger.warn('the cache Redis has no maxmemory: it grows with the search rate until the host runs out (see docs/operating.md, Redis)', { policy });
     } else if (policy === 'noeviction') {
       logger.warn('the cache Redis refuses writes when full (maxmemory-policy noeviction): searches then fail with 503; use allkeys-lru', { maxmemory });
     }

@@ -27,7 +27,7 @@ export interface RetentionRun {
 }
 
 /**
- * The recurring purge (README "Retention"): every RETENTION_INTERVAL_SECONDS one worker runs each kind's purge in
+ * The recurring purge (docs/operating.md "Retention"): every RETENTION_INTERVAL_SECONDS one worker runs each kind's purge in
  * batches of RETENTION_BATCH_SIZE, at most RETENTION_MAX_BATCHES per kind, pausing RETENTION_BATCH_PAUSE_MS between
  * batches. Each batch is its own short statement, so no table is locked for long, and a run that stops early leaves
  * the rest to the next. A kind that fails does not stop the others; the run then fails naming it (the dashboard keeps

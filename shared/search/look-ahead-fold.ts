@@ -1,5 +1,5 @@
 /**
- * The look-ahead rule both flight.md and the train spec use: when the requested date has no
+ * The look-ahead rule of both flight and train search (OpenAPI `FlightAvailability`, `TrainAvailability`): when the requested date has no
  * results, later candidates are checked and the earliest one confirmed to have results is
  * suggested. A candidate can only be suggested when every earlier one was confirmed empty: if
  * an earlier one failed, it might have been the earliest, so the answer is INCOMPLETE.

@@ -5,7 +5,7 @@ import { Decimal, formatAmount } from '../money/money';
 import { checkPhoneText, parseEmail, parsePhone } from '../validation/contact-fields';
 
 /*
- * GET /api/ticket (train-bus-admin.md "bus and general ticket lookup"): the filters every booking kind applies, and
+ * GET /api/ticket (OpenAPI `getTicket`): the filters every booking kind applies, and
  * the one row shape each kind answers in (docs/decisions.md "Ticket lookup" documents the REST body).
  */
 

@@ -138,7 +138,7 @@ interface BusSearchBody {
   alternatives: Record<string, Array<{ legs: RestBusTrip[]; transferMinutes: number; [field: string]: unknown }>>;
 }
 
-/** train-bus-admin.md GET /api/trip/search (bus) over REST, against the reference bus network. */
+/** GET /api/trip/search (bus, OpenAPI `getTripSearch`) over REST, against the reference bus network. */
 describe('bus search (REST)', () => {
   let env: Awaited<ReturnType<typeof startTestStack>>;
   let customer: FlightClient;

@@ -5,7 +5,7 @@ import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
 
 /**
- * The spec's error object (train-bus-admin.md "Errors") always has `error`, an object (`{}` when there is nothing to
+ * The spec's error object (OpenAPI `ErrorBody`) always has `error`, an object (`{}` when there is nothing to
  * add), on every REST error: one of each kind of refusal on the routes that used to leave it out. It reads the raw
  * bodies itself, so it holds with or without the contract check of the test setup.
  */

@@ -31,7 +31,7 @@ interface CancellationAnswer {
   [field: string]: unknown;
 }
 
-/** flight.md booking flows over REST: reserve (customer and agent), purchase, cancel, tickets, and every error row. */
+/** Flight booking flows over REST (OpenAPI tag Flight): reserve (customer and agent), purchase, cancel, tickets, and every error row. */
 describe('flight booking (REST)', () => {
   let env: Awaited<ReturnType<typeof startTestStack>>;
   let agent: FlightClient;

@@ -27,7 +27,7 @@ interface DirectBody {
 }
 
 /**
- * Customer payment and issuance over REST (flight.md issue signal and direct issuance,
+ * Customer payment and issuance over REST (OpenAPI `postFlightTicketIssueSignal`, `postFlightTicketIssueDirect`,
  * docs/payments.md): pay, confirm, signal (asynchronous issuance), direct issuance and
  * cancelled-payment recovery, against the GDS simulator and the sandbox payment provider.
  */

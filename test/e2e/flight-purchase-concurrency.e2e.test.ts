@@ -3,7 +3,7 @@ import { adult, daysAhead, FlightClient } from '../support/flight-client';
 import type { RestAgentReservationAnswer, RestFlightTicket } from '../support/rest-bodies';
 
 /**
- * DESIGN.md and flight.md: concurrent admitted purchases may drive a wallet negative, but a
+ * docs/decisions.md "Wallet admission": concurrent admitted purchases may drive a wallet negative, but a
  * reservation is never debited twice, and the ledger always equals the balance.
  */
 describe('concurrent flight purchases against one wallet', () => {

@@ -28,7 +28,7 @@ interface ReviewBody {
   bookingRequirements: { travelerRequirements: Array<Record<string, unknown>>; [field: string]: unknown };
 }
 
-/** flight.md search and offer review over REST, against the GDS simulator. */
+/** Flight search and offer review over REST (OpenAPI `searchFlightOffers`, `postFlightOffer`), against the GDS simulator. */
 describe('flight search and offer review (REST)', () => {
   let env: Awaited<ReturnType<typeof startTestStack>>;
   const tokens: Record<string, string> = {};

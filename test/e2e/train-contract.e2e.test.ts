@@ -17,7 +17,7 @@ interface Settled {
 }
 
 /**
- * The train REST answers in the form spec/train-bus-admin.md documents (issue 11, "REST contract"). Each test asserts a
+ * The train REST answers in the form openapi.json documents (docs/decisions.md "REST contract: train"). Each test asserts a
  * documented member the answers got wrong before: members wrapped in a `data` the spec does not name, null for an absent
  * optional member, the details' seat id refused by the hold, no Cache-Control on an error of seat/release. Every answer
  * here is also checked against openapi.json by the contract hook (test/support/contract-hook.ts).

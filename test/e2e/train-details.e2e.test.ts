@@ -34,7 +34,7 @@ interface EditableItem {
   cars: Array<Record<string, unknown>>;
 }
 
-/** train-bus-admin.md POST /api/trip/train/details over REST, against the SGR simulator. */
+/** POST /api/trip/train/details (OpenAPI `postTripTrainDetails`) over REST, against the SGR simulator. */
 describe('train details (REST)', () => {
   let env: Awaited<ReturnType<typeof startTestStack>>;
   let customer: FlightClient;

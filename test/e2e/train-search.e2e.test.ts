@@ -27,7 +27,7 @@ interface SearchAnswer {
   data: RestTrainTrip[];
 }
 
-/** train-bus-admin.md GET /api/trip/train/search over REST, against the SGR simulator. */
+/** GET /api/trip/train/search (OpenAPI `getTripTrainSearch`) over REST, against the SGR simulator. */
 describe('train search (REST)', () => {
   let env: Awaited<ReturnType<typeof startTestStack>>;
   let customer: FlightClient;

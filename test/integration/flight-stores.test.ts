@@ -10,7 +10,7 @@ import { PricingTermsFactory } from '../../subgraphs/flight/offers/pricing-terms
 import { createSimulatedExchangeRates, SIMULATED_USD_RATES } from '../../shared/money/exchange-rates';
 import type { SupplierOffer } from '../../subgraphs/flight/supplier/flight-supplier.port';
 
-/** flight.md search rule 7 and offer review: storage that is down is a 503, never a 500 or a hang. */
+/** Flight search and offer review (OpenAPI `searchFlightOffers`, `postFlightOffer`): storage that is down is a 503, never a 500 or a hang. */
 describe('flight search cache and offer storage', () => {
   const config = testConfig();
   const redis = new Redis(config.redisUrl);

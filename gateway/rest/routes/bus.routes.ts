@@ -107,7 +107,7 @@ const search: RestRoute = {
     const layouts: Layouts = new Map(seatingLayouts.map((l) => [l.id, new Map(l.sections.map((s) => [s.key, s.cells]))]));
     const trip = (t: BusTripData) => restBusTrip(t, layouts);
     const body: Record<string, unknown> = { exactRoute: Object.fromEntries(exactRoute.map((g) => [g.routeName, g.trips.map(trip)])) };
-    // Present only when no direct route was found (train-bus-admin.md), then possibly empty.
+    // Present only when no direct route was found (OpenAPI `BusSearchAnswer`), then possibly empty.
     if (alternatives) {
       body.alternatives = Object.fromEntries(
         alternatives.map((a) => [a.name, a.connections.map((c) => ({ ...c, via: restPlace(c.via), legs: c.legs.map(trip) }))]),
@@ -140,5 +140,5 @@ function missingSearchInput(problems: InputProblem[]): AppError {
   return new AppError('FROM_STOP_ID_REQUIRED', 400, fields.map((f) => `${f.field} ${f.message}`).join('; '), { fields });
 }
 
-/** train-bus-admin.md GET /api/trip/search (bus). */
+/** GET /api/trip/search (bus, OpenAPI `getTripSearch`). */
 export const busRoutes: RestRoute[] = [search];

@@ -67,7 +67,7 @@ function reservationInput(body: JsonObject): Record<string, unknown> {
   };
 }
 
-/** What both reservation endpoints answer besides their 201 (flight.md, POST /api/flight/reserve and /reserve/agent). */
+/** What both reservation endpoints answer besides their 201 (OpenAPI `postFlightReserve` and `postFlightReserveAgent`). */
 const RESERVATION_ERRORS = {
   202: 'FLIGHT_RESERVATION_IN_PROGRESS: still being handled, or needs reconciliation; wait and send the same request again.',
   400: 'Missing offer or passenger data, or a value of the wrong JSON type (every field in data.fields[]).',

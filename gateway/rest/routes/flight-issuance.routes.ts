@@ -13,7 +13,7 @@ import {
   FlightStartPaymentRequest,
 } from '../schemas/flight-issuance.schemas';
 
-/* Customer payment and issuance (spec flight.md, docs/payments.md). */
+/* Customer payment and issuance (OpenAPI `postFlightTicketIssueSignal`, `postFlightTicketIssueDirect`, `startFlightPayment`, `confirmFlightPayment`; docs/payments.md). */
 
 /** FlightPaymentType (subgraphs/flight/graphql/flight-payment.type.ts), every field. */
 export const FLIGHT_PAYMENT = 'paymentRequestId reservationId paymentReference amount currency method status provider providerReference createdAt confirmedAt';

@@ -35,7 +35,7 @@ const SEARCH_FIELDS = [
 ] as const;
 
 /**
- * GraphQL answers an absent optional member as null; the REST contract leaves it out (flight.md types them as
+ * GraphQL answers an absent optional member as null; the REST contract leaves it out (openapi.json types them as
  * strings, integers or objects, never null). Applied to whole answers: where the spec allows null (the look-ahead
  * date pairs, the cancellation's refundState), the route puts it back explicitly. One copy in one walk, with plain
  * loops: a 50-offer search is thousands of objects, and entries/fromEntries arrays for each were most of its cost.
@@ -203,7 +203,7 @@ const review: RestRoute = {
   },
 };
 
-/** flight.md: search, its compatibility alias, offer review, reservation, purchase, issuance, cancel, tickets. */
+/** The flight routes (OpenAPI tag Flight): search, its compatibility alias, offer review, reservation, purchase, issuance, cancel, tickets. */
 export const flightRoutes: RestRoute[] = [
   { ...search, path: '/api/flight/search', contract: { ...searchContract, operationId: 'searchFlightOffers' } },
   {

@@ -12,7 +12,7 @@ import {
 } from '../schemas/reverse-proxy.schemas';
 
 /*
- * train-bus-admin.md "Reverse-proxy administration" (ADMIN or SUDO). The contract checks the JSON types and carries
+ * Reverse-proxy administration (OpenAPI tag Reverse proxy; docs/decisions.md "Reverse-proxy administration"), ADMIN or SUDO. The contract checks the JSON types and carries
  * If-Match through; the admin subgraph checks the values, the role and the revision, and answers the statuses.
  */
 

@@ -2,7 +2,7 @@ import { TICKET_LOOKUP_FILTERS } from '../../../shared/tickets/ticket-lookup';
 import type { RestRequest, RestRoute } from '../rest-route';
 import { TicketLookupAnswer, TicketLookupQuery } from '../schemas/ticket-lookup.schemas';
 
-/* train-bus-admin.md GET /api/ticket: one lookup over every booking kind; the body is ours (docs/decisions.md "Ticket lookup"). */
+/* GET /api/ticket (OpenAPI `getTicket`): one lookup over every booking kind; the body is ours (docs/decisions.md "Ticket lookup"). */
 
 const ITEM = `kind ticketId ticketNumber bookingReference paymentReference status passengerName email phoneNumber direction
   fromCode from toCode to departureDate departureTime carrier seat priceCurrency priceFare pricePaid bookedAt issuedAt`;

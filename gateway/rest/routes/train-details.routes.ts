@@ -110,5 +110,5 @@ const details: RestRoute = {
   },
 };
 
-/** train-bus-admin.md POST /api/trip/train/details. */
+/** POST /api/trip/train/details (OpenAPI `postTripTrainDetails`). */
 export const trainDetailsRoutes: RestRoute[] = [details];

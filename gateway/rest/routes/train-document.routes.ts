@@ -3,7 +3,7 @@ import { PlatformException } from '../../../shared/errors/app-error';
 import type { RestRequest, RestRoute } from '../rest-route';
 import { TRAIN_HEADERS } from './train.routes';
 
-/* train-bus-admin.md GET /api/trip/train/ticket/document/generate: 200 application/pdf, a new rendering every time. */
+/* GET /api/trip/train/ticket/document/generate (OpenAPI `getTripTrainTicketDocumentGenerate`): 200 application/pdf, a new rendering every time. */
 
 const SELECTOR_MESSAGE = 'Give exactly one of the query parameters "paymentReference" or "ticketId"';
 

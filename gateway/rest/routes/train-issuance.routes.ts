@@ -5,7 +5,7 @@ import { TrainIssuanceStatus, TrainIssueAccepted } from '../schemas/train-issuan
 import { NO_STORE_HEADER, TRAIN_HEADERS, withoutNulls } from './train.routes';
 
 /*
- * train-bus-admin.md POST /api/trip/train/ticket/{paymentReference}/issue and GET …/issuance. The spec names the
+ * POST /api/trip/train/ticket/{paymentReference}/issue and GET …/issuance (OpenAPI `postTripTrainTicketIssue`, `getTripTrainTicketIssuance`). The spec names the
  * status members at the top level (paymentReference, funding, payout, issuance, failure, payable), so the status read
  * answers them there, and the issue 202 (its body is "not shown") answers the same object without payable.
  */

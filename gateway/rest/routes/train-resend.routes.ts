@@ -3,7 +3,7 @@ import { TrainNotificationResults, TrainSendNotificationBody } from '../schemas/
 import { NO_STORE_HEADER, TRAIN_HEADERS } from './train.routes';
 
 /*
- * train-bus-admin.md POST /api/trip/train/send-notification (ADMIN or SUDO). TrainSendNotificationBody checks what
+ * POST /api/trip/train/send-notification (OpenAPI `postTripTrainSendNotification`), ADMIN or SUDO. TrainSendNotificationBody checks what
  * needs no data (types, one selector, known channels and message types) and lists every problem at once; the
  * subgraph checks the same again for GraphQL clients, and what needs the booking, after the role.
  */

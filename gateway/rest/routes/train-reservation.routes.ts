@@ -174,5 +174,5 @@ const reserve: RestRoute = {
   },
 };
 
-/** train-bus-admin.md POST /api/trip/train/seat/reserve. */
+/** POST /api/trip/train/seat/reserve (OpenAPI `postTripTrainSeatReserve`). */
 export const trainReservationRoutes: RestRoute[] = [reserve];

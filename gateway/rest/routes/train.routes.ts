@@ -236,5 +236,5 @@ const release: RestRoute = {
   },
 };
 
-/** train-bus-admin.md train paths. */
+/** Train search, seat hold and release (OpenAPI `getTripTrainSearch`, `postTripTrainSeatHold`, `getTripTrainSeatRelease`). */
 export const trainRoutes: RestRoute[] = [search, hold, release];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { boundedText, CurrencyCode, DateTime, LocalDate } from './common.schemas';
 
 /*
- * GET /api/trip/search (bus): train-bus-admin.md "Bus trip (search result item)", every member of its table, plus
+ * GET /api/trip/search (bus, OpenAPI `getTripSearch`): the `BusTrip` search result item, every member the contract lists, plus
  * the members we add (each described as an extension). docs/decisions.md "Bus search" says how each is computed.
  */
 

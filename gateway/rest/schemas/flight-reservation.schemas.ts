@@ -3,7 +3,7 @@ import { RESERVATION_STATUSES } from '../../../shared/api-contract/flight-reserv
 import { CurrencyCode, DateTime, int, LocalDate, MoneyAmount, text, Uuid } from './common.schemas';
 import { FlightLocaleHeaders, FlightOffer, SubmittedOffer } from './flight.schemas';
 
-/** Every reservation status, from the list the flight subgraph's enum has too. */
+/** OpenAPI schema `FlightReservationStatus`: every reservation status. */
 export const ReservationStatus = z
   .enum(RESERVATION_STATUSES)
   .meta({ id: 'FlightReservationStatus', description: 'A reservation status (flight.md "States and transitions").' });
@@ -143,7 +143,7 @@ const Traveler = z
   })
   .meta({ id: 'FlightReservationTraveler', description: 'flight.md "Reservation traveler".' });
 
-/** flight.md "Flight ticket". */
+/** OpenAPI schema `FlightTicket` (`getFlightTickets`). */
 export const FlightTicket = z
   .object({
     uuid: Uuid,

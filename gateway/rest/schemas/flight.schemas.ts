@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CurrencyCode, DateTime, FreeObject, int, LocalDate, MoneyAmount, text, Uuid } from './common.schemas';
 
 /*
- * The flight resources as the REST answers carry them, and the request bodies the flight routes
+ * The flight resources (OpenAPI tag Flight) as the REST answers carry them, and the request bodies the flight routes
  * check. Output objects are closed (an undeclared member fails the contract tests); members the spec lists as
  * optional are `.optional()` and are left out, never null, when absent. Null appears only where the spec allows it
  * (the look-ahead date pairs, the cancellation's refundState).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LocalDate } from './common.schemas';
 
-/* Login, key discovery, the company list and the two station lists (train-bus-admin.md, flight.md "airport list"). */
+/* Login, key discovery, the company list and the two station lists (OpenAPI `postLogon`, `getJsonWebKeySet`, `getCompanies`, `listAirports`, `listTrainStations`). */
 
 /** A non-empty string with a bound; blank text is as good as missing. */
 const filled = (max: number) => z.string().min(1).max(max).regex(/\S/, { error: 'must not be blank' });

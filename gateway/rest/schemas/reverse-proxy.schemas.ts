@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { boundedText, DateTime, FreeObject } from './common.schemas';
 
 /*
- * train-bus-admin.md "Reverse-proxy administration" and its "Reverse-proxy domain" record; the configuration record
+ * The reverse-proxy administration routes (OpenAPI `listReverseProxyConfigs` to `deleteReverseProxyConfig`) and their `ReverseProxyDomain` record; the configuration record
  * and the bodies are ours (the spec does not show them: docs/decisions.md "Reverse-proxy administration").
  */
 

@@ -3,7 +3,7 @@ import { CurrencyCode, DateTime, LocalDate, MoneyAmount } from './common.schemas
 import { TrainStation } from './platform.schemas';
 
 /*
- * The train resources as the REST layer answers and accepts them. Members the spec leaves untyped are typed as
+ * The train resources (OpenAPI tag Train) as the REST layer answers and accepts them. Members the spec leaves untyped are typed as
  * we send them; members we send beyond the spec say so ("Extension"). Optional string members are omitted when
  * absent, never null; `.nullable()` only where the spec allows null. Search and details are here; holds and
  * reservations, issuance and payments, and the send-notification bodies each have a file beside this one.
@@ -90,7 +90,7 @@ const TrainCallingPoint = z
     date: LocalDate,
     time: Time,
     dateTime: DateTime,
-    // The station as the station list gives it (train-bus-admin.md "Train station").
+    // The station as the station list gives it (OpenAPI schema `TrainStation`, `listTrainStations`).
     stop: TrainStation,
   })
   .meta({ id: 'TrainCallingPoint' });

@@ -1,7 +1,7 @@
 import { OFFER_REFERENCE_MISSING } from '../../../shared/api-contract/flight-reservation.contract';
 import { AppError } from '../../../shared/errors/app-error';
 
-/** The flight domain's coded errors, with the HTTP status flight.md gives each. */
+/** The flight domain's coded errors, with the HTTP status the OpenAPI document lists for each. */
 export class FlightException extends AppError {
   static invalidRequest(message: string, fields: Array<{ field: string; message: string }>): FlightException {
     return new FlightException('BAD_REQUEST', 400, message, { fields });

@@ -3,7 +3,7 @@ import { IntOrString } from '../../../shared/graphql/int-or-string.scalar';
 import { FlightFareOptionEnum } from './flight-enums';
 
 /*
- * flight.md "Reservation request" and "Reservation passenger (request)". The service answers the
+ * OpenAPI `FlightReservationRequest` and `FlightReservationPassenger`. The service answers the
  * spec's 422 FLIGHT_PASSENGER_DATA_INVALID naming every traveler and field at once. Members every
  * passenger needs are non-null; a blank value ("") counts as missing there, so the REST route
  * sends a member the client left out as "" and the 422 still lists it with the other problems.

@@ -9,7 +9,8 @@ import { ReservationTravelerType } from './reservation-traveler.type';
 /*
  * The objects reservations/reservation-view.ts builds (agentReservationView,
  * customerReservationView, ticketSummaries, issuanceView), field for field, plus the
- * cancellation, purchase, issuance and flight ticket answers (their schemas in openapi.json).
+ * cancellation, purchase, issuance and flight ticket answers (OpenAPI `FlightReservationSummary`,
+ * `FlightTicketSummary`, `FlightTicket`, `FlightCancellation`, `FlightIssuance`).
  * Date-times are the ISO
  * strings the views already format, never Date. Enums are strings, described, as elsewhere in
  * this subgraph. Optional spec members are nullable; REST drops them when null.

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * flight_reservation.offer_view: the flight offer as the customer was shown it (flight.md "Flight offer"), kept with
+ * flight_reservation.offer_view: the flight offer as the customer was shown it (OpenAPI `FlightOffer`), kept with
  * the reservation and replaced when a reprice is accepted, so the customer reservation answer can carry the full
  * offer (itineraries, travelerPricings, …) after the search snapshot has been purged. Null for reservations made
  * before this column: their offer is rebuilt from supplier_offer when answered.

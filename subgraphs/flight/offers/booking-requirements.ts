@@ -1,7 +1,7 @@
 import type { SupplierOffer } from '../supplier/flight-supplier.port';
 
 /**
- * flight.md "Booking requirements": what must be collected per traveler for an offer. Domestic
+ * OpenAPI `FlightBookingRequirements`: what must be collected per traveler for an offer. Domestic
  * itineraries need no document, and adults need no date of birth or gender there; children
  * and infants always need a date of birth (age category is checked against it); any border
  * crossing needs the full travel document. Some carriers ask for more than the itinerary rule
@@ -40,7 +40,7 @@ export interface BookingRequirements {
 /** Carriers that want the travel document even on domestic flights (their own policy). */
 export const DOCUMENT_ALWAYS_CARRIERS: ReadonlySet<string> = new Set(['ET']);
 
-/** The reservation fields each requirement maps to (flight.md "Mapping to reservation fields"). */
+/** The reservation fields each requirement maps to (OpenAPI `FlightTravelerRequirement` to `FlightReservationPassenger`). */
 export const REQUIREMENT_FIELDS: ReadonlyArray<[keyof TravelerRequirement, string]> = [
   ['firstNameRequired', 'firstName'],
   ['lastNameRequired', 'lastName'],

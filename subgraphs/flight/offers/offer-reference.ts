@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 /**
- * An offerReference is an RFC 9562 version-8 UUID (a custom layout, still the 36-character uuid string flight.md
+ * An offerReference is an RFC 9562 version-8 UUID (a custom layout, still the 36-character uuid string the contract
  * promises and the reservation's char(36) column holds) that carries what is needed to find its offer:
  *
  *   bits 0–47    the offer's expiry, epoch milliseconds (where a version-7 UUID keeps its timestamp)

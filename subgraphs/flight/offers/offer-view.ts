@@ -48,7 +48,7 @@ export interface PricingTerms {
   rates: RateLookup;
 }
 
-/** Prices a supplier offer for one viewer and shapes it as flight.md's offer. */
+/** Prices a supplier offer for one viewer and shapes it as the contract's offer (OpenAPI `FlightOffer`). */
 export function toOfferView(offer: SupplierOffer, terms: PricingTerms): OfferView {
   const price = priceFor(offer, terms);
   const convert = (amount: string, from: string): string => {

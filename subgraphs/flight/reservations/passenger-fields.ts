@@ -5,7 +5,7 @@ export { ISO_COUNTRY_CODES, parseCountryCode, parseEmail, parseCallingCode, chec
 export type { Parsed, Phone } from '../../../shared/validation/contact-fields';
 
 /**
- * Field-level rules for reservation passengers (flight.md "Reservation passenger (request)"):
+ * Field-level rules for reservation passengers (OpenAPI `FlightReservationPassenger`):
  * each parser takes one client JSON value and answers the normalized value or one message for
  * the client; also the age-category check and the contact fallback. passenger-validation.ts
  * decides which fields are required, matches travelers and collects the messages.

@@ -26,7 +26,7 @@ import {
 export type { AgeCategory, ContactInput, DocumentType, Gender, PassengerInput } from './passenger-fields';
 
 /**
- * Reservation passengers (flight.md "Reservation passenger (request)", "Reservation request",
+ * Reservation passengers (OpenAPI `FlightReservationPassenger`, `FlightReservationRequest`,
  * POST /api/flight/reserve/agent rules 2, 3, 8): checked against the offer's travelers and
  * booking requirements, normalized for the supplier. Pure: the caller supplies the dates.
  * Every problem is collected, because the client corrects every listed value and resends.

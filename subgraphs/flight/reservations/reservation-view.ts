@@ -163,8 +163,8 @@ export function agentReservationView(r: FlightReservation, tickets: FlightTicket
 export type TicketBuyer = { id: string; full_name: string; email: string } | undefined;
 
 /**
- * The customer reservation answer: tickets[] are flight tickets (flight.md "Flight ticket"), and flightOffers[] the
- * full offer as reserved (flight.md "Flight offer") with its current authoritative price.
+ * The customer reservation answer: tickets[] are flight tickets (OpenAPI `FlightTicket`), and flightOffers[] the
+ * full offer as reserved (OpenAPI `FlightOffer`) with its current authoritative price.
  */
 export function customerReservationView(r: FlightReservation, tickets: FlightTicketRow[], now: Date, offer: OfferView, buyer: TicketBuyer) {
   return {
@@ -232,7 +232,7 @@ export function issuanceView(r: FlightReservation) {
   };
 }
 
-/** One flight ticket (flight.md "Flight ticket"): GET /api/flight/tickets and the customer reservation answer. */
+/** One flight ticket (OpenAPI `FlightTicket`): GET /api/flight/tickets and the customer reservation answer. */
 export function flightTicketView(r: FlightReservation, t: FlightTicketRow, buyer: TicketBuyer) {
   const passenger = r.passengers?.find((p) => p.travelerId === t.travelerId);
   return {

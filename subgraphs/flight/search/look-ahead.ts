@@ -2,7 +2,7 @@ import { addDays } from '../../../shared/time/calendar-date';
 import type { DatePair } from './flight-search.request';
 import { CandidateOutcome, foldCandidates } from '../../../shared/search/look-ahead-fold';
 
-/** flight.md "availability" and "lookAhead", on the shared fold (shared/search/look-ahead-fold.ts). */
+/** Flight search "availability" and "lookAhead" (OpenAPI `FlightAvailability`), on the shared fold (shared/search/look-ahead-fold.ts). */
 
 export type { CandidateOutcome };
 

@@ -95,7 +95,7 @@ export interface TrainDetailsOutcome {
 }
 
 /**
- * What the train-bus-admin.md "Reservation passenger (train)" table asks of a traveler: identity may be
+ * What a reservation passenger (OpenAPI `TrainReservationPassengerInput`) asks of a traveler: identity may be
  * blank, gender is collected, ticket type fixes the age category, a seat, nationality and phone are needed,
  * email is optional and luggage details are not accepted.
  */

@@ -1,6 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
 
-/* train-bus-admin.md GET /api/trip/train/ticket/document/generate: the PDF travels base64, the REST layer sends the bytes. */
+/* GET /api/trip/train/ticket/document/generate (OpenAPI `getTripTrainTicketDocumentGenerate`): the PDF travels base64, the REST layer sends the bytes. */
 
 @ObjectType({ description: 'A freshly rendered SGR ticket PDF' })
 export class TrainTicketDocument {

@@ -2,7 +2,7 @@ import { Field, ObjectType } from 'type-graphql';
 import { TrainFundingSourceEnum, TrainFundingStatusEnum, TrainPayoutStatusEnum, TrainTicketIssuanceStatusEnum } from './train-enums';
 import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 
-/* train-bus-admin.md GET /api/trip/train/ticket/{paymentReference}/issuance (also the 202 body of the issue call). */
+/* GET /api/trip/train/ticket/{paymentReference}/issuance (OpenAPI `getTripTrainTicketIssuance`; also the 202 body of `postTripTrainTicketIssue`). */
 
 @ObjectType({ description: 'How the train booking is funded' })
 export class TrainIssuanceFunding {

@@ -8,7 +8,7 @@ import {
 } from './train-enums';
 
 /*
- * train-bus-admin.md POST /api/trip/train/send-notification. Inputs are plain nullable strings on purpose: the
+ * POST /api/trip/train/send-notification (OpenAPI `postTripTrainSendNotification`). Inputs are plain nullable strings on purpose: the
  * service checks the selector, channels and message type together and lists every problem in one 400
  * (`data.fields[]`), and the legacy emailType accepts aliases an enum could not.
  */

@@ -6,7 +6,7 @@ import { TrainJourneyEnum, TrainJourneyTypeEnum } from './train-enums';
 import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 
 /*
- * train-bus-admin.md POST /api/trip/train/seat/reserve. The service checks every passenger and lists every problem in
+ * POST /api/trip/train/seat/reserve (OpenAPI `postTripTrainSeatReserve`). The service checks every passenger and lists every problem in
  * one 422 (rule 1). Required members are non-null; a blank value ("") counts as missing there, so the REST route sends
  * a member the client left out as "" and its 422 still lists every problem with the others. Optional members stay
  * nullable. Ids accept numbers or digit strings (REST clients send both).

@@ -11,7 +11,7 @@ import type { TrainPaymentQuoteService } from '../payments/train-payment-quote.s
 import type { TrainPaymentRepository } from '../payments/train-payment.repository';
 
 /**
- * SGR agent issuance (train-bus-admin.md POST /api/trip/train/ticket/{paymentReference}/issue and GET …/issuance).
+ * SGR agent issuance (OpenAPI `postTripTrainTicketIssue` and `getTripTrainTicketIssuance`).
  * The frozen debit is admitted once as a wallet hold (docs/decisions.md "Wallet admission": balance minus every
  * admitted, not yet debited spend minus this one stays at or above −overdraft, under the wallet lock). In that same
  * transaction the reservation is claimed (RESERVED → PAID, conditional), the issuance row is written and the

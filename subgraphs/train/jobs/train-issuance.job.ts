@@ -10,7 +10,7 @@ const short = (s: string) => s.slice(0, 500);
 
 /**
  * Runs an admitted issuance, funded by an agent's wallet admission or a customer's attached online payment
- * (train-bus-admin.md "States and transitions"): payout of the provider bill, then issue at the provider (both
+ * (OpenAPI `TrainIssuanceStatus`; docs/decisions.md "Train (SGR)", agent issuance): payout of the provider bill, then issue at the provider (both
  * idempotent there), then one transaction: reservation and tickets ISSUED, for an agent the frozen debit taken
  * from the wallet once (ledger business key trainWalletKey, capturing the hold the issue call admitted) and funding
  * AGENT_WALLET_DEBITED, the TICKET notification request and the callback job.

@@ -10,8 +10,8 @@ import type { TrainPaymentSettlement } from '../payments/train-payment-settlemen
 const CANCELLABLE: TrainReservationStatus[] = ['RESERVED', 'WORKFLOW_UNCONFIRMED', 'CANCELLING'];
 
 /**
- * Ends an unpaid customer reservation when its payment window closes (train-bus-admin.md "States and
- * transitions"): the payment evidence is checked under the reservation's row lock and the row moves to
+ * Ends an unpaid customer reservation when its payment window closes (docs/decisions.md "Train (SGR)",
+ * payment window): the payment evidence is checked under the reservation's row lock and the row moves to
  * CANCELLING in that same transaction, so a payment confirmation (which locks the row and accepts only
  * RESERVED) either lands first and keeps the booking, or finds it cancelling. Then the provider cancels
  * (idempotent; seats are freed), and the tickets become CANCELLED with the customer told. Agent bookings

@@ -6,7 +6,7 @@ import type { TrainReservationRepository } from '../reservations/reservation.rep
 import { lastErrorOf, PROCESSING_LEASE_MS, providerKeyOf, TRAIN_RESERVE_RECONCILE_JOB, TrainReservationStore } from '../reservations/reservation-store';
 
 /**
- * Reconciles a reservation whose provider answer was lost (train-bus-admin.md reserve rule 2), scheduled by the
+ * Reconciles a reservation whose provider answer was lost (docs/decisions.md "Reserve reconciliation bounds"), scheduled by the
  * reserve endpoint (one job per provider key, reconcileJobIdOf), so nothing stays PENDING when the client never
  * retries. Under the same processing lease as the endpoint it asks the provider again with the same key: what was
  * made is stored exactly as a direct answer (tickets, window, holds, follow-ups), a definite refusal makes it FAILED.

@@ -18,7 +18,7 @@ export interface TrainPayableView {
 }
 
 /**
- * Payable quotes (train-bus-admin.md "Payment currency rules"). The rate of a currency is frozen the first time
+ * Payable quotes (docs/train-payments.md "Quotes and charges"). The rate of a currency is frozen the first time
  * the owner asks for it while the reservation awaits funds, and that quote then holds for the reservation's
  * life: every later read and every charge uses it. Nobody else freezes anything, and nothing is frozen once
  * the reservation is paid, issued, cancelled or past its window.

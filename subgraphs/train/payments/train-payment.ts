@@ -1,7 +1,7 @@
 import { Decimal, currencyPrecision, formatAmount, roundFor } from '../../../shared/money/money';
 
 /*
- * The money rules of SGR online payments (train-bus-admin.md "Payment currency rules"), pure so they can be
+ * The money rules of SGR online payments (docs/train-payments.md "Quotes and charges"), pure so they can be
  * tested on their own. Fares are TZS; a quote is the reservation's payable amount (fare plus the service
  * booking fee) converted at a rate frozen once per currency; a charge is the quote plus the payment method's
  * processing fee, at most 10% of the quote.

@@ -7,7 +7,7 @@ export interface PassengerFieldError {
   message: string;
 }
 
-/** The reserve endpoint's coded errors (train-bus-admin.md "Errors" and reserve rules 1–4). */
+/** The reserve endpoint's coded errors (OpenAPI `postTripTrainSeatReserve` lists them with their statuses). */
 export class TrainReservationException extends AppError {
   static passengerDataInvalid(fields: PassengerFieldError[]): TrainReservationException {
     const summary = fields

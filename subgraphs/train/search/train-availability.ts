@@ -1,6 +1,6 @@
 import type { LookAheadFold } from '../../../shared/search/look-ahead-fold';
 
-/** train-bus-admin.md search "availability", for the requested date and its look-ahead. */
+/** Train search "availability" (OpenAPI `TrainAvailability`), for the requested date and its look-ahead. */
 export interface TrainAvailability {
   status: 'RESULTS_FOUND' | 'NO_RESULTS';
   requestedDate: string;

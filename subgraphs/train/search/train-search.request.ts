@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/errors/app-error';
 import { addDays, compareDates, isCalendarDate } from '../../../shared/time/calendar-date';
 
-/** The train domain's coded errors for search input (train-bus-admin.md "Errors"). */
+/** The train domain's coded errors for search input (OpenAPI `getTripTrainSearch` lists them). */
 export class TrainSearchException extends AppError {
   static missing(fields: string[]): TrainSearchException {
     return new TrainSearchException('FROM_STOP_ID_REQUIRED', 400, `from, to and date are required (missing: ${fields.join(', ')})`, {
