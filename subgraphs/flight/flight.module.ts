@@ -15,7 +15,7 @@ import { OfferStore } from './offers/offer-store';
 import { OfferReviewService } from './offers/offer-review.service';
 import { PricingTermsFactory } from './offers/pricing-terms';
 import { FlightSearchService } from './search/flight-search.service';
-import type { FlightOfferStore } from './offers/flight-offer-store.types';
+import type { FlightOfferStore } from './search/stored-search.types';
 import { SearchCache } from './search/search-cache';
 import { createGdsSimulator } from './supplier/gds-simulator.adapter';
 import { MysqlSimulatorStore } from './supplier/simulator/mysql-simulator-store';

@@ -1,5 +1,5 @@
 import type { FoundOffer } from '../search/flight-search.service';
-import type { SearchedOffer } from '../offers/flight-offer-store.types';
+import type { SearchedOffer } from '../offers/searched-offer.types';
 import type { OfferView } from '../offers/offer-view';
 import type { customerReservationView } from '../reservations/reservation-view';
 import type { FlightOffer, FlightSegment } from './flight-offer.type';

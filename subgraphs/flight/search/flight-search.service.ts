@@ -13,7 +13,7 @@ import { DatePair, FlightSearch, FlightSearchRequest, validateSearchRequest } fr
 import { Availability, availabilityWithResults, foldLookAhead, lookAheadCandidates } from './look-ahead';
 import { checkCandidates } from '../../../shared/search/look-ahead-fold';
 import { SearchCache, SupplierAnswer } from './search-cache';
-import type { FlightOfferStore } from '../offers/flight-offer-store.types';
+import type { FlightOfferStore } from './stored-search.types';
 
 /** One offer of a search: its priced view (shared by every search showing it: never mutate) and this search's reference. */
 export interface FoundOffer extends OfferSlot {
