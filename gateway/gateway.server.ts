@@ -1,10 +1,11 @@
-import { createServer, IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloGateway, GraphQLDataSourceProcessOptions, RemoteGraphQLDataSource } from '@apollo/gateway';
 import type { GraphQLError } from 'graphql';
 import type { Platform } from '../shared/platform/platform';
+import type { Logger } from '../shared/logging/logger';
 import type { SubgraphName } from '../shared/config/config';
 import { requestIdFrom } from '../shared/context/request-context';
 import { subgraphClientError } from '../shared/errors/graphql-errors';
@@ -91,6 +92,31 @@ export async function startGateway(
 ): Promise<RunningServer> {
   const { config } = platform;
   const logger = platform.logger.child({ service: 'gateway' });
+  const { apollo, direct } = await startApollo(platform, logger, supergraphSdl, subgraphUrls);
+  const rest = new RestRouter(REST_ROUTES, apollo, logger, config.maxBodyBytes, direct, { bus: platform.invalidations, tokens: platform.tokens });
+  const handle = gatewayHandler(platform, apollo, rest, subgraphUrls);
+  const server = gatewayServer(platform, logger, rest, handle);
+  server.keepAliveTimeout = 65_000;
+  const bound = await listen(server, port, config.host);
+  return {
+    name: 'gateway',
+    port: bound,
+    url: `http://127.0.0.1:${bound}`,
+    close: async () => {
+      await closeServer(server);
+      await apollo.stop();
+    },
+  };
+}
+
+/** Apollo's gateway over the subgraphs, with the limits, metrics and landing page of this platform, started. */
+async function startApollo(
+  platform: Platform,
+  logger: Logger,
+  supergraphSdl: string,
+  subgraphUrls: Record<SubgraphName, string>,
+): Promise<{ apollo: ApolloServer<GatewayContext>; direct: DirectFetches }> {
+  const { config } = platform;
   const production = config.nodeEnv === 'production';
   // Apollo's gateway otherwise reports usage to Apollo and probes cloud metadata addresses at start:
   // a booking platform sends nothing out unless its operator opts in (set it to "false" to allow).
@@ -118,7 +144,19 @@ export async function startGateway(
     ],
   });
   await apollo.start();
-  const rest = new RestRouter(REST_ROUTES, apollo, logger, config.maxBodyBytes, direct, { bus: platform.invalidations, tokens: platform.tokens });
+  return { apollo, direct };
+}
+
+type GatewayHandler = (req: IncomingMessage, res: ServerResponse, requestId: string) => Promise<void>;
+
+/** Every path the gateway serves, in the order they are tried; the REST routes last, then 404. */
+function gatewayHandler(
+  platform: Platform,
+  apollo: ApolloServer<GatewayContext>,
+  rest: RestRouter,
+  subgraphUrls: Record<SubgraphName, string>,
+): GatewayHandler {
+  const { config } = platform;
   const checkDocument = documentLimitsCheck({
     maxTokens: config.graphqlMaxTokens,
     maxDepth: config.graphqlMaxDepth,
@@ -126,15 +164,15 @@ export async function startGateway(
     maxAliases: config.graphqlMaxAliases,
     maxFragmentSpreads: config.graphqlMaxFragmentSpreads,
   });
-
   const logins = new LoginShedder(config.login);
   const cors = corsHandler(config.corsOrigins);
   const explorer = config.explorerEnabled ? explorerHandler() : null;
   const dashboard = config.queueDashboardEnabled ? queueDashboard(platform) : null;
+  const ops = opsEndpoints(platform, () => gatewayReadiness(platform, subgraphUrls));
   // Built on first request, then sent as prepared (serialised, tagged, compressed once).
   let openApi: PreparedReply | undefined;
 
-  const handle = async (req: IncomingMessage, res: ServerResponse, requestId: string) => {
+  return async (req, res, requestId) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const idHeader = { 'x-request-id': requestId };
     const address = clientAddress(req, config.trustProxy);
@@ -142,20 +180,7 @@ export async function startGateway(
     const login = () => platformLogin(apollo, logins, gatewayContext(requestId, req.headers, address, 'rest'), address);
     if (dashboard && (await dashboard(req, res, url.pathname, login))) return;
     if (cors(req, res)) return;
-    if (url.pathname === '/api/logon' && req.method === 'POST') {
-      const retryAfter = logins.admit(address);
-      if (retryAfter !== null) {
-        platform.metrics.loginThrottled.inc({ layer: 'gateway' });
-        req.resume();
-        const message = 'Too many login attempts from this address: wait and try again';
-        return sendJson(
-          res,
-          429,
-          { errorCode: 'LOGIN_THROTTLED', errorMessage: message, status: 429, data: { retryAfterSeconds: retryAfter }, error: {} },
-          { ...idHeader, 'retry-after': String(retryAfter) },
-        );
-      }
-    }
+    if (url.pathname === '/api/logon' && req.method === 'POST' && refuseThrottledLogin(platform, logins, address, req, res, idHeader)) return;
     if (url.pathname === '/graphql') {
       return handleGraphQLRequest(apollo, req, res, {
         maxBodyBytes: config.maxBodyBytes,
@@ -184,13 +209,37 @@ export async function startGateway(
     if (await rest.handle(req, res, url, gatewayContext(requestId, req.headers, address, 'rest'))) return;
     sendJson(res, 404, { errorCode: 'NOT_FOUND', errorMessage: `No route for ${req.method} ${url.pathname}`, status: 404, error: {} }, idHeader);
   };
+}
 
-  const ops = opsEndpoints(platform, () => gatewayReadiness(platform, subgraphUrls));
+/** A login from an address over its attempt budget is answered 429 before any password is hashed; true when it was. */
+function refuseThrottledLogin(
+  platform: Platform,
+  logins: LoginShedder,
+  address: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  idHeader: Record<string, string>,
+): boolean {
+  const retryAfter = logins.admit(address);
+  if (retryAfter === null) return false;
+  platform.metrics.loginThrottled.inc({ layer: 'gateway' });
+  req.resume();
+  const message = 'Too many login attempts from this address: wait and try again';
+  sendJson(
+    res,
+    429,
+    { errorCode: 'LOGIN_THROTTLED', errorMessage: message, status: 429, data: { retryAfterSeconds: retryAfter }, error: {} },
+    { ...idHeader, 'retry-after': String(retryAfter) },
+  );
+  return true;
+}
+
+/** The HTTP server: metrics and the access log for every request, each run in its own request scope. */
+function gatewayServer(platform: Platform, logger: Logger, rest: RestRouter, handle: GatewayHandler): Server {
   // The route label: a fixed path or a REST route's pattern, never the raw path (it carries ids).
   const routeLabel = (method: string | undefined, path: string): string =>
     (GATEWAY_PATHS.includes(path) && path) || (path.startsWith('/explorer') && '/explorer') || rest.routeTemplate(method, path) || 'unmatched';
-
-  const server = createServer((req, res) => {
+  return createServer((req, res) => {
     observeHttp(platform.metrics, 'gateway', req, res, () => routeLabel(req.method, new URL(req.url ?? '/', 'http://localhost').pathname));
     const requestId = requestIdFrom(req.headers);
     // A client that goes away takes its subgraph fetches with it (fast-path/subgraph.fetcher.ts), and they their broad reads.
@@ -213,17 +262,6 @@ export async function startGateway(
       } else res.end();
     });
   });
-  server.keepAliveTimeout = 65_000;
-  const bound = await listen(server, port, config.host);
-  return {
-    name: 'gateway',
-    port: bound,
-    url: `http://127.0.0.1:${bound}`,
-    close: async () => {
-      await closeServer(server);
-      await apollo.stop();
-    },
-  };
 }
 
 const GATEWAY_PATHS: string[] = ['/graphql', '/health', '/.well-known/api-discovery', '/openapi.json', ...OPS_PATHS];

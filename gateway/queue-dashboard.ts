@@ -55,26 +55,52 @@ export function platformLogin(apollo: ApolloServer<GatewayContext>, logins: Logi
  * called for this path only, and the gateway stays a node:http server.
  */
 export function queueDashboard(platform: Platform) {
+  const publicHost = new URL(platform.config.publicBaseUrl).host;
+  const sessions = dashboardSessions(platform);
+  const board = bullBoard(platform);
+
+  /** Answers a request under /admin/queues (true), or leaves it to the gateway's other routes (false). */
+  return async (req: IncomingMessage, res: ServerResponse, pathname: string, login: () => LoginFunction): Promise<boolean> => {
+    if (pathname !== QUEUE_DASHBOARD_PATH && !pathname.startsWith(`${QUEUE_DASHBOARD_PATH}/`)) return false;
+    const method = req.method ?? 'GET';
+    const safe = method === 'GET' || method === 'HEAD';
+    // The cookie is SameSite=Strict; a state-changing request from another site (or a login form posted by one) is refused too.
+    if (!safe && !sameOrigin(req, publicHost)) {
+      req.resume();
+      sendJson(res, 403, { errorCode: 'FORBIDDEN', errorMessage: 'Cross-site requests to the queue dashboard are refused', status: 403, error: {} });
+      return true;
+    }
+    if (pathname === LOGIN_PATH) {
+      if (method === 'POST') await sessions.logIn(req, res, login);
+      else if (safe) sendLoginPage(res, 200);
+      else methodNotAllowed(req, res);
+      return true;
+    }
+    if (pathname === LOGOUT_PATH) {
+      if (method === 'POST') await sessions.logOut(req, res);
+      else methodNotAllowed(req, res);
+      return true;
+    }
+    const role = await sessions.role(req);
+    if (!role || !ALLOWED_ROLES.has(role)) {
+      refuseWithoutSession(req, res, role, pathname.startsWith(`${QUEUE_DASHBOARD_PATH}/api/`) || !safe);
+      return true;
+    }
+    await board.serve(req, res, method, pathname);
+    return true;
+  };
+}
+
+/** Dashboard sessions: a login puts the platform's token in Redis under a random id, which the cookie carries. */
+function dashboardSessions(platform: Platform) {
   const { config } = platform;
   const secure = config.publicBaseUrl.startsWith('https:');
-  const publicHost = new URL(config.publicBaseUrl).host;
   const sessionKey = (id: string) => `${config.queuePrefix}:queue-dashboard-session:${createHash('sha256').update(id).digest('hex')}`;
-
-  const adapter = new ExpressAdapter();
-  adapter.setBasePath(QUEUE_DASHBOARD_PATH);
-  const board = createBullBoard({ queues: [], serverAdapter: adapter, options: { uiConfig: { boardTitle: 'Safiri queues' } } });
-  const app = adapter.getRouter() as (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
-  let queuesFoundAt = 0;
-
-  const refreshQueues = async () => {
-    if (Date.now() - queuesFoundAt < QUEUE_REFRESH_MS) return;
-    queuesFoundAt = Date.now();
-    const names = await platform.queues.existingNames();
-    board.replaceQueues(names.map((name) => new BullMQAdapter(platform.queues.get(name))));
-  };
+  const cookie = (value: string, maxAge: number) =>
+    `${COOKIE}=${value}; Path=${QUEUE_DASHBOARD_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
 
   /** The session's account, verified now; undefined when there is no live session or the token no longer passes. */
-  const sessionRole = async (req: IncomingMessage): Promise<Role | undefined> => {
+  const role = async (req: IncomingMessage): Promise<Role | undefined> => {
     const id = cookieValue(req, COOKIE);
     if (!id) return undefined;
     const token = await platform.redis.get(sessionKey(id));
@@ -86,9 +112,6 @@ export function queueDashboard(platform: Platform) {
       throw error;
     }
   };
-
-  const cookie = (value: string, maxAge: number) =>
-    `${COOKIE}=${value}; Path=${QUEUE_DASHBOARD_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
 
   const logIn = async (req: IncomingMessage, res: ServerResponse, login: () => LoginFunction) => {
     const form = new URLSearchParams((await readBody(req, 4096)).toString('utf8'));
@@ -117,44 +140,40 @@ export function queueDashboard(platform: Platform) {
     res.end();
   };
 
-  /** Answers a request under /admin/queues (true), or leaves it to the gateway's other routes (false). */
-  return async (req: IncomingMessage, res: ServerResponse, pathname: string, login: () => LoginFunction): Promise<boolean> => {
-    if (pathname !== QUEUE_DASHBOARD_PATH && !pathname.startsWith(`${QUEUE_DASHBOARD_PATH}/`)) return false;
-    const method = req.method ?? 'GET';
-    const safe = method === 'GET' || method === 'HEAD';
-    // The cookie is SameSite=Strict; a state-changing request from another site (or a login form posted by one) is refused too.
-    if (!safe && !sameOrigin(req, publicHost)) {
-      req.resume();
-      sendJson(res, 403, { errorCode: 'FORBIDDEN', errorMessage: 'Cross-site requests to the queue dashboard are refused', status: 403, error: {} });
-      return true;
-    }
-    if (pathname === LOGIN_PATH) {
-      if (method === 'POST') await logIn(req, res, login);
-      else if (safe) sendLoginPage(res, 200);
-      else methodNotAllowed(req, res);
-      return true;
-    }
-    if (pathname === LOGOUT_PATH) {
-      if (method === 'POST') await logOut(req, res);
-      else methodNotAllowed(req, res);
-      return true;
-    }
-    const role = await sessionRole(req);
-    const api = pathname.startsWith(`${QUEUE_DASHBOARD_PATH}/api/`);
-    if (!role || !ALLOWED_ROLES.has(role)) {
-      req.resume();
-      if (api || !safe) {
-        const status = role ? 403 : 401;
-        const body = role
-          ? { errorCode: 'FORBIDDEN', errorMessage: 'The queue dashboard is for ADMIN and SUDO accounts', status, error: {} }
-          : { errorCode: 'UNAUTHENTICATED', errorMessage: `Log in at ${LOGIN_PATH} first`, status, error: {} };
-        sendJson(res, status, body, { 'cache-control': 'no-store' });
-      } else {
-        res.writeHead(303, { location: LOGIN_PATH, 'cache-control': 'no-store' });
-        res.end();
-      }
-      return true;
-    }
+  return { role, logIn, logOut };
+}
+
+/** No session, or not an ADMIN or SUDO one: 401 or 403 to an API call or a change, the login page to a page. */
+function refuseWithoutSession(req: IncomingMessage, res: ServerResponse, role: Role | undefined, apiOrChange: boolean): void {
+  req.resume();
+  if (apiOrChange) {
+    const status = role ? 403 : 401;
+    const body = role
+      ? { errorCode: 'FORBIDDEN', errorMessage: 'The queue dashboard is for ADMIN and SUDO accounts', status, error: {} }
+      : { errorCode: 'UNAUTHENTICATED', errorMessage: `Log in at ${LOGIN_PATH} first`, status, error: {} };
+    sendJson(res, status, body, { 'cache-control': 'no-store' });
+  } else {
+    res.writeHead(303, { location: LOGIN_PATH, 'cache-control': 'no-store' });
+    res.end();
+  }
+}
+
+/** Bull Board's Express app over the platform's queues, found again at most every QUEUE_REFRESH_MS. */
+function bullBoard(platform: Platform) {
+  const adapter = new ExpressAdapter();
+  adapter.setBasePath(QUEUE_DASHBOARD_PATH);
+  const board = createBullBoard({ queues: [], serverAdapter: adapter, options: { uiConfig: { boardTitle: 'Safiri queues' } } });
+  const app = adapter.getRouter() as (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+  let queuesFoundAt = 0;
+
+  const refreshQueues = async () => {
+    if (Date.now() - queuesFoundAt < QUEUE_REFRESH_MS) return;
+    queuesFoundAt = Date.now();
+    const names = await platform.queues.existingNames();
+    board.replaceQueues(names.map((name) => new BullMQAdapter(platform.queues.get(name))));
+  };
+
+  const serve = async (req: IncomingMessage, res: ServerResponse, method: string, pathname: string): Promise<void> => {
     await refreshQueues();
     // Express sees the path below the mount point, as app.use('/admin/queues', router) would give it.
     const url = req.url ?? '/';
@@ -168,8 +187,9 @@ export function queueDashboard(platform: Platform) {
         sendJson(res, 404, { errorCode: 'NOT_FOUND', errorMessage: `No route for ${method} ${pathname}`, status: 404, error: {} });
       });
     });
-    return true;
   };
+
+  return { serve };
 }
 
 /**

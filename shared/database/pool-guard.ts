@@ -46,45 +46,52 @@ export interface PoolGuardOptions {
 export function guardPool(dataSource: DataSource, options: PoolGuardOptions): void {
   const pool = (dataSource.driver as unknown as { pool?: Mysql2Pool }).pool;
   if (!pool) throw new Error('the data source has no mysql2 pool to guard: initialise it first');
-  const { flavour, limits, logger, queueLimit, killer } = options;
+  const guard = new PoolGuard(pool, options);
+  pool.getConnection = (callback: ConnectionCallback) => guard.lend(callback);
   // The main pool needs only the limits: nothing is counted or watched on its hot path.
-  const tracking = queueLimit !== undefined || killer !== undefined;
-  const getConnection = pool.getConnection.bind(pool);
-  const releaseConnection = pool.releaseConnection.bind(pool);
+  if (!guard.tracking) return;
+  pool.releaseConnection = (connection: PooledConnection) => guard.giveBack(connection);
+}
+
+type Watch = { signal: AbortSignal; stop: () => void };
+
+/** The state guardPool keeps on one pool, and the two pool calls it stands in for. */
+class PoolGuard {
+  readonly tracking: boolean;
+  private readonly getConnection: (callback: ConnectionCallback) => void;
+  private readonly releaseConnection: (connection: PooledConnection) => void;
   /** The limit each session has now (absent: the server's own setting, as a new connection starts). */
-  const sessionLimits = new WeakMap<PooledConnection, SessionLimit>();
+  private readonly sessionLimits = new WeakMap<PooledConnection, SessionLimit>();
   /** Connections handed out and not yet given back, with the client signal that stops their statement. */
-  const lent = new Map<PooledConnection, { signal: AbortSignal; stop: () => void } | null>();
+  private readonly lent = new Map<PooledConnection, Watch | null>();
   /** KILL QUERY statements under way, by connection: it returns to the pool only once its kill has landed. */
-  const kills = new Map<PooledConnection, Promise<void>>();
+  private readonly kills = new Map<PooledConnection, Promise<void>>();
   /** Requests the pool has served once: their follow-up statements are never refused. */
-  const admitted = new WeakSet<object>();
+  private readonly admitted = new WeakSet<object>();
   /** The callbacks this guard hands mysql2: it asks again with one of them when a broken connection leaves its queue. */
-  const ownCallbacks = new WeakSet<ConnectionCallback>();
-  let asking = 0;
+  private readonly ownCallbacks = new WeakSet<ConnectionCallback>();
+  private asking = 0;
 
-  const applyLimit = (connection: PooledConnection, limit: SessionLimit) => {
-    if ((sessionLimits.get(connection) ?? 'server') === limit) return;
-    const sql = sessionLimitSql(flavour, limit);
-    if (!sql) return;
-    sessionLimits.set(connection, limit);
-    // Queued before the caller's statement on the same connection, so it applies without a round trip of its own.
-    connection.query(sql, (error) => {
-      if (!error) return;
-      sessionLimits.delete(connection);
-      logger.warn('could not set the statement time limit of a database session', { reason: error.message });
-    });
-  };
+  constructor(
+    private readonly pool: Mysql2Pool,
+    private readonly options: PoolGuardOptions,
+  ) {
+    this.tracking = options.queueLimit !== undefined || options.killer !== undefined;
+    this.getConnection = pool.getConnection.bind(pool);
+    this.releaseConnection = pool.releaseConnection.bind(pool);
+  }
 
-  pool.getConnection = (callback: ConnectionCallback) => {
-    if (ownCallbacks.has(callback)) return getConnection(callback);
+  /** pool.getConnection: refuse (busy, or the client has gone), or ask the pool and answer with a limited connection. */
+  lend(callback: ConnectionCallback): void {
+    if (this.ownCallbacks.has(callback)) return this.getConnection(callback);
+    const { queueLimit, killer, limits } = this.options;
     const scope = currentScope();
     const signal = killer ? scope?.signal : undefined;
     if (signal?.aborted) return process.nextTick(() => callback(DatabaseException.cancelled()));
-    if (queueLimit !== undefined && !(scope && admitted.has(scope)) && lent.size + asking >= pool.config.connectionLimit + queueLimit) {
+    if (queueLimit !== undefined && !(scope && this.admitted.has(scope)) && this.lent.size + this.asking >= this.pool.config.connectionLimit + queueLimit) {
       return process.nextTick(() => callback(DatabaseException.busy()));
     }
-    if (queueLimit !== undefined && scope) admitted.add(scope);
+    if (queueLimit !== undefined && scope) this.admitted.add(scope);
     const limit = statementLimitFor(scope, limits);
     let answered = false;
     const giveUp = () => {
@@ -92,9 +99,9 @@ export function guardPool(dataSource: DataSource, options: PoolGuardOptions): vo
       callback(DatabaseException.cancelled());
     };
     signal?.addEventListener('abort', giveUp, { once: true });
-    asking++;
+    this.asking++;
     const answer: ConnectionCallback = (error, connection) => {
-      asking--;
+      this.asking--;
       signal?.removeEventListener('abort', giveUp);
       if (answered) {
         // The client left while this waited: the connection goes straight back.
@@ -102,36 +109,55 @@ export function guardPool(dataSource: DataSource, options: PoolGuardOptions): vo
         return;
       }
       if (error || !connection) return callback(error);
-      applyLimit(connection, limit);
-      let watch: { signal: AbortSignal; stop: () => void } | null = null;
-      if (signal && killer && connection.threadId !== null) {
-        const threadId = connection.threadId;
-        watch = { signal, stop: () => kills.set(connection, killer.kill(threadId)) };
-        signal.addEventListener('abort', watch.stop, { once: true });
-      }
-      if (tracking) lent.set(connection, watch);
+      this.hand(connection, limit, signal);
       callback(null, connection);
     };
-    ownCallbacks.add(answer);
-    getConnection(answer);
-  };
+    this.ownCallbacks.add(answer);
+    this.getConnection(answer);
+  }
 
-  if (!tracking) return;
-  pool.releaseConnection = (connection: PooledConnection) => {
-    const watch = lent.get(connection);
+  /** A connection leaving the pool: its session's limit, and the watch that kills its statement if the client goes. */
+  private hand(connection: PooledConnection, limit: SessionLimit, signal: AbortSignal | undefined): void {
+    const { killer } = this.options;
+    this.applyLimit(connection, limit);
+    let watch: Watch | null = null;
+    if (signal && killer && connection.threadId !== null) {
+      const threadId = connection.threadId;
+      watch = { signal, stop: () => this.kills.set(connection, killer.kill(threadId)) };
+      signal.addEventListener('abort', watch.stop, { once: true });
+    }
+    if (this.tracking) this.lent.set(connection, watch);
+  }
+
+  private applyLimit(connection: PooledConnection, limit: SessionLimit): void {
+    if ((this.sessionLimits.get(connection) ?? 'server') === limit) return;
+    const sql = sessionLimitSql(this.options.flavour, limit);
+    if (!sql) return;
+    this.sessionLimits.set(connection, limit);
+    // Queued before the caller's statement on the same connection, so it applies without a round trip of its own.
+    connection.query(sql, (error) => {
+      if (!error) return;
+      this.sessionLimits.delete(connection);
+      this.options.logger.warn('could not set the statement time limit of a database session', { reason: error.message });
+    });
+  }
+
+  /** pool.releaseConnection: stop watching, and wait for a kill under way before the connection serves anyone else. */
+  giveBack(connection: PooledConnection): void {
+    const watch = this.lent.get(connection);
     if (watch) watch.signal.removeEventListener('abort', watch.stop);
-    const kill = kills.get(connection);
+    const kill = this.kills.get(connection);
     if (!kill) {
-      lent.delete(connection);
-      return releaseConnection(connection);
+      this.lent.delete(connection);
+      return this.releaseConnection(connection);
     }
     // A KILL QUERY still on its way must not reach the statement of the next request this connection serves.
     void kill.finally(() => {
-      kills.delete(connection);
-      lent.delete(connection);
-      releaseConnection(connection);
+      this.kills.delete(connection);
+      this.lent.delete(connection);
+      this.releaseConnection(connection);
     });
-  };
+  }
 }
 
 /**

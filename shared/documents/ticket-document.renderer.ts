@@ -94,6 +94,25 @@ interface Column {
 }
 
 function draw(doc: PDFKit.PDFDocument, input: TicketDocumentInput, labels: Labels): void {
+  const page = pageLayout(doc);
+  drawTitle(doc, page, input, labels);
+  if (input.journey.length > 0) drawJourney(doc, page, input.journey, labels);
+  drawPassengers(doc, page, input.passengers, labels);
+  const notes = (input.notes ?? []).filter((n) => n.trim() !== '');
+  if (notes.length > 0) drawNotes(doc, page, notes, labels);
+}
+
+interface PageLayout {
+  left: number;
+  width: number;
+  /** The lowest y the body may reach: the footer is below it. */
+  bottom(): number;
+  /** A new page when `height` no longer fits on this one. */
+  ensureSpace(height: number): void;
+  sectionHeading(text: string): void;
+}
+
+function pageLayout(doc: PDFKit.PDFDocument): PageLayout {
   const left = MARGIN;
   const width = doc.page.width - 2 * MARGIN;
   const bottom = (): number => doc.page.height - MARGIN - FOOTER_HEIGHT;
@@ -116,8 +135,11 @@ function draw(doc: PDFKit.PDFDocument, input: TicketDocumentInput, labels: Label
       .stroke();
     doc.y = y + 8;
   };
+  return { left, width, bottom, ensureSpace, sectionHeading };
+}
 
-  // Brand header, with the issue time on the right.
+/** The brand header with the issue time, the title and the booking reference. */
+function drawTitle(doc: PDFKit.PDFDocument, { left, width }: PageLayout, input: TicketDocumentInput, labels: Labels): void {
   const headerRule = drawBrandHeader(doc, `${labels.issued}: ${input.issuedAt}`, left, width);
 
   doc
@@ -140,25 +162,28 @@ function draw(doc: PDFKit.PDFDocument, input: TicketDocumentInput, labels: Label
       width,
       characterSpacing: 1.5,
     });
+}
 
-  if (input.journey.length > 0) {
-    sectionHeading(labels.journey);
-    for (const line of input.journey) {
-      ensureSpace(36);
-      doc.font('Helvetica-Bold').fontSize(11).fillColor(TEXT_COLOR).text(pdfText(line.description), left, doc.y, { width });
-      const times = [`${labels.departs}: ${line.departure}`];
-      if (line.arrival) times.push(`${labels.arrives}: ${line.arrival}`);
-      doc
-        .font('Helvetica')
-        .fontSize(10)
-        .fillColor(TEXT_COLOR)
-        .text(pdfText(times.join('     ')), left, doc.y + 2, { width });
-      doc.moveDown(0.6);
-    }
+function drawJourney(doc: PDFKit.PDFDocument, page: PageLayout, journey: TicketDocumentInput['journey'], labels: Labels): void {
+  const { left, width } = page;
+  page.sectionHeading(labels.journey);
+  for (const line of journey) {
+    page.ensureSpace(36);
+    doc.font('Helvetica-Bold').fontSize(11).fillColor(TEXT_COLOR).text(pdfText(line.description), left, doc.y, { width });
+    const times = [`${labels.departs}: ${line.departure}`];
+    if (line.arrival) times.push(`${labels.arrives}: ${line.arrival}`);
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(TEXT_COLOR)
+      .text(pdfText(times.join('     ')), left, doc.y + 2, { width });
+    doc.moveDown(0.6);
   }
+}
 
-  sectionHeading(labels.passengers);
-  const anyFare = input.passengers.some((p) => p.fare);
+/** The passengers as a table: number, name, ticket number, seat and, when any passenger has one, fare. */
+function passengerColumns(passengers: TicketDocumentPassenger[], width: number, labels: Labels): Column[] {
+  const anyFare = passengers.some((p) => p.fare);
   const fixed: Column[] = [
     { label: labels.ticketNumber, width: 130, value: (p) => p.ticketNumber },
     { label: labels.seat, width: 60, value: (p) => p.seat || '—' },
@@ -166,11 +191,13 @@ function draw(doc: PDFKit.PDFDocument, input: TicketDocumentInput, labels: Label
   ];
   const numberWidth = 24;
   const nameWidth = width - numberWidth - fixed.reduce((sum, c) => sum + c.width, 0);
-  const columns: Column[] = [
-    { label: '#', width: numberWidth, value: (_, i) => String(i + 1) },
-    { label: labels.name, width: nameWidth, value: (p) => p.name },
-    ...fixed,
-  ];
+  return [{ label: '#', width: numberWidth, value: (_, i) => String(i + 1) }, { label: labels.name, width: nameWidth, value: (p) => p.name }, ...fixed];
+}
+
+function drawPassengers(doc: PDFKit.PDFDocument, page: PageLayout, passengers: TicketDocumentPassenger[], labels: Labels): void {
+  const { left, width } = page;
+  page.sectionHeading(labels.passengers);
+  const columns = passengerColumns(passengers, width, labels);
   const rowHeight = 22;
   const padding = 6;
   const drawRow = (cells: string[], bold: boolean, fill: string | null): void => {
@@ -195,10 +222,10 @@ function draw(doc: PDFKit.PDFDocument, input: TicketDocumentInput, labels: Label
       HEADER_FILL,
     );
 
-  ensureSpace(rowHeight * 2);
+  page.ensureSpace(rowHeight * 2);
   drawHeaderRow();
-  input.passengers.forEach((passenger, index) => {
-    if (doc.y + rowHeight > bottom()) {
+  passengers.forEach((passenger, index) => {
+    if (doc.y + rowHeight > page.bottom()) {
       doc.addPage();
       doc.y = MARGIN;
       drawHeaderRow();
@@ -215,18 +242,17 @@ function draw(doc: PDFKit.PDFDocument, input: TicketDocumentInput, labels: Label
     .lineWidth(0.75)
     .strokeColor(RULE_COLOR)
     .stroke();
+}
 
-  const notes = (input.notes ?? []).filter((n) => n.trim() !== '');
-  if (notes.length > 0) {
-    sectionHeading(labels.notes);
-    for (const note of notes) {
-      ensureSpace(16);
-      doc
-        .font('Helvetica')
-        .fontSize(10)
-        .fillColor(TEXT_COLOR)
-        .text(pdfText(`•  ${note}`), left, doc.y, { width, paragraphGap: 4 });
-    }
+function drawNotes(doc: PDFKit.PDFDocument, page: PageLayout, notes: string[], labels: Labels): void {
+  page.sectionHeading(labels.notes);
+  for (const note of notes) {
+    page.ensureSpace(16);
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(TEXT_COLOR)
+      .text(pdfText(`•  ${note}`), page.left, doc.y, { width: page.width, paragraphGap: 4 });
   }
 }
 

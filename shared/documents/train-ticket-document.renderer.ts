@@ -132,8 +132,33 @@ function drawTicket(
 ): void {
   const left = MARGIN;
   const width = doc.page.width - 2 * MARGIN;
+  drawTicketTitle(doc, input, ticket, index, labels, left, width);
+  const cardBottom = drawTicketCard(doc, ticket, qr, labels, left, width);
+  doc.y = cardBottom + 16;
+  const notes = (input.notes ?? []).filter((n) => n.trim() !== '');
+  if (notes.length > 0) {
+    doc.font('Helvetica-Bold').fontSize(11).fillColor(BRAND_COLOR).text(pdfText(labels.notes.toUpperCase()), left, doc.y, { width, characterSpacing: 0.5 });
+    doc.moveDown(0.3);
+    for (const note of notes)
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .fillColor(TEXT_COLOR)
+        .text(pdfText(`•  ${note}`), left, doc.y, { width, paragraphGap: 4 });
+  }
+  drawTicketFooter(doc, labels, left, width);
+}
 
-  // Brand header with the issue time on the right.
+/** The brand header with the issue time, the title (direction, n/m when several tickets) and the booking reference. */
+function drawTicketTitle(
+  doc: PDFKit.PDFDocument,
+  input: TrainTicketDocumentInput,
+  ticket: TrainTicketDocumentTicket,
+  index: number,
+  labels: Labels,
+  left: number,
+  width: number,
+): void {
   const headerRule = drawBrandHeader(doc, `${labels.issued}: ${input.issuedAt}`, left, width);
 
   const count = input.tickets.length > 1 ? `  (${labels.ticket} ${index + 1}/${input.tickets.length})` : '';
@@ -151,8 +176,10 @@ function drawTicket(
     .fontSize(24)
     .fillColor(TEXT_COLOR)
     .text(pdfText(input.bookingReference), left, doc.y + 2, { width, characterSpacing: 1.5 });
+}
 
-  // The ticket card: details on the left, the QR code on the right.
+/** The ticket card: details on the left, the QR code on the right. Returns the card's bottom. */
+function drawTicketCard(doc: PDFKit.PDFDocument, ticket: TrainTicketDocumentTicket, qr: Buffer, labels: Labels, left: number, width: number): number {
   const cardTop = doc.y + 16;
   const padding = 16;
   const cardHeight = 330;
@@ -194,21 +221,11 @@ function drawTicket(
     .fontSize(8)
     .fillColor(MUTED_COLOR)
     .text(pdfText(labels.scan), qrX, cardTop + padding + QR_SIZE + 4, { width: QR_SIZE, align: 'center', lineBreak: false });
+  return cardTop + cardHeight;
+}
 
-  doc.y = cardTop + cardHeight + 16;
-  const notes = (input.notes ?? []).filter((n) => n.trim() !== '');
-  if (notes.length > 0) {
-    doc.font('Helvetica-Bold').fontSize(11).fillColor(BRAND_COLOR).text(pdfText(labels.notes.toUpperCase()), left, doc.y, { width, characterSpacing: 0.5 });
-    doc.moveDown(0.3);
-    for (const note of notes)
-      doc
-        .font('Helvetica')
-        .fontSize(10)
-        .fillColor(TEXT_COLOR)
-        .text(pdfText(`•  ${note}`), left, doc.y, { width, paragraphGap: 4 });
-  }
-
-  // Footer, written inside the bottom margin without pdfkit starting a new page.
+/** The footer, written inside the bottom margin without pdfkit starting a new page. */
+function drawTicketFooter(doc: PDFKit.PDFDocument, labels: Labels, left: number, width: number): void {
   const top = doc.page.height - MARGIN - 32;
   const savedBottom = doc.page.margins.bottom;
   doc.page.margins.bottom = 0;

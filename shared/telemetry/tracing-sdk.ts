@@ -6,7 +6,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
-import { markTracingStarted } from './tracing';
+import { markTracingStarted } from './active-tracing.state';
 import { pathOf } from '../http/request-path';
 
 /** Probes and scrapes: answered many times a minute, each would be a trace of its own. */

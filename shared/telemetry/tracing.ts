@@ -1,26 +1,13 @@
-import { Attributes, context, Context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { Attributes, context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { activeTracing, takeActiveTracing } from './active-tracing.state';
 
 /**
  * Tracing as the rest of the code sees it: the OpenTelemetry API only, which is a no-op until tracing-sdk.ts registers a
  * provider. The SDK, the exporter and the instrumentations are loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set, so
  * a platform without tracing loads none of them and every helper here returns at its first line.
  */
-interface ActiveTracing {
-  /** A context in which instrumentations record nothing (the outbox relay's polling). */
-  suppress(ctx: Context): Context;
-  /** Sends the spans still buffered, then stops. */
-  shutdown(): Promise<void>;
-}
-
-let active: ActiveTracing | undefined;
-
-/** Called once by tracing-sdk.ts after it registered the provider. */
-export function markTracingStarted(tracing: ActiveTracing): void {
-  active = tracing;
-}
-
 export function tracingOn(): boolean {
-  return active !== undefined;
+  return activeTracing() !== undefined;
 }
 
 /** The service.name a role reports: `safiri-gateway`, `safiri-flight`, … (`safiri` for all roles in one process). */
@@ -34,7 +21,7 @@ export function serviceNameFor(role: string | undefined): string {
  * modules as they load.
  */
 export function startTracingFromEnv(env: NodeJS.ProcessEnv, role: string | undefined): void {
-  if (active || !(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT)) return;
+  if (activeTracing() || !(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT)) return;
   // A synchronous require, on purpose: the preload must finish before the next import loads http or mysql2,
   // and a static import would load the SDK when tracing is off.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -44,14 +31,13 @@ export function startTracingFromEnv(env: NodeJS.ProcessEnv, role: string | undef
 
 /** Flushes and stops the SDK (at shutdown); nothing when tracing is off. */
 export async function shutdownTracing(): Promise<void> {
-  const tracing = active;
-  active = undefined;
+  const tracing = takeActiveTracing();
   await tracing?.shutdown();
 }
 
 /** The W3C traceparent of the current span, to store with work that runs later (an outbox row); null when off. */
 export function currentTraceParent(): string | null {
-  if (!active) return null;
+  if (!activeTracing()) return null;
   const carrier: Record<string, string> = {};
   propagation.inject(context.active(), carrier);
   return carrier.traceparent ?? null;
@@ -59,7 +45,7 @@ export function currentTraceParent(): string | null {
 
 /** The trace id and span id of the current span, for log lines; undefined when off or outside a span. */
 export function currentTraceIds(): { traceId: string; spanId: string } | undefined {
-  if (!active) return undefined;
+  if (!activeTracing()) return undefined;
   const span = trace.getSpan(context.active());
   if (!span) return undefined;
   const { traceId, spanId } = span.spanContext();
@@ -68,11 +54,12 @@ export function currentTraceIds(): { traceId: string; spanId: string } | undefin
 
 /** Sets an attribute on the current span (the server or consumer span of the work being served). */
 export function tagCurrentSpan(key: string, value: string): void {
-  if (active) trace.getSpan(context.active())?.setAttribute(key, value);
+  if (activeTracing()) trace.getSpan(context.active())?.setAttribute(key, value);
 }
 
 /** Runs fn with nothing traced (a poll loop would otherwise make a trace of its own every few milliseconds). */
 export function untraced<T>(fn: () => T): T {
+  const active = activeTracing();
   return active ? context.with(active.suppress(context.active()), fn) : fn();
 }
 
@@ -90,7 +77,7 @@ const KINDS = { internal: SpanKind.INTERNAL, producer: SpanKind.PRODUCER, consum
  * current span otherwise. A thrown error marks the span failed and is rethrown.
  */
 export async function inSpan<T>(name: string, options: SpanOptions, fn: () => Promise<T>): Promise<T> {
-  if (!active) return fn();
+  if (!activeTracing()) return fn();
   const parentContext =
     options.parent === undefined ? context.active() : options.parent ? propagation.extract(ROOT_CONTEXT, { traceparent: options.parent }) : ROOT_CONTEXT;
   return trace.getTracer('safiri').startActiveSpan(name, { kind: KINDS[options.kind], attributes: options.attributes }, parentContext, async (span) => {

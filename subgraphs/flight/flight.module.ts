@@ -14,7 +14,8 @@ import { FlightReservations1763800000320 } from './migrations/1763800000320-flig
 import { OfferStore } from './offers/offer-store';
 import { OfferReviewService } from './offers/offer-review.service';
 import { PricingTermsFactory } from './offers/pricing-terms';
-import { FlightOfferStore, FlightSearchService } from './search/flight-search.service';
+import { FlightSearchService } from './search/flight-search.service';
+import type { FlightOfferStore } from './search/stored-search.types';
 import { SearchCache } from './search/search-cache';
 import { createGdsSimulator } from './supplier/gds-simulator.adapter';
 import { MysqlSimulatorStore } from './supplier/simulator/mysql-simulator.repository';
@@ -41,7 +42,7 @@ import { FlightTicketLookup1764400000300 } from './migrations/1764400000300-flig
 import { FlightRetentionIndexes1764500000630 } from './migrations/1764500000630-flight-retention-indexes';
 import { CustomerIssuanceService } from './reservations/customer-issuance.service';
 import { FlightPaymentRepository } from './payments/flight-payment.repository';
-import { FlightPaymentService } from './payments/flight-payment.service';
+import { FlightPaymentService } from './reservations/flight-payment.service';
 import { SimulatedPaymentGateway } from '../../shared/payments/simulated-payment-gateway';
 import { customerIssuanceJob } from './jobs/customer-issuance.job';
 import { SearchRateLimiter } from '../../shared/rate-limit/search-rate-limiter';

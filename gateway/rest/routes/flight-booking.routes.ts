@@ -3,19 +3,15 @@ import type { JsonObject, RestRequest, RestRoute } from '../rest-route';
 import { valueAt } from '../rest-input';
 import { AGENT_RESERVATION, CANCELLATION_RESULT, CUSTOMER_RESERVATION, FLIGHT_TICKET, PURCHASE_RESULT } from './flight-selections';
 import { restOffer, withoutNulls, type FlightOfferData } from './flight.routes';
+import { FlightLocaleHeaders } from '../schemas/flight.schemas';
 import {
   FlightAgentHeaders,
   FlightAgentReservation,
-  FlightCancelRequest,
-  FlightCancellation,
   FlightCustomerReservation,
-  FlightIssuance,
-  FlightLocaleHeaders,
-  FlightPurchaseRequest,
   FlightReservationRequest,
   FlightTicket,
-  orInProgress,
-} from '../schemas/flight.schemas';
+} from '../schemas/flight-reservation.schemas';
+import { FlightCancelRequest, FlightCancellation, FlightIssuance, FlightPurchaseRequest, orInProgress } from '../schemas/flight-issuance.schemas';
 
 const PASSENGER_FIELDS = [
   'firstName',

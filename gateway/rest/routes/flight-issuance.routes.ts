@@ -11,7 +11,7 @@ import {
   FlightIssueSignalRequest,
   FlightPayment,
   FlightStartPaymentRequest,
-} from '../schemas/flight.schemas';
+} from '../schemas/flight-issuance.schemas';
 
 /* Customer payment and issuance (OpenAPI `postFlightTicketIssueSignal`, `postFlightTicketIssueDirect`, `startFlightPayment`, `confirmFlightPayment`; docs/payments.md). */
 

@@ -4,7 +4,8 @@ import { SEARCH_RATE_LIMIT_ERRORS, type RouteContract } from '../rest-contract';
 import { FLIGHT_OFFER_FIELDS } from './flight-selections';
 import { restSearchBody } from '../../fast-path/flight-search-bytes.mapper';
 import { JsonBytes } from '../prepared-reply';
-import { FlightException } from '../../../subgraphs/flight/errors/flight.exception';
+import { OFFER_REFERENCE_MISSING } from '../../../shared/api-contract/flight-reservation.contract';
+import { PlatformException } from '../../../shared/errors/app-error';
 import { FlightLocaleHeaders, FlightOfferReview, FlightOfferReviewRequest, FlightSearchRequest, FlightSearchResponse } from '../schemas/flight.schemas';
 
 const DATE_PAIR = 'departureDate returnDate';
@@ -189,7 +190,7 @@ const review: RestRoute = {
   operation: ({ body }) => {
     const ref = offerReferenceOf(body);
     // reviewFlightOffer takes a non-null reference: the spec's 400 for a missing one is answered here.
-    if (ref === null) throw FlightException.offerReferenceMissing();
+    if (ref === null) throw PlatformException.badRequest(OFFER_REFERENCE_MISSING.message, { fields: [...OFFER_REFERENCE_MISSING.fields] });
     return {
       query: `query Review($ref: ID!) { reviewFlightOffer(offerReference: $ref) {
         offerReference expiresAt flightOffer { ${FLIGHT_OFFER_FIELDS} } bookingRequirements { ${REQUIREMENTS} } } }`,

@@ -1,6 +1,6 @@
 import type { JsonObject, RestRequest, RestRoute } from '../rest-route';
-import { REVERSE_PROXY_PAGE_MAX } from '../../../subgraphs/admin/reverse-proxy/reverse-proxy.service';
-import { ReverseProxyException } from '../../../subgraphs/admin/reverse-proxy/reverse-proxy.exception';
+import { REVERSE_PROXY_PAGE_MAX } from '../../../shared/api-contract/reverse-proxy.contract';
+import { ReverseProxyException } from '../../../shared/api-contract/reverse-proxy.exception';
 import {
   ChangeConfigHeaders,
   ConfigParams,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { omit } from '../../../shared/object/omit';
 import type { RestRequest, RestRoute } from '../rest-route';
-import { TrainIssuanceStatus, TrainIssueAccepted } from '../schemas/train.schemas';
+import { TrainIssuanceStatus, TrainIssueAccepted } from '../schemas/train-issuance.schemas';
 import { NO_STORE_HEADER, TRAIN_HEADERS, withoutNulls } from './train.routes';
 
 /*

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { AppError } from '../../../shared/errors/app-error';
 import type { InputProblem } from '../rest-contract';
 import type { RestRequest, RestRoute } from '../rest-route';
-import { TrainPaymentResponse } from '../schemas/train.schemas';
+import { TrainPaymentResponse } from '../schemas/train-issuance.schemas';
 import { NO_STORE_HEADER, TRAIN_HEADERS } from './train.routes';
-import { MOBILE_MONEY_RAILS } from '../../../subgraphs/train/payments/mobile-money-rails';
+import { MOBILE_MONEY_RAILS } from '../../../shared/payments/mobile-money-rails.data';
 
 /* SGR customer online payments (docs/train-payments.md): the card, mobile and mobile-money deposit operations and the
  * provider confirmation. The spec names the operations without showing them; paths, bodies and statuses are ours. */

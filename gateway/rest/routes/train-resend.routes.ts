@@ -1,5 +1,5 @@
 import type { RestRequest, RestRoute } from '../rest-route';
-import { TrainNotificationResults, TrainSendNotificationBody } from '../schemas/train.schemas';
+import { TrainNotificationResults, TrainSendNotificationBody } from '../schemas/train-resend.schemas';
 import { NO_STORE_HEADER, TRAIN_HEADERS } from './train.routes';
 
 /*

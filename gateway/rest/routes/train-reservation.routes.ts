@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError, PlatformException } from '../../../shared/errors/app-error';
 import type { JsonObject, RestRoute } from '../rest-route';
 import { isJsonObject, valueAt } from '../rest-input';
-import { TrainReservation, TrainReserveBody } from '../schemas/train.schemas';
+import { TrainReservation, TrainReserveBody } from '../schemas/train-reservation.schemas';
 import { NO_STORE_HEADER, TRAIN_HEADERS } from './train.routes';
 
 const PASSENGER_TEXT = [

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { AppError } from '../../../shared/errors/app-error';
 import type { JsonObject, RestRoute } from '../rest-route';
 import { badInput, InputProblem, SEARCH_RATE_LIMIT_ERRORS } from '../rest-contract';
-import { TrainHoldResponse, TrainReleaseResponse, TrainSearchResponse } from '../schemas/train.schemas';
+import { TrainHoldResponse, TrainReleaseResponse } from '../schemas/train-reservation.schemas';
+import { TrainSearchResponse } from '../schemas/train.schemas';
 import { restTrainStation, TRAIN_STATION_FIELDS } from './platform.routes';
 
 const FEE = 'type amount recipient';

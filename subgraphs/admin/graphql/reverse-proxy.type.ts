@@ -1,6 +1,6 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { ArgsType, Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { REVERSE_PROXY_PAGE_DEFAULT, REVERSE_PROXY_PAGE_MAX } from '../reverse-proxy/reverse-proxy.service';
+import { REVERSE_PROXY_PAGE_DEFAULT, REVERSE_PROXY_PAGE_MAX } from '../../../shared/api-contract/reverse-proxy.contract';
 
 export enum ReverseProxyDomainType {
   APEX = 'APEX',

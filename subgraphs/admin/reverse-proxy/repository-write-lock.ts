@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { ReverseProxyException } from './reverse-proxy.exception';
+import { ReverseProxyException } from '../../../shared/api-contract/reverse-proxy.exception';
 import { withNamedLock } from '../../../shared/database/named-lock.repository';
 
 /** One in-process queue per repository path: two schemas in one process still share it. */

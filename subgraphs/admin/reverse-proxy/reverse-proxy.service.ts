@@ -12,26 +12,19 @@ import { DEFAULT_TENANT_TEMPLATE, parseTenant, ParsedTenantFile, renderTenant, s
 import { NginxSyntaxError } from './nginx-syntax';
 import type { NginxVerifier } from './nginx-verifier';
 import type { RepositoryWriteLock } from './repository-write-lock';
-import { FieldProblem, ReverseProxyException } from './reverse-proxy.exception';
+import { ReverseProxyException } from '../../../shared/api-contract/reverse-proxy.exception';
 import { ifMatchSatisfied } from './revision-precondition';
+import { validateConfigInput, type ConfigInput } from './config-input.validator';
+import { decodeListCursor, encodeListCursor } from './list-cursor.codec';
 
 export const TEMPLATE_FILE = 'templates/tenant.conf.tmpl';
 export const TENANT_DIR = 'tenants';
 const SYSTEM_AUTHOR: CommitAuthor = { name: 'Safiri reverse proxy', email: 'reverse-proxy@safiri.invalid' };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const MAX_METADATA_BYTES = 8192;
 
 /** Who asked for a change: named in the commit. */
 export interface Actor {
   accountId: string;
   email: string;
-}
-
-export interface ConfigInput {
-  domain?: string;
-  companyUuid?: string;
-  /** PATCH: replaces the whole object; null clears it. */
-  metadata?: Record<string, unknown> | null;
 }
 
 export interface DomainView {
@@ -55,10 +48,6 @@ export interface ConfigView {
   /** The last commit that touched the file: the ETag of this configuration. */
   revision: string;
 }
-
-/** The configuration list's default and maximum page size (GET REST reads one page of the maximum). */
-export const REVERSE_PROXY_PAGE_DEFAULT = 50;
-export const REVERSE_PROXY_PAGE_MAX = 1000;
 
 interface TenantFile {
   file: string;
@@ -143,7 +132,7 @@ export class ReverseProxyService {
 
   /** `ifMatch`, when given, is the repository revision the caller listed: a later change is a 409. */
   async create(actor: Actor, input: ConfigInput, ifMatch: string | null): Promise<ConfigView> {
-    const wanted = await this.validate(input, true);
+    const wanted = await validateConfigInput(input, true, (uuid) => this.deps.companyExists(uuid));
     const name = wanted.domain!;
     return this.deps.lock.run(async () => {
       const snapshot = await this.snapshot();
@@ -165,7 +154,7 @@ export class ReverseProxyService {
   /** `ifMatch` is the configuration's ETag (the last commit touching its file); missing is a 428. */
   async update(actor: Actor, domain: string, ifMatch: string | null, input: ConfigInput): Promise<{ changed: boolean; config: ConfigView }> {
     if (ifMatch === null) throw ReverseProxyException.preconditionRequired();
-    const wanted = await this.validate(input, false);
+    const wanted = await validateConfigInput(input, false, (uuid) => this.deps.companyExists(uuid));
     return this.deps.lock.run(async () => {
       const snapshot = await this.snapshot();
       const current = this.find(snapshot, domain);
@@ -323,29 +312,6 @@ export class ReverseProxyService {
     }
   }
 
-  private async validate(input: ConfigInput, creating: boolean): Promise<{ domain?: DomainName; companyUuid?: string; metadata?: Record<string, unknown> }> {
-    const fields: FieldProblem[] = [];
-    const out: { domain?: DomainName; companyUuid?: string; metadata?: Record<string, unknown> } = {};
-    if (input.domain !== undefined) {
-      const parsed = parseDomainName(input.domain);
-      if ('problem' in parsed) fields.push({ field: 'domain', message: parsed.problem });
-      else out.domain = parsed;
-    } else if (creating) fields.push({ field: 'domain', message: 'is required' });
-    if (input.companyUuid !== undefined) {
-      if (!UUID.test(input.companyUuid)) fields.push({ field: 'companyUuid', message: 'must be a uuid' });
-      else if (!(await this.deps.companyExists(input.companyUuid))) fields.push({ field: 'companyUuid', message: 'is not the uuid of a company' });
-      else out.companyUuid = input.companyUuid.toLowerCase();
-    } else if (creating) fields.push({ field: 'companyUuid', message: 'is required' });
-    if (input.metadata !== undefined) {
-      const metadata = input.metadata ?? {};
-      if (Buffer.byteLength(JSON.stringify(metadata)) > MAX_METADATA_BYTES)
-        fields.push({ field: 'metadata', message: `must be at most ${MAX_METADATA_BYTES} bytes as JSON` });
-      else out.metadata = metadata;
-    }
-    if (fields.length) throw ReverseProxyException.invalid(fields);
-    return out;
-  }
-
   private async view(t: Omit<TenantFile, 'content'>): Promise<ConfigView> {
     const { settings, dns } = this.deps;
     return {
@@ -380,25 +346,4 @@ export class ReverseProxyService {
 
 function fileOf(domain: string): string {
   return `${TENANT_DIR}/${domain}.conf`;
-}
-
-interface ListCursor {
-  revision: string;
-  file: string;
-}
-
-/** Opaque to clients: the revision a walk started at and the last file of the page, as base64url JSON. */
-function encodeListCursor(cursor: ListCursor): string {
-  return Buffer.from(JSON.stringify([cursor.revision, cursor.file])).toString('base64url');
-}
-
-function decodeListCursor(text: string): ListCursor | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string')
-      return { revision: value[0], file: value[1] };
-  } catch {
-    // not JSON: not one of ours
-  }
-  return null;
 }

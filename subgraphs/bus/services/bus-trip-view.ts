@@ -94,13 +94,7 @@ export function busTripView(trip: DatedTrip, from: number, to: number, context: 
   const { route } = pattern;
   const boarding = calls[from];
   const alighting = calls[to];
-  const stops = pattern.stops;
-  const fareId = fareRuleId(route, boarding.stop, alighting.stop);
-  let fare = context.fares.get(fareId);
-  if (!fare) {
-    fare = fareRule(route, boarding.stop, alighting.stop, Math.abs(stops[to].km - stops[from].km), context.currencies, context.rates);
-    context.fares.set(fareId, fare);
-  }
+  const fare = tripFare(trip, from, to, context);
   const hasLeftOrigin = context.now.getTime() >= boarding.departureAt.getTime();
   const sellable = !trip.canceled && !hasLeftOrigin;
   const booked = bookedSeats(trip.id, vehicle.layout);
@@ -145,33 +139,52 @@ export function busTripView(trip: DatedTrip, from: number, to: number, context: 
     toStop: stopTimes[to],
     firstStop: stopTimes[0],
     lastStop: stopTimes[stopTimes.length - 1],
-    vehicle: {
-      id: vehicle.id,
-      plateNumber: vehicle.plateNumber,
-      type: vehicle.type,
-      vehicleClass: vehicle.vehicleClass as BusVehicleClass,
-      seats: vehicle.layout.seatCount,
-      seatingColumns: vehicle.layout.seatingColumns,
-      numberOfDoors: vehicle.numberOfDoors,
-      steeringWheelPosition: vehicle.steeringWheelPosition as SteeringWheelPosition,
-      amenities: vehicle.amenities,
-      seatingLayoutId: vehicle.layout.id,
-      seatingGrid: vehicle.layout.sections.map((s) => {
-        const reserved = s.seats.filter((seat) => booked.has(seat));
-        return {
-          key: s.key,
-          sectionName: s.sectionName,
-          seatingRows: s.seatingRows,
-          seatingColumns: s.seatingColumns,
-          seats: s.seats,
-          seatsReserved: reserved.length,
-          seatsAvailable: sellable ? s.seats.length - reserved.length : 0,
-          unavailableSeats: sellable ? reserved : s.seats,
-        };
-      }),
-    },
+    vehicle: vehicleView(vehicle, booked, sellable),
     fareRules: [fare],
     routeStations: routeStations(pattern),
     settings: route.operator.settings,
+  };
+}
+
+/** The fare rule between the trip's two stops, computed once per search and route. */
+function tripFare(trip: DatedTrip, from: number, to: number, context: TripViewContext): FareRuleView {
+  const { route, stops } = trip.pattern;
+  const boarding = trip.calls[from];
+  const alighting = trip.calls[to];
+  const fareId = fareRuleId(route, boarding.stop, alighting.stop);
+  let fare = context.fares.get(fareId);
+  if (!fare) {
+    fare = fareRule(route, boarding.stop, alighting.stop, Math.abs(stops[to].km - stops[from].km), context.currencies, context.rates);
+    context.fares.set(fareId, fare);
+  }
+  return fare;
+}
+
+/** The bus of a trip with the seats still free in each section (none once the trip cannot be sold). */
+function vehicleView(vehicle: DatedTrip['vehicle'], booked: Set<string>, sellable: boolean): BusTrip['vehicle'] {
+  return {
+    id: vehicle.id,
+    plateNumber: vehicle.plateNumber,
+    type: vehicle.type,
+    vehicleClass: vehicle.vehicleClass as BusVehicleClass,
+    seats: vehicle.layout.seatCount,
+    seatingColumns: vehicle.layout.seatingColumns,
+    numberOfDoors: vehicle.numberOfDoors,
+    steeringWheelPosition: vehicle.steeringWheelPosition as SteeringWheelPosition,
+    amenities: vehicle.amenities,
+    seatingLayoutId: vehicle.layout.id,
+    seatingGrid: vehicle.layout.sections.map((s) => {
+      const reserved = s.seats.filter((seat) => booked.has(seat));
+      return {
+        key: s.key,
+        sectionName: s.sectionName,
+        seatingRows: s.seatingRows,
+        seatingColumns: s.seatingColumns,
+        seats: s.seats,
+        seatsReserved: reserved.length,
+        seatsAvailable: sellable ? s.seats.length - reserved.length : 0,
+        unavailableSeats: sellable ? reserved : s.seats,
+      };
+    }),
   };
 }

@@ -1,3 +1,4 @@
+import { OFFER_REFERENCE_MISSING } from '../../../shared/api-contract/flight-reservation.contract';
 import { AppError } from '../../../shared/errors/app-error';
 
 /** The flight domain's coded errors, with the HTTP status the OpenAPI document lists for each. */
@@ -5,11 +6,8 @@ export class FlightException extends AppError {
   static invalidRequest(message: string, fields: Array<{ field: string; message: string }>): FlightException {
     return new FlightException('BAD_REQUEST', 400, message, { fields });
   }
-  /** Offer review (OpenAPI `postFlightOffer`): 400 when offerReference is missing (the REST route answers it before GraphQL, the service for a blank value). */
   static offerReferenceMissing(): FlightException {
-    return FlightException.invalidRequest('offerReference is required (or flightOffer with its offerReference)', [
-      { field: 'offerReference', message: 'is required' },
-    ]);
+    return FlightException.invalidRequest(OFFER_REFERENCE_MISSING.message, [...OFFER_REFERENCE_MISSING.fields]);
   }
   static searchUnavailable(retryable: boolean): FlightException {
     return new FlightException(

@@ -1,8 +1,9 @@
 import { Field, ObjectType } from 'type-graphql';
 import { StopFields } from '../../../shared/graphql/stop-fields.type';
+import type { AirportRecord } from '../services/airport.service';
 
 @ObjectType({ description: 'An airport (stopId has the form <IATA>:FLT:0); search takes its IATA code (stopCode)' })
-export class Airport extends StopFields {
+export class Airport extends StopFields implements AirportRecord {
   @Field({ description: 'IATA airport code' })
   stopCode!: string;
 

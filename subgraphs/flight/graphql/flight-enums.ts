@@ -1,5 +1,5 @@
 import { describedEnum } from '../../../shared/graphql/enum-of';
-import { RESERVATION_STATUSES } from '../reservations/reservation.types';
+import { RESERVATION_STATUSES } from '../../../shared/api-contract/flight-reservation.contract';
 
 /*
  * Fixed value sets of the flight answers. The value names are the strings the REST answers carry (the REST routes copy

@@ -1,8 +1,8 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../../shared/http/subgraph-server';
 import type { CustomerIssuanceService } from '../reservations/customer-issuance.service';
-import type { FlightPaymentService } from '../payments/flight-payment.service';
-import { DirectIssueResult, IssueSignalResult } from './reservation.type';
+import type { FlightPaymentService } from '../reservations/flight-payment.service';
+import { DirectIssueResult, IssueSignalResult } from './reservation-result.type';
 import { FlightPaymentType, StartFlightPaymentResult } from './flight-payment.type';
 
 /** Thin: customer payment and issuance; each field authenticates and hands over to its service (docs/payments.md). */

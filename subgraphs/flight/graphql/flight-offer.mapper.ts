@@ -1,8 +1,10 @@
-import type { FoundOffer, SearchedOffer } from '../search/flight-search.service';
+import type { FoundOffer } from '../search/flight-search.service';
+import type { SearchedOffer } from '../offers/searched-offer.types';
 import type { OfferView } from '../offers/offer-view';
 import type { customerReservationView } from '../reservations/reservation-view';
 import type { FlightOffer, FlightSegment } from './flight-offer.type';
-import type { CustomerReservationResult, FlightTicketType } from './reservation.type';
+import type { CustomerReservationResult } from './reservation-result.type';
+import type { FlightTicketType } from './flight-ticket.type';
 
 type MappedView = Omit<FlightOffer, 'offerReference' | 'expiresAt'>;
 

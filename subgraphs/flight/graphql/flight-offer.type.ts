@@ -1,5 +1,5 @@
 import { DateTimeScalar, LocalDateScalar } from '../../../shared/graphql/date-time.scalar';
-import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import {
   FlightBookingFeeRecipientEnum,
@@ -9,7 +9,6 @@ import {
   FlightPricingContextEnum,
   FlightTravelerTypeEnum,
 } from './flight-enums';
-import { AvailabilityStatusEnum, LookAheadStatusEnum } from '../../../shared/graphql/search-availability.type';
 
 // Output types here are plain data (no field resolvers, middlewares or roles), so they take
 // simpleResolvers: graphql-js reads the property itself instead of calling type-graphql's
@@ -317,109 +316,4 @@ export class FlightOffer {
 
   @Field(() => [TravelerPricing], { description: 'Fare and price per traveler' })
   travelerPricings!: TravelerPricing[];
-}
-
-@ObjectType({ simpleResolvers: true, description: 'A departure date with its return date, if any' })
-export class DatePairType {
-  @Field(() => LocalDateScalar, { description: 'Departure date' })
-  departureDate!: string;
-
-  @Field(() => LocalDateScalar, { nullable: true, description: 'Return date; absent for one-way' })
-  returnDate?: string | null;
-}
-
-@ObjectType({ simpleResolvers: true, description: 'What the search found on later dates when the requested dates had no offers' })
-export class LookAheadType {
-  @Field(() => Int, { description: 'lookAheadDays as sent in the search' })
-  requestedDays!: number;
-
-  @Field(() => LookAheadStatusEnum, { description: 'What the look-ahead found' })
-  status!: string;
-
-  @Field(() => DatePairType, { nullable: true, description: 'First later dates checked; null when no later date was checked' })
-  firstChecked!: DatePairType | null;
-
-  @Field(() => DatePairType, { nullable: true, description: 'Last later dates checked completely; null when none was' })
-  confirmedThrough!: DatePairType | null;
-}
-
-@ObjectType({ simpleResolvers: true, description: 'Whether the requested dates, or later dates, have offers' })
-export class AvailabilityType {
-  @Field(() => AvailabilityStatusEnum, { description: 'Whether the requested dates have offers; describes only the requested dates' })
-  status!: string;
-
-  @Field(() => DatePairType, { description: 'The dates of the search' })
-  requested!: DatePairType;
-
-  @Field(() => LookAheadType, { description: 'What was checked on later dates' })
-  lookAhead!: LookAheadType;
-
-  @Field(() => DatePairType, { nullable: true, description: 'First later dates with offers; null when none was found' })
-  next!: DatePairType | null;
-}
-
-@ObjectType({ simpleResolvers: true, description: 'Counts and availability of a flight search' })
-export class FlightSearchMeta {
-  @Field(() => Int, { description: 'Offers returned for the requested dates' })
-  count!: number;
-
-  @Field(() => AvailabilityType, { nullable: true, description: 'Present only when lookAheadDays was sent' })
-  availability?: AvailabilityType | null;
-}
-
-@ObjectType({ simpleResolvers: true, description: 'The offers a flight search found, with their meta' })
-export class FlightSearchResult {
-  @Field(() => FlightSearchMeta, { description: 'Count and availability' })
-  meta!: FlightSearchMeta;
-
-  @Field(() => [FlightOffer], { description: 'The offers, each with its offerReference' })
-  data!: FlightOffer[];
-}
-
-@InputType({ description: 'flight.md search request; defaults as the spec gives them' })
-export class FlightSearchInput {
-  @Field(() => String, { description: 'IATA code of the departure airport (Airport.stopCode)' })
-  originLocationCode!: string;
-
-  @Field(() => String, { description: 'IATA code of the arrival airport (Airport.stopCode)' })
-  destinationLocationCode!: string;
-
-  @Field(() => String, { description: "YYYY-MM-DD (a String: a malformed date answers the spec's 400 with data.fields[])" })
-  departureDate!: string;
-
-  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD; omit for one-way' })
-  returnDate?: string | null;
-
-  @Field(() => Int, { nullable: true, description: '1 to 9; default 1' })
-  adults?: number | null;
-
-  @Field(() => Int, { nullable: true, description: 'Travelers aged 2 to 11; default 0' })
-  children?: number | null;
-
-  @Field(() => Int, { nullable: true, description: "Infants under 2 on an adult's lap; at most adults; default 0" })
-  infants?: number | null;
-
-  @Field(() => FlightCabinEnum, { nullable: true, description: 'Only offers in this cabin' })
-  travelClass?: string | null;
-
-  @Field(() => [String], { nullable: true, description: 'Only offers of these IATA airline codes' })
-  includedAirlineCodes?: string[] | null;
-
-  @Field(() => [String], { nullable: true, description: 'No offers of these IATA airline codes' })
-  excludedAirlineCodes?: string[] | null;
-
-  @Field(() => Boolean, { nullable: true, description: 'True for direct flights only; default false' })
-  nonStop?: boolean | null;
-
-  @Field(() => String, { nullable: true, description: 'Display currency; wins over Content-Currency; default USD' })
-  currencyCode?: string | null;
-
-  @Field(() => Float, { nullable: true, description: 'Highest offer total per traveler, in the display currency' })
-  maxPrice?: number | null;
-
-  @Field(() => Int, { nullable: true, description: 'At least 1; above 200 counts as 200' })
-  max?: number | null;
-
-  @Field(() => Int, { nullable: true, description: '1 to 7: check that many later dates when the requested dates have no offers' })
-  lookAheadDays?: number | null;
 }

@@ -7,7 +7,8 @@ import type { TicketQueryService } from '../reservations/ticket-query.service';
 import type { customerReservationView } from '../reservations/reservation-view';
 import { toCustomerReservationResult } from './flight-offer.mapper';
 import { FlightReservationInput } from './reservation-input.type';
-import { AgentReservationResult, CancellationResult, CustomerReservationResult, FlightTicketType, PurchaseResult } from './reservation.type';
+import { AgentReservationResult, CancellationResult, CustomerReservationResult, PurchaseResult } from './reservation-result.type';
+import { FlightTicketType } from './flight-ticket.type';
 
 /** Thin: each field authenticates, hands the request context's parts to its service and returns its view. */
 @Resolver()

@@ -6,7 +6,7 @@ import type { RequestContext } from '../../../shared/context/request-context';
 import { PreparedWork } from '../../../shared/http/answer-templates';
 import type { OfferReviewService } from '../offers/offer-review.service';
 import type { SearchRateLimiter } from '../../../shared/rate-limit/search-rate-limiter';
-import { FlightSearchInput, FlightSearchResult } from './flight-offer.type';
+import { FlightSearchInput, FlightSearchResult } from './flight-search.type';
 import { OfferReviewType } from './booking-requirements.type';
 import { toFlightOffer, toFoundFlightOffer } from './flight-offer.mapper';
 

@@ -28,10 +28,10 @@ import {
   CancellationResult,
   CustomerReservationResult,
   DirectIssueResult,
-  FlightTicketType,
   IssueSignalResult,
   PurchaseResult,
-} from './reservation.type';
+} from './reservation-result.type';
+import { FlightTicketType } from './flight-ticket.type';
 import { FlightReservationInput } from './reservation-input.type';
 import { toCustomerReservationResult } from './flight-offer.mapper';
 import { toOfferView } from '../offers/offer-view';

@@ -2,7 +2,7 @@ import type { Platform } from '../../../shared/platform/platform';
 import type { Principal } from '../../../shared/auth/token.service';
 import { FlightException } from '../errors/flight.exception';
 import type { AirportService } from '../services/airport.service';
-import type { FlightOfferStore, SearchedOffer } from '../search/flight-search.service';
+import type { SearchedOffer, StoredOfferLoader } from './searched-offer.types';
 import { BookingRequirements, bookingRequirementsFor } from './booking-requirements';
 import type { ReservationRepository } from '../reservations/reservation.repository';
 
@@ -24,7 +24,7 @@ export class OfferReviewService {
   constructor(
     private readonly platform: Platform,
     private readonly airports: AirportService,
-    private readonly offers: FlightOfferStore,
+    private readonly offers: StoredOfferLoader,
     private readonly reservations: ReservationRepository,
   ) {}
 

@@ -1,6 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { FlightReservation } from '../reservations/reservation.types';
-import { FlightPayment, FlightPaymentStatus, paymentMatches } from './flight-payment';
+import { FlightPayment, FlightPaymentStatus, paymentMatches, type PayableReservation } from './flight-payment';
 
 /** SQL for flight_payment; the payment and issuance services decide, this only reads and writes rows. */
 export class FlightPaymentRepository {
@@ -27,7 +26,10 @@ export class FlightPaymentRepository {
   }
 
   /** The CONFIRMED payment that pays this reservation under the exact match rule, if any. */
-  async confirmedFor(r: FlightReservation, m: EntityManager = this.dataSource.manager): Promise<FlightPayment | null> {
+  async confirmedFor(
+    r: Pick<PayableReservation, 'id' | 'accountId' | 'paymentReference' | 'price'>,
+    m: EntityManager = this.dataSource.manager,
+  ): Promise<FlightPayment | null> {
     return (await this.ofReservation(r.id, m)).find((p) => p.status === 'CONFIRMED' && paymentMatches(p, r)) ?? null;
   }
 

@@ -1,5 +1,20 @@
 import { Decimal, formatAmount } from '../../../shared/money/money';
-import type { FlightReservation } from '../reservations/reservation.types';
+import type { ReservationStatus } from '../../../shared/api-contract/flight-reservation.contract';
+import type { FlightOfferPrice } from '../pricing/flight-pricing';
+
+/**
+ * What a payment rule reads of a reservation. Named here, not taken from reservations/, so that payments stay below
+ * the reservation flows that use them (reservations import payments, never the other way).
+ */
+export interface PayableReservation {
+  id: string;
+  accountId: string;
+  paymentReference: string;
+  price: FlightOfferPrice;
+  status: ReservationStatus;
+  paymentDeadlineAt: Date | null;
+  cancelledAt: Date | null;
+}
 
 /** flight_payment.status (migration 1763800000320). */
 export type FlightPaymentStatus = 'PENDING' | 'CONFIRMED' | 'CANCELLED' | 'REFUND_PENDING' | 'REFUNDED' | 'REFUND_REQUIRED';
@@ -31,7 +46,7 @@ export interface FlightPayment {
  */
 export function paymentMatches(
   payment: Pick<FlightPayment, 'accountId' | 'paymentReference' | 'amount' | 'currency'>,
-  reservation: Pick<FlightReservation, 'accountId' | 'paymentReference' | 'price'>,
+  reservation: Pick<PayableReservation, 'accountId' | 'paymentReference' | 'price'>,
 ): boolean {
   if (payment.accountId !== reservation.accountId) return false;
   if (payment.paymentReference !== reservation.paymentReference) return false;
@@ -69,11 +84,11 @@ export function paymentView(p: FlightPayment) {
 export type FlightPaymentView = ReturnType<typeof paymentView>;
 
 /** The payment deadline has passed (a reservation without one never expires this way). */
-export function deadlinePassed(r: Pick<FlightReservation, 'paymentDeadlineAt'>, now: Date): boolean {
+export function deadlinePassed(r: Pick<PayableReservation, 'paymentDeadlineAt'>, now: Date): boolean {
   return !!r.paymentDeadlineAt && r.paymentDeadlineAt.getTime() <= now.getTime();
 }
 
 /** Cancelled by the deadline release (reservation-expiry job), not by a customer: answered 410, not 409. */
-export function releasedAtDeadline(r: Pick<FlightReservation, 'status' | 'cancelledAt' | 'paymentDeadlineAt'>): boolean {
+export function releasedAtDeadline(r: Pick<PayableReservation, 'status' | 'cancelledAt' | 'paymentDeadlineAt'>): boolean {
   return r.status === 'CANCELLED' && !!r.cancelledAt && !!r.paymentDeadlineAt && r.cancelledAt.getTime() >= r.paymentDeadlineAt.getTime();
 }

@@ -144,17 +144,7 @@ export function ratePairsFor(input: {
 
 export function priceOffer(input: PriceOfferInput): FlightOfferPrice {
   const policy = input.policy ?? FLIGHT_PRICING_POLICY;
-  const context = input.pricingContext;
-  if (!PRICING_CONTEXTS.includes(context)) throw new PricingError('INVALID_PRICE_INPUT', `unknown pricing context ${String(context)}`);
-  const source = input.supplierPrice.currency;
-  if (!isCurrencyCode(source)) throw new PricingError('INVALID_PRICE_INPUT', `supplier currency "${source}" is not a currency code`);
-  const display = input.displayCurrency;
-  if (!isCurrencyCode(display)) throw PricingError.currencyUnavailable(display);
-  const agent = isAgentContext(context);
-  const wallet = agent ? input.walletCurrency : undefined;
-  if (agent && (wallet === undefined || !isCurrencyCode(wallet))) {
-    throw new PricingError('INVALID_PRICE_INPUT', `${context} pricing needs the wallet currency`);
-  }
+  const { context, source, display, agent, wallet } = checkedCurrencies(input);
 
   const lookup = toLookup(input.rates);
   /** Units of `to` per unit of supplier currency, or null. */
@@ -173,54 +163,8 @@ export function priceOffer(input: PriceOfferInput): FlightOfferPrice {
   if (!displayRate) throw PricingError.currencyUnavailable(display);
 
   // The wallet payable comes first: its cash-rounding uplift feeds every view's service commission.
-  let settlement: WalletSettlement | undefined;
-  let uplift: { amount: Decimal; currency: string; rate: Decimal } | undefined;
-  if (wallet !== undefined) {
-    const walletRate = rateFromSource(wallet);
-    if (!walletRate) throw PricingError.currencyUnavailable(wallet);
-    const unrounded = convert(fareTotal, walletRate, wallet).plus(convert(fees.serviceCommission, walletRate, wallet));
-    const { rounded, rounding } = applyCashRounding(unrounded, wallet, policy);
-    settlement = { currency: wallet, unroundedDebit: formatAmount(unrounded, wallet), debitTotal: formatAmount(rounded, wallet) };
-    if (rounding) {
-      settlement.rounding = {
-        policyVersion: rounding.policyVersion,
-        increment: formatAmount(rounding.increment, wallet),
-        adjustment: formatAmount(rounding.adjustment, wallet),
-      };
-      uplift = { amount: rounding.adjustment, currency: wallet, rate: walletRate };
-    }
-  }
-
-  const view = (currency: string, rate: Decimal): CurrencyPrice => {
-    const total = convert(fareTotal, rate, currency);
-    // Same implied wallet→target rate as the components use, so views stay mutually consistent.
-    const adjustment = uplift && (currency === uplift.currency ? uplift.amount : roundFor(uplift.amount.mul(rate).div(uplift.rate), currency));
-    const serviceCommission = convert(fees.serviceCommission, rate, currency).plus(adjustment ?? 0);
-    const bookingFees: BookingFee[] = [
-      {
-        amount: formatAmount(serviceCommission, currency),
-        currency,
-        type: 'SERVICE_COMMISSION',
-        recipient: 'SERVICE',
-        ...(adjustment !== undefined ? { roundingAdjustment: formatAmount(adjustment, currency) } : {}),
-      },
-    ];
-    let feeTotal = serviceCommission;
-    if (fees.agentCommission) {
-      const agentCommission = convert(fees.agentCommission, rate, currency);
-      bookingFees.push({ amount: formatAmount(agentCommission, currency), currency, type: 'AGENT_COMMISSION', recipient: 'SERVICE_AGENT' });
-      feeTotal = feeTotal.plus(agentCommission);
-    }
-    const result: CurrencyPrice = {
-      currency,
-      total: formatAmount(total, currency),
-      bookingFeeTotal: formatAmount(feeTotal, currency),
-      grandTotal: formatAmount(total.plus(feeTotal), currency),
-      bookingFees,
-    };
-    if (agent) result.walletDebitTotal = formatAmount(total.plus(serviceCommission), currency);
-    return result;
-  };
+  const { settlement, uplift } = wallet !== undefined ? walletSettlementOf(fareTotal, fees.serviceCommission, wallet, rateFromSource, policy) : {};
+  const view = (currency: string, rate: Decimal): CurrencyPrice => currencyPrice({ fareTotal, fees, uplift, agent }, currency, rate);
 
   const main = view(display, displayRate);
   const otherCurrencies: Record<string, CurrencyPrice> = {};
@@ -246,6 +190,99 @@ export function priceOffer(input: PriceOfferInput): FlightOfferPrice {
     price.walletSettlement = settlement;
   }
   return price;
+}
+
+interface CheckedCurrencies {
+  context: PricingContext;
+  source: string;
+  display: string;
+  agent: boolean;
+  /** The agent's wallet currency; undefined in the online context. */
+  wallet: string | undefined;
+}
+
+/** The pricing context and the currencies of a price request, each checked before any arithmetic. */
+function checkedCurrencies(input: PriceOfferInput): CheckedCurrencies {
+  const context = input.pricingContext;
+  if (!PRICING_CONTEXTS.includes(context)) throw new PricingError('INVALID_PRICE_INPUT', `unknown pricing context ${String(context)}`);
+  const source = input.supplierPrice.currency;
+  if (!isCurrencyCode(source)) throw new PricingError('INVALID_PRICE_INPUT', `supplier currency "${source}" is not a currency code`);
+  const display = input.displayCurrency;
+  if (!isCurrencyCode(display)) throw PricingError.currencyUnavailable(display);
+  const agent = isAgentContext(context);
+  const wallet = agent ? input.walletCurrency : undefined;
+  if (agent && (wallet === undefined || !isCurrencyCode(wallet))) {
+    throw new PricingError('INVALID_PRICE_INPUT', `${context} pricing needs the wallet currency`);
+  }
+  return { context, source, display, agent, wallet };
+}
+
+/** The cash-rounding uplift of the wallet payable, in the wallet currency at its rate from the supplier currency. */
+interface Uplift {
+  amount: Decimal;
+  currency: string;
+  rate: Decimal;
+}
+
+/** The authoritative wallet payable (fare plus service commission, cash-rounded) and the rounding's uplift. */
+function walletSettlementOf(
+  fareTotal: Decimal,
+  serviceCommission: Decimal,
+  wallet: string,
+  rateFromSource: (to: string) => Decimal | null,
+  policy: FlightPricingPolicy,
+): { settlement: WalletSettlement; uplift?: Uplift } {
+  const walletRate = rateFromSource(wallet);
+  if (!walletRate) throw PricingError.currencyUnavailable(wallet);
+  const unrounded = convert(fareTotal, walletRate, wallet).plus(convert(serviceCommission, walletRate, wallet));
+  const { rounded, rounding } = applyCashRounding(unrounded, wallet, policy);
+  const settlement: WalletSettlement = { currency: wallet, unroundedDebit: formatAmount(unrounded, wallet), debitTotal: formatAmount(rounded, wallet) };
+  if (!rounding) return { settlement };
+  settlement.rounding = {
+    policyVersion: rounding.policyVersion,
+    increment: formatAmount(rounding.increment, wallet),
+    adjustment: formatAmount(rounding.adjustment, wallet),
+  };
+  return { settlement, uplift: { amount: rounding.adjustment, currency: wallet, rate: walletRate } };
+}
+
+interface PricedFare {
+  fareTotal: Decimal;
+  fees: ReturnType<typeof bookingFeesFor>;
+  uplift: Uplift | undefined;
+  agent: boolean;
+}
+
+/** The offer's price in one currency at `rate` units per supplier unit, booking fees included. */
+function currencyPrice({ fareTotal, fees, uplift, agent }: PricedFare, currency: string, rate: Decimal): CurrencyPrice {
+  const total = convert(fareTotal, rate, currency);
+  // Same implied wallet→target rate as the components use, so views stay mutually consistent.
+  const adjustment = uplift && (currency === uplift.currency ? uplift.amount : roundFor(uplift.amount.mul(rate).div(uplift.rate), currency));
+  const serviceCommission = convert(fees.serviceCommission, rate, currency).plus(adjustment ?? 0);
+  const bookingFees: BookingFee[] = [
+    {
+      amount: formatAmount(serviceCommission, currency),
+      currency,
+      type: 'SERVICE_COMMISSION',
+      recipient: 'SERVICE',
+      ...(adjustment !== undefined ? { roundingAdjustment: formatAmount(adjustment, currency) } : {}),
+    },
+  ];
+  let feeTotal = serviceCommission;
+  if (fees.agentCommission) {
+    const agentCommission = convert(fees.agentCommission, rate, currency);
+    bookingFees.push({ amount: formatAmount(agentCommission, currency), currency, type: 'AGENT_COMMISSION', recipient: 'SERVICE_AGENT' });
+    feeTotal = feeTotal.plus(agentCommission);
+  }
+  const result: CurrencyPrice = {
+    currency,
+    total: formatAmount(total, currency),
+    bookingFeeTotal: formatAmount(feeTotal, currency),
+    grandTotal: formatAmount(total.plus(feeTotal), currency),
+    bookingFees,
+  };
+  if (agent) result.walletDebitTotal = formatAmount(total.plus(serviceCommission), currency);
+  return result;
 }
 
 /**

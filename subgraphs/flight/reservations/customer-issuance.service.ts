@@ -7,7 +7,7 @@ import { FlightException } from '../errors/flight.exception';
 import { deadlinePassed, releasedAtDeadline } from '../payments/flight-payment';
 import type { FlightPaymentRepository } from '../payments/flight-payment.repository';
 import type { IssuanceService } from './issuance.service';
-import { PaymentRecovery, PaymentRecoveryInput, PaymentRecoveryView } from './payment-recovery';
+import { IssuanceOutcome, PaymentRecovery, PaymentRecoveryInput, PaymentRecoveryView } from './payment-recovery';
 import { FLIGHT_QUEUE, ReservationJobPayload } from './reservation-follow-ups';
 import type { ReservationRepository } from './reservation.repository';
 import { issuanceView } from './reservation-view';
@@ -30,14 +30,7 @@ export interface SignalOutcome {
   issuance: ReturnType<typeof issuanceView> | null;
 }
 
-export interface DirectOutcome {
-  /** True: every document issued (REST 200); false: active elsewhere, partial, reconciliation or refund (202). */
-  complete: boolean;
-  issued: boolean;
-  ticketId: string;
-  paymentReference: string;
-  ticketUuids: string[];
-  issuance: ReturnType<typeof issuanceView>;
+export interface DirectOutcome extends IssuanceOutcome {
   paymentRecovery: PaymentRecoveryView | null;
 }
 
@@ -118,7 +111,7 @@ export class CustomerIssuanceService {
    * active elsewhere, partial or in reconciliation, 409 when its state cannot be issued, 410
    * when unpaid past its deadline.
    */
-  async issueNow(found: FlightReservation, lookupTicketId: string | null): Promise<Omit<DirectOutcome, 'paymentRecovery'>> {
+  async issueNow(found: FlightReservation, lookupTicketId: string | null): Promise<IssuanceOutcome> {
     let r = found;
     const answer = async (current: FlightReservation) => {
       const complete = current.status === 'ISSUED';

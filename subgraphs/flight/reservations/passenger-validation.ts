@@ -228,82 +228,18 @@ function validateOne(
   ctx: Context,
 ): { problems: Array<{ field: string; message: string }>; passenger: ValidatedPassenger | null } {
   const problems: Array<{ field: string; message: string }> = [];
-  const add = (field: string, message: string) => problems.push({ field, message });
-
-  const flagged = new Set<string>(REQUIREMENT_FIELDS.filter(([flag]) => requirement[flag as keyof typeof NAMES_ONLY] === true).map(([, f]) => f));
-  const documentGiven = DOCUMENT_TRIGGERS.some((f) => !isAbsent(raw[f]));
-  const whyRequired = (field: Field): string | null => {
-    if (ALWAYS_REQUIRED.includes(field)) return 'is required';
-    if (flagged.has(field)) return 'is required for this itinerary';
-    if (DOCUMENT_COMPLETE.includes(field) && requirement.documentRequired) return 'is required for this itinerary';
-    if (DOCUMENT_COMPLETE.includes(field) && documentGiven) return 'is required to complete the travel document (other document fields were given)';
-    return null;
-  };
-  const take = <T>(field: Field, parse: (v: unknown) => Parsed<T>): T | null => {
-    if (isAbsent(raw[field])) {
-      const why = whyRequired(field);
-      if (why) add(field, why);
-      return null;
-    }
-    const parsed = parse(raw[field]);
-    if ('error' in parsed) {
-      add(field, parsed.error);
-      return null;
-    }
-    return parsed.value;
-  };
-
-  const firstName = take('firstName', parseName);
-  const lastName = take('lastName', parseName);
-  const ageCategory = take('ageCategory', parseAgeCategory);
-  let dateOfBirth = take('dateOfBirth', parseDate);
-  if (dateOfBirth !== null) {
-    if (isAfter(dateOfBirth, ctx.today)) {
-      add('dateOfBirth', `${dateOfBirth} is in the future`);
-      dateOfBirth = null;
-    } else if (ageOn(dateOfBirth, ctx.firstTravelDate) > 120) {
-      add('dateOfBirth', `${dateOfBirth} makes the passenger older than 120; check the year`);
-      dateOfBirth = null;
-    }
-  }
-  if (ageCategory !== null && dateOfBirth !== null) {
-    const mismatch = ageMismatch(ageCategory, dateOfBirth, ctx.firstTravelDate, ctx.lastTravelDate);
-    if (mismatch) add('ageCategory', mismatch);
-  }
+  const add: AddProblem = (field, message) => problems.push({ field, message });
+  // The fields are read in this order, so the problems are listed in it.
+  const take = fieldReader(raw, requirement, add);
+  const { firstName, lastName, ageCategory, dateOfBirth } = takeIdentity(take, add, ctx);
   const gender = take('gender', parseGender);
-
-  const documentType = take('documentType', parseDocumentType);
-  const documentNumber = take('passportNumber', parseDocumentNumber);
-  const statedExpiry = take('passportExpiryDate', parseDate);
-  let expiryDate = statedExpiry;
-  if (expiryDate !== null && isBefore(expiryDate, ctx.finalArrivalDate)) {
-    add(
-      'passportExpiryDate',
-      `the document expires on ${expiryDate}, before the final arrival on ${ctx.finalArrivalDate}; it must stay valid through the final arrival date`,
-    );
-    expiryDate = null;
-  }
-  let issuedDate = take('passportIssuedDate', parseDate);
-  if (issuedDate !== null && isAfter(issuedDate, ctx.today)) {
-    add('passportIssuedDate', `${issuedDate} is in the future`);
-    issuedDate = null;
-  } else if (issuedDate !== null && statedExpiry !== null && !isBefore(issuedDate, statedExpiry)) {
-    // Only reachable for an already expired document: a typo'd pair deserves its own message.
-    add('passportIssuedDate', `${issuedDate} must be before passportExpiryDate ${statedExpiry}`);
-    issuedDate = null;
-  }
-  const issuingCountry = take('documentIssuingCountry', parseCountryCode);
-  const nationality = take('nationality', parseCountryCode);
+  const { document, nationality } = takeDocument(take, add, ctx);
   const nationalityCountry = take('nationalityCountry', parseCountryName);
   const countryCodeName = take('countryCodeName', parseCountryName);
 
   const contactValues = resolveContact(raw, contact, ctx.requirements.mobilePhoneNumberRequired);
   problems.push(...contactValues.problems);
 
-  const document =
-    documentType && documentNumber && expiryDate && issuingCountry && nationality
-      ? { type: documentType, number: documentNumber, expiryDate, issuedDate, issuingCountry, nationality }
-      : null;
   if (problems.length > 0 || !firstName || !lastName || !ageCategory || !contactValues.email || !contactValues.phone) {
     return { problems, passenger: null };
   }
@@ -327,6 +263,88 @@ function validateOne(
       countryCodeName,
     },
   };
+}
+
+type AddProblem = (field: string, message: string) => void;
+type TakeField = <T>(field: Field, parse: (v: unknown) => Parsed<T>) => T | null;
+
+/** Reads one field: its parsed value, or null with a problem when it is bad, or absent while required. */
+function fieldReader(raw: PassengerInput, requirement: typeof NAMES_ONLY, add: AddProblem): TakeField {
+  const flagged = new Set<string>(REQUIREMENT_FIELDS.filter(([flag]) => requirement[flag as keyof typeof NAMES_ONLY] === true).map(([, f]) => f));
+  const documentGiven = DOCUMENT_TRIGGERS.some((f) => !isAbsent(raw[f]));
+  const whyRequired = (field: Field): string | null => {
+    if (ALWAYS_REQUIRED.includes(field)) return 'is required';
+    if (flagged.has(field)) return 'is required for this itinerary';
+    if (DOCUMENT_COMPLETE.includes(field) && requirement.documentRequired) return 'is required for this itinerary';
+    if (DOCUMENT_COMPLETE.includes(field) && documentGiven) return 'is required to complete the travel document (other document fields were given)';
+    return null;
+  };
+  return <T>(field: Field, parse: (v: unknown) => Parsed<T>): T | null => {
+    if (isAbsent(raw[field])) {
+      const why = whyRequired(field);
+      if (why) add(field, why);
+      return null;
+    }
+    const parsed = parse(raw[field]);
+    if ('error' in parsed) {
+      add(field, parsed.error);
+      return null;
+    }
+    return parsed.value;
+  };
+}
+
+/** Names, age category and date of birth, which must agree with the category on every travel date. */
+function takeIdentity(take: TakeField, add: AddProblem, ctx: Context) {
+  const firstName = take('firstName', parseName);
+  const lastName = take('lastName', parseName);
+  const ageCategory = take('ageCategory', parseAgeCategory);
+  let dateOfBirth = take('dateOfBirth', parseDate);
+  if (dateOfBirth !== null) {
+    if (isAfter(dateOfBirth, ctx.today)) {
+      add('dateOfBirth', `${dateOfBirth} is in the future`);
+      dateOfBirth = null;
+    } else if (ageOn(dateOfBirth, ctx.firstTravelDate) > 120) {
+      add('dateOfBirth', `${dateOfBirth} makes the passenger older than 120; check the year`);
+      dateOfBirth = null;
+    }
+  }
+  if (ageCategory !== null && dateOfBirth !== null) {
+    const mismatch = ageMismatch(ageCategory, dateOfBirth, ctx.firstTravelDate, ctx.lastTravelDate);
+    if (mismatch) add('ageCategory', mismatch);
+  }
+  return { firstName, lastName, ageCategory, dateOfBirth };
+}
+
+/** The travel document, valid through the final arrival; null unless every part of it is there and good. */
+function takeDocument(take: TakeField, add: AddProblem, ctx: Context) {
+  const documentType = take('documentType', parseDocumentType);
+  const documentNumber = take('passportNumber', parseDocumentNumber);
+  const statedExpiry = take('passportExpiryDate', parseDate);
+  let expiryDate = statedExpiry;
+  if (expiryDate !== null && isBefore(expiryDate, ctx.finalArrivalDate)) {
+    add(
+      'passportExpiryDate',
+      `the document expires on ${expiryDate}, before the final arrival on ${ctx.finalArrivalDate}; it must stay valid through the final arrival date`,
+    );
+    expiryDate = null;
+  }
+  let issuedDate = take('passportIssuedDate', parseDate);
+  if (issuedDate !== null && isAfter(issuedDate, ctx.today)) {
+    add('passportIssuedDate', `${issuedDate} is in the future`);
+    issuedDate = null;
+  } else if (issuedDate !== null && statedExpiry !== null && !isBefore(issuedDate, statedExpiry)) {
+    // Only reachable for an already expired document: a typo'd pair deserves its own message.
+    add('passportIssuedDate', `${issuedDate} must be before passportExpiryDate ${statedExpiry}`);
+    issuedDate = null;
+  }
+  const issuingCountry = take('documentIssuingCountry', parseCountryCode);
+  const nationality = take('nationality', parseCountryCode);
+  const document =
+    documentType && documentNumber && expiryDate && issuingCountry && nationality
+      ? { type: documentType, number: documentNumber, expiryDate, issuedDate, issuingCountry, nationality }
+      : null;
+  return { document, nationality };
 }
 
 /** A bad contact value hits every passenger it fills: report it once, for the whole request. */

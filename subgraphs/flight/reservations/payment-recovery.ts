@@ -4,7 +4,6 @@ import type { Principal } from '../../../shared/auth/token.service';
 import { FlightException } from '../errors/flight.exception';
 import { deadlinePassed, FlightPayment, paymentMatches, releasedAtDeadline } from '../payments/flight-payment';
 import type { FlightPaymentRepository } from '../payments/flight-payment.repository';
-import type { CustomerIssuanceService, DirectOutcome } from './customer-issuance.service';
 import type { ReservationRepository } from './reservation.repository';
 import { issuanceView } from './reservation-view';
 import type { FlightReservation, ReservationStatus } from './reservation.types';
@@ -35,6 +34,26 @@ export interface PaymentRecoveryView {
   finalizationIdempotent: boolean;
 }
 
+/** A direct issuance's answer (customer-issuance.service.ts), which a recovery extends with what it moved. */
+export interface IssuanceOutcome {
+  /** True: every document issued (REST 200); false: active elsewhere, partial, reconciliation or refund (202). */
+  complete: boolean;
+  issued: boolean;
+  ticketId: string;
+  paymentReference: string;
+  ticketUuids: string[];
+  issuance: ReturnType<typeof issuanceView>;
+}
+
+export interface RecoveryOutcome extends IssuanceOutcome {
+  paymentRecovery: PaymentRecoveryView;
+}
+
+/** The one thing recovery needs of issuance, named here so this file does not import the service that calls it. */
+export interface ImmediateIssuer {
+  issueNow(found: FlightReservation, lookupTicketId: string | null): Promise<IssuanceOutcome>;
+}
+
 interface Request {
   sourceTicketId: string;
   paymentRequestId: string;
@@ -56,11 +75,11 @@ export class PaymentRecovery {
     private readonly platform: Platform,
     private readonly reservations: ReservationRepository,
     private readonly payments: FlightPaymentRepository,
-    private readonly issuer: CustomerIssuanceService,
+    private readonly issuer: ImmediateIssuer,
     private readonly recoveries = new PaymentRecoveryRepository(platform.dataSource),
   ) {}
 
-  async recover(principal: Principal, input: PaymentRecoveryInput, raced = false): Promise<DirectOutcome> {
+  async recover(principal: Principal, input: PaymentRecoveryInput, raced = false): Promise<RecoveryOutcome> {
     const req = parse(input);
     const applied = await this.operation(req.operationId);
     if (applied) {
@@ -114,7 +133,7 @@ export class PaymentRecovery {
   }
 
   /** Issues the replacement against its (reassigned) confirmed payment. */
-  private async finalize(found: FlightReservation, req: Request, recoveryIdempotent: boolean): Promise<DirectOutcome> {
+  private async finalize(found: FlightReservation, req: Request, recoveryIdempotent: boolean): Promise<RecoveryOutcome> {
     const replacement = (await this.reservations.byId(found.id))!;
     const finalizationIdempotent = replacement.status === 'ISSUED';
     if (!finalizationIdempotent && !(await this.payments.confirmedFor(replacement))) throw FlightException.paymentNotConfirmed();
@@ -125,7 +144,7 @@ export class PaymentRecovery {
     return { ...outcome, paymentRecovery: view(req, outcome.complete ? 'ISSUED' : 'RESERVED', recoveryIdempotent, finalizationIdempotent) };
   }
 
-  private async refundRequired(replacement: FlightReservation, req: Request, recoveryIdempotent: boolean): Promise<DirectOutcome> {
+  private async refundRequired(replacement: FlightReservation, req: Request, recoveryIdempotent: boolean): Promise<RecoveryOutcome> {
     const tickets = await this.reservations.ticketsOf(replacement.id);
     return {
       complete: false,

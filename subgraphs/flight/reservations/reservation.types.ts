@@ -4,25 +4,8 @@ import type { BookingRequirements } from '../offers/booking-requirements';
 import type { SupplierBooking, SupplierOffer } from '../supplier/flight-supplier.port';
 import type { OfferView } from '../offers/offer-view';
 
-/** OpenAPI schema `FlightReservationStatus`: every reservation status. */
-export const RESERVATION_STATUSES = [
-  'CREATED',
-  'SELLING',
-  'PNR_CREATED',
-  'VALIDATION_FAILED',
-  'PRICE_CHANGED',
-  'REPRICE_UNAVAILABLE',
-  'TST_CREATED',
-  'ISSUING',
-  'ISSUED',
-  'PARTIALLY_ISSUED',
-  'CANCELLING',
-  'CANCELLED',
-  'REFUND_PENDING',
-  'REFUND_REQUIRED',
-  'RECONCILIATION_REQUIRED',
-] as const;
-export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+export type { ReservationStatus } from '../../../shared/api-contract/flight-reservation.contract';
+import type { ReservationStatus } from '../../../shared/api-contract/flight-reservation.contract';
 
 export type BookingChannel = 'CUSTOMER' | 'AGENT';
 

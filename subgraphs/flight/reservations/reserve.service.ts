@@ -10,7 +10,7 @@ import { OfferView, StoredOfferPayload, toOfferView } from '../offers/offer-view
 import type { PricingTermsFactory } from '../offers/pricing-terms';
 import { acceptsPrice, FlightOfferPrice, priceVersionOf } from '../pricing/flight-pricing';
 import type { AirportService } from '../services/airport.service';
-import type { FlightOfferStore } from '../search/flight-search.service';
+import type { FlightOfferStore } from '../search/stored-search.types';
 import { pricingContextOf } from '../search/flight-search.service';
 import { FlightSupplier, SupplierError, SupplierTraveler } from '../supplier/flight-supplier.port';
 import { validatePassengers } from './passenger-validation';

@@ -60,11 +60,41 @@ export interface SearchContext {
 const IATA = /^[A-Za-z]{3}$/;
 const AIRLINE = /^[A-Z0-9]{2}$/;
 
-/** Validates every field at once: one 400 lists every problem, each with its field. */
+/** Validates every field at once: one 400 lists every problem, each with its field (in this order). */
 export function validateSearchRequest(req: FlightSearchRequest, ctx: SearchContext): FlightSearch {
   const fields: Array<{ field: string; message: string }> = [];
-  const problem = (field: string, message: string) => fields.push({ field, message });
+  const problem: Problem = (field, message) => fields.push({ field, message });
+  const { origin, destination } = searchAirports(req, ctx, problem);
+  const { departureDate, returnDate } = searchDates(req, ctx, problem);
+  const { adults, children, infants } = searchTravelers(req, problem);
+  const { travelClass, includedAirlineCodes, excludedAirlineCodes } = searchFilters(req, problem);
+  const currency = (req.currencyCode ?? ctx.headerCurrency ?? 'USD').toUpperCase();
+  if (!isCurrencyCode(currency)) problem(req.currencyCode ? 'currencyCode' : 'Content-Currency', 'must be a three-letter ISO 4217 code');
+  const { maxPrice, max } = searchLimits(req, problem);
+  const lookAheadDays = searchLookAhead(req, departureDate, returnDate, problem);
 
+  if (fields.length) throw FlightException.invalidRequest(`Invalid search: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`, fields);
+  return {
+    origin,
+    destination,
+    dates: returnDate ? { departureDate: departureDate!, returnDate } : { departureDate: departureDate! },
+    adults,
+    children,
+    infants,
+    travelClass,
+    includedAirlineCodes,
+    excludedAirlineCodes,
+    nonStop: req.nonStop === true,
+    currency,
+    maxPrice,
+    max,
+    lookAheadDays,
+  };
+}
+
+type Problem = (field: string, message: string) => void;
+
+function searchAirports(req: FlightSearchRequest, ctx: SearchContext, problem: Problem): { origin: string; destination: string } {
   const airport = (field: 'originLocationCode' | 'destinationLocationCode'): string => {
     const value = req[field];
     if (value === undefined || value === null || value === '') {
@@ -84,7 +114,10 @@ export function validateSearchRequest(req: FlightSearchRequest, ctx: SearchConte
   const origin = airport('originLocationCode');
   const destination = airport('destinationLocationCode');
   if (origin && origin === destination) problem('destinationLocationCode', 'must differ from the origin');
+  return { origin, destination };
+}
 
+function searchDates(req: FlightSearchRequest, ctx: SearchContext, problem: Problem): { departureDate?: string | null; returnDate?: string } {
   const departureDate = req.departureDate;
   if (!departureDate) problem('departureDate', 'is required (YYYY-MM-DD)');
   else if (!isCalendarDate(departureDate)) problem('departureDate', 'must be a real date in YYYY-MM-DD form');
@@ -97,7 +130,10 @@ export function validateSearchRequest(req: FlightSearchRequest, ctx: SearchConte
       problem('returnDate', 'must not be before the departure date');
     } else if (compareDates(returnDate, LAST_SEARCHABLE_DATE) > 0) problem('returnDate', `must not be after ${LAST_SEARCHABLE_DATE}`);
   }
+  return { departureDate, returnDate };
+}
 
+function searchTravelers(req: FlightSearchRequest, problem: Problem): { adults: number; children: number; infants: number } {
   const count = (field: 'adults' | 'children' | 'infants', fallback: number, min: number): number => {
     const value = req[field];
     if (value === undefined || value === null) return fallback;
@@ -109,13 +145,18 @@ export function validateSearchRequest(req: FlightSearchRequest, ctx: SearchConte
   const infants = count('infants', 0, 0);
   if (infants > adults) problem('infants', 'must not exceed adults: each infant travels on an adult lap');
   if (adults + children > 9) problem('children', 'adults and children together must not exceed 9 seats');
+  return { adults, children, infants };
+}
 
+function searchFilters(
+  req: FlightSearchRequest,
+  problem: Problem,
+): { travelClass: Cabin | null; includedAirlineCodes: string[]; excludedAirlineCodes: string[] } {
   let travelClass: Cabin | null = null;
   if (req.travelClass !== undefined && req.travelClass !== null) {
     if ((TRAVEL_CLASSES as readonly string[]).includes(req.travelClass)) travelClass = req.travelClass as Cabin;
     else problem('travelClass', `must be one of ${TRAVEL_CLASSES.join(', ')}`);
   }
-
   const airlines = (field: 'includedAirlineCodes' | 'excludedAirlineCodes'): string[] => {
     const value = req[field];
     if (value === undefined || value === null) return [];
@@ -128,10 +169,10 @@ export function validateSearchRequest(req: FlightSearchRequest, ctx: SearchConte
   const excludedAirlineCodes = airlines('excludedAirlineCodes');
   const both = includedAirlineCodes.filter((c) => excludedAirlineCodes.includes(c));
   if (both.length) problem('excludedAirlineCodes', `${both.join(', ')} cannot be both included and excluded`);
+  return { travelClass, includedAirlineCodes, excludedAirlineCodes };
+}
 
-  const currency = (req.currencyCode ?? ctx.headerCurrency ?? 'USD').toUpperCase();
-  if (!isCurrencyCode(currency)) problem(req.currencyCode ? 'currencyCode' : 'Content-Currency', 'must be a three-letter ISO 4217 code');
-
+function searchLimits(req: FlightSearchRequest, problem: Problem): { maxPrice: string | null; max: number } {
   let maxPrice: string | null = null;
   if (req.maxPrice !== undefined && req.maxPrice !== null) {
     if (typeof req.maxPrice !== 'number' || !Number.isFinite(req.maxPrice) || req.maxPrice <= 0) problem('maxPrice', 'must be a positive number');
@@ -142,35 +183,19 @@ export function validateSearchRequest(req: FlightSearchRequest, ctx: SearchConte
     if (!Number.isInteger(req.max) || req.max < 1) problem('max', 'must be a whole number of at least 1');
     else max = Math.min(req.max, MAX_OFFERS);
   }
+  return { maxPrice, max };
+}
 
-  let lookAheadDays: number | null = null;
-  if (req.lookAheadDays !== undefined && req.lookAheadDays !== null) {
-    if (!Number.isInteger(req.lookAheadDays) || req.lookAheadDays < 1 || req.lookAheadDays > 7) {
-      problem('lookAheadDays', 'must be a whole number from 1 to 7');
-    } else {
-      lookAheadDays = req.lookAheadDays;
-      const last = [departureDate, returnDate].filter((d): d is string => !!d && isCalendarDate(d));
-      if (last.some((d) => compareDates(addDays(d, lookAheadDays!), LAST_SEARCHABLE_DATE) > 0)) {
-        problem('lookAheadDays', `would look beyond ${LAST_SEARCHABLE_DATE}`);
-      }
-    }
+function searchLookAhead(req: FlightSearchRequest, departureDate: string | null | undefined, returnDate: string | undefined, problem: Problem): number | null {
+  if (req.lookAheadDays === undefined || req.lookAheadDays === null) return null;
+  if (!Number.isInteger(req.lookAheadDays) || req.lookAheadDays < 1 || req.lookAheadDays > 7) {
+    problem('lookAheadDays', 'must be a whole number from 1 to 7');
+    return null;
   }
-
-  if (fields.length) throw FlightException.invalidRequest(`Invalid search: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`, fields);
-  return {
-    origin,
-    destination,
-    dates: returnDate ? { departureDate: departureDate!, returnDate } : { departureDate: departureDate! },
-    adults,
-    children,
-    infants,
-    travelClass,
-    includedAirlineCodes,
-    excludedAirlineCodes,
-    nonStop: req.nonStop === true,
-    currency,
-    maxPrice,
-    max,
-    lookAheadDays,
-  };
+  const lookAheadDays = req.lookAheadDays;
+  const last = [departureDate, returnDate].filter((d): d is string => !!d && isCalendarDate(d));
+  if (last.some((d) => compareDates(addDays(d, lookAheadDays), LAST_SEARCHABLE_DATE) > 0)) {
+    problem('lookAheadDays', `would look beyond ${LAST_SEARCHABLE_DATE}`);
+  }
+  return lookAheadDays;
 }

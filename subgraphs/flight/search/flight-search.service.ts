@@ -3,7 +3,7 @@ import type { Principal } from '../../../shared/auth/token.service';
 import { Role } from '../../../shared/auth/roles';
 import { todayIn } from '../../../shared/time/calendar-date';
 import { FlightException } from '../errors/flight.exception';
-import { OfferSlot, OfferSnapshot, OfferStore } from '../offers/offer-store';
+import { OfferSlot, OfferSnapshot } from '../offers/offer-store';
 import { OfferView, PricingTerms, StoredOfferPayload, toOfferView } from '../offers/offer-view';
 import type { PricingContext } from '../pricing/flight-pricing';
 import type { PricingTermsFactory } from '../offers/pricing-terms';
@@ -13,11 +13,7 @@ import { DatePair, FlightSearch, FlightSearchRequest, validateSearchRequest } fr
 import { Availability, availabilityWithResults, foldLookAhead, lookAheadCandidates } from './look-ahead';
 import { checkCandidates } from '../../../shared/search/look-ahead-fold';
 import { SearchCache, SupplierAnswer } from './search-cache';
-
-export interface SearchedOffer extends OfferView {
-  offerReference: string;
-  expiresAt: Date;
-}
+import type { FlightOfferStore } from './stored-search.types';
 
 /** One offer of a search: its priced view (shared by every search showing it: never mutate) and this search's reference. */
 export interface FoundOffer extends OfferSlot {
@@ -33,14 +29,6 @@ export interface FlightSearchOutcome {
    */
   shown: string;
 }
-
-/** What a search stores with its offers: enough to re-check the booking against it later. */
-export interface StoredSearchCriteria extends FlightSearch {
-  pricingContext: PricingContext;
-  walletCurrency: string | null;
-}
-
-export type FlightOfferStore = OfferStore<StoredOfferPayload, StoredSearchCriteria>;
 
 /** An answer priced for one set of terms, with the stored snapshot every search showing it points at. */
 interface PricedAnswer {

@@ -1,5 +1,4 @@
 import airportData from '../data/airports.data.json';
-import type { Airport } from '../graphql/airport.type';
 
 /**
  * Approximate annual passengers, in millions (c. 2023, rounded), for the hubs East African
@@ -247,15 +246,35 @@ function zoneResolver(airports: readonly SourceAirport[]): (a: SourceAirport) =>
   return (a) => (ok(a.timezone) ? a.timezone : countryZone.get(a.country));
 }
 
+/**
+ * An airport as the flight services use it. The GraphQL Airport type shows it field for field (and implements this
+ * interface), so the services depend on no GraphQL class.
+ */
+export interface AirportRecord {
+  /** <IATA>:FLT:0 */
+  stopId: string;
+  /** The IATA code. */
+  stopCode: string;
+  stopLat: number;
+  stopLon: number;
+  stopName: string;
+  stopDesc: string;
+  stopTimezone: string;
+  cityGeohash: string;
+  popularity: number;
+  /** ISO 3166-1 alpha-2. */
+  countryCode: string;
+}
+
 interface Catalogue {
-  list: Airport[];
-  byIata: Map<string, Airport>;
+  list: AirportRecord[];
+  byIata: Map<string, AirportRecord>;
 }
 
 function buildCatalogue(): Catalogue {
   const source = sourceAirports().filter(isServedAirport);
   const zoneOf = zoneResolver(source);
-  const list: Airport[] = [];
+  const list: AirportRecord[] = [];
   for (const a of source) {
     const zone = zoneOf(a);
     if (!zone) continue;
@@ -282,11 +301,11 @@ const loaded = (): Catalogue => (catalogue ??= buildCatalogue());
 
 /** Airports worldwide from Open Travel Data (subgraphs/flight/data), busiest first. */
 export class AirportService {
-  list(): Airport[] {
+  list(): AirportRecord[] {
     return loaded().list;
   }
 
-  byIata(code: string): Airport | undefined {
+  byIata(code: string): AirportRecord | undefined {
     return loaded().byIata.get(code.toUpperCase());
   }
 

@@ -155,61 +155,13 @@ export class TrainDetailsService {
       return prices;
     };
 
-    const cars = details.cars.map((c): TrainDetailsCarView => ({
-      id: c.carId,
-      name: `${c.typeName} ${c.orderNo}`,
-      orderNo: c.orderNo,
-      carId: c.carId,
-      carTypeId: c.typeId,
-      carType: c.typeName,
-      capacity: c.capacity,
-      standardCapacity: c.standardSeatCapacity,
-      disabledCapacity: c.disabledSeatCapacity,
-      emptySeats: c.emptySeats,
-      rowCount: c.rowCount,
-      columnCount: c.columnCount,
-      hasSeat: c.hasSeat,
-      isActive: c.isActive,
-      isDisabled: c.isDisabled,
-      prices: pricesOf(c.carClass),
-      seats: c.seats.map((s) => ({
-        id: String(s.seatId),
-        label: s.label,
-        positionY: s.positionY,
-        positionX: s.positionX,
-        key: `${c.carId}-${s.seatId}`,
-        type: s.type,
-        class: s.carClass,
-        orientation: s.orientation,
-        available: s.available,
-      })),
-    }));
-
-    // Ticket types are quoted at the cheapest class's fare, like the trip price.
-    const cheapest = (ticketTypeId: number): number => {
-      const amounts = details.fares.filter((f) => f.ticketTypeId === ticketTypeId).map((f) => Number(f.amount));
-      return amounts.length ? Math.min(...amounts) : 0;
-    };
-
+    const cars = details.cars.map((c) => carView(c, pricesOf(c.carClass)));
     return {
       meta: { provider: RAIL_PROVIDER_KEY, links: { self: `${this.platform.config.publicBaseUrl}/api/trip/train/details` }, createdAt: now.toISOString() },
       data: {
         ...trip,
         train: { ...details.train, carTypes: trip.carTypes, cars },
-        bookingRequirements: {
-          travelerRequirements: { ...TRAVELER_REQUIREMENTS },
-          nationalityOptions: details.nationalityOptions.map((o) => ({ code: o.code, id: o.id, title: o.title, price: 0 })),
-          luggageOptions: details.luggageOptions.map((o) => ({
-            id: o.id,
-            name: o.name,
-            description: o.description,
-            weight: o.weightKg,
-            price: Number(o.price),
-            isActive: o.isActive,
-            configurationItemId: o.configurationItemId,
-          })),
-          ticketTypeOptions: details.ticketTypeOptions.map((o) => ({ code: o.code, id: o.id, title: o.title, price: cheapest(o.id) })),
-        },
+        bookingRequirements: bookingRequirementsOf(details),
       },
     };
   }
@@ -261,4 +213,60 @@ export class TrainDetailsService {
       throw error;
     }
   }
+}
+
+/** One car of the train with its seat map and its prices (by class, with and without luggage). */
+function carView(c: RailTripDetails['cars'][number], prices: TrainCarPrice[]): TrainDetailsCarView {
+  return {
+    id: c.carId,
+    name: `${c.typeName} ${c.orderNo}`,
+    orderNo: c.orderNo,
+    carId: c.carId,
+    carTypeId: c.typeId,
+    carType: c.typeName,
+    capacity: c.capacity,
+    standardCapacity: c.standardSeatCapacity,
+    disabledCapacity: c.disabledSeatCapacity,
+    emptySeats: c.emptySeats,
+    rowCount: c.rowCount,
+    columnCount: c.columnCount,
+    hasSeat: c.hasSeat,
+    isActive: c.isActive,
+    isDisabled: c.isDisabled,
+    prices,
+    seats: c.seats.map((s) => ({
+      id: String(s.seatId),
+      label: s.label,
+      positionY: s.positionY,
+      positionX: s.positionX,
+      key: `${c.carId}-${s.seatId}`,
+      type: s.type,
+      class: s.carClass,
+      orientation: s.orientation,
+      available: s.available,
+    })),
+  };
+}
+
+/** The details' booking requirements: traveler fields, nationality, luggage and ticket type options. */
+function bookingRequirementsOf(details: RailTripDetails) {
+  // Ticket types are quoted at the cheapest class's fare, like the trip price.
+  const cheapest = (ticketTypeId: number): number => {
+    const amounts = details.fares.filter((f) => f.ticketTypeId === ticketTypeId).map((f) => Number(f.amount));
+    return amounts.length ? Math.min(...amounts) : 0;
+  };
+  return {
+    travelerRequirements: { ...TRAVELER_REQUIREMENTS },
+    nationalityOptions: details.nationalityOptions.map((o) => ({ code: o.code, id: o.id, title: o.title, price: 0 })),
+    luggageOptions: details.luggageOptions.map((o) => ({
+      id: o.id,
+      name: o.name,
+      description: o.description,
+      weight: o.weightKg,
+      price: Number(o.price),
+      isActive: o.isActive,
+      configurationItemId: o.configurationItemId,
+    })),
+    ticketTypeOptions: details.ticketTypeOptions.map((o) => ({ code: o.code, id: o.id, title: o.title, price: cheapest(o.id) })),
+  };
 }

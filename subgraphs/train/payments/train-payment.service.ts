@@ -7,7 +7,7 @@ import type { Platform } from '../../../shared/platform/platform';
 import { checkPhoneText, parsePhone } from '../../../shared/validation/contact-fields';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
 import type { TrainReservation } from '../reservations/reservation.types';
-import { MobileMoneyRail, mobileMoneyCurrencies, railById, railFor } from './mobile-money-rails';
+import { MobileMoneyRail, mobileMoneyCurrencies, railById, railFor } from '../../../shared/payments/mobile-money-rails.data';
 import { BASE_CURRENCY, checkCharge, DepositOperation, TrainPayment } from './train-payment';
 import { PaymentFieldError, TrainPaymentException } from './train-payment.exception';
 import type { TrainPaymentRepository } from './train-payment.repository';

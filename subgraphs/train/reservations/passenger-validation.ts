@@ -95,87 +95,103 @@ export function validateTrainPassengers(raw: unknown, ctx: ValidationContext): V
   const usedKeys = new Map<string, number>();
   const passengers: StoredPassenger[] = [];
   raw.forEach((item, index) => {
-    const add = (field: string, message: string) => fields.push({ passengerIndex: index, field, message });
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      add('passenger', 'must be an object');
-      return;
-    }
-    const p = item as RawTrainPassenger;
-    const before = fields.length;
-
-    const name = typeof p.passengerName === 'string' ? p.passengerName.trim().replace(/\s+/g, ' ') : '';
-    if (isAbsent(p.passengerName)) add('passengerName', 'is required');
-    else if (typeof p.passengerName !== 'string') add('passengerName', 'must be a string');
-    else if (name.length > 100) add('passengerName', 'must be at most 100 characters');
-    else if (!/\p{L}/u.test(name)) add('passengerName', 'must contain letters');
-
-    let identityNo = '';
-    if (!isAbsent(p.identityNo)) {
-      if (typeof p.identityNo !== 'string' || p.identityNo.trim().length > 50) add('identityNo', 'must be a string of at most 50 characters');
-      else identityNo = p.identityNo.trim();
-    }
-
-    let gender: 'Male' | 'Female' | null = null;
-    if (!isAbsent(p.gender)) {
-      const g = typeof p.gender === 'string' ? p.gender.trim().toLowerCase() : '';
-      if (g === 'male' || g === 'female') gender = g === 'male' ? 'Male' : 'Female';
-      else add('gender', 'must be Male or Female');
-    }
-
-    const ticketTypeId = wholeNumber(p.ticketTypeId);
-    if (isAbsent(p.ticketTypeId)) add('ticketTypeId', `is required (one of ${ctx.ticketTypeIds.join(', ')}: 4 adult, 3 child)`);
-    else if (ticketTypeId === null || !ctx.ticketTypeIds.includes(ticketTypeId) || !AGE_OF_TICKET_TYPE[ticketTypeId]) {
-      add('ticketTypeId', `must be one of ${ctx.ticketTypeIds.join(', ')} (4 adult, 3 child)`);
-    }
-    const derivedAge = ticketTypeId !== null ? AGE_OF_TICKET_TYPE[ticketTypeId] : undefined;
-    if (!isAbsent(p.ageCategory)) {
-      const a = typeof p.ageCategory === 'string' ? p.ageCategory.trim().toLowerCase() : '';
-      if (a !== 'adult' && a !== 'child') add('ageCategory', 'must be Adult or Child');
-      else if (derivedAge && a !== derivedAge.toLowerCase()) add('ageCategory', `must be ${derivedAge} for ticketTypeId ${ticketTypeId} (4 adult, 3 child)`);
-    }
-
-    const phone = checkPhone(p, add, ctx.fallbackPhone);
-
-    let email: string | null = null;
-    if (!isAbsent(p.email)) {
-      const parsed = parseEmail(p.email);
-      if ('error' in parsed) add('email', parsed.error);
-      else email = parsed.value;
-    }
-
-    const nationalityTypeId = wholeNumber(p.nationalityTypeId);
-    if (isAbsent(p.nationalityTypeId)) add('nationalityTypeId', `is required (one of ${ctx.nationalityIds.join(', ')})`);
-    else if (nationalityTypeId === null || !ctx.nationalityIds.includes(nationalityTypeId))
-      add('nationalityTypeId', `must be one of ${ctx.nationalityIds.join(', ')}`);
-
-    if (!isAbsent(p.isDisabledPassenger) && typeof p.isDisabledPassenger !== 'boolean') add('isDisabledPassenger', 'must be true or false');
-
-    const outbound = checkSeat(p, 'OUTBOUND', ctx.journeys.OUTBOUND, ctx, usedKeys, index, add);
-    let back: SeatChoice | null = null;
-    if (ctx.journeys.RETURN) back = checkSeat(p, 'RETURN', ctx.journeys.RETURN, ctx, usedKeys, index, add);
-    else {
-      for (const f of ['returnSeatHoldKey', 'returnCarId', 'returnCarTypeId', 'returnSeatId'] as const) {
-        if (!isAbsent(p[f])) add(f, 'must not be sent without a return journey (send "return" for a round trip)');
-      }
-    }
-
-    if (fields.length === before && phone && outbound && derivedAge) {
-      passengers.push({
-        passengerName: name,
-        identityNo,
-        gender,
-        ageCategory: derivedAge,
-        ...phone,
-        email,
-        nationalityTypeId: nationalityTypeId!,
-        isDisabledPassenger: p.isDisabledPassenger === true,
-        ticketTypeId: ticketTypeId!,
-        outbound,
-        return: back,
-      });
-    }
+    const passenger = checkPassenger(item, ctx, usedKeys, index, (field, message) => fields.push({ passengerIndex: index, field, message }));
+    if (passenger) passengers.push(passenger);
   });
   return fields.length ? { ok: false, fields } : { ok: true, passengers };
+}
+
+/** One passenger of the reserve body, every field checked in order; the passenger to store when none had a problem. */
+function checkPassenger(item: unknown, ctx: ValidationContext, usedKeys: Map<string, number>, index: number, report: Add): StoredPassenger | null {
+  let problems = 0;
+  const add: Add = (field, message) => {
+    problems++;
+    report(field, message);
+  };
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+    add('passenger', 'must be an object');
+    return null;
+  }
+  const p = item as RawTrainPassenger;
+  const { name, identityNo, gender } = checkIdentity(p, add);
+  const { ticketTypeId, derivedAge } = checkTicketType(p, ctx, add);
+  const phone = checkPhone(p, add, ctx.fallbackPhone);
+
+  let email: string | null = null;
+  if (!isAbsent(p.email)) {
+    const parsed = parseEmail(p.email);
+    if ('error' in parsed) add('email', parsed.error);
+    else email = parsed.value;
+  }
+
+  const nationalityTypeId = wholeNumber(p.nationalityTypeId);
+  if (isAbsent(p.nationalityTypeId)) add('nationalityTypeId', `is required (one of ${ctx.nationalityIds.join(', ')})`);
+  else if (nationalityTypeId === null || !ctx.nationalityIds.includes(nationalityTypeId))
+    add('nationalityTypeId', `must be one of ${ctx.nationalityIds.join(', ')}`);
+
+  if (!isAbsent(p.isDisabledPassenger) && typeof p.isDisabledPassenger !== 'boolean') add('isDisabledPassenger', 'must be true or false');
+
+  const outbound = checkSeat(p, 'OUTBOUND', ctx.journeys.OUTBOUND, ctx, usedKeys, index, add);
+  let back: SeatChoice | null = null;
+  if (ctx.journeys.RETURN) back = checkSeat(p, 'RETURN', ctx.journeys.RETURN, ctx, usedKeys, index, add);
+  else {
+    for (const f of ['returnSeatHoldKey', 'returnCarId', 'returnCarTypeId', 'returnSeatId'] as const) {
+      if (!isAbsent(p[f])) add(f, 'must not be sent without a return journey (send "return" for a round trip)');
+    }
+  }
+
+  if (problems > 0 || !phone || !outbound || !derivedAge) return null;
+  return {
+    passengerName: name,
+    identityNo,
+    gender,
+    ageCategory: derivedAge,
+    ...phone,
+    email,
+    nationalityTypeId: nationalityTypeId!,
+    isDisabledPassenger: p.isDisabledPassenger === true,
+    ticketTypeId: ticketTypeId!,
+    outbound,
+    return: back,
+  };
+}
+
+function checkIdentity(p: RawTrainPassenger, add: Add): { name: string; identityNo: string; gender: 'Male' | 'Female' | null } {
+  const name = typeof p.passengerName === 'string' ? p.passengerName.trim().replace(/\s+/g, ' ') : '';
+  if (isAbsent(p.passengerName)) add('passengerName', 'is required');
+  else if (typeof p.passengerName !== 'string') add('passengerName', 'must be a string');
+  else if (name.length > 100) add('passengerName', 'must be at most 100 characters');
+  else if (!/\p{L}/u.test(name)) add('passengerName', 'must contain letters');
+
+  let identityNo = '';
+  if (!isAbsent(p.identityNo)) {
+    if (typeof p.identityNo !== 'string' || p.identityNo.trim().length > 50) add('identityNo', 'must be a string of at most 50 characters');
+    else identityNo = p.identityNo.trim();
+  }
+
+  let gender: 'Male' | 'Female' | null = null;
+  if (!isAbsent(p.gender)) {
+    const g = typeof p.gender === 'string' ? p.gender.trim().toLowerCase() : '';
+    if (g === 'male' || g === 'female') gender = g === 'male' ? 'Male' : 'Female';
+    else add('gender', 'must be Male or Female');
+  }
+  return { name, identityNo, gender };
+}
+
+/** The ticket type, and the age category it implies (which a given ageCategory must match). */
+function checkTicketType(p: RawTrainPassenger, ctx: ValidationContext, add: Add) {
+  const ticketTypeId = wholeNumber(p.ticketTypeId);
+  if (isAbsent(p.ticketTypeId)) add('ticketTypeId', `is required (one of ${ctx.ticketTypeIds.join(', ')}: 4 adult, 3 child)`);
+  else if (ticketTypeId === null || !ctx.ticketTypeIds.includes(ticketTypeId) || !AGE_OF_TICKET_TYPE[ticketTypeId]) {
+    add('ticketTypeId', `must be one of ${ctx.ticketTypeIds.join(', ')} (4 adult, 3 child)`);
+  }
+  const derivedAge = ticketTypeId !== null ? AGE_OF_TICKET_TYPE[ticketTypeId] : undefined;
+  if (!isAbsent(p.ageCategory)) {
+    const a = typeof p.ageCategory === 'string' ? p.ageCategory.trim().toLowerCase() : '';
+    if (a !== 'adult' && a !== 'child') add('ageCategory', 'must be Adult or Child');
+    else if (derivedAge && a !== derivedAge.toLowerCase()) add('ageCategory', `must be ${derivedAge} for ticketTypeId ${ticketTypeId} (4 adult, 3 child)`);
+  }
+  return { ticketTypeId, derivedAge };
 }
 
 type Add = (field: string, message: string) => void;

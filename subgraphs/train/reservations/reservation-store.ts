@@ -136,55 +136,8 @@ export class TrainReservationStore {
   /** Stores the provider reservation, its tickets, the window and the follow-ups in one transaction. */
   async store(r: TrainReservation, made: RailReservation, seatLabelOf: SeatLabelOf): Promise<TrainReservation> {
     const now = this.platform.clock.now();
-    const { paymentWindowMinutes, providerExpiryMarginSeconds } = this.platform.config.train;
-    const providerExpiresAt = new Date(made.bill.expireDate);
-    const internalExpiresAt = new Date(now.getTime() + paymentWindowMinutes * 60_000);
-    const safeProvider = new Date(providerExpiresAt.getTime() - providerExpiryMarginSeconds * 1000);
-    const expiresAt = safeProvider < internalExpiresAt ? safeProvider : internalExpiresAt;
-    const tickets: TrainTicketRow[] = [];
-    r.passengers.forEach((p, passengerIndex) => {
-      for (const [journey, seat, sel] of [
-        ['OUTBOUND', p.outbound, r.outbound],
-        ['RETURN', p.return, r.returnJourney],
-      ] as const) {
-        if (!seat || !sel) continue;
-        const t = made.tickets.find((x) => x.holdKey === seat.holdKey);
-        if (!t) throw new Error(`provider reservation ${made.pnr} has no ticket for hold of passenger ${passengerIndex} (${journey})`);
-        // The provider's ticket amount (fare plus luggage) is the TRANSPORTER part; our booking fees go on top.
-        const price = priceTrainFare({ fare: t.amount, pricingContext: r.pricingContext, displayCurrencies: [], rates: () => null });
-        const seatLabels = seatLabelOf(journey, t.carId, t.seatId);
-        tickets.push({
-          trainTicketUuid: randomUUID(),
-          reservationId: r.id,
-          passengerIndex,
-          journey,
-          passengerName: p.passengerName,
-          passengerPhone: p.phone,
-          ticketNumber: t.ticketNumber,
-          holdKey: seat.holdKey,
-          timeTableTrainSetId: sel.timeTableTrainSetId,
-          travelDate: sel.date,
-          fromStopId: sel.fromStopId,
-          toStopId: sel.toStopId,
-          carId: t.carId,
-          carNumber: seatLabels.carNumber,
-          carTypeId: seat.carTypeId,
-          carClass: t.carClass,
-          seatId: t.seatId,
-          seatLabel: seatLabels.label,
-          ticketTypeId: t.ticketTypeId,
-          luggageId: t.luggageId,
-          fareAmount: t.amount,
-          priceTotal: price.grandTotal,
-          priceCurrency: price.currency,
-          price,
-          status: 'RESERVED',
-          authenticationContext: r.authenticationContext,
-          createdAt: now,
-          updatedAt: now,
-        });
-      }
-    });
+    const { providerExpiresAt, internalExpiresAt, expiresAt } = paymentWindowOf(now, made, this.platform.config.train);
+    const tickets = ticketRowsOf(r, made, seatLabelOf, now);
     const done: TrainReservation = {
       ...r,
       status: made.workflowStartConfirmed ? 'RESERVED' : 'WORKFLOW_UNCONFIRMED',
@@ -204,6 +157,14 @@ export class TrainReservationStore {
       lastError: null,
       needsAttentionAt: null,
     };
+    await this.persist(r, done, tickets, now);
+    this.platform.logger.info('train reserved', { reservationId: r.id, pnr: made.pnr, status: done.status, kind: TRAIN_BOOKING_KIND });
+    return done;
+  }
+
+  /** The reservation's new columns (only while still PENDING), its tickets, its holds marked reserved and its follow-ups, together. */
+  private async persist(r: TrainReservation, done: TrainReservation, tickets: TrainTicketRow[], now: Date): Promise<void> {
+    const { internalExpiresAt, expiresAt, providerExpiresAt } = done;
     await this.platform.dataSource.transaction(async (m) => {
       const { status, pnr, workflowId, workflowStartConfirmed, billId, controlNumber, billAmount, billCurrency, paymentRequired, paymentCurrency } = done;
       const columns = {
@@ -232,8 +193,6 @@ export class TrainReservationStore {
       );
       await scheduleTrainReservationFollowUps(this.platform, m, done);
     });
-    this.platform.logger.info('train reserved', { reservationId: r.id, pnr: made.pnr, status: done.status, kind: TRAIN_BOOKING_KIND });
-    return done;
   }
 
   /**
@@ -260,4 +219,62 @@ export function seatLabelsFrom(outbound: LoadedJourney, back: LoadedJourney | nu
     const car = (journey === 'OUTBOUND' ? outbound : back)?.check.cars.get(carId);
     return { carNumber: car?.orderNo ?? null, label: car?.seats.get(seatId) ?? '' };
   };
+}
+
+/** When the customer must have paid: the internal window, ended early enough before the provider's bill expires. */
+function paymentWindowOf(now: Date, made: RailReservation, train: { paymentWindowMinutes: number; providerExpiryMarginSeconds: number }) {
+  const providerExpiresAt = new Date(made.bill.expireDate);
+  const internalExpiresAt = new Date(now.getTime() + train.paymentWindowMinutes * 60_000);
+  const safeProvider = new Date(providerExpiresAt.getTime() - train.providerExpiryMarginSeconds * 1000);
+  const expiresAt = safeProvider < internalExpiresAt ? safeProvider : internalExpiresAt;
+  return { providerExpiresAt, internalExpiresAt, expiresAt };
+}
+
+/** One ticket row per passenger and journey, matched to the provider's ticket by its seat hold. */
+function ticketRowsOf(r: TrainReservation, made: RailReservation, seatLabelOf: SeatLabelOf, now: Date): TrainTicketRow[] {
+  const tickets: TrainTicketRow[] = [];
+  r.passengers.forEach((p, passengerIndex) => {
+    for (const [journey, seat, sel] of [
+      ['OUTBOUND', p.outbound, r.outbound],
+      ['RETURN', p.return, r.returnJourney],
+    ] as const) {
+      if (!seat || !sel) continue;
+      const t = made.tickets.find((x) => x.holdKey === seat.holdKey);
+      if (!t) throw new Error(`provider reservation ${made.pnr} has no ticket for hold of passenger ${passengerIndex} (${journey})`);
+      // The provider's ticket amount (fare plus luggage) is the TRANSPORTER part; our booking fees go on top.
+      const price = priceTrainFare({ fare: t.amount, pricingContext: r.pricingContext, displayCurrencies: [], rates: () => null });
+      const seatLabels = seatLabelOf(journey, t.carId, t.seatId);
+      tickets.push({
+        trainTicketUuid: randomUUID(),
+        reservationId: r.id,
+        passengerIndex,
+        journey,
+        passengerName: p.passengerName,
+        passengerPhone: p.phone,
+        ticketNumber: t.ticketNumber,
+        holdKey: seat.holdKey,
+        timeTableTrainSetId: sel.timeTableTrainSetId,
+        travelDate: sel.date,
+        fromStopId: sel.fromStopId,
+        toStopId: sel.toStopId,
+        carId: t.carId,
+        carNumber: seatLabels.carNumber,
+        carTypeId: seat.carTypeId,
+        carClass: t.carClass,
+        seatId: t.seatId,
+        seatLabel: seatLabels.label,
+        ticketTypeId: t.ticketTypeId,
+        luggageId: t.luggageId,
+        fareAmount: t.amount,
+        priceTotal: price.grandTotal,
+        priceCurrency: price.currency,
+        price,
+        status: 'RESERVED',
+        authenticationContext: r.authenticationContext,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+  });
+  return tickets;
 }

@@ -1,7 +1,8 @@
 import type { Cabin } from '../flight-supplier.port';
 import { addDays, isoWeekday, localToUtc, utcToLocal } from './airports';
 import { pick } from './hash';
-import { CONNECTION_HUBS, MAX_CONNECTION_MINUTES, MIN_CONNECTION_MINUTES, SERVICES, type Service } from './routes';
+import { CONNECTION_HUBS, MAX_CONNECTION_MINUTES, MIN_CONNECTION_MINUTES, SERVICES } from './routes';
+import type { Service } from './timetable-pair.builder';
 
 /** One service operated on one local date. */
 export interface ScheduledFlight {

@@ -6,10 +6,10 @@ import type { Principal } from '../../../shared/auth/token.service';
 import { Role } from '../../../shared/auth/roles';
 import { PlatformException } from '../../../shared/errors/app-error';
 import { FlightException } from '../errors/flight.exception';
-import type { ReservationRepository } from '../reservations/reservation.repository';
-import type { FlightReservation } from '../reservations/reservation.types';
-import { deadlinePassed, FlightPayment, FlightPaymentView, paymentMatches, paymentView, releasedAtDeadline } from './flight-payment';
-import type { FlightPaymentRepository } from './flight-payment.repository';
+import type { ReservationRepository } from './reservation.repository';
+import type { FlightReservation } from './reservation.types';
+import { deadlinePassed, FlightPayment, FlightPaymentView, paymentMatches, paymentView, releasedAtDeadline } from '../payments/flight-payment';
+import type { FlightPaymentRepository } from '../payments/flight-payment.repository';
 import type { PaymentGateway } from '../../../shared/payments/payment-gateway.port';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

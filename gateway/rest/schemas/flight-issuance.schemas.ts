@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { ErrorBodySchema } from '../rest-contract';
+import { CurrencyCode, DateTime, MoneyAmount, text, Uuid } from './common.schemas';
+import { RecordLocator, ReservationStatus, TicketDocument } from './flight-reservation.schemas';
+
+/** Purchase, issuance, cancellation and customer payment bodies of the flight routes. */
+
+/* ------------------------------------------------------------------ purchase, issuance, cancellation */
+
+export const FlightIssuance = z
+  .object({
+    reservationId: Uuid,
+    status: ReservationStatus,
+    documents: z.array(TicketDocument),
+    bookingReference: z.string().optional(),
+    recordLocators: z.array(RecordLocator).optional(),
+  })
+  .meta({ id: 'FlightIssuance', description: 'flight.md issuance response.' });
+
+export const FlightPurchaseRequest = z.object({
+  ticketId: z.string().max(64).meta({ description: 'A ticketId of the reservation.' }),
+  ticketUuids: z.array(z.string()).optional().meta({ description: 'Deprecated: accepted and ignored; the reservation’s own ticket batch is used.' }),
+});
+
+const IssueLookup = {
+  paymentReference: z.string().max(64).optional(),
+  ticketId: z.string().max(64).optional(),
+};
+
+export const FlightIssueSignalRequest = z.object(IssueLookup).meta({ description: 'Supply one of paymentReference or ticketId.' });
+
+export const FlightIssueSignalAccepted = z
+  .object({
+    signaled: z.boolean(),
+    workflowId: text('The running issuance workflow; left out when none is known.').optional(),
+    ticketId: z.string(),
+    paymentReference: z.string(),
+    ticketUuids: z.array(Uuid),
+  })
+  .meta({ id: 'FlightIssueSignalAccepted', description: 'Payment accepted for issuance.' });
+
+const PaymentRecovery = z
+  .object({
+    reconciliationOperationId: Uuid,
+    sourceTicketId: z.string(),
+    replacementTicketId: z.string(),
+    state: z.enum(['RESERVED', 'ISSUED', 'REFUND_REQUIRED']),
+    recoveryIdempotent: z.boolean(),
+    finalizationIdempotent: z.boolean(),
+  })
+  .meta({ id: 'FlightPaymentRecovery', description: 'Cancelled-payment recovery of a direct issuance (recovery requests only).' });
+
+export const FlightDirectIssueRequest = z
+  .object({
+    ...IssueLookup,
+    sourceTicketId: z.string().max(64).optional().meta({ description: 'Recovery: the cancelled source ticket.' }),
+    paymentRequestId: z.string().max(64).optional().meta({ description: 'Recovery: the confirmed customer payment request.' }),
+    reconciliationOperationId: Uuid.optional().meta({ description: 'Recovery: the approved reconciliation operation.' }),
+  })
+  .meta({ description: 'ticketId or paymentReference (at least one); any recovery field asks for cancelled-payment recovery, which needs all three.' });
+
+export const FlightDirectIssued = z
+  .object({
+    issued: z.boolean(),
+    ticketId: z.string(),
+    paymentReference: z.string(),
+    ticketUuids: z.array(Uuid),
+    issuance: FlightIssuance,
+    paymentRecovery: PaymentRecovery.optional(),
+  })
+  .meta({ id: 'FlightDirectIssued', description: 'Direct issuance done.' });
+
+export const FlightDirectPending = FlightIssuance.extend({ paymentRecovery: PaymentRecovery.optional() }).meta({
+  id: 'FlightDirectPending',
+  description: 'The issuance response; with paymentRecovery for recovery requests (RESERVED, or REFUND_REQUIRED).',
+});
+
+export const FlightCancelRequest = z
+  .object({
+    reservationId: Uuid.optional(),
+    ticketId: z.string().max(64).optional(),
+    reason: z.string().max(500).optional(),
+  })
+  .meta({ description: 'reservationId or ticketId (at least one; both must name the same reservation).' });
+
+export const FlightCancellation = z
+  .object({
+    reservationId: Uuid,
+    state: z.enum(['CANCELLED', 'REFUND_PENDING', 'REFUND_REQUIRED']),
+    paymentState: z.enum(['NOT_REQUIRED', 'PENDING', 'CONFIRMED', 'MISMATCH', 'REFUND_PENDING', 'REFUNDED', 'REFUND_REQUIRED']),
+    refundState: z.enum(['REFUNDED', 'REFUND_PENDING', 'REFUND_REQUIRED']).nullable(),
+    alreadyCancelled: z.boolean().meta({ description: 'True when cancelled before this request.' }),
+    ticketId: text('The ticketId the request named.').optional(),
+    bookingReference: z.string().optional(),
+    cancelledAt: DateTime.optional(),
+  })
+  .meta({ id: 'FlightCancellation', description: 'flight.md cancellation response.' });
+
+/** 202 answers that are "still in progress" error objects (FLIGHT_RESERVATION_IN_PROGRESS) or a documented body. */
+export const orInProgress = (schema: z.ZodType) => z.union([schema, ErrorBodySchema]);
+
+/* ------------------------------------------------------------------ customer payments (extension, docs/payments.md) */
+
+export const FlightPayment = z
+  .object({
+    paymentRequestId: Uuid,
+    reservationId: Uuid.nullable(),
+    paymentReference: z.string(),
+    amount: MoneyAmount,
+    currency: CurrencyCode,
+    method: z.string().nullable(),
+    status: z.enum(['PENDING', 'CONFIRMED', 'CANCELLED', 'REFUND_PENDING', 'REFUNDED', 'REFUND_REQUIRED']),
+    provider: z.string(),
+    providerReference: z.string().nullable(),
+    createdAt: DateTime,
+    confirmedAt: DateTime.nullable(),
+  })
+  .meta({ id: 'FlightPayment', description: 'Extension (docs/payments.md): a customer payment request; null members are not yet known.' });
+
+export const FlightStartPaymentRequest = z.object({
+  paymentReference: z.string().max(32).meta({ description: "The reservation's paymentReference." }),
+  method: z.string().max(32).meta({ description: 'CARD or MOBILE_MONEY (sandbox also CARD_DECLINED, MOBILE_MONEY_DECLINED).' }),
+});

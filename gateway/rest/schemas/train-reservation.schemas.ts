@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { DateTime, FreeObject, MoneyAmount } from './common.schemas';
+import { Count } from './train.schemas';
+
+/** Seat holds and train reservations: the answers and the reserve body. */
+
+// ---- Holds ------------------------------------------------------------------------------------------------
+
+export const TrainHoldResponse = z
+  .object({
+    data: z.object({
+      hold: z.object({
+        key: z.string(),
+        status: z.literal('HELD'),
+        expiresAt: DateTime.meta({ description: 'Extension: when the hold lapses unless it is reserved.' }),
+      }),
+    }),
+  })
+  .meta({ id: 'TrainHoldResponse' });
+
+export const TrainReleaseResponse = z
+  .object({ data: z.object({ hold: z.object({ key: z.string(), status: z.literal('RELEASED') }) }) })
+  .meta({ id: 'TrainReleaseResponse' });
+
+// ---- Reservation ------------------------------------------------------------------------------------------
+
+export const TrainReservation = z
+  .object({
+    provider: z.string().meta({ description: 'RAIL_SGR.' }),
+    journeyType: z.enum(['ONE_WAY', 'ROUND_TRIP']),
+    reservation: z.object({
+      pnr: z.string(),
+      ticketNumbers: z.array(z.string()),
+      passengerCount: z.number().int().min(1),
+      segmentCount: z.number().int().min(1).max(2),
+    }),
+    bill: z.object({
+      id: z.string(),
+      expireDate: DateTime.meta({ description: 'The provider bill expiry.' }),
+      paymentRequired: MoneyAmount.meta({ description: 'What the buyer pays: the fares plus booking fees, TZS.' }),
+      controlNumber: z.string(),
+    }),
+    paymentReference: z.string(),
+    paymentWindow: z.object({
+      expiresInMinutes: Count.meta({ description: 'Whole minutes left at response time; 0 after the deadline.' }),
+      internalExpiresAt: DateTime,
+      expiresAt: DateTime.meta({ description: 'The customer deadline: always earlier than providerExpiresAt.' }),
+      providerExpiresAt: DateTime,
+    }),
+    paymentItems: z.array(
+      z.object({
+        identifier: z.string().meta({ description: 'The provider ticket number.' }),
+        journey: z.enum(['OUTBOUND', 'RETURN']),
+        passengerName: z.string(),
+        price: MoneyAmount.meta({ description: "This ticket's grandTotal." }),
+        trainTicketUuid: z.uuid(),
+      }),
+    ),
+    trainTicketUuids: z.array(z.uuid()),
+  })
+  .meta({ id: 'TrainReservation', description: 'The 200 `data` of the train reservation.' });
+
+const UNCHECKED = 'Checked by the service: a value of the wrong type or form is listed in the 422 SGR_PASSENGER_DATA_INVALID.';
+
+/** A passenger of the reserve body: documented member by member but not checked here, so one 422 lists every problem. */
+export const TrainReservationPassengerInput = z
+  .looseObject({
+    passengerName: z.unknown().optional().meta({ description: 'string, required.' }),
+    identityNo: z.unknown().optional().meta({ description: 'string, optional: empty when left blank.' }),
+    gender: z.unknown().optional().meta({ description: 'Male or Female, optional.' }),
+    ageCategory: z.unknown().optional().meta({ description: 'Adult or Child, optional: derived from ticketTypeId (4 adult, 3 child); must match when given.' }),
+    phone: z.unknown().optional().meta({ description: 'string, required.' }),
+    countryCode: z.unknown().optional().meta({ description: 'string, optional: the calling code.' }),
+    countryCodeName: z.unknown().optional().meta({ description: 'string, optional: ISO country code; required for a local-format phone without countryCode.' }),
+    email: z.unknown().optional().meta({ description: 'string, optional: a valid address when non-empty.' }),
+    nationalityTypeId: z.unknown().optional().meta({ description: 'number, required: from nationalityOptions[].id.' }),
+    isDisabledPassenger: z.unknown().optional().meta({ description: 'boolean, optional.' }),
+    ticketTypeId: z.unknown().optional().meta({ description: 'number, required: from ticketTypeOptions[].id.' }),
+    outboundSeatHoldKey: z.unknown().optional().meta({ description: 'string, required.' }),
+    outboundCarId: z.unknown().optional().meta({ description: 'number, required.' }),
+    outboundCarTypeId: z.unknown().optional().meta({ description: 'number, required.' }),
+    outboundSeatId: z.unknown().optional().meta({ description: 'number, required.' }),
+    returnSeatHoldKey: z.unknown().optional().meta({ description: 'string, only (and then required) when `return` is given.' }),
+    returnCarId: z.unknown().optional().meta({ description: 'number, only (and then required) when `return` is given.' }),
+    returnCarTypeId: z.unknown().optional().meta({ description: 'number, only (and then required) when `return` is given.' }),
+    returnSeatId: z.unknown().optional().meta({ description: 'number, only (and then required) when `return` is given.' }),
+  })
+  .meta({
+    id: 'TrainReservationPassengerInput',
+    description: `train-bus-admin.md "Reservation passenger (train)". ${UNCHECKED} Payer and luggage fields are refused the same way.`,
+  });
+
+const SelectedJourney = FreeObject.meta({
+  description:
+    'The selected train details object (the details `data`), narrowed to the selected cars and seats. Only its identifiers are read: ' +
+    'trip.timeTableTrainSetId, departure.stop.stop_id, arrival.stop.stop_id, departure.date; a malformed one is listed in the 422.',
+});
+
+export const TrainReserveBody = z
+  .object({
+    outbound: SelectedJourney,
+    return: SelectedJourney.nullable().optional().meta({ description: 'The return train; null or omitted for one-way.' }),
+    passengers: z.array(TrainReservationPassengerInput),
+    notifications: z
+      .object({ ticketPurchase: z.boolean().optional().meta({ description: 'Final issued-ticket messages; default true. Must not change on a retry.' }) })
+      .optional(),
+    issuerDeviceInfo: FreeObject.optional().meta({
+      description:
+        'Device and app metadata (deviceId, deviceBrand, deviceModel, operatingSystem, operatingSystemVersion, appName, appVersion, …), at most 4096 bytes of JSON.',
+    }),
+  })
+  .meta({
+    id: 'TrainReserveBody',
+    description: 'boughtByUser and bookingUserType must not be sent (the authenticated account is attached): 400. Payer information and luggage details: 422.',
+  });

@@ -1,0 +1,123 @@
+import { E, EB, pair, type Service } from './timetable-pair.builder';
+
+/** The Tanzania domestic part of the simulator timetable. */
+export const DOMESTIC_SERVICES: Service[] = [
+  // Tanzania domestic
+  ...pair({
+    carrier: 'PW',
+    a: 'DAR',
+    b: 'ZNZ',
+    ab: [
+      [402, '07:00'],
+      [406, '12:30'],
+      [410, '17:15'],
+    ],
+    ba: [
+      [403, '08:00'],
+      [407, '13:30'],
+      [411, '18:15'],
+    ],
+    minutes: 25,
+    aircraft: 'AT7',
+    cabins: E,
+    fare: 55,
+  }),
+  ...pair({
+    carrier: 'TC',
+    a: 'DAR',
+    b: 'ZNZ',
+    ab: [
+      [116, '09:40'],
+      [118, '15:50'],
+    ],
+    ba: [
+      [117, '10:40'],
+      [119, '16:50'],
+    ],
+    minutes: 25,
+    aircraft: 'DH4',
+    cabins: E,
+    fare: 50,
+  }),
+  ...pair({
+    carrier: 'PW',
+    a: 'DAR',
+    b: 'JRO',
+    ab: [
+      [420, '06:50'],
+      [424, '14:20'],
+    ],
+    ba: [
+      [421, '09:00'],
+      [425, '16:30'],
+    ],
+    minutes: 80,
+    aircraft: 'AT7',
+    cabins: E,
+    fare: 115,
+  }),
+  ...pair({
+    carrier: 'TC',
+    a: 'DAR',
+    b: 'JRO',
+    ab: [
+      [102, '07:30'],
+      [104, '11:00'],
+      [106, '17:40'],
+    ],
+    ba: [
+      [103, '09:15'],
+      [105, '13:00'],
+      [107, '19:30'],
+    ],
+    minutes: 70,
+    aircraft: 'DH4',
+    cabins: E,
+    fare: 110,
+  }),
+  ...pair({ carrier: 'PW', a: 'DAR', b: 'MWZ', ab: [[442, '07:00']], ba: [[443, '09:40']], minutes: 110, aircraft: 'AT7', cabins: E, fare: 125 }),
+  ...pair({
+    carrier: 'TC',
+    a: 'DAR',
+    b: 'MWZ',
+    ab: [
+      [130, '11:45'],
+      [132, '17:30'],
+    ],
+    ba: [
+      [131, '14:20'],
+      [133, '20:00'],
+    ],
+    minutes: 95,
+    aircraft: '223',
+    cabins: EB,
+    fare: 130,
+  }),
+  ...pair({
+    carrier: 'TC',
+    a: 'DAR',
+    b: 'TKQ',
+    ab: [[150, '07:30']],
+    ba: [[151, '10:20']],
+    minutes: 130,
+    aircraft: 'DH4',
+    cabins: E,
+    fare: 140,
+    days: [2, 4, 6],
+  }),
+  ...pair({
+    carrier: 'TC',
+    a: 'DAR',
+    b: 'DOD',
+    ab: [[140, '07:00']],
+    ba: [[141, '16:30']],
+    minutes: 70,
+    aircraft: 'DH4',
+    cabins: E,
+    fare: 95,
+    days: [1, 2, 3, 4, 5],
+  }),
+  ...pair({ carrier: 'PW', a: 'DAR', b: 'ARK', ab: [[450, '08:30']], ba: [[451, '11:00']], minutes: 90, aircraft: 'AT7', cabins: E, fare: 120 }),
+  ...pair({ carrier: 'PW', a: 'ZNZ', b: 'ARK', ab: [[470, '10:15']], ba: [[471, '13:00']], minutes: 95, aircraft: 'AT7', cabins: E, fare: 125 }),
+  ...pair({ carrier: 'PW', a: 'ZNZ', b: 'JRO', ab: [[460, '09:30']], ba: [[461, '12:00']], minutes: 85, aircraft: 'AT7', cabins: E, fare: 115 }),
+];
