@@ -1,6 +1,5 @@
-import type { Platform } from '../shared/platform/platform';
 import type { SubgraphName } from '../shared/config/config';
-import { checkAll, dependencyChecks, HealthReport } from '../shared/http/readiness';
+import { checkAll, dependencyChecks, DependencyPorts, HealthReport } from '../shared/http/readiness';
 
 async function answers(url: string): Promise<void> {
   const res = await fetch(url);
@@ -14,11 +13,11 @@ function subgraphChecks(subgraphUrls: Record<SubgraphName, string>, path: '/heal
 }
 
 /** GET /health (as the spec documents it): the gateway, every subgraph, MySQL and Redis, checked in parallel. */
-export function healthReport(platform: Platform, subgraphUrls: Record<SubgraphName, string>): Promise<HealthReport> {
-  return checkAll({ gateway: async () => undefined, ...subgraphChecks(subgraphUrls, '/health'), ...dependencyChecks(platform) });
+export function healthReport(ports: DependencyPorts, subgraphUrls: Record<SubgraphName, string>): Promise<HealthReport> {
+  return checkAll({ gateway: async () => undefined, ...subgraphChecks(subgraphUrls, '/health'), ...dependencyChecks(ports) });
 }
 
 /** GET /readyz: the gateway can serve when MySQL, Redis and every subgraph are ready (each subgraph's own /readyz). */
-export function gatewayReadiness(platform: Platform, subgraphUrls: Record<SubgraphName, string>): Promise<HealthReport> {
-  return checkAll({ ...dependencyChecks(platform), ...subgraphChecks(subgraphUrls, '/readyz') });
+export function gatewayReadiness(ports: DependencyPorts, subgraphUrls: Record<SubgraphName, string>): Promise<HealthReport> {
+  return checkAll({ ...dependencyChecks(ports), ...subgraphChecks(subgraphUrls, '/readyz') });
 }

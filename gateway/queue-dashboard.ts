@@ -6,7 +6,9 @@ import { ExpressAdapter } from '@bull-board/express';
 import type { ApolloServer } from '@apollo/server';
 import { Role } from '../shared/auth/roles';
 import { AppError } from '../shared/errors/app-error';
-import type { Platform } from '../shared/platform/platform';
+import type Redis from 'ioredis';
+import type { TokenService } from '../shared/auth/token.service';
+import type { QueueRegistry } from '../shared/queue/queue-registry';
 import { sendJson } from '../shared/http/json-response';
 import { readBody } from '../shared/http/read-body';
 import { errorBodyFromExtensions } from '../shared/errors/graphql-errors';
@@ -22,6 +24,14 @@ export const QUEUE_DASHBOARD_SESSION_SECONDS = 3600;
 const ALLOWED_ROLES: ReadonlySet<Role> = new Set([Role.ADMIN, Role.SUDO]);
 /** Queues are found by a Redis SCAN: at most once per this interval, not on every poll of the page. */
 const QUEUE_REFRESH_MS = 10_000;
+
+/** What the dashboard uses (a Platform has each under these names): sessions in Redis, tokens to verify, the queues. */
+export interface QueueDashboardPorts {
+  config: { publicBaseUrl: string; queuePrefix: string };
+  redis: Redis;
+  tokens: Pick<TokenService, 'verify'>;
+  queues: Pick<QueueRegistry, 'existingNames' | 'get'>;
+}
 
 /** The platform's login (the Logon mutation with its throttle): a bearer token, or an AppError (401, 429, 503). */
 export type LoginFunction = (email: string, password: string) => Promise<string>;
@@ -54,10 +64,10 @@ export function platformLogin(apollo: ApolloServer<GatewayContext>, logins: Logi
  * changed role all end access at once). Bull Board's Express adapter is a plain (req, res, next) handler, so it is
  * called for this path only, and the gateway stays a node:http server.
  */
-export function queueDashboard(platform: Platform) {
-  const publicHost = new URL(platform.config.publicBaseUrl).host;
-  const sessions = dashboardSessions(platform);
-  const board = bullBoard(platform);
+export function queueDashboard(ports: QueueDashboardPorts) {
+  const publicHost = new URL(ports.config.publicBaseUrl).host;
+  const sessions = dashboardSessions(ports);
+  const board = bullBoard(ports);
 
   /** Answers a request under /admin/queues (true), or leaves it to the gateway's other routes (false). */
   return async (req: IncomingMessage, res: ServerResponse, pathname: string, login: () => LoginFunction): Promise<boolean> => {
@@ -92,8 +102,8 @@ export function queueDashboard(platform: Platform) {
 }
 
 /** Dashboard sessions: a login puts the platform's token in Redis under a random id, which the cookie carries. */
-function dashboardSessions(platform: Platform) {
-  const { config } = platform;
+function dashboardSessions(ports: Pick<QueueDashboardPorts, 'config' | 'redis' | 'tokens'>) {
+  const { config } = ports;
   const secure = config.publicBaseUrl.startsWith('https:');
   const sessionKey = (id: string) => `${config.queuePrefix}:queue-dashboard-session:${createHash('sha256').update(id).digest('hex')}`;
   const cookie = (value: string, maxAge: number) =>
@@ -103,10 +113,10 @@ function dashboardSessions(platform: Platform) {
   const role = async (req: IncomingMessage): Promise<Role | undefined> => {
     const id = cookieValue(req, COOKIE);
     if (!id) return undefined;
-    const token = await platform.redis.get(sessionKey(id));
+    const token = await ports.redis.get(sessionKey(id));
     if (!token) return undefined;
     try {
-      return (await platform.tokens.verify(token)).role;
+      return (await ports.tokens.verify(token)).role;
     } catch (error) {
       if (error instanceof AppError && error.status === 401) return undefined;
       throw error;
@@ -125,17 +135,17 @@ function dashboardSessions(platform: Platform) {
       if (!(error instanceof AppError) || (error.status >= 500 && error.status !== 503)) throw error;
       return sendLoginPage(res, error.status, error.errorMessage);
     }
-    const { role } = await platform.tokens.verify(token);
+    const { role } = await ports.tokens.verify(token);
     if (!ALLOWED_ROLES.has(role)) return sendLoginPage(res, 403, 'The queue dashboard is for ADMIN and SUDO accounts.');
     const id = randomBytes(32).toString('base64url');
-    await platform.redis.set(sessionKey(id), token, 'EX', QUEUE_DASHBOARD_SESSION_SECONDS);
+    await ports.redis.set(sessionKey(id), token, 'EX', QUEUE_DASHBOARD_SESSION_SECONDS);
     res.writeHead(303, { location: QUEUE_DASHBOARD_PATH, 'set-cookie': cookie(id, QUEUE_DASHBOARD_SESSION_SECONDS), 'cache-control': 'no-store' });
     res.end();
   };
 
   const logOut = async (req: IncomingMessage, res: ServerResponse) => {
     const id = cookieValue(req, COOKIE);
-    if (id) await platform.redis.del(sessionKey(id));
+    if (id) await ports.redis.del(sessionKey(id));
     res.writeHead(303, { location: LOGIN_PATH, 'set-cookie': cookie('', 0), 'cache-control': 'no-store' });
     res.end();
   };
@@ -159,7 +169,7 @@ function refuseWithoutSession(req: IncomingMessage, res: ServerResponse, role: R
 }
 
 /** Bull Board's Express app over the platform's queues, found again at most every QUEUE_REFRESH_MS. */
-function bullBoard(platform: Platform) {
+function bullBoard(ports: Pick<QueueDashboardPorts, 'queues'>) {
   const adapter = new ExpressAdapter();
   adapter.setBasePath(QUEUE_DASHBOARD_PATH);
   const board = createBullBoard({ queues: [], serverAdapter: adapter, options: { uiConfig: { boardTitle: 'Safiri queues' } } });
@@ -169,8 +179,8 @@ function bullBoard(platform: Platform) {
   const refreshQueues = async () => {
     if (Date.now() - queuesFoundAt < QUEUE_REFRESH_MS) return;
     queuesFoundAt = Date.now();
-    const names = await platform.queues.existingNames();
-    board.replaceQueues(names.map((name) => new BullMQAdapter(platform.queues.get(name))));
+    const names = await ports.queues.existingNames();
+    board.replaceQueues(names.map((name) => new BullMQAdapter(ports.queues.get(name))));
   };
 
   const serve = async (req: IncomingMessage, res: ServerResponse, method: string, pathname: string): Promise<void> => {

@@ -1,4 +1,5 @@
 import type { SubgraphName } from '../shared/config/config';
+import { NOTIFICATIONS_DATABASE_MODULE } from '../shared/notifications/notifications.module';
 import type { SubgraphModule } from './subgraph-module';
 import { adminModule } from './admin/admin.module';
 import { flightModule } from './flight/flight.module';
@@ -12,4 +13,5 @@ export const SUBGRAPH_MODULES: Record<SubgraphName, SubgraphModule> = {
   admin: adminModule,
 };
 
-export const DATABASE_MODULES = Object.values(SUBGRAPH_MODULES).map((m) => m.database);
+/** The tables beside shared/'s own (SHARED_DATABASE_MODULE): the notification log's, then each subgraph's. */
+export const DATABASE_MODULES = [NOTIFICATIONS_DATABASE_MODULE, ...Object.values(SUBGRAPH_MODULES).map((m) => m.database)];

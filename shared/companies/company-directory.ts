@@ -1,14 +1,24 @@
-import type { Platform } from '../platform/platform';
+import type { DataSource } from 'typeorm';
+import type { InvalidationBus } from '../cache/invalidation-bus';
 import { CompanyService } from './company.service';
 
 /**
- * One company directory per platform (process): one cache, one bus listener. The admin subgraph owns
+ * What the directory is built from: the process's data source and the bus that empties its cache. The object itself
+ * is the key (roots pass their Platform), as printing the schema builds the resolvers from one with only its config.
+ */
+export interface CompanyDirectorySource {
+  dataSource: DataSource;
+  invalidations: InvalidationBus;
+}
+
+/**
+ * One company directory per source (so per process): one cache, one bus listener. The admin subgraph owns
  * the companies (its table and migration, its GraphQL type); train and bus read their operators'
  * display fields from the same directory, so it lives here rather than in any one subgraph.
  */
-const directories = new WeakMap<Platform, CompanyService>();
-export function companiesOf(platform: Platform): CompanyService {
-  let companies = directories.get(platform);
-  if (!companies) directories.set(platform, (companies = new CompanyService(platform.dataSource, platform.invalidations)));
+const directories = new WeakMap<CompanyDirectorySource, CompanyService>();
+export function companiesOf(source: CompanyDirectorySource): CompanyService {
+  let companies = directories.get(source);
+  if (!companies) directories.set(source, (companies = new CompanyService(source.dataSource, source.invalidations)));
   return companies;
 }

@@ -5,7 +5,7 @@ import type { AnswerShortcut, PreparedAnswer } from './answer-shortcut';
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import { InvalidatedCache } from '../cache/invalidated-cache';
 import { noteOperation } from '../context/request-scope';
-import type { Platform } from '../platform/platform';
+import type { Metrics } from '../metrics/metrics';
 
 /** Documents whose analysis is kept: the gateway sends one text per REST route, clients a few more. */
 export const TEMPLATED_DOCUMENTS_MAX = 100;
@@ -314,6 +314,10 @@ function fill(template: AnswerTemplate, values: readonly string[]): string | und
 }
 
 /** Counts an answer sent from a template in `safiri_graphql_operations_total`, as Apollo's metrics plugin would have. */
-export function servedFromTemplate(platform: Pick<Platform, 'metrics'>, service: string, operationName: string | null): void {
-  platform.metrics.graphqlOperations.inc({ service, operation: platform.metrics.operationLabel(operationName ?? undefined), outcome: 'ok' });
+export function servedFromTemplate(
+  ports: { metrics: Pick<Metrics, 'graphqlOperations' | 'operationLabel'> },
+  service: string,
+  operationName: string | null,
+): void {
+  ports.metrics.graphqlOperations.inc({ service, operation: ports.metrics.operationLabel(operationName ?? undefined), outcome: 'ok' });
 }

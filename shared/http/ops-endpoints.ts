@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
-import type { Platform } from '../platform/platform';
+import type { MetricsConfig } from '../config/config';
+import type { Logger } from '../logging/logger';
+import type { Metrics } from '../metrics/metrics';
 import { observeHttp } from '../metrics/http-metrics';
 import { pathOf } from './request-path';
 import { sendJson } from './json-response';
@@ -12,13 +14,19 @@ export const OPS_PATHS = ['/livez', '/readyz', '/metrics'] as const;
 
 export type OpsHandler = (req: IncomingMessage, res: ServerResponse, path: string) => Promise<boolean>;
 
+/** What the operator endpoints use (a Platform has each under these names): the metrics settings and registry. */
+export interface OpsPorts {
+  config: { metrics: MetricsConfig };
+  metrics: Metrics;
+}
+
 /**
  * /livez (the process answers: no dependency is asked), /readyz (`readiness`: 503 naming what is down) and /metrics.
  * On a public listener /metrics exists only when METRICS_TOKEN is set, and then needs it; on the metrics listener
  * (`metricsListener`) it is always there, and needs the token when one is set. Answers false for any other path.
  */
-export function opsEndpoints(platform: Platform, readiness: (() => Promise<HealthReport>) | null, options: { metricsListener?: boolean } = {}): OpsHandler {
-  const { token } = platform.config.metrics;
+export function opsEndpoints(ports: OpsPorts, readiness: (() => Promise<HealthReport>) | null, options: { metricsListener?: boolean } = {}): OpsHandler {
+  const { token } = ports.config.metrics;
   return async (req, res, path) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     if (path === '/livez' && readiness) {
@@ -40,8 +48,8 @@ export function opsEndpoints(platform: Platform, readiness: (() => Promise<Healt
         );
         return true;
       }
-      const text = await platform.metrics.text();
-      res.writeHead(200, { 'content-type': platform.metrics.contentType, 'cache-control': 'no-store' });
+      const text = await ports.metrics.text();
+      res.writeHead(200, { 'content-type': ports.metrics.contentType, 'cache-control': 'no-store' });
       res.end(text);
       return true;
     }
@@ -65,11 +73,17 @@ export interface OpsServer {
 }
 
 /** A small listener that answers only operator paths: the worker's (health + metrics) and METRICS_PORT's (metrics). */
-export async function startOpsServer(name: string, platform: Platform, port: number, host: string, handle: OpsHandler): Promise<OpsServer> {
-  const logger = platform.logger.child({ service: name });
+export async function startOpsServer(
+  name: string,
+  ports: { logger: Logger; metrics: Metrics },
+  port: number,
+  host: string,
+  handle: OpsHandler,
+): Promise<OpsServer> {
+  const logger = ports.logger.child({ service: name });
   const server = createServer((req, res) => {
     const path = pathOf(req);
-    observeHttp(platform.metrics, name, req, res, () => ((OPS_PATHS as readonly string[]).includes(path) ? path : 'unmatched'));
+    observeHttp(ports.metrics, name, req, res, () => ((OPS_PATHS as readonly string[]).includes(path) ? path : 'unmatched'));
     handle(req, res, path)
       .then((handled) => {
         if (!handled) sendJson(res, 404, { errorCode: 'NOT_FOUND', errorMessage: `No route ${path}`, status: 404 });

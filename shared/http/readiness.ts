@@ -1,5 +1,5 @@
 import type Redis from 'ioredis';
-import type { Platform } from '../platform/platform';
+import type { DataSource } from 'typeorm';
 import { pingDatabase } from '../database/data-source';
 
 export type CheckResult = { status: 'up' } | { status: 'down'; reason: string };
@@ -49,15 +49,23 @@ async function pingRedis(client: Redis): Promise<void> {
   await client.ping();
 }
 
+/** What the readiness checks ping (a Platform has each under these names). */
+export interface DependencyPorts {
+  dataSource: DataSource;
+  redis: Redis;
+  queueRedis: Redis;
+  cacheRedis: Redis;
+}
+
 /**
  * What every role needs to serve: MySQL and Redis (the queue connection too, for a role that runs jobs), and the
  * cache Redis when CACHE_REDIS_URL names one of its own (flight searches cannot store offers without it; the
  * worker, which never touches it, passes `cache: false`).
  */
-export function dependencyChecks(platform: Platform, options: { queues?: boolean; cache?: boolean } = {}): Record<string, () => Promise<unknown>> {
+export function dependencyChecks(ports: DependencyPorts, options: { queues?: boolean; cache?: boolean } = {}): Record<string, () => Promise<unknown>> {
   return {
-    mysql: () => pingDatabase(platform.dataSource),
-    redis: () => Promise.all([pingRedis(platform.redis), ...(options.queues ? [pingRedis(platform.queueRedis)] : [])]),
-    ...(options.cache !== false && platform.cacheRedis !== platform.redis ? { cacheRedis: () => pingRedis(platform.cacheRedis) } : {}),
+    mysql: () => pingDatabase(ports.dataSource),
+    redis: () => Promise.all([pingRedis(ports.redis), ...(options.queues ? [pingRedis(ports.queueRedis)] : [])]),
+    ...(options.cache !== false && ports.cacheRedis !== ports.redis ? { cacheRedis: () => pingRedis(ports.cacheRedis) } : {}),
   };
 }

@@ -25,30 +25,20 @@ import { OutboxRequestId1764200000100 } from '../database/migrations/17642000001
 import { OutboxTraceParent1764200000300 } from '../database/migrations/1764200000300-outbox-trace-parent';
 import { NotificationLogKeyset1764400000200 } from '../database/migrations/1764400000200-notification-log-keyset';
 import { RetentionIndexes1764500000610 } from '../database/migrations/1764500000610-retention-indexes';
-import { NotificationEntity } from '../notifications/entities/notification.entity';
-import { NotificationDeliveryEntity } from '../notifications/entities/notification-delivery.entity';
-import { NotificationAttemptEntity } from '../notifications/entities/notification-attempt.entity';
-import { NotificationRequester } from '../notifications/notification-request.service';
+import type { NotificationRequester } from '../notifications/notification-request.service';
+import { createNotificationRequester } from '../notifications/notifications.module';
 import { Metrics } from '../metrics/metrics';
 import { collectDatabasePool } from '../metrics/collectors';
 import { InvalidationBus } from '../cache/invalidation-bus';
 import { guardPool, QueryKiller } from '../database/pool-guard';
 import { detectServerFlavour, StatementLimits } from '../database/statement-limit';
 
-/** The tables of shared/: accounts, tokens, keys, wallet ledger, outbox, notification log. */
+/**
+ * The tables of shared/: accounts, tokens, keys, wallet ledger, outbox, and the migrations of the notification log
+ * (its entities are NOTIFICATIONS_DATABASE_MODULE, which subgraphs/registry.ts lists with the subgraphs' tables).
+ */
 export const SHARED_DATABASE_MODULE: DatabaseModule = {
-  entities: [
-    AccountEntity,
-    AccessTokenEntity,
-    SigningKeyEntity,
-    WalletEntity,
-    WalletEntryEntity,
-    WalletHoldEntity,
-    OutboxMessageEntity,
-    NotificationEntity,
-    NotificationDeliveryEntity,
-    NotificationAttemptEntity,
-  ],
+  entities: [AccountEntity, AccessTokenEntity, SigningKeyEntity, WalletEntity, WalletEntryEntity, WalletHoldEntity, OutboxMessageEntity],
   migrations: [
     PlatformInit1763800000000,
     Notifications1763800000200,
@@ -90,7 +80,10 @@ export interface Platform {
   tokens: TokenService;
   outbox: Outbox;
   ledger: WalletLedger;
-  /** Booking flows ask for customer messages here, inside their own transaction. */
+  /**
+   * Booking flows ask for customer messages here, inside their own transaction. Kept while the flight and train roots
+   * still read it: a module root builds its own with createNotificationRequester (shared/notifications).
+   */
   notifications: NotificationRequester;
   /** This process's Prometheus registry and series (GET /metrics). */
   metrics: Metrics;
@@ -139,7 +132,7 @@ export async function createPlatform(config: PlatformConfig, modules: DatabaseMo
     tokens: new TokenService(dataSource, keys, clock, config.publicBaseUrl, invalidations, config.accessTokenIdleDays),
     outbox,
     ledger: new WalletLedger(dataSource, clock, invalidations),
-    notifications: new NotificationRequester(outbox, clock, config.notifications),
+    notifications: createNotificationRequester({ outbox, clock, config }),
     metrics,
   };
 }

@@ -1,6 +1,9 @@
 import type Redis from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import type { Platform } from '../platform/platform';
+import type { SearchRateConfig } from '../config/config';
+import type { Logger } from '../logging/logger';
+import type { Metrics } from '../metrics/metrics';
+import type { Clock } from '../time/clock';
 import { PlatformException } from '../errors/app-error';
 import { gcra, GcraDecision, GcraLimits } from './gcra';
 import type { RateLimitState } from './rate-limit-headers';
@@ -35,6 +38,15 @@ end
 redis.call('SET', KEYS[1], string.format('%.3f', next), 'PX', math.ceil(next - now))
 return {1, math.floor((tolerance - (next - now)) / interval + 0.001), 0, math.ceil(next - now)}`;
 
+/** What the limiter uses (a Platform has each under these names): the limits, the cache Redis, the time, a log, two counters. */
+export interface SearchRatePorts {
+  config: { searchRate: SearchRateConfig; queuePrefix: string };
+  cacheRedis: Redis;
+  clock: Clock;
+  logger: Logger;
+  metrics: Pick<Metrics, 'searchRateLimited' | 'searchRateLocalDecisions'>;
+}
+
 type RedisWithGcra = Redis & { searchRateGcra(key: string, now: string, intervalMs: string, burst: string): Promise<[number, number, number, number]> };
 
 /**
@@ -53,18 +65,18 @@ export class SearchRateLimiter {
   constructor(
     private readonly kind: SearchKind,
     /** Read on first use: printing the schema builds the resolvers from a platform that has only its config. */
-    private readonly platform: Pick<Platform, 'config' | 'cacheRedis' | 'clock' | 'logger' | 'metrics'>,
+    private readonly ports: SearchRatePorts,
   ) {}
 
   /** Counts one search of this account; throws 429 SEARCH_RATE_LIMITED when it is over the limit. */
   async admit(accountId: string): Promise<void> {
-    const { perSecond, burst } = this.platform.config.searchRate;
+    const { perSecond, burst } = this.ports.config.searchRate;
     if (perSecond === 0) return;
     const limits: GcraLimits = { intervalMs: 1000 / perSecond, burst };
-    const now = this.platform.clock.now().getTime();
+    const now = this.ports.clock.now().getTime();
     const decision = (await this.inRedis(accountId, now, limits)) ?? this.inProcess(accountId, now, limits);
     if (decision.allowed) return;
-    this.platform.metrics.searchRateLimited.inc({ search: this.kind });
+    this.ports.metrics.searchRateLimited.inc({ search: this.kind });
     const retryAfterSeconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
     const state: RateLimitState = {
       policy: SEARCH_RATE_POLICY,
@@ -78,12 +90,12 @@ export class SearchRateLimiter {
   }
 
   private async inRedis(accountId: string, now: number, limits: GcraLimits): Promise<GcraDecision | null> {
-    const client = this.platform.cacheRedis;
+    const client = this.ports.cacheRedis;
     let timer: NodeJS.Timeout | undefined;
     try {
       if (!('searchRateGcra' in client)) client.defineCommand('searchRateGcra', { numberOfKeys: 1, lua: GCRA_SCRIPT });
       const redis = client as RedisWithGcra;
-      const key = `${this.platform.config.queuePrefix}:${SEARCH_RATE_POLICY}-rate:${accountId}`;
+      const key = `${this.ports.config.queuePrefix}:${SEARCH_RATE_POLICY}-rate:${accountId}`;
       const reply = await Promise.race([
         redis.searchRateGcra(key, String(now), String(limits.intervalMs), String(limits.burst)),
         new Promise<never>(
@@ -92,14 +104,14 @@ export class SearchRateLimiter {
       ]);
       if (this.degraded) {
         this.degraded = false;
-        this.platform.logger.info('search rate limits are kept in Redis again', { search: this.kind });
+        this.ports.logger.info('search rate limits are kept in Redis again', { search: this.kind });
       }
       const [allowed, remaining, retryAfterMs, resetMs] = reply;
       return { allowed: allowed === 1, tat: 0, remaining, retryAfterMs, resetMs };
     } catch (error) {
       if (!this.degraded) {
         this.degraded = true;
-        this.platform.logger.warn('search rate limits cannot reach Redis: this process limits each account on its own until it can', {
+        this.ports.logger.warn('search rate limits cannot reach Redis: this process limits each account on its own until it can', {
           search: this.kind,
           reason: error instanceof Error ? error.message : String(error),
         });
@@ -111,7 +123,7 @@ export class SearchRateLimiter {
   }
 
   private inProcess(accountId: string, now: number, limits: GcraLimits): GcraDecision {
-    this.platform.metrics.searchRateLocalDecisions.inc({ search: this.kind });
+    this.ports.metrics.searchRateLocalDecisions.inc({ search: this.kind });
     this.local ??= new LRUCache({ max: MAX_LOCAL_BUCKETS });
     const decision = gcra(this.local.get(accountId) ?? null, now, limits);
     if (decision.allowed) this.local.set(accountId, decision.tat);

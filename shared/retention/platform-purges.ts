@@ -1,4 +1,5 @@
-import type { Platform } from '../platform/platform';
+import type { DataSource } from 'typeorm';
+import type { RetentionConfig } from '../config/retention.config';
 import type { NotificationBookingSource } from '../notifications/notification.types';
 import { purgeRelayedOutboxRows } from '../queue/outbox.repository';
 import { AccessTokenRepository } from '../auth/access-token.repository';
@@ -6,24 +7,30 @@ import { WalletHoldRepository } from '../wallet/wallet-hold.repository';
 import { NotificationPurgeRepository, PurgeCandidate } from '../notifications/notification-purge.repository';
 import { daysBefore, RetentionPurge, timeKeyCursor, timeKeyPosition } from './retention.types';
 
+/** What the shared purges are built from (a Platform has each under these names): they build their repositories from the data source. */
+export interface PlatformPurgePorts {
+  dataSource: DataSource;
+  config: { retention: RetentionConfig; accessTokenIdleDays: number | null };
+}
+
 /**
  * The purges of the platform's own tables (shared/): relayed outbox rows, access tokens that stopped working,
  * settled wallet holds, and settled notifications of finished bookings. Each runs its module's repository; the
  * subgraphs add the purges of their tables (SubgraphModule.retentionPurges).
  */
-export function platformPurges(platform: Platform, notificationSources: NotificationBookingSource[]): RetentionPurge[] {
-  const settings = platform.config.retention;
-  const tokens = new AccessTokenRepository(platform.dataSource);
-  const walletHolds = new WalletHoldRepository(platform.dataSource);
-  const notifications = new NotificationPurgeRepository(platform.dataSource);
+export function platformPurges(ports: PlatformPurgePorts, notificationSources: NotificationBookingSource[]): RetentionPurge[] {
+  const settings = ports.config.retention;
+  const tokens = new AccessTokenRepository(ports.dataSource);
+  const walletHolds = new WalletHoldRepository(ports.dataSource);
+  const notifications = new NotificationPurgeRepository(ports.dataSource);
   const sources = new Map(notificationSources.map((s) => [s.kind, s]));
-  const idleDays = platform.config.accessTokenIdleDays;
+  const idleDays = ports.config.accessTokenIdleDays;
   return [
     {
       kind: 'outbox',
       days: settings.outboxDays,
       async purgeBatch(cutoff, limit) {
-        const { removed, more } = await purgeRelayedOutboxRows(platform.dataSource, cutoff, limit);
+        const { removed, more } = await purgeRelayedOutboxRows(ports.dataSource, cutoff, limit);
         return { removed: { outbox_message: removed }, next: more ? 'more' : null };
       },
     },

@@ -1,6 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Platform } from '../platform/platform';
+import type { RetentionConfig } from '../config/retention.config';
+import type { Logger } from '../logging/logger';
+import type { Metrics } from '../metrics/metrics';
 import type { JobDefinition } from '../queue/worker-host';
+import type { Clock } from '../time/clock';
 import { daysBefore, PurgeCursor, RetentionPurge } from './retention.types';
 
 export const RETENTION_QUEUE = 'retention';
@@ -21,6 +24,14 @@ export interface KindOutcome {
   error?: string;
 }
 
+/** What the purge job uses: its settings, the time, its log and its counter (a Platform has each under these names). */
+export interface RetentionPorts {
+  config: { retention: RetentionConfig };
+  clock: Clock;
+  logger: Logger;
+  metrics: Pick<Metrics, 'retentionPurgedRows'>;
+}
+
 export interface RetentionRun {
   enabled: boolean;
   kinds: Record<string, KindOutcome>;
@@ -34,9 +45,9 @@ export interface RetentionRun {
  * failed runs), after the other kinds' rows are counted. Rows removed are counted in
  * safiri_retention_purged_rows_total{kind} and logged per kind.
  */
-export function retentionJob(platform: Platform, purges: RetentionPurge[]): JobDefinition<object> {
-  const settings = platform.config.retention;
-  const log = platform.logger.child({ service: 'retention' });
+export function retentionJob(ports: RetentionPorts, purges: RetentionPurge[]): JobDefinition<object> {
+  const settings = ports.config.retention;
+  const log = ports.logger.child({ service: 'retention' });
   const kinds = new Set<string>();
   for (const purge of purges) {
     if (kinds.has(purge.kind)) throw new Error(`two retention purges for kind ${purge.kind}`);
@@ -49,7 +60,7 @@ export function retentionJob(platform: Platform, purges: RetentionPurge[]): JobD
     async process(): Promise<RetentionRun> {
       if (!settings.enabled) return { enabled: false, kinds: {} };
       const run: RetentionRun = { enabled: true, kinds: {} };
-      for (const purge of purges) run.kinds[purge.kind] = await purgeKind(platform, purge);
+      for (const purge of purges) run.kinds[purge.kind] = await purgeKind(ports, purge);
       for (const [kind, outcome] of Object.entries(run.kinds)) {
         if (outcome.error) log.warn('retention purge failed', { kind, reason: outcome.error, removed: outcome.removed });
         else if (outcome.removed > 0) log.info('retention purged', { kind, removed: outcome.removed, tables: outcome.tables, complete: outcome.complete });
@@ -61,16 +72,16 @@ export function retentionJob(platform: Platform, purges: RetentionPurge[]): JobD
   };
 }
 
-async function purgeKind(platform: Platform, purge: RetentionPurge): Promise<KindOutcome> {
-  const { batchSize, maxBatchesPerRun, batchPauseMs } = platform.config.retention;
+async function purgeKind(ports: RetentionPorts, purge: RetentionPurge): Promise<KindOutcome> {
+  const { batchSize, maxBatchesPerRun, batchPauseMs } = ports.config.retention;
   const outcome: KindOutcome = { days: purge.days, cutoff: null, removed: 0, tables: {}, batches: 0, complete: false };
   const days = purge.days;
   if (days === null) return { ...outcome, complete: true };
-  const now = platform.clock.now();
+  const now = ports.clock.now();
   const cutoff = purge.cutoff ? purge.cutoff(now, days) : daysBefore(now, days);
   outcome.cutoff = cutoff.toISOString();
   // The series exists from the first run on, so a rate over it reads 0 rather than nothing.
-  platform.metrics.retentionPurgedRows.inc({ kind: purge.kind }, 0);
+  ports.metrics.retentionPurgedRows.inc({ kind: purge.kind }, 0);
   let after: PurgeCursor | null = null;
   try {
     while (outcome.batches < maxBatchesPerRun) {
@@ -81,7 +92,7 @@ async function purgeKind(platform: Platform, purge: RetentionPurge): Promise<Kin
         if (rows === 0) continue;
         outcome.tables[table] = (outcome.tables[table] ?? 0) + rows;
         outcome.removed += rows;
-        platform.metrics.retentionPurgedRows.inc({ kind: purge.kind }, rows);
+        ports.metrics.retentionPurgedRows.inc({ kind: purge.kind }, rows);
       }
       if (batch.next === null) {
         outcome.complete = true;

@@ -13,6 +13,8 @@ import { CompanyResolver, companyReferenceResolver } from './graphql/company.res
 import { AccountResolver, accountReferenceResolver } from './graphql/account.resolver';
 import { NotificationLogPageResolver, NotificationLogResolver } from './graphql/notification-log.resolver';
 import { NotificationLogService } from '../../shared/notifications/notification-log.service';
+import { createNotificationRequester } from '../../shared/notifications/notifications.module';
+import { AccountRepository } from '../../shared/auth/account.repository';
 import { accountNotificationSource } from './notifications/account-notification.source';
 import { ReverseProxyResolver } from './graphql/reverse-proxy.resolver';
 import { createReverseProxyService } from './reverse-proxy/reverse-proxy.wiring';
@@ -41,10 +43,12 @@ export const adminModule: SubgraphModule = {
   },
   buildSchema(platform: Platform) {
     const companies = companiesOf(platform);
-    const accounts = new AccountService(platform);
+    const accountRows = new AccountRepository(platform.dataSource);
+    const { dataSource, ledger, tokens, queueRedis, config } = platform;
+    const accounts = new AccountService({ dataSource, ledger, tokens, notifications: createNotificationRequester(platform), queueRedis, config }, accountRows);
     const instances = new Map<ClassType, object>([
       [CompanyResolver, new CompanyResolver(companies)],
-      [AccountResolver, new AccountResolver(accounts, new LoginService(platform), platform.keys)],
+      [AccountResolver, new AccountResolver(accounts, new LoginService(platform, accountRows), platform.keys)],
       // The log is read through the broad-read pool: a slow page never holds a connection booking needs.
       [NotificationLogResolver, new NotificationLogResolver(new NotificationLogService(platform.broadReads))],
       [NotificationLogPageResolver, new NotificationLogPageResolver()],

@@ -7,8 +7,12 @@ import { AccountRepository } from '../../../shared/auth/account.repository';
 import { hashPassword, passwordProblem } from '../../../shared/auth/password';
 import { isAgentRole, permissionLevelFor, Role, ROLES } from '../../../shared/auth/roles';
 import { isDuplicateKeyError } from '../../../shared/database/data-source';
-import type { Platform } from '../../../shared/platform/platform';
-import type { WalletView } from '../../../shared/wallet/wallet-ledger.service';
+import type Redis from 'ioredis';
+import type { DataSource } from 'typeorm';
+import type { TokenService } from '../../../shared/auth/token.service';
+import type { LoginConfig } from '../../../shared/config/config';
+import type { NotificationRequester } from '../../../shared/notifications/notification-request.service';
+import type { WalletLedger, WalletView } from '../../../shared/wallet/wallet-ledger.service';
 import { ACCOUNT_NOTIFICATION_KIND } from '../notifications/account-notification.source';
 import { LoginThrottle } from './login-throttle.service';
 
@@ -66,11 +70,23 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** What the account operations use (a Platform has each under these names, so the operator CLI passes its own). */
+export interface AccountServicePorts {
+  /** Account creation's transaction runs on it; without a repository given, the AccountRepository is built from it. */
+  dataSource: DataSource;
+  ledger: Pick<WalletLedger, 'openWallet' | 'credit' | 'walletOpened' | 'findByAccount'>;
+  tokens: Pick<TokenService, 'revokeAll' | 'accountChanged'>;
+  notifications: Pick<NotificationRequester, 'request'>;
+  /** Read by unlockLogin only: an operator's one-off call may wait for Redis. */
+  queueRedis: Redis;
+  config: { login: LoginConfig; queuePrefix: string };
+}
+
 /** Accounts and their wallets: what the operator CLI and the admin graph use. */
 export class AccountService {
   constructor(
-    private readonly platform: Platform,
-    private readonly accounts = new AccountRepository(platform.dataSource),
+    private readonly ports: AccountServicePorts,
+    private readonly accounts = new AccountRepository(ports.dataSource),
   ) {}
 
   async create(input: CreateAccountInput): Promise<AccountSummary> {
@@ -91,7 +107,7 @@ export class AccountService {
     const passwordHash = await hashPassword(input.password);
     const id = randomUUID();
     try {
-      await this.platform.dataSource.transaction(async (m) => {
+      await this.ports.dataSource.transaction(async (m) => {
         await this.accounts.insert(m, {
           id,
           email,
@@ -101,18 +117,18 @@ export class AccountService {
           permissionLevel: permissionLevelFor(role),
           status: AccountStatus.ACTIVE,
         });
-        await this.platform.notifications.request(m, { bookingKind: ACCOUNT_NOTIFICATION_KIND, bookingId: id, messageType: 'ACCOUNT_CREATION' });
+        await this.ports.notifications.request(m, { bookingKind: ACCOUNT_NOTIFICATION_KIND, bookingId: id, messageType: 'ACCOUNT_CREATION' });
         if (!agent) return;
-        const wallet = await this.platform.ledger.openWallet(m, id, (input.currency ?? 'TZS').toUpperCase(), input.overdraftLimit ?? '0');
+        const wallet = await this.ports.ledger.openWallet(m, id, (input.currency ?? 'TZS').toUpperCase(), input.overdraftLimit ?? '0');
         if (input.openingBalance && input.openingBalance !== '0') {
-          await this.platform.ledger.credit(wallet.id, { businessKey: `opening-balance:${id}`, amount: input.openingBalance, note: 'opening balance' }, m);
+          await this.ports.ledger.credit(wallet.id, { businessKey: `opening-balance:${id}`, amount: input.openingBalance, note: 'opening balance' }, m);
         }
       });
     } catch (error) {
       if (isDuplicateKeyError(error)) throw AccountException.emailTaken(email);
       throw error;
     }
-    if (agent) await this.platform.ledger.walletOpened(id);
+    if (agent) await this.ports.ledger.walletOpened(id);
     return this.summaryByEmail(email);
   }
 
@@ -120,7 +136,7 @@ export class AccountService {
   async topUp(email: string, amount: string, key?: string): Promise<{ account: AccountSummary; duplicate: boolean; entryId: string }> {
     const account = await this.summaryByEmail(email);
     if (!account.wallet) throw AccountException.noWallet(account.email);
-    const result = await this.platform.ledger.credit(account.wallet.id, {
+    const result = await this.ports.ledger.credit(account.wallet.id, {
       businessKey: `topup:${key ?? randomUUID()}`,
       amount,
       note: 'operator top-up',
@@ -130,13 +146,13 @@ export class AccountService {
 
   async revokeTokens(email: string): Promise<{ account: AccountSummary; revoked: number }> {
     const account = await this.summaryByEmail(email);
-    return { account, revoked: await this.platform.tokens.revokeAll(account.id) };
+    return { account, revoked: await this.ports.tokens.revokeAll(account.id) };
   }
 
   async setStatus(email: string, status: AccountStatus): Promise<AccountSummary> {
     const account = await this.summaryByEmail(email);
     await this.accounts.setStatus(account.id, status);
-    await this.platform.tokens.accountChanged(account.id);
+    await this.ports.tokens.accountChanged(account.id);
     return { ...account, status };
   }
 
@@ -178,7 +194,7 @@ export class AccountService {
     if (!EMAIL.test(email)) throw AccountException.invalid(`"${rawEmail}" is not a valid email address`);
     if (address !== undefined && !isIP(address)) throw AccountException.invalid(`"${address}" is not an IP address`);
     // The queue connection waits for Redis to be ready: an operator's one-off call, not a request that must fail fast.
-    const throttle = new LoginThrottle(this.platform.queueRedis, this.platform.config.queuePrefix, this.platform.config.login);
+    const throttle = new LoginThrottle(this.ports.queueRedis, this.ports.config.queuePrefix, this.ports.config.login);
     return { email, ...(await throttle.unlock(email, address)) };
   }
 
@@ -201,7 +217,7 @@ export class AccountService {
       fullName: account.fullName,
       permissionLevel: account.permissionLevel,
       status: account.status,
-      wallet: await this.platform.ledger.findByAccount(account.id),
+      wallet: await this.ports.ledger.findByAccount(account.id),
     };
   }
 }

@@ -3,13 +3,25 @@ import { AccountStatus } from '../../../shared/auth/entities/account.entity';
 import { AccountRepository } from '../../../shared/auth/account.repository';
 import { decoyHash } from '../../../shared/auth/password';
 import { PasswordCheckBusyError, PasswordVerifier } from '../../../shared/auth/password-verifier.service';
-import type { Platform } from '../../../shared/platform/platform';
+import type Redis from 'ioredis';
+import type { TokenService } from '../../../shared/auth/token.service';
+import type { LoginConfig } from '../../../shared/config/config';
+import type { Metrics } from '../../../shared/metrics/metrics';
 import { normalizeEmail } from './account.service';
 import { LoginThrottle } from './login-throttle.service';
 
 /** The one answer for a wrong password, an unknown email and a disabled account alike. */
 export function loginFailed(): AppError {
   return new AppError(PlatformErrorCode.LOGIN_FAILED, 401, 'Email or password is incorrect');
+}
+
+/** What a login uses (a Platform has each under these names); redis is read on the first login only. */
+export interface LoginPorts {
+  config: { login: LoginConfig; queuePrefix: string };
+  /** The fail-fast request Redis the throttle counts in. */
+  redis: Redis;
+  metrics: Pick<Metrics, 'loginThrottled' | 'loginFailures'>;
+  tokens: Pick<TokenService, 'issue'>;
 }
 
 /**
@@ -20,20 +32,21 @@ export class LoginService {
   // Made on first login: printing the schema (bin/supergraph.ts) wires this service without Redis.
   private throttle: LoginThrottle | undefined;
   private readonly passwords: PasswordVerifier;
-  private readonly accounts: AccountRepository;
 
-  constructor(private readonly platform: Platform) {
-    const { login } = platform.config;
-    this.accounts = new AccountRepository(platform.dataSource);
+  constructor(
+    private readonly ports: LoginPorts,
+    private readonly accounts: AccountRepository,
+  ) {
+    const { login } = ports.config;
     this.passwords = new PasswordVerifier({ concurrency: login.hashConcurrency, maxQueue: login.hashQueue });
   }
 
   async logon(rawEmail: string, password: string, clientAddress: string): Promise<string> {
     if (!rawEmail?.trim() || !password) throw PlatformException.badRequest('email and password are required');
     const email = normalizeEmail(rawEmail);
-    this.throttle ??= new LoginThrottle(this.platform.redis, this.platform.config.queuePrefix, this.platform.config.login);
+    this.throttle ??= new LoginThrottle(this.ports.redis, this.ports.config.queuePrefix, this.ports.config.login);
     const attempt = await this.throttle.admit(email, clientAddress).catch((error: unknown) => {
-      if (error instanceof AppError && error.errorCode === PlatformErrorCode.LOGIN_THROTTLED) this.platform.metrics.loginThrottled.inc({ layer: 'admin' });
+      if (error instanceof AppError && error.errorCode === PlatformErrorCode.LOGIN_THROTTLED) this.ports.metrics.loginThrottled.inc({ layer: 'admin' });
       throw error;
     });
     const account = await this.accounts.byEmail(email);
@@ -46,10 +59,10 @@ export class LoginService {
       throw PlatformException.unavailable('Too many logins at once: retry in a moment', { retryAfterSeconds: 1 });
     }
     if (!account || !valid || account.status !== AccountStatus.ACTIVE) {
-      this.platform.metrics.loginFailures.inc();
+      this.ports.metrics.loginFailures.inc();
       throw loginFailed();
     }
     await attempt.succeeded();
-    return this.platform.tokens.issue(account);
+    return this.ports.tokens.issue(account);
   }
 }

@@ -1,4 +1,4 @@
-import type { Platform } from '../../../shared/platform/platform';
+import type { Clock } from '../../../shared/time/clock';
 import { snapshotRates, type ExchangeRates } from '../../../shared/money/exchange-rates';
 import { addDays, daysBetween } from '../../../shared/time/calendar-date';
 import { omit } from '../../../shared/object/omit';
@@ -30,13 +30,14 @@ interface Leg {
  */
 export class BusSearchService {
   constructor(
-    private readonly platform: Platform,
+    /** Only the clock: "today" for the date checks and the rates' snapshot. */
+    private readonly ports: { clock: Clock },
     private readonly network: BusNetwork,
     private readonly rates: ExchangeRates,
   ) {}
 
   async search(query: BusSearchQuery, headerCurrency?: string): Promise<BusSearchResult> {
-    const now = this.platform.clock.now();
+    const now = this.ports.clock.now();
     const search = validateBusSearch(query, (id) => this.network.stops.byStopId(id), now);
     const direct = this.direct(search.from, search.to, search.date);
     const connections = direct.length ? null : this.connections(search.from, search.to, search.date);
