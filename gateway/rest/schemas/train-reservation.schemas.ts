@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DateTime, FreeObject, MoneyAmount } from './common.schemas';
 import { Count } from './train.schemas';
+import { restShape } from '../graphql-shapes/rest-shape.builder';
 
 /** Seat holds and train reservations: the answers and the reserve body. */
 
@@ -24,41 +25,17 @@ export const TrainReleaseResponse = z
 
 // ---- Reservation ------------------------------------------------------------------------------------------
 
-export const TrainReservation = z
-  .object({
-    provider: z.string().meta({ description: 'RAIL_SGR.' }),
-    journeyType: z.enum(['ONE_WAY', 'ROUND_TRIP']),
-    reservation: z.object({
-      pnr: z.string(),
-      ticketNumbers: z.array(z.string()),
-      passengerCount: z.number().int().min(1),
-      segmentCount: z.number().int().min(1).max(2),
-    }),
-    bill: z.object({
-      id: z.string(),
-      expireDate: DateTime.meta({ description: 'The provider bill expiry.' }),
-      paymentRequired: MoneyAmount.meta({ description: 'What the buyer pays: the fares plus booking fees, TZS.' }),
-      controlNumber: z.string(),
-    }),
-    paymentReference: z.string(),
-    paymentWindow: z.object({
-      expiresInMinutes: Count.meta({ description: 'Whole minutes left at response time; 0 after the deadline.' }),
-      internalExpiresAt: DateTime,
-      expiresAt: DateTime.meta({ description: 'The customer deadline: always earlier than providerExpiresAt.' }),
-      providerExpiresAt: DateTime,
-    }),
-    paymentItems: z.array(
-      z.object({
-        identifier: z.string().meta({ description: 'The provider ticket number.' }),
-        journey: z.enum(['OUTBOUND', 'RETURN']),
-        passengerName: z.string(),
-        price: MoneyAmount.meta({ description: "This ticket's grandTotal." }),
-        trainTicketUuid: z.uuid(),
-      }),
-    ),
-    trainTicketUuids: z.array(z.uuid()),
-  })
-  .meta({ id: 'TrainReservation', description: 'The 200 `data` of the train reservation.' });
+/** The 200 `data` of the train reservation: the API type TrainReservationResult, with REST's formats and bounds. */
+export const TRAIN_RESERVATION = restShape('TrainReservationResult', {
+  id: 'TrainReservation',
+  fields: {
+    reservation: { shape: { fields: { passengerCount: { schema: z.number().int().min(1) }, segmentCount: { schema: z.number().int().min(1).max(2) } } } },
+    bill: { shape: { fields: { paymentRequired: { schema: MoneyAmount } } } },
+    paymentWindow: { shape: { fields: { expiresInMinutes: { schema: Count } } } },
+    paymentItems: { shape: { fields: { price: { schema: MoneyAmount }, trainTicketUuid: { schema: z.uuid() } } } },
+    trainTicketUuids: { schema: z.uuid() },
+  },
+});
 
 const UNCHECKED = 'Checked by the service: a value of the wrong type or form is listed in the 422 SGR_PASSENGER_DATA_INVALID.';
 
