@@ -39,25 +39,17 @@ export const TRAIN_ISSUE_ACCEPTED = restShape('TrainIssuanceStatus', {
 
 // ---- Online payments (docs/train-payments.md) ------------------------------------------------------------
 
-export const TrainPayment = z
-  .object({
-    paymentId: z.uuid(),
-    paymentReference: z.string(),
-    operation: z.enum(['CARD', 'MOBILE', 'MOBILE_MONEY']),
-    method: z.string().meta({ description: 'The gateway method: CARD or MOBILE_MONEY (sandbox declines: CARD_DECLINED, MOBILE_MONEY_DECLINED).' }),
-    status: z.enum(['PENDING', 'CONFIRMED', 'CANCELLED', 'REFUND_REQUIRED']),
-    amount: MoneyAmount.meta({ description: 'What was charged: the quote plus the processing fee.' }),
-    currency: CurrencyCode,
-    quoteAmount: MoneyAmount,
-    processingFee: MoneyAmount,
-    rail: z.string().nullable().meta({ description: 'The mobile money rail, e.g. MPESA_TZ; null for a card.' }),
-    provider: z.string(),
-    providerReference: z.string().nullable().meta({ description: "The provider's charge id; null when no charge was created." }),
-    paysReservation: z.boolean(),
-    declineReason: z.string().nullable(),
-    createdAt: DateTime,
-    confirmedAt: DateTime.nullable(),
-  })
-  .meta({ id: 'TrainPayment', description: 'A customer online payment of a train reservation (docs/train-payments.md "TrainPayment").' });
+/** A customer online payment (docs/train-payments.md "TrainPayment"): the API type TrainPaymentType, with REST's formats. */
+export const TRAIN_PAYMENT = restShape('TrainPaymentType', {
+  id: 'TrainPayment',
+  description: 'A customer online payment of a train reservation (docs/train-payments.md "TrainPayment").',
+  fields: {
+    paymentId: { schema: z.uuid() },
+    amount: { schema: MoneyAmount },
+    currency: { schema: CurrencyCode },
+    quoteAmount: { schema: MoneyAmount },
+    processingFee: { schema: MoneyAmount },
+  },
+});
 
-export const TrainPaymentResponse = z.object({ data: TrainPayment }).meta({ id: 'TrainPaymentResponse' });
+export const TrainPaymentResponse = z.object({ data: TRAIN_PAYMENT.schema }).meta({ id: 'TrainPaymentResponse' });
