@@ -1,6 +1,7 @@
 import {
   getNamedType,
   getNullableType,
+  GraphQLNonNull,
   isEnumType,
   isListType,
   isNonNullType,
@@ -73,7 +74,8 @@ function fieldPart(field: GraphQLField<unknown, unknown>, overlay: FieldOverlay,
   const part = namedPart(field, overlay, where, schema);
   // A named component keeps its own description; the member that refers to it carries the field's.
   const description = overlay.description ?? (overlay.shape?.id ? undefined : overlay.shape?.description) ?? field.description ?? undefined;
-  const zod = wrapped(field.type, part.schema, owner.nullsAbsent === true, true);
+  const type = overlay.nonNull ? new GraphQLNonNull(getNullableType(field.type)) : field.type;
+  const zod = wrapped(type, part.schema, owner.nullsAbsent === true, true);
   const alias = overlay.as ? `${overlay.as}: ` : '';
   return {
     selection: `${alias}${field.name}${part.selection ? ` { ${part.selection} }` : ''}`,

@@ -14,6 +14,8 @@ export interface FieldOverlay {
    * MoneyAmount); list and null wrapping are still derived from GraphQL.
    */
   schema?: z.ZodType;
+  /** REST never answers null here (the route answers a state in which GraphQL's nullable field is always set). */
+  nonNull?: true;
   /** The field's own selection when REST hand-writes it (only with `schema`; for a union or an interface). */
   selection?: string;
   /** REST words the description differently. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, FreeObject, MoneyAmount } from './common.schemas';
+import { FreeObject, MoneyAmount } from './common.schemas';
 import { Count } from './train.schemas';
 import { restShape } from '../graphql-shapes/rest-shape.builder';
 
@@ -7,21 +7,28 @@ import { restShape } from '../graphql-shapes/rest-shape.builder';
 
 // ---- Holds ------------------------------------------------------------------------------------------------
 
-export const TrainHoldResponse = z
-  .object({
-    data: z.object({
-      hold: z.object({
-        key: z.string(),
-        status: z.literal('HELD'),
-        expiresAt: DateTime.meta({ description: 'Extension: when the hold lapses unless it is reserved.' }),
-      }),
-    }),
-  })
-  .meta({ id: 'TrainHoldResponse' });
+/** The hold answer: TrainSeatHoldPayload, always HELD with its lapse instant. */
+export const TRAIN_HOLD = restShape('TrainSeatHoldPayload', {
+  fields: {
+    hold: {
+      shape: {
+        fields: {
+          status: { schema: z.literal('HELD') },
+          expiresAt: { nonNull: true, description: 'Extension: when the hold lapses unless it is reserved.' },
+        },
+      },
+    },
+  },
+});
 
-export const TrainReleaseResponse = z
-  .object({ data: z.object({ hold: z.object({ key: z.string(), status: z.literal('RELEASED') }) }) })
-  .meta({ id: 'TrainReleaseResponse' });
+export const TrainHoldResponse = z.object({ data: TRAIN_HOLD.schema }).meta({ id: 'TrainHoldResponse' });
+
+/** The release answer: TrainSeatHoldPayload without the lapse instant, always RELEASED. */
+export const TRAIN_RELEASE = restShape('TrainSeatHoldPayload', {
+  fields: { hold: { shape: { fields: { status: { schema: z.literal('RELEASED') }, expiresAt: { omit: true } } } } },
+});
+
+export const TrainReleaseResponse = z.object({ data: TRAIN_RELEASE.schema }).meta({ id: 'TrainReleaseResponse' });
 
 // ---- Reservation ------------------------------------------------------------------------------------------
 
