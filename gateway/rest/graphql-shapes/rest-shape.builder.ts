@@ -43,7 +43,8 @@ function fail(where: string, message: string): never {
 function namedPart(field: GraphQLField<unknown, unknown>, overlay: FieldOverlay, where: string, schema: GraphQLSchema): Built {
   const named = getNamedType(field.type);
   if (overlay.schema) {
-    if (isObjectType(named) && !overlay.selection) return { selection: objectShape(named, overlay.shape ?? {}, where, schema).selection, schema: overlay.schema };
+    if (isObjectType(named) && !overlay.selection)
+      return { selection: objectShape(named, overlay.shape ?? {}, where, schema).selection, schema: overlay.schema };
     return { selection: overlay.selection ?? '', schema: overlay.schema };
   }
   if (isObjectType(named)) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CurrencyCode, DateTime, MoneyAmount } from './common.schemas';
+import { CurrencyCode, MoneyAmount } from './common.schemas';
 import { restShape } from '../graphql-shapes/rest-shape.builder';
 
 /** What follows a train reservation: its online payment and its issuance status. */
