@@ -86,12 +86,13 @@ function fieldPart(field: GraphQLField<unknown, unknown>, overlay: FieldOverlay,
 
 function objectShape(type: GraphQLObjectType, overlay: ShapeOverlay, where: string, schema: GraphQLSchema): { selection: string; schema: z.ZodObject } {
   const fields = type.getFields();
-  for (const name of Object.keys(overlay.fields ?? {})) if (!fields[name]) fail(`${where}.${name}`, `${type.name} has no field ${name}`);
+  for (const name of [...Object.keys(overlay.fields ?? {}), ...(overlay.only ?? [])])
+    if (!fields[name]) fail(`${where}.${name}`, `${type.name} has no field ${name}`);
   const members: Record<string, z.ZodType> = {};
   const selections: string[] = [];
   for (const field of Object.values(fields)) {
     const fieldOverlay = overlay.fields?.[field.name] ?? {};
-    if (fieldOverlay.omit) continue;
+    if (fieldOverlay.omit || (overlay.only && !overlay.only.includes(field.name))) continue;
     const part = fieldPart(field, fieldOverlay, overlay, `${where}.${field.name}`, schema);
     members[fieldOverlay.as ?? field.name] = part.schema;
     selections.push(part.selection);

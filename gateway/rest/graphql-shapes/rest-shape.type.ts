@@ -32,6 +32,11 @@ export interface ShapeOverlay {
   description?: string;
   /** The route drops null members (withoutNulls): a nullable GraphQL field is documented as optional, never null. */
   nullsAbsent?: boolean;
+  /**
+   * A compact form: only these GraphQL fields, in the type's order, so a field added to the type stays out of it
+   * (e.g. the company list's `mini=true`). Without it every field not left out is answered.
+   */
+  only?: string[];
   /** Per GraphQL field name. A name the type does not have is an error when the route table is built. */
   fields?: Record<string, FieldOverlay>;
 }
