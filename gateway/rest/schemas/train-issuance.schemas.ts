@@ -6,6 +6,15 @@ import { restShape } from '../graphql-shapes/rest-shape.builder';
 
 // ---- Issuance ---------------------------------------------------------------------------------------------
 
+/** GraphQL says "null when…"; REST leaves these members out instead, and says so. */
+const ISSUANCE_STATE = {
+  nullsAbsent: true,
+  fields: {
+    internalExpiresAt: { description: 'End of the payment window; absent while the reservation is not stored complete.' },
+    providerExpiresAt: { description: 'The provider bill expiry; absent while the reservation is not stored complete.' },
+  },
+};
+
 const DecimalRate = z.string().regex(/^\d+(\.\d+)?$/);
 
 /** REST's formats for the price part of the status (the API types it as plain strings). */
@@ -24,7 +33,7 @@ export const TRAIN_ISSUANCE_STATUS = restShape('TrainIssuanceStatus', {
   description: 'Funding, payout and issuance state of a train reservation.',
   nullsAbsent: true,
   fields: {
-    issuance: { shape: { nullsAbsent: true } },
+    issuance: { shape: ISSUANCE_STATE },
     payable: { description: 'Price and payable quotes; `currency` freezes one. Absent while the reservation is not stored complete.', shape: PAYABLE },
   },
 });
@@ -34,7 +43,7 @@ export const TRAIN_ISSUE_ACCEPTED = restShape('TrainIssuanceStatus', {
   id: 'TrainIssueAccepted',
   description: 'The issue 202 body (not shown by the spec): the issuance status as GET …/issuance answers it, without payable.',
   nullsAbsent: true,
-  fields: { issuance: { shape: { nullsAbsent: true } }, payable: { omit: true } },
+  fields: { issuance: { shape: ISSUANCE_STATE }, payable: { omit: true } },
 });
 
 // ---- Online payments (docs/train-payments.md) ------------------------------------------------------------
