@@ -9,14 +9,15 @@ import {
   FlightIssuance,
   FlightIssueSignalAccepted,
   FlightIssueSignalRequest,
+  FLIGHT_PAYMENT_SHAPE,
   FlightPayment,
   FlightStartPaymentRequest,
 } from '../schemas/flight-issuance.schemas';
 
 /* Customer payment and issuance (OpenAPI `postFlightTicketIssueSignal`, `postFlightTicketIssueDirect`, `startFlightPayment`, `confirmFlightPayment`; docs/payments.md). */
 
-/** FlightPaymentType (subgraphs/flight/graphql/flight-payment.type.ts), every field. */
-export const FLIGHT_PAYMENT = 'paymentRequestId reservationId paymentReference amount currency method status provider providerReference createdAt confirmedAt';
+/** The payment request's selection, derived from FlightPaymentType (the flight payment tests read it too). */
+export const FLIGHT_PAYMENT = FLIGHT_PAYMENT_SHAPE.selection;
 
 /** An optional string member of a checked body: absent is null for GraphQL. */
 const member = (body: unknown, name: string): unknown => (body as JsonObject)[name] ?? null;

@@ -2,7 +2,17 @@ import { z } from 'zod';
 import type { JsonObject, RestRequest, RestRoute } from '../rest-route';
 import { booleanQuery } from '../rest-input';
 import { FLIGHT_STOPS_PATH, TRAIN_STOPS_PATH } from '../../discovery';
-import { Airport, Company, CompanyMini, JsonWebKeySet, LogonAnswer, LogonBody, MiniQuery, TrainStation, TrainStationMini } from '../schemas/platform.schemas';
+import {
+  Airport,
+  COMPANY,
+  COMPANY_MINI,
+  JSON_WEB_KEY_SET,
+  LogonAnswer,
+  LogonBody,
+  MiniQuery,
+  TrainStation,
+  TrainStationMini,
+} from '../schemas/platform.schemas';
 import { COMPANIES_TOPIC } from '../../../shared/cache/invalidation-topics';
 
 const ONE_HOUR = 'public, max-age=3600';
@@ -23,9 +33,6 @@ export function restTrainStation(s: JsonObject) {
     partners: s.partners,
   };
 }
-
-const COMPANY_MINI = 'uuid tinNumber name tradingName companyType';
-const COMPANY_FULL = `${COMPANY_MINI} phoneNumber email website region registeredAt`;
 
 /** Login, key discovery, companies and the two station-list hosts. */
 export const platformRoutes: RestRoute[] = [
@@ -57,13 +64,13 @@ export const platformRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/uts/jwk',
     auth: false,
-    operation: () => ({ query: '{ jwks { keys { kty kid use alg e n } } }' }),
+    operation: () => ({ query: `{ jwks { ${JSON_WEB_KEY_SET.selection} } }` }),
     reply: (data: { jwks: unknown }) => ({ body: data.jwks, headers: { 'cache-control': ONE_HOUR } }),
     contract: {
       summary: 'Public keys that verify tokens',
       tag: 'Platform',
       operationId: 'getJsonWebKeySet',
-      responses: { 200: { description: 'The key set.', schema: JsonWebKeySet, headers: { 'cache-control': ONE_HOUR } } },
+      responses: { 200: { description: 'The key set.', schema: JSON_WEB_KEY_SET.schema, headers: { 'cache-control': ONE_HOUR } } },
       errors: {},
     },
   },
@@ -74,7 +81,7 @@ export const platformRoutes: RestRoute[] = [
     // Every signed-in caller gets the same list; a company change empties it (every process, within a second).
     cache: { seconds: 300, key: ({ query }) => (booleanQuery(query, 'mini') ? 'mini' : 'full'), topic: COMPANIES_TOPIC },
     operation: ({ query }) => ({
-      query: `query Companies { companies { ${booleanQuery(query, 'mini') ? COMPANY_MINI : COMPANY_FULL} } }`,
+      query: `query Companies { companies { ${booleanQuery(query, 'mini') ? COMPANY_MINI.selection : COMPANY.selection} } }`,
     }),
     reply: (data: { companies: unknown }) => ({ body: data.companies }),
     contract: {
@@ -85,7 +92,7 @@ export const platformRoutes: RestRoute[] = [
       responses: {
         200: {
           description: 'Companies; with mini=true each item has exactly the compact fields, otherwise the full record.',
-          schema: z.array(z.union([Company, CompanyMini])),
+          schema: z.array(z.union([COMPANY.schema, COMPANY_MINI.schema])),
           headers: { etag: 'Strong tag of this representation; changes with any company.' },
         },
       },

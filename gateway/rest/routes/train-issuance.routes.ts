@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { omit } from '../../../shared/object/omit';
 import type { RestRequest, RestRoute } from '../rest-route';
-import { TrainIssuanceStatus, TrainIssueAccepted } from '../schemas/train-issuance.schemas';
+import { TRAIN_ISSUANCE_STATUS, TRAIN_ISSUE_ACCEPTED } from '../schemas/train-issuance.schemas';
 import { NO_STORE_HEADER, TRAIN_HEADERS, withoutNulls } from './train.routes';
 
 /*
@@ -9,13 +8,6 @@ import { NO_STORE_HEADER, TRAIN_HEADERS, withoutNulls } from './train.routes';
  * status members at the top level (paymentReference, funding, payout, issuance, failure, payable), so the status read
  * answers them there, and the issue 202 (its body is "not shown") answers the same object without payable.
  */
-
-export const TRAIN_ISSUANCE_FIELDS = `paymentReference
-  funding { source status walletDebited duplicatePaymentRequiresReview }
-  payout { status }
-  issuance { status internalExpiresAt providerExpiresAt }
-  failure { stage code retryable action }
-  payable { baseAmount baseCurrency paymentRequired quotes { amount currency exchangeRate } }`;
 
 interface IssuanceData {
   issuance: Record<string, unknown>;
@@ -38,12 +30,12 @@ const issue: RestRoute = {
   jsonBody: true,
   operation: ({ params, body }: RestRequest) => ({
     query: `mutation IssueTrainTicket($paymentReference: String!, $callbackUrl: String) {
-        issueTrainTicket(paymentReference: $paymentReference, callbackUrl: $callbackUrl) { ${TRAIN_ISSUANCE_FIELDS} } }`,
+        issueTrainTicket(paymentReference: $paymentReference, callbackUrl: $callbackUrl) { ${TRAIN_ISSUE_ACCEPTED.selection} } }`,
     variables: { paymentReference: params.paymentReference, callbackUrl: (body as { callbackUrl?: string }).callbackUrl ?? null },
   }),
   reply: (data: { issueTrainTicket: IssuanceData }) => ({
     status: 202,
-    body: omit(view(data.issueTrainTicket), 'payable'),
+    body: view(data.issueTrainTicket),
     headers: { 'cache-control': 'no-store' },
   }),
   contract: {
@@ -67,7 +59,7 @@ const issue: RestRoute = {
       202: {
         description:
           'Accepted: issuance proceeds asynchronously. The body (not shown by the spec) is the issuance status, as GET …/issuance answers it without payable.',
-        schema: TrainIssueAccepted,
+        schema: TRAIN_ISSUE_ACCEPTED.schema,
         headers: NO_STORE_HEADER,
       },
     },
@@ -91,7 +83,7 @@ const status: RestRoute = {
   // Optional `currency`: freezes that currency's payable quote (owner, awaiting funds) and returns it in payable.quotes.
   operation: ({ params, query }: RestRequest) => ({
     query: `query TrainIssuance($paymentReference: String!, $currency: String) {
-      trainIssuance(paymentReference: $paymentReference, currency: $currency) { ${TRAIN_ISSUANCE_FIELDS} } }`,
+      trainIssuance(paymentReference: $paymentReference, currency: $currency) { ${TRAIN_ISSUANCE_STATUS.selection} } }`,
     variables: { paymentReference: params.paymentReference, currency: query.get('currency') },
   }),
   reply: (data: { trainIssuance: IssuanceData }) => ({ body: view(data.trainIssuance), headers: { 'cache-control': 'no-store' } }),
@@ -109,7 +101,7 @@ const status: RestRoute = {
         .meta({ description: 'Freezes (owner, awaiting funds) and returns the payable quote in this currency, e.g. USD.' }),
     }),
     headers: TRAIN_HEADERS,
-    responses: { 200: { description: 'The issuance status.', schema: TrainIssuanceStatus, headers: NO_STORE_HEADER } },
+    responses: { 200: { description: 'The issuance status.', schema: TRAIN_ISSUANCE_STATUS.schema, headers: NO_STORE_HEADER } },
     errors: {
       400: 'BAD_REQUEST: currency is not a three-letter code.',
       403: 'FORBIDDEN: the reservation belongs to another account.',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../../../shared/errors/app-error';
 import type { InputProblem } from '../rest-contract';
 import type { RestRequest, RestRoute } from '../rest-route';
-import { TrainPaymentResponse } from '../schemas/train-issuance.schemas';
+import { TRAIN_PAYMENT, TrainPaymentResponse } from '../schemas/train-issuance.schemas';
 import { NO_STORE_HEADER, TRAIN_HEADERS } from './train.routes';
 import { MOBILE_MONEY_RAILS } from '../../../shared/payments/mobile-money-rails.data';
 
@@ -10,9 +10,6 @@ import { MOBILE_MONEY_RAILS } from '../../../shared/payments/mobile-money-rails.
  * provider confirmation. The spec names the operations without showing them; paths, bodies and statuses are ours. */
 
 /** TrainPaymentType (subgraphs/train/graphql/train-payment.type.ts), every field. */
-export const TRAIN_PAYMENT = `paymentId paymentReference operation method status amount currency quoteAmount processingFee rail provider
-  providerReference paysReservation declineReason createdAt confirmedAt`;
-
 /** A JSON string stays a string and a number becomes its text (amounts may be sent as numbers). */
 function text(value: unknown): string | null {
   if (value === undefined || value === null) return null;
@@ -147,7 +144,7 @@ function deposit(operation: Operation, mutation: string, summary: string): RestR
       const input = body as Record<string, unknown>;
       return {
         query: `mutation Deposit(${fields.map((f) => `$${f}: String${REQUIRED_DEPOSIT_FIELDS.has(f) ? '!' : ''}`).join(', ')}) {
-          ${mutation}(${fields.map((f) => `${f}: $${f}`).join(', ')}) { created payment { ${TRAIN_PAYMENT} } } }`,
+          ${mutation}(${fields.map((f) => `${f}: $${f}`).join(', ')}) { created payment { ${TRAIN_PAYMENT.selection} } } }`,
         variables: Object.fromEntries(fields.map((f) => [f, text(input[f])])),
       };
     },
@@ -187,7 +184,7 @@ const confirm: RestRoute = {
   path: '/api/trip/train/payments/:paymentId/confirm',
   auth: true,
   operation: ({ params }: RestRequest) => ({
-    query: `mutation ConfirmTrainPayment($paymentId: ID!) { confirmTrainPaymentSandbox(paymentId: $paymentId) { ${TRAIN_PAYMENT} } }`,
+    query: `mutation ConfirmTrainPayment($paymentId: ID!) { confirmTrainPaymentSandbox(paymentId: $paymentId) { ${TRAIN_PAYMENT.selection} } }`,
     variables: { paymentId: params.paymentId },
   }),
   reply: (data: { confirmTrainPaymentSandbox: unknown }) => ({ body: { data: data.confirmTrainPaymentSandbox }, headers: { 'cache-control': 'no-store' } }),

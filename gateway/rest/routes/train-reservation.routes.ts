@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError, PlatformException } from '../../../shared/errors/app-error';
 import type { JsonObject, RestRoute } from '../rest-route';
 import { isJsonObject, valueAt } from '../rest-input';
-import { TrainReservation, TrainReserveBody } from '../schemas/train-reservation.schemas';
+import { TRAIN_RESERVATION, TrainReserveBody } from '../schemas/train-reservation.schemas';
 import { NO_STORE_HEADER, TRAIN_HEADERS } from './train.routes';
 
 const PASSENGER_TEXT = [
@@ -118,21 +118,13 @@ function reservationInput(body: JsonObject): Record<string, unknown> {
   };
 }
 
-export const TRAIN_RESERVATION_FIELDS = `provider journeyType
-  reservation { pnr ticketNumbers passengerCount segmentCount }
-  bill { id expireDate paymentRequired controlNumber }
-  paymentReference
-  paymentWindow { expiresInMinutes internalExpiresAt expiresAt providerExpiresAt }
-  paymentItems { identifier journey passengerName price trainTicketUuid }
-  trainTicketUuids`;
-
 const reserve: RestRoute = {
   method: 'POST',
   path: '/api/trip/train/seat/reserve',
   auth: true,
   jsonBody: true,
   operation: ({ body }) => ({
-    query: `mutation ReserveTrain($input: TrainReservationInput!) { reserveTrain(input: $input) { ${TRAIN_RESERVATION_FIELDS} } }`,
+    query: `mutation ReserveTrain($input: TrainReservationInput!) { reserveTrain(input: $input) { ${TRAIN_RESERVATION.selection} } }`,
     variables: { input: reservationInput(body as JsonObject) },
   }),
   reply: (data: { reserveTrain: unknown }) => ({ body: { data: data.reserveTrain }, headers: { 'cache-control': 'no-store' } }),
@@ -153,7 +145,7 @@ const reserve: RestRoute = {
       200: {
         description:
           'Stored coherently (provider reservation, ticket group, bill, control number, payment reference, provider expiry) and the workflow start confirmed.',
-        schema: z.object({ data: TrainReservation }).meta({ id: 'TrainReservationResponse' }),
+        schema: z.object({ data: TRAIN_RESERVATION.schema }).meta({ id: 'TrainReservationResponse' }),
         headers: NO_STORE_HEADER,
       },
     },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../../../shared/errors/app-error';
 import type { JsonObject, RestRoute } from '../rest-route';
 import { badInput, InputProblem, SEARCH_RATE_LIMIT_ERRORS } from '../rest-contract';
-import { TrainHoldResponse, TrainReleaseResponse } from '../schemas/train-reservation.schemas';
+import { TRAIN_HOLD, TRAIN_RELEASE, TrainHoldResponse, TrainReleaseResponse } from '../schemas/train-reservation.schemas';
 import { TrainSearchResponse } from '../schemas/train.schemas';
 import { restTrainStation, TRAIN_STATION_FIELDS } from './platform.routes';
 
@@ -171,7 +171,7 @@ const hold: RestRoute = {
     const seat = typeof b.seat === 'string' ? Number(b.seat) : b.seat;
     const input = { ...Object.fromEntries(HOLD_FIELDS.filter((f) => f in b).map((f) => [f, b[f]])), seat };
     return {
-      query: 'mutation Hold($input: TrainSeatHoldInput!) { holdTrainSeat(input: $input) { hold { key status expiresAt } } }',
+      query: `mutation Hold($input: TrainSeatHoldInput!) { holdTrainSeat(input: $input) { ${TRAIN_HOLD.selection} } }`,
       variables: { input },
     };
   },
@@ -217,7 +217,7 @@ const release: RestRoute = {
   // Every answer of a release changes or reports a hold: none may be stored by a cache, errors included (spec).
   alwaysHeaders: NO_STORE,
   operation: ({ query }) => ({
-    query: 'mutation Release($key: String!) { releaseTrainSeat(key: $key) { hold { key status } } }',
+    query: `mutation Release($key: String!) { releaseTrainSeat(key: $key) { ${TRAIN_RELEASE.selection} } }`,
     variables: { key: query.get('key') },
   }),
   reply: (data: { releaseTrainSeat: { hold: unknown } }) => ({ body: { data: { hold: data.releaseTrainSeat.hold } }, headers: NO_STORE }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ErrorBodySchema } from '../rest-contract';
 import { CurrencyCode, DateTime, MoneyAmount, text, Uuid } from './common.schemas';
 import { RecordLocator, ReservationStatus, TicketDocument } from './flight-reservation.schemas';
+import { restShape } from '../graphql-shapes/rest-shape.builder';
 
 /** Purchase, issuance, cancellation and customer payment bodies of the flight routes. */
 
@@ -101,21 +102,14 @@ export const orInProgress = (schema: z.ZodType) => z.union([schema, ErrorBodySch
 
 /* ------------------------------------------------------------------ customer payments (extension, docs/payments.md) */
 
-export const FlightPayment = z
-  .object({
-    paymentRequestId: Uuid,
-    reservationId: Uuid.nullable(),
-    paymentReference: z.string(),
-    amount: MoneyAmount,
-    currency: CurrencyCode,
-    method: z.string().nullable(),
-    status: z.enum(['PENDING', 'CONFIRMED', 'CANCELLED', 'REFUND_PENDING', 'REFUNDED', 'REFUND_REQUIRED']),
-    provider: z.string(),
-    providerReference: z.string().nullable(),
-    createdAt: DateTime,
-    confirmedAt: DateTime.nullable(),
-  })
-  .meta({ id: 'FlightPayment', description: 'Extension (docs/payments.md): a customer payment request; null members are not yet known.' });
+/** A customer payment request (docs/payments.md): the API type FlightPaymentType, with REST's formats. */
+export const FLIGHT_PAYMENT_SHAPE = restShape('FlightPaymentType', {
+  id: 'FlightPayment',
+  description: 'Extension (docs/payments.md): a customer payment request; null members are not yet known.',
+  fields: { paymentRequestId: { schema: Uuid }, reservationId: { schema: Uuid }, amount: { schema: MoneyAmount }, currency: { schema: CurrencyCode } },
+});
+
+export const FlightPayment = FLIGHT_PAYMENT_SHAPE.schema;
 
 export const FlightStartPaymentRequest = z.object({
   paymentReference: z.string().max(32).meta({ description: "The reservation's paymentReference." }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LocalDate } from './common.schemas';
+import { restShape } from '../graphql-shapes/rest-shape.builder';
 
 /* Login, key discovery, the company list and the two station lists (OpenAPI `postLogon`, `getJsonWebKeySet`, `getCompanies`, `listAirports`, `listTrainStations`). */
 
@@ -17,22 +17,20 @@ export const LogonAnswer = z
   .object({ token: z.string().meta({ description: 'An RS256 JWT without expiry; send it as `Authorization: Bearer <token>`.' }) })
   .meta({ id: 'LogonAnswer', description: 'The signed token.' });
 
-export const JsonWebKeySet = z
-  .object({
-    keys: z.array(
-      z
-        .object({
-          kty: z.literal('RSA'),
-          kid: z.string().meta({ description: 'Selects the key: the `kid` of a token header.' }),
-          use: z.literal('sig'),
-          alg: z.literal('RS256'),
-          e: z.string().meta({ description: 'Public exponent, base64url.' }),
-          n: z.string().meta({ description: 'Modulus, base64url.' }),
-        })
-        .meta({ id: 'JsonWebKey', description: 'One public signing key.' }),
-    ),
-  })
-  .meta({ id: 'JsonWebKeySet', description: 'Every key that may have signed a token still accepted; cache for an hour, refresh on a key mismatch.' });
+/** GET /api/uts/jwk: the API type JsonWebKeySet, with the constants REST documents. */
+export const JSON_WEB_KEY_SET = restShape('JsonWebKeySet', {
+  id: 'JsonWebKeySet',
+  description: 'Every key that may have signed a token still accepted; cache for an hour, refresh on a key mismatch.',
+  fields: {
+    keys: {
+      shape: {
+        id: 'JsonWebKey',
+        description: 'One public signing key.',
+        fields: { kty: { schema: z.literal('RSA') }, use: { schema: z.literal('sig') }, alg: { schema: z.literal('RS256') } },
+      },
+    },
+  },
+});
 
 /** `mini` of the company and train station lists: `true` or `false` in any case; absent is false. */
 export const MiniQuery = z.object({
@@ -43,37 +41,29 @@ export const MiniQuery = z.object({
     .meta({ description: '`true` (any case) for the compact form; absent or `false` for the full one.' }),
 });
 
-export const CompanyMini = z
-  .object({
-    uuid: z.uuid(),
-    tinNumber: z.string(),
-    name: z.string(),
-    tradingName: z.string().nullable(),
-    companyType: z.enum(['BUS_OPERATOR', 'RAIL_OPERATOR', 'FERRY_OPERATOR']).nullable().meta({ description: 'Null for legacy companies without a type.' }),
-  })
-  .meta({ id: 'CompanyMini', description: 'The compact company (`mini=true`): exactly these fields.' });
-
 const extension = (what: string) => `${what} Extension: the spec does not show the full record (docs/decisions.md "Companies").`;
 
-export const Company = CompanyMini.extend({
-  phoneNumber: z
-    .string()
-    .nullable()
-    .meta({ description: extension('Office phone, null when unknown.') }),
-  email: z
-    .string()
-    .nullable()
-    .meta({ description: extension('Office email, null when unknown.') }),
-  website: z
-    .string()
-    .nullable()
-    .meta({ description: extension('Web site, null when there is none.') }),
-  region: z
-    .string()
-    .nullable()
-    .meta({ description: extension('Region of the registered office, null when unknown.') }),
-  registeredAt: LocalDate.nullable().meta({ description: extension('Registration date, null when unknown.') }),
-}).meta({ id: 'Company', description: 'The full company record: the compact fields and the contact and registration details.' });
+/** The compact company (`mini=true`): exactly these fields of the API type Company. */
+export const COMPANY_MINI = restShape('Company', {
+  id: 'CompanyMini',
+  description: 'The compact company (`mini=true`): exactly these fields.',
+  only: ['uuid', 'tinNumber', 'name', 'tradingName', 'companyType'],
+  fields: { uuid: { schema: z.uuid() } },
+});
+
+/** The full company record: every field of the API type Company. */
+export const COMPANY = restShape('Company', {
+  id: 'Company',
+  description: 'The full company record: the compact fields and the contact and registration details.',
+  fields: {
+    uuid: { schema: z.uuid() },
+    phoneNumber: { description: extension('Office phone, null when unknown.') },
+    email: { description: extension('Office email, null when unknown.') },
+    website: { description: extension('Web site, null when there is none.') },
+    region: { description: extension('Region of the registered office, null when unknown.') },
+    registeredAt: { description: extension('Registration date, null when unknown.') },
+  },
+});
 
 export const Airport = z
   .object({

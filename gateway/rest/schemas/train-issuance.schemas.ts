@@ -1,84 +1,64 @@
 import { z } from 'zod';
-import { CurrencyCode, DateTime, MoneyAmount } from './common.schemas';
+import { CurrencyCode, MoneyAmount } from './common.schemas';
+import { restShape } from '../graphql-shapes/rest-shape.builder';
 
 /** What follows a train reservation: its online payment and its issuance status. */
 
 // ---- Issuance ---------------------------------------------------------------------------------------------
 
-const TrainIssuanceStatusBase = z.object({
-  paymentReference: z.string(),
-  funding: z.object({
-    source: z.string().meta({ description: 'AGENT_WALLET, or ONLINE_PAYMENT for a customer booking.' }),
-    status: z.string().meta({
-      description: 'AWAITING_FUNDS, AGENT_WALLET_ADMITTED, AGENT_WALLET_DEBITED, AGENT_WALLET_RELEASED or ONLINE_PAYMENT_CONFIRMED.',
-    }),
-    walletDebited: z.boolean(),
-    duplicatePaymentRequiresReview: z.boolean(),
-  }),
-  payout: z.object({ status: z.string().meta({ description: 'NOT_STARTED, PENDING, RETRYING, PAID or REJECTED.' }) }),
-  issuance: z.object({
-    status: z.string().meta({ description: 'NOT_STARTED, ISSUING, ISSUED, PAYOUT_REJECTED, ISSUE_FAILED or CANCELLED; the ticket is ready when ISSUED.' }),
-    internalExpiresAt: DateTime.optional().meta({ description: 'End of the payment window; absent while the reservation is not stored complete.' }),
-    providerExpiresAt: DateTime.optional().meta({ description: 'The provider bill expiry; absent while the reservation is not stored complete.' }),
-  }),
-  failure: z
-    .object({
-      stage: z.string().meta({ description: 'PAYOUT, VALIDATION or ISSUE.' }),
-      code: z.string().meta({ description: "The provider's code, e.g. SGR-5002." }),
-      retryable: z.boolean(),
-      action: z.string().meta({ description: 'CONTACT_SUPPORT or RETRY_LATER.' }),
-    })
-    .optional()
-    .meta({ description: 'Only when issuance failed.' }),
+/** GraphQL says "null when…"; REST leaves these members out instead, and says so. */
+const ISSUANCE_STATE = {
+  nullsAbsent: true,
+  fields: {
+    internalExpiresAt: { description: 'End of the payment window; absent while the reservation is not stored complete.' },
+    providerExpiresAt: { description: 'The provider bill expiry; absent while the reservation is not stored complete.' },
+  },
+};
+
+const DecimalRate = z.string().regex(/^\d+(\.\d+)?$/);
+
+/** REST's formats for the price part of the status (the API types it as plain strings). */
+const PAYABLE = {
+  fields: {
+    baseAmount: { schema: MoneyAmount },
+    baseCurrency: { schema: CurrencyCode },
+    paymentRequired: { schema: MoneyAmount },
+    quotes: { shape: { fields: { amount: { schema: MoneyAmount }, currency: { schema: CurrencyCode }, exchangeRate: { schema: DecimalRate } } } },
+  },
+};
+
+/** The status read (GET …/issuance): the API type TrainIssuanceStatus with its null members left out (the route drops them). */
+export const TRAIN_ISSUANCE_STATUS = restShape('TrainIssuanceStatus', {
+  id: 'TrainIssuanceStatus',
+  description: 'Funding, payout and issuance state of a train reservation.',
+  nullsAbsent: true,
+  fields: {
+    issuance: { shape: ISSUANCE_STATE },
+    payable: { description: 'Price and payable quotes; `currency` freezes one. Absent while the reservation is not stored complete.', shape: PAYABLE },
+  },
 });
 
-export const TrainIssueAccepted = TrainIssuanceStatusBase.meta({
+/** The issue 202: the same status without payable, which the mutation does not answer. */
+export const TRAIN_ISSUE_ACCEPTED = restShape('TrainIssuanceStatus', {
   id: 'TrainIssueAccepted',
   description: 'The issue 202 body (not shown by the spec): the issuance status as GET …/issuance answers it, without payable.',
+  nullsAbsent: true,
+  fields: { issuance: { shape: ISSUANCE_STATE }, payable: { omit: true } },
 });
-
-export const TrainIssuanceStatus = TrainIssuanceStatusBase.extend({
-  payable: z
-    .object({
-      baseAmount: MoneyAmount.meta({ description: 'The fare plus the service booking fee, in baseCurrency.' }),
-      baseCurrency: CurrencyCode,
-      paymentRequired: MoneyAmount.meta({ description: 'Still to pay in baseCurrency: baseAmount while awaiting funds, 0 afterwards.' }),
-      quotes: z.array(
-        z.object({
-          amount: MoneyAmount.meta({ description: "The quote: fare plus service booking fee, converted, in the currency's decimals." }),
-          currency: CurrencyCode,
-          exchangeRate: z
-            .string()
-            .regex(/^\d+(\.\d+)?$/)
-            .meta({ description: 'Units of this currency per 1 TZS, as frozen.' }),
-        }),
-      ),
-    })
-    .optional()
-    .meta({ description: 'Price and payable quotes; `currency` freezes one. Absent while the reservation is not stored complete.' }),
-}).meta({ id: 'TrainIssuanceStatus', description: 'Funding, payout and issuance state of a train reservation.' });
 
 // ---- Online payments (docs/train-payments.md) ------------------------------------------------------------
 
-export const TrainPayment = z
-  .object({
-    paymentId: z.uuid(),
-    paymentReference: z.string(),
-    operation: z.enum(['CARD', 'MOBILE', 'MOBILE_MONEY']),
-    method: z.string().meta({ description: 'The gateway method: CARD or MOBILE_MONEY (sandbox declines: CARD_DECLINED, MOBILE_MONEY_DECLINED).' }),
-    status: z.enum(['PENDING', 'CONFIRMED', 'CANCELLED', 'REFUND_REQUIRED']),
-    amount: MoneyAmount.meta({ description: 'What was charged: the quote plus the processing fee.' }),
-    currency: CurrencyCode,
-    quoteAmount: MoneyAmount,
-    processingFee: MoneyAmount,
-    rail: z.string().nullable().meta({ description: 'The mobile money rail, e.g. MPESA_TZ; null for a card.' }),
-    provider: z.string(),
-    providerReference: z.string().nullable().meta({ description: "The provider's charge id; null when no charge was created." }),
-    paysReservation: z.boolean(),
-    declineReason: z.string().nullable(),
-    createdAt: DateTime,
-    confirmedAt: DateTime.nullable(),
-  })
-  .meta({ id: 'TrainPayment', description: 'A customer online payment of a train reservation (docs/train-payments.md "TrainPayment").' });
+/** A customer online payment (docs/train-payments.md "TrainPayment"): the API type TrainPaymentType, with REST's formats. */
+export const TRAIN_PAYMENT = restShape('TrainPaymentType', {
+  id: 'TrainPayment',
+  description: 'A customer online payment of a train reservation (docs/train-payments.md "TrainPayment").',
+  fields: {
+    paymentId: { schema: z.uuid() },
+    amount: { schema: MoneyAmount },
+    currency: { schema: CurrencyCode },
+    quoteAmount: { schema: MoneyAmount },
+    processingFee: { schema: MoneyAmount },
+  },
+});
 
-export const TrainPaymentResponse = z.object({ data: TrainPayment }).meta({ id: 'TrainPaymentResponse' });
+export const TrainPaymentResponse = z.object({ data: TRAIN_PAYMENT.schema }).meta({ id: 'TrainPaymentResponse' });

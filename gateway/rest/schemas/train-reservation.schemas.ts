@@ -1,64 +1,48 @@
 import { z } from 'zod';
-import { DateTime, FreeObject, MoneyAmount } from './common.schemas';
+import { FreeObject, MoneyAmount } from './common.schemas';
 import { Count } from './train.schemas';
+import { restShape } from '../graphql-shapes/rest-shape.builder';
 
 /** Seat holds and train reservations: the answers and the reserve body. */
 
 // ---- Holds ------------------------------------------------------------------------------------------------
 
-export const TrainHoldResponse = z
-  .object({
-    data: z.object({
-      hold: z.object({
-        key: z.string(),
-        status: z.literal('HELD'),
-        expiresAt: DateTime.meta({ description: 'Extension: when the hold lapses unless it is reserved.' }),
-      }),
-    }),
-  })
-  .meta({ id: 'TrainHoldResponse' });
+/** The hold answer: TrainSeatHoldPayload, always HELD with its lapse instant. */
+export const TRAIN_HOLD = restShape('TrainSeatHoldPayload', {
+  fields: {
+    hold: {
+      shape: {
+        fields: {
+          status: { schema: z.literal('HELD') },
+          expiresAt: { nonNull: true, description: 'Extension: when the hold lapses unless it is reserved.' },
+        },
+      },
+    },
+  },
+});
 
-export const TrainReleaseResponse = z
-  .object({ data: z.object({ hold: z.object({ key: z.string(), status: z.literal('RELEASED') }) }) })
-  .meta({ id: 'TrainReleaseResponse' });
+export const TrainHoldResponse = z.object({ data: TRAIN_HOLD.schema }).meta({ id: 'TrainHoldResponse' });
+
+/** The release answer: TrainSeatHoldPayload without the lapse instant, always RELEASED. */
+export const TRAIN_RELEASE = restShape('TrainSeatHoldPayload', {
+  fields: { hold: { shape: { fields: { status: { schema: z.literal('RELEASED') }, expiresAt: { omit: true } } } } },
+});
+
+export const TrainReleaseResponse = z.object({ data: TRAIN_RELEASE.schema }).meta({ id: 'TrainReleaseResponse' });
 
 // ---- Reservation ------------------------------------------------------------------------------------------
 
-export const TrainReservation = z
-  .object({
-    provider: z.string().meta({ description: 'RAIL_SGR.' }),
-    journeyType: z.enum(['ONE_WAY', 'ROUND_TRIP']),
-    reservation: z.object({
-      pnr: z.string(),
-      ticketNumbers: z.array(z.string()),
-      passengerCount: z.number().int().min(1),
-      segmentCount: z.number().int().min(1).max(2),
-    }),
-    bill: z.object({
-      id: z.string(),
-      expireDate: DateTime.meta({ description: 'The provider bill expiry.' }),
-      paymentRequired: MoneyAmount.meta({ description: 'What the buyer pays: the fares plus booking fees, TZS.' }),
-      controlNumber: z.string(),
-    }),
-    paymentReference: z.string(),
-    paymentWindow: z.object({
-      expiresInMinutes: Count.meta({ description: 'Whole minutes left at response time; 0 after the deadline.' }),
-      internalExpiresAt: DateTime,
-      expiresAt: DateTime.meta({ description: 'The customer deadline: always earlier than providerExpiresAt.' }),
-      providerExpiresAt: DateTime,
-    }),
-    paymentItems: z.array(
-      z.object({
-        identifier: z.string().meta({ description: 'The provider ticket number.' }),
-        journey: z.enum(['OUTBOUND', 'RETURN']),
-        passengerName: z.string(),
-        price: MoneyAmount.meta({ description: "This ticket's grandTotal." }),
-        trainTicketUuid: z.uuid(),
-      }),
-    ),
-    trainTicketUuids: z.array(z.uuid()),
-  })
-  .meta({ id: 'TrainReservation', description: 'The 200 `data` of the train reservation.' });
+/** The 200 `data` of the train reservation: the API type TrainReservationResult, with REST's formats and bounds. */
+export const TRAIN_RESERVATION = restShape('TrainReservationResult', {
+  id: 'TrainReservation',
+  fields: {
+    reservation: { shape: { fields: { passengerCount: { schema: z.number().int().min(1) }, segmentCount: { schema: z.number().int().min(1).max(2) } } } },
+    bill: { shape: { fields: { paymentRequired: { schema: MoneyAmount } } } },
+    paymentWindow: { shape: { fields: { expiresInMinutes: { schema: Count } } } },
+    paymentItems: { shape: { fields: { price: { schema: MoneyAmount }, trainTicketUuid: { schema: z.uuid() } } } },
+    trainTicketUuids: { schema: z.uuid() },
+  },
+});
 
 const UNCHECKED = 'Checked by the service: a value of the wrong type or form is listed in the 422 SGR_PASSENGER_DATA_INVALID.';
 

@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+
+/**
+ * Where a REST member differs from the GraphQL field it comes from. Everything not written here is derived from the
+ * API schema: the member, its JSON type, whether it may be null, and its description.
+ */
+export interface FieldOverlay {
+  /** The REST member name when REST renames the field; sent as a GraphQL alias, so the answer needs no reshaping. */
+  as?: string;
+  /** REST leaves the field out: neither selected nor documented. */
+  omit?: true;
+  /**
+   * A REST-only refinement of the field's leaf type (a format, a narrowed enum, min/max, a shared component such as
+   * MoneyAmount); list and null wrapping are still derived from GraphQL.
+   */
+  schema?: z.ZodType;
+  /** REST never answers null here (the route answers a state in which GraphQL's nullable field is always set). */
+  nonNull?: true;
+  /** The field's own selection when REST hand-writes it (only with `schema`; for a union or an interface). */
+  selection?: string;
+  /** REST words the description differently. */
+  description?: string;
+  /** For a field of object type: the overlay of that object's fields. */
+  shape?: ShapeOverlay;
+}
+
+/** A REST answer (or a part of one) as the GraphQL object type it comes from, plus where REST differs. */
+export interface ShapeOverlay {
+  /** Makes the object a named component in openapi.json (components/schemas/<id>). */
+  id?: string;
+  /** REST words the object's description differently (default: the field's, or for the root the type's, description). */
+  description?: string;
+  /** The route drops null members (withoutNulls): a nullable GraphQL field is documented as optional, never null. */
+  nullsAbsent?: boolean;
+  /**
+   * A compact form: only these GraphQL fields, in the type's order, so a field added to the type stays out of it
+   * (e.g. the company list's `mini=true`). Without it every field not left out is answered.
+   */
+  only?: string[];
+  /** Per GraphQL field name. A name the type does not have is an error when the route table is built. */
+  fields?: Record<string, FieldOverlay>;
+}
+
+/** What a route needs from one declaration: the selection it sends and the schema its answer is documented and checked by. */
+export interface RestShape<S extends z.ZodType = z.ZodObject> {
+  /** The GraphQL selection set's contents (no outer braces), in the type's field order. */
+  selection: string;
+  schema: S;
+}
