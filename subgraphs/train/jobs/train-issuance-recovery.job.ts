@@ -1,12 +1,11 @@
-import type { Platform } from '../../../shared/platform/platform';
+import type { TrainPorts } from '../train-ports.type';
 import type { JobDefinition } from '../../../shared/queue/worker-host';
 import type { RailProvider } from '../provider/rail-provider.port';
-import { TRAIN_QUEUE } from '../reservations/reservation-follow-ups';
+import { TRAIN_JOBS } from './train.jobs';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
 import type { TrainIssuanceRepository } from '../issuance/train-issuance.repository';
 import { trainIssuanceRunner } from './train-issuance.job';
 
-export const TRAIN_ISSUANCE_RECOVERY_JOB = 'train-issuance-recovery';
 const BATCH = 50;
 
 /**
@@ -17,20 +16,17 @@ const BATCH = 50;
  * RECOVERY_MAX_ATTEMPTS times, the last of which makes a retryable payout rejection final.
  */
 export function trainIssuanceRecoveryJob(
-  platform: Platform,
+  ports: Parameters<typeof trainIssuanceRunner>[0] & Pick<TrainPorts, 'recovery'>,
   provider: RailProvider,
   reservations: TrainReservationRepository,
   issuances: TrainIssuanceRepository,
 ): JobDefinition<object> {
-  const { intervalSeconds, staleSeconds, maxAttempts } = platform.config.recovery;
-  const run = trainIssuanceRunner(platform, provider, reservations, issuances);
-  const log = platform.logger.child({ job: TRAIN_ISSUANCE_RECOVERY_JOB });
-  return {
-    queue: TRAIN_QUEUE,
-    name: TRAIN_ISSUANCE_RECOVERY_JOB,
-    repeatEveryMs: intervalSeconds * 1000,
-    async process() {
-      const now = platform.clock.now();
+  const { intervalSeconds, staleSeconds, maxAttempts } = ports.recovery;
+  const run = trainIssuanceRunner(ports, provider, reservations, issuances);
+  const log = ports.logger.child({ job: TRAIN_JOBS.issuanceRecovery.name });
+  return TRAIN_JOBS.issuanceRecovery.runs(
+    async () => {
+      const now = ports.clock.now();
       let recovered = 0;
       for (const issuance of await issuances.stalled(new Date(now.getTime() - staleSeconds * 1000), maxAttempts, BATCH)) {
         const attempt = await issuances.noteRecoveryAttempt(issuance.reservationId, now);
@@ -50,5 +46,6 @@ export function trainIssuanceRecoveryJob(
       }
       return { recovered };
     },
-  };
+    { repeatEveryMs: intervalSeconds * 1000 },
+  );
 }

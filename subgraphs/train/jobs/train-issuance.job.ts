@@ -1,9 +1,10 @@
-import type { Platform } from '../../../shared/platform/platform';
+import type { TrainPorts } from '../train-ports.type';
 import { isLastAttempt, type JobDefinition } from '../../../shared/queue/worker-host';
 import { RailProviderError, type RailProvider } from '../provider/rail-provider.port';
-import { TRAIN_BOOKING_KIND, TRAIN_QUEUE, trainWalletKey } from '../reservations/reservation-follow-ups';
+import { TRAIN_BOOKING_KIND, trainWalletKey } from '../reservations/reservation-follow-ups';
+import { TRAIN_JOBS, type TrainIssuanceJobPayload } from './train.jobs';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
-import { TRAIN_CALLBACK_JOB, TRAIN_ISSUANCE_JOB, TrainIssuance, TrainIssuanceJobPayload, TrainIssuanceRepository } from '../issuance/train-issuance.repository';
+import type { TrainIssuance, TrainIssuanceRepository } from '../issuance/train-issuance.repository';
 import type { TrainReservation } from '../reservations/reservation.types';
 
 const short = (s: string) => s.slice(0, 500);
@@ -20,22 +21,25 @@ const short = (s: string) => s.slice(0, 500);
  * failures are retried. Safe to run twice.
  */
 export function trainIssuanceJob(
-  platform: Platform,
+  ports: IssuancePorts,
   provider: RailProvider,
   reservations: TrainReservationRepository,
-  issuances = new TrainIssuanceRepository(platform.dataSource),
+  issuances: TrainIssuanceRepository,
 ): JobDefinition<TrainIssuanceJobPayload> {
-  const run = trainIssuanceRunner(platform, provider, reservations, issuances);
-  return {
-    queue: TRAIN_QUEUE,
-    name: TRAIN_ISSUANCE_JOB,
-    process: ({ reservationId }, job) => run(reservationId, isLastAttempt(job)),
-  };
+  const run = trainIssuanceRunner(ports, provider, reservations, issuances);
+  return TRAIN_JOBS.issuance.runs(({ reservationId }, job) => run(reservationId, isLastAttempt(job)));
 }
 
+type IssuancePorts = Pick<TrainPorts, 'clock' | 'transactor' | 'logger' | 'outbox' | 'ledger' | 'notifications'>;
+
 /** One try of an admitted issuance; `lastAttempt` makes a retryable payout rejection final. Shared with recovery. */
-export function trainIssuanceRunner(platform: Platform, provider: RailProvider, reservations: TrainReservationRepository, issuances: TrainIssuanceRepository) {
-  const deps: IssuanceDeps = { platform, provider, reservations, issuances };
+export function trainIssuanceRunner(
+  ports: IssuancePorts,
+  provider: RailProvider,
+  reservations: TrainReservationRepository,
+  issuances: TrainIssuanceRepository,
+) {
+  const deps: IssuanceDeps = { ports, provider, reservations, issuances };
   return async function runIssuance(reservationId: string, lastAttempt: boolean) {
     const issuance = await issuances.byReservation(reservationId);
     const r = await reservations.byId(reservationId);
@@ -49,13 +53,13 @@ export function trainIssuanceRunner(platform: Platform, provider: RailProvider, 
     const refused = await issueAtProvider(deps, issuance, r);
     if (refused) return refused;
     const result = await completeIssuance(deps, r);
-    platform.logger.info('train tickets issued', { reservationId, paymentReference: r.paymentReference, funding: issuance.fundingSource, ...result });
+    ports.logger.info('train tickets issued', { reservationId, paymentReference: r.paymentReference, funding: issuance.fundingSource, ...result });
     return result;
   };
 }
 
 interface IssuanceDeps {
-  platform: Platform;
+  ports: IssuancePorts;
   provider: RailProvider;
   reservations: TrainReservationRepository;
   issuances: TrainIssuanceRepository;
@@ -63,7 +67,7 @@ interface IssuanceDeps {
 
 /** Pays the provider bill out; a final rejection ends the issuance as PAYOUT_REJECTED and releases an agent's admission. */
 async function payOut(
-  { platform, provider, reservations, issuances }: IssuanceDeps,
+  { ports, provider, reservations, issuances }: IssuanceDeps,
   issuance: TrainIssuance,
   r: TrainReservation,
   lastAttempt: boolean,
@@ -71,17 +75,17 @@ async function payOut(
   const reservationId = r.id;
   try {
     const paid = await provider.payout({ pnr: r.pnr!, amount: r.billAmount! });
-    await issuances.update(reservationId, { payoutStatus: 'PAID', payoutReference: paid.reference, lastError: null }, platform.clock.now());
+    await issuances.update(reservationId, { payoutStatus: 'PAID', payoutReference: paid.reference, lastError: null }, ports.clock.now());
     return null;
   } catch (error) {
     if (!(error instanceof RailProviderError) || error.code !== 'PAYOUT_REJECTED') throw error; // transient: BullMQ retries
     if (error.retryable && !lastAttempt) {
-      await issuances.update(reservationId, { payoutStatus: 'RETRYING', lastError: short(`${error.providerCode}: ${error.message}`) }, platform.clock.now());
+      await issuances.update(reservationId, { payoutStatus: 'RETRYING', lastError: short(`${error.providerCode}: ${error.message}`) }, ports.clock.now());
       throw error;
     }
     const wallet = issuance.fundingSource === 'AGENT_WALLET';
-    await platform.dataSource.transaction(async (m) => {
-      const at = platform.clock.now();
+    await ports.transactor.transaction(async (m) => {
+      const at = ports.clock.now();
       const moved = await issuances.update(
         reservationId,
         {
@@ -102,13 +106,13 @@ async function payOut(
         ['ISSUING'],
       );
       if (moved && wallet) {
-        await platform.ledger.release(issuance.walletId!, trainWalletKey(reservationId), m);
+        await ports.ledger.release(issuance.walletId!, trainWalletKey(reservationId), m);
         await reservations.update(reservationId, { status: 'RESERVED', lastError: short(`payout rejected: ${error.providerCode}`) }, at, m, ['PAID']);
       }
       if (moved && !wallet) await reservations.update(reservationId, { lastError: short(`payout rejected: ${error.providerCode}`) }, at, m);
-      if (moved && issuance.callbackUrl) await platform.outbox.enqueue(m, { queue: TRAIN_QUEUE, name: TRAIN_CALLBACK_JOB, payload: { reservationId } });
+      if (moved && issuance.callbackUrl) await ports.outbox.enqueue(m, TRAIN_JOBS.issuanceCallback.of({ reservationId }));
     });
-    platform.logger.warn('train payout rejected', {
+    ports.logger.warn('train payout rejected', {
       reservationId,
       paymentReference: r.paymentReference,
       code: error.providerCode,
@@ -120,7 +124,7 @@ async function payOut(
 
 /** Issues at the provider; a refusal after the payout ends the issuance as ISSUE_FAILED for support to settle. */
 async function issueAtProvider(
-  { platform, provider, issuances }: IssuanceDeps,
+  { ports, provider, issuances }: IssuanceDeps,
   issuance: TrainIssuance,
   r: TrainReservation,
 ): Promise<{ issued: false; issueRefused: string | undefined } | null> {
@@ -132,7 +136,7 @@ async function issueAtProvider(
     if (error instanceof RailProviderError && error.code === 'PROVIDER_REJECTED') {
       // Paid out but refused: money left the operator account, so support must settle it; no wallet debit yet.
       // The wallet hold stays until support settles it; the agent hears of it by callback.
-      await platform.dataSource.transaction(async (m) => {
+      await ports.transactor.transaction(async (m) => {
         const moved = await issuances.update(
           reservationId,
           {
@@ -140,13 +144,13 @@ async function issueAtProvider(
             failure: { stage: 'ISSUE', code: error.providerCode ?? error.code, retryable: false, action: 'CONTACT_SUPPORT' },
             lastError: short(error.message),
           },
-          platform.clock.now(),
+          ports.clock.now(),
           m,
           ['ISSUING'],
         );
-        if (moved && issuance.callbackUrl) await platform.outbox.enqueue(m, { queue: TRAIN_QUEUE, name: TRAIN_CALLBACK_JOB, payload: { reservationId } });
+        if (moved && issuance.callbackUrl) await ports.outbox.enqueue(m, TRAIN_JOBS.issuanceCallback.of({ reservationId }));
       });
-      platform.logger.error('train issue refused after payout', { reservationId, paymentReference: r.paymentReference, code: error.providerCode });
+      ports.logger.error('train issue refused after payout', { reservationId, paymentReference: r.paymentReference, code: error.providerCode });
       return { issued: false, issueRefused: error.providerCode };
     }
     throw error;
@@ -154,17 +158,17 @@ async function issueAtProvider(
 }
 
 /** One transaction: reservation and tickets ISSUED, an agent's debit taken once, the TICKET notification and the callback. */
-async function completeIssuance({ platform, reservations, issuances }: IssuanceDeps, r: TrainReservation) {
+async function completeIssuance({ ports, reservations, issuances }: IssuanceDeps, r: TrainReservation) {
   const reservationId = r.id;
-  return platform.dataSource.transaction(async (m) => {
-    const at = platform.clock.now();
+  return ports.transactor.transaction(async (m) => {
+    const at = ports.clock.now();
     const current = await issuances.byReservation(reservationId, m, true);
     if (!current || current.status !== 'ISSUING') return { issued: current?.status === 'ISSUED', entryId: current?.walletEntryId ?? null, duplicate: true };
     await reservations.update(reservationId, { status: 'ISSUED', lastError: null }, at, m, ['PAID']);
     await reservations.setTicketStatus(reservationId, 'ISSUED', at, m);
     // A customer's online payment already paid; only an agent's admitted debit is taken now.
     const debit = current.walletId
-      ? await platform.ledger.debit(
+      ? await ports.ledger.debit(
           current.walletId,
           { businessKey: trainWalletKey(reservationId), amount: current.amount, note: `SGR ${r.pnr} ${r.paymentReference}` },
           m,
@@ -187,8 +191,8 @@ async function completeIssuance({ platform, reservations, issuances }: IssuanceD
       m,
     );
     // The shared rules honour notifications.ticketPurchase; a notification failure never undoes this.
-    await platform.notifications.request(m, { bookingKind: TRAIN_BOOKING_KIND, bookingId: reservationId, messageType: 'TICKET' });
-    if (current.callbackUrl) await platform.outbox.enqueue(m, { queue: TRAIN_QUEUE, name: TRAIN_CALLBACK_JOB, payload: { reservationId } });
+    await ports.notifications.request(m, { bookingKind: TRAIN_BOOKING_KIND, bookingId: reservationId, messageType: 'TICKET' });
+    if (current.callbackUrl) await ports.outbox.enqueue(m, TRAIN_JOBS.issuanceCallback.of({ reservationId }));
     return { issued: true, entryId: debit?.entryId ?? null, duplicate: debit?.duplicate ?? false };
   });
 }
