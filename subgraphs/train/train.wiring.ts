@@ -19,6 +19,7 @@ import { TrainReservationService } from './reservations/reserve.service';
 import { TrainTicketLookupService } from './reservations/train-ticket-lookup.service';
 import { TrainIssuanceRepository } from './issuance/train-issuance.repository';
 import { TrainIssuanceService } from './issuance/train-issuance.service';
+import { TrainIssuanceWorkflow } from './issuance/train-issuance.workflow';
 import { TrainDocumentService } from './documents/train-document.service';
 import { TrainResendService } from './notifications/train-resend.service';
 import { TrainPaymentRepository } from './payments/train-payment.repository';
@@ -100,11 +101,12 @@ export function trainServices(platform: Platform) {
 export function trainJobs(platform: Platform): JobDefinition[] {
   const parts = trainParts(platform);
   const { ports, reservations, issuances, holds, provider } = parts;
+  const issuance = new TrainIssuanceWorkflow(ports, provider, reservations, issuances);
   return [
     trainReservationExpiryJob(ports, provider, reservations, paymentsOf(parts).settlement),
     trainReserveReconcileJob(ports, provider, reservations, holds),
-    trainIssuanceJob(ports, provider, reservations, issuances),
-    trainIssuanceRecoveryJob(ports, provider, reservations, issuances),
+    trainIssuanceJob(issuance),
+    trainIssuanceRecoveryJob(ports, issuances, issuance),
     trainCallbackJob(ports, reservations, issuances),
   ];
 }
