@@ -4,9 +4,8 @@ import { OutboxRelay } from '../../shared/queue/outbox-relay';
 import { outboxBacklog } from '../../shared/queue/outbox.repository';
 import { SUBGRAPH_MODULES } from '../../subgraphs/registry';
 import { FLIGHT_ISSUANCE_RECOVERY_JOB } from '../../subgraphs/flight/jobs/issuance-recovery.job';
-import { TRAIN_ISSUANCE_RECOVERY_JOB } from '../../subgraphs/train/jobs/train-issuance-recovery.job';
+import { TRAIN_JOBS } from '../../subgraphs/train/jobs/train.jobs';
 import { RESERVATION_EXPIRY_JOB } from '../../subgraphs/flight/reservations/reservation-follow-ups';
-import { TRAIN_RESERVATION_EXPIRY_JOB } from '../../subgraphs/train/reservations/reservation-follow-ups';
 import type { JobDefinition } from '../../shared/queue/worker-host';
 import type { ScaleSamples } from './scale-samples';
 import { platformPurges } from '../../shared/retention/platform-purges';
@@ -14,7 +13,6 @@ import type { RetentionPurge } from '../../shared/retention/retention.types';
 import { notificationJobs } from '../../shared/notifications/notification-jobs';
 import { DISPATCH_JOB } from '../../shared/notifications/notification-request.service';
 import { createChannelAdapters } from '../../shared/notifications/channels/channel-factory';
-import { TRAIN_RESERVE_RECONCILE_JOB } from '../../subgraphs/train/reservations/reservation-store';
 
 /** One read path a user or a job takes: `run(i)` does it once with the i-th sample. */
 export interface ScalePath {
@@ -91,10 +89,10 @@ export function scalePaths(ctx: PathContext): ScalePath[] {
   const withEmail = samples.flight.filter((f) => f.email);
   const withPhone = samples.flight.filter((f) => f.phone);
   const flightRecovery = job<object>(platform, 'flight', FLIGHT_ISSUANCE_RECOVERY_JOB);
-  const trainRecovery = job<object>(platform, 'train', TRAIN_ISSUANCE_RECOVERY_JOB);
+  const trainRecovery = job<object>(platform, 'train', TRAIN_JOBS.issuanceRecovery.name);
   const flightExpiry = job<{ reservationId: string }>(platform, 'flight', RESERVATION_EXPIRY_JOB);
-  const trainExpiry = job<{ reservationId: string }>(platform, 'train', TRAIN_RESERVATION_EXPIRY_JOB);
-  const reconcile = job<{ reservationId: string }>(platform, 'train', TRAIN_RESERVE_RECONCILE_JOB);
+  const trainExpiry = job<{ reservationId: string }>(platform, 'train', TRAIN_JOBS.reservationExpiry.name);
+  const reconcile = job<{ reservationId: string }>(platform, 'train', TRAIN_JOBS.reserveReconcile.name);
   const dispatch = notificationJobs(
     platform,
     Object.values(SUBGRAPH_MODULES).flatMap((m) => m.notificationSources?.(platform) ?? []),

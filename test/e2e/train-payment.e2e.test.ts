@@ -8,6 +8,7 @@ import { createRailSimulator } from '../../subgraphs/train/provider/rail-simulat
 import { MysqlRailSimulatorStore } from '../../subgraphs/train/provider/simulator/mysql-rail-simulator.repository';
 import { TrainReservationRepository } from '../../subgraphs/train/reservations/reservation.repository';
 import { TrainPaymentSettlement } from '../../subgraphs/train/payments/train-payment-settlement';
+import { trainPortsOf } from '../../subgraphs/train/train.wiring';
 import { TrainPaymentRepository } from '../../subgraphs/train/payments/train-payment.repository';
 import { TrainIssuanceRepository } from '../../subgraphs/train/issuance/train-issuance.repository';
 import { trainReservationExpiryJob } from '../../subgraphs/train/jobs/train-reservation-expiry.job';
@@ -260,13 +261,13 @@ describe('train online payment (REST)', () => {
     const { platform } = env.stack;
     const reservations = new TrainReservationRepository(platform.dataSource);
     const settlement = new TrainPaymentSettlement(
-      platform,
+      trainPortsOf(platform),
       reservations,
       new TrainPaymentRepository(platform.dataSource),
       new TrainIssuanceRepository(platform.dataSource),
     );
     const expiry = trainReservationExpiryJob(
-      platform,
+      trainPortsOf(platform),
       createRailSimulator({ store: new MysqlRailSimulatorStore(platform.dataSource) }),
       reservations,
       settlement,
@@ -293,13 +294,13 @@ describe('train online payment (REST)', () => {
     const { platform } = env.stack;
     const reservations = new TrainReservationRepository(platform.dataSource);
     const settlement = new TrainPaymentSettlement(
-      platform,
+      trainPortsOf(platform),
       reservations,
       new TrainPaymentRepository(platform.dataSource),
       new TrainIssuanceRepository(platform.dataSource),
     );
     const expiry = trainReservationExpiryJob(
-      platform,
+      trainPortsOf(platform),
       createRailSimulator({ store: new MysqlRailSimulatorStore(platform.dataSource) }),
       reservations,
       settlement,

@@ -9,6 +9,8 @@ import { RailProviderError, type RailProvider } from '../../subgraphs/train/prov
 import { createRailSimulator } from '../../subgraphs/train/provider/rail-simulator.adapter';
 import { MysqlRailSimulatorStore } from '../../subgraphs/train/provider/simulator/mysql-rail-simulator.repository';
 import { trainReserveReconcileJob } from '../../subgraphs/train/jobs/train-reserve-reconcile.job';
+import { trainPortsOf } from '../../subgraphs/train/train.wiring';
+import { SeatHoldRepository } from '../../subgraphs/train/holds/seat-hold.repository';
 import { TrainReservationRepository } from '../../subgraphs/train/reservations/reservation.repository';
 import { reconcileJobIdOf, TRAIN_RESERVE_RECONCILE_JOB } from '../../subgraphs/train/reservations/reservation-store';
 
@@ -156,7 +158,12 @@ describe('train reservation: background reconciliation of a lost provider answer
     /** The simulator, but reserve fails with `error` (the lost answers do not come back). */
     const failing = (error: RailProviderError): RailProvider => Object.assign(Object.create(real), { reserve: async () => Promise.reject(error) });
     const jobWith = (provider: RailProvider) =>
-      trainReserveReconcileJob({ ...env.stack.platform, logger: createLogger('warn', {}, (line) => logged.push(JSON.parse(line))) }, provider, reservations);
+      trainReserveReconcileJob(
+        trainPortsOf({ ...env.stack.platform, logger: createLogger('warn', {}, (line) => logged.push(JSON.parse(line))) }),
+        provider,
+        reservations,
+        new SeatHoldRepository(env.stack.platform.dataSource),
+      );
     const attempt = (made: number) => ({ attemptsMade: made, opts: { attempts: 8 } }) as unknown as Job;
     const timeout = new RailProviderError('TIMEOUT', 'still no answer', true);
 

@@ -7,6 +7,7 @@ import { waitFor } from '../support/wait';
 import { createRailSimulator } from '../../subgraphs/train/provider/rail-simulator.adapter';
 import { MysqlRailSimulatorStore } from '../../subgraphs/train/provider/simulator/mysql-rail-simulator.repository';
 import { TrainPaymentSettlement } from '../../subgraphs/train/payments/train-payment-settlement';
+import { trainPortsOf } from '../../subgraphs/train/train.wiring';
 import { TrainPaymentRepository } from '../../subgraphs/train/payments/train-payment.repository';
 import { TrainIssuanceRepository } from '../../subgraphs/train/issuance/train-issuance.repository';
 import { trainReservationExpiryJob } from '../../subgraphs/train/jobs/train-reservation-expiry.job';
@@ -387,12 +388,12 @@ describe('train reservation (REST)', () => {
     const provider = createRailSimulator({ store: new MysqlRailSimulatorStore(platform.dataSource) });
     const reservations = new TrainReservationRepository(platform.dataSource);
     const settlement = new TrainPaymentSettlement(
-      platform,
+      trainPortsOf(platform),
       reservations,
       new TrainPaymentRepository(platform.dataSource),
       new TrainIssuanceRepository(platform.dataSource),
     );
-    const job = trainReservationExpiryJob(platform, provider, reservations, settlement);
+    const job = trainReservationExpiryJob(trainPortsOf(platform), provider, reservations, settlement);
     const made = [];
     for (let i = 0; i < 2; i++) {
       const { body } = await oneWay(rider);

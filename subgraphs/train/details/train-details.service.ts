@@ -1,4 +1,4 @@
-import type { Platform } from '../../../shared/platform/platform';
+import type { TrainPorts } from '../train-ports.type';
 import type { Principal } from '../../../shared/auth/token.service';
 import { AppError } from '../../../shared/errors/app-error';
 import { ExchangeRates, snapshotRates } from '../../../shared/money/exchange-rates';
@@ -119,7 +119,7 @@ const PROVIDER_IDS = 10_000;
  */
 export class TrainDetailsService {
   constructor(
-    private readonly platform: Platform,
+    private readonly ports: Pick<TrainPorts, 'clock' | 'config' | 'publicBaseUrl'>,
     private readonly provider: RailProvider,
     private readonly stations: StationService,
     private readonly rates: ExchangeRates,
@@ -127,9 +127,9 @@ export class TrainDetailsService {
 
   async details(principal: Principal, ref: TrainTripRef, headerCurrency?: string): Promise<TrainDetailsOutcome> {
     const input = this.validate(ref);
-    const now = this.platform.clock.now();
+    const now = this.ports.clock.now();
     const details = await this.load(input);
-    const currencies = [...new Set([...(headerCurrency ? [headerCurrency] : []), ...this.platform.config.train.otherCurrencies])];
+    const currencies = [...new Set([...(headerCurrency ? [headerCurrency] : []), ...this.ports.config.otherCurrencies])];
     const rates = await snapshotRates(this.rates, trainRatePairs(currencies));
     const pricingContext = trainPricingContextOf(principal.role);
     const t = details.trip;
@@ -157,7 +157,7 @@ export class TrainDetailsService {
 
     const cars = details.cars.map((c) => carView(c, pricesOf(c.carClass)));
     return {
-      meta: { provider: RAIL_PROVIDER_KEY, links: { self: `${this.platform.config.publicBaseUrl}/api/trip/train/details` }, createdAt: now.toISOString() },
+      meta: { provider: RAIL_PROVIDER_KEY, links: { self: `${this.ports.publicBaseUrl}/api/trip/train/details` }, createdAt: now.toISOString() },
       data: {
         ...trip,
         train: { ...details.train, carTypes: trip.carTypes, cars },

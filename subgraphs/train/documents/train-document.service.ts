@@ -1,7 +1,7 @@
 import type { Principal } from '../../../shared/auth/token.service';
 import { isAdministrator } from '../../../shared/auth/roles';
 import { renderTrainTicketDocument, type TrainTicketDocumentTicket } from '../../../shared/documents/train-ticket-document.renderer';
-import type { Platform } from '../../../shared/platform/platform';
+import type { TrainPorts } from '../train-ports.type';
 import { formattedPrice } from '../pricing/train-pricing';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
 import type { JourneySelection, TrainReservation, TrainTicketRow } from '../reservations/reservation.types';
@@ -26,7 +26,7 @@ const CLASS_NAMES: Record<string, string> = { ECONOMY: 'Economy', BUSINESS: 'Bus
  */
 export class TrainDocumentService {
   constructor(
-    private readonly platform: Platform,
+    private readonly ports: Pick<TrainPorts, 'config'>,
     private readonly reservations: TrainReservationRepository,
     private readonly issuances: TrainIssuanceRepository,
     private readonly stations: StationService,
@@ -60,7 +60,7 @@ export class TrainDocumentService {
     const pdf = await renderTrainTickets(reservation, tickets, {
       stations: this.stations,
       issuedAt: issuance?.issuedAt ?? tickets[0].updatedAt,
-      ownerPassword: this.platform.config.train.ticketPdfOwnerPassword,
+      ownerPassword: this.ports.config.ticketPdfOwnerPassword,
     });
     const name = paymentReference ? reservation.paymentReference : tickets[0].ticketNumber;
     return { filename: trainTicketFilename(name), contentType: 'application/pdf', base64: pdf.toString('base64') };

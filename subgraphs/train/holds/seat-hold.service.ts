@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Platform } from '../../../shared/platform/platform';
+import type { TrainPorts } from '../train-ports.type';
 import type { Principal } from '../../../shared/auth/token.service';
 import { AppError } from '../../../shared/errors/app-error';
 import { RailProvider, RailProviderError } from '../provider/rail-provider.port';
 import { decodeTrainSetId } from '../search/dated-trainset';
-import { SeatHoldRepository } from './seat-hold.repository';
+import type { SeatHoldRepository } from './seat-hold.repository';
 import type { AccountDirectory } from '../../../shared/auth/account-directory.port';
-import { AccountRepository } from '../../../shared/auth/account.repository';
 
 export class SeatHoldException extends AppError {
   static invalid(fields: Array<{ field: string; message: string }>): SeatHoldException {
@@ -59,10 +58,10 @@ const PENDING_SLOT_MS = 60_000;
  */
 export class SeatHoldService {
   constructor(
-    private readonly platform: Platform,
+    private readonly ports: Pick<TrainPorts, 'clock' | 'transactor' | 'config'>,
     private readonly provider: RailProvider,
-    private readonly holds = new SeatHoldRepository(platform.dataSource),
-    private readonly accounts: AccountDirectory = new AccountRepository(platform.dataSource),
+    private readonly holds: SeatHoldRepository,
+    private readonly accounts: AccountDirectory,
   ) {}
 
   async hold(principal: Principal, request: HoldRequest): Promise<HoldView> {
@@ -98,8 +97,8 @@ export class SeatHoldService {
    * parallel holds cannot slip past the cap; a slot left by a crash lapses after a minute.
    */
   private async reserveSlot(accountId: string, key: string, input: ReturnType<typeof parse>, date: string): Promise<void> {
-    const { maxActiveHoldsPerAccount } = this.platform.config.train;
-    const now = this.platform.clock.now();
+    const { maxActiveHoldsPerAccount } = this.ports.config;
+    const now = this.ports.clock.now();
     const slot = {
       key,
       accountId,
@@ -111,7 +110,7 @@ export class SeatHoldService {
       toPartnerId: input.arrivalStopPartnerId,
       luggageId: input.luggageId,
     };
-    const taken = await this.platform.dataSource.transaction(async (m) => {
+    const taken = await this.ports.transactor.transaction(async (m) => {
       // Holds of one account queue on its row: parallel holds cannot slip past the cap.
       await this.accounts.lockAccount(m, accountId);
       return this.holds.takeSlot(m, slot, now, new Date(now.getTime() + PENDING_SLOT_MS), maxActiveHoldsPerAccount);
@@ -131,7 +130,7 @@ export class SeatHoldService {
       } catch (error) {
         if (!(error instanceof RailProviderError && error.code === 'HOLD_NOT_FOUND')) throw toHoldError(error);
       }
-      const now = this.platform.clock.now();
+      const now = this.ports.clock.now();
       await this.holds.markReleased(row.hold_key, now);
     }
     return { key: row.hold_key, status: 'RELEASED', expiresAt: null };

@@ -1,13 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
 
-export const TRAIN_ISSUANCE_JOB = 'train-issuance';
-export const TRAIN_CALLBACK_JOB = 'train-issuance-callback';
-
-/** Ids only: passenger data stays in MySQL. */
-export interface TrainIssuanceJobPayload {
-  reservationId: string;
-}
-
 export type FundingSource = 'AGENT_WALLET' | 'ONLINE_PAYMENT';
 /** ONLINE_PAYMENT_CONFIRMED: a customer's confirmed online payment (train_payment) pays the reservation; no wallet is involved. */
 export type FundingStatus = 'AGENT_WALLET_ADMITTED' | 'AGENT_WALLET_DEBITED' | 'AGENT_WALLET_RELEASED' | 'ONLINE_PAYMENT_CONFIRMED';

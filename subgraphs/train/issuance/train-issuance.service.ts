@@ -1,11 +1,12 @@
-import type { Platform } from '../../../shared/platform/platform';
+import type { TrainPorts } from '../train-ports.type';
 import type { Principal } from '../../../shared/auth/token.service';
 import { isAdministrator, isAgentRole } from '../../../shared/auth/roles';
-import { TRAIN_QUEUE, trainWalletKey } from '../reservations/reservation-follow-ups';
+import { trainWalletKey } from '../reservations/reservation-follow-ups';
+import { TRAIN_JOBS } from '../jobs/train.jobs';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
 import type { TrainReservation } from '../reservations/reservation.types';
 import { TrainIssuanceException } from './train-issuance.exception';
-import { TRAIN_ISSUANCE_JOB, TrainIssuanceJobPayload, TrainIssuanceRepository } from './train-issuance.repository';
+import type { TrainIssuanceRepository } from './train-issuance.repository';
 import { issuanceView, TrainIssuanceView } from './train-issuance.view';
 import type { TrainPaymentQuoteService } from '../payments/train-payment-quote.service';
 import type { TrainPaymentRepository } from '../payments/train-payment.repository';
@@ -20,7 +21,7 @@ import type { TrainPaymentRepository } from '../payments/train-payment.repositor
  */
 export class TrainIssuanceService {
   constructor(
-    private readonly platform: Platform,
+    private readonly ports: Pick<TrainPorts, 'clock' | 'transactor' | 'config' | 'ledger' | 'logger' | 'outbox'>,
     private readonly reservations: TrainReservationRepository,
     private readonly issuances: TrainIssuanceRepository,
     private readonly quotes: TrainPaymentQuoteService,
@@ -34,20 +35,20 @@ export class TrainIssuanceService {
     if (existing) return this.repeat(found, existing, url);
     this.checkIssuable(found);
 
-    const wallet = await this.platform.ledger.findByAccount(found.accountId);
+    const wallet = await this.ports.ledger.findByAccount(found.accountId);
     if (!wallet) throw TrainIssuanceException.noWallet();
     const currency = found.paymentCurrency ?? 'TZS';
     if (wallet.currency !== currency) throw TrainIssuanceException.walletCurrency(wallet.currency, currency);
     const amount = found.paymentRequired!;
 
-    const now = this.platform.clock.now();
-    const outcome = await this.platform.dataSource.transaction(async (m) => {
+    const now = this.ports.clock.now();
+    const outcome = await this.ports.transactor.transaction(async (m) => {
       const r = (await this.reservations.byId(found.id, m, true))!;
       const raced = await this.issuances.byReservation(r.id, m);
       if (raced) return { repeat: raced, r };
       this.checkIssuable(r);
       // The one admission rule, decided under the wallet lock: every other admitted spend is in the wallet's held total.
-      const admission = await this.platform.ledger.hold(wallet.id, { businessKey: trainWalletKey(r.id), amount, note: `SGR ${r.paymentReference}` }, m);
+      const admission = await this.ports.ledger.hold(wallet.id, { businessKey: trainWalletKey(r.id), amount, note: `SGR ${r.paymentReference}` }, m);
       if (!admission.admitted) {
         throw TrainIssuanceException.insufficient({
           paymentReference: r.paymentReference,
@@ -89,12 +90,11 @@ export class TrainIssuanceService {
         },
         m,
       );
-      const payload: TrainIssuanceJobPayload = { reservationId: r.id };
-      await this.platform.outbox.enqueue(m, { queue: TRAIN_QUEUE, name: TRAIN_ISSUANCE_JOB, payload });
+      await this.ports.outbox.enqueue(m, TRAIN_JOBS.issuance.of({ reservationId: r.id }));
       return { repeat: null, r };
     });
     if (outcome.repeat) return this.repeat(outcome.r, outcome.repeat, url);
-    this.platform.logger.info('train issuance admitted', { reservationId: found.id, paymentReference: found.paymentReference, amount });
+    this.ports.logger.info('train issuance admitted', { reservationId: found.id, paymentReference: found.paymentReference, amount });
     return issuanceView({ ...outcome.r, status: 'PAID' }, (await this.issuances.byReservation(found.id))!);
   }
 
@@ -135,7 +135,7 @@ export class TrainIssuanceService {
     if (r.bookingUserType === 'CUSTOMER') throw TrainIssuanceException.notIssuable(r.status, 'A customer reservation is paid online, not issued from a wallet');
     if (r.status === 'CANCELLED' || r.status === 'CANCELLING') throw TrainIssuanceException.expired({ paymentReference: r.paymentReference, status: r.status });
     if (r.status !== 'RESERVED') throw TrainIssuanceException.notIssuable(r.status, `This reservation is ${r.status} and cannot be issued`);
-    const now = this.platform.clock.now();
+    const now = this.ports.clock.now();
     if (!r.expiresAt || r.expiresAt.getTime() <= now.getTime()) {
       throw TrainIssuanceException.expired({ paymentReference: r.paymentReference, expiresAt: r.expiresAt?.toISOString() ?? null });
     }
@@ -151,7 +151,7 @@ export class TrainIssuanceService {
     } catch {
       throw TrainIssuanceException.invalidCallbackUrl('callbackUrl must be an absolute HTTPS URL');
     }
-    const allowHttp = this.platform.config.train.callbackAllowPrivate;
+    const allowHttp = this.ports.config.callbackAllowPrivate;
     if (url.protocol !== 'https:' && !(allowHttp && url.protocol === 'http:')) throw TrainIssuanceException.invalidCallbackUrl('callbackUrl must use https');
     if (url.username || url.password) throw TrainIssuanceException.invalidCallbackUrl('callbackUrl must not carry credentials');
     return url.toString();

@@ -1,9 +1,9 @@
-import type { Platform } from '../../../shared/platform/platform';
+import type { TrainPorts } from '../train-ports.type';
 import type { JobDefinition } from '../../../shared/queue/worker-host';
+import { TRAIN_JOBS, type TrainIssuanceJobPayload } from './train.jobs';
 import { CallbackRefused, sendCallback } from '../issuance/callback-sender';
-import { TRAIN_CALLBACK_JOB, TrainIssuanceJobPayload, TrainIssuanceRepository } from '../issuance/train-issuance.repository';
+import type { TrainIssuanceRepository } from '../issuance/train-issuance.repository';
 import { issuanceCallbackPayload, issuanceView } from '../issuance/train-issuance.view';
-import { TRAIN_QUEUE } from '../reservations/reservation-follow-ups';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
 
 /**
@@ -13,33 +13,29 @@ import type { TrainReservationRepository } from '../reservations/reservation.rep
  * SGR_CALLBACK_ALLOW_PRIVATE (tests). Delivered once: a repeat after DELIVERED does nothing.
  */
 export function trainCallbackJob(
-  platform: Platform,
+  ports: Pick<TrainPorts, 'clock' | 'logger' | 'config'>,
   reservations: TrainReservationRepository,
-  issuances = new TrainIssuanceRepository(platform.dataSource),
+  issuances: TrainIssuanceRepository,
 ): JobDefinition<TrainIssuanceJobPayload> {
-  return {
-    queue: TRAIN_QUEUE,
-    name: TRAIN_CALLBACK_JOB,
-    async process({ reservationId }) {
-      const issuance = await issuances.byReservation(reservationId);
-      const r = await reservations.byId(reservationId);
-      if (!issuance || !r || !issuance.callbackUrl) return { skipped: true };
-      if (issuance.callbackStatus === 'DELIVERED' || issuance.callbackStatus === 'REFUSED') return { skipped: true, callbackStatus: issuance.callbackStatus };
-      await issuances.update(reservationId, { callbackAttempts: issuance.callbackAttempts + 1 }, platform.clock.now());
-      try {
-        const payload = issuanceCallbackPayload(issuanceView(r, issuance));
-        const sent = await sendCallback(issuance.callbackUrl, payload, { allowPrivate: platform.config.train.callbackAllowPrivate });
-        await issuances.update(reservationId, { callbackStatus: 'DELIVERED', callbackDeliveredAt: platform.clock.now() }, platform.clock.now());
-        platform.logger.info('train issuance callback delivered', { reservationId, status: sent.status });
-        return { delivered: true, status: sent.status };
-      } catch (error) {
-        if (error instanceof CallbackRefused) {
-          await issuances.update(reservationId, { callbackStatus: 'REFUSED', lastError: error.message.slice(0, 500) }, platform.clock.now());
-          platform.logger.warn('train issuance callback refused', { reservationId, reason: error.message });
-          return { delivered: false, refused: true };
-        }
-        throw error;
+  return TRAIN_JOBS.issuanceCallback.runs(async ({ reservationId }) => {
+    const issuance = await issuances.byReservation(reservationId);
+    const r = await reservations.byId(reservationId);
+    if (!issuance || !r || !issuance.callbackUrl) return { skipped: true };
+    if (issuance.callbackStatus === 'DELIVERED' || issuance.callbackStatus === 'REFUSED') return { skipped: true, callbackStatus: issuance.callbackStatus };
+    await issuances.update(reservationId, { callbackAttempts: issuance.callbackAttempts + 1 }, ports.clock.now());
+    try {
+      const payload = issuanceCallbackPayload(issuanceView(r, issuance));
+      const sent = await sendCallback(issuance.callbackUrl, payload, { allowPrivate: ports.config.callbackAllowPrivate });
+      await issuances.update(reservationId, { callbackStatus: 'DELIVERED', callbackDeliveredAt: ports.clock.now() }, ports.clock.now());
+      ports.logger.info('train issuance callback delivered', { reservationId, status: sent.status });
+      return { delivered: true, status: sent.status };
+    } catch (error) {
+      if (error instanceof CallbackRefused) {
+        await issuances.update(reservationId, { callbackStatus: 'REFUSED', lastError: error.message.slice(0, 500) }, ports.clock.now());
+        ports.logger.warn('train issuance callback refused', { reservationId, reason: error.message });
+        return { delivered: false, refused: true };
       }
-    },
-  };
+      throw error;
+    }
+  });
 }

@@ -1,41 +1,33 @@
-import type { Platform } from '../../../shared/platform/platform';
+import type { TrainPorts } from '../train-ports.type';
 import type { JobDefinition } from '../../../shared/queue/worker-host';
-import type { RailProvider } from '../provider/rail-provider.port';
-import { TRAIN_QUEUE } from '../reservations/reservation-follow-ups';
-import type { TrainReservationRepository } from '../reservations/reservation.repository';
+import { TRAIN_JOBS } from './train.jobs';
 import type { TrainIssuanceRepository } from '../issuance/train-issuance.repository';
-import { trainIssuanceRunner } from './train-issuance.job';
+import type { TrainIssuanceWorkflow } from '../issuance/train-issuance.workflow';
 
-export const TRAIN_ISSUANCE_RECOVERY_JOB = 'train-issuance-recovery';
 const BATCH = 50;
 
 /**
  * Finishes admitted train issuances that stopped half way (docs/decisions.md "Recovery without the client"):
  * an issuance still ISSUING and untouched past RECOVERY_STALE_SECONDS (its job's worker died, or its retries ran
- * out on a transient failure) is run again exactly as the train-issuance job runs it (payout and issue are
+ * out on a transient failure) is run again by the same TrainIssuanceWorkflow the train-issuance job runs (payout and issue are
  * idempotent at the provider; the debit is one ledger key per reservation). Each is tried at most
  * RECOVERY_MAX_ATTEMPTS times, the last of which makes a retryable payout rejection final.
  */
 export function trainIssuanceRecoveryJob(
-  platform: Platform,
-  provider: RailProvider,
-  reservations: TrainReservationRepository,
+  ports: Pick<TrainPorts, 'clock' | 'logger' | 'recovery'>,
   issuances: TrainIssuanceRepository,
+  workflow: TrainIssuanceWorkflow,
 ): JobDefinition<object> {
-  const { intervalSeconds, staleSeconds, maxAttempts } = platform.config.recovery;
-  const run = trainIssuanceRunner(platform, provider, reservations, issuances);
-  const log = platform.logger.child({ job: TRAIN_ISSUANCE_RECOVERY_JOB });
-  return {
-    queue: TRAIN_QUEUE,
-    name: TRAIN_ISSUANCE_RECOVERY_JOB,
-    repeatEveryMs: intervalSeconds * 1000,
-    async process() {
-      const now = platform.clock.now();
+  const { intervalSeconds, staleSeconds, maxAttempts } = ports.recovery;
+  const log = ports.logger.child({ job: TRAIN_JOBS.issuanceRecovery.name });
+  return TRAIN_JOBS.issuanceRecovery.runs(
+    async () => {
+      const now = ports.clock.now();
       let recovered = 0;
       for (const issuance of await issuances.stalled(new Date(now.getTime() - staleSeconds * 1000), maxAttempts, BATCH)) {
         const attempt = await issuances.noteRecoveryAttempt(issuance.reservationId, now);
         try {
-          const outcome = await run(issuance.reservationId, attempt >= maxAttempts);
+          const outcome = await workflow.run(issuance.reservationId, attempt >= maxAttempts);
           recovered++;
           log.info('train issuance recovered', { reservationId: issuance.reservationId, paymentReference: issuance.paymentReference, attempt, outcome });
         } catch (error) {
@@ -50,5 +42,6 @@ export function trainIssuanceRecoveryJob(
       }
       return { recovered };
     },
-  };
+    { repeatEveryMs: intervalSeconds * 1000 },
+  );
 }

@@ -1,7 +1,8 @@
-import type { Platform } from '../../../shared/platform/platform';
+import type { TrainPorts } from '../train-ports.type';
 import type { JobDefinition } from '../../../shared/queue/worker-host';
 import { RailProviderError, type RailProvider } from '../provider/rail-provider.port';
-import { TRAIN_BOOKING_KIND, TRAIN_QUEUE, TRAIN_RESERVATION_EXPIRY_JOB, TrainReservationJobPayload } from '../reservations/reservation-follow-ups';
+import { TRAIN_BOOKING_KIND } from '../reservations/reservation-follow-ups';
+import { TRAIN_JOBS, type TrainReservationJobPayload } from './train.jobs';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
 import type { TrainReservationStatus } from '../reservations/reservation.types';
 import type { TrainPaymentSettlement } from '../payments/train-payment-settlement';
@@ -18,65 +19,61 @@ const CANCELLABLE: TrainReservationStatus[] = ['RESERVED', 'WORKFLOW_UNCONFIRMED
  * are not ended by our window: issuance claims them. Safe to run twice; a crash mid-way resumes.
  */
 export function trainReservationExpiryJob(
-  platform: Platform,
+  ports: Pick<TrainPorts, 'clock' | 'transactor' | 'logger' | 'notifications'>,
   provider: RailProvider,
   reservations: TrainReservationRepository,
   settlement: TrainPaymentSettlement,
 ): JobDefinition<TrainReservationJobPayload> {
-  return {
-    queue: TRAIN_QUEUE,
-    name: TRAIN_RESERVATION_EXPIRY_JOB,
-    async process({ reservationId }) {
-      const now = platform.clock.now();
-      const decision = await platform.dataSource.transaction(async (m) => {
-        const r = await reservations.byId(reservationId, m, true);
-        if (!r || !CANCELLABLE.includes(r.status)) return { cancel: false as const, reason: `status ${r?.status ?? 'unknown'}` };
-        if (r.bookingUserType !== 'CUSTOMER') return { cancel: false as const, reason: 'agent booking' };
-        if (r.status !== 'CANCELLING') {
-          if (!r.expiresAt || r.expiresAt.getTime() > now.getTime()) return { cancel: false as const, reason: 'deadline not reached' };
-          // A confirmed payment the settlement has not attached yet (a crash in between) is attached now.
-          if (await settlement.paidByEvidence(r, m)) return { cancel: false as const, reason: 'payment confirmed' };
-          await reservations.update(r.id, { status: 'CANCELLING' }, now, m, ['RESERVED', 'WORKFLOW_UNCONFIRMED']);
-        }
-        return { cancel: true as const, pnr: r.pnr, paymentReference: r.paymentReference };
-      });
-      if (!decision.cancel) return { cancelled: false, reason: decision.reason };
-
-      if (decision.pnr) {
-        try {
-          await provider.cancelReservation(decision.pnr);
-        } catch (error) {
-          // Paid at the provider after all: keep the booking for the payment flow to settle, never cancel it here.
-          if (error instanceof RailProviderError && error.code === 'PROVIDER_REJECTED') {
-            await reservations.update(
-              reservationId,
-              { status: 'RESERVED', lastError: `cancel refused: ${error.message}`.slice(0, 500) },
-              platform.clock.now(),
-              undefined,
-              ['CANCELLING'],
-            );
-            platform.logger.warn('train reservation not cancelled: the provider refused', { reservationId, code: error.providerCode });
-            return { cancelled: false, reason: 'provider refused' };
-          }
-          throw error; // transient: BullMQ retries, and CANCELLING resumes here
-        }
+  return TRAIN_JOBS.reservationExpiry.runs(async ({ reservationId }) => {
+    const now = ports.clock.now();
+    const decision = await ports.transactor.transaction(async (m) => {
+      const r = await reservations.byId(reservationId, m, true);
+      if (!r || !CANCELLABLE.includes(r.status)) return { cancel: false as const, reason: `status ${r?.status ?? 'unknown'}` };
+      if (r.bookingUserType !== 'CUSTOMER') return { cancel: false as const, reason: 'agent booking' };
+      if (r.status !== 'CANCELLING') {
+        if (!r.expiresAt || r.expiresAt.getTime() > now.getTime()) return { cancel: false as const, reason: 'deadline not reached' };
+        // A confirmed payment the settlement has not attached yet (a crash in between) is attached now.
+        if (await settlement.paidByEvidence(r, m)) return { cancel: false as const, reason: 'payment confirmed' };
+        await reservations.update(r.id, { status: 'CANCELLING' }, now, m, ['RESERVED', 'WORKFLOW_UNCONFIRMED']);
       }
-      const cancelled = await platform.dataSource.transaction(async (m) => {
-        const at = platform.clock.now();
-        const moved = await reservations.update(reservationId, { status: 'CANCELLED', cancelledAt: at, cancelReason: 'PAYMENT_WINDOW_ENDED' }, at, m, [
-          'CANCELLING',
-        ]);
-        if (!moved) return false;
-        await reservations.setTicketStatus(reservationId, 'CANCELLED', at, m);
-        await platform.notifications.request(m, { bookingKind: TRAIN_BOOKING_KIND, bookingId: reservationId, messageType: 'RESERVATION_CANCELLATION' });
-        return true;
-      });
-      platform.logger.info('train reservation cancelled at the end of its payment window', {
-        reservationId,
-        paymentReference: decision.paymentReference,
-        cancelled,
-      });
-      return { cancelled };
-    },
-  };
+      return { cancel: true as const, pnr: r.pnr, paymentReference: r.paymentReference };
+    });
+    if (!decision.cancel) return { cancelled: false, reason: decision.reason };
+
+    if (decision.pnr) {
+      try {
+        await provider.cancelReservation(decision.pnr);
+      } catch (error) {
+        // Paid at the provider after all: keep the booking for the payment flow to settle, never cancel it here.
+        if (error instanceof RailProviderError && error.code === 'PROVIDER_REJECTED') {
+          await reservations.update(
+            reservationId,
+            { status: 'RESERVED', lastError: `cancel refused: ${error.message}`.slice(0, 500) },
+            ports.clock.now(),
+            undefined,
+            ['CANCELLING'],
+          );
+          ports.logger.warn('train reservation not cancelled: the provider refused', { reservationId, code: error.providerCode });
+          return { cancelled: false, reason: 'provider refused' };
+        }
+        throw error; // transient: BullMQ retries, and CANCELLING resumes here
+      }
+    }
+    const cancelled = await ports.transactor.transaction(async (m) => {
+      const at = ports.clock.now();
+      const moved = await reservations.update(reservationId, { status: 'CANCELLED', cancelledAt: at, cancelReason: 'PAYMENT_WINDOW_ENDED' }, at, m, [
+        'CANCELLING',
+      ]);
+      if (!moved) return false;
+      await reservations.setTicketStatus(reservationId, 'CANCELLED', at, m);
+      await ports.notifications.request(m, { bookingKind: TRAIN_BOOKING_KIND, bookingId: reservationId, messageType: 'RESERVATION_CANCELLATION' });
+      return true;
+    });
+    ports.logger.info('train reservation cancelled at the end of its payment window', {
+      reservationId,
+      paymentReference: decision.paymentReference,
+      cancelled,
+    });
+    return { cancelled };
+  });
 }

@@ -2,9 +2,9 @@ import type { EntityManager } from 'typeorm';
 import type { Principal } from '../../../shared/auth/token.service';
 import { FINAL_DELIVERY_STATUSES, type DeliveryStatus } from '../../../shared/notifications/entities/notification-delivery.entity';
 import type { NotificationStatus } from '../../../shared/notifications/entities/notification.entity';
-import { NotificationLogService, type DeliveryProgressRow, type NotificationProgressRow } from '../../../shared/notifications/notification-log.service';
+import type { NotificationLogService, DeliveryProgressRow, NotificationProgressRow } from '../../../shared/notifications/notification-log.service';
 import type { MessageType } from '../../../shared/notifications/notification.types';
-import type { Platform } from '../../../shared/platform/platform';
+import type { TrainPorts } from '../train-ports.type';
 import { renderTrainTickets } from '../documents/train-document.service';
 import type { TrainIssuanceRepository } from '../issuance/train-issuance.repository';
 import { TRAIN_BOOKING_KIND } from '../reservations/reservation-follow-ups';
@@ -96,11 +96,11 @@ export type DeliveryRow = DeliveryProgressRow;
  */
 export class TrainResendService {
   constructor(
-    private readonly platform: Platform,
+    private readonly ports: Pick<TrainPorts, 'transactor' | 'config' | 'logger' | 'notifications'>,
     private readonly reservations: TrainReservationRepository,
     private readonly issuances: TrainIssuanceRepository,
     private readonly stations: StationService,
-    private readonly log = new NotificationLogService(platform.dataSource),
+    private readonly log: NotificationLogService,
   ) {}
 
   async send(principal: Principal, input: TrainResendInput): Promise<TrainResendSettled[]> {
@@ -113,7 +113,7 @@ export class TrainResendService {
     if (refused) throw refused;
     if (messageType === 'TICKET') await this.checkDocuments(reservation, tickets);
 
-    const receipts = await this.platform.dataSource.transaction(async (m: EntityManager) => {
+    const receipts = await this.ports.transactor.transaction(async (m: EntityManager) => {
       // Checked again under the reservation lock, so a booking cancelled meanwhile gets no reservation message.
       const current = await this.reservations.byId(reservation.id, m, true);
       if (!current) throw TrainResendException.notFound(request.selector.field, describe(request.selector));
@@ -121,7 +121,7 @@ export class TrainResendService {
       if (again) throw again;
       const out: Array<{ channel: ResendChannel; notificationId: string }> = [];
       for (const channel of request.channels) {
-        const receipt = await this.platform.notifications.request(m, {
+        const receipt = await this.ports.notifications.request(m, {
           bookingKind: TRAIN_BOOKING_KIND,
           bookingId: current.id,
           messageType,
@@ -133,7 +133,7 @@ export class TrainResendService {
       }
       return out;
     });
-    this.platform.logger.info('train notification resend requested', {
+    this.ports.logger.info('train notification resend requested', {
       reservationId: reservation.id,
       paymentReference: reservation.paymentReference,
       messageType,
@@ -189,10 +189,10 @@ export class TrainResendService {
       await renderTrainTickets(reservation, tickets, {
         stations: this.stations,
         issuedAt: issuance?.issuedAt ?? tickets[0].updatedAt,
-        ownerPassword: this.platform.config.train.ticketPdfOwnerPassword,
+        ownerPassword: this.ports.config.ticketPdfOwnerPassword,
       });
     } catch (error) {
-      this.platform.logger.warn('train ticket document could not be rendered for a resend', {
+      this.ports.logger.warn('train ticket document could not be rendered for a resend', {
         reservationId: reservation.id,
         reason: error instanceof Error ? error.message : String(error),
       });
@@ -206,7 +206,7 @@ export class TrainResendService {
    */
   private async settle(receipts: Array<{ channel: ResendChannel; notificationId: string }>): Promise<TrainResendSettled[]> {
     const ids = receipts.map((r) => r.notificationId);
-    const deadline = Date.now() + this.platform.config.train.resendWaitMs;
+    const deadline = Date.now() + this.ports.config.resendWaitMs;
     for (;;) {
       const { notifications, deliveries } = await this.log.progress(ids);
       const byId = new Map(notifications.map((n) => [n.id, n]));

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { Platform } from '../../../shared/platform/platform';
+import type { TrainPorts } from '../train-ports.type';
 import type { ExchangeRates } from '../../../shared/money/exchange-rates';
 import { usableRate } from '../../../shared/money/component-conversion';
 import { Decimal, formatAmount } from '../../../shared/money/money';
@@ -25,7 +25,7 @@ export interface TrainPayableView {
  */
 export class TrainPaymentQuoteService {
   constructor(
-    private readonly platform: Platform,
+    private readonly ports: Pick<TrainPorts, 'clock' | 'config'>,
     private readonly payments: TrainPaymentRepository,
     private readonly rates: ExchangeRates,
   ) {}
@@ -37,12 +37,12 @@ export class TrainPaymentQuoteService {
 
   /** RESERVED and inside its payment window: money is still to come. */
   private open(r: TrainReservation): boolean {
-    return r.status === 'RESERVED' && !!r.expiresAt && r.expiresAt.getTime() > this.platform.clock.now().getTime();
+    return r.status === 'RESERVED' && !!r.expiresAt && r.expiresAt.getTime() > this.ports.clock.now().getTime();
   }
 
   /** The configured payment currencies that have a rate from TZS right now. */
   async payableCurrencies(): Promise<string[]> {
-    const usable = await Promise.all(this.platform.config.train.paymentCurrencies.map(async (c) => ((await this.rateTo(c)) ? c : null)));
+    const usable = await Promise.all(this.ports.config.paymentCurrencies.map(async (c) => ((await this.rateTo(c)) ? c : null)));
     return usable.filter((c): c is string => c !== null);
   }
 
@@ -50,18 +50,13 @@ export class TrainPaymentQuoteService {
    * The quote for `currency`: the frozen one, or (owner awaiting funds only) a new one frozen now together with
    * the base-currency quote. 422 SGR_PAYMENT_CURRENCY_UNAVAILABLE when the currency cannot be quoted.
    */
-  async quote(
-    r: TrainReservation,
-    currency: string,
-    accountId: string,
-    m: EntityManager = this.platform.dataSource.manager,
-  ): Promise<TrainPaymentQuote | null> {
+  async quote(r: TrainReservation, currency: string, accountId: string, m?: EntityManager): Promise<TrainPaymentQuote | null> {
     const frozen = (await this.payments.quotesOf(r.id, m)).find((q) => q.currency === currency);
     if (frozen) return frozen;
     if (!this.awaitsFunds(r, accountId)) return null;
-    const rate = this.platform.config.train.paymentCurrencies.includes(currency) ? await this.rateTo(currency) : null;
+    const rate = this.ports.config.paymentCurrencies.includes(currency) ? await this.rateTo(currency) : null;
     if (!rate) throw TrainPaymentException.currencyUnavailable(currency, await this.payableCurrencies());
-    const now = this.platform.clock.now();
+    const now = this.ports.clock.now();
     const base = formatAmount(new Decimal(r.paymentRequired!), BASE_CURRENCY);
     for (const [code, value] of [
       [BASE_CURRENCY, new Decimal(1)],

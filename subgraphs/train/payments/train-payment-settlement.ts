@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import type { Platform } from '../../../shared/platform/platform';
-import { TRAIN_ISSUANCE_JOB, TrainIssuanceJobPayload, TrainIssuanceRepository } from '../issuance/train-issuance.repository';
-import { TRAIN_QUEUE } from '../reservations/reservation-follow-ups';
+import type { TrainPorts } from '../train-ports.type';
+import type { TrainIssuanceRepository } from '../issuance/train-issuance.repository';
+import { TRAIN_JOBS } from '../jobs/train.jobs';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
 import type { TrainReservation } from '../reservations/reservation.types';
 import { paymentMatches, TrainPayment } from './train-payment';
@@ -19,7 +19,7 @@ export type SettlementOutcome = 'ATTACHED' | 'ALREADY_ATTACHED' | 'REFUND_REQUIR
  */
 export class TrainPaymentSettlement {
   constructor(
-    private readonly platform: Platform,
+    private readonly ports: Pick<TrainPorts, 'clock' | 'transactor' | 'logger' | 'outbox'>,
     private readonly reservations: TrainReservationRepository,
     private readonly payments: TrainPaymentRepository,
     private readonly issuances: TrainIssuanceRepository,
@@ -27,7 +27,7 @@ export class TrainPaymentSettlement {
 
   /** Settles one confirmed payment in its own transaction. */
   async settle(paymentId: string): Promise<SettlementOutcome> {
-    return this.platform.dataSource.transaction(async (m) => {
+    return this.ports.transactor.transaction(async (m) => {
       const { reservationId } = (await this.payments.byId(paymentId, m))!;
       // Reservation row first, then payments: the same lock order as the expiry job and payment requests.
       const r = (await this.reservations.byId(reservationId, m, true))!;
@@ -52,7 +52,7 @@ export class TrainPaymentSettlement {
   private async settleLocked(r: TrainReservation, payment: TrainPayment, m: EntityManager): Promise<SettlementOutcome> {
     if (payment.status !== 'CONFIRMED') return payment.status === 'REFUND_REQUIRED' ? 'REFUND_REQUIRED' : 'WAITING';
     if (payment.attachedAt) return 'ALREADY_ATTACHED';
-    const now = this.platform.clock.now();
+    const now = this.ports.clock.now();
     const quotes = await this.payments.quotesOf(r.id, m);
     // A reservation still awaiting support (workflow start unconfirmed) keeps the money confirmed and unattached.
     if (r.status === 'WORKFLOW_UNCONFIRMED' || r.status === 'PENDING') return 'WAITING';
@@ -60,7 +60,7 @@ export class TrainPaymentSettlement {
     if (r.status !== 'RESERVED' || !exactMatch) {
       // Paid already by another payment, cancelled, or not an exact match: this money must go back.
       await this.payments.setStatus(payment.id, 'REFUND_REQUIRED', now, ['CONFIRMED'], m);
-      this.platform.logger.warn('train payment cannot pay its reservation; refund required', {
+      this.ports.logger.warn('train payment cannot pay its reservation; refund required', {
         paymentId: payment.id,
         reservationId: r.id,
         reservationStatus: r.status,
@@ -100,9 +100,8 @@ export class TrainPaymentSettlement {
       },
       m,
     );
-    const payload: TrainIssuanceJobPayload = { reservationId: r.id };
-    await this.platform.outbox.enqueue(m, { queue: TRAIN_QUEUE, name: TRAIN_ISSUANCE_JOB, payload });
-    this.platform.logger.info('train payment attached; issuance queued', { paymentId: payment.id, reservationId: r.id, paymentReference: r.paymentReference });
+    await this.ports.outbox.enqueue(m, TRAIN_JOBS.issuance.of({ reservationId: r.id }));
+    this.ports.logger.info('train payment attached; issuance queued', { paymentId: payment.id, reservationId: r.id, paymentReference: r.paymentReference });
     return 'ATTACHED';
   }
 }

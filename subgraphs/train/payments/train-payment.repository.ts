@@ -14,7 +14,7 @@ export class TrainPaymentRepository {
   }
 
   /** Freezes a quote unless one exists for the currency already (the first one stays for the reservation's life). */
-  async freezeQuote(q: TrainPaymentQuote, m: EntityManager): Promise<void> {
+  async freezeQuote(q: TrainPaymentQuote, m: EntityManager = this.dataSource.manager): Promise<void> {
     await m.query(
       `INSERT IGNORE INTO train_payment_quote (reservation_id, currency, amount, exchange_rate, base_amount, base_currency, frozen_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,

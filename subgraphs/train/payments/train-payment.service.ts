@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../../shared/auth/token.service';
 import { Role } from '../../../shared/auth/roles';
 import type { PaymentGateway } from '../../../shared/payments/payment-gateway.port';
-import type { Platform } from '../../../shared/platform/platform';
+import type { TrainPorts } from '../train-ports.type';
 import { checkPhoneText, parsePhone } from '../../../shared/validation/contact-fields';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
 import type { TrainReservation } from '../reservations/reservation.types';
@@ -61,7 +61,7 @@ interface ParsedDeposit {
  */
 export class TrainPaymentService {
   constructor(
-    private readonly platform: Platform,
+    private readonly ports: Pick<TrainPorts, 'clock' | 'transactor' | 'logger'>,
     private readonly reservations: TrainReservationRepository,
     private readonly payments: TrainPaymentRepository,
     private readonly quotes: TrainPaymentQuoteService,
@@ -92,8 +92,8 @@ export class TrainPaymentService {
       throw charge.reason === 'BELOW_QUOTE' ? TrainPaymentException.amountMismatch(data) : TrainPaymentException.feeTooHigh(data);
     }
     const method = this.methodOf(operation, parsed);
-    const { payment, created } = await this.platform.dataSource.transaction(async (m) => {
-      const now = this.platform.clock.now();
+    const { payment, created } = await this.ports.transactor.transaction(async (m) => {
+      const now = this.ports.clock.now();
       const locked = (await this.reservations.byId(r.id, m, true))!;
       const existing = await this.payments.ofReservation(r.id, m, true);
       const attached = existing.find((p) => p.attachedAt);
@@ -258,7 +258,7 @@ export class TrainPaymentService {
     if (r.status === 'CANCELLING' || r.status === 'CANCELLED')
       throw TrainPaymentException.expired({ paymentReference: r.paymentReference, status: 'CANCELLED' });
     if (r.status !== 'RESERVED') throw TrainPaymentException.notPayable(r.status, `This reservation is ${r.status} and cannot be paid`);
-    if (!r.expiresAt || r.expiresAt.getTime() <= this.platform.clock.now().getTime()) {
+    if (!r.expiresAt || r.expiresAt.getTime() <= this.ports.clock.now().getTime()) {
       throw TrainPaymentException.expired({ paymentReference: r.paymentReference, expiresAt: r.expiresAt?.toISOString() ?? null });
     }
   }
@@ -274,7 +274,7 @@ export class TrainPaymentService {
         method: payment.method,
       }),
     );
-    await this.payments.setProviderReference(payment.id, charge.providerReference, this.platform.clock.now());
+    await this.payments.setProviderReference(payment.id, charge.providerReference, this.ports.clock.now());
     const withCharge = { ...payment, providerReference: charge.providerReference };
     if (charge.status === 'DECLINED') return this.decline(withCharge, charge.declineReason);
     if (charge.status === 'CONFIRMED') return this.markConfirmed(payment.id);
@@ -282,19 +282,19 @@ export class TrainPaymentService {
   }
 
   private async decline(payment: TrainPayment, reason: string | undefined): Promise<never> {
-    await this.payments.setStatus(payment.id, 'CANCELLED', this.platform.clock.now(), ['PENDING'], undefined, { declineReason: reason ?? 'declined' });
-    this.platform.logger.info('train payment declined', { paymentId: payment.id, reservationId: payment.reservationId, operation: payment.operation });
+    await this.payments.setStatus(payment.id, 'CANCELLED', this.ports.clock.now(), ['PENDING'], undefined, { declineReason: reason ?? 'declined' });
+    this.ports.logger.info('train payment declined', { paymentId: payment.id, reservationId: payment.reservationId, operation: payment.operation });
     throw TrainPaymentException.declined({ paymentId: payment.id, paymentReference: payment.paymentReference, reason: reason ?? 'declined' });
   }
 
   /** Stores the confirmation on its own (rule 7), then settles it against the reservation. */
   private async markConfirmed(id: string): Promise<TrainPayment> {
-    const moved = await this.payments.setStatus(id, 'CONFIRMED', this.platform.clock.now(), ['PENDING']);
+    const moved = await this.payments.setStatus(id, 'CONFIRMED', this.ports.clock.now(), ['PENDING']);
     const current = (await this.payments.byId(id))!;
     if (!moved && current.status !== 'CONFIRMED' && current.status !== 'REFUND_REQUIRED') {
       throw TrainPaymentException.conflict(`This payment is ${current.status} and cannot be confirmed`, { paymentId: id, status: current.status });
     }
-    this.platform.logger.info('train payment confirmed', { paymentId: id, reservationId: current.reservationId, operation: current.operation });
+    this.ports.logger.info('train payment confirmed', { paymentId: id, reservationId: current.reservationId, operation: current.operation });
     return this.settled(id);
   }
 

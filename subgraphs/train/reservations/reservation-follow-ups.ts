@@ -1,16 +1,10 @@
 import type { EntityManager } from 'typeorm';
-import type { Platform } from '../../../shared/platform/platform';
+import type { TrainPorts } from '../train-ports.type';
+import { TRAIN_JOBS } from '../jobs/train.jobs';
 import type { TrainReservation } from './reservation.types';
 import { bookingLedgerKey } from '../../../shared/wallet/ledger-key';
 
 export const TRAIN_BOOKING_KIND = 'train';
-export const TRAIN_QUEUE = 'train';
-export const TRAIN_RESERVATION_EXPIRY_JOB = 'train-reservation-expiry';
-
-/** Ids only: passenger data stays in MySQL. */
-export interface TrainReservationJobPayload {
-  reservationId: string;
-}
 
 /**
  * What a new reservation sets in motion, written in the transaction that stores it:
@@ -20,15 +14,18 @@ export interface TrainReservationJobPayload {
  *   rules drop both for third-party agent bookings (rule 8). A reservation whose workflow start is unconfirmed
  *   gets no customer message: the client was told to contact support instead.
  */
-export async function scheduleTrainReservationFollowUps(platform: Platform, m: EntityManager, r: TrainReservation): Promise<void> {
+export async function scheduleTrainReservationFollowUps(
+  ports: Pick<TrainPorts, 'outbox' | 'notifications'>,
+  m: EntityManager,
+  r: TrainReservation,
+): Promise<void> {
   if (r.bookingUserType === 'CUSTOMER') {
-    const payload: TrainReservationJobPayload = { reservationId: r.id };
-    await platform.outbox.enqueue(m, { queue: TRAIN_QUEUE, name: TRAIN_RESERVATION_EXPIRY_JOB, payload, notBefore: r.expiresAt! });
+    await ports.outbox.enqueue(m, TRAIN_JOBS.reservationExpiry.of({ reservationId: r.id }, { notBefore: r.expiresAt! }));
   }
   if (r.status !== 'RESERVED') return;
-  await platform.notifications.request(m, { bookingKind: TRAIN_BOOKING_KIND, bookingId: r.id, messageType: 'RESERVATION' });
+  await ports.notifications.request(m, { bookingKind: TRAIN_BOOKING_KIND, bookingId: r.id, messageType: 'RESERVATION' });
   if (r.bookingUserType === 'CUSTOMER') {
-    await platform.notifications.scheduleUnpaidReminder(m, {
+    await ports.notifications.scheduleUnpaidReminder(m, {
       bookingKind: TRAIN_BOOKING_KIND,
       bookingId: r.id,
       bookingUserType: r.bookingUserType,

@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import type { Platform } from '../../../shared/platform/platform';
+import type { TrainPorts } from '../train-ports.type';
 import { Decimal } from '../../../shared/money/money';
 import { priceTrainFare } from '../pricing/train-pricing';
 import { RailProvider, RailProviderError, RailReservation } from '../provider/rail-provider.port';
 import { loadJourney, LoadedJourney } from './journey-loader';
 import type { TrainReservationRepository } from './reservation.repository';
-import { SeatHoldRepository } from '../holds/seat-hold.repository';
-import { scheduleTrainReservationFollowUps, TRAIN_BOOKING_KIND, TRAIN_QUEUE, TrainReservationJobPayload } from './reservation-follow-ups';
+import type { SeatHoldRepository } from '../holds/seat-hold.repository';
+import { scheduleTrainReservationFollowUps, TRAIN_BOOKING_KIND } from './reservation-follow-ups';
+import { TRAIN_JOBS } from '../jobs/train.jobs';
 import type { Journey, JourneySelection, TrainReservation, TrainTicketRow } from './reservation.types';
 
-export const TRAIN_RESERVE_RECONCILE_JOB = 'train-reserve-reconcile';
+/** The reconcile job's name, from the train job handles (its job ids below start with it). */
+export const TRAIN_RESERVE_RECONCILE_JOB = TRAIN_JOBS.reserveReconcile.name;
 
 /** How long one request (or one reconciliation) may talk to the provider before another may take over. */
 export const PROCESSING_LEASE_MS = 60_000;
@@ -46,10 +48,10 @@ export const lastErrorOf = (error: RailProviderError): string => `${error.provid
  */
 export class TrainReservationStore {
   constructor(
-    private readonly platform: Platform,
+    private readonly ports: Pick<TrainPorts, 'clock' | 'transactor' | 'config' | 'logger' | 'outbox' | 'notifications'>,
     private readonly provider: RailProvider,
     private readonly reservations: TrainReservationRepository,
-    private readonly holds = new SeatHoldRepository(platform.dataSource),
+    private readonly holds: SeatHoldRepository,
   ) {}
 
   /**
@@ -58,8 +60,8 @@ export class TrainReservationStore {
    * key's one reconcile job does, after the lease has lapsed, and skips when the call settled the reservation after all.
    */
   async safetyNet(r: TrainReservation): Promise<void> {
-    const notBefore = new Date(this.platform.clock.now().getTime() + PROCESSING_LEASE_MS + this.platform.config.train.reconcileDelaySeconds * 1000);
-    await this.platform.dataSource.transaction((m) => this.scheduleReconcile(m, r, notBefore));
+    const notBefore = new Date(this.ports.clock.now().getTime() + PROCESSING_LEASE_MS + this.ports.config.reconcileDelaySeconds * 1000);
+    await this.ports.transactor.transaction((m) => this.scheduleReconcile(m, r, notBefore));
   }
 
   /** The provider call under the reservation's key: a repeat returns what an earlier call made instead of booking twice. */
@@ -87,7 +89,7 @@ export class TrainReservationStore {
     } catch (error) {
       if (!(error instanceof RailProviderError)) throw error;
       if (error.code === 'PROVIDER_REJECTED' || error.code === 'HOLD_NOT_FOUND') {
-        await this.reservations.update(r.id, { status: 'FAILED', lastError: lastErrorOf(error), needsAttentionAt: null }, this.platform.clock.now());
+        await this.reservations.update(r.id, { status: 'FAILED', lastError: lastErrorOf(error), needsAttentionAt: null }, this.ports.clock.now());
         return { kind: 'REFUSED', error };
       }
       return { kind: 'UNKNOWN', error };
@@ -100,18 +102,18 @@ export class TrainReservationStore {
    * A job that already ran (or gave up) is not started again: a later client retry may still reconcile.
    */
   async reconcileLater(r: TrainReservation, error: RailProviderError): Promise<void> {
-    const notBefore = new Date(this.platform.clock.now().getTime() + this.platform.config.train.reconcileDelaySeconds * 1000);
-    await this.platform.dataSource.transaction(async (m) => {
-      await this.reservations.update(r.id, { lastError: lastErrorOf(error) }, this.platform.clock.now(), m);
+    const notBefore = new Date(this.ports.clock.now().getTime() + this.ports.config.reconcileDelaySeconds * 1000);
+    await this.ports.transactor.transaction(async (m) => {
+      await this.reservations.update(r.id, { lastError: lastErrorOf(error) }, this.ports.clock.now(), m);
       await this.scheduleReconcile(m, r, notBefore);
     });
     if (r.needsAttentionAt) {
-      this.platform.logger.warn('train reservation outcome still unknown after a client retry; it needs attention (reconciliation gave up)', {
+      this.ports.logger.warn('train reservation outcome still unknown after a client retry; it needs attention (reconciliation gave up)', {
         reservationId: r.id,
         code: error.code,
       });
     } else {
-      this.platform.logger.warn('train reservation outcome unknown; reconciliation scheduled', {
+      this.ports.logger.warn('train reservation outcome unknown; reconciliation scheduled', {
         reservationId: r.id,
         code: error.code,
         notBefore: notBefore.toISOString(),
@@ -121,22 +123,20 @@ export class TrainReservationStore {
 
   /** The key's one reconcile job, due at `notBefore`, with its bounded retries; rewriting it re-schedules it. */
   private async scheduleReconcile(m: EntityManager, r: TrainReservation, notBefore: Date): Promise<void> {
-    const { reconcileAttempts, reconcileBackoffMs } = this.platform.config.train;
-    const payload: TrainReservationJobPayload = { reservationId: r.id };
-    await this.platform.outbox.enqueue(m, {
-      queue: TRAIN_QUEUE,
-      name: TRAIN_RESERVE_RECONCILE_JOB,
-      payload,
-      notBefore,
-      jobId: reconcileJobIdOf(r),
-      retry: { attempts: reconcileAttempts, backoffMs: reconcileBackoffMs },
-    });
+    const { reconcileAttempts, reconcileBackoffMs } = this.ports.config;
+    await this.ports.outbox.enqueue(
+      m,
+      TRAIN_JOBS.reserveReconcile.of(
+        { reservationId: r.id },
+        { notBefore, jobId: reconcileJobIdOf(r), retry: { attempts: reconcileAttempts, backoffMs: reconcileBackoffMs } },
+      ),
+    );
   }
 
   /** Stores the provider reservation, its tickets, the window and the follow-ups in one transaction. */
   async store(r: TrainReservation, made: RailReservation, seatLabelOf: SeatLabelOf): Promise<TrainReservation> {
-    const now = this.platform.clock.now();
-    const { providerExpiresAt, internalExpiresAt, expiresAt } = paymentWindowOf(now, made, this.platform.config.train);
+    const now = this.ports.clock.now();
+    const { providerExpiresAt, internalExpiresAt, expiresAt } = paymentWindowOf(now, made, this.ports.config);
     const tickets = ticketRowsOf(r, made, seatLabelOf, now);
     const done: TrainReservation = {
       ...r,
@@ -158,14 +158,14 @@ export class TrainReservationStore {
       needsAttentionAt: null,
     };
     await this.persist(r, done, tickets, now);
-    this.platform.logger.info('train reserved', { reservationId: r.id, pnr: made.pnr, status: done.status, kind: TRAIN_BOOKING_KIND });
+    this.ports.logger.info('train reserved', { reservationId: r.id, pnr: made.pnr, status: done.status, kind: TRAIN_BOOKING_KIND });
     return done;
   }
 
   /** The reservation's new columns (only while still PENDING), its tickets, its holds marked reserved and its follow-ups, together. */
   private async persist(r: TrainReservation, done: TrainReservation, tickets: TrainTicketRow[], now: Date): Promise<void> {
     const { internalExpiresAt, expiresAt, providerExpiresAt } = done;
-    await this.platform.dataSource.transaction(async (m) => {
+    await this.ports.transactor.transaction(async (m) => {
       const { status, pnr, workflowId, workflowStartConfirmed, billId, controlNumber, billAmount, billCurrency, paymentRequired, paymentCurrency } = done;
       const columns = {
         status,
@@ -191,7 +191,7 @@ export class TrainReservationStore {
         r.accountId,
         tickets.map((t) => t.holdKey),
       );
-      await scheduleTrainReservationFollowUps(this.platform, m, done);
+      await scheduleTrainReservationFollowUps(this.ports, m, done);
     });
   }
 

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Platform } from '../../../shared/platform/platform';
+import type { TrainPorts } from '../train-ports.type';
 import type { Principal } from '../../../shared/auth/token.service';
 import { Role } from '../../../shared/auth/roles';
 import type { BookingUserType } from '../../../shared/notifications/notification.types';
@@ -10,9 +10,9 @@ import { loadJourney, LoadedJourney } from './journey-loader';
 import { OwnHold, validateTrainPassengers } from './passenger-validation';
 import { fingerprintOf, idempotencyKeyOf, parseReserveRequest, TrainReserveInput, TrainReserveRequest } from './reserve-request';
 import { TrainReservationRepository } from './reservation.repository';
-import { SeatHoldRepository } from '../holds/seat-hold.repository';
+import type { SeatHoldRepository } from '../holds/seat-hold.repository';
 import { reservationView, TrainReservationView, workflowUnconfirmedData } from './reservation-view';
-import { PROCESSING_LEASE_MS, seatLabelsFrom, TrainReservationStore } from './reservation-store';
+import { PROCESSING_LEASE_MS, seatLabelsFrom, type TrainReservationStore } from './reservation-store';
 import type { TrainReservation, TrainReservationStatus } from './reservation.types';
 import { PassengerFieldError, TrainReservationException } from './train-reservation.exception';
 
@@ -33,16 +33,13 @@ const SETTLED: readonly TrainReservationStatus[] = ['RESERVED', 'WORKFLOW_UNCONF
  * if none comes first, by the train-reserve-reconcile job.
  */
 export class TrainReservationService {
-  private readonly booking: TrainReservationStore;
-
   constructor(
-    private readonly platform: Platform,
+    private readonly ports: Pick<TrainPorts, 'clock' | 'config'>,
     private readonly provider: RailProvider,
     private readonly reservations: TrainReservationRepository,
-    private readonly seatHolds = new SeatHoldRepository(platform.dataSource),
-  ) {
-    this.booking = new TrainReservationStore(platform, provider, reservations);
-  }
+    private readonly seatHolds: SeatHoldRepository,
+    private readonly booking: TrainReservationStore,
+  ) {}
 
   async reserve(principal: Principal, input: TrainReserveInput, headers: TrainReserveHeaders): Promise<TrainReservationView> {
     const bookingUserType = bookingUserTypeOf(principal.role);
@@ -79,12 +76,12 @@ export class TrainReservationService {
       };
     }
     if (!existing) {
-      const now = this.platform.clock.now();
+      const now = this.ports.clock.now();
       const row: TrainReservation = { ...fresh!, id: randomUUID(), paymentReference: reference('SGRP', 10), attempt: 0, createdAt: now, updatedAt: now };
       // A concurrent first attempt may win the unique key: then continue with its row.
       existing = (await this.reservations.insert(row)) ? row : (await this.reservations.byKey(key!))!;
     }
-    if (!(await this.reservations.claim(existing.id, this.platform.clock.now(), PROCESSING_LEASE_MS)))
+    if (!(await this.reservations.claim(existing.id, this.ports.clock.now(), PROCESSING_LEASE_MS)))
       throw TrainReservationException.inProgress(existing.paymentReference);
     try {
       let r = (await this.reservations.byId(existing.id))!;
@@ -94,7 +91,7 @@ export class TrainReservationService {
         // The provider refused the last attempt and made nothing: a corrected request tries again under a new provider key.
         const changes = { ...fresh, status: 'PENDING' as const, attempt: r.attempt + 1, lastError: null };
         const columns = omit(changes, 'accountId', 'bookingUserType', 'idempotencyKey', 'language', 'pricingContext');
-        await this.reservations.update(r.id, columns, this.platform.clock.now());
+        await this.reservations.update(r.id, columns, this.ports.clock.now());
         r = { ...r, ...changes };
       }
       await this.booking.safetyNet(r);
@@ -142,9 +139,9 @@ export class TrainReservationService {
       holds,
       nationalityIds: options ? options.nationalityOptions.map((o) => o.id) : [],
       ticketTypeIds: options ? options.ticketTypeOptions.map((o) => o.id) : [4, 3],
-      now: this.platform.clock.now(),
-      fallbackPhone: this.platform.config.train.localFallbackPhone,
-      maxPassengers: this.platform.config.train.maxActiveHoldsPerAccount,
+      now: this.ports.clock.now(),
+      fallbackPhone: this.ports.config.localFallbackPhone,
+      maxPassengers: this.ports.config.maxActiveHoldsPerAccount,
     });
     const fields = [...journeyErrors, ...(result.ok ? [] : result.fields)];
     if (fields.length || !result.ok) throw TrainReservationException.passengerDataInvalid(fields);
@@ -162,7 +159,7 @@ export class TrainReservationService {
         status: 'CANCELLED',
       });
     }
-    return reservationView(r, tickets, this.platform.clock.now());
+    return reservationView(r, tickets, this.ports.clock.now());
   }
 
   /** Rule 4: a retry must be the same request; the effective ticketPurchase (omitted = true) must not change. */

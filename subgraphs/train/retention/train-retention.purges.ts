@@ -1,8 +1,8 @@
-import type { Platform } from '../../../shared/platform/platform';
+import type { RetentionConfig } from '../../../shared/config/config';
 import { daysBefore, RetentionPurge, timeKeyCursor, timeKeyPosition } from '../../../shared/retention/retention.types';
-import { SeatHoldRepository } from '../holds/seat-hold.repository';
+import type { SeatHoldRepository } from '../holds/seat-hold.repository';
 import { SALES_HORIZON_DAYS } from '../provider/rail-simulator.adapter';
-import { MysqlRailSimulatorStore } from '../provider/simulator/mysql-rail-simulator.repository';
+import type { MysqlRailSimulatorStore } from '../provider/simulator/mysql-rail-simulator.repository';
 
 /**
  * The train module's purges: our seat holds RETENTION_TRAIN_SEAT_HOLD_DAYS after they lapsed or were released, and
@@ -11,10 +11,8 @@ import { MysqlRailSimulatorStore } from '../provider/simulator/mysql-rail-simula
  * after their last change, when every train they could hold has gone. Reservations, tickets, issuances, payments and
  * quotes (money records) are never purged.
  */
-export function trainRetentionPurges(platform: Platform): RetentionPurge[] {
-  const { trainSeatHoldDays, sandboxDays } = platform.config.retention;
-  const holds = new SeatHoldRepository(platform.dataSource);
-  const store = new MysqlRailSimulatorStore(platform.dataSource);
+export function trainRetentionPurges(retention: RetentionConfig, holds: SeatHoldRepository, store: MysqlRailSimulatorStore): RetentionPurge[] {
+  const { trainSeatHoldDays, sandboxDays } = retention;
   const pastHorizon = (now: Date, days: number) => daysBefore(now, SALES_HORIZON_DAYS + days);
   return [
     {

@@ -1,4 +1,4 @@
-import type { Platform } from '../../../shared/platform/platform';
+import type { TrainPorts } from '../train-ports.type';
 import type { Principal } from '../../../shared/auth/token.service';
 import { Role } from '../../../shared/auth/roles';
 import { AppError } from '../../../shared/errors/app-error';
@@ -36,7 +36,7 @@ export function trainPricingContextOf(role: Role): TrainPricingContext {
  */
 export class TrainSearchService {
   constructor(
-    private readonly platform: Platform,
+    private readonly ports: Pick<TrainPorts, 'clock' | 'config' | 'publicBaseUrl' | 'logger'>,
     private readonly provider: RailProvider,
     private readonly stations: StationService,
     private readonly rates: ExchangeRates,
@@ -44,10 +44,10 @@ export class TrainSearchService {
 
   async search(principal: Principal, query: TrainSearchQuery, headerCurrency?: string): Promise<TrainSearchOutcome> {
     const search = validateTrainSearch(query, (id) => this.stations.byStopId(id));
-    const now = this.platform.clock.now();
+    const now = this.ports.clock.now();
     const serviceDate = this.provider.serviceDate(now);
     const trips = await this.trips(search.from.stopId, search.to.stopId, search.date);
-    const currencies = [...new Set([...(headerCurrency ? [headerCurrency] : []), ...this.platform.config.train.otherCurrencies])];
+    const currencies = [...new Set([...(headerCurrency ? [headerCurrency] : []), ...this.ports.config.otherCurrencies])];
     const rates = await snapshotRates(this.rates, trainRatePairs(currencies));
     const context = trainPricingContextOf(principal.role);
     // Trains of one pair on one date mostly share a fare: each distinct fare is priced once (the price is read-only).
@@ -62,7 +62,7 @@ export class TrainSearchService {
     const meta: TrainSearchOutcome['meta'] = {
       count: data.length,
       provider: RAIL_PROVIDER_KEY,
-      links: { self: trainSearchLink(this.platform.config.publicBaseUrl, { ...canonical, date: search.date }) },
+      links: { self: trainSearchLink(this.ports.publicBaseUrl, { ...canonical, date: search.date }) },
       createdAt: now.toISOString(),
     };
     if (search.lookAheadDays !== null) {
@@ -74,12 +74,12 @@ export class TrainSearchService {
           trainLookAheadDates(search.date, serviceDate, search.lookAheadDays),
           // Only whether the date has trains: no seat read, no pricing.
           (date) => this.provider.hasTrips({ fromStopId: search.from.stopId, toStopId: search.to.stopId, date }),
-          this.platform.config.train.lookAheadTimeoutMs,
-          (date, error) => this.platform.logger.warn('train look-ahead date could not be checked', { date, reason: (error as Error).message }),
+          this.ports.config.lookAheadTimeoutMs,
+          (date, error) => this.ports.logger.warn('train look-ahead date could not be checked', { date, reason: (error as Error).message }),
         );
         meta.availability = trainAvailability({ ...base, fold: foldCandidates(outcomes) });
         if (meta.availability.next) {
-          meta.links.nextAvailable = trainSearchLink(this.platform.config.publicBaseUrl, { ...canonical, date: meta.availability.next.date });
+          meta.links.nextAvailable = trainSearchLink(this.ports.publicBaseUrl, { ...canonical, date: meta.availability.next.date });
         }
       }
     }
