@@ -1,9 +1,10 @@
-import type { Platform } from '../../../shared/platform/platform';
+import type { FlightPorts } from '../flight.port';
+import { FLIGHT_JOBS } from '../jobs/flight.jobs';
 import { FlightException } from '../errors/flight.exception';
 import { FlightSupplier, SupplierError, SupplierTicketDocument } from '../supplier/flight-supplier.port';
 import { ReservationRepository } from './reservation.repository';
 import { toDocuments } from './reservation-view';
-import { FLIGHT_BOOKING_KIND, FLIGHT_QUEUE, ReservationJobPayload, WALLET_DEBIT_JOB } from './reservation-follow-ups';
+import { FLIGHT_BOOKING_KIND } from './reservation-follow-ups';
 import type { FlightReservation } from './reservation.types';
 import type { FlightWalletAdmission } from './wallet-admission.service';
 
@@ -17,7 +18,7 @@ export type IssuanceOutcome = { complete: true; reservation: FlightReservation }
  */
 export class IssuanceService {
   constructor(
-    private readonly platform: Platform,
+    private readonly ports: Pick<FlightPorts, 'clock' | 'transactor' | 'outbox' | 'notifications' | 'logger' | 'recovery'>,
     private readonly supplier: FlightSupplier,
     private readonly reservations: ReservationRepository,
     private readonly admission: FlightWalletAdmission,
@@ -25,9 +26,9 @@ export class IssuanceService {
 
   async issue(r: FlightReservation): Promise<IssuanceOutcome> {
     if (r.status === 'ISSUED') return { complete: true, reservation: r };
-    const now = this.platform.clock.now();
+    const now = this.ports.clock.now();
     // How long this caller may drive issuance before a concurrent one (or the recovery job) may take over.
-    if (!(await this.reservations.claim(r.id, now, this.platform.config.recovery.issuanceLeaseSeconds * 1000))) return { complete: false, reservation: r };
+    if (!(await this.reservations.claim(r.id, now, this.ports.recovery.issuanceLeaseSeconds * 1000))) return { complete: false, reservation: r };
     try {
       let documents: SupplierTicketDocument[];
       try {
@@ -36,7 +37,7 @@ export class IssuanceService {
         if (error instanceof SupplierError && error.code === 'TIMEOUT') return { complete: false, reservation: r };
         if (error instanceof SupplierError && error.code === 'ISSUANCE_FAILED') {
           // Nothing was issued, so nothing will be debited: the wallet hold is given back with the status.
-          await this.platform.dataSource.transaction(async (m) => {
+          await this.ports.transactor.transaction(async (m) => {
             if (await this.reservations.update(r.id, { status: 'TST_CREATED', lastError: error.message }, now, m, ['ISSUING']))
               await this.admission.release(r, m);
           });
@@ -51,11 +52,11 @@ export class IssuanceService {
   }
 
   private async record(r: FlightReservation, supplierDocs: SupplierTicketDocument[]): Promise<IssuanceOutcome> {
-    const now = this.platform.clock.now();
+    const now = this.ports.clock.now();
     const documents = toDocuments(supplierDocs);
     const complete = documents.length > 0 && documents.every((d) => d.status === 'ISSUED');
     const status = complete ? 'ISSUED' : 'PARTIALLY_ISSUED';
-    await this.platform.dataSource.transaction(async (m) => {
+    await this.ports.transactor.transaction(async (m) => {
       await this.reservations.update(r.id, { status, documents, issuedAt: complete ? now : null, lastError: null }, now, m);
       for (const doc of supplierDocs) {
         await this.reservations.updateTicketDocument(
@@ -77,12 +78,11 @@ export class IssuanceService {
         );
       }
       if (complete) {
-        const payload: ReservationJobPayload = { reservationId: r.id };
-        if (r.walletId && r.walletDebitTotal) await this.platform.outbox.enqueue(m, { queue: FLIGHT_QUEUE, name: WALLET_DEBIT_JOB, payload });
-        await this.platform.notifications.request(m, { bookingKind: FLIGHT_BOOKING_KIND, bookingId: r.id, messageType: 'TICKET' });
+        if (r.walletId && r.walletDebitTotal) await this.ports.outbox.enqueue(m, FLIGHT_JOBS.walletDebit.of({ reservationId: r.id }));
+        await this.ports.notifications.request(m, { bookingKind: FLIGHT_BOOKING_KIND, bookingId: r.id, messageType: 'TICKET' });
       }
     });
-    this.platform.logger.info(complete ? 'flight issued' : 'flight partially issued', { reservationId: r.id, bookingReference: r.bookingReference });
+    this.ports.logger.info(complete ? 'flight issued' : 'flight partially issued', { reservationId: r.id, bookingReference: r.bookingReference });
     return { complete, reservation: { ...r, status, documents, issuedAt: complete ? now : null } } as IssuanceOutcome;
   }
 }

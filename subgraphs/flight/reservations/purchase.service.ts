@@ -1,17 +1,17 @@
-import type { Platform } from '../../../shared/platform/platform';
+import type { Clock } from '../../../shared/time/clock';
 import type { Principal } from '../../../shared/auth/token.service';
 import { isAgentRole } from '../../../shared/auth/roles';
 import { PlatformException } from '../../../shared/errors/app-error';
 import { FlightException } from '../errors/flight.exception';
 import type { IssuanceService } from './issuance.service';
 import { ReservationRepository } from './reservation.repository';
-import { issuanceView } from './reservation-view';
+import { issuanceView, IssuanceView } from './reservation-view';
 import type { FlightWalletAdmission } from './wallet-admission.service';
 
 export interface PurchaseOutcome {
   /** True: every ticket document is issued (200). False: still in progress or partial (202). */
   complete: boolean;
-  issuance: ReturnType<typeof issuanceView>;
+  issuance: IssuanceView;
 }
 
 const ISSUABLE = ['TST_CREATED', 'ISSUING', 'PARTIALLY_ISSUED', 'ISSUED'];
@@ -25,7 +25,7 @@ const ISSUABLE = ['TST_CREATED', 'ISSUING', 'PARTIALLY_ISSUED', 'ISSUED'];
  */
 export class PurchaseService {
   constructor(
-    private readonly platform: Platform,
+    private readonly clock: Clock,
     private readonly reservations: ReservationRepository,
     private readonly issuance: IssuanceService,
     private readonly admission: FlightWalletAdmission,
@@ -43,7 +43,7 @@ export class PurchaseService {
       if (r.cancelledAt && r.paymentDeadlineAt && r.cancelledAt >= r.paymentDeadlineAt) throw FlightException.reservationExpired({ reservationId: r.id });
       throw FlightException.issuanceFailed(`This reservation is ${r.status} and cannot be issued`);
     }
-    if (r.status === 'TST_CREATED' && r.paymentDeadlineAt && r.paymentDeadlineAt.getTime() <= this.platform.clock.now().getTime()) {
+    if (r.status === 'TST_CREATED' && r.paymentDeadlineAt && r.paymentDeadlineAt.getTime() <= this.clock.now().getTime()) {
       throw FlightException.reservationExpired({ reservationId: r.id, paymentDeadlineAt: r.paymentDeadlineAt.toISOString() });
     }
     if (this.admission.needed(r)) r = await this.admission.admit(r);

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Platform } from '../../../shared/platform/platform';
+import type { FlightPorts } from '../flight.port';
 import type { Principal } from '../../../shared/auth/token.service';
 import { Role } from '../../../shared/auth/roles';
 import { PlatformException } from '../../../shared/errors/app-error';
@@ -15,12 +15,20 @@ import { pricingContextOf } from '../search/flight-search.service';
 import { FlightSupplier, SupplierError, SupplierTraveler } from '../supplier/flight-supplier.port';
 import { validatePassengers } from './passenger-validation';
 import { ReservationRepository } from './reservation.repository';
-import { agentReservationView, buildTicketRows, customerReservationView, expectedDocuments, ticketBuyer, toPricingRecords } from './reservation-view';
+import {
+  agentReservationView,
+  AgentReservationView,
+  buildTicketRows,
+  customerReservationView,
+  CustomerReservationView,
+  expectedDocuments,
+  ticketBuyer,
+  toPricingRecords,
+} from './reservation-view';
 import type { BookingChannel, FlightReservation, StoredPassenger } from './reservation.types';
 import { parseReserveRequest, ReserveInput, ReserveRequest, retryConflict } from './reserve-request';
 import { FLIGHT_BOOKING_KIND, scheduleReservationFollowUps } from './reservation-follow-ups';
 import type { AccountDirectory } from '../../../shared/auth/account-directory.port';
-import { AccountRepository } from '../../../shared/auth/account.repository';
 
 export interface ReserveHeaders {
   externalUserId?: string | null;
@@ -54,21 +62,24 @@ const SUPPLIER_FIELD_NAMES: Record<string, string> = {
  */
 export class ReserveService {
   constructor(
-    private readonly platform: Platform,
+    private readonly ports: Pick<FlightPorts, 'clock' | 'transactor' | 'outbox' | 'ledger' | 'notifications' | 'logger' | 'flight' | 'publicBaseUrl'>,
     private readonly supplier: FlightSupplier,
     private readonly offers: FlightOfferStore,
     private readonly pricing: PricingTermsFactory,
     private readonly airports: AirportService,
     private readonly reservations: ReservationRepository,
-    private readonly accounts: AccountDirectory = new AccountRepository(platform.dataSource),
+    private readonly accounts: AccountDirectory,
   ) {}
 
+  /** The answer's shape follows the channel: the customer's reservation with its tickets, or the agent's summary. */
+  reserve(principal: Principal, channel: 'CUSTOMER', input: ReserveInput, headers: ReserveHeaders): Promise<CustomerReservationView>;
+  reserve(principal: Principal, channel: 'AGENT', input: ReserveInput, headers: ReserveHeaders): Promise<AgentReservationView>;
   async reserve(
     principal: Principal,
     channel: BookingChannel,
     input: ReserveInput,
     headers: ReserveHeaders,
-  ): Promise<ReturnType<typeof agentReservationView> | ReturnType<typeof customerReservationView>> {
+  ): Promise<AgentReservationView | CustomerReservationView> {
     authorize(principal, channel);
     const request = parseReserveRequest(input, channel === 'AGENT' ? headers.externalUserId : null);
     let reservation = await this.reservations.byOffer(principal.accountId, request.offerReference);
@@ -82,7 +93,7 @@ export class ReserveService {
         status: reservation.status,
       });
     }
-    const now = this.platform.clock.now();
+    const now = this.ports.clock.now();
     if (!(await this.reservations.claim(reservation.id, now, PROCESSING_LEASE_MS))) {
       throw FlightException.inProgress({ reservationId: reservation.id, status: reservation.status });
     }
@@ -97,10 +108,10 @@ export class ReserveService {
   private async create(principal: Principal, channel: BookingChannel, request: ReserveRequest, headers: ReserveHeaders): Promise<FlightReservation> {
     const stored = await this.offers.load(request.offerReference, principal.accountId);
     if (!stored) throw FlightException.offerNotFound();
-    const now = this.platform.clock.now();
+    const now = this.ports.clock.now();
     if (stored.gone || stored.expiresAt.getTime() <= now.getTime())
       throw FlightException.offerExpired({ offerReference: stored.offerReference, refreshSearch: true });
-    const wallet = channel === 'AGENT' ? await this.platform.ledger.findByAccount(principal.accountId) : null;
+    const wallet = channel === 'AGENT' ? await this.ports.ledger.findByAccount(principal.accountId) : null;
     if (channel === 'AGENT' && !wallet) throw PlatformException.forbidden('Agent reservations need an agent account with a wallet');
     const price = stored.offer.view.price;
     const reservation: FlightReservation = {
@@ -148,7 +159,7 @@ export class ReserveService {
   }
 
   private async advance(r: FlightReservation, request: ReserveRequest, channel: BookingChannel): Promise<FlightReservation> {
-    const now = this.platform.clock.now();
+    const now = this.ports.clock.now();
     // Once the airline may hold seats (SELLING, PNR_CREATED) the booking finishes with the
     // travelers it was sold to, whatever a retry sends; before that, every attempt is validated.
     const selling = r.status === 'SELLING' || r.status === 'PNR_CREATED';
@@ -177,7 +188,7 @@ export class ReserveService {
       firstTravelDate: firstSegment.departure.at.slice(0, 10),
       lastTravelDate: lastItinerary.segments[0].departure.at.slice(0, 10),
       finalArrivalDate: lastSegment.arrival.at.slice(0, 10),
-      today: todayIn(this.airports.byIata(firstSegment.departure.iataCode)?.stopTimezone ?? 'Africa/Dar_es_Salaam', this.platform.clock.now()),
+      today: todayIn(this.airports.byIata(firstSegment.departure.iataCode)?.stopTimezone ?? 'Africa/Dar_es_Salaam', this.ports.clock.now()),
     });
     if (!result.ok) throw FlightException.passengerDataInvalid(result.fields);
     return result.passengers as StoredPassenger[];
@@ -185,7 +196,7 @@ export class ReserveService {
 
   /** Reprices; a different price stops here with FLIGHT_PRICE_CHANGED until the client accepts it. */
   private async confirmPrice(r: FlightReservation, request: ReserveRequest, channel: BookingChannel): Promise<FlightReservation> {
-    const now = this.platform.clock.now();
+    const now = this.ports.clock.now();
     let repriced;
     try {
       repriced = await this.supplier.reprice(
@@ -222,7 +233,7 @@ export class ReserveService {
   }
 
   private async sell(r: FlightReservation, channel: BookingChannel): Promise<FlightReservation> {
-    const now = this.platform.clock.now();
+    const now = this.ports.clock.now();
     let result;
     try {
       result = await this.supplier.createBooking({ offer: r.supplierOffer, travelers: r.passengers!.map(toSupplierTraveler), idempotencyKey: r.id });
@@ -249,17 +260,17 @@ export class ReserveService {
   /** TST, then everything that makes the reservation payable, in one transaction with its follow-ups. */
   private async storeFare(r: FlightReservation, channel: BookingChannel): Promise<FlightReservation> {
     const records = await this.supplier.createPricingRecords(r.pnr!);
-    const now = this.platform.clock.now();
+    const now = this.ports.clock.now();
     if (records.some((p) => p.status === 'FAILED')) {
       // Compensation: a PNR without a stored fare can never be ticketed; release its seats.
       await this.supplier
         .cancel(r.pnr!)
-        .catch((e) => this.platform.logger.warn('compensating PNR cancel failed', { reservationId: r.id, reason: (e as Error).message }));
+        .catch((e) => this.ports.logger.warn('compensating PNR cancel failed', { reservationId: r.id, reason: (e as Error).message }));
       await this.reservations.update(r.id, { status: 'VALIDATION_FAILED', lastError: 'the fare could not be stored (TST failed)' }, now);
       if (channel === 'CUSTOMER') throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true, reason: 'FLIGHT_RESERVATION_FAILED' });
       throw FlightException.reservationFailed('The airline could not store the fare for this booking');
     }
-    const deadline = new Date(now.getTime() + this.platform.config.flight.paymentWindowSeconds * 1000);
+    const deadline = new Date(now.getTime() + this.ports.flight.paymentWindowSeconds * 1000);
     const done: FlightReservation = {
       ...r,
       status: 'TST_CREATED',
@@ -268,7 +279,7 @@ export class ReserveService {
       paymentDeadlineAt: deadline,
       walletDebitTotal: r.price.walletSettlement?.debitTotal ?? null,
     };
-    await this.platform.dataSource.transaction(async (m) => {
+    await this.ports.transactor.transaction(async (m) => {
       await this.reservations.update(
         r.id,
         {
@@ -286,17 +297,17 @@ export class ReserveService {
         buildTicketRows(done, (code) => this.airports.byIata(code)?.stopName ?? code),
         m,
       );
-      await scheduleReservationFollowUps(this.platform, m, done);
+      await scheduleReservationFollowUps(this.ports, m, done);
     });
-    this.platform.logger.info('flight reserved', { reservationId: r.id, bookingReference: r.bookingReference, pnr: r.pnr, kind: FLIGHT_BOOKING_KIND });
+    this.ports.logger.info('flight reserved', { reservationId: r.id, bookingReference: r.bookingReference, pnr: r.pnr, kind: FLIGHT_BOOKING_KIND });
     return done;
   }
 
   private async view(r: FlightReservation, channel: BookingChannel) {
     const fresh = (await this.reservations.byId(r.id)) ?? r;
     const tickets = await this.reservations.ticketsOf(r.id);
-    const now = this.platform.clock.now();
-    if (channel === 'AGENT') return agentReservationView(fresh, tickets, now, this.platform.config.publicBaseUrl);
+    const now = this.ports.clock.now();
+    if (channel === 'AGENT') return agentReservationView(fresh, tickets, now, this.ports.publicBaseUrl);
     const offer = fresh.offerView ?? (await this.rebuiltOfferView(fresh));
     return customerReservationView(fresh, tickets, now, offer, ticketBuyer(await this.accounts.contactOf(fresh.accountId)));
   }
