@@ -1,3 +1,4 @@
+import { runWorkflow, Workflow } from '../../../shared/workflow/workflow';
 import type { FlightPorts } from '../flight.port';
 import { FLIGHT_JOBS } from '../jobs/flight.jobs';
 import type { Principal } from '../../../shared/auth/token.service';
@@ -147,36 +148,58 @@ export class CustomerIssuanceService {
   async issuePaid(reservationId: string): Promise<PaidIssuanceOutcome> {
     const r = await this.reservations.byId(reservationId);
     if (!r) return { skipped: true, reason: 'unknown reservation' };
-    if (r.status === 'ISSUED') return { issued: true, duplicate: true };
-    if (r.status !== 'ISSUING' && r.status !== 'PARTIALLY_ISSUED') return { skipped: true, status: r.status };
-    // The gate is checked again here: the job only ever issues against a confirmed, matching payment.
-    if (!(await this.payments.confirmedFor(r))) {
-      await this.reservations.update(
-        r.id,
-        { status: 'TST_CREATED', lastError: 'customer issuance stopped: no confirmed payment matches' },
-        this.ports.clock.now(),
-        undefined,
-        ['ISSUING'],
-      );
-      this.ports.logger.warn('flight customer issuance without a matching payment', { reservationId });
-      return { skipped: true, reason: 'payment not confirmed' };
-    }
-    try {
-      const outcome = await this.issuance.issue(r);
-      if (!outcome.complete) throw new Error(`flight ${r.bookingReference} is not fully issued yet (${outcome.reservation.status}); retrying`);
-      return { issued: true };
-    } catch (error) {
-      if (error instanceof FlightException && error.errorCode === 'FLIGHT_ISSUANCE_FAILED') {
-        this.ports.logger.error('flight customer issuance refused by the airline', {
-          reservationId,
-          bookingReference: r.bookingReference,
-          reason: error.errorMessage,
-        });
-        return { issued: false, failed: true };
-      }
-      throw error;
-    }
+    return runWorkflow(this.paidIssuance, r, this.ports.logger);
   }
+
+  private readonly paidIssuance: Workflow<FlightReservation, PaidIssuanceOutcome> = {
+    name: 'flight customer issuance',
+    steps: [
+      {
+        // The idempotency guard: an issued reservation is answered as a duplicate, one in another state is left alone.
+        name: 'still issuing',
+        run: async (r) => {
+          if (r.status === 'ISSUED') return { issued: true, duplicate: true };
+          if (r.status !== 'ISSUING' && r.status !== 'PARTIALLY_ISSUED') return { skipped: true, status: r.status };
+          return undefined;
+        },
+      },
+      {
+        // The gate is checked again here: the job only ever issues against a confirmed, matching payment.
+        name: 'confirmed payment',
+        run: async (r) => {
+          if (await this.payments.confirmedFor(r)) return undefined;
+          await this.reservations.update(
+            r.id,
+            { status: 'TST_CREATED', lastError: 'customer issuance stopped: no confirmed payment matches' },
+            this.ports.clock.now(),
+            undefined,
+            ['ISSUING'],
+          );
+          this.ports.logger.warn('flight customer issuance without a matching payment', { reservationId: r.id });
+          return { skipped: true, reason: 'payment not confirmed' };
+        },
+      },
+      {
+        name: 'issue',
+        run: async (r) => {
+          const outcome = await this.issuance.issue(r);
+          if (!outcome.complete) throw new Error(`flight ${r.bookingReference} is not fully issued yet (${outcome.reservation.status}); retrying`);
+          return { issued: true };
+        },
+        // Issuance itself gave the reservation back to TST_CREATED on a refusal: the job ends without a retry.
+        // Anything else (partial, timeout, a lease held elsewhere) is thrown on for BullMQ's retries.
+        compensate: async (error, r) => {
+          if (!(error instanceof FlightException && error.errorCode === 'FLIGHT_ISSUANCE_FAILED')) return undefined;
+          this.ports.logger.error('flight customer issuance refused by the airline', {
+            reservationId: r.id,
+            bookingReference: r.bookingReference,
+            reason: error.errorMessage,
+          });
+          return { issued: false, failed: true };
+        },
+      },
+    ],
+  };
 
   /** One lookup (ticketId or paymentReference); both may be given when they name the same reservation. */
   private async find(

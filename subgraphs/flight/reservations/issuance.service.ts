@@ -1,3 +1,4 @@
+import { runWorkflow, Workflow } from '../../../shared/workflow/workflow';
 import type { FlightPorts } from '../flight.port';
 import { FLIGHT_JOBS } from '../jobs/flight.jobs';
 import { FlightException } from '../errors/flight.exception';
@@ -7,6 +8,13 @@ import { toDocuments } from './reservation-view';
 import { FLIGHT_BOOKING_KIND } from './reservation-follow-ups';
 import type { FlightReservation } from './reservation.types';
 import type { FlightWalletAdmission } from './wallet-admission.service';
+
+interface IssuanceState {
+  r: FlightReservation;
+  /** When the lease was taken: the time a refusal is recorded at. */
+  now: Date;
+  documents: SupplierTicketDocument[];
+}
 
 export type IssuanceOutcome = { complete: true; reservation: FlightReservation } | { complete: false; reservation: FlightReservation };
 
@@ -30,26 +38,44 @@ export class IssuanceService {
     // How long this caller may drive issuance before a concurrent one (or the recovery job) may take over.
     if (!(await this.reservations.claim(r.id, now, this.ports.recovery.issuanceLeaseSeconds * 1000))) return { complete: false, reservation: r };
     try {
-      let documents: SupplierTicketDocument[];
-      try {
-        documents = await this.supplier.issueTickets(r.pnr!, r.id);
-      } catch (error) {
-        if (error instanceof SupplierError && error.code === 'TIMEOUT') return { complete: false, reservation: r };
-        if (error instanceof SupplierError && error.code === 'ISSUANCE_FAILED') {
+      return await runWorkflow(this.flow, { r, now, documents: [] }, this.ports.logger);
+    } finally {
+      await this.reservations.release(r.id);
+    }
+  }
+
+  /**
+   * Issuance under the lease, as named steps. The guard against issuing twice is the supplier's: it answers a
+   * repeated request with the tickets it already issued, so a retried flow asks again and records the same documents.
+   */
+  private readonly flow: Workflow<IssuanceState, IssuanceOutcome> = {
+    name: 'flight issuance',
+    steps: [
+      {
+        name: 'ask the supplier for the tickets',
+        run: async (s) => {
+          s.documents = await this.supplier.issueTickets(s.r.pnr!, s.r.id);
+          return undefined;
+        },
+        compensate: async (error, { r, now }) => {
+          // A timeout is not an answer: the issuance stays as it is, for a retry or the recovery job.
+          if (error instanceof SupplierError && error.code === 'TIMEOUT') return { complete: false, reservation: r };
+          if (!(error instanceof SupplierError && error.code === 'ISSUANCE_FAILED')) return undefined;
           // Nothing was issued, so nothing will be debited: the wallet hold is given back with the status.
           await this.ports.transactor.transaction(async (m) => {
             if (await this.reservations.update(r.id, { status: 'TST_CREATED', lastError: error.message }, now, m, ['ISSUING']))
               await this.admission.release(r, m);
           });
           throw FlightException.issuanceFailed(`The airline refused to issue the tickets: ${error.message}`);
-        }
-        throw error;
-      }
-      return await this.record(r, documents);
-    } finally {
-      await this.reservations.release(r.id);
-    }
-  }
+        },
+      },
+      {
+        // The wallet-debit job and the ticket messages are written in the transaction that records the documents.
+        name: 'record the documents',
+        run: (s) => this.record(s.r, s.documents),
+      },
+    ],
+  };
 
   private async record(r: FlightReservation, supplierDocs: SupplierTicketDocument[]): Promise<IssuanceOutcome> {
     const now = this.ports.clock.now();
