@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FlightPorts } from '../flight.port';
 import type { Principal } from '../../../shared/auth/token.service';
 import { Role } from '../../../shared/auth/roles';
@@ -8,11 +8,12 @@ import { FlightException } from '../errors/flight.exception';
 import { bookingRequirementsFor, escalate } from '../offers/booking-requirements';
 import { OfferView, StoredOfferPayload, toOfferView } from '../offers/offer-view';
 import type { PricingTermsFactory } from '../offers/pricing-terms';
-import { acceptsPrice, FlightOfferPrice, priceVersionOf } from '../pricing/flight-pricing';
+import { acceptsPrice, priceVersionOf } from '../pricing/flight-pricing';
 import type { AirportService } from '../services/airport.service';
 import type { FlightOfferStore } from '../search/stored-search.types';
 import { pricingContextOf } from '../search/flight-search.service';
-import { FlightSupplier, SupplierError, SupplierTraveler } from '../supplier/flight-supplier.port';
+import { FlightSupplier, SupplierBookingResult, SupplierError, SupplierOffer } from '../supplier/flight-supplier.port';
+import { runWorkflow, Workflow } from '../../../shared/workflow/workflow';
 import { validatePassengers } from './passenger-validation';
 import { ReservationRepository } from './reservation.repository';
 import {
@@ -26,9 +27,24 @@ import {
   toPricingRecords,
 } from './reservation-view';
 import type { BookingChannel, FlightReservation, StoredPassenger } from './reservation.types';
+import { authorize, priceChangeData, reference, roleOf, toSupplierTraveler } from './reserve-rules';
 import { parseReserveRequest, ReserveInput, ReserveRequest, retryConflict } from './reserve-request';
 import { FLIGHT_BOOKING_KIND, scheduleReservationFollowUps } from './reservation-follow-ups';
 import type { AccountDirectory } from '../../../shared/auth/account-directory.port';
+
+interface ReserveState {
+  r: FlightReservation;
+  request: ReserveRequest;
+  channel: BookingChannel;
+  /** The airline may already hold seats: the travelers sold to are kept and the offer's expiry no longer applies. */
+  selling: boolean;
+  /** When the current phase began (the attempt, the repricing, the sale): the time its writes carry. */
+  now: Date;
+  repriced?: SupplierOffer;
+  sold?: SupplierBookingResult;
+}
+
+const isSold = (r: FlightReservation): boolean => r.status === 'SELLING' || r.status === 'PNR_CREATED';
 
 export interface ReserveHeaders {
   externalUserId?: string | null;
@@ -159,21 +175,99 @@ export class ReserveService {
   }
 
   private async advance(r: FlightReservation, request: ReserveRequest, channel: BookingChannel): Promise<FlightReservation> {
-    const now = this.ports.clock.now();
     // Once the airline may hold seats (SELLING, PNR_CREATED) the booking finishes with the
     // travelers it was sold to, whatever a retry sends; before that, every attempt is validated.
     const selling = r.status === 'SELLING' || r.status === 'PNR_CREATED';
-    const deadline = r.status === 'PRICE_CHANGED' ? r.priceChangeExpiresAt! : r.offerExpiresAt;
-    if (!selling && deadline.getTime() <= now.getTime()) throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true });
-    if (!selling || !r.passengers) {
-      const passengers = this.validate(r, request);
-      await this.reservations.update(r.id, { passengers }, now);
-      r = { ...r, passengers };
-    }
-    if (r.status !== 'SELLING' && r.status !== 'PNR_CREATED') r = await this.confirmPrice(r, request, channel);
-    if (r.status !== 'PNR_CREATED') r = await this.sell(r, channel);
-    return this.storeFare(r, channel);
+    return runWorkflow(this.flow, { r, request, channel, selling, now: this.ports.clock.now() }, this.ports.logger);
   }
+
+  /**
+   * The reservation as named steps. Each guard reads the status the earlier attempt left, so a retry resumes
+   * where that one stopped: a priced reservation is not repriced, a sold one is not sold again.
+   */
+  private readonly flow: Workflow<ReserveState, FlightReservation> = {
+    name: 'flight reservation',
+    steps: [
+      {
+        name: 'offer still valid',
+        isDone: (s) => s.selling,
+        run: async (s) => {
+          const r = s.r;
+          const deadline = r.status === 'PRICE_CHANGED' ? r.priceChangeExpiresAt! : r.offerExpiresAt;
+          if (deadline.getTime() <= s.now.getTime()) throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true });
+          return undefined;
+        },
+      },
+      {
+        name: 'validate the travelers',
+        isDone: (s) => s.selling && !!s.r.passengers,
+        run: async (s) => {
+          const passengers = this.validate(s.r, s.request);
+          await this.reservations.update(s.r.id, { passengers }, s.now);
+          s.r = { ...s.r, passengers };
+          return undefined;
+        },
+      },
+      {
+        name: 'reprice at the supplier',
+        isDone: (s) => isSold(s.r),
+        run: async (s) => {
+          s.now = this.ports.clock.now();
+          s.repriced = await this.supplier.reprice(
+            s.r.supplierOffer,
+            s.r.passengers!.map((p) => ({ lastName: p.lastName })),
+          );
+          return undefined;
+        },
+        compensate: async (error, { r, now }) => {
+          if (!(error instanceof SupplierError && error.code === 'REPRICE_UNAVAILABLE')) return undefined;
+          await this.reservations.update(r.id, { status: 'REPRICE_UNAVAILABLE', lastError: error.message }, now);
+          if (error.retryable) throw FlightException.repriceUnavailable();
+          throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true, reason: 'FLIGHT_REPRICE_UNAVAILABLE' });
+        },
+      },
+      {
+        name: 'confirm the price',
+        isDone: (s) => isSold(s.r),
+        run: async (s) => {
+          s.r = await this.confirmPrice(s.r, s.repriced!, s.request, s.channel, s.now);
+          return undefined;
+        },
+      },
+      {
+        name: 'sell at the supplier',
+        isDone: (s) => s.r.status === 'PNR_CREATED',
+        run: async (s) => {
+          const r = s.r;
+          s.now = this.ports.clock.now();
+          s.sold = await this.supplier.createBooking({ offer: r.supplierOffer, travelers: r.passengers!.map(toSupplierTraveler), idempotencyKey: r.id });
+          return undefined;
+        },
+        compensate: async (error, { r, channel, now }) => {
+          if (!(error instanceof SupplierError)) return undefined;
+          if (error.code === 'TIMEOUT') throw FlightException.inProgress({ reservationId: r.id, status: 'SELLING' });
+          await this.reservations.update(r.id, { status: 'VALIDATION_FAILED', lastError: error.message }, now);
+          if (error.code === 'SELL_UNAVAILABLE')
+            throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true, reason: 'FLIGHT_SELL_UNAVAILABLE' });
+          if (channel === 'CUSTOMER') throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true, reason: 'FLIGHT_RESERVATION_FAILED' });
+          throw FlightException.reservationFailed(error.message);
+        },
+      },
+      {
+        name: 'record the booking',
+        isDone: (s) => s.r.status === 'PNR_CREATED',
+        run: async (s) => {
+          s.r = await this.recordBooking(s.r, s.sold!, s.now);
+          return undefined;
+        },
+      },
+      {
+        // Its compensation (the PNR cancelled when the fare cannot be stored) is inside: it is not an error there.
+        name: 'store the fare',
+        run: (s) => this.storeFare(s.r, s.channel),
+      },
+    ],
+  };
 
   private validate(r: FlightReservation, request: ReserveRequest): StoredPassenger[] {
     const itineraries = r.supplierOffer.itineraries;
@@ -195,22 +289,13 @@ export class ReserveService {
   }
 
   /** Reprices; a different price stops here with FLIGHT_PRICE_CHANGED until the client accepts it. */
-  private async confirmPrice(r: FlightReservation, request: ReserveRequest, channel: BookingChannel): Promise<FlightReservation> {
-    const now = this.ports.clock.now();
-    let repriced;
-    try {
-      repriced = await this.supplier.reprice(
-        r.supplierOffer,
-        r.passengers!.map((p) => ({ lastName: p.lastName })),
-      );
-    } catch (error) {
-      if (error instanceof SupplierError && error.code === 'REPRICE_UNAVAILABLE') {
-        await this.reservations.update(r.id, { status: 'REPRICE_UNAVAILABLE', lastError: error.message }, now);
-        if (error.retryable) throw FlightException.repriceUnavailable();
-        throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true, reason: 'FLIGHT_REPRICE_UNAVAILABLE' });
-      }
-      throw error;
-    }
+  private async confirmPrice(
+    r: FlightReservation,
+    repriced: SupplierOffer,
+    request: ReserveRequest,
+    channel: BookingChannel,
+    now: Date,
+  ): Promise<FlightReservation> {
     const terms = await this.pricing.termsFor([repriced], r.displayCurrency, pricingContextOf(roleOf(r)), r.walletCurrency);
     // The offer as it now stands (its traveler prices with it), so the reservation answer shows what was accepted.
     const offerView = toOfferView(repriced, terms);
@@ -232,20 +317,8 @@ export class ReserveService {
     return { ...r, status: 'SELLING', supplierOffer: repriced, offerView, price };
   }
 
-  private async sell(r: FlightReservation, channel: BookingChannel): Promise<FlightReservation> {
-    const now = this.ports.clock.now();
-    let result;
-    try {
-      result = await this.supplier.createBooking({ offer: r.supplierOffer, travelers: r.passengers!.map(toSupplierTraveler), idempotencyKey: r.id });
-    } catch (error) {
-      if (!(error instanceof SupplierError)) throw error;
-      if (error.code === 'TIMEOUT') throw FlightException.inProgress({ reservationId: r.id, status: 'SELLING' });
-      await this.reservations.update(r.id, { status: 'VALIDATION_FAILED', lastError: error.message }, now);
-      if (error.code === 'SELL_UNAVAILABLE')
-        throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true, reason: 'FLIGHT_SELL_UNAVAILABLE' });
-      if (channel === 'CUSTOMER') throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true, reason: 'FLIGHT_RESERVATION_FAILED' });
-      throw FlightException.reservationFailed(error.message);
-    }
+  /** The supplier's answer to the sale: more traveler information asked for, or the PNR. */
+  private async recordBooking(r: FlightReservation, result: SupplierBookingResult, now: Date): Promise<FlightReservation> {
     if (result.kind === 'ADDITIONAL_INFORMATION_REQUIRED') {
       const fields = result.fields.map((f) => ({ travelerId: f.travelerId, field: SUPPLIER_FIELD_NAMES[f.field] ?? f.field, message: f.message }));
       const requirements = escalate(r.requirements, fields, r.requirements.profileVersion + 1);
@@ -317,64 +390,6 @@ export class ReserveService {
     const terms = await this.pricing.termsFor([r.supplierOffer], r.displayCurrency, pricingContextOf(roleOf(r)), r.walletCurrency);
     return toOfferView(r.supplierOffer, terms);
   }
-}
-
-function authorize(principal: Principal, channel: BookingChannel): void {
-  if (channel === 'AGENT' && principal.role !== Role.SERVICE_AGENT && principal.role !== Role.THIRD_PARTY_AGENT) {
-    throw PlatformException.forbidden('Agent reservations need an agent account (permission level 222)');
-  }
-  if (channel === 'CUSTOMER' && principal.role !== Role.CUSTOMER) {
-    throw PlatformException.forbidden('Customer reservations need a customer account; agents use /api/flight/reserve/agent');
-  }
-}
-
-function roleOf(r: FlightReservation): Role {
-  return r.bookingUserType === 'CUSTOMER' ? Role.CUSTOMER : r.bookingUserType === 'THIRD_PARTY_AGENT' ? Role.THIRD_PARTY_AGENT : Role.SERVICE_AGENT;
-}
-
-function priceChangeData(
-  reservationId: string,
-  previous: FlightOfferPrice,
-  current: FlightOfferPrice,
-  priceVersion: string,
-  expiresAt: Date,
-  channel: BookingChannel,
-) {
-  const summary = (p: FlightOfferPrice) =>
-    channel === 'AGENT' && p.walletSettlement
-      ? { grandTotal: p.grandTotal, currency: p.currency, walletDebitTotal: p.walletSettlement.debitTotal, walletCurrency: p.walletSettlement.currency }
-      : { grandTotal: p.grandTotal, currency: p.currency };
-  return { reservationId, previousPrice: summary(previous), currentPrice: summary(current), priceVersion, expiresAt: expiresAt.toISOString() };
-}
-
-function toSupplierTraveler(p: StoredPassenger): SupplierTraveler {
-  return {
-    travelerId: p.travelerId,
-    type: p.ageCategory === 'INFANT' ? 'HELD_INFANT' : p.ageCategory,
-    firstName: p.firstName,
-    lastName: p.lastName,
-    dateOfBirth: p.dateOfBirth ?? undefined,
-    gender: p.gender === 'MALE' || p.gender === 'FEMALE' ? p.gender : undefined,
-    email: p.email,
-    phone: p.phone,
-    document: p.document
-      ? {
-          type: p.document.type,
-          number: p.document.number,
-          expiryDate: p.document.expiryDate,
-          issuingCountry: p.document.issuingCountry,
-          nationality: p.document.nationality,
-        }
-      : undefined,
-  } as SupplierTraveler;
-}
-
-const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-/** Short human references without look-alike characters (no 0/O, 1/I). */
-function reference(prefix: string, length: number): string {
-  const bytes = randomBytes(length);
-  return prefix + Array.from(bytes, (b) => REFERENCE_ALPHABET[b % REFERENCE_ALPHABET.length]).join('');
 }
 
 export type { StoredOfferPayload };
