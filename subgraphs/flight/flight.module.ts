@@ -31,7 +31,13 @@ import { FlightTicketLookupService } from './reservations/flight-ticket-lookup.s
 import { FlightTicketLookupResolver } from './graphql/flight-ticket-lookup.resolver';
 import { walletDebitJob } from './jobs/wallet-debit.job';
 import { flightIssuanceRecoveryJob } from './jobs/issuance-recovery.job';
-import { reservationExpiryJob } from './jobs/reservation-expiry.job';
+import { reservationExpiryRunner } from './jobs/reservation-expiry.job';
+import { ReservationExpiryService } from './reservations/reservation-expiry.service';
+import { WalletDebitService } from './reservations/wallet-debit.service';
+import { IssuanceRecoveryService } from './reservations/issuance-recovery.service';
+import { PaymentRecoveryRepository } from './reservations/payment-recovery.repository';
+import { AccountRepository } from '../../shared/auth/account.repository';
+import type { FlightPorts } from './flight.port';
 import { flightNotificationSource } from './notifications/flight-notification.source';
 import { FlightIssuanceResolver } from './graphql/flight-issuance.resolver';
 import { FlightWalletHolds1764000000110 } from './migrations/1764000000110-flight-wallet-holds';
@@ -55,6 +61,22 @@ import type { AnswerShortcuts } from '../../shared/http/answer-shortcut';
 /** The simulator keeps its state in MySQL, so subgraph, workers and replicas share one sandbox GDS. */
 function supplierFor(platform: Platform): FlightSupplier {
   return createGdsSimulator({ now: () => platform.clock.now(), store: new MysqlSimulatorStore(platform.dataSource) });
+}
+
+/** The narrow ports flight services take: the only place flight reads the platform's parts. */
+function portsOf(platform: Platform): FlightPorts {
+  const { clock, dataSource: transactor, outbox, ledger, notifications, logger, config } = platform;
+  return { clock, transactor, outbox, ledger, notifications, logger, flight: config.flight, recovery: config.recovery, publicBaseUrl: config.publicBaseUrl };
+}
+
+/** The issuance services the subgraph and the workers share. */
+function issuanceOf(platform: Platform, ports: FlightPorts, supplier: FlightSupplier) {
+  const reservations = new ReservationRepository(platform.dataSource);
+  const payments = new FlightPaymentRepository(platform.dataSource);
+  const admission = new FlightWalletAdmission(ports, reservations);
+  const issuance = new IssuanceService(ports, supplier, reservations, admission);
+  const customerIssuance = new CustomerIssuanceService(ports, reservations, issuance, payments, admission, new PaymentRecoveryRepository(platform.dataSource));
+  return { reservations, payments, admission, issuance, customerIssuance };
 }
 
 export const flightModule: SubgraphModule = {
@@ -83,13 +105,12 @@ export const flightModule: SubgraphModule = {
     const offers: FlightOfferStore = new OfferStore(platform.cacheRedis, platform.config.queuePrefix, () => platform.clock.now().getTime());
     const cache = new SearchCache(platform.cacheRedis, platform.config.queuePrefix, platform.config.flight.searchCacheSeconds);
     const pricing = new PricingTermsFactory(createSimulatedExchangeRates(), platform.config.flight.otherCurrencies);
-    const reservations = new ReservationRepository(platform.dataSource);
-    const admission = new FlightWalletAdmission(platform, reservations);
-    const issuance = new IssuanceService(platform, supplier, reservations, admission);
-    const payments = new FlightPaymentRepository(platform.dataSource);
+    const ports = portsOf(platform);
+    const { reservations, payments, admission, issuance, customerIssuance } = issuanceOf(platform, ports, supplier);
+    const accounts = new AccountRepository(platform.dataSource);
     const searchResolver = new FlightSearchResolver(
-      new FlightSearchService(platform, supplier, pricing, airports, offers, cache),
-      new OfferReviewService(platform, airports, offers, reservations),
+      new FlightSearchService(ports, supplier, pricing, airports, offers, cache),
+      new OfferReviewService(ports.clock, airports, offers, reservations),
       new SearchRateLimiter('flight', platform),
     );
     // Made only when the subgraph serves: printing the schema passes no shortcuts and a platform without a logger.
@@ -107,18 +128,15 @@ export const flightModule: SubgraphModule = {
       [
         FlightReservationResolver,
         new FlightReservationResolver(
-          new ReserveService(platform, supplier, offers, pricing, airports, reservations),
-          new PurchaseService(platform, reservations, issuance, admission),
-          new CancelService(platform, supplier, reservations, admission, payments),
-          new TicketQueryService(platform, reservations),
+          new ReserveService(ports, supplier, offers, pricing, airports, reservations, accounts),
+          new PurchaseService(ports.clock, reservations, issuance, admission),
+          new CancelService(ports, supplier, reservations, admission, payments),
+          new TicketQueryService(ports.transactor, reservations, accounts),
         ),
       ],
       [
         FlightIssuanceResolver,
-        new FlightIssuanceResolver(
-          new CustomerIssuanceService(platform, reservations, issuance, payments, admission),
-          new FlightPaymentService(platform, reservations, payments, new SimulatedPaymentGateway()),
-        ),
+        new FlightIssuanceResolver(customerIssuance, new FlightPaymentService(ports, reservations, payments, new SimulatedPaymentGateway())),
       ],
       // Lookups read through the broad-read pool: a slow one never holds a connection booking needs.
       [FlightTicketLookupResolver, new FlightTicketLookupResolver(new FlightTicketLookupService(new ReservationRepository(platform.broadReads)))],
@@ -129,18 +147,19 @@ export const flightModule: SubgraphModule = {
     });
   },
   jobs(platform: Platform) {
-    const reservations = new ReservationRepository(platform.dataSource);
+    const ports = portsOf(platform);
     const supplier = supplierFor(platform);
-    const issuance = new IssuanceService(platform, supplier, reservations, new FlightWalletAdmission(platform, reservations));
+    const { reservations, payments, issuance, customerIssuance } = issuanceOf(platform, ports, supplier);
+    const debits = new WalletDebitService(ports, reservations);
     return [
-      walletDebitJob(platform, reservations),
-      reservationExpiryJob(platform, supplier, reservations),
-      customerIssuanceJob(platform, reservations, issuance, new FlightPaymentRepository(platform.dataSource)),
-      flightIssuanceRecoveryJob(platform, reservations, issuance),
+      walletDebitJob(debits),
+      reservationExpiryRunner(new ReservationExpiryService(ports, supplier, reservations, payments)),
+      customerIssuanceJob(customerIssuance),
+      flightIssuanceRecoveryJob(new IssuanceRecoveryService(ports, reservations, issuance, debits), ports.recovery),
     ];
   },
   notificationSources(platform: Platform) {
     return [flightNotificationSource(platform.dataSource, new AirportService())];
   },
-  retentionPurges: flightRetentionPurges,
+  retentionPurges: (platform: Platform) => flightRetentionPurges(platform.config.retention.sandboxDays, new MysqlSimulatorStore(platform.dataSource)),
 };

@@ -24,7 +24,7 @@ export class FlightIssuanceResolver {
     ticketId: string | null,
     @Ctx() { req }: GraphQLContext,
   ): Promise<IssueSignalResult> {
-    return (await this.issuance.signal(await req.principal(), { paymentReference, ticketId })) as IssueSignalResult;
+    return await this.issuance.signal(await req.principal(), { paymentReference, ticketId });
   }
 
   @Mutation(() => DirectIssueResult, {
@@ -47,13 +47,13 @@ export class FlightIssuanceResolver {
     @Ctx() { req }: GraphQLContext,
   ): Promise<DirectIssueResult> {
     const principal = await req.principal();
-    return (await this.issuance.direct(principal, {
+    return await this.issuance.direct(principal, {
       ticketId,
       paymentReference,
       sourceTicketId,
       paymentRequestId,
       reconciliationOperationId,
-    })) as DirectIssueResult;
+    });
   }
 
   @Mutation(() => StartFlightPaymentResult, { description: "Starts the customer's online payment of its own reservation for the current grand total" })
@@ -64,7 +64,7 @@ export class FlightIssuanceResolver {
     method: string,
     @Ctx() { req }: GraphQLContext,
   ): Promise<StartFlightPaymentResult> {
-    return (await this.payments.startPayment(await req.principal(), { paymentReference, method })) as StartFlightPaymentResult;
+    return await this.payments.startPayment(await req.principal(), { paymentReference, method });
   }
 
   @Mutation(() => FlightPaymentType, {
@@ -74,6 +74,6 @@ export class FlightIssuanceResolver {
     @Arg('paymentRequestId', () => ID, { description: 'FlightPayment.paymentRequestId to confirm' }) paymentRequestId: string,
     @Ctx() { req }: GraphQLContext,
   ): Promise<FlightPaymentType> {
-    return (await this.payments.confirmPayment(await req.principal(), paymentRequestId)) as FlightPaymentType;
+    return await this.payments.confirmPayment(await req.principal(), paymentRequestId);
   }
 }

@@ -1,10 +1,9 @@
 import type { FoundOffer } from '../search/flight-search.service';
 import type { SearchedOffer } from '../offers/searched-offer.types';
 import type { OfferView } from '../offers/offer-view';
-import type { customerReservationView } from '../reservations/reservation-view';
+import type { CustomerReservationView } from '../reservations/reservation-view';
 import type { FlightOffer, FlightSegment } from './flight-offer.type';
 import type { CustomerReservationResult } from './reservation-result.type';
-import type { FlightTicketType } from './flight-ticket.type';
 
 type MappedView = Omit<FlightOffer, 'offerReference' | 'expiresAt'>;
 
@@ -49,9 +48,9 @@ export function toFoundFlightOffer(found: FoundOffer): FlightOffer {
 }
 
 /** The customer reservation view as its GraphQL type: the reserved offer as a FlightOffer, each ticket as a FlightTicketType. */
-export function toCustomerReservationResult(view: ReturnType<typeof customerReservationView>): CustomerReservationResult {
+export function toCustomerReservationResult(view: CustomerReservationView): CustomerReservationResult {
   return {
-    tickets: view.tickets as FlightTicketType[],
+    tickets: view.tickets,
     flightReservation: { ...view.flightReservation, flightOffers: view.flightReservation.flightOffers.map(toFlightOffer) },
-  } as CustomerReservationResult;
+  };
 }

@@ -4,7 +4,6 @@ import type { ReserveService } from '../reservations/reserve.service';
 import type { PurchaseService } from '../reservations/purchase.service';
 import type { CancelService } from '../reservations/cancel.service';
 import type { TicketQueryService } from '../reservations/ticket-query.service';
-import type { customerReservationView } from '../reservations/reservation-view';
 import { toCustomerReservationResult } from './flight-offer.mapper';
 import { FlightReservationInput } from './reservation-input.type';
 import { AgentReservationResult, CancellationResult, CustomerReservationResult, PurchaseResult } from './reservation-result.type';
@@ -30,7 +29,7 @@ export class FlightReservationResolver {
       language: req.language,
       authenticationContext: req.authenticationContext,
     });
-    return toCustomerReservationResult(view as ReturnType<typeof customerReservationView>);
+    return toCustomerReservationResult(view);
   }
 
   @Mutation(() => AgentReservationResult, {
@@ -42,11 +41,11 @@ export class FlightReservationResolver {
     @Ctx() { req }: GraphQLContext,
   ): Promise<AgentReservationResult> {
     const principal = await req.principal();
-    return (await this.reserveService.reserve(principal, 'AGENT', input, {
+    return await this.reserveService.reserve(principal, 'AGENT', input, {
       externalUserId: req.externalUserId,
       language: req.language,
       authenticationContext: req.authenticationContext,
-    })) as AgentReservationResult;
+    });
   }
 
   @Mutation(() => PurchaseResult, { description: 'Agent purchase: wallet admission once, synchronous issuance; complete false means 202 (repeat the call)' })
@@ -60,7 +59,7 @@ export class FlightReservationResolver {
     _ticketUuids: string[] | null,
     @Ctx() { req }: GraphQLContext,
   ): Promise<PurchaseResult> {
-    return (await this.purchaseService.purchase(await req.principal(), ticketId)) as PurchaseResult;
+    return await this.purchaseService.purchase(await req.principal(), ticketId);
   }
 
   @Mutation(() => CancellationResult, { description: 'Cancels the whole unissued reservation; repeating is idempotent (alreadyCancelled)' })
@@ -71,7 +70,7 @@ export class FlightReservationResolver {
     @Arg('reason', () => String, { nullable: true, description: 'Free-text reason, stored with the cancellation' }) reason: string | null,
     @Ctx() { req }: GraphQLContext,
   ): Promise<CancellationResult> {
-    return (await this.cancelService.cancel(await req.principal(), { reservationId, ticketId, reason })) as CancellationResult;
+    return await this.cancelService.cancel(await req.principal(), { reservationId, ticketId, reason });
   }
 
   @Query(() => [FlightTicketType], { description: 'The tickets of one ticketId (both itinerary rows of a return trip); owner or administrator' })
@@ -79,6 +78,6 @@ export class FlightReservationResolver {
     @Arg('ticketId', () => String, { description: 'Ticket id shown to the customer' }) ticketId: string,
     @Ctx() { req }: GraphQLContext,
   ): Promise<FlightTicketType[]> {
-    return (await this.ticketQuery.tickets(await req.principal(), ticketId)) as FlightTicketType[];
+    return await this.ticketQuery.tickets(await req.principal(), ticketId);
   }
 }

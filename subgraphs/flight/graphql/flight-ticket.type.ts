@@ -23,11 +23,13 @@ export class FlightTicketBuyerType {
   @Field(() => ID, { description: 'Account id of the buyer' })
   uuid!: string;
 
-  @Field({ description: "Buyer's name" })
-  fullName!: string;
+  // Null only when the buying account is gone: the field stays non-null in the schema, so such a ticket answers
+  // a GraphQL error rather than an empty buyer (the view type says so instead of a cast hiding it).
+  @Field(() => String, { description: "Buyer's name" })
+  fullName!: string | null;
 
-  @Field({ description: "Buyer's email address" })
-  email!: string;
+  @Field(() => String, { description: "Buyer's email address" })
+  email!: string | null;
 
   @Field(() => String, { nullable: true, description: "The selling agent's own downstream user identifier" })
   externalUserId?: string | null;
@@ -158,8 +160,9 @@ export class FlightTicketType {
   @Field(() => FlightTicketBuyerType, { description: 'The account that bought the ticket' })
   boughtByUser!: FlightTicketBuyerType;
 
+  // Null only for a ticket whose traveler is not on its reservation, which the schema answers as an error.
   @Field(() => FlightPassengerDetailsType, { description: 'The passenger' })
-  passengerDetails!: FlightPassengerDetailsType;
+  passengerDetails!: FlightPassengerDetailsType | null;
 
   @Field(() => FlightNotificationPreferencesType, { description: 'Which notifications the passenger gets' })
   notificationPreferences!: FlightNotificationPreferencesType;

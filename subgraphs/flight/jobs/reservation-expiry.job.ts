@@ -1,40 +1,27 @@
-import type { Platform } from '../../../shared/platform/platform';
+import type { DataSource } from 'typeorm';
 import type { JobDefinition } from '../../../shared/queue/worker-host';
-import type { FlightSupplier } from '../supplier/flight-supplier.port';
-import { FLIGHT_BOOKING_KIND, FLIGHT_QUEUE, RESERVATION_EXPIRY_JOB, ReservationJobPayload } from '../reservations/reservation-follow-ups';
-import type { ReservationRepository } from '../reservations/reservation.repository';
+import type { FlightPorts } from '../flight.port';
 import { FlightPaymentRepository } from '../payments/flight-payment.repository';
+import { ReservationExpiryService } from '../reservations/reservation-expiry.service';
+import type { ReservationRepository } from '../reservations/reservation.repository';
+import type { FlightSupplier } from '../supplier/flight-supplier.port';
+import { FLIGHT_JOBS, ReservationJobPayload } from './flight.jobs';
 
-/** Reservations that still wait for payment; an admitted or issuing one is left to its purchase. */
-const UNPAID = ['CREATED', 'SELLING', 'PNR_CREATED', 'VALIDATION_FAILED', 'PRICE_CHANGED', 'REPRICE_UNAVAILABLE', 'TST_CREATED'] as const;
+/** Releases an unpaid reservation at its payment deadline (reservations/reservation-expiry.service.ts). */
+export function reservationExpiryRunner(expiry: ReservationExpiryService): JobDefinition<ReservationJobPayload> {
+  return FLIGHT_JOBS.reservationExpiry.runs(({ reservationId }) => expiry.release(reservationId));
+}
 
-/**
- * Releases an unpaid reservation when its payment deadline passes: the PNR is cancelled at the
- * supplier (seats go back), the reservation and its tickets become CANCELLED and the customer
- * is told (the notification rules keep third-party agent bookings silent).
- */
-export function reservationExpiryJob(platform: Platform, supplier: FlightSupplier, reservations: ReservationRepository): JobDefinition<ReservationJobPayload> {
-  // Payment evidence is stored apart from the reservation; a confirmed payment keeps it alive.
-  const payments = new FlightPaymentRepository(platform.dataSource);
-  return {
-    queue: FLIGHT_QUEUE,
-    name: RESERVATION_EXPIRY_JOB,
-    async process({ reservationId }) {
-      const r = await reservations.byId(reservationId);
-      const now = platform.clock.now();
-      if (!r || !(UNPAID as readonly string[]).includes(r.status) || r.admittedAt) return { released: false, status: r?.status };
-      if (!r.paymentDeadlineAt || r.paymentDeadlineAt.getTime() > now.getTime()) return { released: false, reason: 'deadline not reached' };
-      if (await payments.hasConfirmed(r.id)) return { released: false, reason: 'payment confirmed' };
-      if (r.pnr) await supplier.cancel(r.pnr);
-      const released = await platform.dataSource.transaction(async (m) => {
-        const moved = await reservations.update(r.id, { status: 'CANCELLED', cancelledAt: now, cancelReason: 'PAYMENT_DEADLINE_PASSED' }, now, m, [...UNPAID]);
-        if (!moved) return false;
-        await reservations.setTicketStatus(r.id, 'CANCELLED', m);
-        await platform.notifications.request(m, { bookingKind: FLIGHT_BOOKING_KIND, bookingId: r.id, messageType: 'RESERVATION_CANCELLATION' });
-        return true;
-      });
-      platform.logger.info('flight reservation released at its deadline', { reservationId, bookingReference: r.bookingReference, released });
-      return { released };
-    },
-  };
+/** What the job is wired from when built on its own (test/e2e builds it from a running stack's platform). */
+export interface ReservationExpiryWiring extends Pick<FlightPorts, 'clock' | 'notifications' | 'logger'> {
+  dataSource: DataSource;
+}
+
+export function reservationExpiryJob(
+  wiring: ReservationExpiryWiring,
+  supplier: FlightSupplier,
+  reservations: ReservationRepository,
+): JobDefinition<ReservationJobPayload> {
+  const ports = { clock: wiring.clock, notifications: wiring.notifications, logger: wiring.logger, transactor: wiring.dataSource };
+  return reservationExpiryRunner(new ReservationExpiryService(ports, supplier, reservations, new FlightPaymentRepository(wiring.dataSource)));
 }

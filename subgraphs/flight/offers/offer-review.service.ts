@@ -1,4 +1,4 @@
-import type { Platform } from '../../../shared/platform/platform';
+import type { Clock } from '../../../shared/time/clock';
 import type { Principal } from '../../../shared/auth/token.service';
 import { FlightException } from '../errors/flight.exception';
 import type { AirportService } from '../services/airport.service';
@@ -22,7 +22,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export class OfferReviewService {
   constructor(
-    private readonly platform: Platform,
+    private readonly clock: Clock,
     private readonly airports: AirportService,
     private readonly offers: StoredOfferLoader,
     private readonly reservations: ReservationRepository,
@@ -35,7 +35,7 @@ export class OfferReviewService {
     }
     const stored = await this.offers.load(offerReference.toLowerCase(), principal.accountId);
     if (!stored) throw FlightException.offerNotFound();
-    if (stored.gone || stored.expiresAt.getTime() <= this.platform.clock.now().getTime()) {
+    if (stored.gone || stored.expiresAt.getTime() <= this.clock.now().getTime()) {
       throw FlightException.offerExpired({ offerReference: stored.offerReference, expiresAt: stored.expiresAt.toISOString(), refreshSearch: true });
     }
     // Once the airline asked for more at reservation time, review shows those requirements.

@@ -1,4 +1,4 @@
-import type { Platform } from '../../../shared/platform/platform';
+import type { FlightPorts } from '../flight.port';
 import type { Principal } from '../../../shared/auth/token.service';
 import { isAdministrator } from '../../../shared/auth/roles';
 import { PlatformException } from '../../../shared/errors/app-error';
@@ -45,7 +45,7 @@ const CANCEL_LEASE_MS = 60_000;
  */
 export class CancelService {
   constructor(
-    private readonly platform: Platform,
+    private readonly ports: Pick<FlightPorts, 'clock' | 'transactor' | 'notifications' | 'logger'>,
     private readonly supplier: FlightSupplier,
     private readonly reservations: ReservationRepository,
     private readonly admission: FlightWalletAdmission,
@@ -68,7 +68,7 @@ export class CancelService {
         status: r.status,
       });
     }
-    const now = this.platform.clock.now();
+    const now = this.ports.clock.now();
     if (!(await this.reservations.claim(r.id, now, CANCEL_LEASE_MS))) throw FlightException.inProgress({ reservationId: r.id, status: r.status });
     try {
       await this.reservations.update(r.id, { status: 'CANCELLING' }, now);
@@ -90,14 +90,14 @@ export class CancelService {
       // reversal, so someone must pay it back (required).
       const paidRefund: CancellationState | null = paid ? (paid.method === 'CARD' ? 'REFUND_PENDING' : 'REFUND_REQUIRED') : null;
       const state: CancellationState = paidRefund ?? (refundPending ? 'REFUND_PENDING' : refundRequired ? 'REFUND_REQUIRED' : 'CANCELLED');
-      await this.platform.dataSource.transaction(async (m) => {
+      await this.ports.transactor.transaction(async (m) => {
         await this.reservations.update(r.id, { status: state, cancelledAt: now, cancelReason: input.reason?.trim() || null }, now, m);
         await this.reservations.setTicketStatus(r.id, 'CANCELLED', m);
         await this.admission.release(r, m);
         if (paid && paidRefund) await this.payments.setStatus(paid.id, paidRefund, now, ['CONFIRMED'], m);
-        await this.platform.notifications.request(m, { bookingKind: FLIGHT_BOOKING_KIND, bookingId: r.id, messageType: 'RESERVATION_CANCELLATION' });
+        await this.ports.notifications.request(m, { bookingKind: FLIGHT_BOOKING_KIND, bookingId: r.id, messageType: 'RESERVATION_CANCELLATION' });
       });
-      this.platform.logger.info('flight reservation cancelled', { reservationId: r.id, bookingReference: r.bookingReference, state });
+      this.ports.logger.info('flight reservation cancelled', { reservationId: r.id, bookingReference: r.bookingReference, state });
       return this.answer((await this.reservations.byId(r.id))!, ticketId, false);
     } finally {
       await this.reservations.release(r.id);

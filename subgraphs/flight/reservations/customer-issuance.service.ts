@@ -1,4 +1,6 @@
-import type { Platform } from '../../../shared/platform/platform';
+import { runWorkflow, Workflow } from '../../../shared/workflow/workflow';
+import type { FlightPorts } from '../flight.port';
+import { FLIGHT_JOBS } from '../jobs/flight.jobs';
 import type { Principal } from '../../../shared/auth/token.service';
 import { isAdministrator, Role } from '../../../shared/auth/roles';
 import { PlatformException } from '../../../shared/errors/app-error';
@@ -8,14 +10,11 @@ import { deadlinePassed, releasedAtDeadline } from '../payments/flight-payment';
 import type { FlightPaymentRepository } from '../payments/flight-payment.repository';
 import type { IssuanceService } from './issuance.service';
 import { IssuanceOutcome, PaymentRecovery, PaymentRecoveryInput, PaymentRecoveryView } from './payment-recovery';
-import { FLIGHT_QUEUE, ReservationJobPayload } from './reservation-follow-ups';
+import type { PaymentRecoveryRepository } from './payment-recovery.repository';
 import type { ReservationRepository } from './reservation.repository';
-import { issuanceView } from './reservation-view';
+import { issuanceView, IssuanceView } from './reservation-view';
 import type { FlightReservation } from './reservation.types';
 import type { FlightWalletAdmission } from './wallet-admission.service';
-
-/** The outbox job that issues a paid customer reservation (jobs/customer-issuance.job.ts). */
-export const CUSTOMER_ISSUANCE_JOB = 'customer-issuance';
 
 const IN_ISSUANCE = ['ISSUING', 'PARTIALLY_ISSUED'];
 
@@ -27,8 +26,11 @@ export interface SignalOutcome {
   ticketId: string;
   paymentReference: string;
   ticketUuids: string[];
-  issuance: ReturnType<typeof issuanceView> | null;
+  issuance: IssuanceView | null;
 }
+
+/** What the customer-issuance job answers (kept in BullMQ's job record). */
+export type PaidIssuanceOutcome = { skipped: true; reason?: string; status?: string } | { issued: true; duplicate?: true } | { issued: false; failed: true };
 
 export interface DirectOutcome extends IssuanceOutcome {
   paymentRecovery: PaymentRecoveryView | null;
@@ -50,14 +52,15 @@ export class CustomerIssuanceService {
   private readonly recovery: PaymentRecovery;
 
   constructor(
-    private readonly platform: Platform,
+    private readonly ports: Pick<FlightPorts, 'clock' | 'transactor' | 'outbox' | 'logger'>,
     private readonly reservations: ReservationRepository,
     private readonly issuance: IssuanceService,
     private readonly payments: FlightPaymentRepository,
     private readonly admission: FlightWalletAdmission,
+    recoveries: PaymentRecoveryRepository,
   ) {
     // Recovery finishes through issueNow, so it is built around this service.
-    this.recovery = new PaymentRecovery(platform, reservations, payments, this);
+    this.recovery = new PaymentRecovery(ports, reservations, payments, this, recoveries);
   }
 
   async signal(principal: Principal, input: { paymentReference?: string | null; ticketId?: string | null }): Promise<SignalOutcome> {
@@ -84,7 +87,7 @@ export class CustomerIssuanceService {
       throw FlightException.notIssuable(r.status, { reservationId: r.id });
     }
     // A confirmed payment keeps a reservation alive past its deadline (the expiry job skips it too).
-    if (!payment && deadlinePassed(r, this.platform.clock.now())) {
+    if (!payment && deadlinePassed(r, this.ports.clock.now())) {
       throw FlightException.reservationExpired({ reservationId: r.id, paymentDeadlineAt: r.paymentDeadlineAt!.toISOString() });
     }
     if (!payment) throw FlightException.paymentNotConfirmed();
@@ -122,7 +125,7 @@ export class CustomerIssuanceService {
       if (releasedAtDeadline(r)) throw FlightException.reservationExpired({ reservationId: r.id, paymentDeadlineAt: r.paymentDeadlineAt?.toISOString() });
       throw FlightException.notIssuable(r.status, { reservationId: r.id });
     }
-    const now = this.platform.clock.now();
+    const now = this.ports.clock.now();
     if (r.status === 'TST_CREATED') {
       if (deadlinePassed(r, now) && !(await this.isPaid(r))) {
         throw FlightException.reservationExpired({ reservationId: r.id, paymentDeadlineAt: r.paymentDeadlineAt!.toISOString() });
@@ -135,6 +138,68 @@ export class CustomerIssuanceService {
     const outcome = await this.issuance.issue(r);
     return answer((await this.reservations.byId(r.id)) ?? outcome.reservation);
   }
+
+  /**
+   * The customer-issuance job: issues a paid customer reservation after the issue signal. Idempotent: an issued
+   * reservation is left alone, and the supplier never tickets a traveler twice. An unfinished issuance (partial,
+   * supplier timeout, another caller holding the lease) throws so BullMQ retries with backoff; a definite airline
+   * refusal is not retried (the reservation is back at TST_CREATED with last_error, for direct issuance or a refund).
+   */
+  async issuePaid(reservationId: string): Promise<PaidIssuanceOutcome> {
+    const r = await this.reservations.byId(reservationId);
+    if (!r) return { skipped: true, reason: 'unknown reservation' };
+    return runWorkflow(this.paidIssuance, r, this.ports.logger);
+  }
+
+  private readonly paidIssuance: Workflow<FlightReservation, PaidIssuanceOutcome> = {
+    name: 'flight customer issuance',
+    steps: [
+      {
+        // The idempotency guard: an issued reservation is answered as a duplicate, one in another state is left alone.
+        name: 'still issuing',
+        run: async (r) => {
+          if (r.status === 'ISSUED') return { issued: true, duplicate: true };
+          if (r.status !== 'ISSUING' && r.status !== 'PARTIALLY_ISSUED') return { skipped: true, status: r.status };
+          return undefined;
+        },
+      },
+      {
+        // The gate is checked again here: the job only ever issues against a confirmed, matching payment.
+        name: 'confirmed payment',
+        run: async (r) => {
+          if (await this.payments.confirmedFor(r)) return undefined;
+          await this.reservations.update(
+            r.id,
+            { status: 'TST_CREATED', lastError: 'customer issuance stopped: no confirmed payment matches' },
+            this.ports.clock.now(),
+            undefined,
+            ['ISSUING'],
+          );
+          this.ports.logger.warn('flight customer issuance without a matching payment', { reservationId: r.id });
+          return { skipped: true, reason: 'payment not confirmed' };
+        },
+      },
+      {
+        name: 'issue',
+        run: async (r) => {
+          const outcome = await this.issuance.issue(r);
+          if (!outcome.complete) throw new Error(`flight ${r.bookingReference} is not fully issued yet (${outcome.reservation.status}); retrying`);
+          return { issued: true };
+        },
+        // Issuance itself gave the reservation back to TST_CREATED on a refusal: the job ends without a retry.
+        // Anything else (partial, timeout, a lease held elsewhere) is thrown on for BullMQ's retries.
+        compensate: async (error, r) => {
+          if (!(error instanceof FlightException && error.errorCode === 'FLIGHT_ISSUANCE_FAILED')) return undefined;
+          this.ports.logger.error('flight customer issuance refused by the airline', {
+            reservationId: r.id,
+            bookingReference: r.bookingReference,
+            reason: error.errorMessage,
+          });
+          return { issued: false, failed: true };
+        },
+      },
+    ],
+  };
 
   /** One lookup (ticketId or paymentReference); both may be given when they name the same reservation. */
   private async find(
@@ -179,15 +244,14 @@ export class CustomerIssuanceService {
    * concurrent signal moved the reservation first.
    */
   private async startWorkflow(r: FlightReservation, paymentId: string, from: 'TST_CREATED' | null): Promise<string | null> {
-    const now = this.platform.clock.now();
-    const workflowId = await this.platform.dataSource.transaction(async (m) => {
+    const now = this.ports.clock.now();
+    const workflowId = await this.ports.transactor.transaction(async (m) => {
       if (from && !(await this.reservations.update(r.id, { status: 'ISSUING' }, now, m, [from]))) return null;
-      const payload: ReservationJobPayload = { reservationId: r.id };
-      const id = outboxJobId(await this.platform.outbox.enqueue(m, { queue: FLIGHT_QUEUE, name: CUSTOMER_ISSUANCE_JOB, payload }));
+      const id = outboxJobId(await this.ports.outbox.enqueue(m, FLIGHT_JOBS.customerIssuance.of({ reservationId: r.id })));
       await this.reservations.saveIssuanceWorkflow(m, r.id, id, paymentId, now);
       return id;
     });
-    if (workflowId) this.platform.logger.info('flight customer issuance signaled', { reservationId: r.id, bookingReference: r.bookingReference, workflowId });
+    if (workflowId) this.ports.logger.info('flight customer issuance signaled', { reservationId: r.id, bookingReference: r.bookingReference, workflowId });
     return workflowId;
   }
 }

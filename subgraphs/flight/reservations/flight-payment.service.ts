@@ -1,7 +1,7 @@
 import { callPaymentGateway } from '../../../shared/payments/gateway-call';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import type { Platform } from '../../../shared/platform/platform';
+import type { FlightPorts } from '../flight.port';
 import type { Principal } from '../../../shared/auth/token.service';
 import { Role } from '../../../shared/auth/roles';
 import { PlatformException } from '../../../shared/errors/app-error';
@@ -31,7 +31,7 @@ export interface StartPaymentOutcome {
  */
 export class FlightPaymentService {
   constructor(
-    private readonly platform: Platform,
+    private readonly ports: Pick<FlightPorts, 'clock' | 'transactor' | 'logger'>,
     private readonly reservations: ReservationRepository,
     private readonly payments: FlightPaymentRepository,
     private readonly gateway: PaymentGateway,
@@ -46,9 +46,9 @@ export class FlightPaymentService {
       throw FlightException.paymentConflict('Agent reservations are paid from the wallet (POST /api/flight/purchase/agent)', { reservationId: r.id });
     const paid = await this.payments.confirmedFor(r);
     if (paid) return { created: false, payment: paymentView(paid) };
-    assertPayable(r, this.platform.clock.now());
+    assertPayable(r, this.ports.clock.now());
 
-    const { payment, created } = await this.platform.dataSource.transaction((m) => this.requestFor(r, method, m));
+    const { payment, created } = await this.ports.transactor.transaction((m) => this.requestFor(r, method, m));
     if (payment.providerReference || payment.status !== 'PENDING') return { created, payment: paymentView(payment) };
     return { created, payment: paymentView(await this.charge(payment)) };
   }
@@ -92,7 +92,7 @@ export class FlightPaymentService {
    * reservation never has two live payment requests that could both be confirmed.
    */
   private async requestFor(found: FlightReservation, method: string, m: EntityManager): Promise<{ payment: FlightPayment; created: boolean }> {
-    const now = this.platform.clock.now();
+    const now = this.ports.clock.now();
     const r = (await this.reservations.byId(found.id, m, true))!;
     const existing = await this.payments.ofReservation(r.id, m, true);
     const paid = existing.find((p) => p.status === 'CONFIRMED' && paymentMatches(p, r));
@@ -132,7 +132,7 @@ export class FlightPaymentService {
         method: payment.method ?? '',
       }),
     );
-    await this.payments.setProviderReference(payment.id, charge.providerReference, this.platform.clock.now());
+    await this.payments.setProviderReference(payment.id, charge.providerReference, this.ports.clock.now());
     const withCharge = { ...payment, providerReference: charge.providerReference };
     if (charge.status === 'DECLINED') return this.decline(withCharge, charge.declineReason);
     if (charge.status === 'CONFIRMED') return this.markConfirmed(payment.id);
@@ -140,8 +140,8 @@ export class FlightPaymentService {
   }
 
   private async decline(payment: FlightPayment, reason: string | undefined): Promise<never> {
-    await this.payments.setStatus(payment.id, 'CANCELLED', this.platform.clock.now(), ['PENDING']);
-    this.platform.logger.info('flight payment declined', { paymentRequestId: payment.id, reservationId: payment.reservationId });
+    await this.payments.setStatus(payment.id, 'CANCELLED', this.ports.clock.now(), ['PENDING']);
+    this.ports.logger.info('flight payment declined', { paymentRequestId: payment.id, reservationId: payment.reservationId });
     throw FlightException.paymentDeclined({ paymentRequestId: payment.id, paymentReference: payment.paymentReference, reason: reason ?? 'declined' });
   }
 
@@ -151,8 +151,8 @@ export class FlightPaymentService {
    * Locks the reservation row before its payments, in the same order as requestFor.
    */
   private async markConfirmed(id: string): Promise<FlightPayment> {
-    const now = this.platform.clock.now();
-    const confirmed = await this.platform.dataSource.transaction(async (m) => {
+    const now = this.ports.clock.now();
+    const confirmed = await this.ports.transactor.transaction(async (m) => {
       const { reservationId } = (await this.payments.byId(id, m))!;
       if (reservationId) await this.reservations.byId(reservationId, m, true);
       const payment = (await this.payments.byId(id, m, true))!;
@@ -164,7 +164,7 @@ export class FlightPaymentService {
       await this.payments.setStatus(id, doubled ? 'REFUND_REQUIRED' : 'CONFIRMED', now, ['PENDING'], m, true);
       return (await this.payments.byId(id, m))!;
     });
-    this.platform.logger.info('flight payment confirmed', { paymentRequestId: id, reservationId: confirmed.reservationId, status: confirmed.status });
+    this.ports.logger.info('flight payment confirmed', { paymentRequestId: id, reservationId: confirmed.reservationId, status: confirmed.status });
     return confirmed;
   }
 }

@@ -1,13 +1,13 @@
 import type { EntityManager } from 'typeorm';
-import type { Platform } from '../../../shared/platform/platform';
+import type { FlightPorts } from '../flight.port';
 import type { Principal } from '../../../shared/auth/token.service';
 import { FlightException } from '../errors/flight.exception';
 import { deadlinePassed, FlightPayment, paymentMatches, releasedAtDeadline } from '../payments/flight-payment';
 import type { FlightPaymentRepository } from '../payments/flight-payment.repository';
 import type { ReservationRepository } from './reservation.repository';
-import { issuanceView } from './reservation-view';
+import { issuanceView, IssuanceView } from './reservation-view';
 import type { FlightReservation, ReservationStatus } from './reservation.types';
-import { PaymentRecoveryRepository, PaymentRecoveryRow, RecoveryState } from './payment-recovery.repository';
+import type { PaymentRecoveryRepository, PaymentRecoveryRow, RecoveryState } from './payment-recovery.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CANCELLED: ReservationStatus[] = ['CANCELLED', 'REFUND_PENDING', 'REFUND_REQUIRED'];
@@ -42,7 +42,7 @@ export interface IssuanceOutcome {
   ticketId: string;
   paymentReference: string;
   ticketUuids: string[];
-  issuance: ReturnType<typeof issuanceView>;
+  issuance: IssuanceView;
 }
 
 export interface RecoveryOutcome extends IssuanceOutcome {
@@ -72,11 +72,11 @@ interface Request {
  */
 export class PaymentRecovery {
   constructor(
-    private readonly platform: Platform,
+    private readonly ports: Pick<FlightPorts, 'clock' | 'transactor' | 'logger'>,
     private readonly reservations: ReservationRepository,
     private readonly payments: FlightPaymentRepository,
     private readonly issuer: ImmediateIssuer,
-    private readonly recoveries = new PaymentRecoveryRepository(platform.dataSource),
+    private readonly recoveries: PaymentRecoveryRepository,
   ) {}
 
   async recover(principal: Principal, input: PaymentRecoveryInput, raced = false): Promise<RecoveryOutcome> {
@@ -107,23 +107,23 @@ export class PaymentRecovery {
 
     // Amount and currency must be the replacement's grand total; otherwise the money goes back.
     if (!paymentMatches({ ...payment, paymentReference: replacement.paymentReference }, replacement)) {
-      await this.platform.dataSource.transaction((m) => this.record(m, req, principal, source, replacement, payment, 'REFUND_REQUIRED', 'INSERT IGNORE'));
-      this.platform.logger.warn('flight payment recovery needs a refund', { reconciliationOperationId: req.operationId, paymentRequestId: payment.id });
+      await this.ports.transactor.transaction((m) => this.record(m, req, principal, source, replacement, payment, 'REFUND_REQUIRED', 'INSERT IGNORE'));
+      this.ports.logger.warn('flight payment recovery needs a refund', { reconciliationOperationId: req.operationId, paymentRequestId: payment.id });
       return this.refundRequired(replacement, req, false);
     }
 
-    const outcome = await this.platform.dataSource.transaction(async (m) => {
+    const outcome = await this.ports.transactor.transaction(async (m) => {
       const locked = (await this.payments.byId(payment.id, m, true))!;
       if (await this.operation(req.operationId, m)) return 'raced' as const;
       if (locked.reservationId !== source.id || !RECOVERABLE_PAYMENT.includes(locked.status)) {
         throw FlightException.recoveryConflict('The payment was moved or changed meanwhile', { paymentRequestId: payment.id, status: locked.status });
       }
       await this.record(m, req, principal, source, replacement, locked, 'RESERVED', 'INSERT');
-      await this.payments.reassign(payment.id, replacement.id, replacement.paymentReference, this.platform.clock.now(), m);
+      await this.payments.reassign(payment.id, replacement.id, replacement.paymentReference, this.ports.clock.now(), m);
       return 'applied' as const;
     });
     if (outcome === 'raced' && !raced) return this.recover(principal, input, true);
-    this.platform.logger.info('flight payment recovered', {
+    this.ports.logger.info('flight payment recovered', {
       reconciliationOperationId: req.operationId,
       paymentRequestId: payment.id,
       sourceReservationId: source.id,
@@ -139,7 +139,7 @@ export class PaymentRecovery {
     if (!finalizationIdempotent && !(await this.payments.confirmedFor(replacement))) throw FlightException.paymentNotConfirmed();
     const outcome = await this.issuer.issueNow(replacement, req.ticketId);
     if (outcome.complete) {
-      await this.recoveries.markIssued(req.operationId, this.platform.clock.now());
+      await this.recoveries.markIssued(req.operationId, this.ports.clock.now());
     }
     return { ...outcome, paymentRecovery: view(req, outcome.complete ? 'ISSUED' : 'RESERVED', recoveryIdempotent, finalizationIdempotent) };
   }
@@ -181,7 +181,7 @@ export class PaymentRecovery {
       if (releasedAtDeadline(replacement)) throw FlightException.reservationExpired({ reservationId: replacement.id });
       throw FlightException.notIssuable(replacement.status, { reservationId: replacement.id });
     }
-    if (deadlinePassed(replacement, this.platform.clock.now())) {
+    if (deadlinePassed(replacement, this.ports.clock.now())) {
       throw FlightException.reservationExpired({ reservationId: replacement.id, paymentDeadlineAt: replacement.paymentDeadlineAt!.toISOString() });
     }
     if ((await this.payments.ofReservation(replacement.id)).some((p) => p.status === 'CONFIRMED')) {
@@ -189,7 +189,7 @@ export class PaymentRecovery {
     }
   }
 
-  private async operation(operationId: string, m: EntityManager = this.platform.dataSource.manager): Promise<PaymentRecoveryRow | null> {
+  private async operation(operationId: string, m?: EntityManager): Promise<PaymentRecoveryRow | null> {
     return this.recoveries.byOperation(operationId, m);
   }
 
@@ -216,7 +216,7 @@ export class PaymentRecovery {
       state,
       applied_by: principal.accountId,
     };
-    await this.recoveries.insert(m, row, this.platform.clock.now(), verb === 'INSERT IGNORE');
+    await this.recoveries.insert(m, row, this.ports.clock.now(), verb === 'INSERT IGNORE');
   }
 }
 

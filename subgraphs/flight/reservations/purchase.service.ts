@@ -1,17 +1,19 @@
-import type { Platform } from '../../../shared/platform/platform';
+import type { Clock } from '../../../shared/time/clock';
+import { runWorkflow, Workflow } from '../../../shared/workflow/workflow';
+import type { FlightReservation } from './reservation.types';
 import type { Principal } from '../../../shared/auth/token.service';
 import { isAgentRole } from '../../../shared/auth/roles';
 import { PlatformException } from '../../../shared/errors/app-error';
 import { FlightException } from '../errors/flight.exception';
 import type { IssuanceService } from './issuance.service';
 import { ReservationRepository } from './reservation.repository';
-import { issuanceView } from './reservation-view';
+import { issuanceView, IssuanceView } from './reservation-view';
 import type { FlightWalletAdmission } from './wallet-admission.service';
 
 export interface PurchaseOutcome {
   /** True: every ticket document is issued (200). False: still in progress or partial (202). */
   complete: boolean;
-  issuance: ReturnType<typeof issuanceView>;
+  issuance: IssuanceView;
 }
 
 const ISSUABLE = ['TST_CREATED', 'ISSUING', 'PARTIALLY_ISSUED', 'ISSUED'];
@@ -25,7 +27,7 @@ const ISSUABLE = ['TST_CREATED', 'ISSUING', 'PARTIALLY_ISSUED', 'ISSUED'];
  */
 export class PurchaseService {
   constructor(
-    private readonly platform: Platform,
+    private readonly clock: Clock,
     private readonly reservations: ReservationRepository,
     private readonly issuance: IssuanceService,
     private readonly admission: FlightWalletAdmission,
@@ -37,17 +39,48 @@ export class PurchaseService {
     const found = await this.reservations.byTicketId(ticketId.trim());
     if (!found) throw FlightException.reservationNotFound();
     if (found.accountId !== principal.accountId) throw PlatformException.forbidden('This reservation belongs to another account');
-    let r = found;
-    if (r.status === 'ISSUED') return { complete: true, issuance: issuanceView(r) };
-    if (!ISSUABLE.includes(r.status)) {
-      if (r.cancelledAt && r.paymentDeadlineAt && r.cancelledAt >= r.paymentDeadlineAt) throw FlightException.reservationExpired({ reservationId: r.id });
-      throw FlightException.issuanceFailed(`This reservation is ${r.status} and cannot be issued`);
-    }
-    if (r.status === 'TST_CREATED' && r.paymentDeadlineAt && r.paymentDeadlineAt.getTime() <= this.platform.clock.now().getTime()) {
-      throw FlightException.reservationExpired({ reservationId: r.id, paymentDeadlineAt: r.paymentDeadlineAt.toISOString() });
-    }
-    if (this.admission.needed(r)) r = await this.admission.admit(r);
-    const outcome = await this.issuance.issue(r);
-    return { complete: outcome.complete, issuance: issuanceView((await this.reservations.byId(r.id)) ?? outcome.reservation) };
+    return runWorkflow(this.flow, { r: found });
   }
+
+  /** The purchase as named steps; each guard lets a repeated purchase skip what is done. */
+  private readonly flow: Workflow<{ r: FlightReservation }, PurchaseOutcome> = {
+    name: 'flight agent purchase',
+    steps: [
+      {
+        name: 'already issued',
+        run: async ({ r }) => (r.status === 'ISSUED' ? { complete: true, issuance: issuanceView(r) } : undefined),
+      },
+      {
+        name: 'issuable before the deadline',
+        run: async ({ r }) => {
+          if (!ISSUABLE.includes(r.status)) {
+            if (r.cancelledAt && r.paymentDeadlineAt && r.cancelledAt >= r.paymentDeadlineAt) throw FlightException.reservationExpired({ reservationId: r.id });
+            throw FlightException.issuanceFailed(`This reservation is ${r.status} and cannot be issued`);
+          }
+          if (r.status === 'TST_CREATED' && r.paymentDeadlineAt && r.paymentDeadlineAt.getTime() <= this.clock.now().getTime()) {
+            throw FlightException.reservationExpired({ reservationId: r.id, paymentDeadlineAt: r.paymentDeadlineAt.toISOString() });
+          }
+          return undefined;
+        },
+      },
+      {
+        // Held once: a refused admission changes nothing (its transaction rolls back), so it needs no compensation.
+        name: 'admit the wallet debit',
+        isDone: ({ r }) => !this.admission.needed(r),
+        run: async (s) => {
+          s.r = await this.admission.admit(s.r);
+          return undefined;
+        },
+      },
+      {
+        // An airline refusal gives the hold back inside issuance (IssuanceService's compensation); the debit itself
+        // follows as the wallet-debit job written with the issued documents.
+        name: 'issue',
+        run: async ({ r }) => {
+          const outcome = await this.issuance.issue(r);
+          return { complete: outcome.complete, issuance: issuanceView((await this.reservations.byId(r.id)) ?? outcome.reservation) };
+        },
+      },
+    ],
+  };
 }

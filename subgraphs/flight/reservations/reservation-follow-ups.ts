@@ -1,27 +1,27 @@
 import type { EntityManager } from 'typeorm';
-import type { Platform } from '../../../shared/platform/platform';
 import type { FlightReservation } from './reservation.types';
 import { bookingLedgerKey } from '../../../shared/wallet/ledger-key';
+import type { FlightPorts } from '../flight.port';
+import { FLIGHT_JOBS } from '../jobs/flight.jobs';
 
 export const FLIGHT_BOOKING_KIND = 'flight';
-export const FLIGHT_QUEUE = 'flight';
-export const RESERVATION_EXPIRY_JOB = 'reservation-expiry';
-export const WALLET_DEBIT_JOB = 'wallet-debit';
-
-export interface ReservationJobPayload {
-  reservationId: string;
-}
+/** The job names, read from their handles (jobs/flight.jobs.ts) by bench/scale. */
+export const RESERVATION_EXPIRY_JOB = FLIGHT_JOBS.reservationExpiry.name;
+export const WALLET_DEBIT_JOB = FLIGHT_JOBS.walletDebit.name;
 
 /**
  * What a new payable reservation sets in motion, written in its own transaction: the release at
  * the payment deadline, the reservation message and the one unpaid reminder (the notification
  * rules drop both for third-party agent bookings).
  */
-export async function scheduleReservationFollowUps(platform: Platform, m: EntityManager, r: FlightReservation): Promise<void> {
-  const payload: ReservationJobPayload = { reservationId: r.id };
-  await platform.outbox.enqueue(m, { queue: FLIGHT_QUEUE, name: RESERVATION_EXPIRY_JOB, payload, notBefore: r.paymentDeadlineAt! });
-  await platform.notifications.request(m, { bookingKind: FLIGHT_BOOKING_KIND, bookingId: r.id, messageType: 'RESERVATION' });
-  await platform.notifications.scheduleUnpaidReminder(m, {
+export async function scheduleReservationFollowUps(
+  ports: Pick<FlightPorts, 'outbox' | 'notifications'>,
+  m: EntityManager,
+  r: FlightReservation,
+): Promise<void> {
+  await ports.outbox.enqueue(m, FLIGHT_JOBS.reservationExpiry.of({ reservationId: r.id }, { notBefore: r.paymentDeadlineAt! }));
+  await ports.notifications.request(m, { bookingKind: FLIGHT_BOOKING_KIND, bookingId: r.id, messageType: 'RESERVATION' });
+  await ports.notifications.scheduleUnpaidReminder(m, {
     bookingKind: FLIGHT_BOOKING_KIND,
     bookingId: r.id,
     bookingUserType: r.bookingUserType,

@@ -136,6 +136,17 @@ export function ticketSummaries(r: FlightReservation, tickets: FlightTicketRow[]
   }));
 }
 
+/** The agent reserve answer (REST 201 of POST /api/flight/reserve/agent). */
+export type AgentReservationView = ReturnType<typeof agentReservationView>;
+/** The customer reserve answer: flight tickets and the reservation with its offer. */
+export type CustomerReservationView = ReturnType<typeof customerReservationView>;
+/** The issuance answer of purchase, issue signal and direct issuance. */
+export type IssuanceView = ReturnType<typeof issuanceView>;
+/** One flight ticket (OpenAPI `FlightTicket`). */
+export type FlightTicketView = ReturnType<typeof flightTicketView>;
+/** One row of the agent answer's tickets[]. */
+export type TicketSummaryView = ReturnType<typeof ticketSummaries>[number];
+
 export function agentReservationView(r: FlightReservation, tickets: FlightTicketRow[], now: Date, publicBaseUrl: string) {
   const ticketIds = [...new Set(tickets.map((t) => t.ticketId))];
   return {

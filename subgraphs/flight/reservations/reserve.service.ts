@@ -1,5 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { Platform } from '../../../shared/platform/platform';
+import { randomUUID } from 'node:crypto';
+import type { FlightPorts } from '../flight.port';
 import type { Principal } from '../../../shared/auth/token.service';
 import { Role } from '../../../shared/auth/roles';
 import { PlatformException } from '../../../shared/errors/app-error';
@@ -8,19 +8,43 @@ import { FlightException } from '../errors/flight.exception';
 import { bookingRequirementsFor, escalate } from '../offers/booking-requirements';
 import { OfferView, StoredOfferPayload, toOfferView } from '../offers/offer-view';
 import type { PricingTermsFactory } from '../offers/pricing-terms';
-import { acceptsPrice, FlightOfferPrice, priceVersionOf } from '../pricing/flight-pricing';
+import { acceptsPrice, priceVersionOf } from '../pricing/flight-pricing';
 import type { AirportService } from '../services/airport.service';
 import type { FlightOfferStore } from '../search/stored-search.types';
 import { pricingContextOf } from '../search/flight-search.service';
-import { FlightSupplier, SupplierError, SupplierTraveler } from '../supplier/flight-supplier.port';
+import { FlightSupplier, SupplierBookingResult, SupplierError, SupplierOffer } from '../supplier/flight-supplier.port';
+import { runWorkflow, Workflow } from '../../../shared/workflow/workflow';
 import { validatePassengers } from './passenger-validation';
 import { ReservationRepository } from './reservation.repository';
-import { agentReservationView, buildTicketRows, customerReservationView, expectedDocuments, ticketBuyer, toPricingRecords } from './reservation-view';
+import {
+  agentReservationView,
+  AgentReservationView,
+  buildTicketRows,
+  customerReservationView,
+  CustomerReservationView,
+  expectedDocuments,
+  ticketBuyer,
+  toPricingRecords,
+} from './reservation-view';
 import type { BookingChannel, FlightReservation, StoredPassenger } from './reservation.types';
+import { authorize, priceChangeData, reference, roleOf, toSupplierTraveler } from './reserve-rules';
 import { parseReserveRequest, ReserveInput, ReserveRequest, retryConflict } from './reserve-request';
 import { FLIGHT_BOOKING_KIND, scheduleReservationFollowUps } from './reservation-follow-ups';
 import type { AccountDirectory } from '../../../shared/auth/account-directory.port';
-import { AccountRepository } from '../../../shared/auth/account.repository';
+
+interface ReserveState {
+  r: FlightReservation;
+  request: ReserveRequest;
+  channel: BookingChannel;
+  /** The airline may already hold seats: the travelers sold to are kept and the offer's expiry no longer applies. */
+  selling: boolean;
+  /** When the current phase began (the attempt, the repricing, the sale): the time its writes carry. */
+  now: Date;
+  repriced?: SupplierOffer;
+  sold?: SupplierBookingResult;
+}
+
+const isSold = (r: FlightReservation): boolean => r.status === 'SELLING' || r.status === 'PNR_CREATED';
 
 export interface ReserveHeaders {
   externalUserId?: string | null;
@@ -54,21 +78,24 @@ const SUPPLIER_FIELD_NAMES: Record<string, string> = {
  */
 export class ReserveService {
   constructor(
-    private readonly platform: Platform,
+    private readonly ports: Pick<FlightPorts, 'clock' | 'transactor' | 'outbox' | 'ledger' | 'notifications' | 'logger' | 'flight' | 'publicBaseUrl'>,
     private readonly supplier: FlightSupplier,
     private readonly offers: FlightOfferStore,
     private readonly pricing: PricingTermsFactory,
     private readonly airports: AirportService,
     private readonly reservations: ReservationRepository,
-    private readonly accounts: AccountDirectory = new AccountRepository(platform.dataSource),
+    private readonly accounts: AccountDirectory,
   ) {}
 
+  /** The answer's shape follows the channel: the customer's reservation with its tickets, or the agent's summary. */
+  reserve(principal: Principal, channel: 'CUSTOMER', input: ReserveInput, headers: ReserveHeaders): Promise<CustomerReservationView>;
+  reserve(principal: Principal, channel: 'AGENT', input: ReserveInput, headers: ReserveHeaders): Promise<AgentReservationView>;
   async reserve(
     principal: Principal,
     channel: BookingChannel,
     input: ReserveInput,
     headers: ReserveHeaders,
-  ): Promise<ReturnType<typeof agentReservationView> | ReturnType<typeof customerReservationView>> {
+  ): Promise<AgentReservationView | CustomerReservationView> {
     authorize(principal, channel);
     const request = parseReserveRequest(input, channel === 'AGENT' ? headers.externalUserId : null);
     let reservation = await this.reservations.byOffer(principal.accountId, request.offerReference);
@@ -82,7 +109,7 @@ export class ReserveService {
         status: reservation.status,
       });
     }
-    const now = this.platform.clock.now();
+    const now = this.ports.clock.now();
     if (!(await this.reservations.claim(reservation.id, now, PROCESSING_LEASE_MS))) {
       throw FlightException.inProgress({ reservationId: reservation.id, status: reservation.status });
     }
@@ -97,10 +124,10 @@ export class ReserveService {
   private async create(principal: Principal, channel: BookingChannel, request: ReserveRequest, headers: ReserveHeaders): Promise<FlightReservation> {
     const stored = await this.offers.load(request.offerReference, principal.accountId);
     if (!stored) throw FlightException.offerNotFound();
-    const now = this.platform.clock.now();
+    const now = this.ports.clock.now();
     if (stored.gone || stored.expiresAt.getTime() <= now.getTime())
       throw FlightException.offerExpired({ offerReference: stored.offerReference, refreshSearch: true });
-    const wallet = channel === 'AGENT' ? await this.platform.ledger.findByAccount(principal.accountId) : null;
+    const wallet = channel === 'AGENT' ? await this.ports.ledger.findByAccount(principal.accountId) : null;
     if (channel === 'AGENT' && !wallet) throw PlatformException.forbidden('Agent reservations need an agent account with a wallet');
     const price = stored.offer.view.price;
     const reservation: FlightReservation = {
@@ -148,21 +175,99 @@ export class ReserveService {
   }
 
   private async advance(r: FlightReservation, request: ReserveRequest, channel: BookingChannel): Promise<FlightReservation> {
-    const now = this.platform.clock.now();
     // Once the airline may hold seats (SELLING, PNR_CREATED) the booking finishes with the
     // travelers it was sold to, whatever a retry sends; before that, every attempt is validated.
     const selling = r.status === 'SELLING' || r.status === 'PNR_CREATED';
-    const deadline = r.status === 'PRICE_CHANGED' ? r.priceChangeExpiresAt! : r.offerExpiresAt;
-    if (!selling && deadline.getTime() <= now.getTime()) throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true });
-    if (!selling || !r.passengers) {
-      const passengers = this.validate(r, request);
-      await this.reservations.update(r.id, { passengers }, now);
-      r = { ...r, passengers };
-    }
-    if (r.status !== 'SELLING' && r.status !== 'PNR_CREATED') r = await this.confirmPrice(r, request, channel);
-    if (r.status !== 'PNR_CREATED') r = await this.sell(r, channel);
-    return this.storeFare(r, channel);
+    return runWorkflow(this.flow, { r, request, channel, selling, now: this.ports.clock.now() }, this.ports.logger);
   }
+
+  /**
+   * The reservation as named steps. Each guard reads the status the earlier attempt left, so a retry resumes
+   * where that one stopped: a priced reservation is not repriced, a sold one is not sold again.
+   */
+  private readonly flow: Workflow<ReserveState, FlightReservation> = {
+    name: 'flight reservation',
+    steps: [
+      {
+        name: 'offer still valid',
+        isDone: (s) => s.selling,
+        run: async (s) => {
+          const r = s.r;
+          const deadline = r.status === 'PRICE_CHANGED' ? r.priceChangeExpiresAt! : r.offerExpiresAt;
+          if (deadline.getTime() <= s.now.getTime()) throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true });
+          return undefined;
+        },
+      },
+      {
+        name: 'validate the travelers',
+        isDone: (s) => s.selling && !!s.r.passengers,
+        run: async (s) => {
+          const passengers = this.validate(s.r, s.request);
+          await this.reservations.update(s.r.id, { passengers }, s.now);
+          s.r = { ...s.r, passengers };
+          return undefined;
+        },
+      },
+      {
+        name: 'reprice at the supplier',
+        isDone: (s) => isSold(s.r),
+        run: async (s) => {
+          s.now = this.ports.clock.now();
+          s.repriced = await this.supplier.reprice(
+            s.r.supplierOffer,
+            s.r.passengers!.map((p) => ({ lastName: p.lastName })),
+          );
+          return undefined;
+        },
+        compensate: async (error, { r, now }) => {
+          if (!(error instanceof SupplierError && error.code === 'REPRICE_UNAVAILABLE')) return undefined;
+          await this.reservations.update(r.id, { status: 'REPRICE_UNAVAILABLE', lastError: error.message }, now);
+          if (error.retryable) throw FlightException.repriceUnavailable();
+          throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true, reason: 'FLIGHT_REPRICE_UNAVAILABLE' });
+        },
+      },
+      {
+        name: 'confirm the price',
+        isDone: (s) => isSold(s.r),
+        run: async (s) => {
+          s.r = await this.confirmPrice(s.r, s.repriced!, s.request, s.channel, s.now);
+          return undefined;
+        },
+      },
+      {
+        name: 'sell at the supplier',
+        isDone: (s) => s.r.status === 'PNR_CREATED',
+        run: async (s) => {
+          const r = s.r;
+          s.now = this.ports.clock.now();
+          s.sold = await this.supplier.createBooking({ offer: r.supplierOffer, travelers: r.passengers!.map(toSupplierTraveler), idempotencyKey: r.id });
+          return undefined;
+        },
+        compensate: async (error, { r, channel, now }) => {
+          if (!(error instanceof SupplierError)) return undefined;
+          if (error.code === 'TIMEOUT') throw FlightException.inProgress({ reservationId: r.id, status: 'SELLING' });
+          await this.reservations.update(r.id, { status: 'VALIDATION_FAILED', lastError: error.message }, now);
+          if (error.code === 'SELL_UNAVAILABLE')
+            throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true, reason: 'FLIGHT_SELL_UNAVAILABLE' });
+          if (channel === 'CUSTOMER') throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true, reason: 'FLIGHT_RESERVATION_FAILED' });
+          throw FlightException.reservationFailed(error.message);
+        },
+      },
+      {
+        name: 'record the booking',
+        isDone: (s) => s.r.status === 'PNR_CREATED',
+        run: async (s) => {
+          s.r = await this.recordBooking(s.r, s.sold!, s.now);
+          return undefined;
+        },
+      },
+      {
+        // Its compensation (the PNR cancelled when the fare cannot be stored) is inside: it is not an error there.
+        name: 'store the fare',
+        run: (s) => this.storeFare(s.r, s.channel),
+      },
+    ],
+  };
 
   private validate(r: FlightReservation, request: ReserveRequest): StoredPassenger[] {
     const itineraries = r.supplierOffer.itineraries;
@@ -177,29 +282,20 @@ export class ReserveService {
       firstTravelDate: firstSegment.departure.at.slice(0, 10),
       lastTravelDate: lastItinerary.segments[0].departure.at.slice(0, 10),
       finalArrivalDate: lastSegment.arrival.at.slice(0, 10),
-      today: todayIn(this.airports.byIata(firstSegment.departure.iataCode)?.stopTimezone ?? 'Africa/Dar_es_Salaam', this.platform.clock.now()),
+      today: todayIn(this.airports.byIata(firstSegment.departure.iataCode)?.stopTimezone ?? 'Africa/Dar_es_Salaam', this.ports.clock.now()),
     });
     if (!result.ok) throw FlightException.passengerDataInvalid(result.fields);
     return result.passengers as StoredPassenger[];
   }
 
   /** Reprices; a different price stops here with FLIGHT_PRICE_CHANGED until the client accepts it. */
-  private async confirmPrice(r: FlightReservation, request: ReserveRequest, channel: BookingChannel): Promise<FlightReservation> {
-    const now = this.platform.clock.now();
-    let repriced;
-    try {
-      repriced = await this.supplier.reprice(
-        r.supplierOffer,
-        r.passengers!.map((p) => ({ lastName: p.lastName })),
-      );
-    } catch (error) {
-      if (error instanceof SupplierError && error.code === 'REPRICE_UNAVAILABLE') {
-        await this.reservations.update(r.id, { status: 'REPRICE_UNAVAILABLE', lastError: error.message }, now);
-        if (error.retryable) throw FlightException.repriceUnavailable();
-        throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true, reason: 'FLIGHT_REPRICE_UNAVAILABLE' });
-      }
-      throw error;
-    }
+  private async confirmPrice(
+    r: FlightReservation,
+    repriced: SupplierOffer,
+    request: ReserveRequest,
+    channel: BookingChannel,
+    now: Date,
+  ): Promise<FlightReservation> {
     const terms = await this.pricing.termsFor([repriced], r.displayCurrency, pricingContextOf(roleOf(r)), r.walletCurrency);
     // The offer as it now stands (its traveler prices with it), so the reservation answer shows what was accepted.
     const offerView = toOfferView(repriced, terms);
@@ -221,20 +317,8 @@ export class ReserveService {
     return { ...r, status: 'SELLING', supplierOffer: repriced, offerView, price };
   }
 
-  private async sell(r: FlightReservation, channel: BookingChannel): Promise<FlightReservation> {
-    const now = this.platform.clock.now();
-    let result;
-    try {
-      result = await this.supplier.createBooking({ offer: r.supplierOffer, travelers: r.passengers!.map(toSupplierTraveler), idempotencyKey: r.id });
-    } catch (error) {
-      if (!(error instanceof SupplierError)) throw error;
-      if (error.code === 'TIMEOUT') throw FlightException.inProgress({ reservationId: r.id, status: 'SELLING' });
-      await this.reservations.update(r.id, { status: 'VALIDATION_FAILED', lastError: error.message }, now);
-      if (error.code === 'SELL_UNAVAILABLE')
-        throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true, reason: 'FLIGHT_SELL_UNAVAILABLE' });
-      if (channel === 'CUSTOMER') throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true, reason: 'FLIGHT_RESERVATION_FAILED' });
-      throw FlightException.reservationFailed(error.message);
-    }
+  /** The supplier's answer to the sale: more traveler information asked for, or the PNR. */
+  private async recordBooking(r: FlightReservation, result: SupplierBookingResult, now: Date): Promise<FlightReservation> {
     if (result.kind === 'ADDITIONAL_INFORMATION_REQUIRED') {
       const fields = result.fields.map((f) => ({ travelerId: f.travelerId, field: SUPPLIER_FIELD_NAMES[f.field] ?? f.field, message: f.message }));
       const requirements = escalate(r.requirements, fields, r.requirements.profileVersion + 1);
@@ -249,17 +333,17 @@ export class ReserveService {
   /** TST, then everything that makes the reservation payable, in one transaction with its follow-ups. */
   private async storeFare(r: FlightReservation, channel: BookingChannel): Promise<FlightReservation> {
     const records = await this.supplier.createPricingRecords(r.pnr!);
-    const now = this.platform.clock.now();
+    const now = this.ports.clock.now();
     if (records.some((p) => p.status === 'FAILED')) {
       // Compensation: a PNR without a stored fare can never be ticketed; release its seats.
       await this.supplier
         .cancel(r.pnr!)
-        .catch((e) => this.platform.logger.warn('compensating PNR cancel failed', { reservationId: r.id, reason: (e as Error).message }));
+        .catch((e) => this.ports.logger.warn('compensating PNR cancel failed', { reservationId: r.id, reason: (e as Error).message }));
       await this.reservations.update(r.id, { status: 'VALIDATION_FAILED', lastError: 'the fare could not be stored (TST failed)' }, now);
       if (channel === 'CUSTOMER') throw FlightException.offerExpired({ reservationId: r.id, refreshSearch: true, reason: 'FLIGHT_RESERVATION_FAILED' });
       throw FlightException.reservationFailed('The airline could not store the fare for this booking');
     }
-    const deadline = new Date(now.getTime() + this.platform.config.flight.paymentWindowSeconds * 1000);
+    const deadline = new Date(now.getTime() + this.ports.flight.paymentWindowSeconds * 1000);
     const done: FlightReservation = {
       ...r,
       status: 'TST_CREATED',
@@ -268,7 +352,7 @@ export class ReserveService {
       paymentDeadlineAt: deadline,
       walletDebitTotal: r.price.walletSettlement?.debitTotal ?? null,
     };
-    await this.platform.dataSource.transaction(async (m) => {
+    await this.ports.transactor.transaction(async (m) => {
       await this.reservations.update(
         r.id,
         {
@@ -286,17 +370,17 @@ export class ReserveService {
         buildTicketRows(done, (code) => this.airports.byIata(code)?.stopName ?? code),
         m,
       );
-      await scheduleReservationFollowUps(this.platform, m, done);
+      await scheduleReservationFollowUps(this.ports, m, done);
     });
-    this.platform.logger.info('flight reserved', { reservationId: r.id, bookingReference: r.bookingReference, pnr: r.pnr, kind: FLIGHT_BOOKING_KIND });
+    this.ports.logger.info('flight reserved', { reservationId: r.id, bookingReference: r.bookingReference, pnr: r.pnr, kind: FLIGHT_BOOKING_KIND });
     return done;
   }
 
   private async view(r: FlightReservation, channel: BookingChannel) {
     const fresh = (await this.reservations.byId(r.id)) ?? r;
     const tickets = await this.reservations.ticketsOf(r.id);
-    const now = this.platform.clock.now();
-    if (channel === 'AGENT') return agentReservationView(fresh, tickets, now, this.platform.config.publicBaseUrl);
+    const now = this.ports.clock.now();
+    if (channel === 'AGENT') return agentReservationView(fresh, tickets, now, this.ports.publicBaseUrl);
     const offer = fresh.offerView ?? (await this.rebuiltOfferView(fresh));
     return customerReservationView(fresh, tickets, now, offer, ticketBuyer(await this.accounts.contactOf(fresh.accountId)));
   }
@@ -306,64 +390,6 @@ export class ReserveService {
     const terms = await this.pricing.termsFor([r.supplierOffer], r.displayCurrency, pricingContextOf(roleOf(r)), r.walletCurrency);
     return toOfferView(r.supplierOffer, terms);
   }
-}
-
-function authorize(principal: Principal, channel: BookingChannel): void {
-  if (channel === 'AGENT' && principal.role !== Role.SERVICE_AGENT && principal.role !== Role.THIRD_PARTY_AGENT) {
-    throw PlatformException.forbidden('Agent reservations need an agent account (permission level 222)');
-  }
-  if (channel === 'CUSTOMER' && principal.role !== Role.CUSTOMER) {
-    throw PlatformException.forbidden('Customer reservations need a customer account; agents use /api/flight/reserve/agent');
-  }
-}
-
-function roleOf(r: FlightReservation): Role {
-  return r.bookingUserType === 'CUSTOMER' ? Role.CUSTOMER : r.bookingUserType === 'THIRD_PARTY_AGENT' ? Role.THIRD_PARTY_AGENT : Role.SERVICE_AGENT;
-}
-
-function priceChangeData(
-  reservationId: string,
-  previous: FlightOfferPrice,
-  current: FlightOfferPrice,
-  priceVersion: string,
-  expiresAt: Date,
-  channel: BookingChannel,
-) {
-  const summary = (p: FlightOfferPrice) =>
-    channel === 'AGENT' && p.walletSettlement
-      ? { grandTotal: p.grandTotal, currency: p.currency, walletDebitTotal: p.walletSettlement.debitTotal, walletCurrency: p.walletSettlement.currency }
-      : { grandTotal: p.grandTotal, currency: p.currency };
-  return { reservationId, previousPrice: summary(previous), currentPrice: summary(current), priceVersion, expiresAt: expiresAt.toISOString() };
-}
-
-function toSupplierTraveler(p: StoredPassenger): SupplierTraveler {
-  return {
-    travelerId: p.travelerId,
-    type: p.ageCategory === 'INFANT' ? 'HELD_INFANT' : p.ageCategory,
-    firstName: p.firstName,
-    lastName: p.lastName,
-    dateOfBirth: p.dateOfBirth ?? undefined,
-    gender: p.gender === 'MALE' || p.gender === 'FEMALE' ? p.gender : undefined,
-    email: p.email,
-    phone: p.phone,
-    document: p.document
-      ? {
-          type: p.document.type,
-          number: p.document.number,
-          expiryDate: p.document.expiryDate,
-          issuingCountry: p.document.issuingCountry,
-          nationality: p.document.nationality,
-        }
-      : undefined,
-  } as SupplierTraveler;
-}
-
-const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-/** Short human references without look-alike characters (no 0/O, 1/I). */
-function reference(prefix: string, length: number): string {
-  const bytes = randomBytes(length);
-  return prefix + Array.from(bytes, (b) => REFERENCE_ALPHABET[b % REFERENCE_ALPHABET.length]).join('');
 }
 
 export type { StoredOfferPayload };

@@ -1,30 +1,29 @@
-import type { Platform } from '../../../shared/platform/platform';
+import type { Transactor } from '../../../shared/database/transactor';
 import type { Principal } from '../../../shared/auth/token.service';
 import { isAdministrator } from '../../../shared/auth/roles';
 import { FlightException } from '../errors/flight.exception';
 import { ReservationRepository } from './reservation.repository';
-import { flightTicketView, ticketBuyer } from './reservation-view';
+import { flightTicketView, FlightTicketView, ticketBuyer } from './reservation-view';
 import type { AccountDirectory } from '../../../shared/auth/account-directory.port';
-import { AccountRepository } from '../../../shared/auth/account.repository';
 
 const TICKET_ID = /^[A-Za-z0-9-]{3,40}$/;
 
 /** GET /api/flight/tickets: the rows of one ticketId (both itineraries of a return trip), owner or administrator only. */
 export class TicketQueryService {
   constructor(
-    private readonly platform: Platform,
+    private readonly transactor: Transactor,
     private readonly reservations: ReservationRepository,
-    private readonly accounts: AccountDirectory = new AccountRepository(platform.dataSource),
+    private readonly accounts: AccountDirectory,
   ) {}
 
-  async tickets(principal: Principal, ticketId: string | null | undefined) {
+  async tickets(principal: Principal, ticketId: string | null | undefined): Promise<FlightTicketView[]> {
     const id = ticketId?.trim();
     if (!id) throw FlightException.invalidRequest('ticketId is required', [{ field: 'ticketId', message: 'is required' }]);
     if (!TICKET_ID.test(id))
       throw FlightException.invalidRequest('ticketId is not a valid ticket id', [{ field: 'ticketId', message: 'letters, digits and hyphens, 3 to 40' }]);
     // One read snapshot (InnoDB REPEATABLE READ): an issuance committing between the two reads must not show the
     // reservation ISSUED beside tickets still EXPECTED.
-    const { rows, r } = await this.platform.dataSource.transaction(async (m) => {
+    const { rows, r } = await this.transactor.transaction(async (m) => {
       const found = await this.reservations.ticketsByTicketId(id, m);
       return { rows: found, r: found.length ? await this.reservations.byId(found[0].reservationId, m) : null };
     });

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { Decimal, formatAmount } from '../../../shared/money/money';
-import type { Platform } from '../../../shared/platform/platform';
 import { FlightException } from '../errors/flight.exception';
+import type { FlightPorts } from '../flight.port';
 import { flightWalletKey } from './reservation-follow-ups';
 import type { ReservationRepository } from './reservation.repository';
 import type { FlightReservation } from './reservation.types';
@@ -13,7 +13,7 @@ import type { FlightReservation } from './reservation.types';
  */
 export class FlightWalletAdmission {
   constructor(
-    private readonly platform: Platform,
+    private readonly ports: Pick<FlightPorts, 'clock' | 'transactor' | 'ledger'>,
     private readonly reservations: ReservationRepository,
   ) {}
 
@@ -24,11 +24,11 @@ export class FlightWalletAdmission {
 
   /** Holds the debit and moves the reservation to ISSUING, under the reservation lock then the wallet lock. */
   async admit(r: FlightReservation): Promise<FlightReservation> {
-    const now = this.platform.clock.now();
-    return this.platform.dataSource.transaction(async (m) => {
+    const now = this.ports.clock.now();
+    return this.ports.transactor.transaction(async (m) => {
       const locked = (await this.reservations.byId(r.id, m, true))!;
       if (locked.admittedAt) return locked;
-      const admission = await this.platform.ledger.hold(
+      const admission = await this.ports.ledger.hold(
         locked.walletId!,
         { businessKey: flightWalletKey(locked.id), amount: locked.walletDebitTotal!, note: `flight ${locked.bookingReference}` },
         m,
@@ -51,7 +51,7 @@ export class FlightWalletAdmission {
   /** Gives the hold back and clears the admission, so a later purchase is admitted afresh (inside `m`). */
   async release(r: FlightReservation, m: EntityManager): Promise<void> {
     if (!r.walletId || !r.admittedAt) return;
-    await this.platform.ledger.release(r.walletId, flightWalletKey(r.id), m);
-    await this.reservations.update(r.id, { admittedAt: null }, this.platform.clock.now(), m);
+    await this.ports.ledger.release(r.walletId, flightWalletKey(r.id), m);
+    await this.reservations.update(r.id, { admittedAt: null }, this.ports.clock.now(), m);
   }
 }

@@ -1,6 +1,6 @@
-import type { Platform } from '../../../shared/platform/platform';
+import type { RetentionConfig } from '../../../shared/config/config';
 import { daysBefore, RetentionPurge } from '../../../shared/retention/retention.types';
-import { MysqlSimulatorStore } from '../supplier/simulator/mysql-simulator.repository';
+import type { MysqlSimulatorStore } from '../supplier/simulator/mysql-simulator.repository';
 import { SCHEDULE_HORIZON_DAYS } from '../supplier/simulator/offers';
 
 /**
@@ -9,9 +9,7 @@ import { SCHEDULE_HORIZON_DAYS } from '../supplier/simulator/offers';
  * change, when every flight they could hold has flown; seat counters that long after their flight's date.
  * Reservations, tickets and payments (money records) are never purged.
  */
-export function flightRetentionPurges(platform: Platform): RetentionPurge[] {
-  const days = platform.config.retention.sandboxDays;
-  const store = new MysqlSimulatorStore(platform.dataSource);
+export function flightRetentionPurges(days: RetentionConfig['sandboxDays'], store: MysqlSimulatorStore): RetentionPurge[] {
   const pastHorizon = (now: Date, days: number) => daysBefore(now, SCHEDULE_HORIZON_DAYS + days);
   return [
     {

@@ -1,4 +1,4 @@
-import type { Platform } from '../../../shared/platform/platform';
+import type { FlightPorts } from '../flight.port';
 import type { Principal } from '../../../shared/auth/token.service';
 import { Role } from '../../../shared/auth/roles';
 import { todayIn } from '../../../shared/time/calendar-date';
@@ -48,7 +48,7 @@ export function pricingContextOf(role: Role): PricingContext {
  */
 export class FlightSearchService {
   constructor(
-    private readonly platform: Platform,
+    private readonly ports: Pick<FlightPorts, 'clock' | 'ledger' | 'logger' | 'flight'>,
     private readonly supplier: FlightSupplier,
     private readonly pricing: PricingTermsFactory,
     private readonly airports: AirportService,
@@ -57,7 +57,7 @@ export class FlightSearchService {
   ) {}
 
   async search(principal: Principal, request: FlightSearchRequest, headerCurrency: string | undefined): Promise<FlightSearchOutcome> {
-    const now = this.platform.clock.now();
+    const now = this.ports.clock.now();
     const originZone = request.originLocationCode ? this.airports.byIata(String(request.originLocationCode))?.stopTimezone : undefined;
     const search = validateSearchRequest(request, {
       headerCurrency: headerCurrency ?? null,
@@ -65,7 +65,7 @@ export class FlightSearchService {
       knownAirport: (code) => this.airports.byIata(code) !== undefined,
     });
     const pricingContext = pricingContextOf(principal.role);
-    const walletCurrency = pricingContext === 'ONLINE' ? null : ((await this.platform.ledger.currencyOf(principal.accountId)) ?? 'TZS');
+    const walletCurrency = pricingContext === 'ONLINE' ? null : ((await this.ports.ledger.currencyOf(principal.accountId)) ?? 'TZS');
 
     const answer = await this.fetch(search, search.dates);
     const terms = await this.pricing.termsFor(answer.offers, search.currency, pricingContext, walletCurrency);
@@ -78,7 +78,7 @@ export class FlightSearchService {
       principal.accountId,
       { ...search, pricingContext, walletCurrency },
       now,
-      this.platform.config.flight.offerTtlSeconds,
+      this.ports.flight.offerTtlSeconds,
     );
     const data = indexes.map((index, i): FoundOffer => ({ view: priced.payloads[index].view, ...slots[i] }));
     const shown = indexes.length ? `${snapshot.id}:${indexes.join(',')}` : '';
@@ -141,8 +141,8 @@ export class FlightSearchService {
         const terms = await this.pricing.termsFor(answer.offers, search.currency, pricingContext, walletCurrency);
         return this.select(this.priced(answer, terms), search).length > 0;
       },
-      this.platform.config.flight.lookAheadTimeoutMs,
-      (pair, error) => this.platform.logger.warn('look-ahead candidate failed', { pair, reason: (error as Error).message }),
+      this.ports.flight.lookAheadTimeoutMs,
+      (pair, error) => this.ports.logger.warn('look-ahead candidate failed', { pair, reason: (error as Error).message }),
     );
     return foldLookAhead(
       search.dates,
