@@ -108,6 +108,36 @@ export default tseslint.config(
     },
   },
   // Last, and self-contained: the repository rule (defined at the end of this file).
+  // Dependencies a reader can see: services, jobs and resolvers take the narrow ports they use (Clock, Transactor,
+  // Outbox, Logger, their config slice, their repositories); only composition roots see the whole Platform and build
+  // those ports from it. Type-only imports count: a parameter typed Platform is what this keeps out.
+  {
+    files: appCode,
+    ignores: [
+      ...notApp,
+      'shared/platform/**',
+      'bin/**',
+      'subgraphs/*/*.module.ts',
+      '**/*.wiring.ts',
+      'subgraphs/subgraph-module.ts',
+      'subgraphs/registry.ts',
+      'gateway/gateway.server.ts',
+      'shared/http/subgraph-server.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/platform/platform', '**/platform/platform.js'],
+              message: 'Platform is for composition roots (<module>.module.ts, *.wiring.ts, bin/): take the narrow ports you use instead.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   repositoryRule(),
 );
 
