@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { FlightPayment, FlightPaymentStatus, paymentMatches, type PayableReservation } from './flight-payment';
+import { nullableDate as date } from '../../../shared/database/column-values';
 
 /** SQL for flight_payment; the payment and issuance services decide, this only reads and writes rows. */
 export class FlightPaymentRepository {
@@ -89,8 +90,6 @@ export class FlightPaymentRepository {
     );
   }
 }
-
-const date = (value: Date | string | null): Date | null => (value === null || value === undefined ? null : new Date(value));
 
 /** A flight_payment row as mysql2 gives it (amount, a DECIMAL, as a string). */
 interface FlightPaymentRow {

@@ -1,5 +1,6 @@
 import { formatAmount, parseAmount } from '../../../shared/money/money';
 import type { FlightReservation, FlightTicketRow, ReservationStatus } from './reservation.types';
+import { nullableDate } from '../../../shared/database/column-values';
 
 /** Reservation fields stored as JSON text, by column. */
 export const JSON_COLUMNS = {
@@ -32,7 +33,7 @@ export const PLAIN_COLUMNS = {
 } as const;
 
 export const json = <T>(value: string | null): T | null => (value === null || value === undefined ? null : (JSON.parse(value) as T));
-export const date = (value: Date | string | null): Date | null => (value === null || value === undefined ? null : new Date(value));
+export const date = nullableDate;
 
 /** A flight_reservation row as mysql2 gives it: JSON documents as text, DATETIME as Date, DECIMAL as a string. */
 export interface FlightReservationRow {

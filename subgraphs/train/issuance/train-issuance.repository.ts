@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { nullableDate as date } from '../../../shared/database/column-values';
 
 export type FundingSource = 'AGENT_WALLET' | 'ONLINE_PAYMENT';
 /** ONLINE_PAYMENT_CONFIRMED: a customer's confirmed online payment (train_payment) pays the reservation; no wallet is involved. */
@@ -166,8 +167,6 @@ export class TrainIssuanceRepository {
     return Number(result.affectedRows ?? 0) === 1;
   }
 }
-
-const date = (value: Date | string | null): Date | null => (value === null || value === undefined ? null : new Date(value));
 
 /** A train_issuance row as mysql2 gives it (amount, a DECIMAL, as a string; flags as TINYINT). */
 interface TrainIssuanceRow {

@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { Decimal, formatAmount } from '../../../shared/money/money';
 import type { TrainPayment, TrainPaymentQuote, TrainPaymentStatus } from './train-payment';
+import { nullableDate as date } from '../../../shared/database/column-values';
 
 /** SQL for train_payment and train_payment_quote; the payment service decides, this only reads and writes rows. */
 export class TrainPaymentRepository {
@@ -97,7 +98,6 @@ export class TrainPaymentRepository {
   }
 }
 
-const date = (value: Date | string | null): Date | null => (value === null || value === undefined ? null : new Date(value));
 /** DECIMAL columns come back with the column's scale; answer the currency's own decimals (0 or 2). */
 const money = (value: unknown, currency: string) => formatAmount(new Decimal(String(value)), currency);
 

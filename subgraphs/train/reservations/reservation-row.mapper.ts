@@ -1,9 +1,10 @@
 import type { TrainReservation, TrainReservationStatus, TrainTicketRow, TrainTicketStatus } from './reservation.types';
+import { nullableDate } from '../../../shared/database/column-values';
 
 /** Train reservation and ticket rows as mysql2 gives them, and how they become the service's objects. */
 export const json = <T>(value: unknown): T | null =>
   value === null || value === undefined ? null : typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
-export const date = (value: Date | string | null): Date | null => (value === null || value === undefined ? null : new Date(value));
+export const date = nullableDate;
 export const decimal = (value: string | null): string | null => (value === null || value === undefined ? null : String(value).replace(/\.00$/, ''));
 export const bool = (value: unknown): boolean | null => (value === null || value === undefined ? null : Number(value) === 1);
 
