@@ -6,8 +6,8 @@ import { FLIGHT_STOPS_PATH, TRAIN_STOPS_PATH } from '../discovery';
 export const OPENAPI_FILE = 'openapi.json';
 
 const TAGS: Record<RouteTag, string> = {
-  Flight: 'Flight search, offer review, reservation, purchase, issuance, cancellation and tickets (spec/flight.md).',
-  Train: 'SGR train search, details, seat holds, reservation, issuance, ticket documents and notifications (spec/train-bus-admin.md).',
+  Flight: 'Flight search, offer review, reservation, purchase, issuance, cancellation and tickets.',
+  Train: 'SGR train search, details, seat holds, reservation, issuance, ticket documents and notifications.',
   Bus: 'Intercity bus search.',
   Tickets: 'Ticket lookup across bus, train and flight.',
   Companies: 'The company list.',
@@ -104,7 +104,7 @@ export function buildOpenApiDocument(routes: RestRoute[]): Record<string, unknow
         title: 'Safiri booking API (REST)',
         version: '1.0.0',
         description:
-          'The documented REST endpoints of spec/flight.md and spec/train-bus-admin.md. Each is translated into a GraphQL operation on the ' +
+          'The REST endpoints of the flight, train, bus and administration APIs. Each is translated into a GraphQL operation on the ' +
           'federated graph at /graphql. Bodies are JSON; money amounts are decimal strings; dates are provider-local YYYY-MM-DD.',
         license: { name: 'Proprietary', identifier: 'LicenseRef-Safiri' },
       },

@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { AppError, PlatformException } from '../../shared/errors/app-error';
 import { valueAt } from './rest-input';
+import type { RestRequest } from './rest-route';
 
 /**
  * What a REST route promises, declared next to its path: the OpenAPI document is generated from these
  * (bin/openapi.cli.ts), the router validates input with the same schemas, and the e2e suites check
  * every answer against the document. So the 400s, the document and the answers cannot disagree.
  *
- * Request schemas check JSON types and presence (what a client gets wrong before anything is looked
- * up); rules about values that need data (a known station, a seat that exists) stay in the subgraphs.
+ * Request schemas are derived from the GraphQL arguments (graphql-shapes/rest-input.builder.ts) and check JSON
+ * types and presence as GraphQL does; a rule about values is written once, in the owning module's validator
+ * (`validate`, run here and by the subgraph) or, when it needs data (a known station, a seat that exists), in the
+ * subgraph alone, whose error REST answers as it is.
  */
 export interface RouteContract {
   /** One line for the operation list, e.g. "Search flight offers". */
@@ -23,6 +26,12 @@ export interface RouteContract {
   /** Documented request headers (Content-Language, If-Match, X-External-User-Id …), lower-case names. */
   headers?: z.ZodObject;
   body?: z.ZodType;
+  /**
+   * The owning module's validator of this input (shared/api-contract/*.validator.ts), when the subgraph checks the same
+   * input with it: it replaces the body schema's check, so REST and GraphQL answer one list of problems, written once.
+   * The body schema then only documents the request.
+   */
+  validate?: (request: RestRequest) => InputProblem[];
   /** Success answers by status. */
   responses: Partial<Record<number, SuccessResponse>>;
   /** Documented error statuses and what each means; the body is always the error object. */
@@ -118,6 +127,9 @@ function problemMessage(issue: z.core.$ZodIssue, value: unknown): string {
 }
 
 const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
+
+/** The problems of a shared validator's answer (`{ problems }` or its checked value), for a contract's `validate`. */
+export const problemsOfCheck = (checked: { problems: InputProblem[] } | object): InputProblem[] => ('problems' in checked ? checked.problems : []);
 
 /** The default answer to input that fails a route's schemas: a 400 listing every field. */
 export function badInput(fields: InputProblem[]): AppError {

@@ -476,7 +476,7 @@ describe('flight booking (REST)', () => {
     });
   });
 
-  describe('answers as flight.md documents them (REST contract)', () => {
+  describe('answers as openapi.json documents them (REST contract)', () => {
     const USD = /^\d+\.\d{2}$/;
 
     describe('customer 201', () => {

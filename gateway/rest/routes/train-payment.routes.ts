@@ -1,20 +1,21 @@
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors/app-error';
-import type { InputProblem } from '../rest-contract';
-import type { RestRequest, RestRoute } from '../rest-route';
+import { type InputProblem, problemsOfCheck } from '../rest-contract';
+import type { JsonObject, RestRequest, RestRoute } from '../rest-route';
+import { restInput } from '../graphql-shapes/rest-input.builder';
+import {
+  amountField,
+  checkTrainDeposit,
+  type DepositOperation,
+  TRAIN_DEPOSIT_MAX_LENGTH,
+  type TrainDepositInput,
+} from '../../../shared/api-contract/train-deposit.validator';
 import { TRAIN_PAYMENT, TrainPaymentResponse } from '../schemas/train-issuance.schemas';
 import { NO_STORE_HEADER, TRAIN_HEADERS } from './train.routes';
 import { MOBILE_MONEY_RAILS } from '../../../shared/payments/mobile-money-rails.data';
 
 /* SGR customer online payments (docs/train-payments.md): the card, mobile and mobile-money deposit operations and the
  * provider confirmation. The spec names the operations without showing them; paths, bodies and statuses are ours. */
-
-/** TrainPaymentType (subgraphs/train/graphql/train-payment.type.ts), every field. */
-/** A JSON string stays a string and a number becomes its text (amounts may be sent as numbers). */
-function text(value: unknown): string | null {
-  if (value === undefined || value === null) return null;
-  return typeof value === 'string' ? value : String(value);
-}
 
 /** 201: a new charge already confirmed (card); 202: a new charge awaiting the payer (mobile); 200: an existing payment answered. */
 interface DepositResult {
@@ -34,81 +35,40 @@ function paymentInvalid(fields: InputProblem[]): AppError {
 
 type Operation = 'card' | 'mobile' | 'mobile-money';
 
+const DEPOSIT_OPERATION: Record<Operation, DepositOperation> = { card: 'CARD', mobile: 'MOBILE', 'mobile-money': 'MOBILE_MONEY' };
+
+/** An amount may also be sent as a JSON number: passed on as its text, which the subgraph reads as a decimal. */
+const DECIMAL_TEXT = { schema: z.number(), toGraphQL: (value: unknown) => String(value), message: 'must be a decimal string' };
+
 /** The mobile money rails the train subgraph can charge; a request may name one in any case. */
 const MOBILE_MONEY_RAIL_IDS = MOBILE_MONEY_RAILS.map((rail) => rail.id);
 
+const maxLength = (member: keyof typeof TRAIN_DEPOSIT_MAX_LENGTH) => ({ documents: { maxLength: TRAIN_DEPOSIT_MAX_LENGTH[member] } });
+
+const DEPOSIT_ORDER: Record<Operation, string[]> = {
+  card: ['paymentReference', 'currency', 'amount', 'total', 'cardToken'],
+  mobile: ['paymentReference', 'currency', 'total', 'amount', 'phoneNumber'],
+  'mobile-money': ['paymentReference', 'currency', 'total', 'amount', 'rail', 'phoneNumber'],
+};
+
 /**
- * The body of one deposit operation. Members are in the order the subgraph checks them, so a body refused here lists its
- * problems as the subgraph would; what needs data (a known rail, a payer number of the rail's country, the charge
- * against the frozen quote in the currency's decimals) is the subgraph's.
+ * The document of one deposit body, derived from its mutation's arguments (members in the order the validator lists
+ * its problems), and the variables it becomes. The body is checked by the deposit validator the subgraph runs too.
  */
-function depositBody(operation: Operation) {
-  const amountKey = operation === 'card' ? 'total' : 'amount';
-  const other = amountKey === 'total' ? 'amount' : 'total';
-  const charge = z.union([z.string(), z.number()], { error: 'must be a decimal string' }).nullish().meta({
-    description: `Optional: the quote plus the processing fee, a decimal in the currency's decimals (e.g. "57.40"); omitted charges the bare quote.`,
+function depositInput(operation: Operation, mutation: string) {
+  const amountKey = amountField(DEPOSIT_OPERATION[operation]);
+  return restInput(`Mutation.${mutation}`, {
+    id: `TrainPayment${operation === 'card' ? 'Card' : operation === 'mobile' ? 'Mobile' : 'MobileMoney'}Body`,
+    order: DEPOSIT_ORDER[operation],
+    unknownMembers: 'ignore',
+    members: {
+      paymentReference: maxLength('paymentReference'),
+      currency: { documents: { maxLength: TRAIN_DEPOSIT_MAX_LENGTH.currency, pattern: '^[A-Za-z]{3}$' } },
+      [amountKey]: { accepts: DECIMAL_TEXT, documents: { example: '57.40' } },
+      ...(operation === 'card' ? { cardToken: maxLength('cardToken') } : { phoneNumber: maxLength('phoneNumber') }),
+      ...(operation === 'mobile-money' ? { rail: { documents: { maxLength: TRAIN_DEPOSIT_MAX_LENGTH.rail, examples: MOBILE_MONEY_RAIL_IDS } } } : {}),
+    },
   });
-  const misplaced = z
-    .unknown()
-    .refine((v) => v === null, `is not a field of the ${operation} deposit; send "${amountKey}"`)
-    .optional()
-    .meta({ description: `Not a field of this operation: refused (send ${amountKey}).` });
-  return z
-    .object({
-      paymentReference: z
-        .string()
-        .trim()
-        .min(1, 'is required')
-        .max(32, 'must be a string of at most 32 characters')
-        .meta({ description: 'The reservation payment reference.' }),
-      currency: z
-        .string()
-        .trim()
-        .regex(/^([A-Za-z]{3})?$/, 'must be an ISO 4217 code such as TZS or USD')
-        .nullish()
-        .meta({ description: 'The payment currency; default TZS.' }),
-      [other]: misplaced,
-      [amountKey]: charge,
-      ...(operation === 'card'
-        ? {
-            cardToken: z
-              .string()
-              .trim()
-              .min(1, "is required: the payment provider's token for the card")
-              .max(200)
-              .meta({ description: "The payment provider's token for the card, from its client SDK (card numbers never reach us)." }),
-          }
-        : {}),
-      ...(operation === 'mobile-money'
-        ? {
-            rail: z
-              .string()
-              .trim()
-              .min(1, 'is required')
-              .max(24)
-              .refine((id) => id === '' || MOBILE_MONEY_RAIL_IDS.includes(id.toUpperCase()), {
-                error: (issue) => `"${String(issue.input)}" is not a mobile money rail (see docs/train-payments.md)`,
-              })
-              .meta({ description: `The mobile money rail, any case: ${MOBILE_MONEY_RAIL_IDS.join(', ')} (docs/train-payments.md).` }),
-          }
-        : {}),
-      ...(operation === 'card'
-        ? {}
-        : {
-            phoneNumber: z
-              .string()
-              .trim()
-              .min(1, 'is required')
-              .max(32)
-              .meta({
-                description:
-                  operation === 'mobile'
-                    ? "The payer's mobile, +… or national (read as Tanzanian)."
-                    : "The payer's mobile, +… or national (read in the rail's country).",
-              }),
-          }),
-    })
-    .meta({ id: `TrainPayment${operation === 'card' ? 'Card' : operation === 'mobile' ? 'Mobile' : 'MobileMoney'}Body` });
 }
 
 const DEPOSIT_ERRORS: Partial<Record<number, string>> = {
@@ -124,30 +84,17 @@ const DEPOSIT_ERRORS: Partial<Record<number, string>> = {
   503: 'The payment provider is unreachable; the request stays PENDING: repeat the call.',
 };
 
-/** Members the contract requires (non-null arguments of the deposit mutations): a missing one is refused here first. */
-const REQUIRED_DEPOSIT_FIELDS = new Set(['paymentReference', 'cardToken', 'phoneNumber', 'rail']);
-
-const DEPOSIT_FIELDS: Record<Operation, string[]> = {
-  card: ['paymentReference', 'currency', 'total', 'cardToken', 'amount'],
-  mobile: ['paymentReference', 'currency', 'amount', 'phoneNumber', 'total'],
-  'mobile-money': ['paymentReference', 'currency', 'amount', 'phoneNumber', 'rail', 'total'],
-};
-
 function deposit(operation: Operation, mutation: string, summary: string): RestRoute {
-  const fields = DEPOSIT_FIELDS[operation];
+  const input = depositInput(operation, mutation);
   return {
     method: 'POST',
     path: `/api/trip/train/payments/${operation}`,
     auth: true,
     jsonBody: true,
-    operation: ({ body }: RestRequest) => {
-      const input = body as Record<string, unknown>;
-      return {
-        query: `mutation Deposit(${fields.map((f) => `$${f}: String${REQUIRED_DEPOSIT_FIELDS.has(f) ? '!' : ''}`).join(', ')}) {
-          ${mutation}(${fields.map((f) => `${f}: $${f}`).join(', ')}) { created payment { ${TRAIN_PAYMENT.selection} } } }`,
-        variables: Object.fromEntries(fields.map((f) => [f, text(input[f])])),
-      };
-    },
+    operation: ({ body }: RestRequest) => ({
+      query: `mutation Deposit(${input.variableDefinitions}) { ${mutation}(${input.arguments}) { created payment { ${TRAIN_PAYMENT.selection} } } }`,
+      variables: input.variables(body as JsonObject),
+    }),
     reply: (data: Record<string, DepositResult>) => depositReply(data[mutation]),
     contract: {
       summary,
@@ -155,7 +102,8 @@ function deposit(operation: Operation, mutation: string, summary: string): RestR
         'A customer pays its own reservation online (docs/train-payments.md). One live request per reservation: a new deposit supersedes a pending one.',
       tag: 'Train',
       headers: TRAIN_HEADERS,
-      body: depositBody(operation),
+      body: input.schema,
+      validate: ({ body }) => problemsOfCheck(checkTrainDeposit(DEPOSIT_OPERATION[operation], body as TrainDepositInput)),
       invalidInput: paymentInvalid,
       responses: {
         200: {
@@ -179,25 +127,25 @@ function deposit(operation: Operation, mutation: string, summary: string): RestR
   };
 }
 
+/** The payment id is the subgraph's to check, after the caller's role (a customer is told 403 whatever id it sends). */
+const CONFIRM_INPUT = restInput('Mutation.confirmTrainPaymentSandbox', {
+  members: { paymentId: { description: 'data.paymentId of the deposit.', documents: { format: 'uuid' } } },
+});
+
 const confirm: RestRoute = {
   method: 'POST',
   path: '/api/trip/train/payments/:paymentId/confirm',
   auth: true,
   operation: ({ params }: RestRequest) => ({
-    query: `mutation ConfirmTrainPayment($paymentId: ID!) { confirmTrainPaymentSandbox(paymentId: $paymentId) { ${TRAIN_PAYMENT.selection} } }`,
-    variables: { paymentId: params.paymentId },
+    query: `mutation ConfirmTrainPayment(${CONFIRM_INPUT.variableDefinitions}) { confirmTrainPaymentSandbox(${CONFIRM_INPUT.arguments}) { ${TRAIN_PAYMENT.selection} } }`,
+    variables: CONFIRM_INPUT.variables(params),
   }),
   reply: (data: { confirmTrainPaymentSandbox: unknown }) => ({ body: { data: data.confirmTrainPaymentSandbox }, headers: { 'cache-control': 'no-store' } }),
   contract: {
     summary: "Record the payment provider's confirmation (webhook relay; sandbox)",
     description: 'ADMIN, SUDO and ISSUER (the payment service). With a real provider the charge must be CONFIRMED there. Idempotent.',
     tag: 'Train',
-    params: z.object({
-      paymentId: z
-        .string()
-        .regex(/^\s*[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\s*$/, 'must be a uuid')
-        .meta({ description: 'data.paymentId of the deposit.' }),
-    }),
+    params: CONFIRM_INPUT.schema,
     invalidInput: paymentInvalid,
     responses: {
       200: {

@@ -26,7 +26,7 @@ describe('look-ahead candidates', () => {
   });
 });
 
-describe('the availability table (flight.md)', () => {
+describe('the availability table (the flight search look-ahead)', () => {
   it('row 1: offers for the requested dates: RESULTS_FOUND, NOT_NEEDED, nulls', () => {
     expect(availabilityWithResults(ONE_WAY, 3)).toEqual({
       status: 'RESULTS_FOUND',

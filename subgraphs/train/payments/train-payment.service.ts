@@ -4,20 +4,17 @@ import type { Principal } from '../../../shared/auth/token.service';
 import { Role } from '../../../shared/auth/roles';
 import type { PaymentGateway } from '../../../shared/payments/payment-gateway.port';
 import type { TrainPorts } from '../train-ports.type';
-import { checkPhoneText, parsePhone } from '../../../shared/validation/contact-fields';
+import { amountField, checkTrainDeposit, checkTrainPaymentId, TrainDeposit, TrainDepositInput } from '../../../shared/api-contract/train-deposit.validator';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
 import type { TrainReservation } from '../reservations/reservation.types';
-import { MobileMoneyRail, mobileMoneyCurrencies, railById, railFor } from '../../../shared/payments/mobile-money-rails.data';
-import { BASE_CURRENCY, checkCharge, DepositOperation, TrainPayment } from './train-payment';
-import { PaymentFieldError, TrainPaymentException } from './train-payment.exception';
+import { MobileMoneyRail, mobileMoneyCurrencies, railFor } from '../../../shared/payments/mobile-money-rails.data';
+import { checkCharge, DepositOperation, TrainPayment } from './train-payment';
+import { TrainPaymentException } from './train-payment.exception';
 import type { TrainPaymentRepository } from './train-payment.repository';
 import type { TrainPaymentQuoteService } from './train-payment-quote.service';
 import type { TrainPaymentSettlement } from './train-payment-settlement';
 import { trainPaymentView, TrainPaymentView } from './train-payment.view';
 
-/** National payer numbers of the mobile deposit, which names no rail, are Tanzanian. */
-const TANZANIA_CALLING_CODE = '255';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Who may record a provider confirmation: administrators and the internal payment service. */
 const CONFIRMERS: Role[] = [Role.ADMIN, Role.SUDO, Role.ISSUER];
 /** Sandbox: this card token is declined by the issuer (docs/sandbox.md). */
@@ -25,32 +22,10 @@ export const SANDBOX_DECLINED_CARD_TOKEN = 'tok_sandbox_declined';
 /** Sandbox: a payer number ending in these digits rejects the prompt on the handset. */
 export const SANDBOX_REJECTING_PHONE_SUFFIX = '000';
 
-/** The body of the three deposit operations (docs/train-payments.md). */
-export interface TrainDepositInput {
-  paymentReference?: unknown;
-  currency?: unknown;
-  /** Card: the charge total (quote plus processing fee). */
-  total?: unknown;
-  /** Mobile and mobile money: the charge amount (quote plus processing fee). */
-  amount?: unknown;
-  cardToken?: unknown;
-  phoneNumber?: unknown;
-  rail?: unknown;
-}
-
 export interface TrainDepositOutcome {
   /** True: a new charge was made (REST 201 or 202); false: an existing payment is answered (200). */
   created: boolean;
   payment: TrainPaymentView;
-}
-
-interface ParsedDeposit {
-  paymentReference: string;
-  currency: string;
-  requested: string | null;
-  cardToken: string | null;
-  phone: { e164: string; country: string | null; nationalNumber: string } | null;
-  rail: MobileMoneyRail | null;
 }
 
 /**
@@ -70,7 +45,9 @@ export class TrainPaymentService {
   ) {}
 
   async deposit(principal: Principal, operation: DepositOperation, input: TrainDepositInput): Promise<TrainDepositOutcome> {
-    const parsed = this.parse(operation, input ?? {});
+    const checked = checkTrainDeposit(operation, input ?? {});
+    if ('problems' in checked) throw TrainPaymentException.invalid(checked.problems);
+    const parsed = checked.deposit;
     const r = await this.reservations.byPaymentReference(parsed.paymentReference);
     if (!r) throw TrainPaymentException.reservationNotFound(parsed.paymentReference);
     if (r.accountId !== principal.accountId) throw TrainPaymentException.notOwner();
@@ -140,8 +117,9 @@ export class TrainPaymentService {
   /** The provider's confirmation (sandbox: what its webhook would do). Idempotent. */
   async confirm(principal: Principal, paymentId: string | null | undefined): Promise<TrainPaymentView> {
     if (!CONFIRMERS.includes(principal.role)) throw TrainPaymentException.confirmersOnly();
-    const id = paymentId?.trim().toLowerCase() ?? '';
-    if (!UUID.test(id)) throw TrainPaymentException.invalid([{ field: 'paymentId', message: 'must be a uuid' }]);
+    const checked = checkTrainPaymentId(paymentId);
+    if ('problems' in checked) throw TrainPaymentException.invalid(checked.problems);
+    const id = checked.paymentId;
     const payment = await this.payments.byId(id);
     if (!payment) throw TrainPaymentException.paymentNotFound();
     if (payment.status === 'CONFIRMED' || payment.status === 'REFUND_REQUIRED') return trainPaymentView(await this.settled(payment.id));
@@ -156,62 +134,8 @@ export class TrainPaymentService {
     return trainPaymentView(await this.markConfirmed(payment.id));
   }
 
-  private parse(operation: DepositOperation, input: TrainDepositInput): ParsedDeposit {
-    const fields: PaymentFieldError[] = [];
-    const text = (field: keyof TrainDepositInput, max: number): string | null => {
-      const value = input[field];
-      if (value === undefined || value === null || value === '') return null;
-      if (typeof value !== 'string' || value.trim().length > max) {
-        fields.push({ field, message: `must be a string of at most ${max} characters` });
-        return null;
-      }
-      return value.trim();
-    };
-    const paymentReference = text('paymentReference', 32);
-    if (!paymentReference && !fields.some((f) => f.field === 'paymentReference')) fields.push({ field: 'paymentReference', message: 'is required' });
-    const currency = (text('currency', 3) ?? BASE_CURRENCY).toUpperCase();
-    if (!/^[A-Z]{3}$/.test(currency)) fields.push({ field: 'currency', message: 'must be an ISO 4217 code such as TZS or USD' });
-    const amountKey = amountField(operation);
-    const other = amountKey === 'total' ? 'amount' : 'total';
-    if (input[other] !== undefined && input[other] !== null)
-      fields.push({ field: other, message: `is not a field of the ${operation.toLowerCase().replace('_', '-')} deposit; send "${amountKey}"` });
-    const raw = input[amountKey];
-    const requested =
-      raw === undefined || raw === null
-        ? null
-        : typeof raw === 'string' || typeof raw === 'number'
-          ? String(raw)
-          : (fields.push({ field: amountKey, message: 'must be a decimal string' }), null);
-
-    let cardToken: string | null = null;
-    let phone: ParsedDeposit['phone'] = null;
-    let rail: MobileMoneyRail | null = null;
-    if (operation === 'CARD') {
-      cardToken = text('cardToken', 200);
-      if (!cardToken && !fields.some((f) => f.field === 'cardToken'))
-        fields.push({ field: 'cardToken', message: "is required: the payment provider's token for the card" });
-    } else {
-      if (operation === 'MOBILE_MONEY') {
-        const id = text('rail', 24);
-        rail = id ? railById(id.toUpperCase()) : null;
-        if (!rail) fields.push({ field: 'rail', message: id ? `"${id}" is not a mobile money rail (see docs/train-payments.md)` : 'is required' });
-      }
-      const checked = checkPhoneText(input.phoneNumber);
-      if ('error' in checked) fields.push({ field: 'phoneNumber', message: input.phoneNumber === undefined ? 'is required' : checked.error });
-      else {
-        // National numbers belong to the rail's country (mobile money) or Tanzania (mobile); "+…" numbers to their own.
-        const callingCode = checked.value.international ? null : (rail?.callingCode ?? TANZANIA_CALLING_CODE);
-        const parsed = parsePhone(checked.value.text, callingCode, true);
-        if ('error' in parsed) fields.push({ field: 'phoneNumber', message: parsed.error });
-        else phone = parsed.value;
-      }
-    }
-    if (fields.length) throw TrainPaymentException.invalid(fields);
-    return { paymentReference: paymentReference!, currency, requested, cardToken, phone, rail };
-  }
-
   /** Mobile money only works for a payer of the rail's country, in the rail's currency. */
-  private railOf(operation: DepositOperation, parsed: ParsedDeposit): MobileMoneyRail | null {
+  private railOf(operation: DepositOperation, parsed: TrainDeposit): MobileMoneyRail | null {
     if (operation === 'CARD') return null;
     const payerCountry = parsed.phone!.country;
     const data = { currency: parsed.currency, payerCountry, mobileMoneyCurrencies: mobileMoneyCurrencies(payerCountry) };
@@ -248,7 +172,7 @@ export class TrainPaymentService {
   }
 
   /** The gateway method; the sandbox decline triggers only exist on the simulator. */
-  private methodOf(operation: DepositOperation, parsed: ParsedDeposit): string {
+  private methodOf(operation: DepositOperation, parsed: TrainDeposit): string {
     const sandbox = this.gateway.sandbox;
     if (operation === 'CARD') return sandbox && parsed.cardToken === SANDBOX_DECLINED_CARD_TOKEN ? 'CARD_DECLINED' : 'CARD';
     return sandbox && parsed.phone!.nationalNumber.endsWith(SANDBOX_REJECTING_PHONE_SUFFIX) ? 'MOBILE_MONEY_DECLINED' : 'MOBILE_MONEY';
@@ -302,8 +226,4 @@ export class TrainPaymentService {
     await this.settlement.settle(id);
     return (await this.payments.byId(id))!;
   }
-}
-
-function amountField(operation: DepositOperation): 'total' | 'amount' {
-  return operation === 'CARD' ? 'total' : 'amount';
 }

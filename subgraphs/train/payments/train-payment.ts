@@ -1,4 +1,8 @@
 import { Decimal, currencyPrecision, formatAmount, roundFor } from '../../../shared/money/money';
+import { BASE_CURRENCY, type DepositOperation } from '../../../shared/api-contract/train-deposit.validator';
+
+/** The deposit rules' currency and operations are the shared validator's (shared/api-contract/train-deposit.validator.ts). */
+export { BASE_CURRENCY, type DepositOperation };
 
 /*
  * The money rules of SGR online payments (docs/train-payments.md "Quotes and charges"), pure so they can be
@@ -7,12 +11,8 @@ import { Decimal, currencyPrecision, formatAmount, roundFor } from '../../../sha
  * processing fee, at most 10% of the quote.
  */
 
-export const BASE_CURRENCY = 'TZS';
 /** The processing fee may not exceed this share of the quote. */
 export const MAX_FEE_SHARE = new Decimal('0.1');
-
-/** The deposit operations (docs/train-payments.md). */
-export type DepositOperation = 'CARD' | 'MOBILE' | 'MOBILE_MONEY';
 
 /**
  * PENDING: charge requested, money not confirmed. CONFIRMED: the provider confirmed (attachedAt says whether it

@@ -1,0 +1,95 @@
+import { buildSchema } from 'graphql';
+import { z } from 'zod';
+import { inputProblems } from '../rest-contract';
+import { restInput } from './rest-input.builder';
+
+const SDL = buildSchema(`
+  scalar LocalDate
+  enum Cabin { ECONOMY BUSINESS }
+  """A traveller"""
+  input TravellerInput {
+    """Given name"""
+    firstName: String!
+    born: LocalDate
+    cabin: Cabin
+  }
+  input BookingInput { reference: String! travellers: [TravellerInput!]! note: String }
+  type Query { ping: String }
+  type Mutation {
+    pay(
+      """The reference"""
+      reference: String!
+      amount: String
+      seats: Int
+    ): String
+    book(input: BookingInput!, dryRun: Boolean): String
+  }
+`);
+
+const problems = (schema: z.ZodType, value: unknown) => {
+  const result = schema.safeParse(value);
+  return result.success ? [] : inputProblems(result.error, value);
+};
+
+describe('restInput', () => {
+  it('checks JSON types and presence as GraphQL coerces arguments, and documents them with their descriptions', () => {
+    const input = restInput('Mutation.pay', {}, SDL);
+    expect(input.variableDefinitions).toBe('$reference: String!, $amount: String, $seats: Int');
+    expect(input.arguments).toBe('reference: $reference, amount: $amount, seats: $seats');
+    expect(problems(input.schema, { reference: 'R1' })).toEqual([]);
+    expect(problems(input.schema, { amount: 5, seats: 1.5, extra: 1 })).toEqual([
+      { field: 'reference', message: 'is required (string)' },
+      { field: 'amount', message: 'must be a string' },
+      { field: 'seats', message: 'must be an int' },
+      { field: 'extra', message: 'Unrecognized key: "extra"' },
+    ]);
+    const json = z.toJSONSchema(input.schema) as { properties: Record<string, { description?: string }> };
+    expect(json.properties.reference.description).toBe('The reference');
+    expect(input.variables({ reference: 'R1' })).toEqual({ reference: 'R1', amount: null, seats: null });
+  });
+
+  it('leaves value rules to the subgraph: a long or odd string passes, and documents the rule the subgraph checks', () => {
+    const input = restInput('Mutation.pay', { members: { reference: { documents: { maxLength: 4 } } } }, SDL);
+    expect(problems(input.schema, { reference: 'far longer than four' })).toEqual([]);
+    expect((z.toJSONSchema(input.schema) as { properties: Record<string, { maxLength?: number }> }).properties.reference.maxLength).toBe(4);
+  });
+
+  it('renames, omits, orders, and converts a REST-only JSON form into the GraphQL value', () => {
+    const input = restInput(
+      'Mutation.pay',
+      {
+        order: ['total', 'ref'],
+        members: {
+          reference: { as: 'ref' },
+          seats: { omit: true },
+          amount: { as: 'total', accepts: { schema: z.number(), toGraphQL: (v) => String(v) } },
+        },
+      },
+      SDL,
+    );
+    expect(Object.keys(input.schema.shape)).toEqual(['total', 'ref']);
+    expect(input.variableDefinitions).toBe('$amount: String, $reference: String!');
+    expect(problems(input.schema, { ref: 'R1', total: 57.4 })).toEqual([]);
+    expect(input.variables({ ref: 'R1', total: 57.4 })).toEqual({ amount: '57.4', reference: 'R1' });
+  });
+
+  it('takes a whole body as one input object: nested objects, lists, enums and scalars parsed by their own parser', () => {
+    const input = restInput('Mutation.book', { body: 'input', unknownMembers: 'ignore' }, SDL);
+    expect(input.variableDefinitions).toBe('$input: BookingInput!');
+    const body = { reference: 'R', travellers: [{ firstName: 'Asha', born: '2001-02-30', cabin: 'FIRST', x: 1 }], y: 2 };
+    expect(problems(input.schema, body)).toEqual([
+      { field: 'travellers[0].born', message: 'LocalDate cannot represent "2001-02-30": expected a calendar date YYYY-MM-DD, e.g. 2026-12-24' },
+      { field: 'travellers[0].cabin', message: expect.stringContaining('Invalid option') },
+      { field: 'travellers[0].x', message: 'Unrecognized key: "x"' },
+    ]);
+    expect(input.variables({ reference: 'R', travellers: [{ firstName: 'Asha' }], y: 2 })).toEqual({
+      input: { reference: 'R', travellers: [{ firstName: 'Asha' }] },
+    });
+  });
+
+  it('refuses an overlay naming what GraphQL does not have, so a removed argument cannot linger', () => {
+    expect(() => restInput('Mutation.pay', { members: { gone: { omit: true } } }, SDL)).toThrow('no argument or field gone');
+    expect(() => restInput('Mutation.nope', {}, SDL)).toThrow('has no Mutation.nope');
+    expect(() => restInput('Mutation.book', {}, SDL)).not.toThrow();
+  });
+});
