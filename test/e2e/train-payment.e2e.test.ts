@@ -234,6 +234,19 @@ describe('train online payment (REST)', () => {
     expect(kesQuote).toBeDefined();
   });
 
+  it("answers the payer's country: the mobile number's for mobile and mobile-money deposits, none for a card", async () => {
+    const mobileBooking = await reserve();
+    const prompted = await mobile(rider, { paymentReference: mobileBooking.paymentReference, phoneNumber: '0712345678' });
+    expect(prompted.status).toBe(202);
+    expect(prompted.body.data.payerCountry).toBe('TZ');
+    const kenyan = await mobileMoney(rider, { paymentReference: mobileBooking.paymentReference, currency: 'KES', rail: 'MPESA_KE', phoneNumber: '0712345678' });
+    expect(kenyan.body.data.payerCountry).toBe('KE');
+    const cardBooking = await reserve();
+    const paid = await card(rider, { paymentReference: cardBooking.paymentReference });
+    expect(paid.status).toBe(201);
+    expect(paid.body.data.payerCountry).toBeNull();
+  });
+
   it('refuses agent reservations, other accounts, unknown references, bad bodies and expired windows', async () => {
     const agentBooking = await reserve(agent);
     const onAgent = await card<ErrorAnswer>(agent, { paymentReference: agentBooking.paymentReference });

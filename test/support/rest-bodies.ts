@@ -169,6 +169,7 @@ export interface RestTrainPayment {
   quoteAmount: string;
   processingFee: string;
   rail: string | null;
+  payerCountry: string | null;
   provider: string;
   providerReference: string | null;
   paysReservation: boolean;

@@ -36,6 +36,12 @@ export class TrainPaymentType {
   @Field(() => String, { nullable: true, description: 'The mobile money rail, e.g. MPESA_TZ' })
   rail!: string | null;
 
+  @Field(() => String, {
+    nullable: true,
+    description: "ISO 3166-1 alpha-2 country of the payer's mobile number (mobile and mobile-money deposits; null for a card), e.g. TZ",
+  })
+  payerCountry!: string | null;
+
   @Field(() => String, { description: 'The payment provider, SANDBOX for the simulator' })
   provider!: string;
 

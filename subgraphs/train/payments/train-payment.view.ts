@@ -13,6 +13,7 @@ export interface TrainPaymentView {
   quoteAmount: string;
   processingFee: string;
   rail: string | null;
+  payerCountry: string | null;
   provider: string;
   providerReference: string | null;
   /** True once this payment pays the reservation (tickets PAID, issuance started). */
@@ -34,6 +35,7 @@ export function trainPaymentView(p: TrainPayment): TrainPaymentView {
     quoteAmount: p.quoteAmount,
     processingFee: p.processingFee,
     rail: p.rail,
+    payerCountry: p.payerCountry,
     provider: p.provider,
     providerReference: p.providerReference,
     paysReservation: p.attachedAt !== null,
