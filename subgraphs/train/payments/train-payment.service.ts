@@ -5,14 +5,13 @@ import { Role } from '../../../shared/auth/roles';
 import type { PaymentGateway } from '../../../shared/payments/payment-gateway.port';
 import type { TrainPorts } from '../train-ports.type';
 import { checkPhoneText, parsePhone } from '../../../shared/validation/contact-fields';
-import type { TrainReservationRepository } from '../reservations/reservation.repository';
-import type { TrainReservation } from '../reservations/reservation.types';
 import { MobileMoneyRail, mobileMoneyCurrencies, railById, railFor } from '../../../shared/payments/mobile-money-rails.data';
 import { BASE_CURRENCY, checkCharge, DepositOperation, TrainPayment } from './train-payment';
 import { PaymentFieldError, TrainPaymentException } from './train-payment.exception';
 import type { TrainPaymentRepository } from './train-payment.repository';
 import type { TrainPaymentQuoteService } from './train-payment-quote.service';
 import type { TrainPaymentSettlement } from './train-payment-settlement';
+import type { PayableReservations, ReservationForPayment } from './reservation-for-payment.port';
 import { trainPaymentView, TrainPaymentView } from './train-payment.view';
 
 /** National payer numbers of the mobile deposit, which names no rail, are Tanzanian. */
@@ -62,7 +61,7 @@ interface ParsedDeposit {
 export class TrainPaymentService {
   constructor(
     private readonly ports: Pick<TrainPorts, 'clock' | 'transactor' | 'logger'>,
-    private readonly reservations: TrainReservationRepository,
+    private readonly reservations: PayableReservations,
     private readonly payments: TrainPaymentRepository,
     private readonly quotes: TrainPaymentQuoteService,
     private readonly settlement: TrainPaymentSettlement,
@@ -254,7 +253,7 @@ export class TrainPaymentService {
     return sandbox && parsed.phone!.nationalNumber.endsWith(SANDBOX_REJECTING_PHONE_SUFFIX) ? 'MOBILE_MONEY_DECLINED' : 'MOBILE_MONEY';
   }
 
-  private assertPayable(r: TrainReservation): void {
+  private assertPayable(r: ReservationForPayment): void {
     if (r.status === 'CANCELLING' || r.status === 'CANCELLED')
       throw TrainPaymentException.expired({ paymentReference: r.paymentReference, status: 'CANCELLED' });
     if (r.status !== 'RESERVED') throw TrainPaymentException.notPayable(r.status, `This reservation is ${r.status} and cannot be paid`);
