@@ -16,6 +16,7 @@ import { TrainDetailsService } from './details/train-details.service';
 import { TrainReservationRepository } from './reservations/reservation.repository';
 import { TrainReservationStore } from './reservations/reservation-store';
 import { TrainReservationService } from './reservations/reserve.service';
+import { TrainReservationWorkflow } from './reservations/train-reservation.workflow';
 import { TrainTicketLookupService } from './reservations/train-ticket-lookup.service';
 import { TrainIssuanceRepository } from './issuance/train-issuance.repository';
 import { TrainIssuanceService } from './issuance/train-issuance.service';
@@ -87,7 +88,9 @@ export function trainServices(platform: Platform) {
     search: new TrainSearchService(ports, provider, stations, createSimulatedExchangeRates()),
     holds: new SeatHoldService(ports, provider, holds, new AccountRepository(platform.dataSource)),
     details: new TrainDetailsService(ports, provider, stations, createSimulatedExchangeRates()),
-    reservations: new TrainReservationService(ports, provider, reservations, holds, new TrainReservationStore(ports, provider, reservations, holds)),
+    reservations: new TrainReservationService(
+      new TrainReservationWorkflow(ports, provider, reservations, holds, new TrainReservationStore(ports, provider, reservations, holds)),
+    ),
     payments: payment.service,
     issuance: new TrainIssuanceService(ports, reservations, issuances, payment.quotes, payments),
     documents: new TrainDocumentService(ports, reservations, issuances, stations),

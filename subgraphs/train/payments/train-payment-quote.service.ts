@@ -3,10 +3,10 @@ import type { TrainPorts } from '../train-ports.type';
 import type { ExchangeRates } from '../../../shared/money/exchange-rates';
 import { usableRate } from '../../../shared/money/component-conversion';
 import { Decimal, formatAmount } from '../../../shared/money/money';
-import type { TrainReservation } from '../reservations/reservation.types';
 import { BASE_CURRENCY, frozenRate, quoteAmount, TrainPaymentQuote } from './train-payment';
 import { TrainPaymentException } from './train-payment.exception';
 import type { TrainPaymentRepository } from './train-payment.repository';
+import type { ReservationForPayment } from './reservation-for-payment.port';
 
 /** GET …/issuance `payable`: what the reservation costs and the quotes frozen for it so far. */
 export interface TrainPayableView {
@@ -31,12 +31,12 @@ export class TrainPaymentQuoteService {
   ) {}
 
   /** Owner, RESERVED and inside the payment window: the only time quotes may be frozen or money taken. */
-  awaitsFunds(r: TrainReservation, accountId: string): boolean {
+  awaitsFunds(r: ReservationForPayment, accountId: string): boolean {
     return r.accountId === accountId && this.open(r);
   }
 
   /** RESERVED and inside its payment window: money is still to come. */
-  private open(r: TrainReservation): boolean {
+  private open(r: ReservationForPayment): boolean {
     return r.status === 'RESERVED' && !!r.expiresAt && r.expiresAt.getTime() > this.ports.clock.now().getTime();
   }
 
@@ -50,7 +50,7 @@ export class TrainPaymentQuoteService {
    * The quote for `currency`: the frozen one, or (owner awaiting funds only) a new one frozen now together with
    * the base-currency quote. 422 SGR_PAYMENT_CURRENCY_UNAVAILABLE when the currency cannot be quoted.
    */
-  async quote(r: TrainReservation, currency: string, accountId: string, m?: EntityManager): Promise<TrainPaymentQuote | null> {
+  async quote(r: ReservationForPayment, currency: string, accountId: string, m?: EntityManager): Promise<TrainPaymentQuote | null> {
     const frozen = (await this.payments.quotesOf(r.id, m)).find((q) => q.currency === currency);
     if (frozen) return frozen;
     if (!this.awaitsFunds(r, accountId)) return null;
@@ -80,7 +80,7 @@ export class TrainPaymentQuoteService {
   }
 
   /** The payable view; `currency` freezes that currency's quote when the caller may (see quote()). */
-  async payable(r: TrainReservation, accountId: string, currency: string | null): Promise<TrainPayableView | null> {
+  async payable(r: ReservationForPayment, accountId: string, currency: string | null): Promise<TrainPayableView | null> {
     if (!r.paymentRequired) return null;
     if (currency !== null) await this.quote(r, currency, accountId);
     const quotes = await this.payments.quotesOf(r.id);

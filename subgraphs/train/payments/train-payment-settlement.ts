@@ -2,10 +2,9 @@ import type { EntityManager } from 'typeorm';
 import type { TrainPorts } from '../train-ports.type';
 import type { TrainIssuanceRepository } from '../issuance/train-issuance.repository';
 import { TRAIN_JOBS } from '../jobs/train.jobs';
-import type { TrainReservationRepository } from '../reservations/reservation.repository';
-import type { TrainReservation } from '../reservations/reservation.types';
 import { paymentMatches, TrainPayment } from './train-payment';
 import type { TrainPaymentRepository } from './train-payment.repository';
+import type { PayableReservations, ReservationForPayment } from './reservation-for-payment.port';
 
 export type SettlementOutcome = 'ATTACHED' | 'ALREADY_ATTACHED' | 'REFUND_REQUIRED' | 'WAITING';
 
@@ -20,7 +19,7 @@ export type SettlementOutcome = 'ATTACHED' | 'ALREADY_ATTACHED' | 'REFUND_REQUIR
 export class TrainPaymentSettlement {
   constructor(
     private readonly ports: Pick<TrainPorts, 'clock' | 'transactor' | 'logger' | 'outbox'>,
-    private readonly reservations: TrainReservationRepository,
+    private readonly reservations: PayableReservations,
     private readonly payments: TrainPaymentRepository,
     private readonly issuances: TrainIssuanceRepository,
   ) {}
@@ -40,7 +39,7 @@ export class TrainPaymentSettlement {
    * For the expiry job, under the reservation lock it already holds: true when a confirmed payment pays the
    * reservation (attaching it now if a crash left it unattached), so the reservation must not be cancelled.
    */
-  async paidByEvidence(r: TrainReservation, m: EntityManager): Promise<boolean> {
+  async paidByEvidence(r: ReservationForPayment, m: EntityManager): Promise<boolean> {
     const confirmed = (await this.payments.ofReservation(r.id, m, true)).filter((p) => p.status === 'CONFIRMED');
     for (const payment of confirmed) {
       const outcome = await this.settleLocked(r, payment, m);
@@ -49,7 +48,7 @@ export class TrainPaymentSettlement {
     return false;
   }
 
-  private async settleLocked(r: TrainReservation, payment: TrainPayment, m: EntityManager): Promise<SettlementOutcome> {
+  private async settleLocked(r: ReservationForPayment, payment: TrainPayment, m: EntityManager): Promise<SettlementOutcome> {
     if (payment.status !== 'CONFIRMED') return payment.status === 'REFUND_REQUIRED' ? 'REFUND_REQUIRED' : 'WAITING';
     if (payment.attachedAt) return 'ALREADY_ATTACHED';
     const now = this.ports.clock.now();

@@ -5,14 +5,13 @@ import { Role } from '../../../shared/auth/roles';
 import type { PaymentGateway } from '../../../shared/payments/payment-gateway.port';
 import type { TrainPorts } from '../train-ports.type';
 import { amountField, checkTrainDeposit, checkTrainPaymentId, TrainDeposit, TrainDepositInput } from '../../../shared/api-contract/train-deposit.validator';
-import type { TrainReservationRepository } from '../reservations/reservation.repository';
-import type { TrainReservation } from '../reservations/reservation.types';
 import { MobileMoneyRail, mobileMoneyCurrencies, railFor } from '../../../shared/payments/mobile-money-rails.data';
 import { checkCharge, DepositOperation, TrainPayment } from './train-payment';
 import { TrainPaymentException } from './train-payment.exception';
 import type { TrainPaymentRepository } from './train-payment.repository';
 import type { TrainPaymentQuoteService } from './train-payment-quote.service';
 import type { TrainPaymentSettlement } from './train-payment-settlement';
+import type { PayableReservations, ReservationForPayment } from './reservation-for-payment.port';
 import { trainPaymentView, TrainPaymentView } from './train-payment.view';
 
 /** Who may record a provider confirmation: administrators and the internal payment service. */
@@ -37,7 +36,7 @@ export interface TrainDepositOutcome {
 export class TrainPaymentService {
   constructor(
     private readonly ports: Pick<TrainPorts, 'clock' | 'transactor' | 'logger'>,
-    private readonly reservations: TrainReservationRepository,
+    private readonly reservations: PayableReservations,
     private readonly payments: TrainPaymentRepository,
     private readonly quotes: TrainPaymentQuoteService,
     private readonly settlement: TrainPaymentSettlement,
@@ -178,7 +177,7 @@ export class TrainPaymentService {
     return sandbox && parsed.phone!.nationalNumber.endsWith(SANDBOX_REJECTING_PHONE_SUFFIX) ? 'MOBILE_MONEY_DECLINED' : 'MOBILE_MONEY';
   }
 
-  private assertPayable(r: TrainReservation): void {
+  private assertPayable(r: ReservationForPayment): void {
     if (r.status === 'CANCELLING' || r.status === 'CANCELLED')
       throw TrainPaymentException.expired({ paymentReference: r.paymentReference, status: 'CANCELLED' });
     if (r.status !== 'RESERVED') throw TrainPaymentException.notPayable(r.status, `This reservation is ${r.status} and cannot be paid`);

@@ -43,7 +43,7 @@ export const lastErrorOf = (error: RailProviderError): string => `${error.provid
 
 /**
  * The provider reservation of a saved PENDING train reservation and what storing its answer involves, shared by
- * the reserve endpoint (TrainReservationService) and the background reconciliation (train-reserve-reconcile job),
+ * the reserve endpoint (TrainReservationWorkflow) and the background reconciliation (train-reserve-reconcile job),
  * so a lost answer is stored exactly as a direct one. Callers hold the reservation's processing lease.
  */
 export class TrainReservationStore {
@@ -64,36 +64,53 @@ export class TrainReservationStore {
     await this.ports.transactor.transaction((m) => this.scheduleReconcile(m, r, notBefore));
   }
 
-  /** The provider call under the reservation's key: a repeat returns what an earlier call made instead of booking twice. */
+  /**
+   * The provider call with what its failure means, as one outcome: how the reconcile job books. The reserve workflow
+   * runs the call as a step and the failure as that step's compensation.
+   */
   async book(r: TrainReservation): Promise<BookingOutcome> {
+    try {
+      return { kind: 'MADE', made: await this.reserveAtProvider(r) };
+    } catch (error) {
+      const failed = await this.failedBooking(r, error);
+      if (!failed) throw error;
+      return failed;
+    }
+  }
+
+  /** The provider call under the reservation's key: a repeat returns what an earlier call made instead of booking twice. */
+  async reserveAtProvider(r: TrainReservation): Promise<RailReservation> {
     const holds = r.passengers.flatMap((p, i) => [
       { key: p.outbound.holdKey, passengerIndex: i },
       ...(p.return ? [{ key: p.return.holdKey, passengerIndex: i }] : []),
     ]);
-    try {
-      const made = await this.provider.reserve({
-        holds,
-        passengers: r.passengers.map((p) => ({
-          name: p.passengerName,
-          phone: p.providerPhone,
-          ticketTypeId: p.ticketTypeId,
-          nationalityTypeId: p.nationalityTypeId,
-          identityNo: p.identityNo,
-          gender: p.gender ?? undefined,
-          email: p.email ?? undefined,
-          isDisabledPassenger: p.isDisabledPassenger,
-        })),
-        idempotencyKey: providerKeyOf(r),
-      });
-      return { kind: 'MADE', made };
-    } catch (error) {
-      if (!(error instanceof RailProviderError)) throw error;
-      if (error.code === 'PROVIDER_REJECTED' || error.code === 'HOLD_NOT_FOUND') {
-        await this.reservations.update(r.id, { status: 'FAILED', lastError: lastErrorOf(error), needsAttentionAt: null }, this.ports.clock.now());
-        return { kind: 'REFUSED', error };
-      }
-      return { kind: 'UNKNOWN', error };
+    return this.provider.reserve({
+      holds,
+      passengers: r.passengers.map((p) => ({
+        name: p.passengerName,
+        phone: p.providerPhone,
+        ticketTypeId: p.ticketTypeId,
+        nationalityTypeId: p.nationalityTypeId,
+        identityNo: p.identityNo,
+        gender: p.gender ?? undefined,
+        email: p.email ?? undefined,
+        isDisabledPassenger: p.isDisabledPassenger,
+      })),
+      idempotencyKey: providerKeyOf(r),
+    });
+  }
+
+  /**
+   * What a failed provider call means: a definite refusal (nothing was made) makes the reservation FAILED; any other
+   * provider error is a lost answer and leaves it PENDING. Null when the error is not the provider's.
+   */
+  async failedBooking(r: TrainReservation, error: unknown): Promise<Exclude<BookingOutcome, { kind: 'MADE' }> | null> {
+    if (!(error instanceof RailProviderError)) return null;
+    if (error.code === 'PROVIDER_REJECTED' || error.code === 'HOLD_NOT_FOUND') {
+      await this.reservations.update(r.id, { status: 'FAILED', lastError: lastErrorOf(error), needsAttentionAt: null }, this.ports.clock.now());
+      return { kind: 'REFUSED', error };
     }
+    return { kind: 'UNKNOWN', error };
   }
 
   /**

@@ -20,6 +20,12 @@ export interface TrainReserveInput {
   issuerDeviceInfo?: Record<string, unknown> | null;
 }
 
+/** What the reservation keeps of the request's headers: the booking channel (X-Authentication-Context) and the language. */
+export interface TrainReserveHeaders {
+  authenticationContext?: string | null;
+  language: 'en' | 'sw';
+}
+
 export interface ParsedJourneyRef {
   timeTableTrainSetId: number;
   fromStopId: string;
