@@ -6,17 +6,16 @@ import { Company1763800000100 } from './migrations/1763800000100-company';
 import { seedCompanies } from './seed/company.seed';
 import { COMPANIES_TOPIC } from '../../shared/companies/company.service';
 import { companiesOf } from '../../shared/companies/company-directory';
-import { AccountService } from './services/account.service';
 import { LoginService } from './services/login.service';
 import { CompanyResolver, companyReferenceResolver } from './graphql/company.resolver';
 import { AccountResolver, accountReferenceResolver } from './graphql/account.resolver';
 import { NotificationLogPageResolver, NotificationLogResolver } from './graphql/notification-log.resolver';
 import { NotificationLogService } from '../../shared/notifications/notification-log.service';
-import { createNotificationRequester } from '../../shared/notifications/notifications.module';
 import { AccountRepository } from '../../shared/auth/account.repository';
 import { accountNotificationSource } from './notifications/account-notification.source';
 import { ReverseProxyResolver } from './graphql/reverse-proxy.resolver';
 import { createReverseProxyService } from './reverse-proxy/reverse-proxy.wiring';
+import { createAccountService } from './admin.wiring';
 
 /** The settings admin reads: login throttling and the prefix of its keys, its requester's, the reverse proxy's. */
 type AdminPlatform = ModulePlatform<'login' | 'queuePrefix' | 'notifications' | 'reverseProxy'>;
@@ -46,8 +45,7 @@ export const adminModule: SubgraphModule = {
   buildSchema(platform: AdminPlatform) {
     const companies = companiesOf(platform);
     const accountRows = new AccountRepository(platform.dataSource);
-    const { dataSource, ledger, tokens, queueRedis, config } = platform;
-    const accounts = new AccountService({ dataSource, ledger, tokens, notifications: createNotificationRequester(platform), queueRedis, config }, accountRows);
+    const accounts = createAccountService(platform, accountRows);
     const instances = new Map<ClassType, object>([
       [CompanyResolver, new CompanyResolver(companies)],
       [AccountResolver, new AccountResolver(accounts, new LoginService(platform, accountRows), platform.keys)],
