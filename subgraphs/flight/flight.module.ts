@@ -2,6 +2,7 @@ import type { ClassType } from 'type-graphql';
 import { buildFederatedSchema } from '../../shared/federation/build-federated-schema';
 import { createSimulatedExchangeRates } from '../../shared/money/exchange-rates';
 import type { ModulePlatform, SubgraphModule } from '../subgraph-module';
+import { createNotificationRequester } from '../../shared/notifications/notifications.module';
 import { REFERENCE_DATA_TOPIC } from '../../shared/cache/invalidation-topics';
 import { AirportService } from './services/airport.service';
 import { AirportResolver } from './graphql/airport.resolver';
@@ -70,7 +71,8 @@ function supplierFor(platform: FlightPlatform): FlightSupplier {
 
 /** The narrow ports flight services take: the only place flight reads the platform's parts. */
 function portsOf(platform: FlightPlatform): FlightPorts {
-  const { clock, dataSource: transactor, outbox, ledger, notifications, logger, config } = platform;
+  const { clock, dataSource: transactor, outbox, ledger, logger, config } = platform;
+  const notifications = createNotificationRequester(platform);
   return { clock, transactor, outbox, ledger, notifications, logger, flight: config.flight, recovery: config.recovery, publicBaseUrl: config.publicBaseUrl };
 }
 

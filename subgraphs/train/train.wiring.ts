@@ -1,4 +1,5 @@
 import type { ModulePlatform } from '../subgraph-module';
+import { createNotificationRequester } from '../../shared/notifications/notifications.module';
 import { createSimulatedExchangeRates } from '../../shared/money/exchange-rates';
 import { SimulatedPaymentGateway } from '../../shared/payments/simulated-payment-gateway';
 import { AccountRepository } from '../../shared/auth/account.repository';
@@ -46,7 +47,7 @@ export function trainPortsOf(platform: TrainPlatform): TrainPorts {
     logger: platform.logger,
     outbox: platform.outbox,
     ledger: platform.ledger,
-    notifications: platform.notifications,
+    notifications: createNotificationRequester(platform),
     config: platform.config.train,
     publicBaseUrl: platform.config.publicBaseUrl,
     recovery: platform.config.recovery,
