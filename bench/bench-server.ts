@@ -10,7 +10,7 @@ import { closeServer, listen } from '../shared/http/listen';
 import { Role } from '../shared/auth/roles';
 import { SUBGRAPH_NAMES, type PlatformConfig } from '../shared/config/config';
 import { prepareFromConfig } from '../bin/prepare-database';
-import { AccountService } from '../subgraphs/admin/services/account.service';
+import { createAccountService } from '../subgraphs/admin/admin.wiring';
 import { processCpuMs } from './daemon-cpu';
 import { settledMemory, type SettledMemory } from './settled-memory';
 import type { GcProbeAnswer } from './gc-probe.preload';
@@ -152,7 +152,7 @@ async function start(): Promise<BenchTargets> {
   const account = async (fullName: string, role: Role): Promise<string> => {
     const email = `bench-${randomUUID()}@example.com`;
     const password = randomUUID();
-    await new AccountService(stack.platform).create({ email, password, role, fullName, ...(role === Role.CUSTOMER ? {} : { currency: 'TZS' }) });
+    await createAccountService(stack.platform).create({ email, password, role, fullName, ...(role === Role.CUSTOMER ? {} : { currency: 'TZS' }) });
     const logon = await fetch(`${gatewayUrl}/api/logon`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

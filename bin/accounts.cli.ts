@@ -1,5 +1,5 @@
 import { AccountStatus } from '../shared/auth/entities/account.entity';
-import { AccountService } from '../subgraphs/admin/services/account.service';
+import { createAccountService } from '../subgraphs/admin/admin.wiring';
 import { parseFlags, required, runCommand, UsageError } from './cli-support';
 
 const USAGE = `usage: npm run accounts -- <command> [options]
@@ -41,7 +41,7 @@ const validate = () => {
 void runCommand(
   USAGE,
   async (platform) => {
-    const accounts = new AccountService(platform);
+    const accounts = createAccountService(platform);
     switch (command) {
       case 'create': {
         const account = await accounts.create({

@@ -1,10 +1,8 @@
-import type { PlatformConfig } from '../shared/config/config';
-
 export const FLIGHT_STOPS_PATH = '/stops/flight';
 export const TRAIN_STOPS_PATH = '/stops/train';
 
 /** GET /.well-known/api-discovery: where to log in, where the keys are, where the station lists are. */
-export function discoveryDocument(config: PlatformConfig) {
+export function discoveryDocument(config: { publicBaseUrl: string }) {
   const base = config.publicBaseUrl;
   return {
     name: 'Safiri booking API',

@@ -2,11 +2,18 @@ import type { GraphQLSchema } from 'graphql';
 import type { DatabaseModule } from '../shared/database/data-source';
 import type { Platform } from '../shared/platform/platform';
 import type { JobDefinition } from '../shared/queue/worker-host';
-import type { SubgraphName } from '../shared/config/config';
+import type { PlatformConfig, SubgraphName } from '../shared/config/config';
 import type { NotificationBookingSource } from '../shared/notifications/notification.types';
 import type { ReferenceField } from '../shared/http/reference-replies';
 import type { RetentionPurge } from '../shared/retention/retention.types';
 import type { AnswerShortcuts } from '../shared/http/answer-shortcut';
+
+/**
+ * The platform as a module's root reads it: the process-wide services, and of the configuration only the settings the
+ * module names (its own slice and the shared ones it uses), so they are listed in one place. Every slice was validated
+ * once at boot (shared/config/config.ts); the root hands each service the slices it needs, never the whole.
+ */
+export type ModulePlatform<Settings extends keyof PlatformConfig> = Omit<Platform, 'config'> & { config: Pick<PlatformConfig, Settings> };
 
 /** What each subgraph contributes to the platform: tables, reference data, its schema and its jobs. */
 export interface SubgraphModule {

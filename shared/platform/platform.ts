@@ -25,8 +25,6 @@ import { OutboxRequestId1764200000100 } from '../database/migrations/17642000001
 import { OutboxTraceParent1764200000300 } from '../database/migrations/1764200000300-outbox-trace-parent';
 import { NotificationLogKeyset1764400000200 } from '../database/migrations/1764400000200-notification-log-keyset';
 import { RetentionIndexes1764500000610 } from '../database/migrations/1764500000610-retention-indexes';
-import type { NotificationRequester } from '../notifications/notification-request.service';
-import { createNotificationRequester } from '../notifications/notifications.module';
 import { Metrics } from '../metrics/metrics';
 import { collectDatabasePool } from '../metrics/collectors';
 import { InvalidationBus } from '../cache/invalidation-bus';
@@ -53,6 +51,7 @@ export const SHARED_DATABASE_MODULE: DatabaseModule = {
 
 /** The process-wide services every role gets: built once at start, closed once at shutdown. */
 export interface Platform {
+  /** All of it, for bin/ and the servers; a module root sees only the settings it names (subgraphs/subgraph-module.ts). */
   config: PlatformConfig;
   logger: Logger;
   clock: Clock;
@@ -80,11 +79,6 @@ export interface Platform {
   tokens: TokenService;
   outbox: Outbox;
   ledger: WalletLedger;
-  /**
-   * Booking flows ask for customer messages here, inside their own transaction. Kept while the flight and train roots
-   * still read it: a module root builds its own with createNotificationRequester (shared/notifications).
-   */
-  notifications: NotificationRequester;
   /** This process's Prometheus registry and series (GET /metrics). */
   metrics: Metrics;
 }
@@ -132,7 +126,6 @@ export async function createPlatform(config: PlatformConfig, modules: DatabaseMo
     tokens: new TokenService(dataSource, keys, clock, config.publicBaseUrl, invalidations, config.accessTokenIdleDays),
     outbox,
     ledger: new WalletLedger(dataSource, clock, invalidations),
-    notifications: createNotificationRequester({ outbox, clock, config }),
     metrics,
   };
 }

@@ -1,23 +1,24 @@
 import type { ClassType } from 'type-graphql';
-import type { Platform } from '../../shared/platform/platform';
 import { buildFederatedSchema } from '../../shared/federation/build-federated-schema';
-import type { SubgraphModule } from '../subgraph-module';
+import type { ModulePlatform, SubgraphModule } from '../subgraph-module';
 import { CompanyEntity } from '../../shared/companies/company.entity';
 import { Company1763800000100 } from './migrations/1763800000100-company';
 import { seedCompanies } from './seed/company.seed';
 import { COMPANIES_TOPIC } from '../../shared/companies/company.service';
 import { companiesOf } from '../../shared/companies/company-directory';
-import { AccountService } from './services/account.service';
 import { LoginService } from './services/login.service';
 import { CompanyResolver, companyReferenceResolver } from './graphql/company.resolver';
 import { AccountResolver, accountReferenceResolver } from './graphql/account.resolver';
 import { NotificationLogPageResolver, NotificationLogResolver } from './graphql/notification-log.resolver';
 import { NotificationLogService } from '../../shared/notifications/notification-log.service';
-import { createNotificationRequester } from '../../shared/notifications/notifications.module';
 import { AccountRepository } from '../../shared/auth/account.repository';
 import { accountNotificationSource } from './notifications/account-notification.source';
 import { ReverseProxyResolver } from './graphql/reverse-proxy.resolver';
 import { createReverseProxyService } from './reverse-proxy/reverse-proxy.wiring';
+import { createAccountService } from './admin.wiring';
+
+/** The settings admin reads: login throttling and the prefix of its keys, its requester's, the reverse proxy's. */
+type AdminPlatform = ModulePlatform<'login' | 'queuePrefix' | 'notifications' | 'reverseProxy'>;
 
 export const adminModule: SubgraphModule = {
   name: 'admin',
@@ -29,23 +30,22 @@ export const adminModule: SubgraphModule = {
     { field: 'companies', topic: COMPANIES_TOPIC, access: 'signed-in' },
     { field: '_entities', topic: COMPANIES_TOPIC, access: 'public', entityTypes: ['Company'] },
   ],
-  async seed(platform: Platform) {
+  async seed(platform: AdminPlatform) {
     const seeded = await seedCompanies(platform.dataSource);
     // Processes already running (a rolling start) reload the directory the seed may have changed.
     await platform.invalidations.publish(COMPANIES_TOPIC);
     return { companies: seeded };
   },
-  async prepare(platform: Platform) {
+  async prepare(platform: AdminPlatform) {
     await createReverseProxyService(platform, companiesOf(platform)).prepare();
   },
-  notificationSources(platform: Platform) {
+  notificationSources(platform: AdminPlatform) {
     return [accountNotificationSource(platform.dataSource)];
   },
-  buildSchema(platform: Platform) {
+  buildSchema(platform: AdminPlatform) {
     const companies = companiesOf(platform);
     const accountRows = new AccountRepository(platform.dataSource);
-    const { dataSource, ledger, tokens, queueRedis, config } = platform;
-    const accounts = new AccountService({ dataSource, ledger, tokens, notifications: createNotificationRequester(platform), queueRedis, config }, accountRows);
+    const accounts = createAccountService(platform, accountRows);
     const instances = new Map<ClassType, object>([
       [CompanyResolver, new CompanyResolver(companies)],
       [AccountResolver, new AccountResolver(accounts, new LoginService(platform, accountRows), platform.keys)],

@@ -1,8 +1,7 @@
 import type { ClassType } from 'type-graphql';
-import type { Platform } from '../../shared/platform/platform';
 import { buildFederatedSchema } from '../../shared/federation/build-federated-schema';
 import { createSimulatedExchangeRates } from '../../shared/money/exchange-rates';
-import type { SubgraphModule } from '../subgraph-module';
+import type { ModulePlatform, SubgraphModule } from '../subgraph-module';
 import { BusStopService } from './services/bus-stop.service';
 import { BusStopResolver } from './graphql/bus-stop.resolver';
 import { BusNetwork } from './services/bus-network';
@@ -12,6 +11,9 @@ import { SearchRateLimiter } from '../../shared/rate-limit/search-rate-limiter';
 import { BusTripCompanyResolver } from './graphql/bus-company.resolver';
 import { companiesOf } from '../../shared/companies/company-directory';
 
+/** The settings bus reads: the search rate and the prefix of its keys (the network ships with the code). */
+type BusPlatform = ModulePlatform<'searchRate' | 'queuePrefix'>;
+
 export const busModule: SubgraphModule = {
   name: 'bus',
   database: { entities: [], migrations: [] },
@@ -20,7 +22,7 @@ export const busModule: SubgraphModule = {
     const network = new BusNetwork();
     return { busStops: network.stops.list().length, busRoutes: network.patterns.length / 2 };
   },
-  buildSchema(platform: Platform) {
+  buildSchema(platform: BusPlatform) {
     const stops = new BusStopService();
     const network = new BusNetwork(stops);
     const instances = new Map<ClassType, object>([

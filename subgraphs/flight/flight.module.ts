@@ -1,8 +1,8 @@
 import type { ClassType } from 'type-graphql';
-import type { Platform } from '../../shared/platform/platform';
 import { buildFederatedSchema } from '../../shared/federation/build-federated-schema';
 import { createSimulatedExchangeRates } from '../../shared/money/exchange-rates';
-import type { SubgraphModule } from '../subgraph-module';
+import type { ModulePlatform, SubgraphModule } from '../subgraph-module';
+import { createNotificationRequester } from '../../shared/notifications/notifications.module';
 import { REFERENCE_DATA_TOPIC } from '../../shared/cache/invalidation-topics';
 import { AirportService } from './services/airport.service';
 import { AirportResolver } from './graphql/airport.resolver';
@@ -58,19 +58,26 @@ import { AnswerTemplates, servedFromTemplate } from '../../shared/http/answer-te
 import { RequestContext } from '../../shared/context/request-context';
 import type { AnswerShortcuts } from '../../shared/http/answer-shortcut';
 
+/**
+ * The settings flight reads: its own slice, the recovery job's pace, the public base URL of ticket links, its
+ * requester's reminder lead, the prefix of its Redis keys, the search rate and the sandbox's retention.
+ */
+type FlightPlatform = ModulePlatform<'flight' | 'recovery' | 'publicBaseUrl' | 'notifications' | 'queuePrefix' | 'searchRate' | 'retention'>;
+
 /** The simulator keeps its state in MySQL, so subgraph, workers and replicas share one sandbox GDS. */
-function supplierFor(platform: Platform): FlightSupplier {
+function supplierFor(platform: FlightPlatform): FlightSupplier {
   return createGdsSimulator({ now: () => platform.clock.now(), store: new MysqlSimulatorStore(platform.dataSource) });
 }
 
 /** The narrow ports flight services take: the only place flight reads the platform's parts. */
-function portsOf(platform: Platform): FlightPorts {
-  const { clock, dataSource: transactor, outbox, ledger, notifications, logger, config } = platform;
+function portsOf(platform: FlightPlatform): FlightPorts {
+  const { clock, dataSource: transactor, outbox, ledger, logger, config } = platform;
+  const notifications = createNotificationRequester(platform);
   return { clock, transactor, outbox, ledger, notifications, logger, flight: config.flight, recovery: config.recovery, publicBaseUrl: config.publicBaseUrl };
 }
 
 /** The issuance services the subgraph and the workers share. */
-function issuanceOf(platform: Platform, ports: FlightPorts, supplier: FlightSupplier) {
+function issuanceOf(platform: FlightPlatform, ports: FlightPorts, supplier: FlightSupplier) {
   const reservations = new ReservationRepository(platform.dataSource);
   const payments = new FlightPaymentRepository(platform.dataSource);
   const admission = new FlightWalletAdmission(ports, reservations);
@@ -99,7 +106,7 @@ export const flightModule: SubgraphModule = {
   async seed() {
     return { airports: new AirportService().list().length };
   },
-  buildSchema(platform: Platform, shortcuts?: AnswerShortcuts) {
+  buildSchema(platform: FlightPlatform, shortcuts?: AnswerShortcuts) {
     const airports = new AirportService();
     const supplier = supplierFor(platform);
     const offers: FlightOfferStore = new OfferStore(platform.cacheRedis, platform.config.queuePrefix, () => platform.clock.now().getTime());
@@ -146,7 +153,7 @@ export const flightModule: SubgraphModule = {
       container: { get: (cls: ClassType) => instances.get(cls) },
     });
   },
-  jobs(platform: Platform) {
+  jobs(platform: FlightPlatform) {
     const ports = portsOf(platform);
     const supplier = supplierFor(platform);
     const { reservations, payments, issuance, customerIssuance } = issuanceOf(platform, ports, supplier);
@@ -158,8 +165,8 @@ export const flightModule: SubgraphModule = {
       flightIssuanceRecoveryJob(new IssuanceRecoveryService(ports, reservations, issuance, debits), ports.recovery),
     ];
   },
-  notificationSources(platform: Platform) {
+  notificationSources(platform: FlightPlatform) {
     return [flightNotificationSource(platform.dataSource, new AirportService())];
   },
-  retentionPurges: (platform: Platform) => flightRetentionPurges(platform.config.retention.sandboxDays, new MysqlSimulatorStore(platform.dataSource)),
+  retentionPurges: (platform: FlightPlatform) => flightRetentionPurges(platform.config.retention.sandboxDays, new MysqlSimulatorStore(platform.dataSource)),
 };

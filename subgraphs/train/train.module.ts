@@ -1,5 +1,4 @@
 import type { ClassType } from 'type-graphql';
-import type { Platform } from '../../shared/platform/platform';
 import { buildFederatedSchema } from '../../shared/federation/build-federated-schema';
 import { TrainWalletHolds1764000000120 } from './migrations/1764000000120-train-wallet-holds';
 import type { SubgraphModule } from '../subgraph-module';
@@ -32,7 +31,7 @@ import { StationPartnerResolver, TransitAgencyResolver } from './graphql/train-c
 import { companiesOf } from '../../shared/companies/company-directory';
 import { trainRetentionPurges } from './retention/train-retention.purges';
 import { SeatHoldRepository } from './holds/seat-hold.repository';
-import { trainJobs, trainServices } from './train.wiring';
+import { trainJobs, trainServices, type TrainPlatform } from './train.wiring';
 
 export const trainModule: SubgraphModule = {
   name: 'train',
@@ -58,7 +57,7 @@ export const trainModule: SubgraphModule = {
   async seed() {
     return { trainStations: new StationService().list().length };
   },
-  buildSchema(platform: Platform) {
+  buildSchema(platform: TrainPlatform) {
     const services = trainServices(platform);
     const companies = companiesOf(platform);
     const instances = new Map<ClassType, object>([
@@ -94,10 +93,10 @@ export const trainModule: SubgraphModule = {
     });
   },
   jobs: trainJobs,
-  notificationSources(platform: Platform) {
+  notificationSources(platform: TrainPlatform) {
     return [trainNotificationSource(platform.dataSource, new StationService(), { ticketPdfOwnerPassword: platform.config.train.ticketPdfOwnerPassword })];
   },
-  retentionPurges(platform: Platform) {
+  retentionPurges(platform: TrainPlatform) {
     return trainRetentionPurges(platform.config.retention, new SeatHoldRepository(platform.dataSource), new MysqlRailSimulatorStore(platform.dataSource));
   },
 };

@@ -1,4 +1,5 @@
-import type { Platform } from '../../shared/platform/platform';
+import type { ModulePlatform } from '../subgraph-module';
+import { createNotificationRequester } from '../../shared/notifications/notifications.module';
 import { createSimulatedExchangeRates } from '../../shared/money/exchange-rates';
 import { SimulatedPaymentGateway } from '../../shared/payments/simulated-payment-gateway';
 import { AccountRepository } from '../../shared/auth/account.repository';
@@ -33,15 +34,21 @@ import { trainIssuanceJob } from './jobs/train-issuance.job';
 import { trainIssuanceRecoveryJob } from './jobs/train-issuance-recovery.job';
 import { trainCallbackJob } from './jobs/train-callback.job';
 
+/**
+ * The settings train reads: its own slice, the public base URL of ticket links, the recovery job's pace, its
+ * requester's reminder lead, the search rate and the prefix of its keys, and its tables' retention.
+ */
+export type TrainPlatform = ModulePlatform<'train' | 'publicBaseUrl' | 'recovery' | 'notifications' | 'searchRate' | 'queuePrefix' | 'retention'>;
+
 /** The train module's ports, taken from the platform once: services and jobs see these, never the platform. */
-export function trainPortsOf(platform: Platform): TrainPorts {
+export function trainPortsOf(platform: TrainPlatform): TrainPorts {
   return {
     clock: platform.clock,
     transactor: platform.dataSource,
     logger: platform.logger,
     outbox: platform.outbox,
     ledger: platform.ledger,
-    notifications: platform.notifications,
+    notifications: createNotificationRequester(platform),
     config: platform.config.train,
     publicBaseUrl: platform.config.publicBaseUrl,
     recovery: platform.config.recovery,
@@ -49,7 +56,7 @@ export function trainPortsOf(platform: Platform): TrainPorts {
 }
 
 /** The simulator keeps seats, holds and reservations in MySQL, so every process sees one railway. */
-function providerFor(platform: Platform): RailProvider {
+function providerFor(platform: TrainPlatform): RailProvider {
   return createRailSimulator({
     now: () => platform.clock.now(),
     store: new MysqlRailSimulatorStore(platform.dataSource),
@@ -58,7 +65,7 @@ function providerFor(platform: Platform): RailProvider {
 }
 
 /** The train module's repositories (the SQL layer, on the platform's data source) and its provider. */
-function trainParts(platform: Platform) {
+function trainParts(platform: TrainPlatform) {
   const ports = trainPortsOf(platform);
   const dataSource = platform.dataSource;
   const reservations = new TrainReservationRepository(dataSource);
@@ -78,7 +85,7 @@ function paymentsOf({ ports, reservations, issuances, payments }: ReturnType<typ
 }
 
 /** The services behind the train resolvers. */
-export function trainServices(platform: Platform) {
+export function trainServices(platform: TrainPlatform) {
   const parts = trainParts(platform);
   const { ports, reservations, issuances, holds, payments, provider } = parts;
   const stations = new StationService();
@@ -101,7 +108,7 @@ export function trainServices(platform: Platform) {
 }
 
 /** The train queue's workers: thin runners over the services and repositories above. */
-export function trainJobs(platform: Platform): JobDefinition[] {
+export function trainJobs(platform: TrainPlatform): JobDefinition[] {
   const parts = trainParts(platform);
   const { ports, reservations, issuances, holds, provider } = parts;
   const issuance = new TrainIssuanceWorkflow(ports, provider, reservations, issuances);

@@ -5,6 +5,7 @@ import type { Platform } from '../../shared/platform/platform';
 import { AccountEntity } from '../../shared/auth/entities/account.entity';
 import { AppError } from '../../shared/errors/app-error';
 import { AccountService } from '../../subgraphs/admin/services/account.service';
+import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 
 const AGENT = 'a@x.co.tz';
 const CUSTOMER = 'customer@x.co.tz';
@@ -35,7 +36,7 @@ async function accountExists(email: string): Promise<boolean> {
 beforeAll(async () => {
   env = await createTestPlatform();
   platform = env.platform;
-  accounts = new AccountService(platform);
+  accounts = createAccountService(platform);
 });
 
 afterAll(async () => {

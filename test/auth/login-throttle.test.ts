@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import { startTestStack } from '../support/test-platform';
 import { decoyHash, scryptActivity } from '../../shared/auth/password';
 import { AccountService } from '../../subgraphs/admin/services/account.service';
+import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 import type { ErrorAnswer } from '../support/rest-bodies';
 
 /**
@@ -95,7 +96,7 @@ beforeAll(async () => {
     LOGIN_HASH_CONCURRENCY: String(HASH_CONCURRENCY),
     LOGIN_HASH_QUEUE: String(HASH_QUEUE),
   });
-  accounts = new AccountService(env.stack.platform);
+  accounts = createAccountService(env.stack.platform);
   // The decoy hash is made once per process: made here, it does not show up in a test's count.
   await decoyHash();
 });

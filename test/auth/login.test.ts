@@ -5,6 +5,7 @@ import { startTestStack } from '../support/test-platform';
 import type { ErrorAnswer } from '../support/rest-bodies';
 import { AccountStatus } from '../../shared/auth/entities/account.entity';
 import { AccountService } from '../../subgraphs/admin/services/account.service';
+import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 
 const PASSWORD = 'a long enough password';
 const MAX_FAILURES = 3;
@@ -67,7 +68,7 @@ beforeAll(async () => {
     LOGIN_ADDRESS_MAX_ATTEMPTS: '1000',
     MAX_BODY_BYTES: '2048',
   });
-  accounts = new AccountService(env.stack.platform);
+  accounts = createAccountService(env.stack.platform);
 });
 
 afterAll(async () => {

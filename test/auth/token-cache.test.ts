@@ -6,6 +6,7 @@ import { createTestPlatform } from '../support/test-platform';
 import { CachePeer, within } from '../support/cache-peer';
 import type { Platform } from '../../shared/platform/platform';
 import { AccountService } from '../../subgraphs/admin/services/account.service';
+import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 import { AccountStatus } from '../../shared/auth/entities/account.entity';
 import { InvalidationBus } from '../../shared/cache/invalidation-bus';
 import { TokenService } from '../../shared/auth/token.service';
@@ -25,7 +26,7 @@ const measured: string[] = [];
 beforeAll(async () => {
   env = await createTestPlatform();
   platform = env.platform;
-  accounts = new AccountService(platform);
+  accounts = createAccountService(platform);
   peer = await CachePeer.start(env.config);
   platform.invalidations.start();
   await within(5_000, async () => platform.invalidations.trusted(), Boolean);

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { createTestPlatform } from '../support/test-platform';
 import type { Platform } from '../../shared/platform/platform';
-import { AccountService } from '../../subgraphs/admin/services/account.service';
+import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 import { TokenService } from '../../shared/auth/token.service';
 
 /**
@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => env.close());
 
 async function issued(): Promise<{ token: string; jti: string }> {
-  const account = await new AccountService(platform).create({
+  const account = await createAccountService(platform).create({
     email: `idle-${randomUUID().slice(0, 8)}@example.co.tz`,
     password: 'correct horse battery',
     role: 'CUSTOMER',

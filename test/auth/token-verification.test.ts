@@ -7,6 +7,7 @@ import { AccountStatus } from '../../shared/auth/entities/account.entity';
 import { AppError } from '../../shared/errors/app-error';
 import { RequestContext } from '../../shared/context/request-context';
 import { AccountService } from '../../subgraphs/admin/services/account.service';
+import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 
 const PASSWORD = 'correct horse battery';
 
@@ -71,7 +72,7 @@ async function currentKid(): Promise<string> {
 beforeAll(async () => {
   env = await createTestPlatform();
   platform = env.platform;
-  accounts = new AccountService(platform);
+  accounts = createAccountService(platform);
 });
 
 afterAll(async () => {

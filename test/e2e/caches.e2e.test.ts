@@ -4,7 +4,7 @@ import { COMPANIES_TOPIC } from '../../shared/cache/invalidation-topics';
 import { CachePeer, within } from '../support/cache-peer';
 import { json } from '../support/http';
 import type { GraphQLAnswer } from '../support/rest-bodies';
-import { AccountService } from '../../subgraphs/admin/services/account.service';
+import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 import type { SubgraphName } from '../../shared/config/config';
 import { COMPANY_SQL, sqlDuring } from '../support/sql-during';
 import { CompanyService } from '../../shared/companies/company.service';
@@ -52,7 +52,7 @@ describe('revocation reaches the gateway and every subgraph', () => {
   const restRefused = async (token: string) => (await fetch(`${env.baseUrl}/api/companies`, { headers: { authorization: `Bearer ${token}` } })).status === 401;
 
   it('accepted everywhere, revoked elsewhere, refused everywhere within a second', async () => {
-    const accounts = new AccountService(env.stack.platform);
+    const accounts = createAccountService(env.stack.platform);
     const email = 'revoked.everywhere@safiri.test';
     const summary = await accounts.create({ email, password: 'correct horse battery', role: 'SERVICE_AGENT' });
     const token = await env.stack.platform.tokens.issue(summary);
@@ -140,7 +140,7 @@ describe('company references across subgraphs', () => {
 describe('the company list answered from memory', () => {
   let token: string;
   beforeAll(async () => {
-    const summary = await new AccountService(env.stack.platform).create({
+    const summary = await createAccountService(env.stack.platform).create({
       email: 'companies.reader@safiri.test',
       password: 'correct horse battery',
       role: 'CUSTOMER',
@@ -255,7 +255,7 @@ describe('operator companies answered by train and bus', () => {
   let token = '';
 
   beforeAll(async () => {
-    const summary = await new AccountService(env.stack.platform).create({
+    const summary = await createAccountService(env.stack.platform).create({
       email: 'operators@safiri.test',
       password: 'correct horse battery',
       role: 'CUSTOMER',

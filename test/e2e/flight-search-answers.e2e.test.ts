@@ -1,4 +1,4 @@
-import { AccountService } from '../../subgraphs/admin/services/account.service';
+import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 import { FlightSearchResolver } from '../../subgraphs/flight/graphql/flight-search.resolver';
 import { addDays, todayIn } from '../../shared/time/calendar-date';
 import { startTestStack } from '../support/test-platform';
@@ -28,7 +28,7 @@ describe('flight search answers from templates', () => {
     // Supplier answers are kept 60 s (the default): every search of this file meets the first one's answer. A
     // refetched answer is a new SupplierAnswer, so a new snapshot and key (flight-stores.test, the search cache).
     env = await startTestStack();
-    const accounts = new AccountService(env.stack.platform);
+    const accounts = createAccountService(env.stack.platform);
     for (const [name, role, wallet] of [
       ['customer', 'CUSTOMER', {}],
       ['agent', 'SERVICE_AGENT', { currency: 'KES', openingBalance: '500000' }],

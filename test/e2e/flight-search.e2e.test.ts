@@ -1,4 +1,4 @@
-import { AccountService } from '../../subgraphs/admin/services/account.service';
+import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 import { addDays, todayIn } from '../../shared/time/calendar-date';
 import { startTestStack } from '../support/test-platform';
 import { json } from '../support/http';
@@ -35,7 +35,7 @@ describe('flight search and offer review (REST)', () => {
 
   beforeAll(async () => {
     env = await startTestStack();
-    const accounts = new AccountService(env.stack.platform);
+    const accounts = createAccountService(env.stack.platform);
     const people: Array<[string, string, Record<string, string>]> = [
       ['customer', 'CUSTOMER', {}],
       ['other', 'CUSTOMER', {}],

@@ -1,5 +1,5 @@
 import { readSink } from '../../shared/notifications/channels/sink.channel';
-import { AccountService } from '../../subgraphs/admin/services/account.service';
+import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 import { startTestStack } from '../support/test-platform';
 import { json } from '../support/http';
 import type { GraphQLAnswer } from '../support/rest-bodies';
@@ -23,7 +23,7 @@ describe('notification log end to end', () => {
 
   beforeAll(async () => {
     env = await startTestStack();
-    const accounts = new AccountService(env.stack.platform);
+    const accounts = createAccountService(env.stack.platform);
     await accounts.create({ email: 'ops.admin@safiri.test', password: 'admin password 123', role: 'ADMIN' });
     await accounts.create({ email: 'kwame.customer@safiri.test', password: 'customer password 123', role: 'CUSTOMER' });
     agentId = (await accounts.create({ email: 'zawadi.agent@safiri.test', password: 'agent password 123', role: 'SERVICE_AGENT', fullName: 'Zawadi Agent' }))

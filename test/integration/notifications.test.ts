@@ -13,7 +13,8 @@ import { readSink } from '../../shared/notifications/channels/sink.channel';
 import type { ChannelAdapter } from '../../shared/notifications/channels/channel.port';
 import { notificationJobs } from '../../shared/notifications/notification-jobs';
 import { NotificationLogService, NotificationLogRecord } from '../../shared/notifications/notification-log.service';
-import { NOTIFICATIONS_QUEUE, NotifyRequest } from '../../shared/notifications/notification-request.service';
+import { NOTIFICATIONS_QUEUE, NotificationRequester, NotifyRequest } from '../../shared/notifications/notification-request.service';
+import { createNotificationRequester } from '../../shared/notifications/notifications.module';
 import type { NotificationChannel, NotificationRecipient } from '../../shared/notifications/notification.types';
 import { createTestPlatform, childEnv } from '../support/test-platform';
 import { waitFor } from '../support/wait';
@@ -34,6 +35,7 @@ import {
 describe('customer notifications (real MariaDB and Redis)', () => {
   let env: Awaited<ReturnType<typeof createTestPlatform>>;
   let platform: Platform;
+  let notifications: NotificationRequester;
   let config: PlatformConfig;
   let log: NotificationLogService;
   let provider: FakeProvider;
@@ -47,6 +49,7 @@ describe('customer notifications (real MariaDB and Redis)', () => {
       UNPAID_REMINDER_LEAD_SECONDS: '118',
     });
     platform = env.platform;
+    notifications = createNotificationRequester(platform);
     config = env.config;
     log = new NotificationLogService(platform.dataSource);
     await createSampleBookingTable(platform.dataSource);
@@ -100,9 +103,7 @@ describe('customer notifications (real MariaDB and Redis)', () => {
   }
 
   const notify = (booking: SampleBooking, request: Partial<NotifyRequest> = {}) =>
-    platform.dataSource.transaction((m) =>
-      platform.notifications.request(m, { bookingKind: SAMPLE_KIND, bookingId: booking.id, messageType: 'TICKET', ...request }),
-    );
+    platform.dataSource.transaction((m) => notifications.request(m, { bookingKind: SAMPLE_KIND, bookingId: booking.id, messageType: 'TICKET', ...request }));
 
   const entries = async (bookingReference: string) => (await log.find({ bookingReference, limit: 200, offset: 0 })).records;
   const byChannel = (records: NotificationLogRecord[]) => Object.fromEntries(records.map((r) => [r.channel, r]));
@@ -171,7 +172,7 @@ describe('customer notifications (real MariaDB and Redis)', () => {
     const booking = await book();
     await expect(
       platform.dataSource.transaction(async (m) => {
-        await platform.notifications.request(m, { bookingKind: SAMPLE_KIND, bookingId: booking.id, messageType: 'TICKET' });
+        await notifications.request(m, { bookingKind: SAMPLE_KIND, bookingId: booking.id, messageType: 'TICKET' });
         throw new Error('issuance step failed');
       }),
     ).rejects.toThrow('issuance step failed');
@@ -258,7 +259,7 @@ describe('customer notifications (real MariaDB and Redis)', () => {
     const agent = await book({ state: 'RESERVED', paymentDeadline: deadline(), bookingUserType: 'THIRD_PARTY_AGENT' });
     const schedule = (b: SampleBooking) =>
       platform.dataSource.transaction((m) =>
-        platform.notifications.scheduleUnpaidReminder(m, {
+        notifications.scheduleUnpaidReminder(m, {
           bookingKind: SAMPLE_KIND,
           bookingId: b.id,
           bookingUserType: b.bookingUserType ?? 'CUSTOMER',
@@ -306,7 +307,7 @@ describe('customer notifications (real MariaDB and Redis)', () => {
     });
     await platform.dataSource.transaction(async (m) => {
       await platform.ledger.debit(walletId, { businessKey: `ticket:${booking.id}`, amount: '26000' }, m);
-      await platform.notifications.request(m, { bookingKind: SAMPLE_KIND, bookingId: booking.id, messageType: 'TICKET', channels: ['EMAIL', 'PUSH'] });
+      await notifications.request(m, { bookingKind: SAMPLE_KIND, bookingId: booking.id, messageType: 'TICKET', channels: ['EMAIL', 'PUSH'] });
     });
     worker = startWorker();
     const records = await waitFor(() => entries(booking.reference), settled);

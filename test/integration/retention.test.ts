@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Job } from 'bullmq';
 import type { Platform } from '../../shared/platform/platform';
 import type { PlatformConfig, RetentionConfig } from '../../shared/config/config';
-import { AccountService } from '../../subgraphs/admin/services/account.service';
+import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 import { SUBGRAPH_MODULES } from '../../subgraphs/registry';
 import { platformPurges } from '../../shared/retention/platform-purges';
 import { RETENTION_JOB, RETENTION_QUEUE, retentionJob, RetentionRun } from '../../shared/retention/retention.job';
@@ -156,7 +156,7 @@ async function purgedMetric(kind: string): Promise<number> {
 
 describe('access tokens', () => {
   it('removes tokens that stopped working before the retention: revoked, idle past ACCESS_TOKEN_IDLE_DAYS, of a retired key', async () => {
-    const account = await new AccountService(platform).create({
+    const account = await createAccountService(platform).create({
       email: `tokens-${randomUUID().slice(0, 8)}@retention.test`,
       password: 'a long password',
       role: 'CUSTOMER',
@@ -205,7 +205,7 @@ describe('access tokens', () => {
 
 describe('wallet holds', () => {
   async function agentWallet() {
-    const account = await new AccountService(platform).create({
+    const account = await createAccountService(platform).create({
       email: `holds-${randomUUID().slice(0, 8)}@retention.test`,
       password: 'a long password',
       role: 'SERVICE_AGENT',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Decimal } from '../../shared/money/money';
 import { closePlatform, createPlatform, Platform } from '../../shared/platform/platform';
 import { createLogger } from '../../shared/logging/logger';
-import { AccountService } from '../../subgraphs/admin/services/account.service';
+import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 import { DATABASE_MODULES } from '../../subgraphs/registry';
 import { childEnv, createTestPlatform } from '../support/test-platform';
 import { runSpendPlan, SpendOutcome, SpendPlan, SpendStep } from '../support/wallet-spend-plan';
@@ -41,7 +41,7 @@ describe('wallet admission property (real MariaDB, three processes)', () => {
   });
 
   async function wallet(balance: string, overdraft: string): Promise<string> {
-    const account = await new AccountService(env.platform).create({
+    const account = await createAccountService(env.platform).create({
       email: `prop${++n}@admission.test`,
       password: 'a long enough password',
       role: 'THIRD_PARTY_AGENT',

@@ -8,7 +8,7 @@ import { InvalidationBus } from '../../shared/cache/invalidation-bus';
 import { WALLETS_TOPIC } from '../../shared/cache/invalidation-topics';
 import { createRedis } from '../../shared/redis/redis';
 import { WalletLedger } from '../../shared/wallet/wallet-ledger.service';
-import { AccountService } from '../../subgraphs/admin/services/account.service';
+import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 import type Redis from 'ioredis';
 
 /** Account → wallet currency from memory (issue 23, item 8): one read per account, forgotten when a wallet is opened. */
@@ -24,7 +24,7 @@ const walletReadsDuring = (fn: () => Promise<unknown>) => sqlDuring(platform.dat
 
 async function agent(currency: string): Promise<string> {
   return (
-    await new AccountService(platform).create({ email: `${randomUUID()}@wallets.test`, password: 'wallet password 1', role: 'THIRD_PARTY_AGENT', currency })
+    await createAccountService(platform).create({ email: `${randomUUID()}@wallets.test`, password: 'wallet password 1', role: 'THIRD_PARTY_AGENT', currency })
   ).id;
 }
 
@@ -52,7 +52,7 @@ test("an account's wallet currency is read once, then answered from memory", asy
 });
 
 test('an account remembered without a wallet has one as soon as it is opened, in every process', async () => {
-  const id = (await new AccountService(platform).create({ email: `${randomUUID()}@wallets.test`, password: 'wallet password 1', role: 'CUSTOMER' })).id;
+  const id = (await createAccountService(platform).create({ email: `${randomUUID()}@wallets.test`, password: 'wallet password 1', role: 'CUSTOMER' })).id;
   expect(await other.currencyOf(id)).toBeNull();
   expect(await platform.ledger.currencyOf(id)).toBeNull();
   await platform.dataSource.transaction((m) => platform.ledger.openWallet(m, id, 'UGX'));

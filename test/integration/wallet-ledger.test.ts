@@ -1,5 +1,5 @@
 import { Decimal } from '../../shared/money/money';
-import { AccountService } from '../../subgraphs/admin/services/account.service';
+import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 import type { Platform } from '../../shared/platform/platform';
 import { createTestPlatform } from '../support/test-platform';
 
@@ -15,7 +15,7 @@ describe('wallet ledger (real MariaDB)', () => {
   afterAll(() => env.close());
 
   async function agentWallet(balance: string, overdraft = '0', currency = 'TZS') {
-    const account = await new AccountService(platform).create({
+    const account = await createAccountService(platform).create({
       email: `agent${++n}@ledger.test`,
       password: 'a long enough password',
       role: 'SERVICE_AGENT',

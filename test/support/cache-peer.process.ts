@@ -6,7 +6,7 @@ import { createPlatform } from '../../shared/platform/platform';
 import { AccountStatus } from '../../shared/auth/entities/account.entity';
 import { AppError } from '../../shared/errors/app-error';
 import { DATABASE_MODULES } from '../../subgraphs/registry';
-import { AccountService } from '../../subgraphs/admin/services/account.service';
+import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 import { CompanyService } from '../../shared/companies/company.service';
 import type { PeerCommand } from './cache-peer';
 
@@ -17,7 +17,7 @@ import type { PeerCommand } from './cache-peer';
  */
 async function main(): Promise<void> {
   const platform = await createPlatform(loadConfig(process.env), DATABASE_MODULES, { logger: createLogger('error') });
-  const accounts = new AccountService(platform);
+  const accounts = createAccountService(platform);
   const companies = new CompanyService(platform.dataSource, platform.invalidations);
   platform.invalidations.start();
   while (!platform.invalidations.trusted()) await new Promise((r) => setTimeout(r, 20));

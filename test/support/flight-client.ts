@@ -1,4 +1,4 @@
-import { AccountService } from '../../subgraphs/admin/services/account.service';
+import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 import { addDays, todayIn } from '../../shared/time/calendar-date';
 import type { Platform } from '../../shared/platform/platform';
 import type { RestFlightOffer } from './rest-bodies';
@@ -17,7 +17,7 @@ export class FlightClient {
     role: string,
     wallet: { currency?: string; openingBalance?: string; overdraftLimit?: string } = {},
   ) {
-    await new AccountService(platform).create({ email, password: 'flight password 1', role, ...wallet });
+    await createAccountService(platform).create({ email, password: 'flight password 1', role, ...wallet });
     const res = await fetch(`${baseUrl}/api/logon`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -11,7 +11,7 @@ import { createLogger, Logger } from '../../shared/logging/logger';
 import { DATABASE_MODULES } from '../../subgraphs/registry';
 import { prepareDatabase } from '../../bin/prepare-database';
 import { RunningStack, StackRole, startStack } from '../../bin/stack';
-import { AccountService } from '../../subgraphs/admin/services/account.service';
+import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 
 const SERVER = process.env.TEST_DATABASE_SERVER_URL ?? 'mysql://root@127.0.0.1:3306';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -164,7 +164,7 @@ export async function startTestStack(
 
 /** Creates a customer account on a started stack and logs it on through REST, as a client would: its bearer token. */
 export async function signedInCustomer(env: { stack: RunningStack; baseUrl: string }, email: string, password = 'customer password 1'): Promise<string> {
-  await new AccountService(env.stack.platform).create({ email, password, role: 'CUSTOMER' });
+  await createAccountService(env.stack.platform).create({ email, password, role: 'CUSTOMER' });
   const res = await fetch(`${env.baseUrl}/api/logon`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -1,4 +1,4 @@
-import type { Platform } from '../../../shared/platform/platform';
+import type { ModulePlatform } from '../../subgraph-module';
 import type { CompanyService } from '../../../shared/companies/company.service';
 import type { DnsVerifier } from './dns-verifier.port';
 import { GitRepository } from './git-repository';
@@ -9,7 +9,7 @@ import { ReverseProxyService } from './reverse-proxy.service';
 import { SimulatedDnsVerifier } from './simulated-dns-verifier';
 
 /** The service over the configured repository and adapters. Only wires: nothing runs until a method is called. */
-export function createReverseProxyService(platform: Platform, companies: CompanyService): ReverseProxyService {
+export function createReverseProxyService(platform: ModulePlatform<'reverseProxy'>, companies: CompanyService): ReverseProxyService {
   const settings = platform.config.reverseProxy;
   const dns: DnsVerifier = settings.dnsVerifier === 'dns' ? new NodeDnsVerifier(settings.dnsTargets) : new SimulatedDnsVerifier();
   return new ReverseProxyService({

@@ -3,14 +3,14 @@ import { isIP } from 'node:net';
 import { AppError } from '../../../shared/errors/app-error';
 import type { AccountEntity } from '../../../shared/auth/entities/account.entity';
 import { AccountStatus } from '../../../shared/auth/entities/account.entity';
-import { AccountRepository } from '../../../shared/auth/account.repository';
+import type { AccountRepository } from '../../../shared/auth/account.repository';
 import { hashPassword, passwordProblem } from '../../../shared/auth/password';
 import { isAgentRole, permissionLevelFor, Role, ROLES } from '../../../shared/auth/roles';
 import { isDuplicateKeyError } from '../../../shared/database/data-source';
 import type Redis from 'ioredis';
-import type { DataSource } from 'typeorm';
 import type { TokenService } from '../../../shared/auth/token.service';
 import type { LoginConfig } from '../../../shared/config/config';
+import type { Transactor } from '../../../shared/database/transactor';
 import type { NotificationRequester } from '../../../shared/notifications/notification-request.service';
 import type { WalletLedger, WalletView } from '../../../shared/wallet/wallet-ledger.service';
 import { ACCOUNT_NOTIFICATION_KIND } from '../notifications/account-notification.source';
@@ -70,15 +70,16 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** What the account operations use (a Platform has each under these names, so the operator CLI passes its own). */
+/** What the account operations use besides their repository (admin.wiring.ts builds them from the platform). */
 export interface AccountServicePorts {
-  /** Account creation's transaction runs on it; without a repository given, the AccountRepository is built from it. */
-  dataSource: DataSource;
+  /** Account creation's one transaction: the account row, its creation message, its wallet and opening balance. */
+  transactor: Transactor;
   ledger: Pick<WalletLedger, 'openWallet' | 'credit' | 'walletOpened' | 'findByAccount'>;
   tokens: Pick<TokenService, 'revokeAll' | 'accountChanged'>;
   notifications: Pick<NotificationRequester, 'request'>;
   /** Read by unlockLogin only: an operator's one-off call may wait for Redis. */
   queueRedis: Redis;
+  /** The login throttle's settings and the prefix of its keys (unlockLogin). */
   config: { login: LoginConfig; queuePrefix: string };
 }
 
@@ -86,7 +87,7 @@ export interface AccountServicePorts {
 export class AccountService {
   constructor(
     private readonly ports: AccountServicePorts,
-    private readonly accounts = new AccountRepository(ports.dataSource),
+    private readonly accounts: AccountRepository,
   ) {}
 
   async create(input: CreateAccountInput): Promise<AccountSummary> {
@@ -107,7 +108,7 @@ export class AccountService {
     const passwordHash = await hashPassword(input.password);
     const id = randomUUID();
     try {
-      await this.ports.dataSource.transaction(async (m) => {
+      await this.ports.transactor.transaction(async (m) => {
         await this.accounts.insert(m, {
           id,
           email,

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { JobDefinition } from '../../../shared/queue/worker-host';
+import { createNotificationRequester, type NotificationRequesterPorts } from '../../../shared/notifications/notifications.module';
 import type { FlightPorts } from '../flight.port';
 import { FlightPaymentRepository } from '../payments/flight-payment.repository';
 import { ReservationExpiryService } from '../reservations/reservation-expiry.service';
@@ -12,8 +13,11 @@ export function reservationExpiryRunner(expiry: ReservationExpiryService): JobDe
   return FLIGHT_JOBS.reservationExpiry.runs(({ reservationId }) => expiry.release(reservationId));
 }
 
-/** What the job is wired from when built on its own (test/e2e builds it from a running stack's platform). */
-export interface ReservationExpiryWiring extends Pick<FlightPorts, 'clock' | 'notifications' | 'logger'> {
+/**
+ * What the job is wired from when built on its own (test/e2e builds it from a running stack's platform): its
+ * requester is built from the outbox, the clock and the reminder lead, as a module root builds one.
+ */
+export interface ReservationExpiryWiring extends Pick<FlightPorts, 'clock' | 'logger'>, NotificationRequesterPorts {
   dataSource: DataSource;
 }
 
@@ -22,6 +26,6 @@ export function reservationExpiryJob(
   supplier: FlightSupplier,
   reservations: ReservationRepository,
 ): JobDefinition<ReservationJobPayload> {
-  const ports = { clock: wiring.clock, notifications: wiring.notifications, logger: wiring.logger, transactor: wiring.dataSource };
+  const ports = { clock: wiring.clock, notifications: createNotificationRequester(wiring), logger: wiring.logger, transactor: wiring.dataSource };
   return reservationExpiryRunner(new ReservationExpiryService(ports, supplier, reservations, new FlightPaymentRepository(wiring.dataSource)));
 }
