@@ -5,10 +5,10 @@ import { omit } from '../../../shared/object/omit';
 import type { BusStop } from '../graphql/bus-stop.type';
 import type { BusAlternativeRoute, BusConnection, BusRouteTrips, BusSearchResult, BusSeatingLayout } from '../graphql/bus-search.type';
 import type { BusTrip } from '../graphql/bus-trip.type';
-import type { BusNetwork } from '../services/bus-network';
-import { BUS_DISPLAY_CURRENCIES, fareRatePairs } from '../services/bus-fares';
-import { tripsDepartingOn, type DatedTrip } from '../services/bus-timetable';
-import { busPlace, busTripView, minutesBetween, travelDuration, type TripViewContext } from '../services/bus-trip-view';
+import type { BusNetwork } from '../services/bus-network.service';
+import { BUS_DISPLAY_CURRENCIES, fareRatePairs } from '../services/bus-fares.calculator';
+import { tripsDepartingOn, type DatedTrip } from '../services/bus-timetable.calculator';
+import { busPlace, busTripView, minutesBetween, travelDuration, type TripViewContext } from '../services/bus-trip.view';
 import { transferMinutes } from './bus-connections';
 import { validateBusSearch, type BusSearchQuery } from './bus-search.request';
 

@@ -2,7 +2,7 @@ import { pick } from '../../../shared/simulation/deterministic-hash';
 import { addDays, daysBetween } from '../../../shared/time/calendar-date';
 import { localDateTime, minutesOfDay, zonedInstant, type LocalDateTime } from '../../../shared/time/zoned-time';
 import type { BusStop } from '../graphql/bus-stop.type';
-import type { BusPattern, BusVehicleRecord } from './bus-network';
+import type { BusPattern, BusVehicleRecord } from './bus-network.service';
 
 /** A dated trip's call at one stop, in that stop's own zone. */
 export interface StopCall {

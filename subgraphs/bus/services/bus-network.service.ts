@@ -5,7 +5,7 @@ import companies from '../../../shared/reference-data/companies.json';
 import { minutesOfDay } from '../../../shared/time/zoned-time';
 import type { BusStop } from '../graphql/bus-stop.type';
 import { BusStopService } from './bus-stop.service';
-import { parseSeatingLayout, type SeatingLayout } from './bus-seating';
+import { parseSeatingLayout, type SeatingLayout } from './bus-seating.parser';
 
 export type Direction = 'OUTBOUND' | 'INBOUND';
 export type VehicleClass = 'LUXURY' | 'SEMI_LUXURY' | 'ORDINARY' | 'VIP' | 'VVIP';

@@ -1,7 +1,7 @@
 import { convertComponents, usableRate } from '../../../shared/money/component-conversion';
 import type { RateLookup } from '../../../shared/money/exchange-rates';
 import { Decimal, formatAmount, roundFor } from '../../../shared/money/money';
-import type { BusRoute, VehicleClass } from './bus-network';
+import type { BusRoute, VehicleClass } from './bus-network.service';
 import type { BusStop } from '../graphql/bus-stop.type';
 
 export type FareComponent = VehicleClass | 'agentCommission';

@@ -12,10 +12,10 @@ import {
   type BusEstimatedTravel,
   type BusRegionStations,
 } from '../graphql/bus-trip.type';
-import { sellsAlighting, sellsBoarding, type BusPattern } from './bus-network';
-import { fareRule, fareRuleId, type FareRuleView } from './bus-fares';
-import { bookedSeats } from './bus-seating';
-import type { DatedTrip, StopCall } from './bus-timetable';
+import { sellsAlighting, sellsBoarding, type BusPattern } from './bus-network.service';
+import { fareRule, fareRuleId, type FareRuleView } from './bus-fares.calculator';
+import { bookedSeats } from './bus-seating.parser';
+import type { DatedTrip, StopCall } from './bus-timetable.calculator';
 
 export function busPlace(stop: BusStop): BusPlace {
   return {
