@@ -4,7 +4,7 @@ import { createSimulatedExchangeRates } from '../../shared/money/exchange-rates'
 import type { ModulePlatform, SubgraphModule } from '../subgraph-module';
 import { BusStopService } from './services/bus-stop.service';
 import { BusStopResolver } from './graphql/bus-stop.resolver';
-import { BusNetwork } from './services/bus-network';
+import { BusNetwork } from './services/bus-network.service';
 import { BusSearchResolver } from './graphql/bus-search.resolver';
 import { BusSearchService } from './search/bus-search.service';
 import { SearchRateLimiter } from '../../shared/rate-limit/search-rate-limiter';

@@ -1,4 +1,5 @@
 import { Field, Float, ID, ObjectType } from 'type-graphql';
+import type { FareRuleView } from '../services/bus-fares.calculator';
 
 /** A bus trip's fares between two stops, by vehicle class, with their conversions. */
 
@@ -36,7 +37,7 @@ export class BusFareCurrency {
 }
 
 @ObjectType({ simpleResolvers: true, description: 'The fares between two stops, by vehicle class' })
-export class BusFareRule {
+export class BusFareRule implements FareRuleView {
   @Field(() => ID, { description: 'Fare rule id' })
   id!: string;
 

@@ -1,6 +1,8 @@
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { BusEstimatedTravel, BusPlace, BusTrip } from './bus-trip.type';
 import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
+import type { Orientation, SeatCell, SeatCellType, SeatClass } from '../services/bus-seating.parser';
+import type { BusAlternativeRouteView, BusConnectionView, BusRouteTripsView, BusSearchResultView, BusSeatingLayoutView } from '../search/bus-search.view';
 
 export enum BusSeatCellType {
   SEAT = 'SEAT',
@@ -31,7 +33,7 @@ registerEnumType(BusSeatClass, {
 });
 
 @ObjectType({ simpleResolvers: true, description: 'Trips of one route serving the searched pair (exactRoute is keyed by routeName in REST)' })
-export class BusRouteTrips {
+export class BusRouteTrips implements BusRouteTripsView {
   @Field({ description: 'Route name (the REST key)' })
   routeName!: string;
 
@@ -40,7 +42,7 @@ export class BusRouteTrips {
 }
 
 @ObjectType({ simpleResolvers: true, description: 'Two trips with a change of bus at a hub' })
-export class BusConnection {
+export class BusConnection implements BusConnectionView {
   @Field(() => BusPlace, { description: 'The stop where the passenger changes bus' })
   via!: BusPlace;
 
@@ -67,7 +69,7 @@ export class BusConnection {
 }
 
 @ObjectType({ simpleResolvers: true, description: 'Connections through one hub (alternatives are keyed by name in REST)' })
-export class BusAlternativeRoute {
+export class BusAlternativeRoute implements BusAlternativeRouteView {
   @Field({ description: 'e.g. "Dar es Salaam → Arusha → Nairobi"' })
   name!: string;
 
@@ -76,7 +78,7 @@ export class BusAlternativeRoute {
 }
 
 @ObjectType({ simpleResolvers: true, description: 'One cell of a seating grid' })
-export class BusSeatCell {
+export class BusSeatCell implements SeatCell {
   @Field({ description: 'Seat id, as in BusSeatingSection.seats; a cell id for other cells' })
   id!: string;
 
@@ -93,13 +95,13 @@ export class BusSeatCell {
   key!: string;
 
   @Field(() => BusSeatCellType, { description: 'What the cell is' })
-  type!: BusSeatCellType;
+  type!: SeatCellType;
 
   @Field(() => BusSeatClass, { description: 'Class of the seat' })
-  class!: BusSeatClass;
+  class!: SeatClass;
 
-  @Field({ description: 'UP, DOWN, LEFT or RIGHT' })
-  orientation!: string;
+  @Field(() => String, { description: 'UP, DOWN, LEFT or RIGHT' })
+  orientation!: Orientation;
 }
 
 @ObjectType({ simpleResolvers: true, description: 'One section (deck) of a seating layout' })
@@ -112,7 +114,7 @@ export class BusSeatingLayoutSection {
 }
 
 @ObjectType({ simpleResolvers: true, description: 'A seating layout, given once per search however many trips use it' })
-export class BusSeatingLayout {
+export class BusSeatingLayout implements BusSeatingLayoutView {
   @Field({ description: 'Layout id, as BusVehicle.seatingLayoutId' })
   id!: string;
 
@@ -121,7 +123,7 @@ export class BusSeatingLayout {
 }
 
 @ObjectType({ simpleResolvers: true, description: 'GET /api/trip/search' })
-export class BusSearchResult {
+export class BusSearchResult implements BusSearchResultView {
   @Field(() => [BusRouteTrips], { description: 'Direct trips by route, earliest route first' })
   exactRoute!: BusRouteTrips[];
 

@@ -2,6 +2,17 @@ import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphq
 import { Company } from '../../../shared/graphql/company-reference.type';
 import { DateTimeScalar, LocalDateScalar } from '../../../shared/graphql/date-time.scalar';
 import { BusFareRule } from './bus-fare.type';
+import type { Direction, ImportantInformation, OperatorSettings, VehicleClass } from '../services/bus-network.service';
+import type {
+  BusCompanyLogoView,
+  BusEstimatedTravelView,
+  BusPlaceView,
+  BusRegionStationsView,
+  BusSeatingSectionView,
+  BusStopTimeView,
+  BusTripView,
+  BusVehicleView,
+} from '../services/bus-trip.view';
 
 export enum BusDirection {
   OUTBOUND = 'OUTBOUND',
@@ -45,7 +56,7 @@ registerEnumType(SteeringWheelPosition, {
 // simpleResolvers: these types are plain read-only data with no per-field middleware or auth, so graphql-js reads
 // each property itself instead of through type-graphql's per-field wrapper (thousands of fields per search answer).
 @ObjectType({ simpleResolvers: true, description: 'A stop as a bus trip shows it (the place, without times)' })
-export class BusPlace {
+export class BusPlace implements BusPlaceView {
   @Field({ description: 'Stop id, e.g. DAR:RGN:0 (as in busStops)' })
   stopId!: string;
 
@@ -72,7 +83,7 @@ export class BusPlace {
 }
 
 @ObjectType({ simpleResolvers: true, description: "A trip's call at a stop; times are local to the stop, days count from the trip's serviceDate" })
-export class BusStopTime extends BusPlace {
+export class BusStopTime extends BusPlace implements BusStopTimeView {
   @Field(() => Int, { description: '0 at the first stop' })
   stopSequence!: number;
 
@@ -96,7 +107,7 @@ export class BusStopTime extends BusPlace {
 }
 
 @ObjectType({ simpleResolvers: true, description: 'A duration' })
-export class BusEstimatedTravel {
+export class BusEstimatedTravel implements BusEstimatedTravelView {
   @Field(() => Int, { description: 'Whole hours of the duration' })
   hours!: number;
 
@@ -111,7 +122,7 @@ export class BusEstimatedTravel {
 }
 
 @ObjectType({ simpleResolvers: true, description: 'An operator logo' })
-export class BusCompanyLogo {
+export class BusCompanyLogo implements BusCompanyLogoView {
   @Field({ description: 'MIME type' })
   type!: string;
 
@@ -126,7 +137,7 @@ export class BusCompanyLogo {
 }
 
 @ObjectType({ simpleResolvers: true, description: 'A notice for the traveller about a trip (identity documents, reporting time, luggage)' })
-export class BusImportantInformation {
+export class BusImportantInformation implements ImportantInformation {
   @Field({ description: 'True for a route-specific notice, false for a standard one' })
   custom!: boolean;
 
@@ -144,7 +155,7 @@ export class BusImportantInformation {
 }
 
 @ObjectType({ simpleResolvers: true, description: 'Per-trip availability of one seating section; its cells are in BusSearchResult.seatingLayouts' })
-export class BusSeatingSection {
+export class BusSeatingSection implements BusSeatingSectionView {
   @Field({ description: 'The section identifier (REST key)' })
   key!: string;
 
@@ -171,7 +182,7 @@ export class BusSeatingSection {
 }
 
 @ObjectType({ simpleResolvers: true, description: 'The bus running a trip' })
-export class BusVehicle {
+export class BusVehicle implements BusVehicleView {
   @Field(() => ID, { description: 'Vehicle id' })
   id!: string;
 
@@ -182,7 +193,7 @@ export class BusVehicle {
   type!: string;
 
   @Field(() => BusVehicleClass, { description: 'Class of the vehicle; decides the fare' })
-  vehicleClass!: BusVehicleClass;
+  vehicleClass!: VehicleClass;
 
   @Field(() => Int, { description: 'Number of seats' })
   seats!: number;
@@ -194,7 +205,7 @@ export class BusVehicle {
   numberOfDoors!: number;
 
   @Field(() => SteeringWheelPosition, { description: 'Side of the driver, for drawing the seat map' })
-  steeringWheelPosition!: SteeringWheelPosition;
+  steeringWheelPosition!: BusVehicleView['steeringWheelPosition'];
 
   @Field(() => [String], { description: 'Amenity names, e.g. WIFI, AC, USB' })
   amenities!: string[];
@@ -207,7 +218,7 @@ export class BusVehicle {
 }
 
 @ObjectType({ simpleResolvers: true, description: 'Where a trip sells boarding and alighting, for one region (the REST key)' })
-export class BusRegionStations {
+export class BusRegionStations implements BusRegionStationsView {
   @Field({ description: 'Region name' })
   region!: string;
 
@@ -219,7 +230,7 @@ export class BusRegionStations {
 }
 
 @ObjectType({ simpleResolvers: true, description: "The operator's booking settings" })
-export class BusOperatorSettings {
+export class BusOperatorSettings implements OperatorSettings {
   @Field({ description: 'Passengers choose their seat' }) seatReservation!: boolean;
   @Field({ description: 'Several tickets may be sold in one booking' }) bulkTicketing!: boolean;
   @Field({ description: 'The operator sends the ticket by SMS' }) sendTextMessage!: boolean;
@@ -236,7 +247,7 @@ export class BusOperatorSettings {
 }
 
 @ObjectType({ simpleResolvers: true, description: 'train-bus-admin.md "Bus trip": one dated departure, seen from the searched pair (fromStop → toStop)' })
-export class BusTrip {
+export class BusTrip implements BusTripView {
   @Field(() => ID, { description: 'frequencyId:serviceDate' })
   id!: string;
 
@@ -314,7 +325,7 @@ export class BusTrip {
   serviceDate!: string;
 
   @Field(() => BusDirection, { description: 'Direction of the trip on its route' })
-  direction!: BusDirection;
+  direction!: Direction;
 
   @Field({ description: 'The bus has left fromStop, the origin of the traveller' })
   hasLeftOrigin!: boolean;

@@ -1,5 +1,5 @@
 import { localDateTime } from '../../../shared/time/zoned-time';
-import type { StopCall } from '../services/bus-timetable';
+import type { StopCall } from '../services/bus-timetable.calculator';
 import { transferMinutes } from './bus-connections';
 
 const EAT = 'Africa/Dar_es_Salaam';

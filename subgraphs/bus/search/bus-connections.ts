@@ -1,6 +1,6 @@
 import { addDays } from '../../../shared/time/calendar-date';
 import { minutesOfDay } from '../../../shared/time/zoned-time';
-import type { StopCall } from '../services/bus-timetable';
+import type { StopCall } from '../services/bus-timetable.calculator';
 
 /** A change of bus needs this long at the hub (walk, luggage, a late first bus). */
 export const MIN_TRANSFER_MINUTES = 45;

@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/errors/app-error';
 import { addDays, compareDates, isCalendarDate } from '../../../shared/time/calendar-date';
 import { localDateTime } from '../../../shared/time/zoned-time';
-import type { BusStop } from '../graphql/bus-stop.type';
+import type { BusStopRecord } from '../services/bus-stop.service';
 
 export interface FieldProblem {
   field: 'from' | 'to' | 'date';
@@ -33,8 +33,8 @@ export interface BusSearchQuery {
 }
 
 export interface BusSearch {
-  from: BusStop;
-  to: BusStop;
+  from: BusStopRecord;
+  to: BusStopRecord;
   date: string;
 }
 
@@ -43,9 +43,9 @@ const STOP_ID = /^[A-Z][A-Z0-9_]*:RGN:\d+$/;
 export const SEARCH_DAYS_BACK = 7;
 export const SEARCH_DAYS_AHEAD = 365;
 
-export function validateBusSearch(query: BusSearchQuery, stopById: (stopId: string) => BusStop | undefined, now: Date): BusSearch {
+export function validateBusSearch(query: BusSearchQuery, stopById: (stopId: string) => BusStopRecord | undefined, now: Date): BusSearch {
   const problems: Array<FieldProblem & { kind: 'missing' | 'malformed' | 'unknown' }> = [];
-  const stops: Partial<Record<'from' | 'to', BusStop>> = {};
+  const stops: Partial<Record<'from' | 'to', BusStopRecord>> = {};
   for (const field of ['from', 'to'] as const) {
     const id = query[field]?.trim();
     if (!id) problems.push({ field, kind: 'missing', message: 'is required' });

@@ -1,8 +1,8 @@
 import { createSimulatedExchangeRates } from '../../../shared/money/exchange-rates';
 import type { Platform } from '../../../shared/platform/platform';
-import { BusNetwork } from '../services/bus-network';
+import { BusNetwork } from '../services/bus-network.service';
 import { BusSearchService } from './bus-search.service';
-import { fareRule } from '../services/bus-fares';
+import { fareRule } from '../services/bus-fares.calculator';
 import { snapshotRates } from '../../../shared/money/exchange-rates';
 
 describe('bus search service', () => {

@@ -2,15 +2,14 @@ import type { Clock } from '../../../shared/time/clock';
 import { snapshotRates, type ExchangeRates } from '../../../shared/money/exchange-rates';
 import { addDays, daysBetween } from '../../../shared/time/calendar-date';
 import { omit } from '../../../shared/object/omit';
-import type { BusStop } from '../graphql/bus-stop.type';
-import type { BusAlternativeRoute, BusConnection, BusRouteTrips, BusSearchResult, BusSeatingLayout } from '../graphql/bus-search.type';
-import type { BusTrip } from '../graphql/bus-trip.type';
-import type { BusNetwork } from '../services/bus-network';
-import { BUS_DISPLAY_CURRENCIES, fareRatePairs } from '../services/bus-fares';
-import { tripsDepartingOn, type DatedTrip } from '../services/bus-timetable';
-import { busPlace, busTripView, minutesBetween, travelDuration, type TripViewContext } from '../services/bus-trip-view';
+import type { BusStopRecord } from '../services/bus-stop.service';
+import type { BusNetwork } from '../services/bus-network.service';
+import { BUS_DISPLAY_CURRENCIES, fareRatePairs } from '../services/bus-fares.calculator';
+import { tripsDepartingOn, type DatedTrip } from '../services/bus-timetable.calculator';
+import { busPlace, busTripView, minutesBetween, travelDuration, type BusTripView, type TripViewContext } from '../services/bus-trip.view';
 import { transferMinutes } from './bus-connections';
 import { validateBusSearch, type BusSearchQuery } from './bus-search.request';
+import type { BusAlternativeRouteView, BusConnectionView, BusRouteTripsView, BusSearchResultView, BusSeatingLayoutView } from './bus-search.view';
 
 /** At most this many hubs are offered, best (earliest arrival) first ... */
 export const MAX_HUBS = 3;
@@ -36,7 +35,7 @@ export class BusSearchService {
     private readonly rates: ExchangeRates,
   ) {}
 
-  async search(query: BusSearchQuery, headerCurrency?: string): Promise<BusSearchResult> {
+  async search(query: BusSearchQuery, headerCurrency?: string): Promise<BusSearchResultView> {
     const now = this.ports.clock.now();
     const search = validateBusSearch(query, (id) => this.network.stops.byStopId(id), now);
     const direct = this.direct(search.from, search.to, search.date);
@@ -53,7 +52,7 @@ export class BusSearchService {
     const context: TripViewContext = { now, currencies, rates, fares: new Map() };
     const view = (leg: Leg) => busTripView(leg.trip, leg.from, leg.to, context);
 
-    const exactRoute: BusRouteTrips[] = [];
+    const exactRoute: BusRouteTripsView[] = [];
     for (const leg of direct) {
       const name = leg.trip.pattern.route.name;
       const group = exactRoute.find((g) => g.routeName === name) ?? exactRoute[exactRoute.push({ routeName: name, trips: [] }) - 1];
@@ -64,7 +63,7 @@ export class BusSearchService {
   }
 
   /** Trips leaving `from` on the date (local there) and selling to `to`, earliest first. */
-  private direct(from: BusStop, to: BusStop, date: string): Leg[] {
+  private direct(from: BusStopRecord, to: BusStopRecord, date: string): Leg[] {
     return this.network
       .serving(from.stopId, to.stopId)
       .flatMap(({ pattern, from: f, to: t }) => tripsDepartingOn(pattern, f, date).map((trip) => ({ trip, from: f, to: t })))
@@ -72,7 +71,7 @@ export class BusSearchService {
   }
 
   /** For each hub, each first leg leaving on the date with the earliest second leg that makes a sensible transfer. */
-  private connections(from: BusStop, to: BusStop, date: string): Array<{ hub: BusStop; legs: [Leg, Leg]; transfer: number }> {
+  private connections(from: BusStopRecord, to: BusStopRecord, date: string): Array<{ hub: BusStopRecord; legs: [Leg, Leg]; transfer: number }> {
     const reaching = this.network.reaching(to.stopId);
     const hubs = [...this.network.reachableFrom(from.stopId)].filter((id) => reaching.has(id) && id !== from.stopId && id !== to.stopId);
     const byHub = hubs.map((hubId) => {
@@ -104,12 +103,12 @@ export class BusSearchService {
   }
 
   private alternatives(
-    connections: Array<{ hub: BusStop; legs: [Leg, Leg]; transfer: number }>,
-    view: (leg: Leg) => BusTrip,
-    from: BusStop,
-    to: BusStop,
-  ): BusAlternativeRoute[] {
-    const routes: BusAlternativeRoute[] = [];
+    connections: Array<{ hub: BusStopRecord; legs: [Leg, Leg]; transfer: number }>,
+    view: (leg: Leg) => BusTripView,
+    from: BusStopRecord,
+    to: BusStopRecord,
+  ): BusAlternativeRouteView[] {
+    const routes: BusAlternativeRouteView[] = [];
     for (const c of connections) {
       const name = `${from.stopName} → ${c.hub.stopName} → ${to.stopName}`;
       const route = routes.find((r) => r.name === name) ?? routes[routes.push({ name, connections: [] }) - 1];
@@ -118,7 +117,7 @@ export class BusSearchService {
       const departure = first.trip.calls[first.from];
       const arrival = second.trip.calls[second.to];
       const totalTravel = omit(travelDuration(minutesBetween(departure.departureAt, arrival.arrivalAt)), 'clock');
-      const connection: BusConnection = {
+      const connection: BusConnectionView = {
         via: busPlace(c.hub),
         legs,
         transferMinutes: c.transfer,
@@ -133,11 +132,11 @@ export class BusSearchService {
     return routes;
   }
 
-  private layoutsOf(legs: Leg[]): BusSeatingLayout[] {
+  private layoutsOf(legs: Leg[]): BusSeatingLayoutView[] {
     const layouts = new Map(legs.map((l) => [l.trip.vehicle.layout.id, l.trip.vehicle.layout]));
     return [...layouts.values()].map((l) => ({
       id: l.id,
-      sections: l.sections.map((s) => ({ key: s.key, cells: s.cells as BusSeatingLayout['sections'][number]['cells'] })),
+      sections: l.sections.map((s) => ({ key: s.key, cells: s.cells })),
     }));
   }
 }

@@ -1,23 +1,141 @@
 import { daysBetween } from '../../../shared/time/calendar-date';
 import { localDateTime } from '../../../shared/time/zoned-time';
 import type { RateLookup } from '../../../shared/money/exchange-rates';
-import type { BusStop } from '../graphql/bus-stop.type';
+import type { BusStopRecord } from './bus-stop.service';
 import {
-  BusDirection,
-  BusPlace,
-  BusStopTime,
-  BusTrip,
-  BusVehicleClass,
-  SteeringWheelPosition,
-  type BusEstimatedTravel,
-  type BusRegionStations,
-} from '../graphql/bus-trip.type';
-import { sellsAlighting, sellsBoarding, type BusPattern } from './bus-network';
-import { fareRule, fareRuleId, type FareRuleView } from './bus-fares';
-import { bookedSeats } from './bus-seating';
-import type { DatedTrip, StopCall } from './bus-timetable';
+  sellsAlighting,
+  sellsBoarding,
+  type BusPattern,
+  type Direction,
+  type ImportantInformation,
+  type OperatorSettings,
+  type VehicleClass,
+} from './bus-network.service';
+import { fareRule, fareRuleId, type FareRuleView } from './bus-fares.calculator';
+import { bookedSeats } from './bus-seating.parser';
+import type { DatedTrip, StopCall } from './bus-timetable.calculator';
 
-export function busPlace(stop: BusStop): BusPlace {
+/*
+ * The bus search's trip as the services build it: plain data the GraphQL types (BusTrip and the types under it)
+ * show field for field and implement, so the services depend on no GraphQL class.
+ */
+
+/** A stop as a bus trip shows it (the place, without times). */
+export interface BusPlaceView {
+  stopId: string;
+  stopName: string;
+  stopDescription: string;
+  latitude: number;
+  longitude: number;
+  stopTimezone: string;
+  cityGeohash: string;
+  popularity: number;
+}
+
+/** A trip's call at a stop; times local to the stop, days counted from the trip's serviceDate. */
+export interface BusStopTimeView extends BusPlaceView {
+  stopSequence: number;
+  arrivalTime: string;
+  departingTime: string;
+  estimatedArrivalDate: string;
+  estimatedDepartureDate: string;
+  estimatedArrivalDays: number;
+  estimatedDepartureDays: number;
+}
+
+export interface BusEstimatedTravelView {
+  hours: number;
+  minutes: number;
+  formatted: string;
+  formattedLong: string;
+}
+
+export interface BusCompanyLogoView {
+  type: string;
+  name: string;
+  base64: string | null;
+  url: string | null;
+}
+
+/** Per-trip availability of one seating section. */
+export interface BusSeatingSectionView {
+  key: string;
+  sectionName: string;
+  seatingRows: number;
+  seatingColumns: number;
+  seats: string[];
+  seatsReserved: number;
+  seatsAvailable: number;
+  unavailableSeats: string[];
+}
+
+export interface BusVehicleView {
+  id: string;
+  plateNumber: string;
+  type: string;
+  vehicleClass: VehicleClass;
+  seats: number;
+  seatingColumns: number;
+  numberOfDoors: number;
+  steeringWheelPosition: 'LEFT' | 'RIGHT';
+  amenities: string[];
+  seatingLayoutId: string;
+  seatingGrid: BusSeatingSectionView[];
+}
+
+/** Where a trip sells boarding and alighting, for one region. */
+export interface BusRegionStationsView {
+  region: string;
+  pickUpStations: string[];
+  dropOffStations: string[];
+}
+
+/** One dated departure seen from the searched pair (fromStop → toStop), before federation fills the company. */
+export interface BusTripView {
+  id: string;
+  /** The key only: the company field resolver reads the display fields from the directory. */
+  company: { uuid: string };
+  companyLogo: BusCompanyLogoView[];
+  frequencyId: string;
+  tripsId: string;
+  routeId: string;
+  routeName: string;
+  routeShortName: string;
+  routeColor: string;
+  routeTextColor: string;
+  origin: string;
+  destination: string;
+  headsign: string;
+  price: number;
+  priceCurrency: string;
+  departureDate: string;
+  departureTime: string;
+  reportingTime: string;
+  estimatedArrivalTime: string;
+  travelTime: string;
+  estimatedTravel: BusEstimatedTravelView;
+  estimatedArrivalDate: string;
+  estimatedArrivalDays: number;
+  timezone: string;
+  serviceDate: string;
+  direction: Direction;
+  hasLeftOrigin: boolean;
+  canceled: boolean;
+  availableSeats: number;
+  agentCommission: number;
+  importantInformation: ImportantInformation[];
+  stopTimes: BusStopTimeView[];
+  fromStop: BusStopTimeView;
+  toStop: BusStopTimeView;
+  firstStop: BusStopTimeView;
+  lastStop: BusStopTimeView;
+  vehicle: BusVehicleView;
+  fareRules: FareRuleView[];
+  routeStations: BusRegionStationsView[];
+  settings: OperatorSettings;
+}
+
+export function busPlace(stop: BusStopRecord): BusPlaceView {
   return {
     stopId: stop.stopId,
     stopName: stop.stopName,
@@ -30,7 +148,7 @@ export function busPlace(stop: BusStop): BusPlace {
   };
 }
 
-function stopTime(call: StopCall): BusStopTime {
+function stopTime(call: StopCall): BusStopTimeView {
   return {
     ...busPlace(call.stop),
     stopSequence: call.sequence,
@@ -44,7 +162,7 @@ function stopTime(call: StopCall): BusStopTime {
 }
 
 /** A duration in the forms the API shows: 9h 50m, "9 hours 50 minutes", and H:mm. */
-export function travelDuration(minutes: number): BusEstimatedTravel & { clock: string } {
+export function travelDuration(minutes: number): BusEstimatedTravelView & { clock: string } {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -60,17 +178,17 @@ export function travelDuration(minutes: number): BusEstimatedTravel & { clock: s
 export const minutesBetween = (from: Date, to: Date): number => Math.round((to.getTime() - from.getTime()) / 60_000);
 
 /** A pattern's routeStations, built once per pattern (fixed reference data) and shared read-only by every answer. */
-const routeStationsByPattern = new WeakMap<BusPattern, BusRegionStations[]>();
+const routeStationsByPattern = new WeakMap<BusPattern, BusRegionStationsView[]>();
 
-function routeStations(pattern: BusPattern): BusRegionStations[] {
+function routeStations(pattern: BusPattern): BusRegionStationsView[] {
   let stations = routeStationsByPattern.get(pattern);
   if (!stations) routeStationsByPattern.set(pattern, (stations = buildRouteStations(pattern)));
   return stations;
 }
 
 /** routeStations: where this trip sells boarding and alighting, grouped by region in travel order. */
-function buildRouteStations(pattern: BusPattern): BusRegionStations[] {
-  const regions = new Map<string, BusRegionStations>();
+function buildRouteStations(pattern: BusPattern): BusRegionStationsView[] {
+  const regions = new Map<string, BusRegionStationsView>();
   pattern.stops.forEach((s, i) => {
     const entry = regions.get(s.stop.region) ?? { region: s.stop.region, pickUpStations: [], dropOffStations: [] };
     if (sellsBoarding(pattern, i)) entry.pickUpStations.push(s.stop.stopId);
@@ -88,8 +206,8 @@ export interface TripViewContext {
   fares: Map<string, FareRuleView>;
 }
 
-/** A dated trip as the search answers it for the pair (from, to): the GraphQL BusTrip before federation fills the company. */
-export function busTripView(trip: DatedTrip, from: number, to: number, context: TripViewContext): BusTrip {
+/** A dated trip as the search answers it for the pair (from, to). */
+export function busTripView(trip: DatedTrip, from: number, to: number, context: TripViewContext): BusTripView {
   const { pattern, vehicle, calls } = trip;
   const { route } = pattern;
   const boarding = calls[from];
@@ -128,7 +246,7 @@ export function busTripView(trip: DatedTrip, from: number, to: number, context: 
     estimatedArrivalDays: daysBetween(boarding.departure.date, alighting.arrival.date),
     timezone: boarding.stop.stopTimezone,
     serviceDate: trip.serviceDate,
-    direction: pattern.direction as BusDirection,
+    direction: pattern.direction,
     hasLeftOrigin,
     canceled: trip.canceled,
     availableSeats: sellable ? vehicle.layout.seatCount - booked.size : 0,
@@ -161,16 +279,16 @@ function tripFare(trip: DatedTrip, from: number, to: number, context: TripViewCo
 }
 
 /** The bus of a trip with the seats still free in each section (none once the trip cannot be sold). */
-function vehicleView(vehicle: DatedTrip['vehicle'], booked: Set<string>, sellable: boolean): BusTrip['vehicle'] {
+function vehicleView(vehicle: DatedTrip['vehicle'], booked: Set<string>, sellable: boolean): BusVehicleView {
   return {
     id: vehicle.id,
     plateNumber: vehicle.plateNumber,
     type: vehicle.type,
-    vehicleClass: vehicle.vehicleClass as BusVehicleClass,
+    vehicleClass: vehicle.vehicleClass,
     seats: vehicle.layout.seatCount,
     seatingColumns: vehicle.layout.seatingColumns,
     numberOfDoors: vehicle.numberOfDoors,
-    steeringWheelPosition: vehicle.steeringWheelPosition as SteeringWheelPosition,
+    steeringWheelPosition: vehicle.steeringWheelPosition,
     amenities: vehicle.amenities,
     seatingLayoutId: vehicle.layout.id,
     seatingGrid: vehicle.layout.sections.map((s) => {

@@ -1,6 +1,6 @@
 import { createSimulatedExchangeRates, snapshotRates } from '../../../shared/money/exchange-rates';
-import { BusNetwork } from './bus-network';
-import { fareRatePairs, farePrices, fareRule } from './bus-fares';
+import { BusNetwork } from './bus-network.service';
+import { fareRatePairs, farePrices, fareRule } from './bus-fares.calculator';
 
 describe('bus fares', () => {
   const network = new BusNetwork();

@@ -1,5 +1,5 @@
-import { BusNetwork, type BusPattern } from './bus-network';
-import { datedTrip, isCanceled, tripsDepartingOn } from './bus-timetable';
+import { BusNetwork, type BusPattern } from './bus-network.service';
+import { datedTrip, isCanceled, tripsDepartingOn } from './bus-timetable.calculator';
 
 describe('bus timetable', () => {
   const network = new BusNetwork();

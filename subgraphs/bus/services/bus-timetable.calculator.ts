@@ -1,12 +1,12 @@
 import { pick } from '../../../shared/simulation/deterministic-hash';
 import { addDays, daysBetween } from '../../../shared/time/calendar-date';
 import { localDateTime, minutesOfDay, zonedInstant, type LocalDateTime } from '../../../shared/time/zoned-time';
-import type { BusStop } from '../graphql/bus-stop.type';
-import type { BusPattern, BusVehicleRecord } from './bus-network';
+import type { BusStopRecord } from './bus-stop.service';
+import type { BusPattern, BusVehicleRecord } from './bus-network.service';
 
 /** A dated trip's call at one stop, in that stop's own zone. */
 export interface StopCall {
-  stop: BusStop;
+  stop: BusStopRecord;
   sequence: number;
   arrival: LocalDateTime;
   departure: LocalDateTime;

@@ -3,9 +3,8 @@ import operators from '../reference-data/bus-operators.json';
 import layouts from '../reference-data/bus-seating-layouts.json';
 import companies from '../../../shared/reference-data/companies.json';
 import { minutesOfDay } from '../../../shared/time/zoned-time';
-import type { BusStop } from '../graphql/bus-stop.type';
-import { BusStopService } from './bus-stop.service';
-import { parseSeatingLayout, type SeatingLayout } from './bus-seating';
+import { BusStopService, type BusStopRecord } from './bus-stop.service';
+import { parseSeatingLayout, type SeatingLayout } from './bus-seating.parser';
 
 export type Direction = 'OUTBOUND' | 'INBOUND';
 export type VehicleClass = 'LUXURY' | 'SEMI_LUXURY' | 'ORDINARY' | 'VIP' | 'VVIP';
@@ -60,7 +59,7 @@ export interface BusRoute {
 
 /** One stop of a pattern; times are minutes after the trip leaves its first stop (zone-free, so EAT→CAT needs no care here). */
 export interface PatternStop {
-  stop: BusStop;
+  stop: BusStopRecord;
   km: number;
   arrive: number;
   depart: number;

@@ -1,4 +1,4 @@
-import { bookedSeats, parseSeatingLayout } from './bus-seating';
+import { bookedSeats, parseSeatingLayout } from './bus-seating.parser';
 
 describe('bus seating layouts', () => {
   const layout = parseSeatingLayout({

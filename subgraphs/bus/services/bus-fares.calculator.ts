@@ -1,8 +1,8 @@
 import { convertComponents, usableRate } from '../../../shared/money/component-conversion';
 import type { RateLookup } from '../../../shared/money/exchange-rates';
 import { Decimal, formatAmount, roundFor } from '../../../shared/money/money';
-import type { BusRoute, VehicleClass } from './bus-network';
-import type { BusStop } from '../graphql/bus-stop.type';
+import type { BusRoute, VehicleClass } from './bus-network.service';
+import type { BusStopRecord } from './bus-stop.service';
 
 export type FareComponent = VehicleClass | 'agentCommission';
 export type ClassPrices = Record<FareComponent, Decimal>;
@@ -45,7 +45,14 @@ function asNumbers(prices: ClassPrices, currency: string): Record<FareComponent,
 }
 
 /** A fare rule between two stops of a route; each component converted and rounded on its own (0 decimals for TZS/KES/UGX/XAF/RWF). */
-export function fareRule(route: BusRoute, origin: BusStop, destination: BusStop, km: number, currencies: readonly string[], rates: RateLookup): FareRuleView {
+export function fareRule(
+  route: BusRoute,
+  origin: BusStopRecord,
+  destination: BusStopRecord,
+  km: number,
+  currencies: readonly string[],
+  rates: RateLookup,
+): FareRuleView {
   const base = route.fare.currency;
   const prices = farePrices(route, km);
   const otherCurrencies = currencies
@@ -68,7 +75,7 @@ export function fareRule(route: BusRoute, origin: BusStop, destination: BusStop,
 }
 
 /** A fare rule's id: the route and the two stops decide the distance, so the whole rule within one search. */
-export const fareRuleId = (route: BusRoute, origin: BusStop, destination: BusStop): string => `${route.id}:${origin.stopId}>${destination.stopId}`;
+export const fareRuleId = (route: BusRoute, origin: BusStopRecord, destination: BusStopRecord): string => `${route.id}:${origin.stopId}>${destination.stopId}`;
 
 export function fareRatePairs(bases: Iterable<string>, currencies: readonly string[]): Array<[string, string]> {
   return [...new Set(bases)].flatMap((base) => currencies.filter((c) => c !== base).map((c): [string, string] => [base, c]));
