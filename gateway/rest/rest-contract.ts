@@ -32,6 +32,8 @@ export interface RouteContract {
    * The body schema then only documents the request.
    */
   validate?: (request: RestRequest) => InputProblem[];
+  /** The input `validate` checks in place of its schema: the body (the default), or the query string of a GET route. */
+  validates?: 'body' | 'query';
   /** Success answers by status. */
   responses: Partial<Record<number, SuccessResponse>>;
   /** Documented error statuses and what each means; the body is always the error object. */

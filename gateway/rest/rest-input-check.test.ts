@@ -37,4 +37,20 @@ describe('checkInput: a route schema decides the 400', () => {
     expect(refusal(() => checkInput(own, request(undefined, 'from=DAR'))).toBody()).toMatchObject({ errorCode: 'FROM_STOP_ID_REQUIRED', errorMessage: 'to' });
     expect(() => checkInput(own, request(undefined, 'from=DAR&to=MOR&from=x'))).not.toThrow();
   });
+
+  it("runs a module's validator in place of the schema of the input it checks: the body by default, or the query", () => {
+    const query = z.object({ from: z.string() });
+    const body = z.object({ ticketId: z.string() });
+    const validate = () => [{ field: 'from', message: 'is required' }];
+    const onQuery = refusal(() => checkInput(contract({ query, body, validate, validates: 'query' }), request({})));
+    expect(onQuery.data?.fields).toEqual([
+      { field: 'from', message: 'is required' },
+      { field: 'ticketId', message: 'is required (string)' },
+    ]);
+    const onBody = refusal(() => checkInput(contract({ query, body, validate }), request({})));
+    expect(onBody.data?.fields).toEqual([
+      { field: 'from', message: 'is required (string)' },
+      { field: 'from', message: 'is required' },
+    ]);
+  });
 });

@@ -3,15 +3,16 @@ import { badInput, InputProblem, inputProblems, queryObject, RouteContract } fro
 import type { RestRequest } from './rest-route';
 
 /**
- * Checks a request against its route's declared schemas (or, for the body, its module's validator) before any
+ * Checks a request against its route's declared schemas (or, for the body or query, its module's validator) before any
  * GraphQL runs, listing every problem at once. Only checks: routes still read the request as sent.
  */
 export function checkInput(contract: RouteContract, request: RestRequest): void {
+  const validated: Partial<Record<'body' | 'query', InputProblem[]>> = contract.validate ? { [contract.validates ?? 'body']: contract.validate(request) } : {};
   const problems: InputProblem[] = [
     ...problemsOf(contract.params, request.params),
-    ...problemsOf(contract.query, queryObject(request.query)),
+    ...(validated.query ?? problemsOf(contract.query, queryObject(request.query))),
     ...problemsOf(contract.headers, request.headers),
-    ...(contract.validate ? contract.validate(request) : problemsOf(contract.body, request.body ?? {})),
+    ...(validated.body ?? problemsOf(contract.body, request.body ?? {})),
   ];
   if (problems.length) throw (contract.invalidInput ?? badInput)(problems);
 }

@@ -111,21 +111,21 @@ export abstract class TicketLookupFields {
   issuedAt!: string | null;
 }
 
-/** GET /api/ticket's filters as GraphQL arguments, the same on every kind's lookup query (validated in shared/tickets). */
+/** GET /api/ticket's filters as GraphQL arguments, the same on every kind's lookup query (shared/api-contract/ticket-lookup.validator.ts checks them). */
 @ArgsType()
 export class TicketLookupArgs {
-  @Field(() => String, { nullable: true, description: 'A ticket id (flight ticketId or train ticket uuid)' })
+  @Field(() => String, { nullable: true, description: 'Flight ticketId or train ticket uuid; the carrier ticket number also matches' })
   ticketId!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'A payment reference' })
+  @Field(() => String, { nullable: true, description: 'The payment reference of the booking' })
   paymentReference!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'A flight booking reference or train PNR' })
+  @Field(() => String, { nullable: true, description: 'Flight booking reference or record locator, or the SGR PNR (any case)' })
   bookingReference!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Contact email of the booking' })
+  @Field(() => String, { nullable: true, description: "The passenger's email, any case" })
   email!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Contact phone number of the booking, E.164' })
+  @Field(() => String, { nullable: true, description: "The passenger's phone, +… or national (read as Tanzanian)" })
   phoneNumber!: string | null;
 }

@@ -1,31 +1,20 @@
 import type { Principal } from '../auth/token.service';
 import { isAdministrator } from '../auth/roles';
-import { PlatformException } from '../errors/app-error';
 import { Decimal, formatAmount } from '../money/money';
-import { checkPhoneText, parseEmail, parsePhone } from '../validation/contact-fields';
+import { checkTicketLookup, ticketLookupInvalid, type TicketLookupFilter, type TicketLookupInput } from '../api-contract/ticket-lookup.validator';
 
 /*
  * GET /api/ticket (OpenAPI `getTicket`): the filters every booking kind applies, and
  * the one row shape each kind answers in (docs/decisions.md "Ticket lookup" documents the REST body).
  */
 
-export const TICKET_LOOKUP_FILTERS = ['ticketId', 'paymentReference', 'bookingReference', 'email', 'phoneNumber'] as const;
-export type TicketLookupInput = Partial<Record<(typeof TICKET_LOOKUP_FILTERS)[number], unknown>>;
+/** The filters as the booking modules read them; checked by shared/api-contract/ticket-lookup.validator.ts. */
+export type { TicketLookupFilter, TicketLookupInput };
 
 /** At most this many tickets per kind in one answer; `meta.truncated` says when more matched. */
 export const TICKET_LOOKUP_LIMIT = 100;
 /** Rows a kind reads: one more than it answers, to know whether more matched. */
 export const TICKET_LOOKUP_READ = TICKET_LOOKUP_LIMIT + 1;
-
-export interface TicketLookupFilter {
-  ticketId?: string;
-  paymentReference?: string;
-  bookingReference?: string;
-  /** Lower case. */
-  email?: string;
-  /** E.164. */
-  phone?: string;
-}
 
 /** Who may see what: everyone their own bookings, administrators every booking. */
 export interface TicketLookupScope {
@@ -35,45 +24,13 @@ export interface TicketLookupScope {
 }
 
 /**
- * Validates the filters: at least one is required (a lookup is never a dump of every ticket), each is a short
- * string; email and phoneNumber are normalised (a national phone number is read as Tanzanian). All problems at once.
+ * The filters checked (shared/api-contract/ticket-lookup.validator.ts, the check the REST layer runs too) and whose
+ * bookings the caller may see.
  */
 export function parseTicketLookup(principal: Principal, input: TicketLookupInput): TicketLookupScope {
-  const fields: Array<{ field: string; message: string }> = [];
-  const filter: TicketLookupFilter = {};
-  const text = (name: (typeof TICKET_LOOKUP_FILTERS)[number], max = 64): string | undefined => {
-    const value = input[name];
-    if (value === undefined || value === null || value === '') return undefined;
-    if (typeof value !== 'string' || !value.trim() || value.trim().length > max) {
-      fields.push({ field: name, message: `must be a non-empty string of at most ${max} characters` });
-      return undefined;
-    }
-    return value.trim();
-  };
-  filter.ticketId = text('ticketId');
-  filter.paymentReference = text('paymentReference');
-  filter.bookingReference = text('bookingReference')?.toUpperCase();
-  const email = text('email', 254);
-  if (email !== undefined) {
-    const parsed = parseEmail(email);
-    if ('error' in parsed) fields.push({ field: 'email', message: parsed.error });
-    else filter.email = parsed.value.toLowerCase();
-  }
-  const phone = text('phoneNumber');
-  if (phone !== undefined) {
-    const checked = checkPhoneText(phone);
-    const parsed = 'error' in checked ? checked : parsePhone(checked.value.text, checked.value.international ? null : '255', false);
-    if ('error' in parsed) fields.push({ field: 'phoneNumber', message: parsed.error });
-    else filter.phone = parsed.value.e164;
-  }
-  if (fields.length) throw PlatformException.badRequest(`Invalid ticket lookup: ${fields.map((f) => f.field).join(', ')}`, { fields });
-  for (const key of Object.keys(filter) as (keyof TicketLookupFilter)[]) if (filter[key] === undefined) delete filter[key];
-  if (Object.keys(filter).length === 0) {
-    throw new PlatformException('TICKET_LOOKUP_FILTER_REQUIRED', 400, `Give at least one of ${TICKET_LOOKUP_FILTERS.join(', ')}`, {
-      fields: [{ field: 'ticketId', message: `at least one of ${TICKET_LOOKUP_FILTERS.join(', ')} is required` }],
-    });
-  }
-  return { filter, accountId: isAdministrator(principal.role) ? null : principal.accountId };
+  const checked = checkTicketLookup(input);
+  if ('problems' in checked) throw ticketLookupInvalid(checked.problems);
+  return { filter: checked.filter, accountId: isAdministrator(principal.role) ? null : principal.accountId };
 }
 
 /** One ticket as the lookup answers it, whatever its kind. */

@@ -92,4 +92,25 @@ describe('restInput', () => {
     expect(() => restInput('Mutation.nope', {}, SDL)).toThrow('has no Mutation.nope');
     expect(() => restInput('Mutation.book', {}, SDL)).not.toThrow();
   });
+
+  it('takes a body beside a required argument the route passes itself (alongside), only when named', () => {
+    const schema = buildSchema(`
+      input ChangeInput { note: String }
+      type Query { ping: String }
+      type Mutation { change(domain: String!, input: ChangeInput!, ifMatch: String): String }
+    `);
+    expect(() => restInput('Mutation.change', { body: 'input' }, schema)).toThrow('argument domain is required too');
+    expect(() => restInput('Mutation.change', { body: 'input', alongside: ['domian'] }, schema)).toThrow('has no argument domian');
+    const input = restInput('Mutation.change', { body: 'input', alongside: ['domain'] }, schema);
+    expect([input.variableDefinitions, input.arguments]).toEqual(['$input: ChangeInput!', 'input: $input']);
+    expect(input.variables({ note: 'n' })).toEqual({ input: { note: 'n' } });
+  });
+
+  it('documents a nullable argument carried as text (query, path, header) as optional, never null', () => {
+    const json = (overlay: Parameters<typeof restInput>[1]) =>
+      z.toJSONSchema(restInput('Mutation.pay', overlay, SDL).schema) as { properties: Record<string, unknown>; required: string[] };
+    expect(json({ in: 'query' }).properties.amount).toEqual({ type: 'string' });
+    expect(json({ in: 'query' }).required).toEqual(['reference']);
+    expect(json({}).properties.amount).toEqual({ type: ['string', 'null'] });
+  });
 });

@@ -62,19 +62,22 @@ function leaf(type: GraphQLInputType, overlay: MemberOverlay, where: string): z.
   return fail(where, `${String(named)} is not an input type`);
 }
 
-/** Lists and null as GraphQL wraps them: a nullable member may be null or absent, a non-null one must be given. */
-function wrapped(type: GraphQLInputType, inner: z.ZodType): z.ZodType {
+/**
+ * Lists and null as GraphQL wraps them: a nullable member may be null or absent, a non-null one must be given. In text
+ * (a query string, a path, a header) no value is null: there a nullable member may only be absent.
+ */
+function wrapped(type: GraphQLInputType, inner: z.ZodType, text = false): z.ZodType {
   const base = getNullableType(type);
   const item = isListType(base) ? z.array(wrapped(base.ofType as GraphQLInputType, inner)) : inner;
-  return isNonNullType(type) ? item : item.nullish();
+  return isNonNullType(type) ? item : text ? item.optional() : item.nullish();
 }
 
-function memberCheck(member: Member, overlay: MemberOverlay, where: string): z.ZodType {
+function memberCheck(member: Member, overlay: MemberOverlay, where: string, text: boolean): z.ZodType {
   const graphql = leaf(member.type, overlay, where);
   const inner = overlay.accepts
     ? z.union([graphql, overlay.accepts.schema], overlay.accepts.message ? { error: overlay.accepts.message } : undefined)
     : graphql;
-  const check = wrapped(member.type, inner);
+  const check = wrapped(member.type, inner, text);
   const description = overlay.description ?? member.description ?? undefined;
   const meta = { ...(description ? { description } : {}), ...overlay.documents };
   return Object.keys(meta).length ? check.meta(meta) : check;
@@ -94,10 +97,10 @@ function restMembers(members: readonly Member[], overlay: InputOverlay, where: s
     .map((e) => e.entry);
 }
 
-function membersCheck(members: readonly Member[], overlay: InputOverlay, where: string): z.ZodObject {
+function membersCheck(members: readonly Member[], overlay: InputOverlay, where: string, text = false): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};
   for (const [rest, member] of restMembers(members, overlay, where))
-    shape[rest] = memberCheck(member, overlay.members?.[member.name] ?? {}, `${where}.${member.name}`);
+    shape[rest] = memberCheck(member, overlay.members?.[member.name] ?? {}, `${where}.${member.name}`, text);
   const object = overlay.unknownMembers === 'ignore' ? z.object(shape) : z.strictObject(shape);
   const meta = { ...(overlay.id ? { id: overlay.id } : {}), ...(overlay.description ? { description: overlay.description } : {}) };
   return Object.keys(meta).length ? object.meta(meta) : object;
@@ -145,7 +148,9 @@ export function restInput(target: string, overlay: ArgumentsOverlay = {}, schema
     const argument = field.args.find((a) => a.name === overlay.body) ?? fail(target, `has no argument ${overlay.body}`);
     const type = getNamedType(argument.type);
     if (!isInputObjectType(type)) return fail(target, `argument ${overlay.body} is not an input object`);
-    for (const other of field.args) if (other !== argument && isNonNullType(other.type)) fail(target, `argument ${other.name} is required too`);
+    for (const name of overlay.alongside ?? []) if (!field.args.some((a) => a.name === name)) fail(target, `has no argument ${name}`);
+    for (const other of field.args)
+      if (other !== argument && isNonNullType(other.type) && !overlay.alongside?.includes(other.name)) fail(target, `argument ${other.name} is required too`);
     return {
       schema: membersCheck(Object.values(type.getFields()), { description: type.description ?? undefined, ...overlay }, `${target}(${type.name})`),
       variableDefinitions: `$${argument.name}: ${String(argument.type)}`,
@@ -155,7 +160,7 @@ export function restInput(target: string, overlay: ArgumentsOverlay = {}, schema
   }
   const taken = restMembers(field.args, overlay, target).map(([, member]) => member as GraphQLArgument);
   return {
-    schema: membersCheck(field.args, overlay, target),
+    schema: membersCheck(field.args, overlay, target, overlay.in !== undefined),
     variableDefinitions: taken.map((a) => `$${a.name}: ${String(a.type)}`).join(', '),
     arguments: taken.map((a) => `${a.name}: $${a.name}`).join(', '),
     variables: (request) => {

@@ -51,6 +51,16 @@ export interface InputOverlay {
 export interface ArgumentsOverlay extends InputOverlay {
   /** The argument whose input object is the whole REST body (e.g. `input`); without it the body's members are the arguments. */
   body?: string;
+  /**
+   * With `body`: the other required arguments the route passes itself, from the path or a header (e.g. the `domain`
+   * a PATCH changes). Without it, a required argument besides the body is an error, so that none is forgotten.
+   */
+  alongside?: string[];
+  /**
+   * Without `body`: REST carries these arguments as text, in the query string, the path or a header, where no value is
+   * null, so a nullable argument is documented (and checked) as optional, never null.
+   */
+  in?: 'query' | 'path' | 'header';
 }
 
 /** What a route needs from one declaration of its input: the check and document, and the GraphQL variables. */

@@ -1,7 +1,9 @@
-import { AppError } from '../../../shared/errors/app-error';
-import { badInput, InputProblem, SEARCH_RATE_LIMIT_ERRORS } from '../rest-contract';
+import { BusSearchException } from '../../../shared/api-contract/bus-search.exception';
+import { BUS_SEARCH_MAX_LENGTH, BUS_STOP_ID_PATTERN, checkBusSearch } from '../../../shared/api-contract/bus-search.validator';
+import { restInput } from '../graphql-shapes/rest-input.builder';
+import { problemsOfCheck, queryObject, SEARCH_RATE_LIMIT_ERRORS } from '../rest-contract';
 import type { JsonObject, RestRoute } from '../rest-route';
-import { BusSearchAnswer, BusSearchQuery } from '../schemas/bus.schemas';
+import { BusSearchAnswer } from '../schemas/bus.schemas';
 
 const PLACE = 'stopId stopName stopDescription latitude longitude stopTimezone cityGeohash popularity';
 const STOP_TIME = `${PLACE} stopSequence arrivalTime departingTime estimatedArrivalDate estimatedDepartureDate estimatedArrivalDays estimatedDepartureDays`;
@@ -89,18 +91,38 @@ export function restBusTrip(t: BusTripData, layouts: Layouts) {
   };
 }
 
+const stopId = (field: 'from' | 'to', example: string) => ({ maxLength: BUS_SEARCH_MAX_LENGTH[field], pattern: BUS_STOP_ID_PATTERN, example });
+
+/**
+ * The query string, documented from busSearch's arguments (REST describes them without the GraphQL stop list) and
+ * checked by the bus search validator the bus subgraph runs too.
+ */
+const SEARCH_INPUT = restInput('Query.busSearch', {
+  in: 'query',
+  unknownMembers: 'ignore',
+  order: ['from', 'to', 'date'],
+  members: {
+    from: { description: 'Origin stop id, `<CITY>:RGN:0`.', documents: stopId('from', 'DAR_ES_SALAAM:RGN:0') },
+    to: { description: 'Destination stop id, `<CITY>:RGN:0`; not the origin.', documents: stopId('to', 'ARUSHA:RGN:0') },
+    date: {
+      description: 'YYYY-MM-DD, local at the origin; from 7 days back to 365 days ahead.',
+      documents: { maxLength: BUS_SEARCH_MAX_LENGTH.date, format: 'date', example: '2026-12-24' },
+    },
+  },
+});
+
 const search: RestRoute = {
   method: 'GET',
   path: '/api/trip/search',
   auth: true,
   operation: ({ query }) => ({
-    query: `query BusSearch($from: String!, $to: String!, $date: String!) {
-      busSearch(from: $from, to: $to, date: $date) {
+    query: `query BusSearch(${SEARCH_INPUT.variableDefinitions}) {
+      busSearch(${SEARCH_INPUT.arguments}) {
         exactRoute { routeName trips { ${BUS_TRIP_FIELDS} } }
         alternatives { name connections { via { ${PLACE} } transferMinutes departureDate estimatedArrivalDate estimatedArrivalDays bookable
           totalTravel { hours minutes formatted formattedLong } legs { ${BUS_TRIP_FIELDS} } } }
         seatingLayouts { id sections { key cells { id label positionX positionY key type class orientation } } } } }`,
-    variables: { from: query.get('from'), to: query.get('to'), date: query.get('date') },
+    variables: SEARCH_INPUT.variables(queryObject(query)),
   }),
   reply: (data: BusSearchData) => {
     const { exactRoute, alternatives, seatingLayouts } = data.busSearch;
@@ -118,9 +140,11 @@ const search: RestRoute = {
   contract: {
     summary: 'Search bus trips',
     tag: 'Bus',
-    query: BusSearchQuery,
-    // A missing from, to or date is FROM_STOP_ID_REQUIRED, as the bus subgraph answers it (docs/decisions.md "Bus search").
-    invalidInput: (problems) => (problems.some(isMissing) ? missingSearchInput(problems) : badInput(problems)),
+    query: SEARCH_INPUT.schema,
+    // The values as the bus subgraph checks them: a missing from, to or date is FROM_STOP_ID_REQUIRED (docs/decisions.md "Bus search").
+    validates: 'query',
+    validate: ({ query }) => problemsOfCheck(checkBusSearch(queryObject(query))),
+    invalidInput: (problems) => BusSearchException.of(problems),
     responses: { 200: { description: 'Direct trips by route, or connections when there is no direct route.', schema: BusSearchAnswer } },
     errors: {
       400:
@@ -131,14 +155,6 @@ const search: RestRoute = {
     errorHeaders: SEARCH_RATE_LIMIT_ERRORS.errorHeaders,
   },
 };
-
-/** inputProblems words a missing value "is required (type)". */
-const isMissing = (problem: InputProblem) => problem.message.startsWith('is required');
-
-function missingSearchInput(problems: InputProblem[]): AppError {
-  const fields = problems.map((p) => (isMissing(p) ? { field: p.field, message: 'is required' } : p));
-  return new AppError('FROM_STOP_ID_REQUIRED', 400, fields.map((f) => `${f.field} ${f.message}`).join('; '), { fields });
-}
 
 /** GET /api/trip/search (bus, OpenAPI `getTripSearch`). */
 export const busRoutes: RestRoute[] = [search];

@@ -1,19 +1,12 @@
 import { z } from 'zod';
 import type { JsonObject, RestRequest, RestRoute } from '../rest-route';
 import { booleanQuery } from '../rest-input';
+import { problemsOfCheck } from '../rest-contract';
+import { restInput } from '../graphql-shapes/rest-input.builder';
 import { FLIGHT_STOPS_PATH, TRAIN_STOPS_PATH } from '../../discovery';
-import {
-  Airport,
-  COMPANY,
-  COMPANY_MINI,
-  JSON_WEB_KEY_SET,
-  LogonAnswer,
-  LogonBody,
-  MiniQuery,
-  TrainStation,
-  TrainStationMini,
-} from '../schemas/platform.schemas';
+import { Airport, COMPANY, COMPANY_MINI, JSON_WEB_KEY_SET, LOGON_ANSWER, MiniQuery, TrainStation, TrainStationMini } from '../schemas/platform.schemas';
 import { COMPANIES_TOPIC } from '../../../shared/cache/invalidation-topics';
+import { checkLogon, LOGON_MAX_LENGTH, logonInvalid } from '../../../shared/api-contract/logon.validator';
 
 const ONE_HOUR = 'public, max-age=3600';
 
@@ -34,6 +27,19 @@ export function restTrainStation(s: JsonObject) {
   };
 }
 
+/** Text that is not blank, with a bound: what the logon validator requires of each member. */
+const filled = (maxLength: number) => ({ minLength: 1, maxLength, pattern: '\\S' });
+
+/** The credentials, documented from logon's arguments and checked by the logon validator the admin subgraph runs too. */
+const LOGON_INPUT = restInput('Mutation.logon', {
+  id: 'LogonRequest',
+  description: 'Credentials.',
+  // Members a client adds are ignored, as REST always has.
+  unknownMembers: 'ignore',
+  order: ['email', 'password'],
+  members: { email: { documents: filled(LOGON_MAX_LENGTH.email) }, password: { documents: filled(LOGON_MAX_LENGTH.password) } },
+});
+
 /** Login, key discovery, companies and the two station-list hosts. */
 export const platformRoutes: RestRoute[] = [
   {
@@ -42,16 +48,17 @@ export const platformRoutes: RestRoute[] = [
     auth: false,
     jsonBody: true,
     operation: ({ body }) => ({
-      query: 'mutation Logon($email: String!, $password: String!) { logon(email: $email, password: $password) { token } }',
-      // The contract has checked both are non-blank strings.
-      variables: { email: (body as JsonObject).email, password: (body as JsonObject).password },
+      query: `mutation Logon(${LOGON_INPUT.variableDefinitions}) { logon(${LOGON_INPUT.arguments}) { ${LOGON_ANSWER.selection} } }`,
+      variables: LOGON_INPUT.variables(body as JsonObject),
     }),
-    reply: (data: { logon: { token: string } }) => ({ body: { token: data.logon.token }, headers: { 'cache-control': 'no-store' } }),
+    reply: (data: { logon: unknown }) => ({ body: data.logon, headers: { 'cache-control': 'no-store' } }),
     contract: {
       summary: 'Log in',
       tag: 'Platform',
-      body: LogonBody,
-      responses: { 200: { description: 'The token.', schema: LogonAnswer, headers: { 'cache-control': 'no-store' } } },
+      body: LOGON_INPUT.schema,
+      validate: ({ body }) => problemsOfCheck(checkLogon(body as JsonObject)),
+      invalidInput: logonInvalid,
+      responses: { 200: { description: 'The token.', schema: LOGON_ANSWER.schema, headers: { 'cache-control': 'no-store' } } },
       errors: {
         400: 'email or password missing, blank or not a string (data.fields).',
         401: 'LOGIN_FAILED: the email or password is wrong, or the account is disabled (one answer for all three).',

@@ -1,19 +1,15 @@
 import type { JsonObject, RestRequest, RestRoute } from '../rest-route';
-import { REVERSE_PROXY_PAGE_MAX } from '../../../shared/api-contract/reverse-proxy.contract';
+import { REVERSE_PROXY_DOMAIN_MAX_LENGTH, REVERSE_PROXY_PAGE_MAX } from '../../../shared/api-contract/reverse-proxy.contract';
 import { ReverseProxyException } from '../../../shared/api-contract/reverse-proxy.exception';
-import {
-  ChangeConfigHeaders,
-  ConfigParams,
-  CreateConfigBody,
-  CreateConfigHeaders,
-  ReverseProxyConfig,
-  ReverseProxyConfigList,
-  UpdateConfigBody,
-} from '../schemas/reverse-proxy.schemas';
+import { restInput } from '../graphql-shapes/rest-input.builder';
+import type { MemberOverlay, RestInput } from '../graphql-shapes/rest-input.type';
+import { ReverseProxyConfig, ReverseProxyConfigList } from '../schemas/reverse-proxy.schemas';
 
 /*
- * Reverse-proxy administration (OpenAPI tag Reverse proxy; docs/decisions.md "Reverse-proxy administration"), ADMIN or SUDO. The contract checks the JSON types and carries
- * If-Match through; the admin subgraph checks the values, the role and the revision, and answers the statuses.
+ * Reverse-proxy administration (OpenAPI tag Reverse proxy; docs/decisions.md "Reverse-proxy administration"), ADMIN or
+ * SUDO. The requests are documented from the GraphQL fields' arguments and checked for their JSON types; the admin
+ * subgraph checks the role first, then If-Match, the values and the revision, and answers the statuses, so a REST and a
+ * GraphQL client get the same answer to the same input.
  */
 
 const BASE = '/api/admin/reverse-proxy/configs';
@@ -22,10 +18,73 @@ const NO_STORE = 'no-store';
 const CONFIG_FIELDS = `companyUuid metadata file serverNames revision
   domain { id name domainType publicSuffix redirectForName verificationStatus createdAt server { id name } }`;
 
-function ifMatch(request: RestRequest): string | null {
-  const value = request.headers['if-match'];
-  return typeof value === 'string' ? value : null;
+/** One operation's arguments from the parts of a request that carry them: the path, the body and the If-Match header. */
+interface InputParts {
+  params?: RestInput;
+  body?: RestInput;
+  headers?: RestInput;
 }
+
+function operationInput<Parts extends InputParts>(parts: Parts) {
+  const taken = [parts.params, parts.body, parts.headers].filter((part): part is RestInput => part !== undefined);
+  return {
+    ...parts,
+    variableDefinitions: taken.map((part) => part.variableDefinitions).join(', '),
+    arguments: taken.map((part) => part.arguments).join(', '),
+    variables: (request: RestRequest) => ({
+      ...parts.params?.variables(request.params),
+      ...parts.body?.variables(request.body as JsonObject),
+      ...parts.headers?.variables(request.headers as JsonObject),
+    }),
+  };
+}
+
+const omitted = (names: string[]): Record<string, MemberOverlay> => Object.fromEntries(names.map((name) => [name, { omit: true }]));
+/** A domain no longer than the admin subgraph accepts. */
+const DOMAIN: MemberOverlay = { documents: { maxLength: REVERSE_PROXY_DOMAIN_MAX_LENGTH } };
+const COMPANY: MemberOverlay = { documents: { format: 'uuid' } };
+
+/** The path's `domain` argument of a field; its other arguments come from elsewhere. */
+const domainParam = (field: string, others: string[]) => restInput(field, { in: 'path', members: { ...omitted(others), domain: DOMAIN } });
+
+/*
+ * If-Match is read as given and checked by the admin subgraph, after the role: a missing one must stay the spec's 428
+ * (and a non-administrator's request a 403), so the header is never refused here as a missing input.
+ */
+const ifMatchHeader = (field: string, others: string[], description: string) =>
+  restInput(field, { in: 'header', unknownMembers: 'ignore', members: { ...omitted(others), ifMatch: { as: 'if-match', description } } });
+const CHANGE_IF_MATCH =
+  'Required: the configuration\'s strong ETag ("<sha>", or * for any). Without it the answer is 428 REVERSE_PROXY_PRECONDITION_REQUIRED; a stale one is 412.';
+
+const READ = operationInput({ params: domainParam('Query.reverseProxyConfig', []) });
+const CREATE = operationInput({
+  body: restInput('Mutation.createReverseProxyConfig', {
+    body: 'input',
+    id: 'ReverseProxyConfigCreate',
+    description: 'A new tenant configuration; any other member is a 400.',
+    members: { domain: DOMAIN, companyUuid: COMPANY },
+  }),
+  headers: ifMatchHeader(
+    'Mutation.createReverseProxyConfig',
+    ['input'],
+    'Optional: the list revision ("<sha>") the change is based on; a later commit answers 409.',
+  ),
+});
+const UPDATE = operationInput({
+  params: domainParam('Mutation.updateReverseProxyConfig', ['input', 'ifMatch']),
+  body: restInput('Mutation.updateReverseProxyConfig', {
+    body: 'input',
+    alongside: ['domain'],
+    id: 'ReverseProxyConfigUpdate',
+    description: 'Only the members given change; any other member is a 400.',
+    members: { domain: DOMAIN, companyUuid: COMPANY },
+  }),
+  headers: ifMatchHeader('Mutation.updateReverseProxyConfig', ['domain', 'input'], CHANGE_IF_MATCH),
+});
+const DELETE = operationInput({
+  params: domainParam('Mutation.deleteReverseProxyConfig', ['ifMatch']),
+  headers: ifMatchHeader('Mutation.deleteReverseProxyConfig', ['domain'], CHANGE_IF_MATCH),
+});
 
 /** CONFIG_FIELDS as GraphQL answers them: the parts the REST form reshapes or reads, the rest copied. */
 type ConfigData = {
@@ -96,10 +155,8 @@ export const reverseProxyRoutes: RestRoute[] = [
     auth: true,
     jsonBody: true,
     operation: (request) => ({
-      query: `mutation CreateReverseProxyConfig($input: CreateReverseProxyConfigInput!, $ifMatch: String) {
-        createReverseProxyConfig(input: $input, ifMatch: $ifMatch) { ${CONFIG_FIELDS} } }`,
-      // The contract has checked the body: only known members, with their types.
-      variables: { input: request.body, ifMatch: ifMatch(request) },
+      query: `mutation CreateReverseProxyConfig(${CREATE.variableDefinitions}) { createReverseProxyConfig(${CREATE.arguments}) { ${CONFIG_FIELDS} } }`,
+      variables: CREATE.variables(request),
     }),
     reply: (data: { createReverseProxyConfig: ConfigData }) => {
       const config = data.createReverseProxyConfig;
@@ -109,8 +166,9 @@ export const reverseProxyRoutes: RestRoute[] = [
       summary: 'Create a reverse-proxy configuration',
       tag: 'Reverse proxy',
       operationId: 'createReverseProxyConfig',
-      headers: CreateConfigHeaders,
-      body: CreateConfigBody,
+      headers: CREATE.headers.schema,
+      body: CREATE.body.schema,
+      invalidInput: ReverseProxyException.invalid,
       responses: {
         201: {
           description: 'The configuration, committed and verified.',
@@ -130,16 +188,17 @@ export const reverseProxyRoutes: RestRoute[] = [
     method: 'GET',
     path: `${BASE}/:domain`,
     auth: true,
-    operation: ({ params }) => ({
-      query: `query ReverseProxyConfig($domain: String!) { reverseProxyConfig(domain: $domain) { ${CONFIG_FIELDS} } }`,
-      variables: { domain: params.domain },
+    operation: (request) => ({
+      query: `query ReverseProxyConfig(${READ.variableDefinitions}) { reverseProxyConfig(${READ.arguments}) { ${CONFIG_FIELDS} } }`,
+      variables: READ.variables(request),
     }),
     reply: (data: { reverseProxyConfig: ConfigData }) => ({ body: restConfig(data.reverseProxyConfig), headers: configHeaders(data.reverseProxyConfig) }),
     contract: {
       summary: 'Read one reverse-proxy configuration',
       tag: 'Reverse proxy',
       operationId: 'getReverseProxyConfig',
-      params: ConfigParams,
+      params: READ.params.schema,
+      invalidInput: ReverseProxyException.invalid,
       responses: { 200: { description: 'The configuration.', schema: ReverseProxyConfig, headers: { etag: ETAG_ONE, 'cache-control': NO_STORE } } },
       errors: { 403: FORBIDDEN, 404: NOT_FOUND, 503: UNREADABLE },
     },
@@ -150,9 +209,9 @@ export const reverseProxyRoutes: RestRoute[] = [
     auth: true,
     jsonBody: true,
     operation: (request) => ({
-      query: `mutation UpdateReverseProxyConfig($domain: String!, $input: UpdateReverseProxyConfigInput!, $ifMatch: String) {
-        updateReverseProxyConfig(domain: $domain, input: $input, ifMatch: $ifMatch) { changed config { ${CONFIG_FIELDS} } } }`,
-      variables: { domain: request.params.domain, input: request.body, ifMatch: ifMatch(request) },
+      query: `mutation UpdateReverseProxyConfig(${UPDATE.variableDefinitions}) {
+        updateReverseProxyConfig(${UPDATE.arguments}) { changed config { ${CONFIG_FIELDS} } } }`,
+      variables: UPDATE.variables(request),
     }),
     // Unchanged is a 200 with the same ETag as the If-Match that was sent: nothing was committed.
     reply: (data: { updateReverseProxyConfig: { config: ConfigData } }) => ({
@@ -163,9 +222,10 @@ export const reverseProxyRoutes: RestRoute[] = [
       summary: 'Change a reverse-proxy configuration',
       tag: 'Reverse proxy',
       operationId: 'updateReverseProxyConfig',
-      params: ConfigParams,
-      headers: ChangeConfigHeaders,
-      body: UpdateConfigBody,
+      params: UPDATE.params.schema,
+      headers: UPDATE.headers.schema,
+      body: UPDATE.body.schema,
+      invalidInput: ReverseProxyException.invalid,
       responses: {
         200: {
           description: 'Updated (a new ETag), or unchanged when no commit was needed (the same ETag).',
@@ -189,17 +249,17 @@ export const reverseProxyRoutes: RestRoute[] = [
     path: `${BASE}/:domain`,
     auth: true,
     operation: (request) => ({
-      query:
-        'mutation DeleteReverseProxyConfig($domain: String!, $ifMatch: String) { deleteReverseProxyConfig(domain: $domain, ifMatch: $ifMatch) { domain revision } }',
-      variables: { domain: request.params.domain, ifMatch: ifMatch(request) },
+      query: `mutation DeleteReverseProxyConfig(${DELETE.variableDefinitions}) { deleteReverseProxyConfig(${DELETE.arguments}) { domain revision } }`,
+      variables: DELETE.variables(request),
     }),
     reply: () => ({ status: 204, body: null, headers: { 'cache-control': NO_STORE } }),
     contract: {
       summary: 'Delete a reverse-proxy configuration',
       tag: 'Reverse proxy',
       operationId: 'deleteReverseProxyConfig',
-      params: ConfigParams,
-      headers: ChangeConfigHeaders,
+      params: DELETE.params.schema,
+      headers: DELETE.headers.schema,
+      invalidInput: ReverseProxyException.invalid,
       responses: { 204: { description: 'The tenant server block is deleted and the deletion committed.', headers: { 'cache-control': NO_STORE } } },
       errors: { 403: FORBIDDEN, 404: NOT_FOUND, 412: STALE, 428: MISSING_IF_MATCH, 503: UNAVAILABLE },
     },

@@ -1,6 +1,8 @@
-import { TICKET_LOOKUP_FILTERS } from '../../../shared/tickets/ticket-lookup';
+import { checkTicketLookup, TICKET_LOOKUP_FILTERS, TICKET_LOOKUP_MAX_LENGTH, ticketLookupInvalid } from '../../../shared/api-contract/ticket-lookup.validator';
+import { restInput } from '../graphql-shapes/rest-input.builder';
+import { problemsOfCheck, queryObject } from '../rest-contract';
 import type { RestRequest, RestRoute } from '../rest-route';
-import { TicketLookupAnswer, TicketLookupQuery } from '../schemas/ticket-lookup.schemas';
+import { TicketLookupAnswer } from '../schemas/ticket-lookup.schemas';
 
 /* GET /api/ticket (OpenAPI `getTicket`): one lookup over every booking kind; the body is ours (docs/decisions.md "Ticket lookup"). */
 
@@ -8,6 +10,14 @@ const ITEM = `kind ticketId ticketNumber bookingReference paymentReference statu
   fromCode from toCode to departureDate departureTime carrier seat priceCurrency priceFare pricePaid bookedAt issuedAt`;
 /** Each booking subgraph's lookup field; bus booking is not part of the spec, so bus has no tickets to add yet. */
 const KINDS = ['flightTicketLookup', 'trainTicketLookup'] as const;
+
+/** The filters: every kind's lookup takes the same arguments, checked by the validator every booking subgraph runs too. */
+const FILTERS = restInput('Query.flightTicketLookup', {
+  in: 'query',
+  unknownMembers: 'ignore',
+  order: [...TICKET_LOOKUP_FILTERS],
+  members: Object.fromEntries(TICKET_LOOKUP_FILTERS.map((filter) => [filter, { documents: { maxLength: TICKET_LOOKUP_MAX_LENGTH[filter] } }])),
+});
 
 interface Item extends Record<string, unknown> {
   priceCurrency: string;
@@ -20,14 +30,11 @@ const lookup: RestRoute = {
   method: 'GET',
   path: '/api/ticket',
   auth: true,
-  operation: ({ query }: RestRequest) => {
-    const args = TICKET_LOOKUP_FILTERS.map((f) => `${f}: $${f}`).join(', ');
-    return {
-      query: `query TicketLookup(${TICKET_LOOKUP_FILTERS.map((f) => `$${f}: String`).join(', ')}) {
-        ${KINDS.map((k) => `${k}(${args}) { truncated tickets { ${ITEM} } }`).join('\n')} }`,
-      variables: Object.fromEntries(TICKET_LOOKUP_FILTERS.map((f) => [f, query.get(f)])),
-    };
-  },
+  operation: ({ query }: RestRequest) => ({
+    query: `query TicketLookup(${FILTERS.variableDefinitions}) {
+      ${KINDS.map((k) => `${k}(${FILTERS.arguments}) { truncated tickets { ${ITEM} } }`).join('\n')} }`,
+    variables: FILTERS.variables(queryObject(query)),
+  }),
   reply: (data: Record<(typeof KINDS)[number], { truncated: boolean; tickets: Item[] }>) => {
     const answers = KINDS.map((k) => data[k]);
     const tickets = answers
@@ -45,7 +52,10 @@ const lookup: RestRoute = {
       'Flight and train tickets of bookings the caller made (administrators: any booking) matching every filter given; at least one filter is required. ' +
       'The body is ours: the spec leaves it open.',
     tag: 'Tickets',
-    query: TicketLookupQuery,
+    query: FILTERS.schema,
+    validates: 'query',
+    validate: ({ query }) => problemsOfCheck(checkTicketLookup(queryObject(query))),
+    invalidInput: ticketLookupInvalid,
     responses: { 200: { description: 'The matching tickets (possibly none).', schema: TicketLookupAnswer, headers: { 'cache-control': 'no-store' } } },
     errors: {
       400: 'TICKET_LOOKUP_FILTER_REQUIRED when no filter is given; BAD_REQUEST naming every malformed filter in data.fields.',

@@ -1,16 +1,10 @@
 import { z } from 'zod';
-import { boundedText, CurrencyCode, DateTime, LocalDate } from './common.schemas';
+import { CurrencyCode, DateTime, LocalDate } from './common.schemas';
 
 /*
  * GET /api/trip/search (bus, OpenAPI `getTripSearch`): the `BusTrip` search result item, every member the contract lists, plus
  * the members we add (each described as an extension). docs/decisions.md "Bus search" says how each is computed.
  */
-
-export const BusSearchQuery = z.object({
-  from: boundedText(64).meta({ description: 'Origin stop id, `<CITY>:RGN:0`.', example: 'DAR_ES_SALAAM:RGN:0' }),
-  to: boundedText(64).meta({ description: 'Destination stop id, `<CITY>:RGN:0`; not the origin.', example: 'ARUSHA:RGN:0' }),
-  date: boundedText(32).meta({ description: 'YYYY-MM-DD, local at the origin; from 7 days back to 365 days ahead.', example: '2026-12-24' }),
-});
 
 const hhmm = (description: string) => z.string().meta({ description: `HH:mm local. ${description}` });
 

@@ -28,9 +28,6 @@ export const DateTime = z.iso
 /** A free-form JSON object (the spec leaves its content open). */
 export const FreeObject = z.looseObject({});
 
-/** Path or query text with a bound, so no input is unbounded. */
-export const boundedText = (max: number) => z.string().max(max);
-
 /** A string with its description, an integer (described or not), and a UUID: the schemas' common shorthands. */
 export const text = (description: string) => z.string().meta({ description });
 export const int = (description?: string) => (description ? z.number().int().meta({ description }) : z.number().int());

@@ -3,19 +3,8 @@ import { restShape } from '../graphql-shapes/rest-shape.builder';
 
 /* Login, key discovery, the company list and the two station lists (OpenAPI `postLogon`, `getJsonWebKeySet`, `getCompanies`, `listAirports`, `listTrainStations`). */
 
-/** A non-empty string with a bound; blank text is as good as missing. */
-const filled = (max: number) => z.string().min(1).max(max).regex(/\S/, { error: 'must not be blank' });
-
-export const LogonBody = z
-  .object({
-    email: filled(254).meta({ description: 'The account email.' }),
-    password: filled(1024).meta({ description: 'The account password (set with 10 to 200 characters; a longer one never matches).' }),
-  })
-  .meta({ id: 'LogonRequest', description: 'Credentials.' });
-
-export const LogonAnswer = z
-  .object({ token: z.string().meta({ description: 'An RS256 JWT without expiry; send it as `Authorization: Bearer <token>`.' }) })
-  .meta({ id: 'LogonAnswer', description: 'The signed token.' });
+/** POST /api/logon: the API type LogonPayload. */
+export const LOGON_ANSWER = restShape('LogonPayload', { id: 'LogonAnswer', description: 'The signed token.' });
 
 /** GET /api/uts/jwk: the API type JsonWebKeySet, with the constants REST documents. */
 export const JSON_WEB_KEY_SET = restShape('JsonWebKeySet', {

@@ -1,45 +1,12 @@
 import { z } from 'zod';
-import { boundedText, DateTime, FreeObject } from './common.schemas';
+import { DateTime, FreeObject } from './common.schemas';
 
 /*
- * The reverse-proxy administration routes (OpenAPI `listReverseProxyConfigs` to `deleteReverseProxyConfig`) and their `ReverseProxyDomain` record; the configuration record
- * and the bodies are ours (the spec does not show them: docs/decisions.md "Reverse-proxy administration").
+ * The answers of the reverse-proxy administration routes (OpenAPI `listReverseProxyConfigs` to
+ * `deleteReverseProxyConfig`; their requests are documented from the GraphQL arguments, in the routes) and their
+ * `ReverseProxyDomain` record; the configuration record and the bodies are ours (the spec does not show them:
+ * docs/decisions.md "Reverse-proxy administration").
  */
-
-const domainName = boundedText(254).meta({
-  description: 'A host name under an ICANN public suffix; stored in lower case, without a trailing dot, IDNs as punycode.',
-});
-
-export const ConfigParams = z.object({ domain: domainName });
-
-const metadata = FreeObject.nullable().meta({ description: 'Free JSON object, at most 8 KiB; null clears it.' });
-
-export const CreateConfigBody = z
-  .strictObject({
-    domain: domainName,
-    companyUuid: z.uuid().meta({ description: 'An existing company.' }),
-    metadata: metadata.optional(),
-  })
-  .meta({ id: 'ReverseProxyConfigCreate', description: 'A new tenant configuration; any other member is a 400.' });
-
-export const UpdateConfigBody = z
-  .strictObject({
-    domain: domainName.optional().meta({ description: 'A new name: the file moves in the same commit; id and createdAt stay.' }),
-    companyUuid: z.uuid().optional(),
-    metadata: metadata.optional().meta({ description: 'Replaces the whole object; null clears it.' }),
-  })
-  .meta({ id: 'ReverseProxyConfigUpdate', description: 'Only the members given change; any other member is a 400.' });
-
-/*
- * If-Match is read as given and checked by the admin subgraph, after the role: a missing one must stay the spec's 428
- * (and a non-administrator's request a 403), so the header is never refused here as a missing input.
- */
-const ifMatch = (description: string) => z.object({ 'if-match': z.string().optional().meta({ description }) });
-
-export const CreateConfigHeaders = ifMatch('Optional: the list revision ("<sha>") the change is based on; a later commit answers 409.');
-export const ChangeConfigHeaders = ifMatch(
-  'Required: the configuration\'s strong ETag ("<sha>", or * for any). Without it the answer is 428 REVERSE_PROXY_PRECONDITION_REQUIRED; a stale one is 412.',
-);
 
 const ReverseProxyServer = z
   .object({ id: z.string().meta({ description: 'Slug of the proxy host name.' }), name: z.string() })

@@ -1,19 +1,11 @@
 import { z } from 'zod';
-import { boundedText, CurrencyCode, DateTime, LocalDate, MoneyAmount } from './common.schemas';
+import { CurrencyCode, DateTime, LocalDate, MoneyAmount } from './common.schemas';
 
 /*
- * GET /api/ticket: the spec gives the filters and leaves the body to us (docs/decisions.md "Ticket lookup"). Every
- * member of a ticket is always present; the ones that may be unknown are null, never left out, so a legacy client
- * reads one fixed shape whatever the kind.
+ * GET /api/ticket: the spec gives the filters (documented from the GraphQL arguments, in the route) and leaves the
+ * body to us (docs/decisions.md "Ticket lookup"). Every member of a ticket is always present; the ones that may be
+ * unknown are null, never left out, so a legacy client reads one fixed shape whatever the kind.
  */
-
-export const TicketLookupQuery = z.object({
-  ticketId: boundedText(64).optional().meta({ description: 'Flight ticketId or train ticket uuid; the carrier ticket number also matches.' }),
-  paymentReference: boundedText(64).optional(),
-  bookingReference: boundedText(64).optional().meta({ description: 'Flight booking reference or record locator, or the SGR PNR (any case).' }),
-  email: boundedText(254).optional().meta({ description: "The passenger's email, any case." }),
-  phoneNumber: boundedText(64).optional().meta({ description: "The passenger's phone, +… or national (read as Tanzanian)." }),
-});
 
 export const TicketLookupPrice = z
   .object({

@@ -30,8 +30,8 @@ export class AccountResolver {
 
   @Mutation(() => LogonPayload, { description: 'Exchanges email and password for a bearer token' })
   async logon(
-    @Arg('email', { description: 'Login email address' }) email: string,
-    @Arg('password', { description: 'Account password (plain text over TLS)' }) password: string,
+    @Arg('email', { description: 'The account email, any case' }) email: string,
+    @Arg('password', { description: 'The account password, plain text over TLS (set with 10 to 200 characters; a longer one never matches)' }) password: string,
     @Ctx() { clientAddress }: GraphQLContext,
   ): Promise<LogonPayload> {
     return { token: await this.login.logon(email, password, clientAddress) };

@@ -59,7 +59,7 @@ export class Account {
 
 @ObjectType({ description: 'The result of a successful logon' })
 export class LogonPayload {
-  @Field({ description: 'An RS256 JWT; send it as "Authorization: Bearer <token>"' })
+  @Field({ description: 'An RS256 JWT without expiry; send it as "Authorization: Bearer <token>"' })
   token!: string;
 }
 

@@ -1,6 +1,9 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { ArgsType, Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { REVERSE_PROXY_PAGE_DEFAULT, REVERSE_PROXY_PAGE_MAX } from '../../../shared/api-contract/reverse-proxy.contract';
+import { REVERSE_PROXY_METADATA_MAX_BYTES, REVERSE_PROXY_PAGE_DEFAULT, REVERSE_PROXY_PAGE_MAX } from '../../../shared/api-contract/reverse-proxy.contract';
+
+const NAME = 'under an ICANN public suffix; stored in lower case, without a trailing dot, IDNs as punycode';
+const METADATA = `a JSON object of at most ${REVERSE_PROXY_METADATA_MAX_BYTES} bytes`;
 
 export enum ReverseProxyDomainType {
   APEX = 'APEX',
@@ -133,24 +136,24 @@ export class ReverseProxyDeletion {
 
 @InputType({ description: 'A new tenant server block' })
 export class CreateReverseProxyConfigInput {
-  @Field({ description: 'Host name to serve, e.g. tickets.example.co.tz' })
+  @Field({ description: `Host name to serve, e.g. tickets.example.co.tz, ${NAME}` })
   domain!: string;
 
-  @Field({ description: 'uuid of the company the tenant belongs to' })
+  @Field({ description: 'uuid of an existing company, the one the tenant belongs to' })
   companyUuid!: string;
 
-  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Free-form tenant settings; omitted or null stores {}' })
+  @Field(() => GraphQLJSONObject, { nullable: true, description: `Free-form tenant settings, ${METADATA}; omitted or null stores {}` })
   metadata?: Record<string, unknown> | null;
 }
 
 @InputType({ description: 'Only the fields given change; metadata replaces the whole object (null clears it)' })
 export class UpdateReverseProxyConfigInput {
-  @Field({ nullable: true, description: 'New host name; omitted keeps the current one' })
+  @Field({ nullable: true, description: `New host name, ${NAME}: the file moves in the same commit, id and createdAt stay; omitted keeps the current one` })
   domain?: string;
 
-  @Field({ nullable: true, description: 'New company uuid; omitted keeps the current one' })
+  @Field({ nullable: true, description: 'uuid of an existing company; omitted keeps the current one' })
   companyUuid?: string;
 
-  @Field(() => GraphQLJSONObject, { nullable: true, description: 'New metadata, replacing the whole object; null clears it, omitted keeps it' })
+  @Field(() => GraphQLJSONObject, { nullable: true, description: `New metadata, ${METADATA}, replacing the whole object; null clears it, omitted keeps it` })
   metadata?: Record<string, unknown> | null;
 }

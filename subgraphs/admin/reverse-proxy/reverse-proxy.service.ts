@@ -14,7 +14,7 @@ import type { NginxVerifier } from './nginx-verifier';
 import type { RepositoryWriteLock } from './repository-write-lock';
 import { ReverseProxyException } from '../../../shared/api-contract/reverse-proxy.exception';
 import { ifMatchSatisfied } from './revision-precondition';
-import { validateConfigInput, type ConfigInput } from './config-input.validator';
+import { assertNamedDomain, validateConfigInput, type ConfigInput } from './config-input.validator';
 import { decodeListCursor, encodeListCursor } from './list-cursor.codec';
 
 export const TEMPLATE_FILE = 'templates/tenant.conf.tmpl';
@@ -127,12 +127,13 @@ export class ReverseProxyService {
   }
 
   async get(domain: string): Promise<ConfigView> {
+    assertNamedDomain(domain);
     return this.view(this.find(await this.snapshot(), domain));
   }
 
   /** `ifMatch`, when given, is the repository revision the caller listed: a later change is a 409. */
   async create(actor: Actor, input: ConfigInput, ifMatch: string | null): Promise<ConfigView> {
-    const wanted = await validateConfigInput(input, true, (uuid) => this.deps.companyExists(uuid));
+    const wanted = await validateConfigInput(input, null, (uuid) => this.deps.companyExists(uuid));
     const name = wanted.domain!;
     return this.deps.lock.run(async () => {
       const snapshot = await this.snapshot();
@@ -154,7 +155,7 @@ export class ReverseProxyService {
   /** `ifMatch` is the configuration's ETag (the last commit touching its file); missing is a 428. */
   async update(actor: Actor, domain: string, ifMatch: string | null, input: ConfigInput): Promise<{ changed: boolean; config: ConfigView }> {
     if (ifMatch === null) throw ReverseProxyException.preconditionRequired();
-    const wanted = await validateConfigInput(input, false, (uuid) => this.deps.companyExists(uuid));
+    const wanted = await validateConfigInput(input, domain, (uuid) => this.deps.companyExists(uuid));
     return this.deps.lock.run(async () => {
       const snapshot = await this.snapshot();
       const current = this.find(snapshot, domain);
@@ -183,6 +184,7 @@ export class ReverseProxyService {
 
   async remove(actor: Actor, domain: string, ifMatch: string | null): Promise<{ domain: string; revision: string }> {
     if (ifMatch === null) throw ReverseProxyException.preconditionRequired();
+    assertNamedDomain(domain);
     return this.deps.lock.run(async () => {
       const snapshot = await this.snapshot();
       const current = this.find(snapshot, domain);

@@ -9,6 +9,7 @@ import type { LoginConfig } from '../../../shared/config/config';
 import type { Metrics } from '../../../shared/metrics/metrics';
 import { normalizeEmail } from './account.service';
 import { LoginThrottle } from './login-throttle.service';
+import { checkLogon, logonInvalid } from '../../../shared/api-contract/logon.validator';
 
 /** The one answer for a wrong password, an unknown email and a disabled account alike. */
 export function loginFailed(): AppError {
@@ -42,8 +43,9 @@ export class LoginService {
   }
 
   async logon(rawEmail: string, password: string, clientAddress: string): Promise<string> {
-    if (!rawEmail?.trim() || !password) throw PlatformException.badRequest('email and password are required');
-    const email = normalizeEmail(rawEmail);
+    const checked = checkLogon({ email: rawEmail, password });
+    if ('problems' in checked) throw logonInvalid(checked.problems);
+    const email = normalizeEmail(checked.credentials.email);
     this.throttle ??= new LoginThrottle(this.ports.redis, this.ports.config.queuePrefix, this.ports.config.login);
     const attempt = await this.throttle.admit(email, clientAddress).catch((error: unknown) => {
       if (error instanceof AppError && error.errorCode === PlatformErrorCode.LOGIN_THROTTLED) this.ports.metrics.loginThrottled.inc({ layer: 'admin' });

@@ -1,5 +1,6 @@
 import { BusStopService } from '../services/bus-stop.service';
-import { BusSearchException, validateBusSearch } from './bus-search.request';
+import type { BusSearchException } from '../../../shared/api-contract/bus-search.exception';
+import { validateBusSearch } from './bus-search.request';
 
 describe('bus search input', () => {
   const stops = new BusStopService();
