@@ -32,8 +32,11 @@ export interface RouteContract {
    * The body schema then only documents the request.
    */
   validate?: (request: RestRequest) => InputProblem[];
-  /** The input `validate` checks in place of its schema: the body (the default), or the query string of a GET route. */
-  validates?: 'body' | 'query';
+  /**
+   * The input `validate` checks in place of its schema: the body (the default), the query string of a GET route, or the
+   * path (a route whose path names what it acts on, e.g. a payment reference).
+   */
+  validates?: 'body' | 'query' | 'params';
   /** Success answers by status. */
   responses: Partial<Record<number, SuccessResponse>>;
   /** Documented error statuses and what each means; the body is always the error object. */

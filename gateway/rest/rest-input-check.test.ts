@@ -53,4 +53,17 @@ describe('checkInput: a route schema decides the 400', () => {
       { field: 'from', message: 'is required' },
     ]);
   });
+
+  it("runs a module's validator in place of the path's schema, before the body's schema", () => {
+    const params = z.object({ paymentReference: z.string().max(3) });
+    const body = z.object({ callbackUrl: z.string() });
+    const validate = () => [{ field: 'paymentReference', message: 'must be at most 64 characters' }];
+    const onPath = refusal(() =>
+      checkInput(contract({ params, body, validate, validates: 'params' }), { ...request({ callbackUrl: 7 }), params: { paymentReference: 'SGRP1' } }),
+    );
+    expect(onPath.data?.fields).toEqual([
+      { field: 'paymentReference', message: 'must be at most 64 characters' },
+      { field: 'callbackUrl', message: 'must be a string' },
+    ]);
+  });
 });

@@ -3,13 +3,15 @@ import { badInput, InputProblem, inputProblems, queryObject, RouteContract } fro
 import type { RestRequest } from './rest-route';
 
 /**
- * Checks a request against its route's declared schemas (or, for the body or query, its module's validator) before any
+ * Checks a request against its route's declared schemas (or, for the body, query or path, its module's validator) before any
  * GraphQL runs, listing every problem at once. Only checks: routes still read the request as sent.
  */
 export function checkInput(contract: RouteContract, request: RestRequest): void {
-  const validated: Partial<Record<'body' | 'query', InputProblem[]>> = contract.validate ? { [contract.validates ?? 'body']: contract.validate(request) } : {};
+  const validated: Partial<Record<'body' | 'query' | 'params', InputProblem[]>> = contract.validate
+    ? { [contract.validates ?? 'body']: contract.validate(request) }
+    : {};
   const problems: InputProblem[] = [
-    ...problemsOf(contract.params, request.params),
+    ...(validated.params ?? problemsOf(contract.params, request.params)),
     ...(validated.query ?? problemsOf(contract.query, queryObject(request.query))),
     ...problemsOf(contract.headers, request.headers),
     ...(validated.body ?? problemsOf(contract.body, request.body ?? {})),
