@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors/app-error';
 import type { JsonObject, RestRoute } from '../rest-route';
-import { badInput, InputProblem, SEARCH_RATE_LIMIT_ERRORS } from '../rest-contract';
+import { badInput, InputProblem, problemsOfCheck, queryObject, SEARCH_RATE_LIMIT_ERRORS } from '../rest-contract';
+import { restInput } from '../graphql-shapes/rest-input.builder';
+import { checkTrainSearch, LOOK_AHEAD_DAYS, TRAIN_SEARCH_MAX_LENGTH, trainSearchRefusal } from '../../../shared/api-contract/train-search.validator';
 import { TRAIN_HOLD, TRAIN_RELEASE, TrainHoldResponse, TrainReleaseResponse } from '../schemas/train-reservation.schemas';
 import { TrainSearchResponse } from '../schemas/train.schemas';
 import { restTrainStation, TRAIN_STATION_FIELDS } from './platform.routes';
@@ -80,17 +82,26 @@ const NO_STORE = { 'cache-control': 'no-store' };
 /** The documented form of NO_STORE (a description by header name). */
 export const NO_STORE_HEADER = { 'cache-control': 'Always no-store.' };
 
-/** Stop ids and the date: text with a bound, blank counting as missing (FROM_STOP_ID_REQUIRED). */
-const required = (description: string) => z.string().trim().min(1, 'is required').max(64).meta({ description });
-const SEARCH_REQUIRED = ['from', 'to', 'date'];
+/** The search query string as the trainSearch arguments: the same names, in the order the validator lists problems. */
+const SEARCH_INPUT = restInput('Query.trainSearch', {
+  in: 'query',
+  unknownMembers: 'ignore',
+  order: ['from', 'to', 'date', 'lookAheadDays'],
+  members: {
+    from: { description: 'Departure stop_id, form <STATION>:SGR:0 (the station list).', documents: { maxLength: TRAIN_SEARCH_MAX_LENGTH } },
+    to: { description: 'Arrival stop_id, form <STATION>:SGR:0; must differ from `from`.', documents: { maxLength: TRAIN_SEARCH_MAX_LENGTH } },
+    date: { description: 'YYYY-MM-DD, railway-local (East Africa Time).', documents: { format: 'date', maxLength: TRAIN_SEARCH_MAX_LENGTH } },
+    lookAheadDays: {
+      description: 'Exactly 1, 2 or 3: how many later dates to check when the requested one has no train.',
+      documents: { enum: [...LOOK_AHEAD_DAYS] },
+    },
+  },
+});
 
-/** The spec's own code for a missing from, to or date; any other input problem is the ordinary 400. */
+/** The spec's own code for a missing from, to or date; any other input problem is the ordinary 400 (as the subgraph answers them). */
 function searchInputProblem(fields: InputProblem[]): AppError {
-  const missing = fields.filter((f) => SEARCH_REQUIRED.includes(f.field) && f.message.startsWith('is required'));
-  if (!missing.length) return badInput(fields);
-  return new AppError('FROM_STOP_ID_REQUIRED', 400, `from, to and date are required (missing: ${missing.map((f) => f.field).join(', ')})`, {
-    fields: missing.map(({ field }) => ({ field, message: 'is required' })),
-  });
+  const refusal = trainSearchRefusal(fields);
+  return refusal.errorCode === 'BAD_REQUEST' ? badInput(fields) : new AppError(refusal.errorCode, 400, refusal.message, { fields: refusal.fields });
 }
 
 const search: RestRoute = {
@@ -98,13 +109,13 @@ const search: RestRoute = {
   path: '/api/trip/train/search',
   auth: true,
   operation: ({ query }) => ({
-    query: `query TrainSearch($from: String!, $to: String!, $date: String!, $lookAheadDays: String) {
-      trainSearch(from: $from, to: $to, date: $date, lookAheadDays: $lookAheadDays) {
+    query: `query TrainSearch(${SEARCH_INPUT.variableDefinitions}) {
+      trainSearch(${SEARCH_INPUT.arguments}) {
         meta { count provider links { self nextAvailable } createdAt
           availability { status requestedDate serviceDate serviceTimeZone next { date }
             lookAhead { requestedDays status firstDate confirmedThroughDate } } }
         data { ${TRAIN_TRIP_FIELDS} } } }`,
-    variables: { from: query.get('from'), to: query.get('to'), date: query.get('date'), lookAheadDays: query.get('lookAheadDays') },
+    variables: SEARCH_INPUT.variables(queryObject(query)),
   }),
   reply: (data: {
     trainSearch: {
@@ -126,15 +137,9 @@ const search: RestRoute = {
       'Trains between two SGR stations on the requested date. With lookAheadDays, meta.availability describes the requested date and the ' +
       'first later date with trains, if any; data always holds the requested date only.',
     tag: 'Train',
-    query: z.object({
-      from: required('Departure stop_id, form <STATION>:SGR:0 (the station list).'),
-      to: required('Arrival stop_id, form <STATION>:SGR:0.'),
-      date: required('YYYY-MM-DD, railway-local.').meta({ format: 'date' }),
-      lookAheadDays: z
-        .enum(['1', '2', '3'])
-        .optional()
-        .meta({ description: 'Exactly 1, 2 or 3: how many later dates to check when the requested one has no train.' }),
-    }),
+    query: SEARCH_INPUT.schema,
+    validate: ({ query }) => problemsOfCheck(checkTrainSearch(queryObject(query))),
+    validates: 'query',
     headers: TRAIN_HEADERS,
     invalidInput: searchInputProblem,
     responses: {
@@ -147,7 +152,7 @@ const search: RestRoute = {
     errors: {
       400:
         'FROM_STOP_ID_REQUIRED (from, to or date missing, data.fields[]); UNKNOWN_STOP_ID (not in the station list); STOP_NOT_SGR (not an SGR stop ' +
-        'with a RAIL/SGR partner); BAD_REQUEST (a date that is not YYYY-MM-DD, lookAheadDays other than 1, 2 or 3, from equal to to).',
+        'with a RAIL/SGR partner); BAD_REQUEST (a date that is not YYYY-MM-DD, lookAheadDays other than 1, 2 or 3, a text too long, from equal to to).',
       ...SEARCH_RATE_LIMIT_ERRORS.errors,
       503: 'SGR_SEARCH_UNAVAILABLE: the timetable is temporarily unavailable (data.retryable).',
     },

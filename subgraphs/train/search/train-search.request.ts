@@ -1,12 +1,13 @@
 import { AppError } from '../../../shared/errors/app-error';
-import { addDays, compareDates, isCalendarDate } from '../../../shared/time/calendar-date';
+import { addDays, compareDates } from '../../../shared/time/calendar-date';
+import { checkTrainSearch, type TrainSearchInput, trainSearchRefusal, type SearchProblem } from '../../../shared/api-contract/train-search.validator';
 
 /** The train domain's coded errors for search input (OpenAPI `getTripTrainSearch` lists them). */
 export class TrainSearchException extends AppError {
-  static missing(fields: string[]): TrainSearchException {
-    return new TrainSearchException('FROM_STOP_ID_REQUIRED', 400, `from, to and date are required (missing: ${fields.join(', ')})`, {
-      fields: fields.map((field) => ({ field, message: 'is required' })),
-    });
+  /** The search validator's problems, as the REST route answers them too (FROM_STOP_ID_REQUIRED or BAD_REQUEST). */
+  static refused(problems: SearchProblem[]): TrainSearchException {
+    const refusal = trainSearchRefusal(problems);
+    return new TrainSearchException(refusal.errorCode, 400, refusal.message, { fields: refusal.fields });
   }
   static invalid(field: string, message: string): TrainSearchException {
     return new TrainSearchException('BAD_REQUEST', 400, `${field} ${message}`, { fields: [{ field, message }] });
@@ -25,12 +26,8 @@ export class TrainSearchException extends AppError {
   }
 }
 
-export interface TrainSearchQuery {
-  from?: string | null;
-  to?: string | null;
-  date?: string | null;
-  lookAheadDays?: string | null;
-}
+/** The search arguments as GraphQL gives them. */
+export type TrainSearchQuery = TrainSearchInput;
 
 export interface SgrStop {
   stopId: string;
@@ -44,19 +41,13 @@ export interface TrainSearch<S extends SgrStop = SgrStop> {
   lookAheadDays: 1 | 2 | 3 | null;
 }
 
-/** SGR search uses stops with a RAIL/SGR partner; any other stop is refused before the provider is asked. */
+/** The search validator's rules, then the stations: SGR search uses stops with a RAIL/SGR partner; any other stop is refused before the provider is asked. */
 export function validateTrainSearch<S extends SgrStop>(query: TrainSearchQuery, stopById: (stopId: string) => S | undefined): TrainSearch<S> {
-  const missing = (['from', 'to', 'date'] as const).filter((f) => !query[f]?.trim());
-  if (missing.length) throw TrainSearchException.missing(missing);
-  const date = query.date!.trim();
-  if (!isCalendarDate(date)) throw TrainSearchException.invalid('date', 'must be a real date in YYYY-MM-DD form');
-  let lookAheadDays: 1 | 2 | 3 | null = null;
-  if (query.lookAheadDays !== undefined && query.lookAheadDays !== null) {
-    if (!['1', '2', '3'].includes(query.lookAheadDays)) throw TrainSearchException.invalid('lookAheadDays', 'must be exactly 1, 2 or 3');
-    lookAheadDays = Number(query.lookAheadDays) as 1 | 2 | 3;
-  }
+  const checked = checkTrainSearch(query);
+  if ('problems' in checked) throw TrainSearchException.refused(checked.problems);
+  const { date, lookAheadDays } = checked.search;
   const stop = (field: 'from' | 'to'): S => {
-    const id = query[field]!.trim();
+    const id = checked.search[field];
     const found = stopById(id);
     if (!found) throw /^[A-Za-z0-9]+:SGR:\d+$/.test(id) ? TrainSearchException.unknownStop(field, id) : TrainSearchException.notSgr(field, id);
     if (!found.partners.some((p) => p.provider === 'RAIL' && p.service === 'SGR')) throw TrainSearchException.notSgr(field, id);
