@@ -4,6 +4,14 @@ import type { JsonObject, RestRoute } from '../rest-route';
 import { badInput, InputProblem, problemsOfCheck, queryObject, SEARCH_RATE_LIMIT_ERRORS } from '../rest-contract';
 import { restInput } from '../graphql-shapes/rest-input.builder';
 import { checkTrainSearch, LOOK_AHEAD_DAYS, TRAIN_SEARCH_MAX_LENGTH, trainSearchRefusal } from '../../../shared/api-contract/train-search.validator';
+import {
+  checkTrainHoldKey,
+  checkTrainSeatHold,
+  HOLD_KEY_MAX_LENGTH,
+  NO_LUGGAGE,
+  TRAIN_ID_MAX,
+  type TrainSeatHoldInput,
+} from '../../../shared/api-contract/train-seat-hold.validator';
 import { TRAIN_HOLD, TRAIN_RELEASE, TrainHoldResponse, TrainReleaseResponse } from '../schemas/train-reservation.schemas';
 import { TrainSearchResponse } from '../schemas/train.schemas';
 import { restTrainStation, TRAIN_STATION_FIELDS } from './platform.routes';
@@ -160,51 +168,47 @@ const search: RestRoute = {
   },
 };
 
-const INT_MAX = 2 ** 31 - 1;
-const SEAT_ID = /^[1-9]\d{0,9}$/;
-const HOLD_FIELDS = ['departureStopPartnerId', 'arrivalStopPartnerId', 'timeTableTrainSetId', 'carId', 'luggageId'];
-const positiveId = (description: string) => z.number().int().positive().max(INT_MAX).meta({ description });
+/** An id the hold takes: a positive GraphQL Int (the numeric keywords document numbers only, `pattern` strings only). */
+const ID_RANGE = { minimum: 1, maximum: TRAIN_ID_MAX };
+const positive = { documents: ID_RANGE };
+
+/** The hold body is the TrainSeatHoldInput; the seat may also be the numeric string details gives (seats[].id). */
+const HOLD_INPUT = restInput('Mutation.holdTrainSeat', {
+  body: 'input',
+  id: 'TrainHoldBody',
+  unknownMembers: 'ignore',
+  order: ['departureStopPartnerId', 'arrivalStopPartnerId', 'timeTableTrainSetId', 'carId', 'seat', 'luggageId'],
+  members: {
+    departureStopPartnerId: positive,
+    arrivalStopPartnerId: positive,
+    timeTableTrainSetId: positive,
+    carId: { description: 'The details car id (train.cars[].id).', ...positive },
+    seat: {
+      description: 'The seat id: a number, or the numeric string details gives as seats[].id (e.g. "4015").',
+      accepts: { schema: z.string(), toGraphQL: (value) => Number(value) },
+      documents: { ...ID_RANGE, pattern: '^[1-9]\\d{0,9}$' },
+    },
+    luggageId: { documents: { ...ID_RANGE, default: NO_LUGGAGE } },
+  },
+});
 
 const hold: RestRoute = {
   method: 'POST',
   path: '/api/trip/train/seat/hold',
   auth: true,
   jsonBody: true,
-  operation: ({ body }) => {
-    const b = body as JsonObject;
-    // The details answer gives seat ids as numeric strings (seats[].id); the hold takes them as sent, as numbers.
-    const seat = typeof b.seat === 'string' ? Number(b.seat) : b.seat;
-    const input = { ...Object.fromEntries(HOLD_FIELDS.filter((f) => f in b).map((f) => [f, b[f]])), seat };
-    return {
-      query: `mutation Hold($input: TrainSeatHoldInput!) { holdTrainSeat(input: $input) { ${TRAIN_HOLD.selection} } }`,
-      variables: { input },
-    };
-  },
+  operation: ({ body }) => ({
+    query: `mutation Hold(${HOLD_INPUT.variableDefinitions}) { holdTrainSeat(${HOLD_INPUT.arguments}) { ${TRAIN_HOLD.selection} } }`,
+    variables: HOLD_INPUT.variables(body as JsonObject),
+  }),
   reply: (data: { holdTrainSeat: { hold: unknown } }) => ({ body: { data: { hold: data.holdTrainSeat.hold } }, headers: NO_STORE }),
   contract: {
     summary: 'Hold a seat',
     description: 'Holds one seat on every segment between the two stations until it is reserved, released or lapses.',
     tag: 'Train',
     headers: TRAIN_HEADERS,
-    body: z
-      .object({
-        departureStopPartnerId: positiveId('The departure station partner id (departure.stop.partners[].id).'),
-        arrivalStopPartnerId: positiveId('The arrival station partner id.'),
-        timeTableTrainSetId: positiveId('trip.timeTableTrainSetId of the search or details answer.'),
-        carId: positiveId('The details car id (train.cars[].id).'),
-        seat: z
-          .union([
-            z.number().int().positive().max(INT_MAX),
-            z
-              .string()
-              .regex(SEAT_ID, 'must be a seat id (a whole number)')
-              // Only a well-formed id is compared, so a malformed one is named once.
-              .refine((s) => !SEAT_ID.test(s) || Number(s) <= INT_MAX, 'must be a seat id (a whole number)'),
-          ])
-          .meta({ description: 'The seat id: a number, or the numeric string details gives as seats[].id (e.g. "4015").' }),
-        luggageId: positiveId('A luggage option id (bookingRequirements.luggageOptions[].id); 5 means none.').default(5),
-      })
-      .meta({ id: 'TrainHoldBody' }),
+    body: HOLD_INPUT.schema,
+    validate: ({ body }) => problemsOfCheck(checkTrainSeatHold(body as TrainSeatHoldInput)),
     responses: { 200: { description: 'The seat is held (data.hold, status HELD).', schema: TrainHoldResponse, headers: NO_STORE_HEADER } },
     errors: {
       400: 'BAD_REQUEST (missing or malformed fields, data.fields[]); SEAT_ALREADY_BOOKED (taken or held by another customer; error.seatId, error.name).',
@@ -215,6 +219,12 @@ const hold: RestRoute = {
   },
 };
 
+const RELEASE_INPUT = restInput('Mutation.releaseTrainSeat', {
+  in: 'query',
+  unknownMembers: 'ignore',
+  members: { key: { description: 'The hold key (data.hold.key of the hold).', documents: { maxLength: HOLD_KEY_MAX_LENGTH } } },
+});
+
 const release: RestRoute = {
   method: 'GET',
   path: '/api/trip/train/seat/release',
@@ -222,19 +232,21 @@ const release: RestRoute = {
   // Every answer of a release changes or reports a hold: none may be stored by a cache, errors included (spec).
   alwaysHeaders: NO_STORE,
   operation: ({ query }) => ({
-    query: `mutation Release($key: String!) { releaseTrainSeat(key: $key) { ${TRAIN_RELEASE.selection} } }`,
-    variables: { key: query.get('key') },
+    query: `mutation Release(${RELEASE_INPUT.variableDefinitions}) { releaseTrainSeat(${RELEASE_INPUT.arguments}) { ${TRAIN_RELEASE.selection} } }`,
+    variables: RELEASE_INPUT.variables(queryObject(query)),
   }),
   reply: (data: { releaseTrainSeat: { hold: unknown } }) => ({ body: { data: { hold: data.releaseTrainSeat.hold } }, headers: NO_STORE }),
   contract: {
     summary: 'Release a held seat',
     description: 'Lets one of your held seats go; repeating it is harmless. Every answer, errors included, carries Cache-Control: no-store.',
     tag: 'Train',
-    query: z.object({ key: z.string().trim().min(1, 'is required').max(200).meta({ description: 'The hold key (data.hold.key of the hold).' }) }),
+    query: RELEASE_INPUT.schema,
+    validate: ({ query }) => problemsOfCheck(checkTrainHoldKey(query.get('key'))),
+    validates: 'query',
     headers: TRAIN_HEADERS,
     responses: { 200: { description: 'The hold is released (data.hold, status RELEASED).', schema: TrainReleaseResponse, headers: NO_STORE_HEADER } },
     errors: {
-      400: 'BAD_REQUEST: key missing (data.fields[]).',
+      400: 'BAD_REQUEST: key missing or too long (data.fields[]).',
       404: 'SGR_HOLD_NOT_FOUND: no hold with this key for your account.',
       503: 'SGR_PROVIDER_UNAVAILABLE: the booking system is temporarily unavailable.',
     },

@@ -6,6 +6,12 @@ import { RailProvider, RailProviderError } from '../provider/rail-provider.port'
 import { decodeTrainSetId } from '../search/dated-trainset';
 import type { SeatHoldRepository } from './seat-hold.repository';
 import type { AccountDirectory } from '../../../shared/auth/account-directory.port';
+import {
+  checkTrainHoldKey,
+  checkTrainSeatHold,
+  type TrainSeatHoldInput,
+  type TrainSeatHoldRequest,
+} from '../../../shared/api-contract/train-seat-hold.validator';
 
 export class SeatHoldException extends AppError {
   static invalid(fields: Array<{ field: string; message: string }>): SeatHoldException {
@@ -31,14 +37,8 @@ export class SeatHoldException extends AppError {
   }
 }
 
-export interface HoldRequest {
-  departureStopPartnerId?: unknown;
-  arrivalStopPartnerId?: unknown;
-  timeTableTrainSetId?: unknown;
-  carId?: unknown;
-  seat?: unknown;
-  luggageId?: unknown;
-}
+/** A hold request as GraphQL gives it (TrainSeatHoldInput). */
+export type HoldRequest = TrainSeatHoldInput;
 
 export interface HoldView {
   key: string;
@@ -46,7 +46,6 @@ export interface HoldView {
   expiresAt: string | null;
 }
 
-const NO_LUGGAGE = 5;
 /** A slot taken for a hold whose provider call never came back is free again after this. */
 const PENDING_SLOT_MS = 60_000;
 
@@ -65,7 +64,9 @@ export class SeatHoldService {
   ) {}
 
   async hold(principal: Principal, request: HoldRequest): Promise<HoldView> {
-    const input = parse(request);
+    const checked = checkTrainSeatHold(request);
+    if ('problems' in checked) throw SeatHoldException.invalid(checked.problems);
+    const input = checked.hold;
     const dated = decodeTrainSetId(input.timeTableTrainSetId);
     if (!dated) throw SeatHoldException.tripNotFound();
     const key = `SGRH-${randomUUID()}`;
@@ -96,7 +97,7 @@ export class SeatHoldService {
    * Takes one of the account's hold slots (a PENDING row) under a lock on the account row, so
    * parallel holds cannot slip past the cap; a slot left by a crash lapses after a minute.
    */
-  private async reserveSlot(accountId: string, key: string, input: ReturnType<typeof parse>, date: string): Promise<void> {
+  private async reserveSlot(accountId: string, key: string, input: TrainSeatHoldRequest, date: string): Promise<void> {
     const { maxActiveHoldsPerAccount } = this.ports.config;
     const now = this.ports.clock.now();
     const slot = {
@@ -121,8 +122,9 @@ export class SeatHoldService {
   }
 
   async release(principal: Principal, key: string | null | undefined): Promise<HoldView> {
-    if (!key?.trim()) throw SeatHoldException.invalid([{ field: 'key', message: 'is required' }]);
-    const row = await this.holds.ownedBy(key.trim(), principal.accountId);
+    const checked = checkTrainHoldKey(key);
+    if ('problems' in checked) throw SeatHoldException.invalid(checked.problems);
+    const row = await this.holds.ownedBy(checked.key, principal.accountId);
     if (!row) throw SeatHoldException.notFound();
     if (row.status !== 'RELEASED') {
       try {
@@ -135,32 +137,6 @@ export class SeatHoldService {
     }
     return { key: row.hold_key, status: 'RELEASED', expiresAt: null };
   }
-}
-
-function parse(request: HoldRequest) {
-  const fields: Array<{ field: string; message: string }> = [];
-  const int = (field: keyof HoldRequest, fallback?: number): number => {
-    const value = request[field];
-    if (value === undefined || value === null) {
-      if (fallback !== undefined) return fallback;
-      fields.push({ field, message: 'is required (a number)' });
-      return 0;
-    }
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) fields.push({ field, message: 'must be a positive whole number' });
-    return value as number;
-  };
-  const parsed = {
-    departureStopPartnerId: int('departureStopPartnerId'),
-    arrivalStopPartnerId: int('arrivalStopPartnerId'),
-    timeTableTrainSetId: int('timeTableTrainSetId'),
-    carId: int('carId'),
-    seat: int('seat'),
-    luggageId: int('luggageId', NO_LUGGAGE),
-  };
-  if (!fields.length && parsed.departureStopPartnerId === parsed.arrivalStopPartnerId)
-    fields.push({ field: 'arrivalStopPartnerId', message: 'must differ from departureStopPartnerId' });
-  if (fields.length) throw SeatHoldException.invalid(fields);
-  return parsed;
 }
 
 function toHoldError(error: unknown): unknown {
