@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { JsonObject, RestRoute } from '../rest-route';
-import { valueAt } from '../rest-input';
+import { isJsonObject, valueAt } from '../rest-input';
+import { type InputProblem, problemsOfCheck } from '../rest-contract';
+import { checkTrainDetailsTrip, type TrainTripRefInput } from '../../../shared/api-contract/train-trip-ref.validator';
 import { TrainDetailsResponse } from '../schemas/train.schemas';
 import {
   NO_STORE_HEADER,
@@ -30,8 +32,9 @@ export const TRAIN_DETAILS_FIELDS = `${TRAIN_TRIP_FIELDS}
     ticketTypeOptions { ${OPTION} } }`;
 
 /**
- * The search item as details reads it: only its identifiers, type-checked here; their presence and form
- * (an SGR stop id, a real date) are the subgraph's to name. Everything else is reloaded from the provider.
+ * The search item as details reads it: only its identifiers, checked by the validator the subgraph runs on them
+ * (shared/api-contract/train-trip-ref.validator.ts); everything else is reloaded from the provider. The document is
+ * written here: REST takes the whole item, which GraphQL's TrainTripRefInput (the four identifiers) does not describe.
  */
 const SelectedSearchItem = z
   .looseObject({
@@ -40,12 +43,13 @@ const SelectedSearchItem = z
         timeTableTrainSetId: z
           .number()
           .int()
-          .positive()
-          .max(2 ** 31 - 1)
-          .optional(),
+          .optional()
+          .meta({ minimum: 1, maximum: 2 ** 31 - 1 }),
       })
       .optional(),
-    departure: z.looseObject({ date: z.string().optional(), stop: z.looseObject({ stop_id: z.string().optional() }).optional() }).optional(),
+    departure: z
+      .looseObject({ date: z.string().optional().meta({ format: 'date' }), stop: z.looseObject({ stop_id: z.string().optional() }).optional() })
+      .optional(),
     arrival: z.looseObject({ stop: z.looseObject({ stop_id: z.string().optional() }).optional() }).optional(),
   })
   .meta({
@@ -54,17 +58,21 @@ const SelectedSearchItem = z
       'arrival.stop.stop_id and departure.date are read; the rest is reloaded from the provider, so a changed price or name changes nothing.',
   });
 
-/** The search item's identifiers, nothing else: the subgraph reloads the rest from the provider. */
-function tripRef(body: unknown): Record<string, unknown> {
-  const trip = (body as JsonObject).trip;
-  const text = (v: unknown) => (typeof v === 'string' ? v : null);
-  const id = valueAt(trip, 'trip', 'timeTableTrainSetId');
+/** The search item's identifiers as sent, nothing else: the subgraph reloads the rest from the provider. */
+function tripRef(item: unknown): TrainTripRefInput {
   return {
-    timeTableTrainSetId: typeof id === 'number' ? id : null,
-    departureStopId: text(valueAt(trip, 'departure', 'stop', 'stop_id')),
-    arrivalStopId: text(valueAt(trip, 'arrival', 'stop', 'stop_id')),
-    departureDate: text(valueAt(trip, 'departure', 'date')),
+    timeTableTrainSetId: valueAt(item, 'trip', 'timeTableTrainSetId'),
+    departureStopId: valueAt(item, 'departure', 'stop', 'stop_id'),
+    arrivalStopId: valueAt(item, 'arrival', 'stop', 'stop_id'),
+    departureDate: valueAt(item, 'departure', 'date'),
   };
+}
+
+/** `trip` must be the item (an object); its identifiers are the trip-ref validator's, as the subgraph checks them. */
+function detailsProblems(body: unknown): InputProblem[] {
+  const trip = valueAt(body, 'trip');
+  if (!isJsonObject(trip)) return [{ field: 'trip', message: trip === undefined ? 'is required (object)' : 'must be an object' }];
+  return problemsOfCheck(checkTrainDetailsTrip(tripRef(trip)));
 }
 
 const details: RestRoute = {
@@ -75,7 +83,7 @@ const details: RestRoute = {
   operation: ({ body }) => ({
     query: `query TrainDetails($trip: TrainTripRefInput!) {
       trainDetails(trip: $trip) { meta { provider links { self } createdAt } data { ${TRAIN_DETAILS_FIELDS} } } }`,
-    variables: { trip: tripRef(body) },
+    variables: { trip: tripRef(valueAt(body, 'trip')) },
   }),
   reply: (data: {
     trainDetails: {
@@ -101,6 +109,7 @@ const details: RestRoute = {
     tag: 'Train',
     headers: TRAIN_HEADERS,
     body: z.object({ trip: SelectedSearchItem }).meta({ id: 'TrainDetailsBody' }),
+    validate: ({ body }) => detailsProblems(body),
     responses: { 200: { description: 'The selected train reloaded from the provider.', schema: TrainDetailsResponse, headers: NO_STORE_HEADER } },
     errors: {
       400: 'BAD_REQUEST: trip missing, or an identifier missing or malformed (data.fields[] names trip.trip.timeTableTrainSetId, trip.departure.stop.stop_id, …).',

@@ -52,8 +52,9 @@ function journeyRef(value: unknown): Record<string, unknown> | null {
   const id = valueAt(value, 'trip', 'timeTableTrainSetId');
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
   return {
-    // A value of the wrong type travels on as null, so the subgraph lists the field with the other problems.
-    timeTableTrainSetId: typeof id === 'number' && Number.isSafeInteger(id) && id > 0 && id <= 2 ** 31 - 1 ? id : null,
+    // An integer GraphQL's Int carries travels as it is, so the subgraph names a zero or negative id as it does for a
+    // GraphQL client; a value of any other type travels on as null, listed (as missing) with the other problems.
+    timeTableTrainSetId: typeof id === 'number' && Number.isSafeInteger(id) && Math.abs(id) <= 2 ** 31 - 1 ? id : null,
     departureStopId: text(valueAt(value, 'departure', 'stop', 'stop_id')),
     arrivalStopId: text(valueAt(value, 'arrival', 'stop', 'stop_id')),
     departureDate: text(valueAt(value, 'departure', 'date')),

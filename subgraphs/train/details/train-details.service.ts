@@ -2,7 +2,7 @@ import type { TrainPorts } from '../train-ports.type';
 import type { Principal } from '../../../shared/auth/token.service';
 import { AppError } from '../../../shared/errors/app-error';
 import { ExchangeRates, snapshotRates } from '../../../shared/money/exchange-rates';
-import { isCalendarDate } from '../../../shared/time/calendar-date';
+import { checkTrainDetailsTrip } from '../../../shared/api-contract/train-trip-ref.validator';
 import { carPrices, priceTrainFare, trainRatePairs, TrainCarPrice, TrainLuggageChoice } from '../pricing/train-pricing';
 import { RailProvider, RailProviderError, RailTripDetails } from '../provider/rail-provider.port';
 import type { StationService } from '../services/station.service';
@@ -167,26 +167,12 @@ export class TrainDetailsService {
   }
 
   private validate(ref: TrainTripRef): { providerId: number; fromStopId: string; toStopId: string; date: string } {
-    const fields: Array<{ field: string; message: string }> = [];
-    const id = ref.timeTableTrainSetId;
-    if (id === undefined || id === null) fields.push({ field: 'trip.trip.timeTableTrainSetId', message: 'is required (a number)' });
-    else if (!Number.isSafeInteger(id) || id <= 0) fields.push({ field: 'trip.trip.timeTableTrainSetId', message: 'must be a positive whole number' });
-    const stop = (value: string | null | undefined, field: string): string => {
-      const stopId = value?.trim() ?? '';
-      if (!stopId) fields.push({ field, message: 'is required' });
-      else if (!/^[A-Za-z0-9]+:SGR:\d+$/.test(stopId)) fields.push({ field, message: 'must be an SGR stop_id of the form <STATION>:SGR:0' });
-      return stopId;
-    };
-    const fromStopId = stop(ref.departureStopId, 'trip.departure.stop.stop_id');
-    const toStopId = stop(ref.arrivalStopId, 'trip.arrival.stop.stop_id');
-    const date = ref.departureDate?.trim() ?? '';
-    if (!date) fields.push({ field: 'trip.departure.date', message: 'is required' });
-    else if (!isCalendarDate(date)) fields.push({ field: 'trip.departure.date', message: 'must be a real date in YYYY-MM-DD form' });
-    if (!fields.length && fromStopId === toStopId) fields.push({ field: 'trip.arrival.stop.stop_id', message: 'must differ from the departure stop' });
-    if (fields.length) throw TrainDetailsException.invalid(fields);
+    const checked = checkTrainDetailsTrip(ref);
+    if ('problems' in checked) throw TrainDetailsException.invalid(checked.problems);
+    const { timeTableTrainSetId: id, fromStopId, toStopId, date } = checked.ref;
 
     // Search hands out dated ids (day × 10 000 + the provider's id); a bare provider id is accepted too.
-    let providerId = id!;
+    let providerId = id;
     if (providerId >= PROVIDER_IDS) {
       const dated = decodeTrainSetId(providerId);
       if (!dated || dated.date !== date) throw TrainDetailsException.notFound();

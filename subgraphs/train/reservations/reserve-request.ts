@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PlatformException } from '../../../shared/errors/app-error';
-import { isCalendarDate } from '../../../shared/time/calendar-date';
+import { checkTrainTripRef, type TrainTripRef } from '../../../shared/api-contract/train-trip-ref.validator';
 import type { PassengerFieldError } from './train-reservation.exception';
 import type { RawTrainPassenger } from './passenger-validation';
 
@@ -26,12 +26,8 @@ export interface TrainReserveHeaders {
   language: 'en' | 'sw';
 }
 
-export interface ParsedJourneyRef {
-  timeTableTrainSetId: number;
-  fromStopId: string;
-  toStopId: string;
-  date: string;
-}
+/** A journey's identifiers as read (each as given, trimmed, even when malformed: its problems are listed apart). */
+export type ParsedJourneyRef = TrainTripRef;
 
 export interface TrainReserveRequest {
   outbound: ParsedJourneyRef;
@@ -79,23 +75,11 @@ export function parseReserveRequest(input: TrainReserveInput): { request: TrainR
   };
 }
 
+/** The journey's identifiers by the trip-ref validator (as details checks them), its problems listed in the 422. */
 function journeyRef(ref: TrainJourneyRef, name: 'outbound' | 'return', errors: PassengerFieldError[]): ParsedJourneyRef {
-  const add = (field: string, message: string) => errors.push({ passengerIndex: null, field: `${name}.${field}`, message });
-  const id = ref.timeTableTrainSetId;
-  if (id === undefined || id === null) add('trip.timeTableTrainSetId', 'is required (a number)');
-  else if (!Number.isSafeInteger(id) || id <= 0) add('trip.timeTableTrainSetId', 'must be a positive whole number');
-  const stop = (value: string | null | undefined, field: string) => {
-    const v = value?.trim() ?? '';
-    if (!v) add(field, 'is required');
-    else if (!/^[A-Za-z0-9]+:SGR:\d+$/.test(v)) add(field, 'must be an SGR stop_id of the form <STATION>:SGR:0');
-    return v;
-  };
-  const fromStopId = stop(ref.departureStopId, 'departure.stop.stop_id');
-  const toStopId = stop(ref.arrivalStopId, 'arrival.stop.stop_id');
-  const date = ref.departureDate?.trim() ?? '';
-  if (!date) add('departure.date', 'is required');
-  else if (!isCalendarDate(date)) add('departure.date', 'must be a real date in YYYY-MM-DD form');
-  return { timeTableTrainSetId: id ?? 0, fromStopId, toStopId, date };
+  const { ref: parsed, problems } = checkTrainTripRef(ref, name);
+  errors.push(...problems.map((p) => ({ passengerIndex: null, ...p })));
+  return parsed;
 }
 
 /** One reservation per account and set of holds: a retry of the same request lands on the same row (rule 4). */
