@@ -1,5 +1,12 @@
-import { z } from 'zod';
-import type { RestRequest, RestRoute } from '../rest-route';
+import type { JsonObject, RestRequest, RestRoute } from '../rest-route';
+import { problemsOfCheck, queryObject } from '../rest-contract';
+import { restInput } from '../graphql-shapes/rest-input.builder';
+import {
+  checkTrainIssuanceRead,
+  checkTrainPaymentReference,
+  TRAIN_CALLBACK_URL_MAX_LENGTH,
+  TRAIN_PAYMENT_REFERENCE_MAX_LENGTH,
+} from '../../../shared/api-contract/train-issuance.validator';
 import { TRAIN_ISSUANCE_STATUS, TRAIN_ISSUE_ACCEPTED } from '../schemas/train-issuance.schemas';
 import { NO_STORE_HEADER, TRAIN_HEADERS, withoutNulls } from './train.routes';
 
@@ -19,8 +26,39 @@ function view({ issuance, ...status }: IssuanceData): Record<string, unknown> {
   return { ...withoutNulls(status), issuance: withoutNulls(issuance) };
 }
 
-const PaymentReference = z.object({
-  paymentReference: z.string().max(64).meta({ description: 'The reservation payment reference (reserve data.paymentReference).' }),
+const REFERENCE = {
+  description: 'The reservation payment reference (reserve data.paymentReference).',
+  documents: { maxLength: TRAIN_PAYMENT_REFERENCE_MAX_LENGTH },
+};
+
+/** The issue mutation's arguments: the reference from the path, the callback URL from the body (documented apart below). */
+const ISSUE_INPUT = restInput('Mutation.issueTrainTicket');
+const ISSUE_PARAMS = restInput('Mutation.issueTrainTicket', { in: 'path', members: { paymentReference: REFERENCE, callbackUrl: { omit: true } } });
+const ISSUE_BODY = restInput('Mutation.issueTrainTicket', {
+  id: 'TrainIssueBody',
+  unknownMembers: 'ignore',
+  members: {
+    paymentReference: { omit: true },
+    callbackUrl: {
+      description: 'An HTTPS URL called with the issuance status once issuance reached a final state.',
+      documents: { format: 'uri', maxLength: TRAIN_CALLBACK_URL_MAX_LENGTH },
+    },
+  },
+});
+
+/** The status query's arguments: the reference from the path, the quote currency from the query string (documented apart below). */
+const STATUS_INPUT = restInput('Query.trainIssuance');
+const STATUS_PARAMS = restInput('Query.trainIssuance', { in: 'path', members: { paymentReference: REFERENCE, currency: { omit: true } } });
+const STATUS_QUERY = restInput('Query.trainIssuance', {
+  in: 'query',
+  unknownMembers: 'ignore',
+  members: {
+    paymentReference: { omit: true },
+    currency: {
+      description: 'Freezes (owner, awaiting funds) and returns the payable quote in this currency, e.g. USD.',
+      documents: { pattern: '^([A-Za-z]{3})?$' },
+    },
+  },
 });
 
 const issue: RestRoute = {
@@ -29,9 +67,8 @@ const issue: RestRoute = {
   auth: true,
   jsonBody: true,
   operation: ({ params, body }: RestRequest) => ({
-    query: `mutation IssueTrainTicket($paymentReference: String!, $callbackUrl: String) {
-        issueTrainTicket(paymentReference: $paymentReference, callbackUrl: $callbackUrl) { ${TRAIN_ISSUE_ACCEPTED.selection} } }`,
-    variables: { paymentReference: params.paymentReference, callbackUrl: (body as { callbackUrl?: string }).callbackUrl ?? null },
+    query: `mutation IssueTrainTicket(${ISSUE_INPUT.variableDefinitions}) { issueTrainTicket(${ISSUE_INPUT.arguments}) { ${TRAIN_ISSUE_ACCEPTED.selection} } }`,
+    variables: ISSUE_INPUT.variables({ ...(body as JsonObject), paymentReference: params.paymentReference }),
   }),
   reply: (data: { issueTrainTicket: IssuanceData }) => ({
     status: 202,
@@ -44,17 +81,11 @@ const issue: RestRoute = {
       'Admits the ticket debit against the wallet (balance and overdraft) and issues asynchronously; poll GET …/issuance or give a callbackUrl. ' +
       'Repeating the call for the same reservation is safe with the same callbackUrl.',
     tag: 'Train',
-    params: PaymentReference,
+    params: ISSUE_PARAMS.schema,
+    validate: ({ params }) => checkTrainPaymentReference(params.paymentReference),
+    validates: 'params',
     headers: TRAIN_HEADERS,
-    body: z
-      .object({
-        callbackUrl: z
-          .string()
-          .max(2048)
-          .optional()
-          .meta({ format: 'uri', description: 'An HTTPS URL called with the issuance status once issuance reached a final state.' }),
-      })
-      .meta({ id: 'TrainIssueBody' }),
+    body: ISSUE_BODY.schema,
     responses: {
       202: {
         description:
@@ -64,7 +95,9 @@ const issue: RestRoute = {
       },
     },
     errors: {
-      400: 'SGR_CALLBACK_URL_INVALID: callbackUrl is not an HTTPS URL (or is refused); BAD_REQUEST for a body of the wrong JSON type.',
+      400:
+        'SGR_CALLBACK_URL_INVALID: callbackUrl is not an HTTPS URL of at most 2048 characters (or is refused); BAD_REQUEST for a payment reference ' +
+        'too long or a body of the wrong JSON type (data.fields[]).',
       402: 'SGR_AGENT_INSUFFICIENT_BALANCE: the projected balance after this and other pending debits would fall below the overdraft limit; nothing is claimed, retry after a top-up.',
       403: 'FORBIDDEN: not an agent, or the reservation belongs to another account.',
       404: 'SGR_RESERVATION_NOT_FOUND: no reservation with this payment reference.',
@@ -82,28 +115,23 @@ const status: RestRoute = {
   auth: true,
   // Optional `currency`: freezes that currency's payable quote (owner, awaiting funds) and returns it in payable.quotes.
   operation: ({ params, query }: RestRequest) => ({
-    query: `query TrainIssuance($paymentReference: String!, $currency: String) {
-      trainIssuance(paymentReference: $paymentReference, currency: $currency) { ${TRAIN_ISSUANCE_STATUS.selection} } }`,
-    variables: { paymentReference: params.paymentReference, currency: query.get('currency') },
+    query: `query TrainIssuance(${STATUS_INPUT.variableDefinitions}) { trainIssuance(${STATUS_INPUT.arguments}) { ${TRAIN_ISSUANCE_STATUS.selection} } }`,
+    variables: STATUS_INPUT.variables({ ...queryObject(query), paymentReference: params.paymentReference }),
   }),
   reply: (data: { trainIssuance: IssuanceData }) => ({ body: view(data.trainIssuance), headers: { 'cache-control': 'no-store' } }),
   contract: {
     summary: 'Read the funding, payout and issuance state of a train reservation',
     description: 'The ticket is ready when issuance.status is ISSUED. The owner or an administrator may read it.',
     tag: 'Train',
-    params: PaymentReference,
-    query: z.object({
-      currency: z
-        .string()
-        .trim()
-        .regex(/^([A-Za-z]{3})?$/, 'must be an ISO 4217 code such as USD')
-        .optional()
-        .meta({ description: 'Freezes (owner, awaiting funds) and returns the payable quote in this currency, e.g. USD.' }),
-    }),
+    params: STATUS_PARAMS.schema,
+    query: STATUS_QUERY.schema,
+    // The path's text cannot fail its schema: the validator, standing for the query's, also bounds the reference.
+    validate: ({ params, query }) => problemsOfCheck(checkTrainIssuanceRead({ paymentReference: params.paymentReference, currency: query.get('currency') })),
+    validates: 'query',
     headers: TRAIN_HEADERS,
     responses: { 200: { description: 'The issuance status.', schema: TRAIN_ISSUANCE_STATUS.schema, headers: NO_STORE_HEADER } },
     errors: {
-      400: 'BAD_REQUEST: currency is not a three-letter code.',
+      400: 'BAD_REQUEST: currency is not a three-letter code, or the payment reference is too long (data.fields[]).',
       403: 'FORBIDDEN: the reservation belongs to another account.',
       404: 'SGR_RESERVATION_NOT_FOUND: no reservation with this payment reference.',
       422: 'SGR_PAYMENT_CURRENCY_UNAVAILABLE: the currency cannot be quoted; data.payableCurrencies[].',

@@ -14,10 +14,9 @@ export class TrainIssuanceException extends AppError {
   static invalidCallbackUrl(message: string): TrainIssuanceException {
     return new TrainIssuanceException('SGR_CALLBACK_URL_INVALID', 400, message, { field: 'callbackUrl' });
   }
-  static invalidCurrency(): TrainIssuanceException {
-    return new TrainIssuanceException('BAD_REQUEST', 400, '"currency" must be an ISO 4217 code such as USD', {
-      fields: [{ field: 'currency', message: 'must be an ISO 4217 code such as USD' }],
-    });
+  /** The issuance validator's problems (shared/api-contract/train-issuance.validator.ts), as the REST routes answer them too. */
+  static invalid(fields: Array<{ field: string; message: string }>): TrainIssuanceException {
+    return new TrainIssuanceException('BAD_REQUEST', 400, fields.map((f) => `"${f.field}" ${f.message}`).join('; '), { fields });
   }
   static callbackConflict(): TrainIssuanceException {
     return new TrainIssuanceException(

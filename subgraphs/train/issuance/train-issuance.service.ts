@@ -6,6 +6,7 @@ import { TRAIN_JOBS } from '../jobs/train.jobs';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
 import type { TrainReservation } from '../reservations/reservation.types';
 import { TrainIssuanceException } from './train-issuance.exception';
+import { checkTrainIssuanceRead, checkTrainPaymentReference, TRAIN_CALLBACK_URL_MAX_LENGTH } from '../../../shared/api-contract/train-issuance.validator';
 import type { TrainIssuanceRepository } from './train-issuance.repository';
 import { issuanceView, TrainIssuanceView } from './train-issuance.view';
 import type { TrainPaymentQuoteService } from '../payments/train-payment-quote.service';
@@ -29,6 +30,8 @@ export class TrainIssuanceService {
   ) {}
 
   async issue(principal: Principal, paymentReference: string, callbackUrl: string | null | undefined): Promise<TrainIssuanceView> {
+    const problems = checkTrainPaymentReference(paymentReference);
+    if (problems.length) throw TrainIssuanceException.invalid(problems);
     const url = this.callbackUrl(callbackUrl);
     const found = await this.owned(principal, paymentReference, false);
     const existing = await this.issuances.byReservation(found.id);
@@ -103,8 +106,9 @@ export class TrainIssuanceService {
    * `currency` freezes that currency's quote, for the owner of a reservation awaiting funds only.
    */
   async status(principal: Principal, paymentReference: string, currency?: string | null): Promise<TrainIssuanceView> {
-    const code = currency?.trim().toUpperCase() || null;
-    if (code !== null && !/^[A-Z]{3}$/.test(code)) throw TrainIssuanceException.invalidCurrency();
+    const checked = checkTrainIssuanceRead({ paymentReference, currency });
+    if ('problems' in checked) throw TrainIssuanceException.invalid(checked.problems);
+    const code = checked.currency;
     const r = await this.owned(principal, paymentReference, true);
     const payable = await this.quotes.payable(r, principal.accountId, code);
     // Confirmed money that cannot pay this booking (it was paid or cancelled already) must be refunded by support.
@@ -143,8 +147,8 @@ export class TrainIssuanceService {
 
   private callbackUrl(value: string | null | undefined): string | null {
     if (value === undefined || value === null || value === '') return null;
-    if (typeof value !== 'string' || value.length > 2048)
-      throw TrainIssuanceException.invalidCallbackUrl('callbackUrl must be an HTTPS URL of at most 2048 characters');
+    if (typeof value !== 'string' || value.length > TRAIN_CALLBACK_URL_MAX_LENGTH)
+      throw TrainIssuanceException.invalidCallbackUrl(`callbackUrl must be an HTTPS URL of at most ${TRAIN_CALLBACK_URL_MAX_LENGTH} characters`);
     let url: URL;
     try {
       url = new URL(value.trim());
