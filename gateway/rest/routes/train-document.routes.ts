@@ -1,23 +1,31 @@
-import { z } from 'zod';
 import { PlatformException } from '../../../shared/errors/app-error';
 import type { RestRequest, RestRoute } from '../rest-route';
+import { problemsOfCheck, queryObject } from '../rest-contract';
+import { restInput } from '../graphql-shapes/rest-input.builder';
+import { checkTrainDocumentSelector, TRAIN_DOCUMENT_SELECTOR_MAX_LENGTH } from '../../../shared/api-contract/train-document.validator';
 import { TRAIN_HEADERS } from './train.routes';
 
 /* GET /api/trip/train/ticket/document/generate (OpenAPI `getTripTrainTicketDocumentGenerate`): 200 application/pdf, a new rendering every time. */
 
-const SELECTOR_MESSAGE = 'Give exactly one of the query parameters "paymentReference" or "ticketId"';
+/** The query string as the trainTicketDocument arguments; exactly one selector is the document validator's rule. */
+const DOCUMENT_INPUT = restInput('Query.trainTicketDocument', {
+  in: 'query',
+  unknownMembers: 'ignore',
+  order: ['paymentReference', 'ticketId'],
+  members: {
+    paymentReference: { description: 'The whole group of the reservation.', documents: { maxLength: TRAIN_DOCUMENT_SELECTOR_MAX_LENGTH } },
+    ticketId: {
+      description: 'One ticket: its Safiri-side uuid or the full provider ticket number.',
+      documents: { maxLength: TRAIN_DOCUMENT_SELECTOR_MAX_LENGTH },
+    },
+  },
+});
 
-/** A blank selector counts as absent. */
-const given = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
-
-/** The one selector given: a name repeated in the query string is refused (the contract reads only its first value). */
-function selector(query: URLSearchParams): { paymentReference: string | null; ticketId: string | null } {
-  const one = (name: string): string | null => {
-    const values = query.getAll(name);
-    if (values.length > 1) throw PlatformException.badRequest(`Give "${name}" once`, { field: name });
-    return values[0]?.trim() || null;
-  };
-  return { paymentReference: one('paymentReference'), ticketId: one('ticketId') };
+/** The query string's selectors: a name given twice is refused, as the contract reads only its first value (a REST-only problem). */
+function selectors(query: URLSearchParams): Record<string, string> {
+  for (const name of ['paymentReference', 'ticketId'])
+    if (query.getAll(name).length > 1) throw PlatformException.badRequest(`Give "${name}" once`, { field: name });
+  return queryObject(query);
 }
 
 const generate: RestRoute = {
@@ -25,9 +33,8 @@ const generate: RestRoute = {
   path: '/api/trip/train/ticket/document/generate',
   auth: true,
   operation: ({ query }: RestRequest) => ({
-    query: `query TrainTicketDocument($paymentReference: String, $ticketId: String) {
-      trainTicketDocument(paymentReference: $paymentReference, ticketId: $ticketId) { filename contentType base64 } }`,
-    variables: selector(query),
+    query: `query TrainTicketDocument(${DOCUMENT_INPUT.variableDefinitions}) { trainTicketDocument(${DOCUMENT_INPUT.arguments}) { filename contentType base64 } }`,
+    variables: DOCUMENT_INPUT.variables(selectors(query)),
   }),
   reply: (data: { trainTicketDocument: { filename: string; contentType: string; base64: string } }) => {
     const doc = data.trainTicketDocument;
@@ -47,17 +54,9 @@ const generate: RestRoute = {
       'administrators may download any issued train ticket, others only their own. The PDF opens without a password, permits printing and copying, ' +
       'and is owner-password protected against editing.',
     tag: 'Train',
-    query: z
-      .object({
-        paymentReference: z.string().max(64).optional().meta({ description: 'The whole group of the reservation.' }),
-        ticketId: z.string().max(64).optional().meta({ description: 'One ticket: its Safiri-side uuid or the full provider ticket number.' }),
-      })
-      .superRefine(
-        (q, ctx) => {
-          if (given(q.paymentReference) === given(q.ticketId)) ctx.addIssue({ code: 'custom', path: ['selector'], message: SELECTOR_MESSAGE });
-        },
-        { when: () => true },
-      ),
+    query: DOCUMENT_INPUT.schema,
+    validate: ({ query }) => problemsOfCheck(checkTrainDocumentSelector(queryObject(query))),
+    validates: 'query',
     headers: TRAIN_HEADERS,
     responses: {
       200: {
@@ -67,7 +66,7 @@ const generate: RestRoute = {
       },
     },
     errors: {
-      400: 'BAD_REQUEST: none or both of paymentReference and ticketId, or one given twice.',
+      400: 'BAD_REQUEST: none or both of paymentReference and ticketId, one given twice, or one too long (data.fields[]).',
       403: 'FORBIDDEN: the ticket belongs to another account.',
       404: 'SGR_TICKET_NOT_FOUND: no such ticket or reservation.',
       409: 'SGR_TICKET_NOT_ISSUED: the ticket is not ISSUED yet (data.status).',

@@ -2,8 +2,9 @@ import { AppError } from '../../../shared/errors/app-error';
 
 /** GET /api/trip/train/ticket/document/generate coded errors. */
 export class TrainDocumentException extends AppError {
-  static selector(): TrainDocumentException {
-    return new TrainDocumentException('SGR_DOCUMENT_SELECTOR_INVALID', 400, 'Give exactly one of paymentReference or ticketId');
+  /** The document validator's problems (shared/api-contract/train-document.validator.ts), as the REST route answers them too. */
+  static invalid(fields: Array<{ field: string; message: string }>): TrainDocumentException {
+    return new TrainDocumentException('BAD_REQUEST', 400, fields.map((f) => `"${f.field}" ${f.message}`).join('; '), { field: fields[0].field, fields });
   }
   static notFound(selector: string): TrainDocumentException {
     return new TrainDocumentException('SGR_TICKET_NOT_FOUND', 404, `No train ticket ${selector}`);

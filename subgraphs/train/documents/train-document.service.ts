@@ -8,6 +8,7 @@ import type { JourneySelection, TrainReservation, TrainTicketRow } from '../rese
 import type { StationService } from '../services/station.service';
 import type { TrainIssuanceRepository } from '../issuance/train-issuance.repository';
 import { TrainDocumentException } from './train-document.exception';
+import { checkTrainDocumentSelector } from '../../../shared/api-contract/train-document.validator';
 
 export interface TrainTicketDocumentFile {
   filename: string;
@@ -33,9 +34,9 @@ export class TrainDocumentService {
   ) {}
 
   async generate(principal: Principal, selector: { paymentReference?: string | null; ticketId?: string | null }): Promise<TrainTicketDocumentFile> {
-    const paymentReference = selector.paymentReference?.trim() || null;
-    const ticketId = selector.ticketId?.trim() || null;
-    if ((paymentReference === null) === (ticketId === null)) throw TrainDocumentException.selector();
+    const checked = checkTrainDocumentSelector(selector);
+    if ('problems' in checked) throw TrainDocumentException.invalid(checked.problems);
+    const { paymentReference, ticketId } = checked.selector;
 
     let reservation: TrainReservation | null;
     let tickets: TrainTicketRow[];
