@@ -71,7 +71,7 @@ export const TrainReservationPassengerInput = z
   })
   .meta({
     id: 'TrainReservationPassengerInput',
-    description: `train-bus-admin.md "Reservation passenger (train)". ${UNCHECKED} Payer and luggage fields are refused the same way.`,
+    description: `One passenger of a train reservation, with the seat held for each journey. ${UNCHECKED} Payer and luggage fields are refused the same way.`,
   });
 
 const SelectedJourney = FreeObject.meta({

@@ -64,7 +64,10 @@ export const TrainPrice = z
     basePrice: MoneyAmount.meta({ description: 'The fare in baseCurrency; the settlement figure.' }),
     otherCurrencies: TrainOtherCurrencies,
   })
-  .meta({ id: 'TrainPrice', description: 'train-bus-admin.md "Train price".' });
+  .meta({
+    id: 'TrainPrice',
+    description: 'The price of one seat: the operator fare, the fees above it and their sum, and the fare in other display currencies.',
+  });
 
 // ---- Search item ------------------------------------------------------------------------------------------
 
@@ -124,7 +127,7 @@ const TrainSearchCar = z
     hasSeat: z.boolean(),
     bookedSeats: z.array(z.string()).meta({ description: 'Provider metadata; never personal data.' }),
   })
-  .meta({ id: 'TrainSearchCar', description: 'train-bus-admin.md "Railway car (search)".' });
+  .meta({ id: 'TrainSearchCar', description: 'One car of a train in a search result: its type, capacity and free seats.' });
 
 const TransitAgency = z
   .object({

@@ -18,7 +18,7 @@ export class TrainTripRefInput {
   departureDate?: string | null;
 }
 
-@ObjectType({ description: 'train-bus-admin.md "Train details" car price: one ticket type with one luggage choice' })
+@ObjectType({ description: 'The price of one ticket type with one luggage choice in one car of the selected train' })
 export class TrainCarPrice {
   @Field(() => Int, { description: '4 adult, 3 child' })
   ticketTypeId!: number;
@@ -93,7 +93,7 @@ export class TrainSeat {
   available!: boolean;
 }
 
-@ObjectType({ description: 'train-bus-admin.md "Train details" train car' })
+@ObjectType({ description: 'One car of the selected train: its type, capacity, prices and seat map' })
 export class TrainDetailsCar {
   @Field(() => Int, { description: 'Car id: the carId of holdTrainSeat' })
   id!: number;
@@ -255,7 +255,7 @@ export class TrainBookingRequirements {
   ticketTypeOptions!: TrainBookingOption[];
 }
 
-@ObjectType({ description: 'train-bus-admin.md "Train details": the selected trip reloaded from the provider, with seat maps and car prices' })
+@ObjectType({ description: 'The selected trip reloaded from the provider, with seat maps and car prices' })
 export class TrainDetails extends TrainTrip {
   @Field(() => TrainDetailsTrain, { description: 'The train set with seat maps and car prices' })
   train!: TrainDetailsTrain;

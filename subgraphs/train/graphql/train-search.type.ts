@@ -45,7 +45,10 @@ export class TrainCurrencyPrice {
   fees?: TrainFee[] | null;
 }
 
-@ObjectType({ simpleResolvers: true, description: 'train-bus-admin.md "Train price"' })
+@ObjectType({
+  simpleResolvers: true,
+  description: 'The price of one seat: the operator fare, the fees above it and their sum, and the fare in other display currencies',
+})
 export class TrainPrice {
   @Field(() => TrainPricingContextEnum, { description: 'Which pricing rules made this price' })
   pricingContext!: string;
@@ -162,7 +165,7 @@ export class TrainStopTime {
   longitude!: number;
 }
 
-@ObjectType({ simpleResolvers: true, description: 'train-bus-admin.md "Railway car (search)"' })
+@ObjectType({ simpleResolvers: true, description: 'One car of a train in a search result: its type, capacity and free seats' })
 export class RailwayCar {
   @Field(() => Int, { description: 'Car id within the train (as the provider numbers it)' })
   id!: number;
