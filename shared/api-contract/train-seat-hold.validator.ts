@@ -36,7 +36,9 @@ export interface HoldProblem {
   message: string;
 }
 
-const SEAT_ID = /^[1-9]\d{0,9}$/;
+/** A seat id as details gives it (seats[].id): a whole number of at most ten digits, as text. */
+export const SEAT_ID_PATTERN = '^[1-9]\\d{0,9}$';
+const SEAT_ID = new RegExp(SEAT_ID_PATTERN);
 const IDS = ['departureStopPartnerId', 'arrivalStopPartnerId', 'timeTableTrainSetId', 'carId'] as const;
 
 const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value <= TRAIN_ID_MAX;

@@ -9,6 +9,7 @@ import {
   checkTrainSeatHold,
   HOLD_KEY_MAX_LENGTH,
   NO_LUGGAGE,
+  SEAT_ID_PATTERN,
   TRAIN_ID_MAX,
   type TrainSeatHoldInput,
 } from '../../../shared/api-contract/train-seat-hold.validator';
@@ -186,7 +187,7 @@ const HOLD_INPUT = restInput('Mutation.holdTrainSeat', {
     seat: {
       description: 'The seat id: a number, or the numeric string details gives as seats[].id (e.g. "4015").',
       accepts: { schema: z.string(), toGraphQL: (value) => Number(value) },
-      documents: { ...ID_RANGE, pattern: '^[1-9]\\d{0,9}$' },
+      documents: { ...ID_RANGE, pattern: SEAT_ID_PATTERN },
     },
     luggageId: { documents: { ...ID_RANGE, default: NO_LUGGAGE } },
   },
