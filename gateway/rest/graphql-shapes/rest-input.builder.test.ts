@@ -87,6 +87,28 @@ describe('restInput', () => {
     });
   });
 
+  it('takes a REST-only JSON form instead of the GraphQL type, and lets REST leave out a non-null member sent as a stand-in', () => {
+    const input = restInput(
+      'Mutation.book',
+      {
+        body: 'input',
+        members: {
+          reference: { as: 'booking', instead: { schema: z.object({ reference: z.string() }), toGraphQL: (v) => (v as { reference: string }).reference } },
+          travellers: { shape: { members: { firstName: { whenAbsent: '' } } } },
+        },
+      },
+      SDL,
+    );
+    expect(problems(input.schema, { booking: { reference: 'R' }, travellers: [{}, { firstName: null }] })).toEqual([]);
+    expect(problems(input.schema, { booking: 'R', travellers: [] })).toEqual([{ field: 'booking', message: 'must be an object' }]);
+    expect(input.variables({ booking: { reference: 'R' }, travellers: [{ born: '2001-02-03' }, { firstName: null }] })).toEqual({
+      input: { reference: 'R', travellers: [{ firstName: '', born: '2001-02-03' }, { firstName: '' }] },
+    });
+    const json = z.toJSONSchema(input.schema) as unknown as { required: string[]; properties: { travellers: { items: { required?: string[] } } } };
+    expect(json.required).toEqual(['booking', 'travellers']);
+    expect(json.properties.travellers.items.required ?? []).toEqual([]);
+  });
+
   it('refuses an overlay naming what GraphQL does not have, so a removed argument cannot linger', () => {
     expect(() => restInput('Mutation.pay', { members: { gone: { omit: true } } }, SDL)).toThrow('no argument or field gone');
     expect(() => restInput('Mutation.nope', {}, SDL)).toThrow('has no Mutation.nope');

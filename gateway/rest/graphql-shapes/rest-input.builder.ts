@@ -44,7 +44,7 @@ const SCALARS: Record<string, () => z.ZodType> = {
   Boolean: () => z.boolean(),
   DateTime: parsedBy(DateTimeScalar, z.string(), 'date-time'),
   LocalDate: parsedBy(LocalDateScalar, z.string(), 'date'),
-  IntOrString: parsedBy(IntOrString, z.union([z.number().int(), z.string()])),
+  IntOrString: parsedBy(IntOrString, z.union([z.number().int(), z.string()], { error: 'must be an integer or a string' })),
   JSONObject: () => z.looseObject({}),
 };
 
@@ -73,11 +73,12 @@ function wrapped(type: GraphQLInputType, inner: z.ZodType, text = false): z.ZodT
 }
 
 function memberCheck(member: Member, overlay: MemberOverlay, where: string, text: boolean): z.ZodType {
-  const graphql = leaf(member.type, overlay, where);
+  const graphql = overlay.instead?.schema ?? leaf(member.type, overlay, where);
   const inner = overlay.accepts
     ? z.union([graphql, overlay.accepts.schema], overlay.accepts.message ? { error: overlay.accepts.message } : undefined)
     : graphql;
-  const check = wrapped(member.type, inner, text);
+  const given = wrapped(member.type, inner, text);
+  const check = overlay.whenAbsent === undefined ? given : text ? given.optional() : given.nullish();
   const description = overlay.description ?? member.description ?? undefined;
   const meta = { ...(description ? { description } : {}), ...overlay.documents };
   return Object.keys(meta).length ? check.meta(meta) : check;
@@ -117,6 +118,7 @@ function graphQLValue(type: GraphQLInputType, value: unknown, overlay: MemberOve
   const base = getNullableType(type);
   if (isListType(base) && Array.isArray(value)) return value.map((item) => graphQLValue(base.ofType as GraphQLInputType, item, overlay));
   if (overlay.accepts && !overlay.accepts.schema.safeParse(value).error) return overlay.accepts.toGraphQL(value);
+  if (overlay.instead && !overlay.instead.schema.safeParse(value).error) return overlay.instead.toGraphQL(value);
   const named = getNamedType(type);
   if (!isInputObjectType(named) || typeof value !== 'object') return value;
   return objectValue(Object.values(named.getFields()), value as Record<string, unknown>, overlay.shape ?? {});
@@ -124,8 +126,12 @@ function graphQLValue(type: GraphQLInputType, value: unknown, overlay: MemberOve
 
 function objectValue(members: readonly Member[], value: Record<string, unknown>, overlay: InputOverlay): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [rest, member] of restMembers(members, overlay, ''))
-    if (value[rest] !== undefined) out[member.name] = graphQLValue(member.type, value[rest], overlay.members?.[member.name] ?? {});
+  for (const [rest, member] of restMembers(members, overlay, '')) {
+    const memberOverlay = overlay.members?.[member.name] ?? {};
+    const given = value[rest];
+    if ((given === undefined || given === null) && memberOverlay.whenAbsent !== undefined) out[member.name] = memberOverlay.whenAbsent;
+    else if (given !== undefined) out[member.name] = graphQLValue(member.type, given, memberOverlay);
+  }
   return out;
 }
 

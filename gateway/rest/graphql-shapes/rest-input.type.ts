@@ -27,6 +27,19 @@ export interface MemberOverlay {
     /** The problem's words when a value has neither form (default: zod's "Invalid input"). */
     message?: string;
   };
+  /**
+   * A REST-only JSON form taken in place of the GraphQL type (documented and checked as it), with its conversion:
+   * a submitted offer object for the offer reference it carries.
+   */
+  instead?: {
+    schema: z.ZodType;
+    toGraphQL(value: unknown): unknown;
+  };
+  /**
+   * REST may leave out (or send null) this non-null member: the operation sends this value, which the owning validator
+   * reads as missing, so the problem is listed with the others (a passenger's firstName sent as "").
+   */
+  whenAbsent?: string | number | boolean;
   /** For a member of input object type: the overlay of that object's fields. */
   shape?: InputOverlay;
 }
