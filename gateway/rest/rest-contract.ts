@@ -136,6 +136,24 @@ const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${t
 /** The problems of a shared validator's answer (`{ problems }` or its checked value), for a contract's `validate`. */
 export const problemsOfCheck = (checked: { problems: InputProblem[] } | object): InputProblem[] => ('problems' in checked ? checked.problems : []);
 
+/**
+ * The `validate` of a route whose subgraph runs the module validator itself after it authorizes the caller or while it
+ * reads data (the airports a search may name, the offer a reservation books): there a check made here first would
+ * answer differently (a 400 for a caller the subgraph refuses 403, a list without the problems only the subgraph can
+ * see). So a body GraphQL can carry (`schema`, derived from the arguments, accepts it) goes on and the subgraph's error,
+ * from that validator, is REST's. A body GraphQL cannot carry (a required member missing, a JSON type wrong) is
+ * answered here with the validator's problems, then the schema's for members the validator does not name.
+ */
+export function validateUncarried(schema: z.ZodType, check: (request: RestRequest) => InputProblem[]): (request: RestRequest) => InputProblem[] {
+  return (request) => {
+    const body = request.body ?? {};
+    const carried = schema.safeParse(body);
+    if (carried.success) return [];
+    const problems = check(request);
+    return [...problems, ...inputProblems(carried.error, body).filter((typed) => !problems.some((p) => p.field === typed.field))];
+  };
+}
+
 /** The default answer to input that fails a route's schemas: a 400 listing every field. */
 export function badInput(fields: InputProblem[]): AppError {
   const text = fields

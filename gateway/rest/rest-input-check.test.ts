@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../shared/errors/app-error';
-import type { RouteContract } from './rest-contract';
+import { type RouteContract, validateUncarried } from './rest-contract';
 import { checkInput } from './rest-input-check';
 
 const contract = (extra: Partial<RouteContract>): RouteContract => ({ summary: 's', tag: 'Platform', responses: {}, errors: {}, ...extra });
@@ -64,6 +64,30 @@ describe('checkInput: a route schema decides the 400', () => {
     expect(onPath.data?.fields).toEqual([
       { field: 'paymentReference', message: 'must be at most 64 characters' },
       { field: 'callbackUrl', message: 'must be a string' },
+    ]);
+  });
+});
+
+describe('validateUncarried: what GraphQL can carry is left to the subgraph', () => {
+  const schema = z.object({ ticketId: z.string(), seats: z.number().int().nullish(), note: z.string().nullish() });
+  const check = ({ body }: { body: unknown }) => {
+    const { ticketId, seats } = body as { ticketId?: unknown; seats?: unknown };
+    return [
+      ...(typeof ticketId === 'string' && ticketId ? [] : [{ field: 'ticketId', message: 'is required' }]),
+      ...(seats === undefined || (typeof seats === 'number' && seats <= 9) ? [] : [{ field: 'seats', message: 'must be a whole number up to 9' }]),
+    ];
+  };
+  const validate = validateUncarried(schema, check);
+
+  it("answers nothing for a body GraphQL carries, whatever its values: the subgraph's validator answers those", () => {
+    expect(validate(request({ ticketId: '', seats: 12 }))).toEqual([]);
+  });
+
+  it("answers an uncarried body with the validator's words, then the schema's for members the validator leaves alone", () => {
+    expect(validate(request({ seats: 'two', note: 5 }))).toEqual([
+      { field: 'ticketId', message: 'is required' },
+      { field: 'seats', message: 'must be a whole number up to 9' },
+      { field: 'note', message: 'must be a string' },
     ]);
   });
 });
