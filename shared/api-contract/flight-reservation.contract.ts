@@ -28,3 +28,15 @@ export const OFFER_REFERENCE_MISSING = {
   message: 'offerReference is required (or flightOffer with its offerReference)',
   fields: [{ field: 'offerReference', message: 'is required' }],
 } as const;
+
+/** A uuid in any case: offer references, reservation, payment request and reconciliation operation ids. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One problem of a flight input, as data.fields[] lists it. */
+export interface FlightProblem {
+  field: string;
+  message: string;
+}
+
+/** The message of a 400 listing problems when the operation has no wording of its own: "reason at most 500 characters; …". */
+export const problemsMessage = (problems: FlightProblem[]) => problems.map((p) => `${p.field} ${p.message}`).join('; ');

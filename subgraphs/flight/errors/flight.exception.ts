@@ -1,13 +1,9 @@
-import { OFFER_REFERENCE_MISSING } from '../../../shared/api-contract/flight-reservation.contract';
 import { AppError } from '../../../shared/errors/app-error';
 
 /** The flight domain's coded errors, with the HTTP status the OpenAPI document lists for each. */
 export class FlightException extends AppError {
   static invalidRequest(message: string, fields: Array<{ field: string; message: string }>): FlightException {
     return new FlightException('BAD_REQUEST', 400, message, { fields });
-  }
-  static offerReferenceMissing(): FlightException {
-    return FlightException.invalidRequest(OFFER_REFERENCE_MISSING.message, [...OFFER_REFERENCE_MISSING.fields]);
   }
   static searchUnavailable(retryable: boolean): FlightException {
     return new FlightException(

@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../../shared/http/subgraph-server';
 import type { FlightSearchOutcome, FlightSearchService } from '../search/flight-search.service';
-import type { FlightSearchRequest } from '../search/flight-search.request';
+import type { FlightSearchRequest } from '../../../shared/api-contract/flight-search.validator';
 import type { RequestContext } from '../../../shared/context/request-context';
 import { PreparedWork } from '../../../shared/http/answer-templates';
 import type { OfferReviewService } from '../offers/offer-review.service';

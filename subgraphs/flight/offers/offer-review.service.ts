@@ -5,6 +5,7 @@ import type { AirportService } from '../services/airport.service';
 import type { SearchedOffer, StoredOfferLoader } from './searched-offer.types';
 import { BookingRequirements, bookingRequirementsFor } from './booking-requirements';
 import type { ReservationRepository } from '../reservations/reservation.repository';
+import { checkOfferReference, offerReferenceMessage } from '../../../shared/api-contract/flight-reservation.validator';
 
 export interface OfferReview {
   offerReference: string;
@@ -12,8 +13,6 @@ export interface OfferReview {
   flightOffer: SearchedOffer;
   bookingRequirements: BookingRequirements;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Offer review: the caller's own stored offer, with what must be collected to book it. The
@@ -29,11 +28,9 @@ export class OfferReviewService {
   ) {}
 
   async review(principal: Principal, offerReference: string | null | undefined): Promise<OfferReview> {
-    if (!offerReference) throw FlightException.offerReferenceMissing();
-    if (!UUID.test(offerReference)) {
-      throw FlightException.invalidRequest('offerReference must be the uuid a search returned', [{ field: 'offerReference', message: 'must be a uuid' }]);
-    }
-    const stored = await this.offers.load(offerReference.toLowerCase(), principal.accountId);
+    const checked = checkOfferReference(offerReference);
+    if ('problems' in checked) throw FlightException.invalidRequest(offerReferenceMessage(checked.problems), checked.problems);
+    const stored = await this.offers.load(checked.offerReference, principal.accountId);
     if (!stored) throw FlightException.offerNotFound();
     if (stored.gone || stored.expiresAt.getTime() <= this.clock.now().getTime()) {
       throw FlightException.offerExpired({ offerReference: stored.offerReference, expiresAt: stored.expiresAt.toISOString(), refreshSearch: true });

@@ -3,6 +3,8 @@ import type { Principal } from '../../../shared/auth/token.service';
 import { isAdministrator } from '../../../shared/auth/roles';
 import { PlatformException } from '../../../shared/errors/app-error';
 import { FlightException } from '../errors/flight.exception';
+import { CancellationRequest, checkCancellation } from '../../../shared/api-contract/flight-issuance.validator';
+import { problemsMessage } from '../../../shared/api-contract/flight-reservation.contract';
 import { FlightSupplier, SupplierError } from '../supplier/flight-supplier.port';
 import { FLIGHT_BOOKING_KIND } from './reservation-follow-ups';
 import { ReservationRepository } from './reservation.repository';
@@ -56,10 +58,12 @@ export class CancelService {
     principal: Principal,
     input: { reservationId?: string | null; ticketId?: string | null; reason?: string | null },
   ): Promise<{ complete: boolean; cancellation: Cancellation }> {
-    const r = await this.find(input);
+    const request = checkCancellation(input);
+    if ('problems' in request) throw FlightException.invalidRequest(problemsMessage(request.problems), request.problems);
+    const r = await this.find(request);
     if (r.accountId !== principal.accountId && !isAdministrator(principal.role))
       throw PlatformException.forbidden('This reservation belongs to another account');
-    const ticketId = input.ticketId?.trim() || null;
+    const { ticketId } = request;
     if (CANCELLED_STATES.includes(r.status)) return this.answer(r, ticketId, true);
     if (r.status === 'ISSUING') throw FlightException.inProgress({ reservationId: r.id, status: r.status });
     if (!CANCELLABLE.includes(r.status)) {
@@ -91,7 +95,7 @@ export class CancelService {
       const paidRefund: CancellationState | null = paid ? (paid.method === 'CARD' ? 'REFUND_PENDING' : 'REFUND_REQUIRED') : null;
       const state: CancellationState = paidRefund ?? (refundPending ? 'REFUND_PENDING' : refundRequired ? 'REFUND_REQUIRED' : 'CANCELLED');
       await this.ports.transactor.transaction(async (m) => {
-        await this.reservations.update(r.id, { status: state, cancelledAt: now, cancelReason: input.reason?.trim() || null }, now, m);
+        await this.reservations.update(r.id, { status: state, cancelledAt: now, cancelReason: request.reason }, now, m);
         await this.reservations.setTicketStatus(r.id, 'CANCELLED', m);
         await this.admission.release(r, m);
         if (paid && paidRefund) await this.payments.setStatus(paid.id, paidRefund, now, ['CONFIRMED'], m);
@@ -104,16 +108,8 @@ export class CancelService {
     }
   }
 
-  private async find(input: { reservationId?: string | null; ticketId?: string | null; reason?: string | null }): Promise<FlightReservation> {
-    const reservationId = input.reservationId?.trim() || null;
-    const ticketId = input.ticketId?.trim() || null;
-    if (!reservationId && !ticketId)
-      throw FlightException.invalidRequest('reservationId or ticketId is required', [{ field: 'reservationId', message: 'or ticketId is required' }]);
-    if (input.reason && input.reason.length > 500)
-      throw FlightException.invalidRequest('reason must be at most 500 characters', [{ field: 'reason', message: 'at most 500 characters' }]);
-    if (reservationId && !/^[0-9a-f-]{36}$/i.test(reservationId))
-      throw FlightException.invalidRequest('reservationId must be a uuid', [{ field: 'reservationId', message: 'must be a uuid' }]);
-    const byId = reservationId ? await this.reservations.byId(reservationId.toLowerCase()) : null;
+  private async find({ reservationId, ticketId }: CancellationRequest): Promise<FlightReservation> {
+    const byId = reservationId ? await this.reservations.byId(reservationId) : null;
     const byTicket = ticketId ? await this.reservations.byTicketId(ticketId) : null;
     if (byId && byTicket && byId.id !== byTicket.id) {
       throw FlightException.invalidRequest('reservationId and ticketId name different reservations', [
@@ -131,7 +127,7 @@ export class CancelService {
 
   private async answer(r: FlightReservation, ticketId: string | null, alreadyCancelled: boolean): Promise<{ complete: boolean; cancellation: Cancellation }> {
     // A CANCELLED payment request (declined, or dropped unpaid) took no money: the cancellation reports the newest
-    // one that did, or NOT_REQUIRED; CANCELLED is not one of the spec's payment states.
+    // one that did, or NOT_REQUIRED; CANCELLED is not one of the API's payment states.
     const payment = (await this.payments.ofReservation(r.id)).find((p) => p.status !== 'CANCELLED');
     const paymentState: PaymentState = payment ? (payment.status as PaymentState) : 'NOT_REQUIRED';
     const state = r.status as CancellationState;

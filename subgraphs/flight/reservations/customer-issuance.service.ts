@@ -9,7 +9,15 @@ import { FlightException } from '../errors/flight.exception';
 import { deadlinePassed, releasedAtDeadline } from '../payments/flight-payment';
 import type { FlightPaymentRepository } from '../payments/flight-payment.repository';
 import type { IssuanceService } from './issuance.service';
-import { IssuanceOutcome, PaymentRecovery, PaymentRecoveryInput, PaymentRecoveryView } from './payment-recovery';
+import { IssuanceOutcome, PaymentRecovery, PaymentRecoveryView } from './payment-recovery';
+import {
+  checkDirectIssue,
+  checkIssueLookup,
+  type DirectIssueInput,
+  type IssueLookup,
+  isRecoveryRequest,
+} from '../../../shared/api-contract/flight-issuance.validator';
+import { problemsMessage } from '../../../shared/api-contract/flight-reservation.contract';
 import type { PaymentRecoveryRepository } from './payment-recovery.repository';
 import type { ReservationRepository } from './reservation.repository';
 import { issuanceView, IssuanceView } from './reservation-view';
@@ -36,11 +44,6 @@ export interface DirectOutcome extends IssuanceOutcome {
   paymentRecovery: PaymentRecoveryView | null;
 }
 
-export interface DirectInput extends Partial<PaymentRecoveryInput> {
-  ticketId?: string | null;
-  paymentReference?: string | null;
-}
-
 /**
  * Customer issuance: the issue signal of the payment service (ISSUER) after a confirmed
  * payment, which starts issuance asynchronously as a restart-safe outbox job, and the internal
@@ -65,7 +68,9 @@ export class CustomerIssuanceService {
 
   async signal(principal: Principal, input: { paymentReference?: string | null; ticketId?: string | null }): Promise<SignalOutcome> {
     if (principal.role !== Role.ISSUER) throw PlatformException.forbidden('internal flight-issuance authorization required');
-    const { r, ticketId } = await this.find(input);
+    const lookup = checkIssueLookup(input);
+    if ('problems' in lookup) throw FlightException.invalidRequest(problemsMessage(lookup.problems), lookup.problems);
+    const { r, ticketId } = await this.find(lookup);
     const answer = async (complete: boolean, signaled: boolean, workflowId: string | null, current = r): Promise<SignalOutcome> => ({
       ...(await this.identity(current, ticketId)),
       complete,
@@ -98,14 +103,13 @@ export class CustomerIssuanceService {
     return answer(now.status === 'ISSUED', true, await this.reservations.issuanceWorkflowOf(r.id), now);
   }
 
-  async direct(principal: Principal, input: DirectInput): Promise<DirectOutcome> {
-    const recoveryFields = [input.sourceTicketId, input.paymentRequestId, input.reconciliationOperationId];
-    if (recoveryFields.some((v) => v !== undefined && v !== null)) {
-      if (principal.role !== Role.SUDO) throw PlatformException.forbidden('Cancelled-payment recovery needs sudo authorization');
-      return this.recovery.recover(principal, input);
-    }
+  async direct(principal: Principal, input: DirectIssueInput): Promise<DirectOutcome> {
+    if (isRecoveryRequest(input) && principal.role !== Role.SUDO) throw PlatformException.forbidden('Cancelled-payment recovery needs sudo authorization');
     if (!isAdministrator(principal.role)) throw PlatformException.forbidden('Direct issuance needs admin or sudo authorization');
-    const { r, ticketId } = await this.find(input, 'at least one');
+    const checked = checkDirectIssue(input);
+    if ('problems' in checked) throw FlightException.invalidRequest(problemsMessage(checked.problems), checked.problems);
+    if ('recovery' in checked) return this.recovery.recover(principal, checked.recovery);
+    const { r, ticketId } = await this.find(checked.lookup);
     return { ...(await this.issueNow(r, ticketId)), paymentRecovery: null };
   }
 
@@ -201,18 +205,8 @@ export class CustomerIssuanceService {
     ],
   };
 
-  /** One lookup (ticketId or paymentReference); both may be given when they name the same reservation. */
-  private async find(
-    input: { paymentReference?: string | null; ticketId?: string | null },
-    rule = 'one',
-  ): Promise<{ r: FlightReservation; ticketId: string | null }> {
-    const ticketId = typeof input.ticketId === 'string' ? input.ticketId.trim() || null : null;
-    const paymentReference = typeof input.paymentReference === 'string' ? input.paymentReference.trim() || null : null;
-    if (!ticketId && !paymentReference) {
-      throw FlightException.invalidRequest(`Supply ${rule} of paymentReference or ticketId`, [
-        { field: 'paymentReference', message: 'or ticketId is required' },
-      ]);
-    }
+  /** One checked lookup (ticketId or paymentReference); both may be given when they name the same reservation. */
+  private async find({ paymentReference, ticketId }: IssueLookup): Promise<{ r: FlightReservation; ticketId: string | null }> {
     const byTicket = ticketId ? await this.reservations.byTicketId(ticketId) : null;
     const byReference = paymentReference ? await this.reservations.byPaymentReference(paymentReference) : null;
     if (byTicket && byReference && byTicket.id !== byReference.id) {

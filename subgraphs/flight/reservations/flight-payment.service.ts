@@ -11,8 +11,8 @@ import type { FlightReservation } from './reservation.types';
 import { deadlinePassed, FlightPayment, FlightPaymentView, paymentMatches, paymentView, releasedAtDeadline } from '../payments/flight-payment';
 import type { FlightPaymentRepository } from '../payments/flight-payment.repository';
 import type { PaymentGateway } from '../../../shared/payments/payment-gateway.port';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { checkPaymentRequestId, checkPaymentStart, paymentProblemsMessage } from '../../../shared/api-contract/flight-issuance.validator';
+import { problemsMessage } from '../../../shared/api-contract/flight-reservation.contract';
 
 /** Who may record a provider confirmation: administrators and the internal payment service. */
 const CONFIRMERS: Role[] = [Role.ADMIN, Role.SUDO, Role.ISSUER];
@@ -38,7 +38,9 @@ export class FlightPaymentService {
   ) {}
 
   async startPayment(principal: Principal, input: { paymentReference?: string | null; method?: string | null }): Promise<StartPaymentOutcome> {
-    const { paymentReference, method } = this.parseStart(input);
+    const checked = checkPaymentStart(input, this.gateway.methods);
+    if ('problems' in checked) throw FlightException.invalidRequest(paymentProblemsMessage(checked.problems), checked.problems);
+    const { paymentReference, method } = checked;
     const r = await this.reservations.byPaymentReference(paymentReference);
     if (!r) throw FlightException.reservationNotFound();
     if (r.accountId !== principal.accountId) throw PlatformException.forbidden('This reservation belongs to another account');
@@ -57,8 +59,9 @@ export class FlightPaymentService {
   async confirmPayment(principal: Principal, paymentRequestId: string | null | undefined): Promise<FlightPaymentView> {
     if (!CONFIRMERS.includes(principal.role))
       throw PlatformException.forbidden('Confirming a payment needs admin, sudo or internal payment-service authorization');
-    const id = paymentRequestId?.trim().toLowerCase() ?? '';
-    if (!UUID.test(id)) throw FlightException.invalidRequest('paymentRequestId must be a uuid', [{ field: 'paymentRequestId', message: 'must be a uuid' }]);
+    const checked = checkPaymentRequestId(paymentRequestId);
+    if ('problems' in checked) throw FlightException.invalidRequest(problemsMessage(checked.problems), checked.problems);
+    const id = checked.paymentRequestId;
     const payment = await this.payments.byId(id);
     if (!payment) throw FlightException.paymentNotFound();
     if (payment.status === 'CONFIRMED') return paymentView(payment);
@@ -73,17 +76,6 @@ export class FlightPaymentService {
       throw FlightException.paymentConflict('The payment provider has not confirmed this charge yet', { paymentRequestId: id, status: 'PENDING' });
     }
     return paymentView(await this.markConfirmed(payment.id));
-  }
-
-  private parseStart(input: { paymentReference?: string | null; method?: string | null }): { paymentReference: string; method: string } {
-    const paymentReference = typeof input.paymentReference === 'string' ? input.paymentReference.trim() : '';
-    const method = typeof input.method === 'string' ? input.method.trim().toUpperCase() : '';
-    const fields: Array<{ field: string; message: string }> = [];
-    if (!paymentReference) fields.push({ field: 'paymentReference', message: 'is required' });
-    else if (paymentReference.length > 32) fields.push({ field: 'paymentReference', message: 'at most 32 characters' });
-    if (!this.gateway.methods.includes(method)) fields.push({ field: 'method', message: `must be one of ${this.gateway.methods.join(', ')}` });
-    if (fields.length) throw FlightException.invalidRequest(`Invalid payment request: ${fields.map((f) => f.field).join(', ')}`, fields);
-    return { paymentReference, method };
   }
 
   /**

@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { FlightPorts } from '../flight.port';
 import type { Principal } from '../../../shared/auth/token.service';
 import { FlightException } from '../errors/flight.exception';
+import type { PaymentRecoveryRequest } from '../../../shared/api-contract/flight-issuance.validator';
 import { deadlinePassed, FlightPayment, paymentMatches, releasedAtDeadline } from '../payments/flight-payment';
 import type { FlightPaymentRepository } from '../payments/flight-payment.repository';
 import type { ReservationRepository } from './reservation.repository';
@@ -9,19 +10,9 @@ import { issuanceView, IssuanceView } from './reservation-view';
 import type { FlightReservation, ReservationStatus } from './reservation.types';
 import type { PaymentRecoveryRepository, PaymentRecoveryRow, RecoveryState } from './payment-recovery.repository';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CANCELLED: ReservationStatus[] = ['CANCELLED', 'REFUND_PENDING', 'REFUND_REQUIRED'];
 // Money still held for the customer: confirmed, or waiting to be paid back.
 const RECOVERABLE_PAYMENT = ['CONFIRMED', 'REFUND_PENDING', 'REFUND_REQUIRED'];
-const REQUIRED = ['sourceTicketId', 'paymentRequestId', 'reconciliationOperationId', 'ticketId'] as const;
-
-export interface PaymentRecoveryInput {
-  sourceTicketId?: string | null;
-  paymentRequestId?: string | null;
-  reconciliationOperationId?: string | null;
-  ticketId?: string | null;
-  paymentReference?: string | null;
-}
 
 export type { RecoveryState };
 
@@ -54,14 +45,6 @@ export interface ImmediateIssuer {
   issueNow(found: FlightReservation, lookupTicketId: string | null): Promise<IssuanceOutcome>;
 }
 
-interface Request {
-  sourceTicketId: string;
-  paymentRequestId: string;
-  operationId: string;
-  ticketId: string;
-  paymentReference: string | null;
-}
-
 /**
  * Cancelled-payment recovery (direct issuance with sourceTicketId, paymentRequestId and
  * reconciliationOperationId, SUDO only): a confirmed customer payment of a cancelled
@@ -79,8 +62,7 @@ export class PaymentRecovery {
     private readonly recoveries: PaymentRecoveryRepository,
   ) {}
 
-  async recover(principal: Principal, input: PaymentRecoveryInput, raced = false): Promise<RecoveryOutcome> {
-    const req = parse(input);
+  async recover(principal: Principal, req: PaymentRecoveryRequest, raced = false): Promise<RecoveryOutcome> {
     const applied = await this.operation(req.operationId);
     if (applied) {
       if (applied.payment_id !== req.paymentRequestId || applied.source_ticket_id !== req.sourceTicketId || applied.replacement_ticket_id !== req.ticketId) {
@@ -122,7 +104,7 @@ export class PaymentRecovery {
       await this.payments.reassign(payment.id, replacement.id, replacement.paymentReference, this.ports.clock.now(), m);
       return 'applied' as const;
     });
-    if (outcome === 'raced' && !raced) return this.recover(principal, input, true);
+    if (outcome === 'raced' && !raced) return this.recover(principal, req, true);
     this.ports.logger.info('flight payment recovered', {
       reconciliationOperationId: req.operationId,
       paymentRequestId: payment.id,
@@ -133,7 +115,7 @@ export class PaymentRecovery {
   }
 
   /** Issues the replacement against its (reassigned) confirmed payment. */
-  private async finalize(found: FlightReservation, req: Request, recoveryIdempotent: boolean): Promise<RecoveryOutcome> {
+  private async finalize(found: FlightReservation, req: PaymentRecoveryRequest, recoveryIdempotent: boolean): Promise<RecoveryOutcome> {
     const replacement = (await this.reservations.byId(found.id))!;
     const finalizationIdempotent = replacement.status === 'ISSUED';
     if (!finalizationIdempotent && !(await this.payments.confirmedFor(replacement))) throw FlightException.paymentNotConfirmed();
@@ -144,7 +126,7 @@ export class PaymentRecovery {
     return { ...outcome, paymentRecovery: view(req, outcome.complete ? 'ISSUED' : 'RESERVED', recoveryIdempotent, finalizationIdempotent) };
   }
 
-  private async refundRequired(replacement: FlightReservation, req: Request, recoveryIdempotent: boolean): Promise<RecoveryOutcome> {
+  private async refundRequired(replacement: FlightReservation, req: PaymentRecoveryRequest, recoveryIdempotent: boolean): Promise<RecoveryOutcome> {
     const tickets = await this.reservations.ticketsOf(replacement.id);
     return {
       complete: false,
@@ -196,7 +178,7 @@ export class PaymentRecovery {
   /** The audit row: what was moved, from where, by whom. */
   private async record(
     m: EntityManager,
-    req: Request,
+    req: PaymentRecoveryRequest,
     principal: Principal,
     source: FlightReservation,
     replacement: FlightReservation,
@@ -220,31 +202,7 @@ export class PaymentRecovery {
   }
 }
 
-function parse(input: PaymentRecoveryInput): Request {
-  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-  const values = Object.fromEntries(REQUIRED.map((k) => [k, text(input[k])])) as Record<(typeof REQUIRED)[number], string>;
-  const missing = REQUIRED.filter((k) => !values[k]);
-  const fields = missing.map((field) => ({ field, message: 'is required for cancelled-payment recovery' }));
-  if (values.reconciliationOperationId && !UUID.test(values.reconciliationOperationId))
-    fields.push({ field: 'reconciliationOperationId', message: 'must be a uuid' });
-  if (values.paymentRequestId && !UUID.test(values.paymentRequestId)) fields.push({ field: 'paymentRequestId', message: 'must be a uuid' });
-  if (fields.length) {
-    const what = missing.length ? `missing ${missing.join(', ')}` : 'invalid identifiers';
-    throw FlightException.invalidRequest(
-      `Cancelled-payment recovery needs sourceTicketId, paymentRequestId, reconciliationOperationId and the replacement ticketId: ${what}`,
-      fields,
-    );
-  }
-  return {
-    sourceTicketId: values.sourceTicketId,
-    paymentRequestId: values.paymentRequestId.toLowerCase(),
-    operationId: values.reconciliationOperationId.toLowerCase(),
-    ticketId: values.ticketId,
-    paymentReference: text(input.paymentReference) || null,
-  };
-}
-
-function view(req: Request, state: RecoveryState, recoveryIdempotent: boolean, finalizationIdempotent: boolean): PaymentRecoveryView {
+function view(req: PaymentRecoveryRequest, state: RecoveryState, recoveryIdempotent: boolean, finalizationIdempotent: boolean): PaymentRecoveryView {
   return {
     reconciliationOperationId: req.operationId,
     sourceTicketId: req.sourceTicketId,

@@ -5,6 +5,8 @@ import type { Principal } from '../../../shared/auth/token.service';
 import { isAgentRole } from '../../../shared/auth/roles';
 import { PlatformException } from '../../../shared/errors/app-error';
 import { FlightException } from '../errors/flight.exception';
+import { checkTicketId } from '../../../shared/api-contract/flight-issuance.validator';
+import { problemsMessage } from '../../../shared/api-contract/flight-reservation.contract';
 import type { IssuanceService } from './issuance.service';
 import { ReservationRepository } from './reservation.repository';
 import { issuanceView, IssuanceView } from './reservation-view';
@@ -34,9 +36,10 @@ export class PurchaseService {
   ) {}
 
   async purchase(principal: Principal, ticketId: string | null | undefined): Promise<PurchaseOutcome> {
-    if (!ticketId?.trim()) throw FlightException.invalidRequest('ticketId is required', [{ field: 'ticketId', message: 'is required' }]);
+    const checked = checkTicketId(ticketId);
+    if ('problems' in checked) throw FlightException.invalidRequest(problemsMessage(checked.problems), checked.problems);
     if (!isAgentRole(principal.role)) throw PlatformException.forbidden('Purchase from a wallet needs an agent account');
-    const found = await this.reservations.byTicketId(ticketId.trim());
+    const found = await this.reservations.byTicketId(checked.ticketId);
     if (!found) throw FlightException.reservationNotFound();
     if (found.accountId !== principal.accountId) throw PlatformException.forbidden('This reservation belongs to another account');
     return runWorkflow(this.flow, { r: found });

@@ -5,8 +5,16 @@ import { PlatformException } from '../../../shared/errors/app-error';
 import type { FlightOfferPrice } from '../pricing/flight-pricing';
 import type { SupplierTraveler } from '../supplier/flight-supplier.port';
 import type { BookingChannel, FlightReservation, StoredPassenger } from './reservation.types';
+import type { NotificationPreferences } from '../../../shared/notifications/notification.types';
+import {
+  checkReservationRequest,
+  type ReservationRequest,
+  type ReservationRequestInput,
+  reservationProblemsMessage,
+} from '../../../shared/api-contract/flight-reservation.validator';
+import { FlightException } from '../errors/flight.exception';
 
-/** The reserve flow's rules that need no service: who may reserve, and how a reservation reads to the supplier. */
+/** The reserve flow's rules that need no service: who may reserve, what a retry may not change, and how a reservation reads to the supplier. */
 
 export function authorize(principal: Principal, channel: BookingChannel): void {
   if (channel === 'AGENT' && principal.role !== Role.SERVICE_AGENT && principal.role !== Role.THIRD_PARTY_AGENT) {
@@ -15,6 +23,27 @@ export function authorize(principal: Principal, channel: BookingChannel): void {
   if (channel === 'CUSTOMER' && principal.role !== Role.CUSTOMER) {
     throw PlatformException.forbidden('Customer reservations need a customer account; agents use /api/flight/reserve/agent');
   }
+}
+
+/** The request's own members, checked by the one reservation validator: a 400 listing every problem. */
+export function reservationRequest(input: ReservationRequestInput, externalUserId: string | null | undefined): ReservationRequest {
+  const checked = checkReservationRequest(input, externalUserId);
+  if ('problems' in checked) throw FlightException.invalidRequest(reservationProblemsMessage(checked.problems), checked.problems);
+  return checked.request;
+}
+
+/** Rule 1 of /reserve/agent: a retry must not change the external user, the option or the notification settings. */
+export function retryConflict(
+  existing: { externalUserId: string | null; selectedOption: string; notifications: NotificationPreferences },
+  request: ReservationRequest,
+): string | null {
+  if ((existing.externalUserId ?? null) !== request.externalUserId) return 'X-External-User-Id differs from the first attempt for this offer';
+  if (existing.selectedOption !== request.selectedOption) return 'selectedOption differs from the first attempt for this offer';
+  const before = existing.notifications;
+  for (const key of ['ticketPurchase', 'allOtherTripNotification', 'serviceAccountCreation'] as const) {
+    if ((before[key] !== false) !== request.notifications[key]) return `notifications.${key} differs from the first attempt for this offer`;
+  }
+  return null;
 }
 
 export function roleOf(r: FlightReservation): Role {

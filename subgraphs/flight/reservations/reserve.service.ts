@@ -27,14 +27,14 @@ import {
   toPricingRecords,
 } from './reservation-view';
 import type { BookingChannel, FlightReservation, StoredPassenger } from './reservation.types';
-import { authorize, priceChangeData, reference, roleOf, toSupplierTraveler } from './reserve-rules';
-import { parseReserveRequest, ReserveInput, ReserveRequest, retryConflict } from './reserve-request';
+import { authorize, priceChangeData, reference, reservationRequest, retryConflict, roleOf, toSupplierTraveler } from './reserve-rules';
+import type { ReservationRequest, ReservationRequestInput } from '../../../shared/api-contract/flight-reservation.validator';
 import { FLIGHT_BOOKING_KIND, scheduleReservationFollowUps } from './reservation-follow-ups';
 import type { AccountDirectory } from '../../../shared/auth/account-directory.port';
 
 interface ReserveState {
   r: FlightReservation;
-  request: ReserveRequest;
+  request: ReservationRequest;
   channel: BookingChannel;
   /** The airline may already hold seats: the travelers sold to are kept and the offer's expiry no longer applies. */
   selling: boolean;
@@ -88,16 +88,16 @@ export class ReserveService {
   ) {}
 
   /** The answer's shape follows the channel: the customer's reservation with its tickets, or the agent's summary. */
-  reserve(principal: Principal, channel: 'CUSTOMER', input: ReserveInput, headers: ReserveHeaders): Promise<CustomerReservationView>;
-  reserve(principal: Principal, channel: 'AGENT', input: ReserveInput, headers: ReserveHeaders): Promise<AgentReservationView>;
+  reserve(principal: Principal, channel: 'CUSTOMER', input: ReservationRequestInput, headers: ReserveHeaders): Promise<CustomerReservationView>;
+  reserve(principal: Principal, channel: 'AGENT', input: ReservationRequestInput, headers: ReserveHeaders): Promise<AgentReservationView>;
   async reserve(
     principal: Principal,
     channel: BookingChannel,
-    input: ReserveInput,
+    input: ReservationRequestInput,
     headers: ReserveHeaders,
   ): Promise<AgentReservationView | CustomerReservationView> {
     authorize(principal, channel);
-    const request = parseReserveRequest(input, channel === 'AGENT' ? headers.externalUserId : null);
+    const request = reservationRequest(input, channel === 'AGENT' ? headers.externalUserId : null);
     let reservation = await this.reservations.byOffer(principal.accountId, request.offerReference);
     if (!reservation) reservation = await this.create(principal, channel, request, headers);
     const conflict = retryConflict(reservation, request);
@@ -121,7 +121,7 @@ export class ReserveService {
     }
   }
 
-  private async create(principal: Principal, channel: BookingChannel, request: ReserveRequest, headers: ReserveHeaders): Promise<FlightReservation> {
+  private async create(principal: Principal, channel: BookingChannel, request: ReservationRequest, headers: ReserveHeaders): Promise<FlightReservation> {
     const stored = await this.offers.load(request.offerReference, principal.accountId);
     if (!stored) throw FlightException.offerNotFound();
     const now = this.ports.clock.now();
@@ -174,7 +174,7 @@ export class ReserveService {
     return (await this.reservations.byOffer(principal.accountId, request.offerReference))!;
   }
 
-  private async advance(r: FlightReservation, request: ReserveRequest, channel: BookingChannel): Promise<FlightReservation> {
+  private async advance(r: FlightReservation, request: ReservationRequest, channel: BookingChannel): Promise<FlightReservation> {
     // Once the airline may hold seats (SELLING, PNR_CREATED) the booking finishes with the
     // travelers it was sold to, whatever a retry sends; before that, every attempt is validated.
     const selling = r.status === 'SELLING' || r.status === 'PNR_CREATED';
@@ -269,7 +269,7 @@ export class ReserveService {
     ],
   };
 
-  private validate(r: FlightReservation, request: ReserveRequest): StoredPassenger[] {
+  private validate(r: FlightReservation, request: ReservationRequest): StoredPassenger[] {
     const itineraries = r.supplierOffer.itineraries;
     const firstSegment = itineraries[0].segments[0];
     const lastItinerary = itineraries[itineraries.length - 1];
@@ -292,7 +292,7 @@ export class ReserveService {
   private async confirmPrice(
     r: FlightReservation,
     repriced: SupplierOffer,
-    request: ReserveRequest,
+    request: ReservationRequest,
     channel: BookingChannel,
     now: Date,
   ): Promise<FlightReservation> {

@@ -2,11 +2,11 @@ import type { Transactor } from '../../../shared/database/transactor';
 import type { Principal } from '../../../shared/auth/token.service';
 import { isAdministrator } from '../../../shared/auth/roles';
 import { FlightException } from '../errors/flight.exception';
+import { checkTicketId } from '../../../shared/api-contract/flight-issuance.validator';
+import { problemsMessage } from '../../../shared/api-contract/flight-reservation.contract';
 import { ReservationRepository } from './reservation.repository';
 import { flightTicketView, FlightTicketView, ticketBuyer } from './reservation-view';
 import type { AccountDirectory } from '../../../shared/auth/account-directory.port';
-
-const TICKET_ID = /^[A-Za-z0-9-]{3,40}$/;
 
 /** GET /api/flight/tickets: the rows of one ticketId (both itineraries of a return trip), owner or administrator only. */
 export class TicketQueryService {
@@ -17,10 +17,9 @@ export class TicketQueryService {
   ) {}
 
   async tickets(principal: Principal, ticketId: string | null | undefined): Promise<FlightTicketView[]> {
-    const id = ticketId?.trim();
-    if (!id) throw FlightException.invalidRequest('ticketId is required', [{ field: 'ticketId', message: 'is required' }]);
-    if (!TICKET_ID.test(id))
-      throw FlightException.invalidRequest('ticketId is not a valid ticket id', [{ field: 'ticketId', message: 'letters, digits and hyphens, 3 to 40' }]);
+    const checked = checkTicketId(ticketId);
+    if ('problems' in checked) throw FlightException.invalidRequest(problemsMessage(checked.problems), checked.problems);
+    const id = checked.ticketId;
     // One read snapshot (InnoDB REPEATABLE READ): an issuance committing between the two reads must not show the
     // reservation ISSUED beside tickets still EXPECTED.
     const { rows, r } = await this.transactor.transaction(async (m) => {

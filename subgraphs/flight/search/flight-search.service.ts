@@ -9,7 +9,7 @@ import type { PricingContext } from '../pricing/flight-pricing';
 import type { PricingTermsFactory } from '../offers/pricing-terms';
 import type { AirportService } from '../services/airport.service';
 import { FlightSupplier, SupplierError, SupplierSearchCriteria } from '../supplier/flight-supplier.port';
-import { DatePair, FlightSearch, FlightSearchRequest, validateSearchRequest } from './flight-search.request';
+import { checkFlightSearch, DatePair, FlightSearch, FlightSearchRequest, searchProblemsMessage } from '../../../shared/api-contract/flight-search.validator';
 import { Availability, availabilityWithResults, foldLookAhead, lookAheadCandidates } from './look-ahead';
 import { checkCandidates } from '../../../shared/search/look-ahead-fold';
 import { SearchCache, SupplierAnswer } from './search-cache';
@@ -59,11 +59,13 @@ export class FlightSearchService {
   async search(principal: Principal, request: FlightSearchRequest, headerCurrency: string | undefined): Promise<FlightSearchOutcome> {
     const now = this.ports.clock.now();
     const originZone = request.originLocationCode ? this.airports.byIata(String(request.originLocationCode))?.stopTimezone : undefined;
-    const search = validateSearchRequest(request, {
+    const checked = checkFlightSearch(request, {
       headerCurrency: headerCurrency ?? null,
       today: todayIn(originZone ?? 'Africa/Dar_es_Salaam', now),
       knownAirport: (code) => this.airports.byIata(code) !== undefined,
     });
+    if ('problems' in checked) throw FlightException.invalidRequest(searchProblemsMessage(checked.problems), checked.problems);
+    const search = checked.search;
     const pricingContext = pricingContextOf(principal.role);
     const walletCurrency = pricingContext === 'ONLINE' ? null : ((await this.ports.ledger.currencyOf(principal.accountId)) ?? 'TZS');
 

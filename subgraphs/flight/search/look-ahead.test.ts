@@ -1,5 +1,5 @@
 import { availabilityWithResults, CandidateOutcome, foldLookAhead, lookAheadCandidates } from './look-ahead';
-import type { DatePair } from './flight-search.request';
+import type { DatePair } from '../../../shared/api-contract/flight-search.validator';
 
 const ONE_WAY: DatePair = { departureDate: '2026-12-30' };
 const ROUND: DatePair = { departureDate: '2026-12-30', returnDate: '2027-01-05' };

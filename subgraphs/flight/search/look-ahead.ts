@@ -1,5 +1,5 @@
 import { addDays } from '../../../shared/time/calendar-date';
-import type { DatePair } from './flight-search.request';
+import type { DatePair } from '../../../shared/api-contract/flight-search.validator';
 import { CandidateOutcome, foldCandidates } from '../../../shared/search/look-ahead-fold';
 
 /** Flight search "availability" and "lookAhead" (OpenAPI `FlightAvailability`), on the shared fold (shared/search/look-ahead-fold.ts). */

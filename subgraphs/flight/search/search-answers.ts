@@ -3,7 +3,7 @@ import type { TemplatedField } from '../../../shared/http/answer-templates';
 import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 import type { RequestContext } from '../../../shared/context/request-context';
 import type { FlightSearchOutcome } from './flight-search.service';
-import type { FlightSearchRequest } from './flight-search.request';
+import type { FlightSearchRequest } from '../../../shared/api-contract/flight-search.validator';
 
 /**
  * searchFlights answered from templates (shared/http/answer-templates.ts). Two searches that show the same offers
