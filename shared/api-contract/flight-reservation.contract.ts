@@ -23,12 +23,6 @@ export const RESERVATION_STATUSES = [
 ] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 
-/** The 400 for an offer review without an offerReference: the REST route answers it before GraphQL, the service for a blank value. */
-export const OFFER_REFERENCE_MISSING = {
-  message: 'offerReference is required (or flightOffer with its offerReference)',
-  fields: [{ field: 'offerReference', message: 'is required' }],
-} as const;
-
 /** A uuid in any case: offer references, reservation, payment request and reconciliation operation ids. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,71 +1,36 @@
 import { z } from 'zod';
 import type { JsonObject, RestRequest, RestRoute } from '../rest-route';
-import { valueAt } from '../rest-input';
+import { type InputProblem, problemsOfCheck, validateUncarried } from '../rest-contract';
+import { restInput } from '../graphql-shapes/rest-input.builder';
 import { AGENT_RESERVATION, CANCELLATION_RESULT, CUSTOMER_RESERVATION, FLIGHT_TICKET, PURCHASE_RESULT } from './flight-selections';
 import { restOffer, withoutNulls, type FlightOfferData } from './flight.routes';
 import { FlightLocaleHeaders } from '../schemas/flight.schemas';
 import {
+  FLIGHT_RESERVATION_INPUT,
   FlightAgentHeaders,
   FlightAgentReservation,
   FlightCustomerReservation,
-  FlightReservationRequest,
   FlightTicket,
 } from '../schemas/flight-reservation.schemas';
-import { FlightCancelRequest, FlightCancellation, FlightIssuance, FlightPurchaseRequest, orInProgress } from '../schemas/flight-issuance.schemas';
+import { FlightCancellation, FlightIssuance, orInProgress } from '../schemas/flight-issuance.schemas';
+import { PlatformException } from '../../../shared/errors/app-error';
+import { problemsMessage } from '../../../shared/api-contract/flight-reservation.contract';
+import { checkReservationRequest, type ReservationRequestInput, reservationProblemsMessage } from '../../../shared/api-contract/flight-reservation.validator';
+import {
+  CANCEL_REASON_MAX_LENGTH,
+  checkCancellation,
+  checkTicketId,
+  TICKET_ID_MAX_LENGTH,
+  TICKET_ID_PATTERN,
+} from '../../../shared/api-contract/flight-issuance.validator';
 
-const PASSENGER_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phoneNumber',
-  'countryCode',
-  'dateOfBirth',
-  'gender',
-  'ageCategory',
-  'documentType',
-  'passportNumber',
-  'passportExpiryDate',
-  'passportIssuedDate',
-  'documentIssuingCountry',
-  'nationality',
-  'nationalityCountry',
-  'countryCodeName',
-];
-const CONTACT_FIELDS = ['email', 'phoneNumber', 'countryCode'];
-const NOTIFICATION_FIELDS = ['ticketPurchase', 'allOtherTripNotification', 'serviceAccountCreation'];
-const ACCEPTANCE_FIELDS = ['priceVersion', 'amount', 'currency'];
-
-/**
- * Only the documented fields travel on; anything else a client adds is ignored, as REST clients expect. The
- * contract has checked that each of these is an object when present.
- */
-function pick(value: unknown, fields: string[]): unknown {
-  if (value === undefined) return null;
-  return Object.fromEntries(fields.filter((f) => f in (value as JsonObject)).map((f) => [f, (value as JsonObject)[f]]));
+/** The reservation's own members as the validator reads them (flightOffer's reference as flightOfferReference). */
+function reservationProblems(body: unknown, externalUserId: unknown): InputProblem[] {
+  const input = FLIGHT_RESERVATION_INPUT.variables(body as JsonObject).input as ReservationRequestInput;
+  return problemsOfCheck(checkReservationRequest(input, externalUserId));
 }
 
-/**
- * Non-null in FlightPassengerInput. One the client left out (or sent null) travels as "", which the subgraph counts as
- * missing ("is required"), so the 422 FLIGHT_PASSENGER_DATA_INVALID still lists it with every other problem.
- */
-const PASSENGER_REQUIRED = ['firstName', 'lastName', 'ageCategory'];
-
-function passengerInput(p: unknown): unknown {
-  const given = pick(p, PASSENGER_FIELDS) as JsonObject;
-  return { ...given, ...Object.fromEntries(PASSENGER_REQUIRED.filter((f) => given[f] === undefined || given[f] === null).map((f) => [f, ''])) };
-}
-
-function reservationInput(body: JsonObject): Record<string, unknown> {
-  return {
-    offerReference: body.offerReference ?? null,
-    flightOfferReference: valueAt(body, 'flightOffer', 'offerReference') ?? null,
-    passengers: (body.passengers as unknown[]).map(passengerInput),
-    contact: pick(body.contact, CONTACT_FIELDS),
-    selectedOption: body.selectedOption ?? null,
-    notifications: pick(body.notifications, NOTIFICATION_FIELDS),
-    priceAcceptance: pick(body.priceAcceptance, ACCEPTANCE_FIELDS),
-  };
-}
+const reservationInvalid = (fields: InputProblem[]) => PlatformException.badRequest(reservationProblemsMessage(fields), { fields });
 
 /** What both reservation endpoints answer besides their 201 (OpenAPI `postFlightReserve` and `postFlightReserveAgent`). */
 const RESERVATION_ERRORS = {
@@ -94,13 +59,15 @@ const reserveCustomer: RestRoute = {
     description: 'Reserves the reviewed offer with its passengers; the price is confirmed before 201. Pay online, then issuance is signaled.',
     tag: 'Flight',
     headers: FlightLocaleHeaders,
-    body: FlightReservationRequest,
+    body: FLIGHT_RESERVATION_INPUT.schema,
+    validate: validateUncarried(FLIGHT_RESERVATION_INPUT.schema, ({ body }) => reservationProblems(body, null)),
+    invalidInput: reservationInvalid,
     responses: { 201: { description: 'The tickets and the reservation summary (price confirmed).', schema: FlightCustomerReservation } },
     errors: RESERVATION_ERRORS,
   },
   operation: ({ body }) => ({
-    query: `mutation Reserve($input: FlightReservationInput!) { reserveFlight(input: $input) { ${CUSTOMER_RESERVATION} } }`,
-    variables: { input: reservationInput(body as JsonObject) },
+    query: `mutation Reserve(${FLIGHT_RESERVATION_INPUT.variableDefinitions}) { reserveFlight(${FLIGHT_RESERVATION_INPUT.arguments}) { ${CUSTOMER_RESERVATION} } }`,
+    variables: FLIGHT_RESERVATION_INPUT.variables(body as JsonObject),
   }),
   reply: (data: { reserveFlight: { tickets: unknown; flightReservation: { flightOffers: FlightOfferData[] } & JsonObject } }) => {
     const result = data.reserveFlight;
@@ -121,16 +88,34 @@ const reserveAgent: RestRoute = {
       'purchase before paymentDeadlineAt. A retry must keep X-External-User-Id, selectedOption and notifications unchanged.',
     tag: 'Flight',
     headers: FlightAgentHeaders,
-    body: FlightReservationRequest,
+    body: FLIGHT_RESERVATION_INPUT.schema,
+    validate: validateUncarried(FLIGHT_RESERVATION_INPUT.schema, ({ body, headers }) => reservationProblems(body, headers['x-external-user-id'])),
+    invalidInput: reservationInvalid,
     responses: { 201: { description: 'The agent reservation response.', schema: FlightAgentReservation } },
     errors: { ...RESERVATION_ERRORS, 422: `${RESERVATION_ERRORS[422]} Also for invalid SSR document fields.` },
   },
   operation: ({ body }) => ({
-    query: `mutation ReserveAgent($input: FlightReservationInput!) { reserveFlightAsAgent(input: $input) { ${AGENT_RESERVATION} } }`,
-    variables: { input: reservationInput(body as JsonObject) },
+    // reserveFlightAsAgent takes the same FlightReservationInput as reserveFlight.
+    query: `mutation ReserveAgent(${FLIGHT_RESERVATION_INPUT.variableDefinitions}) { reserveFlightAsAgent(${FLIGHT_RESERVATION_INPUT.arguments}) { ${AGENT_RESERVATION} } }`,
+    variables: FLIGHT_RESERVATION_INPUT.variables(body as JsonObject),
   }),
   reply: (data: { reserveFlightAsAgent: unknown }) => ({ status: 201, body: withoutNulls(data.reserveFlightAsAgent) }),
 };
+
+/** A ticketId as the issuance validator checks it (the subgraph, or here for a request GraphQL could not carry). */
+const TICKET_ID = { documents: { pattern: TICKET_ID_PATTERN, maxLength: TICKET_ID_MAX_LENGTH } };
+
+/** What the purchase, cancel and ticket operations answer for a problem of their own input: one 400 listing each. */
+const lookupInvalid = (fields: InputProblem[]) => PlatformException.badRequest(problemsMessage(fields), { fields });
+
+const PURCHASE_INPUT = restInput('Mutation.purchaseFlight', {
+  unknownMembers: 'ignore',
+  order: ['ticketId', 'ticketUuids'],
+  members: {
+    ticketId: { ...TICKET_ID, description: 'A ticketId of the reservation.' },
+    ticketUuids: { description: 'Deprecated: accepted and ignored; the reservation’s own ticket batch is used.' },
+  },
+});
 
 const purchase: RestRoute = {
   method: 'POST',
@@ -143,13 +128,15 @@ const purchase: RestRoute = {
       'Admits the wallet once, then issues synchronously: 200 only after every expected ticket document is verified. The debit and the ' +
       'customer notifications follow as restart-safe work. On 202, repeat the same request.',
     tag: 'Flight',
-    body: FlightPurchaseRequest,
+    body: PURCHASE_INPUT.schema,
+    validate: validateUncarried(PURCHASE_INPUT.schema, ({ body }) => problemsOfCheck(checkTicketId((body as JsonObject).ticketId))),
+    invalidInput: lookupInvalid,
     responses: {
       200: { description: 'Every ticket issued: the issuance response.', schema: FlightIssuance },
       202: { description: 'Concurrent, partial, refund or reconciliation state: the issuance response so far; repeat the request.', schema: FlightIssuance },
     },
     errors: {
-      400: 'ticketId is missing.',
+      400: 'ticketId is missing or not a ticket id.',
       403: 'The reservation belongs to another account, or the account is not an agent.',
       404: 'Ticket or reservation not found.',
       409: 'Wallet admission failure (FLIGHT_WALLET_ADMISSION_FAILED), form-of-payment failure or definite issuance failure (FLIGHT_ISSUANCE_FAILED).',
@@ -158,14 +145,25 @@ const purchase: RestRoute = {
     },
   },
   operation: ({ body }: RestRequest) => ({
-    query: `mutation Purchase($ticketId: String!, $ticketUuids: [ID!]) { purchaseFlight(ticketId: $ticketId, ticketUuids: $ticketUuids) { ${PURCHASE_RESULT} } }`,
-    variables: { ticketId: (body as JsonObject).ticketId ?? null, ticketUuids: null },
+    query: `mutation Purchase(${PURCHASE_INPUT.variableDefinitions}) { purchaseFlight(${PURCHASE_INPUT.arguments}) { ${PURCHASE_RESULT} } }`,
+    variables: PURCHASE_INPUT.variables(body as JsonObject),
   }),
   reply: (data: { purchaseFlight: { complete: boolean; issuance: unknown } }) => ({
     status: data.purchaseFlight.complete ? 200 : 202,
     body: withoutNulls(data.purchaseFlight.issuance),
   }),
 };
+
+const CANCEL_INPUT = restInput('Mutation.cancelFlightReservation', {
+  description: 'reservationId or ticketId (at least one; both must name the same reservation).',
+  unknownMembers: 'ignore',
+  order: ['reservationId', 'ticketId', 'reason'],
+  members: {
+    reservationId: { documents: { format: 'uuid' } },
+    ticketId: TICKET_ID,
+    reason: { documents: { maxLength: CANCEL_REASON_MAX_LENGTH } },
+  },
+});
 
 const cancel: RestRoute = {
   method: 'POST',
@@ -176,7 +174,9 @@ const cancel: RestRoute = {
     summary: 'Cancel an unissued flight reservation',
     description: 'Cancels the whole reservation, every itinerary of a return booking included. Repeated calls are idempotent (alreadyCancelled).',
     tag: 'Flight',
-    body: FlightCancelRequest,
+    body: CANCEL_INPUT.schema,
+    validate: validateUncarried(CANCEL_INPUT.schema, ({ body }) => problemsOfCheck(checkCancellation(body as JsonObject))),
+    invalidInput: lookupInvalid,
     responses: {
       200: { description: 'Cancelled and verified, or already cancelled.', schema: FlightCancellation },
       202: {
@@ -187,7 +187,7 @@ const cancel: RestRoute = {
       },
     },
     errors: {
-      400: 'Missing or conflicting reference (reservationId and ticketId of different reservations), or reason over 500 characters.',
+      400: 'Missing, malformed or conflicting reference (reservationId and ticketId of different reservations), or reason over 500 characters.',
       403: 'The reservation belongs to another account.',
       404: 'Reservation not found.',
       409: 'FLIGHT_RESERVATION_NOT_CANCELLABLE: an issued ticket, or a state that cannot be cancelled automatically.',
@@ -195,20 +195,22 @@ const cancel: RestRoute = {
     },
   },
   operation: ({ body }: RestRequest) => ({
-    query: `mutation Cancel($reservationId: ID, $ticketId: String, $reason: String) {
-      cancelFlightReservation(reservationId: $reservationId, ticketId: $ticketId, reason: $reason) { ${CANCELLATION_RESULT} } }`,
-    variables: {
-      reservationId: (body as JsonObject).reservationId ?? null,
-      ticketId: (body as JsonObject).ticketId ?? null,
-      reason: (body as JsonObject).reason ?? null,
-    },
+    query: `mutation Cancel(${CANCEL_INPUT.variableDefinitions}) { cancelFlightReservation(${CANCEL_INPUT.arguments}) { ${CANCELLATION_RESULT} } }`,
+    variables: CANCEL_INPUT.variables(body as JsonObject),
   }),
   reply: (data: { cancelFlightReservation: { complete: boolean; cancellation: { refundState: string | null } & JsonObject } }) => {
     const { complete, cancellation } = data.cancelFlightReservation;
-    // refundState is the one member the spec gives as nullable: it stays, null included.
+    // refundState is the one member openapi.json gives as nullable: it stays, null included.
     return { status: complete ? 200 : 202, body: { ...withoutNulls(cancellation), refundState: cancellation.refundState } };
   },
 };
+
+/** Query strings other than ticketId have always been ignored. */
+const TICKETS_INPUT = restInput('Query.flightTickets', {
+  in: 'query',
+  unknownMembers: 'ignore',
+  members: { ticketId: { ...TICKET_ID, description: 'A ticketId of a reservation.' } },
+});
 
 const tickets: RestRoute = {
   method: 'GET',
@@ -218,13 +220,14 @@ const tickets: RestRoute = {
     summary: 'Flight tickets of one ticketId',
     description: 'Both itinerary rows of a return trip. The usage guide’s form: a bare array whose items also carry issuanceStatus (docs/decisions.md).',
     tag: 'Flight',
-    query: z.object({ ticketId: z.string().max(64).meta({ description: 'A ticketId of a reservation (letters, digits and hyphens, 3 to 40).' }) }),
+    // Present, ticketId is checked by the subgraph (the issuance validator); absent, GraphQL could not carry the request.
+    query: TICKETS_INPUT.schema,
     responses: { 200: { description: 'The tickets for that id.', schema: z.array(FlightTicket) } },
     errors: { 400: 'ticketId is missing or not a valid ticket id.', 404: 'Not found (also for a ticket of another account).' },
   },
   operation: ({ query }) => ({
-    query: `query Tickets($ticketId: String!) { flightTickets(ticketId: $ticketId) { ${FLIGHT_TICKET} } }`,
-    variables: { ticketId: query.get('ticketId') },
+    query: `query Tickets(${TICKETS_INPUT.variableDefinitions}) { flightTickets(${TICKETS_INPUT.arguments}) { ${FLIGHT_TICKET} } }`,
+    variables: TICKETS_INPUT.variables({ ticketId: query.get('ticketId') }),
   }),
   // The usage guide's form: a bare array whose items carry issuanceStatus (docs/decisions.md).
   reply: (data: { flightTickets: unknown }) => ({ body: withoutNulls(data.flightTickets), headers: { 'cache-control': 'no-store' } }),

@@ -1,26 +1,66 @@
-import { z } from 'zod';
 import type { JsonObject, RestRequest, RestRoute } from '../rest-route';
+import { type InputProblem, problemsOfCheck, validateUncarried } from '../rest-contract';
+import { restInput } from '../graphql-shapes/rest-input.builder';
 import { DIRECT_ISSUE_RESULT, ISSUE_SIGNAL_RESULT } from './flight-selections';
 import { withoutNulls } from './flight.routes';
 import {
   FlightDirectIssued,
-  FlightDirectIssueRequest,
   FlightDirectPending,
   FlightIssuance,
   FlightIssueSignalAccepted,
-  FlightIssueSignalRequest,
   FLIGHT_PAYMENT_SHAPE,
   FlightPayment,
-  FlightStartPaymentRequest,
 } from '../schemas/flight-issuance.schemas';
+import { PlatformException } from '../../../shared/errors/app-error';
+import { problemsMessage } from '../../../shared/api-contract/flight-reservation.contract';
+import {
+  checkDirectIssue,
+  checkIssueLookup,
+  checkPaymentStart,
+  PAYMENT_METHOD_MAX_LENGTH,
+  PAYMENT_REFERENCE_MAX_LENGTH,
+  paymentProblemsMessage,
+  TICKET_ID_MAX_LENGTH,
+  TICKET_ID_PATTERN,
+} from '../../../shared/api-contract/flight-issuance.validator';
 
 /* Customer payment and issuance (OpenAPI `postFlightTicketIssueSignal`, `postFlightTicketIssueDirect`, `startFlightPayment`, `confirmFlightPayment`; docs/payments.md). */
 
 /** The payment request's selection, derived from FlightPaymentType (the flight payment tests read it too). */
 export const FLIGHT_PAYMENT = FLIGHT_PAYMENT_SHAPE.selection;
 
-/** An optional string member of a checked body: absent is null for GraphQL. */
-const member = (body: unknown, name: string): unknown => (body as JsonObject)[name] ?? null;
+/*
+ * Each body is its mutation's arguments. The issuance validator (shared/api-contract/flight-issuance.validator.ts)
+ * checks the values: in the subgraph, after it authorizes the caller (a recovery is for exact SUDO, so a refusal comes
+ * before any complaint about the identifiers), or here for a body GraphQL could not carry.
+ */
+const TICKET_ID = { documents: { pattern: TICKET_ID_PATTERN, maxLength: TICKET_ID_MAX_LENGTH } };
+const PAYMENT_REFERENCE = { documents: { maxLength: PAYMENT_REFERENCE_MAX_LENGTH } };
+const UUID = { documents: { format: 'uuid' } };
+
+const lookupInvalid = (fields: InputProblem[]) => PlatformException.badRequest(problemsMessage(fields), { fields });
+
+const SIGNAL_INPUT = restInput('Mutation.signalFlightIssuance', {
+  description: 'Supply one of paymentReference or ticketId.',
+  unknownMembers: 'ignore',
+  order: ['paymentReference', 'ticketId'],
+  members: { paymentReference: PAYMENT_REFERENCE, ticketId: TICKET_ID },
+});
+
+const DIRECT_INPUT = restInput('Mutation.issueFlightDirect', {
+  description: 'ticketId or paymentReference (at least one); any recovery field asks for cancelled-payment recovery, which needs all three.',
+  unknownMembers: 'ignore',
+  order: ['ticketId', 'paymentReference', 'sourceTicketId', 'paymentRequestId', 'reconciliationOperationId'],
+  members: { ticketId: TICKET_ID, paymentReference: PAYMENT_REFERENCE, sourceTicketId: TICKET_ID, paymentRequestId: UUID, reconciliationOperationId: UUID },
+});
+
+const START_PAYMENT_INPUT = restInput('Mutation.startFlightPayment', {
+  unknownMembers: 'ignore',
+  order: ['paymentReference', 'method'],
+  members: { paymentReference: PAYMENT_REFERENCE, method: { documents: { maxLength: PAYMENT_METHOD_MAX_LENGTH } } },
+});
+
+const CONFIRM_PAYMENT_INPUT = restInput('Mutation.confirmFlightPaymentSandbox', { in: 'path', members: { paymentRequestId: UUID } });
 
 /** DIRECT_ISSUE_RESULT as GraphQL answers it. */
 type DirectIssueData = Record<'complete' | 'issued' | 'ticketId' | 'paymentReference' | 'ticketUuids' | 'paymentRecovery', unknown> & {
@@ -36,7 +76,9 @@ const signal: RestRoute = {
     summary: 'Signal confirmed customer payment (start issuance)',
     description: 'The payment service (internal flight-issuance authorization) confirms payment; issuance then runs as restart-safe work.',
     tag: 'Flight',
-    body: FlightIssueSignalRequest,
+    body: SIGNAL_INPUT.schema,
+    validate: validateUncarried(SIGNAL_INPUT.schema, ({ body }) => problemsOfCheck(checkIssueLookup(body as JsonObject))),
+    invalidInput: lookupInvalid,
     responses: {
       200: { description: 'The reservation was already fully issued: the issuance response.', schema: FlightIssuance },
       202: { description: 'Payment accepted for issuance.', schema: FlightIssueSignalAccepted },
@@ -51,9 +93,8 @@ const signal: RestRoute = {
     },
   },
   operation: ({ body }: RestRequest) => ({
-    query: `mutation Signal($paymentReference: String, $ticketId: String) {
-      signalFlightIssuance(paymentReference: $paymentReference, ticketId: $ticketId) { ${ISSUE_SIGNAL_RESULT} } }`,
-    variables: { paymentReference: member(body, 'paymentReference'), ticketId: member(body, 'ticketId') },
+    query: `mutation Signal(${SIGNAL_INPUT.variableDefinitions}) { signalFlightIssuance(${SIGNAL_INPUT.arguments}) { ${ISSUE_SIGNAL_RESULT} } }`,
+    variables: SIGNAL_INPUT.variables(body as JsonObject),
   }),
   reply: (data: {
     signalFlightIssuance: Record<'complete' | 'signaled' | 'workflowId' | 'ticketId' | 'paymentReference' | 'ticketUuids' | 'issuance', unknown>;
@@ -77,7 +118,9 @@ const direct: RestRoute = {
       'cancelled-payment recovery (exact sudo, all three recovery identifiers and the replacement ticketId), which issues against the ' +
       'reassigned confirmed payment.',
     tag: 'Flight',
-    body: FlightDirectIssueRequest,
+    body: DIRECT_INPUT.schema,
+    validate: validateUncarried(DIRECT_INPUT.schema, ({ body }) => problemsOfCheck(checkDirectIssue(body as JsonObject))),
+    invalidInput: lookupInvalid,
     responses: {
       200: { description: 'Issued; paymentRecovery for recovery requests only.', schema: FlightDirectIssued },
       202: {
@@ -94,22 +137,11 @@ const direct: RestRoute = {
       500: 'Retryable local failure.',
     },
   },
-  operation: ({ body }: RestRequest) => {
-    const b = body as JsonObject;
-    return {
-      query: `mutation Direct($ticketId: String, $paymentReference: String, $sourceTicketId: String, $paymentRequestId: String, $reconciliationOperationId: String) {
-        issueFlightDirect(ticketId: $ticketId, paymentReference: $paymentReference, sourceTicketId: $sourceTicketId,
-          paymentRequestId: $paymentRequestId, reconciliationOperationId: $reconciliationOperationId) { ${DIRECT_ISSUE_RESULT} } }`,
-      variables: {
-        ticketId: member(b, 'ticketId'),
-        paymentReference: member(b, 'paymentReference'),
-        // Any present recovery field enables recovery.
-        sourceTicketId: member(b, 'sourceTicketId'),
-        paymentRequestId: member(b, 'paymentRequestId'),
-        reconciliationOperationId: member(b, 'reconciliationOperationId'),
-      },
-    };
-  },
+  operation: ({ body }: RestRequest) => ({
+    query: `mutation Direct(${DIRECT_INPUT.variableDefinitions}) { issueFlightDirect(${DIRECT_INPUT.arguments}) { ${DIRECT_ISSUE_RESULT} } }`,
+    // A recovery field sent at all, even empty, asks for recovery: each member passes as sent, an absent one as null.
+    variables: DIRECT_INPUT.variables(body as JsonObject),
+  }),
   reply: (data: { issueFlightDirect: DirectIssueData }) => {
     const { complete, issued, ticketId, paymentReference, ticketUuids, issuance, paymentRecovery } = data.issueFlightDirect;
     if (complete) return { status: 200, body: withoutNulls({ issued, ticketId, paymentReference, ticketUuids, issuance, paymentRecovery }) };
@@ -128,7 +160,10 @@ const startPayment: RestRoute = {
     description: 'Extension (docs/payments.md): a payment request for the current grand total; repeating it answers the pending or confirmed one.',
     tag: 'Flight',
     operationId: 'startFlightPayment',
-    body: FlightStartPaymentRequest,
+    body: START_PAYMENT_INPUT.schema,
+    // Which methods there are is the payment provider's: the subgraph names them.
+    validate: validateUncarried(START_PAYMENT_INPUT.schema, ({ body }) => problemsOfCheck(checkPaymentStart(body as JsonObject))),
+    invalidInput: (fields) => PlatformException.badRequest(paymentProblemsMessage(fields), { fields }),
     responses: {
       200: { description: 'The existing pending or confirmed payment request.', schema: FlightPayment },
       201: { description: 'A new payment request.', schema: FlightPayment },
@@ -144,9 +179,9 @@ const startPayment: RestRoute = {
     },
   },
   operation: ({ body }: RestRequest) => ({
-    query: `mutation StartPayment($paymentReference: String!, $method: String!) {
-      startFlightPayment(paymentReference: $paymentReference, method: $method) { created payment { ${FLIGHT_PAYMENT} } } }`,
-    variables: { paymentReference: member(body, 'paymentReference'), method: member(body, 'method') },
+    query: `mutation StartPayment(${START_PAYMENT_INPUT.variableDefinitions}) {
+      startFlightPayment(${START_PAYMENT_INPUT.arguments}) { created payment { ${FLIGHT_PAYMENT} } } }`,
+    variables: START_PAYMENT_INPUT.variables(body as JsonObject),
   }),
   reply: (data: { startFlightPayment: { created: boolean; payment: unknown } }) => ({
     status: data.startFlightPayment.created ? 201 : 200,
@@ -165,7 +200,7 @@ const confirmPayment: RestRoute = {
       'the id is checked, so its uuid form is checked by the subgraph (400).',
     tag: 'Flight',
     operationId: 'confirmFlightPayment',
-    params: z.object({ paymentRequestId: z.string().max(64).meta({ description: 'The paymentRequestId (a uuid).' }) }),
+    params: CONFIRM_PAYMENT_INPUT.schema,
     responses: { 200: { description: 'The confirmed payment.', schema: FlightPayment } },
     errors: {
       400: 'paymentRequestId is not a uuid.',
@@ -176,8 +211,9 @@ const confirmPayment: RestRoute = {
     },
   },
   operation: ({ params }: RestRequest) => ({
-    query: `mutation ConfirmPayment($paymentRequestId: ID!) { confirmFlightPaymentSandbox(paymentRequestId: $paymentRequestId) { ${FLIGHT_PAYMENT} } }`,
-    variables: { paymentRequestId: params.paymentRequestId },
+    query: `mutation ConfirmPayment(${CONFIRM_PAYMENT_INPUT.variableDefinitions}) {
+      confirmFlightPaymentSandbox(${CONFIRM_PAYMENT_INPUT.arguments}) { ${FLIGHT_PAYMENT} } }`,
+    variables: CONFIRM_PAYMENT_INPUT.variables(params),
   }),
   reply: (data: { confirmFlightPaymentSandbox: unknown }) => ({ body: data.confirmFlightPaymentSandbox }),
 };

@@ -1,12 +1,20 @@
 import type { JsonObject, RestRoute } from '../rest-route';
 import { valueAt } from '../rest-input';
-import { SEARCH_RATE_LIMIT_ERRORS, type RouteContract } from '../rest-contract';
+import { problemsOfCheck, SEARCH_RATE_LIMIT_ERRORS, validateUncarried, type RouteContract } from '../rest-contract';
 import { FLIGHT_OFFER_FIELDS } from './flight-selections';
 import { restSearchBody } from '../../fast-path/flight-search-bytes.mapper';
 import { JsonBytes } from '../prepared-reply';
-import { OFFER_REFERENCE_MISSING } from '../../../shared/api-contract/flight-reservation.contract';
+import { checkOfferReference, offerReferenceMessage } from '../../../shared/api-contract/flight-reservation.validator';
+import { checkFlightSearch, type FlightSearchRequest, searchProblemsMessage } from '../../../shared/api-contract/flight-search.validator';
 import { PlatformException } from '../../../shared/errors/app-error';
-import { FlightLocaleHeaders, FlightOfferReview, FlightOfferReviewRequest, FlightSearchRequest, FlightSearchResponse } from '../schemas/flight.schemas';
+import {
+  FLIGHT_REVIEW_INPUT,
+  FLIGHT_SEARCH_INPUT,
+  FlightLocaleHeaders,
+  FlightOfferReview,
+  FlightOfferReviewRequest,
+  FlightSearchResponse,
+} from '../schemas/flight.schemas';
 
 const DATE_PAIR = 'departureDate returnDate';
 const SEARCH_RESULT = `meta { count availability { status requested { ${DATE_PAIR} } next { ${DATE_PAIR} }
@@ -14,29 +22,11 @@ const SEARCH_RESULT = `meta { count availability { status requested { ${DATE_PAI
   data { ${FLIGHT_OFFER_FIELDS} }`;
 
 /** One string for every search: its plan is looked up by it (fast-path/direct-fetch.service.ts), and V8 hashes a string once. */
-const SEARCH_QUERY = `mutation Search($input: FlightSearchInput!) { searchFlights(input: $input) { ${SEARCH_RESULT} } }`;
-
-const SEARCH_FIELDS = [
-  'originLocationCode',
-  'destinationLocationCode',
-  'departureDate',
-  'returnDate',
-  'adults',
-  'children',
-  'infants',
-  'travelClass',
-  'includedAirlineCodes',
-  'excludedAirlineCodes',
-  'nonStop',
-  'currencyCode',
-  'maxPrice',
-  'max',
-  'lookAheadDays',
-] as const;
+const SEARCH_QUERY = `mutation Search(${FLIGHT_SEARCH_INPUT.variableDefinitions}) { searchFlights(${FLIGHT_SEARCH_INPUT.arguments}) { ${SEARCH_RESULT} } }`;
 
 /**
  * GraphQL answers an absent optional member as null; the REST contract leaves it out (openapi.json types them as
- * strings, integers or objects, never null). Applied to whole answers: where the spec allows null (the look-ahead
+ * strings, integers or objects, never null). Applied to whole answers: where openapi.json allows null (the look-ahead
  * date pairs, the cancellation's refundState), the route puts it back explicitly. One copy in one walk, with plain
  * loops: a 50-offer search is thousands of objects, and entries/fromEntries arrays for each were most of its cost.
  */
@@ -124,7 +114,10 @@ const searchContract: RouteContract = {
     'pairs and reports the result in meta.availability only (no candidate offers).',
   tag: 'Flight',
   headers: FlightLocaleHeaders,
-  body: FlightSearchRequest,
+  body: FLIGHT_SEARCH_INPUT.schema,
+  // The subgraph checks the values with the airports it knows and today at the origin (same validator, one list).
+  validate: validateUncarried(FLIGHT_SEARCH_INPUT.schema, ({ body }) => problemsOfCheck(checkFlightSearch(body as FlightSearchRequest))),
+  invalidInput: (fields) => PlatformException.badRequest(searchProblemsMessage(fields), { fields }),
   responses: { 200: { description: 'The offers for the requested date pair (none is a 200 with meta.count 0).', schema: FlightSearchResponse } },
   errors: {
     400: 'Invalid parameters (every field in data.fields[]), or a look-ahead that would shift a date beyond 2099-12-31.',
@@ -141,7 +134,7 @@ const search: Omit<RestRoute, 'path' | 'contract'> = {
   jsonBody: true,
   operation: ({ body }) => ({
     query: SEARCH_QUERY,
-    variables: { input: Object.fromEntries(SEARCH_FIELDS.filter((f) => f in (body as object)).map((f) => [f, (body as JsonObject)[f]])) },
+    variables: FLIGHT_SEARCH_INPUT.variables(body as JsonObject),
     // Straight from the subgraph, the offers go from its bytes to the REST bytes (see fast-path/flight-search-bytes.mapper.ts).
     fromAnswerBytes: (answer) => {
       const bytes = restSearchBody(answer, restMeta);
@@ -161,10 +154,7 @@ const REQUIREMENTS = `profileVersion journeyType domesticCountryCode operatingCa
     documentRequired documentTypeRequired documentNumberRequired documentExpiryDateRequired documentIssuingCountryRequired nationalityRequired }`;
 
 /** The offer's reference from `offerReference`, else from a submitted `flightOffer` (nothing else of it is used). */
-function offerReferenceOf(body: unknown): string | null {
-  const direct = valueAt(body, 'offerReference') ?? valueAt(body, 'flightOffer', 'offerReference');
-  return typeof direct === 'string' && direct.trim() ? direct.trim() : null;
-}
+const offerReferenceOf = (body: unknown): unknown => valueAt(body, 'offerReference') ?? valueAt(body, 'flightOffer', 'offerReference');
 
 const review: RestRoute = {
   method: 'POST',
@@ -179,6 +169,8 @@ const review: RestRoute = {
     tag: 'Flight',
     headers: FlightLocaleHeaders,
     body: FlightOfferReviewRequest,
+    validate: validateUncarried(FlightOfferReviewRequest, ({ body }) => problemsOfCheck(checkOfferReference(offerReferenceOf(body)))),
+    invalidInput: (fields) => PlatformException.badRequest(offerReferenceMessage(fields), { fields }),
     responses: { 200: { description: 'The offer, its expiry and its booking requirements.', schema: FlightOfferReview } },
     errors: {
       400: 'offerReference is missing or not a uuid.',
@@ -187,16 +179,11 @@ const review: RestRoute = {
       503: 'The offer store is unavailable.',
     },
   },
-  operation: ({ body }) => {
-    const ref = offerReferenceOf(body);
-    // reviewFlightOffer takes a non-null reference: the spec's 400 for a missing one is answered here.
-    if (ref === null) throw PlatformException.badRequest(OFFER_REFERENCE_MISSING.message, { fields: [...OFFER_REFERENCE_MISSING.fields] });
-    return {
-      query: `query Review($ref: ID!) { reviewFlightOffer(offerReference: $ref) {
+  operation: ({ body }) => ({
+    query: `query Review(${FLIGHT_REVIEW_INPUT.variableDefinitions}) { reviewFlightOffer(${FLIGHT_REVIEW_INPUT.arguments}) {
         offerReference expiresAt flightOffer { ${FLIGHT_OFFER_FIELDS} } bookingRequirements { ${REQUIREMENTS} } } }`,
-      variables: { ref },
-    };
-  },
+    variables: FLIGHT_REVIEW_INPUT.variables({ offerReference: offerReferenceOf(body) }),
+  }),
   reply: (data: { reviewFlightOffer: { flightOffer: FlightOfferData } & JsonObject }) => {
     const r = data.reviewFlightOffer;
     return { body: withoutNulls({ ...r, flightOffer: restOffer(r.flightOffer) }), headers: { 'cache-control': 'no-store' } };

@@ -16,19 +16,7 @@ export const FlightIssuance = z
     bookingReference: z.string().optional(),
     recordLocators: z.array(RecordLocator).optional(),
   })
-  .meta({ id: 'FlightIssuance', description: 'flight.md issuance response.' });
-
-export const FlightPurchaseRequest = z.object({
-  ticketId: z.string().max(64).meta({ description: 'A ticketId of the reservation.' }),
-  ticketUuids: z.array(z.string()).optional().meta({ description: 'Deprecated: accepted and ignored; the reservation’s own ticket batch is used.' }),
-});
-
-const IssueLookup = {
-  paymentReference: z.string().max(64).optional(),
-  ticketId: z.string().max(64).optional(),
-};
-
-export const FlightIssueSignalRequest = z.object(IssueLookup).meta({ description: 'Supply one of paymentReference or ticketId.' });
+  .meta({ id: 'FlightIssuance', description: 'The issuance of a reservation: its status and ticket documents.' });
 
 export const FlightIssueSignalAccepted = z
   .object({
@@ -51,15 +39,6 @@ const PaymentRecovery = z
   })
   .meta({ id: 'FlightPaymentRecovery', description: 'Cancelled-payment recovery of a direct issuance (recovery requests only).' });
 
-export const FlightDirectIssueRequest = z
-  .object({
-    ...IssueLookup,
-    sourceTicketId: z.string().max(64).optional().meta({ description: 'Recovery: the cancelled source ticket.' }),
-    paymentRequestId: z.string().max(64).optional().meta({ description: 'Recovery: the confirmed customer payment request.' }),
-    reconciliationOperationId: Uuid.optional().meta({ description: 'Recovery: the approved reconciliation operation.' }),
-  })
-  .meta({ description: 'ticketId or paymentReference (at least one); any recovery field asks for cancelled-payment recovery, which needs all three.' });
-
 export const FlightDirectIssued = z
   .object({
     issued: z.boolean(),
@@ -76,14 +55,6 @@ export const FlightDirectPending = FlightIssuance.extend({ paymentRecovery: Paym
   description: 'The issuance response; with paymentRecovery for recovery requests (RESERVED, or REFUND_REQUIRED).',
 });
 
-export const FlightCancelRequest = z
-  .object({
-    reservationId: Uuid.optional(),
-    ticketId: z.string().max(64).optional(),
-    reason: z.string().max(500).optional(),
-  })
-  .meta({ description: 'reservationId or ticketId (at least one; both must name the same reservation).' });
-
 export const FlightCancellation = z
   .object({
     reservationId: Uuid,
@@ -95,7 +66,7 @@ export const FlightCancellation = z
     bookingReference: z.string().optional(),
     cancelledAt: DateTime.optional(),
   })
-  .meta({ id: 'FlightCancellation', description: 'flight.md cancellation response.' });
+  .meta({ id: 'FlightCancellation', description: 'The outcome of a cancellation: the reservation, payment and refund states.' });
 
 /** 202 answers that are "still in progress" error objects (FLIGHT_RESERVATION_IN_PROGRESS) or a documented body. */
 export const orInProgress = (schema: z.ZodType) => z.union([schema, ErrorBodySchema]);
@@ -110,8 +81,3 @@ export const FLIGHT_PAYMENT_SHAPE = restShape('FlightPaymentType', {
 });
 
 export const FlightPayment = FLIGHT_PAYMENT_SHAPE.schema;
-
-export const FlightStartPaymentRequest = z.object({
-  paymentReference: z.string().max(32).meta({ description: "The reservation's paymentReference." }),
-  method: z.string().max(32).meta({ description: 'CARD or MOBILE_MONEY (sandbox also CARD_DECLINED, MOBILE_MONEY_DECLINED).' }),
-});

@@ -2,11 +2,14 @@ import { z } from 'zod';
 import { RESERVATION_STATUSES } from '../../../shared/api-contract/flight-reservation.contract';
 import { CurrencyCode, DateTime, int, LocalDate, MoneyAmount, text, Uuid } from './common.schemas';
 import { FlightLocaleHeaders, FlightOffer, SubmittedOffer } from './flight.schemas';
+import { restInput } from '../graphql-shapes/rest-input.builder';
+import type { InputOverlay } from '../graphql-shapes/rest-input.type';
+import { EXTERNAL_USER_ID_MAX_LENGTH, PRICE_ACCEPTANCE_MAX_LENGTH } from '../../../shared/api-contract/flight-reservation.validator';
 
 /** OpenAPI schema `FlightReservationStatus`: every reservation status. */
 export const ReservationStatus = z
   .enum(RESERVATION_STATUSES)
-  .meta({ id: 'FlightReservationStatus', description: 'A reservation status (flight.md "States and transitions").' });
+  .meta({ id: 'FlightReservationStatus', description: 'A reservation status: where the reservation stands between creation, issuance and cancellation.' });
 
 /** The flight reservation records and the reservation request, as flight-booking.routes.ts answers and checks them. */
 
@@ -22,7 +25,7 @@ export const RecordLocator = z
     companyId: text('The carrier code of an AIRLINE locator.').optional(),
     segmentReferences: z.array(int()).optional(),
   })
-  .meta({ id: 'FlightRecordLocator', description: 'flight.md "Record locator".' });
+  .meta({ id: 'FlightRecordLocator', description: 'A record locator: the GDS or airline record of the booking.' });
 
 const AssociatedRecord = z
   .object({ reference: z.string(), creationDate: DateTime, originSystemCode: text('"GDS" for the PNR, else the carrier code.'), flightOfferId: z.string() })
@@ -57,7 +60,7 @@ const PricingRecord = z
         .meta({ description: 'Documented; not sent by the current supplier.' }),
     }),
   })
-  .meta({ id: 'FlightPricingRecord', description: 'flight.md "Pricing record".' });
+  .meta({ id: 'FlightPricingRecord', description: 'A pricing record: the fare the supplier stored for some passengers and segments.' });
 
 export const TicketDocument = z
   .object({
@@ -73,7 +76,7 @@ export const TicketDocument = z
     validatingCarrier: z.string().optional(),
     issuedAt: DateTime.optional().meta({ description: 'Present once ISSUED.' }),
   })
-  .meta({ id: 'FlightTicketDocument', description: 'flight.md "Ticket document".' });
+  .meta({ id: 'FlightTicketDocument', description: 'A ticket document: the ticket of one traveler, expected until it is issued.' });
 
 const RecordFields = {
   id: Uuid,
@@ -115,7 +118,7 @@ export const FlightAgentReservation = z
     }),
     tickets: z.array(TicketSummary),
   })
-  .meta({ id: 'FlightAgentReservation', description: 'flight.md agent reservation response.' });
+  .meta({ id: 'FlightAgentReservation', description: 'The agent reservation: the reservation record and a ticket summary per passenger and itinerary.' });
 
 const Traveler = z
   .object({
@@ -141,7 +144,7 @@ const Traveler = z
       }),
     ),
   })
-  .meta({ id: 'FlightReservationTraveler', description: 'flight.md "Reservation traveler".' });
+  .meta({ id: 'FlightReservationTraveler', description: 'A traveler of the reservation, as the supplier holds it.' });
 
 /** OpenAPI schema `FlightTicket` (`getFlightTickets`). */
 export const FlightTicket = z
@@ -191,75 +194,68 @@ export const FlightTicket = z
       description: "Extension from the usage guide: the reservation's status (e.g. TST_CREATED, ISSUED), so a client sees issuance progress.",
     }),
   })
-  .meta({ id: 'FlightTicket', description: 'flight.md "Flight ticket": one passenger on one itinerary.' });
+  .meta({ id: 'FlightTicket', description: 'A flight ticket: one passenger on one itinerary.' });
 
 export const FlightCustomerReservation = z
   .object({
     tickets: z.array(FlightTicket),
     flightReservation: z
       .object({ ...RecordFields, flightOffers: z.array(FlightOffer), travelers: z.array(Traveler) })
-      .meta({ id: 'FlightReservationSummary', description: 'flight.md "Reservation summary".' }),
+      .meta({ id: 'FlightReservationSummary', description: 'The reservation summary: the record, the offer as reserved and its travelers.' }),
   })
-  .meta({ id: 'FlightCustomerReservation', description: 'flight.md customer reservation response (price confirmed).' });
+  .meta({ id: 'FlightCustomerReservation', description: 'The customer reservation (price confirmed): its tickets and the reservation summary.' });
 
 /* ------------------------------------------------------------------ reservation request */
 
-const PassengerRequest = z
-  .looseObject({
-    firstName: z.string().nullish().meta({ description: 'Required: 1–30 Latin letters, apostrophes, spaces, hyphens.' }),
-    lastName: z.string().nullish().meta({ description: 'Required: 1–30 Latin letters, apostrophes, spaces, hyphens.' }),
-    email: z.string().nullish().meta({ description: 'Required unless the top-level contact supplies it.' }),
-    phoneNumber: z.string().nullish().meta({ description: 'Subscriber number or full E.164 number; same fallback rule.' }),
-    countryCode: z.string().nullish().meta({ description: 'International calling code; same fallback rule.' }),
-    dateOfBirth: z.string().nullish().meta({ description: 'YYYY-MM-DD.' }),
-    gender: z
-      .union([z.number().int(), z.string()], { error: 'must be an integer or a string' })
-      .nullish()
-      .meta({ description: '0 (male), 1 (female), or M, MALE, F, FEMALE, X, OTHER, U, UNKNOWN.' }),
-    ageCategory: z
-      .union([z.number().int(), z.string()], { error: 'must be an integer or a string' })
-      .nullish()
-      .meta({ description: 'Required: 0, 1, 2 (adult, child, infant) or ADT, ADULT, CHD, CHILD, INF, INFANT; must match the age on the travel date.' }),
-    documentType: z.string().nullish().meta({ description: 'P, PASSPORT, I, IDENTITY_CARD, F or A.' }),
-    passportNumber: z.string().nullish().meta({ description: 'Document number: 3–20 Latin letters or digits.' }),
-    passportExpiryDate: z.string().nullish().meta({ description: 'YYYY-MM-DD; the document must stay valid through the final arrival date.' }),
-    passportIssuedDate: z.string().nullish().meta({ description: 'YYYY-MM-DD.' }),
-    documentIssuingCountry: z.string().nullish().meta({ description: 'ISO 3166-1 alpha-2 (exactly 2 characters).' }),
-    nationality: z.string().nullish().meta({ description: 'Two-letter ISO code.' }),
-    nationalityCountry: z.string().nullish().meta({ description: 'Country name.' }),
-    countryCodeName: z.string().nullish().meta({ description: 'Country name.' }),
-  })
-  .meta({
-    id: 'FlightReservationPassenger',
-    description:
-      'flight.md "Reservation passenger (request)". Only JSON types are checked here (a 400 naming the field); a missing, null or invalid value, ' +
-      'and a list longer than the 18 travelers a search can make, is answered 422 FLIGHT_PASSENGER_DATA_INVALID with every problem in ' +
-      'data.fields[] (travelerId, field, message). Which document fields are needed comes from the offer review’s bookingRequirements.',
-  });
+/**
+ * Members every passenger needs are non-null in FlightPassengerInput; one the client leaves out (or sends null) is sent
+ * empty, which the subgraph counts as missing, so the 422 lists it with every other problem of the passengers.
+ */
+const PASSENGER: InputOverlay = {
+  id: 'FlightReservationPassenger',
+  description:
+    'One passenger of a reservation. A missing, null or invalid value, and a list longer than the 18 travelers a search can make, is answered ' +
+    '422 FLIGHT_PASSENGER_DATA_INVALID with every problem in data.fields[] (travelerId, field, message); which document fields are needed ' +
+    'comes from the offer review’s bookingRequirements.',
+  unknownMembers: 'ignore',
+  members: { firstName: { whenAbsent: '' }, lastName: { whenAbsent: '' }, ageCategory: { whenAbsent: '' } },
+};
 
-export const FlightReservationRequest = z
-  .object({
-    offerReference: Uuid.optional().meta({ description: 'The offer to reserve; one of offerReference or flightOffer is required.' }),
-    flightOffer: SubmittedOffer.optional(),
-    passengers: z.array(PassengerRequest).min(1).meta({ description: 'Counts and types must match the search; each infant needs an adult.' }),
-    contact: z
-      .object({ email: z.string().optional(), phoneNumber: z.string().optional(), countryCode: z.string().optional() })
-      .optional()
-      .meta({ description: 'Booking-level fallback: each value fills only a missing passenger field; passenger values win.' }),
-    selectedOption: z.enum(['FLEXIBLE_FARE', 'NON_REFUNDABLE_FARE']).optional().meta({ description: 'Default NON_REFUNDABLE_FARE.' }),
-    notifications: z
-      .object({ ticketPurchase: z.boolean().optional(), allOtherTripNotification: z.boolean().optional(), serviceAccountCreation: z.boolean().optional() })
-      .optional()
-      .meta({ description: 'flight.md "Notification preferences"; each defaults to true.' }),
-    priceAcceptance: z.object({ priceVersion: z.string(), amount: z.string(), currency: z.string() }).optional().meta({
-      description:
-        'Accepts a changed price: the latest priceVersion with the walletSettlement amount and currency (agents) or the display grand total and currency (customers).',
-    }),
-  })
-  .meta({ id: 'FlightReservationRequest', description: 'flight.md "Reservation request".' });
+/**
+ * The reservation body (both endpoints): FlightReservationInput, with a submitted `flightOffer` in place of
+ * flightOfferReference. The request's own members are checked by the reservation validator
+ * (shared/api-contract/flight-reservation.validator.ts), whose bounds the `documents` state; the passengers, by the
+ * subgraph against the offer. Members a client adds that the API does not know have always been dropped.
+ */
+export const FLIGHT_RESERVATION_INPUT = restInput('Mutation.reserveFlight', {
+  body: 'input',
+  id: 'FlightReservationRequest',
+  description: 'A reservation of a reviewed offer for its passengers.',
+  unknownMembers: 'ignore',
+  order: ['offerReference', 'flightOffer', 'passengers', 'contact', 'selectedOption', 'notifications', 'priceAcceptance'],
+  members: {
+    offerReference: { description: 'The offer to reserve; one of offerReference or flightOffer is required.', documents: { format: 'uuid' } },
+    flightOfferReference: {
+      as: 'flightOffer',
+      instead: { schema: SubmittedOffer, toGraphQL: (offer) => (offer as { offerReference: string }).offerReference },
+      description: 'A complete offer as a search answered it, for its offerReference (nothing else of it is used).',
+    },
+    passengers: { shape: PASSENGER, documents: { minItems: 1 } },
+    contact: { shape: { unknownMembers: 'ignore' } },
+    notifications: { shape: { unknownMembers: 'ignore' } },
+    priceAcceptance: {
+      shape: {
+        unknownMembers: 'ignore',
+        members: Object.fromEntries(Object.entries(PRICE_ACCEPTANCE_MAX_LENGTH).map(([name, maxLength]) => [name, { documents: { maxLength } }])),
+      },
+    },
+  },
+});
 
+/** X-External-User-Id's bound is the reservation validator's, like every other value rule of the request. */
 export const FlightAgentHeaders = FlightLocaleHeaders.extend({
-  'x-external-user-id': z.string().max(128).optional().meta({
+  'x-external-user-id': z.string().optional().meta({
     description: 'Stored with the booking; send the same value on every retry of the offer, or omit it on every attempt.',
+    maxLength: EXTERNAL_USER_ID_MAX_LENGTH,
   }),
 });

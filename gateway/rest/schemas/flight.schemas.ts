@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { CurrencyCode, DateTime, FreeObject, int, LocalDate, MoneyAmount, text, Uuid } from './common.schemas';
+import { restInput } from '../graphql-shapes/rest-input.builder';
+import { MAX_AIRLINE_CODES, MAX_LOOK_AHEAD_DAYS, MAX_SEATS } from '../../../shared/api-contract/flight-search.validator';
 
 /*
  * The flight resources (OpenAPI tag Flight) as the REST answers carry them, and the request bodies the flight routes
  * check. Output objects are closed (an undeclared member fails the contract tests); members the spec lists as
- * optional are `.optional()` and are left out, never null, when absent. Null appears only where the spec allows it
+ * optional are `.optional()` and are left out, never null, when absent. Null appears only where the API allows it
  * (the look-ahead date pairs, the cancellation's refundState).
  *
  * The offer, search and review schemas are here; flight-reservation.schemas.ts and flight-issuance.schemas.ts hold
@@ -21,7 +23,7 @@ const FlightEndpoint = z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/)
       .meta({ description: 'Local date-time at the airport, without zone (YYYY-MM-DDTHH:mm:ss).', example: '2026-12-24T08:30:00' }),
-    stop: FreeObject.meta({ description: 'Free-form (flight.md leaves its content open).' }),
+    stop: FreeObject.meta({ description: 'Free-form: the supplier’s details of the stop, if any.' }),
   })
   .meta({ id: 'FlightEndpoint', description: 'Departure or arrival of a segment.' });
 
@@ -95,7 +97,7 @@ export const FlightOfferPrice = z
     bookingFees: z.array(BookingFee),
     otherCurrencies: z.record(z.string(), CurrencyPrice).meta({ description: 'Display conversions keyed by currency code.' }),
   })
-  .meta({ id: 'FlightOfferPrice', description: 'flight.md "Offer price object".' });
+  .meta({ id: 'FlightOfferPrice', description: 'The price of an offer: the fare, the fees, the booking fees and display conversions.' });
 
 const TravelerPricing = z
   .object({
@@ -138,7 +140,7 @@ export const FlightOffer = z
     validatingAirlineCodes: z.array(z.string()),
     travelerPricings: z.array(TravelerPricing),
   })
-  .meta({ id: 'FlightOffer', description: 'flight.md "Flight offer": bound to the account that searched.' });
+  .meta({ id: 'FlightOffer', description: 'A flight offer, bound to the account that searched.' });
 
 /* ------------------------------------------------------------------ search */
 
@@ -168,35 +170,37 @@ export const FlightSearchResponse = z
     }),
     data: z.array(FlightOffer).meta({ description: 'Offers for the requested date pair only.' }),
   })
-  .meta({ id: 'FlightSearchResponse', description: 'flight.md "Search request and response".' });
+  .meta({ id: 'FlightSearchResponse', description: 'The offers of a search with its count and, when asked for, the look-ahead availability.' });
 
-const TRAVEL_CLASSES = ['ECONOMY', 'PREMIUM_ECONOMY', 'BUSINESS', 'FIRST'] as const;
-const airlineCodes = z.array(z.string().max(3)).max(50).meta({ description: 'Two-character airline codes; the same code must not appear in both lists.' });
+const IATA_CODE = { pattern: '^[A-Za-z]{3}$', maxLength: 3 };
+const AIRLINE_CODES = { maxItems: MAX_AIRLINE_CODES };
+const seats = (minimum: number) => ({ documents: { minimum, maximum: MAX_SEATS } });
 
-/** The search request; rules that need data or several fields (known airports, dates, infants ≤ adults) stay in the subgraph. */
-export const FlightSearchRequest = z
-  .object({
-    originLocationCode: z.string().max(16).meta({ description: 'IATA code of the origin airport or city (not the full stop_id).', example: 'DAR' }),
-    destinationLocationCode: z.string().max(16).meta({ description: 'IATA code.', example: 'NBO' }),
-    departureDate: LocalDate,
-    returnDate: LocalDate.optional().meta({ description: 'Omit for one-way.' }),
-    adults: z.number().int().min(1).max(9).optional().meta({ description: 'Age 12 or older; default 1.' }),
-    children: z.number().int().min(0).max(9).optional().meta({ description: 'Age 2–11; default 0.' }),
-    infants: z.number().int().min(0).max(9).optional().meta({ description: 'Under 2; default 0; cannot exceed adults.' }),
-    travelClass: z.enum(TRAVEL_CLASSES).optional(),
-    includedAirlineCodes: airlineCodes.optional(),
-    excludedAirlineCodes: airlineCodes.optional(),
-    nonStop: z.boolean().optional(),
-    currencyCode: z
-      .string()
-      .regex(/^[A-Za-z]{3}$/)
-      .optional()
-      .meta({ description: 'Display currency; takes precedence over Content-Currency; default USD.' }),
-    maxPrice: z.number().positive().optional().meta({ description: 'Maximum grandTotal in the display currency.' }),
-    max: z.number().int().min(1).optional().meta({ description: 'Default 200; values above 200 are treated as 200.' }),
-    lookAheadDays: z.number().int().min(1).max(7).optional().meta({ description: 'Opt-in: check that many later date pairs when the requested one is empty.' }),
-  })
-  .meta({ id: 'FlightSearchRequest', description: 'flight.md search request.' });
+/**
+ * The search body: FlightSearchInput. Its values are checked by the search validator
+ * (shared/api-contract/flight-search.validator.ts), whose rules the `documents` below state.
+ */
+export const FLIGHT_SEARCH_INPUT = restInput('Mutation.searchFlights', {
+  body: 'input',
+  id: 'FlightSearchRequest',
+  // The search has always dropped members it does not know.
+  unknownMembers: 'ignore',
+  members: {
+    originLocationCode: { documents: { ...IATA_CODE, example: 'DAR' } },
+    destinationLocationCode: { documents: { ...IATA_CODE, example: 'NBO' } },
+    departureDate: { documents: { format: 'date', example: '2026-12-24' } },
+    returnDate: { documents: { format: 'date' } },
+    adults: seats(1),
+    children: seats(0),
+    infants: seats(0),
+    includedAirlineCodes: { documents: AIRLINE_CODES },
+    excludedAirlineCodes: { documents: AIRLINE_CODES },
+    currencyCode: { documents: { pattern: '^[A-Za-z]{3}$', maxLength: 3 } },
+    maxPrice: { documents: { exclusiveMinimum: 0 } },
+    max: { documents: { minimum: 1 } },
+    lookAheadDays: { documents: { minimum: 1, maximum: MAX_LOOK_AHEAD_DAYS } },
+  },
+});
 
 /** Content-Language and Content-Currency, which the search, review and reservations read. */
 export const FlightLocaleHeaders = z.object({
@@ -237,20 +241,28 @@ export const FlightBookingRequirements = z
     phoneNumberRequired: z.boolean(),
     travelerRequirements: z.array(TravelerRequirement),
   })
-  .meta({ id: 'FlightBookingRequirements', description: 'flight.md "Booking requirements".' });
+  .meta({ id: 'FlightBookingRequirements', description: 'What must be collected to book an offer: the contact and each traveler’s fields.' });
 
 export const FlightOfferReview = z
   .object({ offerReference: Uuid, expiresAt: DateTime, flightOffer: FlightOffer, bookingRequirements: FlightBookingRequirements })
   .meta({ id: 'FlightOfferReview', description: 'The caller’s saved offer with what must be collected to book it.' });
 
-/** Only `offerReference` of a submitted offer is read; the rest of it may be anything a search answered. */
-export const SubmittedOffer = FreeObject.extend({ offerReference: Uuid }).meta({
+/** Only `offerReference` of a submitted offer is read (checked as the offer reference is); the rest may be anything a search answered. */
+export const SubmittedOffer = FreeObject.extend({ offerReference: z.string().meta({ format: 'uuid' }) }).meta({
   description: 'A complete offer as a search answered it; only its offerReference is used.',
 });
 
-export const FlightOfferReviewRequest = z
-  .object({
-    offerReference: Uuid.optional().meta({ description: 'One of offerReference or flightOffer is required.' }),
-    flightOffer: SubmittedOffer.optional(),
-  })
+const OFFER_REFERENCE = { format: 'uuid' };
+
+/**
+ * reviewFlightOffer's reference, which REST may give inside a submitted offer instead: left out, it is sent empty and
+ * the offer validator (shared/api-contract/flight-reservation.validator.ts) answers it missing.
+ */
+export const FLIGHT_REVIEW_INPUT = restInput('Query.reviewFlightOffer', {
+  unknownMembers: 'ignore',
+  members: { offerReference: { whenAbsent: '', description: 'One of offerReference or flightOffer is required.', documents: OFFER_REFERENCE } },
+});
+
+export const FlightOfferReviewRequest = FLIGHT_REVIEW_INPUT.schema
+  .extend({ flightOffer: SubmittedOffer.optional() })
   .meta({ id: 'FlightOfferReviewRequest', description: 'offerReference, or flightOffer with its offerReference.' });
