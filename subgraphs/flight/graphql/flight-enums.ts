@@ -80,7 +80,7 @@ const RESERVATION_STATUS_TEXT: Record<(typeof RESERVATION_STATUSES)[number], str
 
 export const FlightReservationStatusEnum = describedEnum(
   'FlightReservationStatus',
-  'A flight reservation status (flight.md "States and transitions")',
+  'A flight reservation status: where the reservation stands between creation, issuance and cancellation',
   RESERVATION_STATUS_TEXT,
 );
 

@@ -63,7 +63,7 @@ export class FlightSearchResult {
   data!: FlightOffer[];
 }
 
-@InputType({ description: 'flight.md search request; defaults as the spec gives them' })
+@InputType({ description: 'A flight search: the route, the dates, the travelers and the filters; an absent member takes its default' })
 export class FlightSearchInput {
   @Field(() => String, { description: 'IATA code of the departure airport (Airport.stopCode)' })
   originLocationCode!: string;
@@ -71,13 +71,13 @@ export class FlightSearchInput {
   @Field(() => String, { description: 'IATA code of the arrival airport (Airport.stopCode)' })
   destinationLocationCode!: string;
 
-  @Field(() => String, { description: "YYYY-MM-DD (a String: a malformed date answers the spec's 400 with data.fields[])" })
+  @Field(() => String, { description: 'YYYY-MM-DD (a String, so that a malformed date is one of the problems the 400 lists in data.fields[])' })
   departureDate!: string;
 
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD; omit for one-way' })
   returnDate?: string | null;
 
-  @Field(() => Int, { nullable: true, description: '1 to 9; default 1' })
+  @Field(() => Int, { nullable: true, description: 'Travelers aged 12 or older: 1 to 9; default 1' })
   adults?: number | null;
 
   @Field(() => Int, { nullable: true, description: 'Travelers aged 2 to 11; default 0' })

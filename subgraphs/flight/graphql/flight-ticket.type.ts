@@ -53,7 +53,7 @@ export class FlightPassengerDetailsType {
   phoneNumber!: string;
 }
 
-@ObjectType({ description: 'flight.md "Notification preferences"; null means true' })
+@ObjectType({ description: 'Which notifications the booking sends; null means true' })
 export class FlightNotificationPreferencesType {
   @Field(() => Boolean, { nullable: true, description: 'Send the ticket-purchase notification; null means true' })
   ticketPurchase?: boolean | null;
@@ -65,7 +65,7 @@ export class FlightNotificationPreferencesType {
   serviceAccountCreation?: boolean | null;
 }
 
-@ObjectType({ description: 'flight.md "Flight ticket": one passenger on one itinerary (a return booking has two per passenger, one ticketId)' })
+@ObjectType({ description: 'A flight ticket: one passenger on one itinerary (a return booking has two per passenger, one ticketId)' })
 export class FlightTicketType {
   @Field(() => ID, { description: 'Id of this ticket row (one passenger on one itinerary)' })
   uuid!: string;

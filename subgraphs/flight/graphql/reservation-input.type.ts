@@ -4,13 +4,13 @@ import { FlightFareOptionEnum } from './flight-enums';
 
 /*
  * OpenAPI `FlightReservationRequest` and `FlightReservationPassenger`. The service answers the
- * spec's 422 FLIGHT_PASSENGER_DATA_INVALID naming every traveler and field at once. Members every
+ * 422 FLIGHT_PASSENGER_DATA_INVALID naming every traveler and field at once. Members every
  * passenger needs are non-null; a blank value ("") counts as missing there, so the REST route
  * sends a member the client left out as "" and the 422 still lists it with the other problems.
  * Members that are required only for some itineraries, or that the contact may supply, stay nullable.
  */
 
-@InputType({ description: 'One passenger of a reservation request (flight.md "Reservation passenger (request)")' })
+@InputType({ description: 'One passenger of a reservation request' })
 export class FlightPassengerInput {
   @Field(() => String, { description: '1 to 30 Latin letters, apostrophes, spaces, hyphens' })
   firstName!: string;
@@ -75,7 +75,7 @@ export class FlightContactInput {
   countryCode?: string | null;
 }
 
-@InputType({ description: 'flight.md "Notification preferences": absent means true' })
+@InputType({ description: 'Which notifications the booking sends: absent means true' })
 export class NotificationPreferencesInput {
   @Field(() => Boolean, { nullable: true, description: 'False suppresses final ticket-confirmation notifications on every channel' })
   ticketPurchase?: boolean | null;
@@ -99,7 +99,7 @@ export class PriceAcceptanceInput {
   currency!: string;
 }
 
-@InputType({ description: 'flight.md "Reservation request"; send offerReference or flightOfferReference. The service answers invalid parts (422)' })
+@InputType({ description: 'A reservation request; send offerReference or flightOfferReference. The service answers invalid parts (422)' })
 export class FlightReservationInput {
   @Field(() => ID, { nullable: true, description: 'The offer to reserve; send this or flightOfferReference (one is required)' })
   offerReference?: string | null;

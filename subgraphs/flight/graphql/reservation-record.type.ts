@@ -21,7 +21,7 @@ export const RecordLocatorScope = describedEnum('RecordLocatorScope', 'What a re
   SEGMENT: 'Only the segments in segmentReferences',
 });
 
-@ObjectType({ description: 'flight.md "Record locator"' })
+@ObjectType({ description: 'A record locator: the GDS or airline record of the booking' })
 export class RecordLocatorType {
   @Field({ description: 'The locator itself (e.g. a 6-character PNR code)' })
   controlNumber!: string;
@@ -111,7 +111,7 @@ export class SupplierPriceType {
   fareRestrictions?: string[] | null;
 }
 
-@ObjectType({ description: 'flight.md "Pricing record"' })
+@ObjectType({ description: 'A pricing record: the fare the supplier stored for some passengers and segments' })
 export class PricingRecordType {
   @Field(() => Int, { description: 'Number of the pricing record in the reservation' })
   reference!: number;
@@ -132,7 +132,7 @@ export class PricingRecordType {
   supplierPrice!: SupplierPriceType;
 }
 
-@ObjectType({ description: 'flight.md "Ticket document"' })
+@ObjectType({ description: 'A ticket document: the ticket of one traveler, expected until it is issued' })
 export class TicketDocumentType {
   @Field({ description: 'Traveler id within the offer' })
   travelerId!: string;

@@ -24,7 +24,7 @@ export class AgentReservationResult {
 
 /* ------------------------------------------------------------------ purchase and issuance */
 
-@ObjectType({ description: 'flight.md issuance response' })
+@ObjectType({ description: 'The issuance of a reservation: its status and ticket documents' })
 export class IssuanceType {
   @Field(() => ID, { description: 'The reservation id' })
   reservationId!: string;
@@ -122,7 +122,7 @@ export class DirectIssueResult {
 
 /* ------------------------------------------------------------------ cancellation */
 
-@ObjectType({ description: 'flight.md cancellation response' })
+@ObjectType({ description: 'The outcome of a cancellation: the reservation, payment and refund states' })
 export class CancellationType {
   @Field(() => ID, { description: 'The reservation id' })
   reservationId!: string;
@@ -160,7 +160,7 @@ export class CancellationResult {
 
 @ObjectType({ description: 'Customer reservation response (REST 201)' })
 export class CustomerReservationResult {
-  @Field(() => [FlightTicketType], { description: 'flight.md "Flight ticket": one per passenger and itinerary' })
+  @Field(() => [FlightTicketType], { description: 'The flight tickets: one per passenger and itinerary' })
   tickets!: FlightTicketType[];
 
   @Field(() => ReservationSummaryType, { description: 'The reservation' })

@@ -58,7 +58,7 @@ export class ReservationTravelerDocumentType {
   holder!: boolean;
 }
 
-@ObjectType({ description: 'flight.md "Reservation traveler"' })
+@ObjectType({ description: 'A traveler of the reservation, as the supplier holds it' })
 export class ReservationTravelerType {
   @Field({ description: 'Traveler id within the offer' })
   id!: string;

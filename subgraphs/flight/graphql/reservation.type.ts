@@ -128,9 +128,9 @@ export class AgentReservationType extends ReservationRecordFields {
   verifyUrl!: string;
 }
 
-@ObjectType({ description: 'flight.md "Reservation summary" (flightReservation of the customer reservation response)' })
+@ObjectType({ description: 'The reservation summary (flightReservation of the customer reservation response)' })
 export class ReservationSummaryType extends ReservationRecordFields {
-  @Field(() => [FlightOffer], { description: 'The reserved offer in full (flight.md "Flight offer"), with its current authoritative price' })
+  @Field(() => [FlightOffer], { description: 'The reserved offer in full, with its current authoritative price' })
   flightOffers!: FlightOffer[];
 
   @Field(() => [ReservationTravelerType], { description: 'The travelers of the reservation' })
