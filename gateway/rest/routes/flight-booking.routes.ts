@@ -5,13 +5,8 @@ import { restInput } from '../graphql-shapes/rest-input.builder';
 import { AGENT_RESERVATION, CANCELLATION_RESULT, CUSTOMER_RESERVATION, FLIGHT_TICKET, PURCHASE_RESULT } from './flight-selections';
 import { restOffer, withoutNulls, type FlightOfferData } from './flight.routes';
 import { FlightLocaleHeaders } from '../schemas/flight.schemas';
-import {
-  FLIGHT_RESERVATION_INPUT,
-  FlightAgentHeaders,
-  FlightAgentReservation,
-  FlightCustomerReservation,
-  FlightTicket,
-} from '../schemas/flight-reservation.schemas';
+import { FLIGHT_RESERVATION_INPUT, FlightAgentHeaders, FlightAgentReservation, FlightCustomerReservation } from '../schemas/flight-reservation.schemas';
+import { FLIGHT_TICKET as FLIGHT_TICKET_SHAPE } from '../schemas/flight-ticket.schemas';
 import { FlightCancellation, FlightIssuance, orInProgress } from '../schemas/flight-issuance.schemas';
 import { PlatformException } from '../../../shared/errors/app-error';
 import { problemsMessage } from '../../../shared/api-contract/flight-reservation.contract';
@@ -222,7 +217,7 @@ const tickets: RestRoute = {
     tag: 'Flight',
     // Present, ticketId is checked by the subgraph (the issuance validator); absent, GraphQL could not carry the request.
     query: TICKETS_INPUT.schema,
-    responses: { 200: { description: 'The tickets for that id.', schema: z.array(FlightTicket) } },
+    responses: { 200: { description: 'The tickets for that id.', schema: z.array(FLIGHT_TICKET_SHAPE.schema) } },
     errors: { 400: 'ticketId is missing or not a valid ticket id.', 404: 'Not found (also for a ticket of another account).' },
   },
   operation: ({ query }) => ({

@@ -1,9 +1,14 @@
+import { FLIGHT_ISSUANCE, FLIGHT_RECORD_LOCATOR, FLIGHT_TICKET_DOCUMENT, FLIGHT_TICKET as TICKET } from '../schemas/flight-ticket.schemas';
+import { FLIGHT_DIRECT_ISSUED, FLIGHT_SIGNAL_ACCEPTED } from '../schemas/flight-issuance.schemas';
+
 /*
  * GraphQL selection sets (without the outer braces) that select every field of the flight
  * reservation, purchase, cancellation, issuance and ticket types
  * (subgraphs/flight/graphql/reservation.type.ts), for the REST routes to paste into operations:
  *   `mutation Reserve($input: FlightReservationInput!) { <mutation field>(input: $input) { ${AGENT_RESERVATION} } }`
- * reservation.type.test.ts checks that each one selects every field of its type.
+ * Those of the ticket, the issuance, its documents and record locators and the payment recovery are derived from their
+ * types with their REST schemas (schemas/flight-ticket.schemas.ts); the others are written out here, for answers the
+ * routes reshape. reservation.type.test.ts checks that each one selects every field of its type.
  */
 
 /** The offer price object: shared by the search, review and reservation selections. */
@@ -25,31 +30,21 @@ export const FLIGHT_OFFER_FIELDS = `type id offerReference expiresAt source inst
   travelerPricings { travelerId fareOption travelerType price { currency total base }
     fareDetailsBySegment { segmentId cabin fareBasis class includedCheckedBags { quantity } } }`;
 
-const RECORD_LOCATOR = 'controlNumber type scope firstObservedAt lastObservedAt companyId segmentReferences';
+const RECORD_LOCATOR = FLIGHT_RECORD_LOCATOR.selection;
 const ASSOCIATED_RECORD = 'reference creationDate originSystemCode flightOfferId';
 const SUPPLIER_PRICE = `currency total base taxes validatingCarrier fareBasis bookingClasses brands
   taxDetails { amount currency code countryCode } baggage fareRestrictions`;
 const PRICING_RECORD = `reference passengerReferences segmentReferences tstReference status supplierPrice { ${SUPPLIER_PRICE} }`;
-const TICKET_DOCUMENT = `travelerId passengerReference status documentId pricingRecordReference segmentReferences tstReference
-  ticketNumber providerElement validatingCarrier issuedAt`;
+const TICKET_DOCUMENT = FLIGHT_TICKET_DOCUMENT.selection;
 const TICKET_SUMMARY = `ticketId bookingReference paymentReference departureDate departureTime from to
   price { total currency } passengerSummary { fullName } paymentDeadlineAt`;
 const TRAVELER = `id dateOfBirth name { firstName lastName } fullName gender ageCategory
   contact { emailAddress phones { deviceType countryCallingCode number } }
   documents { documentType number expiryDate nationality issuanceCountry validityCountry holder }`;
-const ISSUANCE = `reservationId status documents { ${TICKET_DOCUMENT} } bookingReference recordLocators { ${RECORD_LOCATOR} }`;
+const ISSUANCE = FLIGHT_ISSUANCE.selection;
 
 /** FlightTicketType: GET /api/flight/tickets (each item). */
-export const FLIGHT_TICKET = `uuid ticketId bookingReference paymentReference reservationId externalUserId
-  recordLocators { ${RECORD_LOCATOR} } providerSystem providerOfficeId lastProviderSyncAt issuedAt
-  travelerId passengerReference tstReference pricingRecordReference itineraryIndex direction providerSegmentReferences
-  documentId ticketNumber documentStatus validatingCarrier providerDocumentElement
-  coupons { segmentReference status lastObservedAt }
-  departureDate departureTime from to price { total currency } priceScope
-  boughtByUser { uuid fullName email externalUserId }
-  passengerDetails { fullName firstName lastName email phoneNumber }
-  notificationPreferences { ticketPurchase allOtherTripNotification serviceAccountCreation }
-  status issuanceStatus`;
+export const FLIGHT_TICKET = TICKET.selection;
 
 /** AgentReservationResult: POST /api/flight/reserve/agent (201). */
 export const AGENT_RESERVATION = `reservation { id reservationId bookingReference paymentReference status paymentDeadlineAt
@@ -74,8 +69,7 @@ export const CANCELLATION_RESULT = `complete cancellation { reservationId state 
     ticketId bookingReference cancelledAt }`;
 
 /** IssueSignalResult: POST /api/flight/ticket/issue/signal (complete: 200 with `issuance`, else 202 with the rest). */
-export const ISSUE_SIGNAL_RESULT = `complete signaled workflowId ticketId paymentReference ticketUuids issuance { ${ISSUANCE} }`;
+export const ISSUE_SIGNAL_RESULT = `complete ${FLIGHT_SIGNAL_ACCEPTED.selection} issuance { ${ISSUANCE} }`;
 
 /** DirectIssueResult: POST /api/flight/ticket/issue/direct (complete: 200, else 202 with `issuance` and paymentRecovery). */
-export const DIRECT_ISSUE_RESULT = `complete issued ticketId paymentReference ticketUuids issuance { ${ISSUANCE} }
-  paymentRecovery { reconciliationOperationId sourceTicketId replacementTicketId state recoveryIdempotent finalizationIdempotent }`;
+export const DIRECT_ISSUE_RESULT = `complete ${FLIGHT_DIRECT_ISSUED.selection}`;

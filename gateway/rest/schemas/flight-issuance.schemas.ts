@@ -1,56 +1,39 @@
 import { z } from 'zod';
 import { ErrorBodySchema } from '../rest-contract';
 import { CurrencyCode, DateTime, MoneyAmount, text, Uuid } from './common.schemas';
-import { RecordLocator, ReservationStatus, TicketDocument } from './flight-reservation.schemas';
+import { FLIGHT_ISSUANCE, FLIGHT_PAYMENT_RECOVERY } from './flight-ticket.schemas';
 import { restShape } from '../graphql-shapes/rest-shape.builder';
 
 /** Purchase, issuance, cancellation and customer payment bodies of the flight routes. */
 
 /* ------------------------------------------------------------------ purchase, issuance, cancellation */
 
-export const FlightIssuance = z
-  .object({
-    reservationId: Uuid,
-    status: ReservationStatus,
-    documents: z.array(TicketDocument),
-    bookingReference: z.string().optional(),
-    recordLocators: z.array(RecordLocator).optional(),
-  })
-  .meta({ id: 'FlightIssuance', description: 'The issuance of a reservation: its status and ticket documents.' });
+/** The issuance response (purchase, the signal's 200, inside the direct issuance's answers): derived from IssuanceType. */
+export const FlightIssuance = FLIGHT_ISSUANCE.schema;
 
-export const FlightIssueSignalAccepted = z
-  .object({
-    signaled: z.boolean(),
-    workflowId: text('The running issuance workflow; left out when none is known.').optional(),
-    ticketId: z.string(),
-    paymentReference: z.string(),
-    ticketUuids: z.array(Uuid),
-  })
-  .meta({ id: 'FlightIssueSignalAccepted', description: 'Payment accepted for issuance.' });
+/** The signal's 202: IssueSignalResult without complete and issuance, which the route answers as the 200. */
+export const FLIGHT_SIGNAL_ACCEPTED = restShape('IssueSignalResult', {
+  id: 'FlightIssueSignalAccepted',
+  description: 'Payment accepted for issuance.',
+  nullsAbsent: true,
+  only: ['signaled', 'workflowId', 'ticketId', 'paymentReference', 'ticketUuids'],
+  fields: { ticketUuids: { schema: Uuid } },
+});
 
-const PaymentRecovery = z
-  .object({
-    reconciliationOperationId: Uuid,
-    sourceTicketId: z.string(),
-    replacementTicketId: z.string(),
-    state: z.enum(['RESERVED', 'ISSUED', 'REFUND_REQUIRED']),
-    recoveryIdempotent: z.boolean(),
-    finalizationIdempotent: z.boolean(),
-  })
-  .meta({ id: 'FlightPaymentRecovery', description: 'Cancelled-payment recovery of a direct issuance (recovery requests only).' });
+export const FlightIssueSignalAccepted = FLIGHT_SIGNAL_ACCEPTED.schema;
 
-export const FlightDirectIssued = z
-  .object({
-    issued: z.boolean(),
-    ticketId: z.string(),
-    paymentReference: z.string(),
-    ticketUuids: z.array(Uuid),
-    issuance: FlightIssuance,
-    paymentRecovery: PaymentRecovery.optional(),
-  })
-  .meta({ id: 'FlightDirectIssued', description: 'Direct issuance done.' });
+/** The direct issuance's 200: DirectIssueResult without complete. */
+export const FLIGHT_DIRECT_ISSUED = restShape('DirectIssueResult', {
+  id: 'FlightDirectIssued',
+  description: 'Direct issuance done.',
+  nullsAbsent: true,
+  only: ['issued', 'ticketId', 'paymentReference', 'ticketUuids', 'issuance', 'paymentRecovery'],
+  fields: { ticketUuids: { schema: Uuid }, issuance: { schema: FlightIssuance }, paymentRecovery: { schema: FLIGHT_PAYMENT_RECOVERY.schema } },
+});
 
-export const FlightDirectPending = FlightIssuance.extend({ paymentRecovery: PaymentRecovery.optional() }).meta({
+export const FlightDirectIssued = FLIGHT_DIRECT_ISSUED.schema;
+
+export const FlightDirectPending = FlightIssuance.extend({ paymentRecovery: FLIGHT_PAYMENT_RECOVERY.schema.optional() }).meta({
   id: 'FlightDirectPending',
   description: 'The issuance response; with paymentRecovery for recovery requests (RESERVED, or REFUND_REQUIRED).',
 });

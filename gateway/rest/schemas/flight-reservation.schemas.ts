@@ -1,31 +1,14 @@
 import { z } from 'zod';
-import { RESERVATION_STATUSES } from '../../../shared/api-contract/flight-reservation.contract';
 import { CurrencyCode, DateTime, int, LocalDate, MoneyAmount, text, Uuid } from './common.schemas';
 import { FlightLocaleHeaders, FlightOffer, SubmittedOffer } from './flight.schemas';
+import { FLIGHT_RECORD_LOCATOR, FLIGHT_TICKET, FLIGHT_TICKET_DOCUMENT, ReservationStatus } from './flight-ticket.schemas';
 import { restInput } from '../graphql-shapes/rest-input.builder';
 import type { InputOverlay } from '../graphql-shapes/rest-input.type';
 import { EXTERNAL_USER_ID_MAX_LENGTH, PRICE_ACCEPTANCE_MAX_LENGTH } from '../../../shared/api-contract/flight-reservation.validator';
 
-/** OpenAPI schema `FlightReservationStatus`: every reservation status. */
-export const ReservationStatus = z
-  .enum(RESERVATION_STATUSES)
-  .meta({ id: 'FlightReservationStatus', description: 'A reservation status: where the reservation stands between creation, issuance and cancellation.' });
-
 /** The flight reservation records and the reservation request, as flight-booking.routes.ts answers and checks them. */
 
 /* ------------------------------------------------------------------ reservation records */
-
-export const RecordLocator = z
-  .object({
-    controlNumber: z.string(),
-    type: z.enum(['GDS', 'AIRLINE']),
-    scope: z.enum(['PNR', 'SEGMENT']),
-    firstObservedAt: DateTime,
-    lastObservedAt: DateTime,
-    companyId: text('The carrier code of an AIRLINE locator.').optional(),
-    segmentReferences: z.array(int()).optional(),
-  })
-  .meta({ id: 'FlightRecordLocator', description: 'A record locator: the GDS or airline record of the booking.' });
 
 const AssociatedRecord = z
   .object({ reference: z.string(), creationDate: DateTime, originSystemCode: text('"GDS" for the PNR, else the carrier code.'), flightOfferId: z.string() })
@@ -62,22 +45,6 @@ const PricingRecord = z
   })
   .meta({ id: 'FlightPricingRecord', description: 'A pricing record: the fare the supplier stored for some passengers and segments.' });
 
-export const TicketDocument = z
-  .object({
-    travelerId: z.string(),
-    passengerReference: int(),
-    status: z.enum(['EXPECTED', 'ISSUED', 'UNKNOWN']),
-    documentId: z.string().optional(),
-    pricingRecordReference: int().optional(),
-    segmentReferences: z.array(int()).optional(),
-    tstReference: int().optional(),
-    ticketNumber: text('Present once ISSUED.').optional(),
-    providerElement: z.enum(['FA', 'FH']).optional(),
-    validatingCarrier: z.string().optional(),
-    issuedAt: DateTime.optional().meta({ description: 'Present once ISSUED.' }),
-  })
-  .meta({ id: 'FlightTicketDocument', description: 'A ticket document: the ticket of one traveler, expected until it is issued.' });
-
 const RecordFields = {
   id: Uuid,
   reservationId: Uuid,
@@ -86,8 +53,8 @@ const RecordFields = {
   expiresAt: DateTime,
   priceVersion: text('Canonical price version, required to accept a changed price.'),
   pricingRecords: z.array(PricingRecord),
-  documents: z.array(TicketDocument),
-  recordLocators: z.array(RecordLocator),
+  documents: z.array(FLIGHT_TICKET_DOCUMENT.schema),
+  recordLocators: z.array(FLIGHT_RECORD_LOCATOR.schema),
   associatedRecords: z.array(AssociatedRecord),
 };
 
@@ -146,59 +113,9 @@ const Traveler = z
   })
   .meta({ id: 'FlightReservationTraveler', description: 'A traveler of the reservation, as the supplier holds it.' });
 
-/** OpenAPI schema `FlightTicket` (`getFlightTickets`). */
-export const FlightTicket = z
-  .object({
-    uuid: Uuid,
-    ticketId: z.string(),
-    bookingReference: z.string(),
-    paymentReference: z.string(),
-    reservationId: Uuid,
-    externalUserId: text("The selling agent's own downstream user identifier (X-External-User-Id).").optional(),
-    recordLocators: z.array(RecordLocator),
-    providerSystem: z.string(),
-    providerOfficeId: z.string().optional(),
-    lastProviderSyncAt: DateTime.optional(),
-    issuedAt: DateTime.optional().meta({ description: 'Left out before issuance.' }),
-    travelerId: z.string(),
-    passengerReference: int(),
-    tstReference: int().optional(),
-    pricingRecordReference: int().optional(),
-    itineraryIndex: z.number().int().min(0),
-    direction: z.enum(['OUTBOUND', 'RETURN']),
-    providerSegmentReferences: z.array(int()),
-    documentId: z.string().optional(),
-    ticketNumber: z.string().optional(),
-    documentStatus: z.string(),
-    validatingCarrier: z.string().optional(),
-    providerDocumentElement: z.enum(['FA', 'FH']).optional(),
-    coupons: z.array(z.object({ segmentReference: int(), status: z.string(), lastObservedAt: DateTime })),
-    departureDate: LocalDate,
-    departureTime: text('Time of day, HH:mm local.'),
-    from: text('Airport name.'),
-    to: text('Airport name.'),
-    price: z.object({ total: MoneyAmount, currency: CurrencyCode }),
-    priceScope: z
-      .enum(['PASSENGER_JOURNEY'])
-      .meta({ description: 'The passenger total for the whole journey; on return bookings repeated on both itinerary rows (aggregate once).' }),
-    boughtByUser: z.object({
-      uuid: Uuid,
-      fullName: z.string().optional(),
-      email: z.string().optional(),
-      externalUserId: z.string().optional(),
-    }),
-    passengerDetails: z.object({ fullName: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), phoneNumber: z.string() }),
-    notificationPreferences: z.object({ ticketPurchase: z.boolean(), allOtherTripNotification: z.boolean(), serviceAccountCreation: z.boolean() }),
-    status: z.string(),
-    issuanceStatus: ReservationStatus.meta({
-      description: "Extension from the usage guide: the reservation's status (e.g. TST_CREATED, ISSUED), so a client sees issuance progress.",
-    }),
-  })
-  .meta({ id: 'FlightTicket', description: 'A flight ticket: one passenger on one itinerary.' });
-
 export const FlightCustomerReservation = z
   .object({
-    tickets: z.array(FlightTicket),
+    tickets: z.array(FLIGHT_TICKET.schema),
     flightReservation: z
       .object({ ...RecordFields, flightOffers: z.array(FlightOffer), travelers: z.array(Traveler) })
       .meta({ id: 'FlightReservationSummary', description: 'The reservation summary: the record, the offer as reserved and its travelers.' }),

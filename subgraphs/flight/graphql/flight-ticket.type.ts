@@ -112,7 +112,7 @@ export class FlightTicketType {
   @Field(() => Int, { nullable: true, description: 'The PricingRecordType.reference of this ticket; null when not known' })
   pricingRecordReference?: number | null;
 
-  @Field(() => Int, { description: 'Minimum 0' })
+  @Field(() => Int, { description: 'Which itinerary of the journey, from 0 (the outbound one)' })
   itineraryIndex!: number;
 
   @Field(() => FlightItineraryDirection, { description: 'Which itinerary of the journey: OUTBOUND or RETURN' })
@@ -154,7 +154,9 @@ export class FlightTicketType {
   @Field(() => FlightTicketPriceType, { description: "The passenger's price (see priceScope)" })
   price!: FlightTicketPriceType;
 
-  @Field(() => FlightPriceScopeEnum, { description: 'What the price covers' })
+  @Field(() => FlightPriceScopeEnum, {
+    description: 'What the price covers: the passenger total for the whole journey, repeated on both itinerary rows of a return booking (aggregate once)',
+  })
   priceScope!: string;
 
   @Field(() => FlightTicketBuyerType, { description: 'The account that bought the ticket' })
