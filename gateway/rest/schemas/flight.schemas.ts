@@ -172,7 +172,8 @@ export const FlightSearchResponse = z
   })
   .meta({ id: 'FlightSearchResponse', description: 'The offers of a search with its count and, when asked for, the look-ahead availability.' });
 
-const IATA_CODE = { pattern: '^[A-Za-z]{3}$', maxLength: 3 };
+/** An IATA airport code or an ISO 4217 currency code, in any case. */
+const THREE_LETTERS = { pattern: '^[A-Za-z]{3}$', maxLength: 3 };
 const AIRLINE_CODES = { maxItems: MAX_AIRLINE_CODES };
 const seats = (minimum: number) => ({ documents: { minimum, maximum: MAX_SEATS } });
 
@@ -186,8 +187,8 @@ export const FLIGHT_SEARCH_INPUT = restInput('Mutation.searchFlights', {
   // The search has always dropped members it does not know.
   unknownMembers: 'ignore',
   members: {
-    originLocationCode: { documents: { ...IATA_CODE, example: 'DAR' } },
-    destinationLocationCode: { documents: { ...IATA_CODE, example: 'NBO' } },
+    originLocationCode: { documents: { ...THREE_LETTERS, example: 'DAR' } },
+    destinationLocationCode: { documents: { ...THREE_LETTERS, example: 'NBO' } },
     departureDate: { documents: { format: 'date', example: '2026-12-24' } },
     returnDate: { documents: { format: 'date' } },
     adults: seats(1),
@@ -195,7 +196,7 @@ export const FLIGHT_SEARCH_INPUT = restInput('Mutation.searchFlights', {
     infants: seats(0),
     includedAirlineCodes: { documents: AIRLINE_CODES },
     excludedAirlineCodes: { documents: AIRLINE_CODES },
-    currencyCode: { documents: { pattern: '^[A-Za-z]{3}$', maxLength: 3 } },
+    currencyCode: { documents: THREE_LETTERS },
     maxPrice: { documents: { exclusiveMinimum: 0 } },
     max: { documents: { minimum: 1 } },
     lookAheadDays: { documents: { minimum: 1, maximum: MAX_LOOK_AHEAD_DAYS } },
@@ -252,15 +253,13 @@ export const SubmittedOffer = FreeObject.extend({ offerReference: z.string().met
   description: 'A complete offer as a search answered it; only its offerReference is used.',
 });
 
-const OFFER_REFERENCE = { format: 'uuid' };
-
 /**
  * reviewFlightOffer's reference, which REST may give inside a submitted offer instead: left out, it is sent empty and
  * the offer validator (shared/api-contract/flight-reservation.validator.ts) answers it missing.
  */
 export const FLIGHT_REVIEW_INPUT = restInput('Query.reviewFlightOffer', {
   unknownMembers: 'ignore',
-  members: { offerReference: { whenAbsent: '', description: 'One of offerReference or flightOffer is required.', documents: OFFER_REFERENCE } },
+  members: { offerReference: { whenAbsent: '', description: 'One of offerReference or flightOffer is required.', documents: { format: 'uuid' } } },
 });
 
 export const FlightOfferReviewRequest = FLIGHT_REVIEW_INPUT.schema
