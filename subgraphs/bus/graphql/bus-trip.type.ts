@@ -246,7 +246,7 @@ export class BusOperatorSettings implements OperatorSettings {
   @Field({ description: 'No ticket is sold between two intermediate stops' }) noBetweenBookings!: boolean;
 }
 
-@ObjectType({ simpleResolvers: true, description: 'train-bus-admin.md "Bus trip": one dated departure, seen from the searched pair (fromStop → toStop)' })
+@ObjectType({ simpleResolvers: true, description: 'A bus trip: one dated departure, seen from the searched pair (fromStop → toStop)' })
 export class BusTrip implements BusTripView {
   @Field(() => ID, { description: 'frequencyId:serviceDate' })
   id!: string;

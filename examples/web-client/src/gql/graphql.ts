@@ -15,15 +15,15 @@ export type FlightCabin =
   /** Premium economy */
   | 'PREMIUM_ECONOMY';
 
-/** flight.md search request; defaults as the spec gives them */
+/** A flight search: the route, the dates, the travelers and the filters; an absent member takes its default */
 export type FlightSearchInput = {
-  /** 1 to 9; default 1 */
+  /** Travelers aged 12 or older: 1 to 9; default 1 */
   adults?: number | null | undefined;
   /** Travelers aged 2 to 11; default 0 */
   children?: number | null | undefined;
   /** Display currency; wins over Content-Currency; default USD */
   currencyCode?: string | null | undefined;
-  /** YYYY-MM-DD (a String: a malformed date answers the spec's 400 with data.fields[]) */
+  /** YYYY-MM-DD (a String, so that a malformed date is one of the problems the 400 lists in data.fields[]) */
   departureDate: string;
   /** IATA code of the arrival airport (Airport.stopCode) */
   destinationLocationCode: string;
