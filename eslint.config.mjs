@@ -32,7 +32,7 @@ const layerZones = [
     target: `./subgraphs/${name}`,
     from: './subgraphs',
     // Its own folder, and the interface every subgraph module implements.
-    except: [`./${name}`, './subgraph-module.ts'],
+    except: [`./${name}`, './subgraph-module.port.ts'],
     message: 'a subgraph never imports another subgraph (nor the registry that composes them).',
   })),
 ];
@@ -119,10 +119,10 @@ export default tseslint.config(
       'bin/**',
       'subgraphs/*/*.module.ts',
       '**/*.wiring.ts',
-      'subgraphs/subgraph-module.ts',
-      'subgraphs/registry.ts',
+      'subgraphs/subgraph-module.port.ts',
+      'subgraphs/subgraph.registry.ts',
       'gateway/gateway.server.ts',
-      'shared/http/subgraph-server.ts',
+      'shared/http/subgraph.server.ts',
     ],
     rules: {
       'no-restricted-imports': [
@@ -130,7 +130,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/platform/platform', '**/platform/platform.js'],
+              group: ['**/platform/platform.wiring', '**/platform/platform.wiring.js'],
               message: 'Platform is for composition roots (<module>.module.ts, *.wiring.ts, bin/): take the narrow ports you use instead.',
             },
           ],

@@ -1,5 +1,5 @@
 import { flightRoutes } from '../gateway/rest/routes/flight.routes';
-import { addDays, todayIn } from '../shared/time/calendar-date';
+import { addDays, todayIn } from '../shared/time/calendar-date.calculator';
 import type { BenchTargets } from './bench-server';
 import {
   commonPrefix,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer, RequestListener } from 'node:http';
 import path from 'node:path';
-import { listen } from '../shared/http/listen';
+import { listen } from '../shared/http/listen.server';
 
 /**
  * The comparison gateway of `npm run bench` (only with BENCH_HIVE_DIR): The Guild's Hive Gateway

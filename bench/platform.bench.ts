@@ -1,10 +1,10 @@
 import type autocannon from 'autocannon';
-import { TRAIN_STOPS_PATH } from '../gateway/discovery';
+import { TRAIN_STOPS_PATH } from '../gateway/discovery.view';
 import { busRoutes } from '../gateway/rest/routes/bus.routes';
 import { flightRoutes } from '../gateway/rest/routes/flight.routes';
 import { TRAIN_STATION_FIELDS } from '../gateway/rest/routes/platform.routes';
 import { trainRoutes } from '../gateway/rest/routes/train.routes';
-import { addDays, todayIn } from '../shared/time/calendar-date';
+import { addDays, todayIn } from '../shared/time/calendar-date.calculator';
 import type { BenchTargets, CpuMessage, SettledMemoryMessage } from './bench-server';
 import {
   BenchFailure,

@@ -1,7 +1,7 @@
 import Redis from 'ioredis';
 import { signedInCustomer, startTestStack } from '../test/support/test-platform';
 import { startRedisServer } from '../test/support/redis-server';
-import { addDays, todayIn } from '../shared/time/calendar-date';
+import { addDays, todayIn } from '../shared/time/calendar-date.calculator';
 import { positiveNumber } from './bench-runner';
 
 /**

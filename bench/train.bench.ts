@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { trainRoutes } from '../gateway/rest/routes/train.routes';
-import { todayIn } from '../shared/time/calendar-date';
+import { todayIn } from '../shared/time/calendar-date.calculator';
 import type { BenchTargets } from './bench-server';
 import {
   commonPrefix,

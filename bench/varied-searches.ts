@@ -1,4 +1,4 @@
-import { addDays } from '../shared/time/calendar-date';
+import { addDays } from '../shared/time/calendar-date.calculator';
 
 /**
  * Searches as a fleet of clients sends them: different routes, dates, parties and display currencies, so

@@ -1,6 +1,6 @@
 import { AccountStatus } from '../shared/auth/entities/account.entity';
 import { createAccountService } from '../subgraphs/admin/admin.wiring';
-import { parseFlags, required, runCommand, UsageError } from './cli-support';
+import { parseFlags, required, runCommand, UsageError } from './cli-support.kit';
 
 const USAGE = `usage: npm run accounts -- <command> [options]
   create --email E --password P --role ROLE [--name NAME] [--currency TZS] [--balance 500000] [--overdraft 0]

@@ -1,4 +1,4 @@
-import { parseFlags, required, runCommand, UsageError } from './cli-support';
+import { parseFlags, required, runCommand, UsageError } from './cli-support.kit';
 
 const USAGE = `usage: npm run keys -- <command>
   rotate              new tokens are signed with a new key; tokens of older keys stay valid

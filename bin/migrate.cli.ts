@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { DataSource, MigrationExecutor } from 'typeorm';
-import { ConfigError, loadConfig } from '../shared/config/config';
-import { createDataSource } from '../shared/database/data-source';
-import { exitOnHelp, parseSwitches, UsageError } from './cli-support';
+import { ConfigError, loadConfig } from '../shared/config/platform.config';
+import { createDataSource } from '../shared/database/data-source.factory';
+import { exitOnHelp, parseSwitches, UsageError } from './cli-support.kit';
 
 const USAGE = `usage: npm run migrate [-- <command>]
   (no command) | up   create the database if missing, run pending migrations, load reference data, ensure a signing key
@@ -14,7 +14,10 @@ const [command = 'up', ...args] = process.argv.slice(2);
 
 /** The migrations' data source, its modules loaded only when a command needs them (--help needs none). */
 async function migrationDataSource(): Promise<DataSource> {
-  const [{ SHARED_DATABASE_MODULE }, { DATABASE_MODULES }] = await Promise.all([import('../shared/platform/platform'), import('../subgraphs/registry')]);
+  const [{ SHARED_DATABASE_MODULE }, { DATABASE_MODULES }] = await Promise.all([
+    import('../shared/platform/platform.wiring'),
+    import('../subgraphs/subgraph.registry'),
+  ]);
   const dataSource = createDataSource(loadConfig().databaseUrl, [SHARED_DATABASE_MODULE, ...DATABASE_MODULES], 1);
   await dataSource.initialize();
   return dataSource;
@@ -52,7 +55,7 @@ async function revert(): Promise<object> {
 async function main(): Promise<object> {
   if (command === 'up') {
     parseSwitches(args, []);
-    const { prepareFromConfig } = await import('./prepare-database');
+    const { prepareFromConfig } = await import('./prepare-database.service');
     return { action: 'migrate', ...(await prepareFromConfig(loadConfig())) };
   }
   if (command === 'status') {

@@ -1,6 +1,6 @@
 import { NotificationLogService, NOTIFICATION_LOG_STATUSES, NotificationLogStatus } from '../shared/notifications/notification-log.service';
 import { MESSAGE_TYPES, MessageType, NOTIFICATION_CHANNELS, NotificationChannel } from '../shared/notifications/notification.types';
-import { parseFlags, runCommand, UsageError } from './cli-support';
+import { parseFlags, runCommand, UsageError } from './cli-support.kit';
 
 const USAGE = `usage: npm run notifications -- log [--reference R] [--type TYPE] [--status STATUS] [--channel CHANNEL] [--limit 20]
 types: ${MESSAGE_TYPES.join(', ')}

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { buildOpenApiDocument, OPENAPI_FILE } from '../gateway/rest/openapi-document';
+import { buildOpenApiDocument, OPENAPI_FILE } from '../gateway/rest/openapi-document.builder';
 import { REST_ROUTES } from '../gateway/rest/routes';
-import { exitOnHelp } from './cli-help';
+import { exitOnHelp } from './cli-help.kit';
 
 const USAGE = `usage: openapi.cli.js write|check   (npm run openapi | npm run openapi:check)
   write   writes openapi.json from the REST route table

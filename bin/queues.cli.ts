@@ -1,8 +1,8 @@
 import type { Job } from 'bullmq';
-import { loadConfig } from '../shared/config/config';
-import { QueueRegistry } from '../shared/queue/queue-registry';
-import { createRedis } from '../shared/redis/redis';
-import { parseFlags, required, runCli, UsageError } from './cli-support';
+import { loadConfig } from '../shared/config/platform.config';
+import { QueueRegistry } from '../shared/queue/queue.registry';
+import { createRedis } from '../shared/redis/redis.client';
+import { parseFlags, required, runCli, UsageError } from './cli-support.kit';
 
 const USAGE = `usage: npm run queues -- <command> [options]
   list                               every queue under QUEUE_PREFIX with its job counts

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CriticalityLevel, diff } from '@graphql-inspector/core';
 import { buildSchema, GraphQLSchema } from 'graphql';
-import { clientSchema, printClientSchema, readSupergraph, SCHEMA_DIR } from './supergraph';
+import { clientSchema, printClientSchema, readSupergraph, SCHEMA_DIR } from './supergraph.builder';
 
 /** The client schema as last released to frontend teams: what the breaking-change check compares with. */
 export const RELEASED_FILE = path.join(SCHEMA_DIR, 'released.graphql');

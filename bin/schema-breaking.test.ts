@@ -1,6 +1,6 @@
 import { buildSchema } from 'graphql';
 import { breakingChanges } from './schema-breaking.cli';
-import { clientSchema, readSupergraph } from './supergraph';
+import { clientSchema, readSupergraph } from './supergraph.builder';
 
 describe('the breaking-change check of the GraphQL client schema', () => {
   const released = buildSchema(`

@@ -1,5 +1,5 @@
-import { descriptionCoverage, supergraphSchema } from '../shared/graphql/schema-descriptions';
-import { readSupergraph } from './supergraph';
+import { descriptionCoverage, supergraphSchema } from '../shared/graphql/schema-descriptions.calculator';
+import { readSupergraph } from './supergraph.builder';
 
 /** `npm run schema:coverage [-- --missing]`: the share of the client schema that has descriptions, and what lacks one. */
 const coverage = descriptionCoverage(supergraphSchema(readSupergraph()));

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { exitOnHelp } from './cli-help';
-import { CLIENT_SCHEMA_FILE, composeFromCode, printClientSchema, SCHEMA_DIR, SUPERGRAPH_FILE } from './supergraph';
+import { exitOnHelp } from './cli-help.kit';
+import { CLIENT_SCHEMA_FILE, composeFromCode, printClientSchema, SCHEMA_DIR, SUPERGRAPH_FILE } from './supergraph.builder';
 
 const USAGE = `usage: schema.cli.js write|check   (npm run schema | npm run schema:check)
   write   writes schema/*.graphql from the code

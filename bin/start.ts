@@ -1,10 +1,10 @@
 // First: tracing (when configured) must patch http and mysql2 before anything loads them.
-import '../shared/telemetry/tracing-preload';
+import '../shared/telemetry/tracing.preload';
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from '../shared/config/config';
-import { redact } from '../shared/config/config';
-import { shutdownTracing } from '../shared/telemetry/tracing';
-import { ROLES, RunningStack, StackRole, startStack } from './stack';
+import { ConfigError, loadConfig } from '../shared/config/platform.config';
+import { redact } from '../shared/config/platform.config';
+import { shutdownTracing } from '../shared/telemetry/tracing.service';
+import { ROLES, RunningStack, StackRole, startStack } from './stack.wiring';
 
 /** `node dist/bin/start.js <role>`: runs one role, or all of them, until Ctrl-C. */
 async function main(): Promise<void> {

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { Platform } from '../../shared/platform/platform';
-import { OutboxRelay } from '../../shared/queue/outbox-relay';
+import type { Platform } from '../../shared/platform/platform.wiring';
+import { OutboxRelay } from '../../shared/queue/outbox-relay.service';
 import { outboxBacklog } from '../../shared/queue/outbox.repository';
-import { SUBGRAPH_MODULES } from '../../subgraphs/registry';
+import { SUBGRAPH_MODULES } from '../../subgraphs/subgraph.registry';
 import { FLIGHT_ISSUANCE_RECOVERY_JOB } from '../../subgraphs/flight/jobs/issuance-recovery.job';
 import { TRAIN_JOBS } from '../../subgraphs/train/jobs/train.jobs';
-import { RESERVATION_EXPIRY_JOB } from '../../subgraphs/flight/reservations/reservation-follow-ups';
-import type { JobDefinition } from '../../shared/queue/worker-host';
+import { RESERVATION_EXPIRY_JOB } from '../../subgraphs/flight/reservations/reservation-follow-ups.service';
+import type { JobDefinition } from '../../shared/queue/worker-host.service';
 import type { ScaleSamples } from './scale-samples';
-import { platformPurges } from '../../shared/retention/platform-purges';
+import { platformPurges } from '../../shared/retention/platform.purges';
 import type { RetentionPurge } from '../../shared/retention/retention.types';
-import { notificationJobs } from '../../shared/notifications/notification-jobs';
+import { notificationJobs } from '../../shared/notifications/notification.jobs';
 import { DISPATCH_JOB } from '../../shared/notifications/notification-request.service';
-import { createChannelAdapters } from '../../shared/notifications/channels/channel-factory';
+import { createChannelAdapters } from '../../shared/notifications/channels/channel.factory';
 
 /** One read path a user or a job takes: `run(i)` does it once with the i-th sample. */
 export interface ScalePath {

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Redis from 'ioredis';
-import { loadConfig, PlatformConfig, SUBGRAPH_NAMES } from '../../shared/config/config';
+import { loadConfig, PlatformConfig, SUBGRAPH_NAMES } from '../../shared/config/platform.config';
 import { createLogger } from '../../shared/logging/logger';
-import { closePlatform, createPlatform, Platform } from '../../shared/platform/platform';
-import { DATABASE_MODULES } from '../../subgraphs/registry';
-import { prepareDatabase } from '../../bin/prepare-database';
-import { RunningStack, startStack } from '../../bin/stack';
+import { closePlatform, createPlatform, Platform } from '../../shared/platform/platform.wiring';
+import { DATABASE_MODULES } from '../../subgraphs/subgraph.registry';
+import { prepareDatabase } from '../../bin/prepare-database.service';
+import { RunningStack, startStack } from '../../bin/stack.wiring';
 import { scratchStackEnv } from '../volume/booking-templates';
 
 /**

@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { performance } from 'node:perf_hooks';
-import { dropDatabase, ensureDatabase, parseDatabaseUrl } from '../../shared/database/data-source';
+import { dropDatabase, ensureDatabase, parseDatabaseUrl } from '../../shared/database/data-source.factory';
 import { createLogger } from '../../shared/logging/logger';
-import { closePlatform, createPlatform } from '../../shared/platform/platform';
-import { loadConfig } from '../../shared/config/config';
-import { DATABASE_MODULES } from '../../subgraphs/registry';
-import { prepareDatabase } from '../../bin/prepare-database';
+import { closePlatform, createPlatform } from '../../shared/platform/platform.wiring';
+import { loadConfig } from '../../shared/config/platform.config';
+import { DATABASE_MODULES } from '../../subgraphs/subgraph.registry';
+import { prepareDatabase } from '../../bin/prepare-database.service';
 import { adult, daysAhead } from '../../test/support/flight-client';
 import { readManifest, seedVolume, VOLUME_PASSWORD, VolumeManifest } from '../volume/volume-seeder';
 import { BenchFailure, positiveNumber, runBench } from '../bench-runner';

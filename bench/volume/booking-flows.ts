@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RunningStack } from '../../bin/stack';
+import type { RunningStack } from '../../bin/stack.wiring';
 import { adult, daysAhead, FlightClient } from '../../test/support/flight-client';
 import type { RestAgentReservationAnswer, RestCustomerReservationAnswer, RestFlightOffer, RestTrainIssuance } from '../../test/support/rest-bodies';
 import { nextMonthDay, reserveSeats, SelectedTrain, selectExpressTrain } from '../../test/support/train-trip';

@@ -1,11 +1,11 @@
 import 'reflect-metadata';
-import { loadConfig } from '../../shared/config/config';
-import { dropDatabase, ensureDatabase } from '../../shared/database/data-source';
+import { loadConfig } from '../../shared/config/platform.config';
+import { dropDatabase, ensureDatabase } from '../../shared/database/data-source.factory';
 import { createLogger } from '../../shared/logging/logger';
-import { closePlatform, createPlatform } from '../../shared/platform/platform';
-import { DATABASE_MODULES } from '../../subgraphs/registry';
-import { prepareDatabase } from '../../bin/prepare-database';
-import { parseFlags, parseSwitches, runCli, UsageError } from '../../bin/cli-support';
+import { closePlatform, createPlatform } from '../../shared/platform/platform.wiring';
+import { DATABASE_MODULES } from '../../subgraphs/subgraph.registry';
+import { prepareDatabase } from '../../bin/prepare-database.service';
+import { parseFlags, parseSwitches, runCli, UsageError } from '../../bin/cli-support.kit';
 import { readManifest, seedVolume } from './volume-seeder';
 
 const USAGE = `usage: npm run seed:volume -- --bookings <n> [--database <mysql url>] [--fresh]

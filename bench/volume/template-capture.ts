@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { Queue } from 'bullmq';
-import type { RunningStack } from '../../bin/stack';
-import type { Clock } from '../../shared/time/clock';
+import type { RunningStack } from '../../bin/stack.wiring';
+import type { Clock } from '../../shared/time/clock.port';
 import { waitFor } from '../../test/support/wait';
 import { FlowContext, FlowSpec } from './booking-flows';
 

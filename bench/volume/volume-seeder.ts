@@ -1,6 +1,6 @@
 import mysql, { Connection } from 'mysql2/promise';
-import { parseDatabaseUrl } from '../../shared/database/data-source';
-import { hashPassword } from '../../shared/auth/password';
+import { parseDatabaseUrl } from '../../shared/database/data-source.factory';
+import { hashPassword } from '../../shared/auth/password.service';
 import { AccountTemplate, buildTemplates, Templates } from './booking-templates';
 import { AutoIds, CompiledBundle, compileBundle, CopyChoice, sqlInstant, sqlString, TableGroup, writeCopy } from './bundle-cloner';
 import { Random, SkewedPick } from './volume-random';

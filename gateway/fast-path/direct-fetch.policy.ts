@@ -1,6 +1,6 @@
 import { DocumentNode, GraphQLSchema, isNonNullType, Kind, OperationDefinitionNode, parse, print, VariableDefinitionNode } from 'graphql';
 import type { Experimental_DidResolveQueryPlanCallback, GraphQLDataSource } from '@apollo/gateway';
-import type { GatewayContext } from '../gateway-context';
+import type { GatewayContext } from '../gateway.context';
 
 export type PlanInfo = Parameters<Experimental_DidResolveQueryPlanCallback>[0];
 type QueryPlan = PlanInfo['queryPlan'];

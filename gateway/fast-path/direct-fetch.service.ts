@@ -9,10 +9,10 @@ import type { Experimental_DidResolveQueryPlanCallback, GraphQLDataSourceProcess
 import { LRUCache } from 'lru-cache';
 import type { ApolloServerOptionsWithGateway } from '@apollo/server';
 import type { Logger } from '../../shared/logging/logger';
-import type { Metrics } from '../../shared/metrics/metrics';
-import { noteOperation } from '../../shared/context/request-scope';
-import { inSpan } from '../../shared/telemetry/tracing';
-import type { GatewayContext } from '../gateway-context';
+import type { Metrics } from '../../shared/metrics/metrics.registry';
+import { noteOperation } from '../../shared/context/request-scope.state';
+import { inSpan } from '../../shared/telemetry/tracing.service';
+import type { GatewayContext } from '../gateway.context';
 import { ANSWER_BYTES, UNPARSED_ANSWER_HEADER } from './subgraph.fetcher';
 import { DirectFetch, directFetchOf } from './direct-fetch.policy';
 

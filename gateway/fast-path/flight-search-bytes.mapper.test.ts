@@ -1,6 +1,6 @@
 import { flightRoutes } from '../rest/routes/flight.routes';
 import { restSearchBody } from './flight-search-bytes.mapper';
-import { JsonBytes } from '../rest/prepared-reply';
+import { JsonBytes } from '../rest/prepared-reply.writer';
 
 const route = flightRoutes.find((r) => r.path === '/api/flight/search')!;
 const request = { params: {}, query: new URLSearchParams(), body: {}, headers: {} };

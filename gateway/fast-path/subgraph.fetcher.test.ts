@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { RemoteGraphQLDataSource } from '@apollo/gateway';
 import type { GraphQLError } from 'graphql';
-import { closeServer, listen } from '../../shared/http/listen';
+import { closeServer, listen } from '../../shared/http/listen.server';
 import { ANSWER_BYTES, subgraphFetcher, UNPARSED_ANSWER_HEADER } from './subgraph.fetcher';
 
 const HEALTH_CHECK = 'health check' as never;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { RemoteGraphQLDataSource } from '@apollo/gateway';
-import { currentScope } from '../../shared/context/request-scope';
+import { currentScope } from '../../shared/context/request-scope.state';
 
 type Fetcher = RemoteGraphQLDataSource['fetcher'];
 type FetcherResponse = Awaited<ReturnType<Fetcher>>;

@@ -1,14 +1,14 @@
 import { Readable } from 'node:stream';
-import type { RouteContract } from './rest-contract';
+import type { RouteContract } from './rest.contract';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import type { ApolloServer } from '@apollo/server';
 import { createLogger } from '../../shared/logging/logger';
-import { gatewayContext, GatewayContext } from '../gateway-context';
-import { RestRouter } from './rest-router';
-import type { RestRoute } from './rest-route';
+import { gatewayContext, GatewayContext } from '../gateway.context';
+import { RestRouter } from './rest.router';
+import type { RestRoute } from './rest-route.types';
 import { platformRoutes } from './routes/platform.routes';
-import { ifNoneMatchHits } from './conditional-get';
+import { ifNoneMatchHits } from './conditional-get.policy';
 
 /** These routes test the router's HTTP handling; their contract declares nothing to check. */
 const TEST_CONTRACT: RouteContract = { summary: 'test route', tag: 'Platform', responses: {}, errors: {} };

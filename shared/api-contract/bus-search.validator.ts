@@ -1,4 +1,4 @@
-import { isCalendarDate } from '../time/calendar-date';
+import { isCalendarDate } from '../time/calendar-date.calculator';
 
 /*
  * The one check of a bus search's values that needs no data (OpenAPI `getTripSearch`, GraphQL `busSearch`): the REST

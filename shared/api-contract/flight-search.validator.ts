@@ -1,5 +1,5 @@
-import { addDays, compareDates, isCalendarDate } from '../time/calendar-date';
-import { isCurrencyCode } from '../money/money';
+import { addDays, compareDates, isCalendarDate } from '../time/calendar-date.calculator';
+import { isCurrencyCode } from '../money/money.calculator';
 
 /*
  * The one validator of a flight search (OpenAPI `searchFlightOffers` and `searchFlightOffersAlias`, GraphQL

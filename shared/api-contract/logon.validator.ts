@@ -1,4 +1,4 @@
-import { PlatformException } from '../errors/app-error';
+import { PlatformException } from '../errors/app-error.exception';
 
 /*
  * The one check of a logon's values (OpenAPI `postLogon`, GraphQL `logon`): the REST layer runs it on the body before

@@ -1,4 +1,4 @@
-import { AppError } from '../errors/app-error';
+import { AppError } from '../errors/app-error.exception';
 
 export interface FieldProblem {
   field: string;

@@ -1,5 +1,5 @@
-import { PlatformException } from '../errors/app-error';
-import { checkPhoneText, parseEmail, parsePhone } from '../validation/contact-fields';
+import { PlatformException } from '../errors/app-error.exception';
+import { checkPhoneText, parseEmail, parsePhone } from '../validation/contact-fields.validator';
 
 /*
  * The one check of a ticket lookup's filters (OpenAPI `getTicket`; GraphQL `flightTicketLookup`, `trainTicketLookup`).

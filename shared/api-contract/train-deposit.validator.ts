@@ -1,5 +1,5 @@
 import { MobileMoneyRail, railById } from '../payments/mobile-money-rails.data';
-import { checkPhoneText, parsePhone } from '../validation/contact-fields';
+import { checkPhoneText, parsePhone } from '../validation/contact-fields.validator';
 
 /*
  * The one validator of a train deposit (OpenAPI `postTripTrainPaymentsCard`, `postTripTrainPaymentsMobile`,

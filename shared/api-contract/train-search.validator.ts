@@ -1,4 +1,4 @@
-import { isCalendarDate } from '../time/calendar-date';
+import { isCalendarDate } from '../time/calendar-date.calculator';
 
 /*
  * The one validator of a train search (OpenAPI `getTripTrainSearch`; GraphQL `trainSearch`). The REST layer checks the

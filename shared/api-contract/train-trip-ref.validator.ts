@@ -1,4 +1,4 @@
-import { isCalendarDate } from '../time/calendar-date';
+import { isCalendarDate } from '../time/calendar-date.calculator';
 
 /*
  * The one validator of a selected train's identifiers (OpenAPI `postTripTrainDetails` `trip`, `postTripTrainSeatReserve`

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { AccessTokenEntity } from './entities/access-token.entity';
 import type { AccountStatus } from './entities/account.entity';
-import type { Role } from './roles';
+import type { Role } from './roles.types';
 
 /** Which tokens a purge step looks at, in order: revoked ones, idle ones, those of retired keys. */
 const PURGE_STEPS = ['revoked', 'idle', 'retired-key'] as const;

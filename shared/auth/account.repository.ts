@@ -1,7 +1,7 @@
 import { DataSource, EntityManager, Like } from 'typeorm';
 import type { AccountContact, AccountDirectory } from './account-directory.port';
 import { AccountEntity, AccountStatus } from './entities/account.entity';
-import type { Role } from './roles';
+import type { Role } from './roles.types';
 
 /** What a new account row holds (created_at and updated_at are the database's). */
 export type NewAccount = Pick<AccountEntity, 'id' | 'email' | 'passwordHash' | 'role' | 'fullName' | 'permissionLevel' | 'status'>;

@@ -1,4 +1,4 @@
-import { verifyPassword } from './password';
+import { verifyPassword } from './password.service';
 
 /** Thrown at once, without hashing, when every slot is busy and the queue is full. */
 export class PasswordCheckBusyError extends Error {

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { Clock } from '../time/clock';
-import { PlatformException } from '../errors/app-error';
+import type { Clock } from '../time/clock.port';
+import { PlatformException } from '../errors/app-error.exception';
 import { AccountStatus } from './entities/account.entity';
-import { KeyStore } from './key-store';
-import { Role } from './roles';
-import type { InvalidationBus } from '../cache/invalidation-bus';
-import { InvalidatedCache } from '../cache/invalidated-cache';
-import { AUTH_TOPIC, authKeys } from './auth-invalidation';
+import { KeyStore } from './key.store';
+import { Role } from './roles.types';
+import type { InvalidationBus } from '../cache/invalidation-bus.service';
+import { InvalidatedCache } from '../cache/invalidated.cache';
+import { AUTH_TOPIC, authKeys } from './auth-invalidation.contract';
 import { AccessTokenRepository } from './access-token.repository';
 
 /** How long a process trusts a verified token without asking again; revocation reaches it sooner by the bus. */

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { AppError } from '../errors/app-error';
-import type { InvalidationBus } from '../cache/invalidation-bus';
-import { InvalidatedCache } from '../cache/invalidated-cache';
-import { COMPANIES_TOPIC } from '../cache/invalidation-topics';
-import { isDuplicateKeyError } from '../database/data-source';
+import { AppError } from '../errors/app-error.exception';
+import type { InvalidationBus } from '../cache/invalidation-bus.service';
+import { InvalidatedCache } from '../cache/invalidated.cache';
+import { COMPANIES_TOPIC } from '../cache/invalidation-topics.contract';
+import { isDuplicateKeyError } from '../database/data-source.factory';
 import type { CompanyEntity } from './company.entity';
 import { CompanyRepository } from './company.repository';
 

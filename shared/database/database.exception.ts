@@ -1,4 +1,4 @@
-import { AppError } from '../errors/app-error';
+import { AppError } from '../errors/app-error.exception';
 
 export const DatabaseErrorCode = {
   QUERY_TIMEOUT: 'QUERY_TIMEOUT',

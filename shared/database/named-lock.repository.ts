@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { runWithStatementTimeout } from '../context/request-scope';
+import { runWithStatementTimeout } from '../context/request-scope.state';
 
 /**
  * A MariaDB named lock (GET_LOCK) held while `work` runs, for work that must not run in two processes at once and

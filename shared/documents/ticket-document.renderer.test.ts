@@ -1,5 +1,5 @@
 import { renderTicketDocument, type TicketDocumentInput } from './ticket-document.renderer';
-import { acceptsUserPassword, drawnText, encryptEntries, EncryptEntries, expectedOwnerEntry, pageCount } from './pdf-inspection';
+import { acceptsUserPassword, drawnText, encryptEntries, EncryptEntries, expectedOwnerEntry, pageCount } from './pdf-inspection.reader';
 
 function ticket(overrides: Partial<TicketDocumentInput> = {}): TicketDocumentInput {
   return {

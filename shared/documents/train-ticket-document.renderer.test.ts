@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
-import { omit } from '../object/omit';
+import { omit } from '../object/omit.mapper';
 import { renderTrainTicketDocument, ticketQrPng, type TrainTicketDocumentInput } from './train-ticket-document.renderer';
-import { acceptsUserPassword, drawnText, encryptEntries, expectedOwnerEntry, imageCount, pageCount, permissions } from './pdf-inspection';
+import { acceptsUserPassword, drawnText, encryptEntries, expectedOwnerEntry, imageCount, pageCount, permissions } from './pdf-inspection.reader';
 
 function input(overrides: Partial<TrainTicketDocumentInput> = {}): TrainTicketDocumentInput {
   const base = {

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../context/request-context';
+import type { RequestContext } from '../context/request.context';
 import type { Company } from './company-reference.type';
 
 /**

@@ -62,7 +62,7 @@ describe('IntOrString', () => {
     const result = await variable(value);
     expect(result.data).toBeUndefined();
     expect(result.errors).toHaveLength(1);
-    // The shape shared/errors/graphql-errors.ts turns into a 400 naming the field.
+    // The shape shared/errors/graphql-errors.mapper.ts turns into a 400 naming the field.
     expect(result.errors![0].message).toMatch(/^Variable "\$v" got invalid value .*; IntOrString cannot represent /);
     expect(result.errors![0].message).toContain(`IntOrString cannot represent ${shown}: expected an integer (e.g. 0 or 1) or a string`);
   });

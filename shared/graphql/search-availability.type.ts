@@ -1,4 +1,4 @@
-import { describedEnum } from './enum-of';
+import { describedEnum } from './enum.builder';
 
 /*
  * The look-ahead answer of the flight and the train search (the availability meta of both specs): the same values in

@@ -25,7 +25,7 @@ registerEnumType(TicketLookupDirection, {
 });
 
 /**
- * The fields of one looked-up ticket (shared/tickets/ticket-lookup.ts LookedUpTicket), as the GraphQL interface
+ * The fields of one looked-up ticket (shared/tickets/ticket-lookup.contract.ts LookedUpTicket), as the GraphQL interface
  * TicketLookupItem. Each booking subgraph answers its own implementation (FlightTicketLookupItem, TrainTicketLookupItem),
  * so no type has to be @shareable; federation composes the interface, declared identically in both subgraphs.
  */

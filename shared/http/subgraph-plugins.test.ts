@@ -1,5 +1,5 @@
-import { subgraphPlugins } from './subgraph-server';
-import { Metrics } from '../metrics/metrics';
+import { subgraphPlugins } from './subgraph.server';
+import { Metrics } from '../metrics/metrics.registry';
 
 describe('subgraph Apollo plugins', () => {
   it("turn off Apollo's implicit cache-control plugin (a hook on every resolved field) and the landing page", () => {

@@ -1,6 +1,6 @@
 import { createLogger, REDACTED } from './logger';
-import { runInJobScope, runInRequestScope } from '../context/request-scope';
-import type { LogLevel } from '../config/config';
+import { runInJobScope, runInRequestScope } from '../context/request-scope.state';
+import type { LogLevel } from '../config/platform.config';
 
 function capture(level: LogLevel = 'debug') {
   const lines: Array<Record<string, unknown>> = [];

@@ -1,7 +1,7 @@
 import pino from 'pino';
-import type { LogLevel } from '../config/config';
-import { currentScope } from '../context/request-scope';
-import { currentTraceIds } from '../telemetry/tracing';
+import type { LogLevel } from '../config/platform.config';
+import { currentScope } from '../context/request-scope.state';
+import { currentTraceIds } from '../telemetry/tracing.service';
 
 export interface Logger {
   debug(message: string, fields?: Record<string, unknown>): void;

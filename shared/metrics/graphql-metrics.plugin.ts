@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
-import type { Metrics } from './metrics';
+import type { Metrics } from './metrics.registry';
 
 /** Counts every GraphQL operation an Apollo server answers, by (bounded) operation name and outcome. */
 export function graphqlMetricsPlugin<T extends BaseContext>(metrics: Metrics, service: string): ApolloServerPlugin<T> {

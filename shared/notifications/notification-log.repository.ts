@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { SqlConditions } from '../database/sql-conditions';
+import { SqlConditions } from '../database/sql-conditions.builder';
 import type { MessageType, NotificationChannel } from './notification.types';
 import type { DeliveryStatus } from './entities/notification-delivery.entity';
 import type { NotificationStatus } from './entities/notification.entity';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import type { Clock } from '../time/clock';
+import type { Clock } from '../time/clock.port';
 import type { Outbox } from '../queue/outbox.service';
-import type { NotificationConfig } from '../config/config';
+import type { NotificationConfig } from '../config/platform.config';
 import { NotificationDeliveryRepository } from './notification-delivery.repository';
-import { NotificationTrigger, reminderTime } from './notification-rules';
+import { NotificationTrigger, reminderTime } from './notification.policy';
 import { BookingUserType, MESSAGE_TYPES, MessageType, NOTIFICATION_CHANNELS, NotificationChannel } from './notification.types';
 
 export const NOTIFICATIONS_QUEUE = 'notifications';

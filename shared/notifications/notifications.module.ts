@@ -1,7 +1,7 @@
-import type { DatabaseModule } from '../database/data-source';
+import type { DatabaseModule } from '../database/data-source.factory';
 import type { NotificationConfig } from '../config/notification.config';
 import type { Outbox } from '../queue/outbox.service';
-import type { Clock } from '../time/clock';
+import type { Clock } from '../time/clock.port';
 import { NotificationEntity } from './entities/notification.entity';
 import { NotificationDeliveryEntity } from './entities/notification-delivery.entity';
 import { NotificationAttemptEntity } from './entities/notification-attempt.entity';

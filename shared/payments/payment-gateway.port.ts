@@ -1,7 +1,7 @@
 /**
  * The online payment provider customers pay through (card acquirer, mobile-money aggregator).
  * Booking code (flight, train) knows only this port; the sandbox implementation is
- * simulated-payment-gateway.ts, a real provider would be another adapter.
+ * simulated-payment-gateway.adapter.ts, a real provider would be another adapter.
  */
 
 /** What the provider says about one charge. */

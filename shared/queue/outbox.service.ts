@@ -1,8 +1,8 @@
 import { EntityManager } from 'typeorm';
-import type { Clock } from '../time/clock';
+import type { Clock } from '../time/clock.port';
 import { insertOutboxRow, upsertKeyedOutboxRow } from './outbox.repository';
-import { currentRequestId } from '../context/request-scope';
-import { currentTraceParent } from '../telemetry/tracing';
+import { currentRequestId } from '../context/request-scope.state';
+import { currentTraceParent } from '../telemetry/tracing.service';
 
 /** A job's own retry policy: `attempts` runs in all, exponential backoff starting at `backoffMs`. */
 export interface OutboxRetry {

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RetentionConfig } from '../config/retention.config';
 import type { Logger } from '../logging/logger';
-import type { Metrics } from '../metrics/metrics';
-import type { JobDefinition } from '../queue/worker-host';
-import type { Clock } from '../time/clock';
+import type { Metrics } from '../metrics/metrics.registry';
+import type { JobDefinition } from '../queue/worker-host.service';
+import type { Clock } from '../time/clock.port';
 import { daysBefore, PurgeCursor, RetentionPurge } from './retention.types';
 
 export const RETENTION_QUEUE = 'retention';

@@ -1,7 +1,7 @@
 import type { Context } from '@opentelemetry/api';
 
 /**
- * Whether tracing runs, and its two handles: the one piece of state tracing.ts reads and tracing-sdk.ts sets. It
+ * Whether tracing runs, and its two handles: the one piece of state tracing.service.ts reads and tracing-sdk.wiring.ts sets. It
  * sits apart from both so that the SDK, loaded only when tracing is on, never imports the module that loads it.
  */
 export interface ActiveTracing {
@@ -13,7 +13,7 @@ export interface ActiveTracing {
 
 let active: ActiveTracing | undefined;
 
-/** Called once by tracing-sdk.ts after it registered the provider. */
+/** Called once by tracing-sdk.wiring.ts after it registered the provider. */
 export function markTracingStarted(tracing: ActiveTracing): void {
   active = tracing;
 }

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { AppError } from '../errors/app-error';
-import type { InvalidationBus } from '../cache/invalidation-bus';
-import { InvalidatedCache } from '../cache/invalidated-cache';
-import { WALLETS_TOPIC } from '../cache/invalidation-topics';
-import { inTransaction, isDuplicateKeyError } from '../database/data-source';
-import { Decimal, fitsCurrency, formatAmount, isCurrencyCode, parseAmount } from '../money/money';
-import type { Clock } from '../time/clock';
+import { AppError } from '../errors/app-error.exception';
+import type { InvalidationBus } from '../cache/invalidation-bus.service';
+import { InvalidatedCache } from '../cache/invalidated.cache';
+import { WALLETS_TOPIC } from '../cache/invalidation-topics.contract';
+import { inTransaction, isDuplicateKeyError } from '../database/data-source.factory';
+import { Decimal, fitsCurrency, formatAmount, isCurrencyCode, parseAmount } from '../money/money.calculator';
+import type { Clock } from '../time/clock.port';
 import type { WalletEntity } from './entities/wallet.entity';
 import { WalletEntryEntity, WalletEntryKind } from './entities/wallet-entry.entity';
 import { WalletHoldEntity, WalletHoldStatus } from './entities/wallet-hold.entity';
 import { WalletHoldRepository } from './wallet-hold.repository';
 import { WalletRepository } from './wallet.repository';
-import { bookingLedgerKeyPrefix } from './ledger-key';
+import { bookingLedgerKeyPrefix } from './ledger-key.codec';
 
 export class WalletException extends AppError {
   static notFound(walletId: string): WalletException {

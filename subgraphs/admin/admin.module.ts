@@ -1,11 +1,11 @@
 import type { ClassType } from 'type-graphql';
-import { buildFederatedSchema } from '../../shared/federation/build-federated-schema';
-import type { ModulePlatform, SubgraphModule } from '../subgraph-module';
+import { buildFederatedSchema } from '../../shared/federation/federated-schema.builder';
+import type { ModulePlatform, SubgraphModule } from '../subgraph-module.port';
 import { CompanyEntity } from '../../shared/companies/company.entity';
 import { Company1763800000100 } from './migrations/1763800000100-company';
 import { seedCompanies } from './seed/company.seed';
 import { COMPANIES_TOPIC } from '../../shared/companies/company.service';
-import { companiesOf } from '../../shared/companies/company-directory';
+import { companiesOf } from '../../shared/companies/company-directory.factory';
 import { LoginService } from './services/login.service';
 import { CompanyResolver, companyReferenceResolver } from './graphql/company.resolver';
 import { AccountResolver, accountReferenceResolver } from './graphql/account.resolver';

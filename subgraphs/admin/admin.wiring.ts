@@ -1,6 +1,6 @@
 import { AccountRepository } from '../../shared/auth/account.repository';
 import { createNotificationRequester } from '../../shared/notifications/notifications.module';
-import type { ModulePlatform } from '../subgraph-module';
+import type { ModulePlatform } from '../subgraph-module.port';
 import { AccountService } from './services/account.service';
 
 /**

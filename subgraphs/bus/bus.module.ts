@@ -1,15 +1,15 @@
 import type { ClassType } from 'type-graphql';
-import { buildFederatedSchema } from '../../shared/federation/build-federated-schema';
-import { createSimulatedExchangeRates } from '../../shared/money/exchange-rates';
-import type { ModulePlatform, SubgraphModule } from '../subgraph-module';
+import { buildFederatedSchema } from '../../shared/federation/federated-schema.builder';
+import { createSimulatedExchangeRates } from '../../shared/money/exchange-rates.port';
+import type { ModulePlatform, SubgraphModule } from '../subgraph-module.port';
 import { BusStopService } from './services/bus-stop.service';
 import { BusStopResolver } from './graphql/bus-stop.resolver';
 import { BusNetwork } from './services/bus-network.service';
 import { BusSearchResolver } from './graphql/bus-search.resolver';
 import { BusSearchService } from './search/bus-search.service';
-import { SearchRateLimiter } from '../../shared/rate-limit/search-rate-limiter';
+import { SearchRateLimiter } from '../../shared/rate-limit/search-rate-limiter.service';
 import { BusTripCompanyResolver } from './graphql/bus-company.resolver';
-import { companiesOf } from '../../shared/companies/company-directory';
+import { companiesOf } from '../../shared/companies/company-directory.factory';
 
 /** The settings bus reads: the search rate and the prefix of its keys (the network ships with the code). */
 type BusPlatform = ModulePlatform<'searchRate' | 'queuePrefix'>;

@@ -1,9 +1,9 @@
 import type { ClassType } from 'type-graphql';
-import { buildFederatedSchema } from '../../shared/federation/build-federated-schema';
-import { createSimulatedExchangeRates } from '../../shared/money/exchange-rates';
-import type { ModulePlatform, SubgraphModule } from '../subgraph-module';
+import { buildFederatedSchema } from '../../shared/federation/federated-schema.builder';
+import { createSimulatedExchangeRates } from '../../shared/money/exchange-rates.port';
+import type { ModulePlatform, SubgraphModule } from '../subgraph-module.port';
 import { createNotificationRequester } from '../../shared/notifications/notifications.module';
-import { REFERENCE_DATA_TOPIC } from '../../shared/cache/invalidation-topics';
+import { REFERENCE_DATA_TOPIC } from '../../shared/cache/invalidation-topics.contract';
 import { AirportService } from './services/airport.service';
 import { AirportResolver } from './graphql/airport.resolver';
 import { FlightSearchResolver } from './graphql/flight-search.resolver';
@@ -11,12 +11,12 @@ import { FlightReservationResolver } from './graphql/flight-reservation.resolver
 import { FlightOffers1763800000300 } from './migrations/1763800000300-flight-offers';
 import { GdsSimulator1763800000310 } from './migrations/1763800000310-gds-simulator';
 import { FlightReservations1763800000320 } from './migrations/1763800000320-flight-reservations';
-import { OfferStore } from './offers/offer-store';
+import { OfferStore } from './offers/offer.store';
 import { OfferReviewService } from './offers/offer-review.service';
-import { PricingTermsFactory } from './offers/pricing-terms';
+import { PricingTermsFactory } from './offers/pricing-terms.factory';
 import { FlightSearchService } from './search/flight-search.service';
 import type { FlightOfferStore } from './search/stored-search.types';
-import { SearchCache } from './search/search-cache';
+import { SearchCache } from './search/search.cache';
 import { createGdsSimulator } from './supplier/gds-simulator.adapter';
 import { MysqlSimulatorStore } from './supplier/simulator/mysql-simulator.repository';
 import type { FlightSupplier } from './supplier/flight-supplier.port';
@@ -49,14 +49,14 @@ import { FlightRetentionIndexes1764500000630 } from './migrations/1764500000630-
 import { CustomerIssuanceService } from './reservations/customer-issuance.service';
 import { FlightPaymentRepository } from './payments/flight-payment.repository';
 import { FlightPaymentService } from './reservations/flight-payment.service';
-import { SimulatedPaymentGateway } from '../../shared/payments/simulated-payment-gateway';
+import { SimulatedPaymentGateway } from '../../shared/payments/simulated-payment-gateway.adapter';
 import { customerIssuanceJob } from './jobs/customer-issuance.job';
-import { SearchRateLimiter } from '../../shared/rate-limit/search-rate-limiter';
+import { SearchRateLimiter } from '../../shared/rate-limit/search-rate-limiter.service';
 import { flightRetentionPurges } from './retention/flight-retention.purges';
-import { flightSearchAnswers } from './search/search-answers';
-import { AnswerTemplates, servedFromTemplate } from '../../shared/http/answer-templates';
-import { RequestContext } from '../../shared/context/request-context';
-import type { AnswerShortcuts } from '../../shared/http/answer-shortcut';
+import { flightSearchAnswers } from './search/search-answers.builder';
+import { AnswerTemplates, servedFromTemplate } from '../../shared/http/answer-templates.cache';
+import { RequestContext } from '../../shared/context/request.context';
+import type { AnswerShortcuts } from '../../shared/http/answer-shortcut.port';
 
 /**
  * The settings flight reads: its own slice, the recovery job's pace, the public base URL of ticket links, its

@@ -1,9 +1,9 @@
-import type { FlightConfig, RecoveryConfig } from '../../shared/config/config';
-import type { Transactor } from '../../shared/database/transactor';
+import type { FlightConfig, RecoveryConfig } from '../../shared/config/platform.config';
+import type { Transactor } from '../../shared/database/transactor.port';
 import type { Logger } from '../../shared/logging/logger';
 import type { NotificationRequester } from '../../shared/notifications/notification-request.service';
 import type { Outbox } from '../../shared/queue/outbox.service';
-import type { Clock } from '../../shared/time/clock';
+import type { Clock } from '../../shared/time/clock.port';
 import type { WalletLedger } from '../../shared/wallet/wallet-ledger.service';
 
 /** What flight asks of the wallet ledger: agent admission holds, their release and debit, and the wallet lookups. */

@@ -1,10 +1,10 @@
-import type { Clock } from '../../shared/time/clock';
-import type { Transactor } from '../../shared/database/transactor';
+import type { Clock } from '../../shared/time/clock.port';
+import type { Transactor } from '../../shared/database/transactor.port';
 import type { Logger } from '../../shared/logging/logger';
 import type { Outbox } from '../../shared/queue/outbox.service';
 import type { WalletLedger } from '../../shared/wallet/wallet-ledger.service';
 import type { NotificationRequester } from '../../shared/notifications/notification-request.service';
-import type { RecoveryConfig, TrainConfig } from '../../shared/config/config';
+import type { RecoveryConfig, TrainConfig } from '../../shared/config/platform.config';
 
 /**
  * Everything the train module's services and jobs may be given besides their repositories and the provider. Each

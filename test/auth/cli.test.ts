@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { createTestPlatform } from '../support/test-platform';
 import { runCli } from '../support/cli';
-import type { Platform } from '../../shared/platform/platform';
+import type { Platform } from '../../shared/platform/platform.wiring';
 import { AccountEntity } from '../../shared/auth/entities/account.entity';
-import { AppError } from '../../shared/errors/app-error';
+import { AppError } from '../../shared/errors/app-error.exception';
 import { AccountService } from '../../subgraphs/admin/services/account.service';
 import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { clientAddress, forwardedClientAddress, isLoopbackAddress, normalizeAddress, throttleAddress } from '../../shared/http/client-address';
+import { clientAddress, forwardedClientAddress, isLoopbackAddress, normalizeAddress, throttleAddress } from '../../shared/http/client-address.reader';
 
 function request(peer: string | undefined, headers: Record<string, string | string[]> = {}) {
   return { socket: { remoteAddress: peer }, headers } as unknown as IncomingMessage;

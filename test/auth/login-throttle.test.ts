@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { startTestStack } from '../support/test-platform';
-import { decoyHash, scryptActivity } from '../../shared/auth/password';
+import { decoyHash, scryptActivity } from '../../shared/auth/password.service';
 import { AccountService } from '../../subgraphs/admin/services/account.service';
 import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 import type { ErrorAnswer } from '../support/rest-bodies';

@@ -1,4 +1,4 @@
-import { hashPassword, scryptActivity } from '../../shared/auth/password';
+import { hashPassword, scryptActivity } from '../../shared/auth/password.service';
 import { PasswordCheckBusyError, PasswordVerifier } from '../../shared/auth/password-verifier.service';
 
 describe('PasswordVerifier', () => {

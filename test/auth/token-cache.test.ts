@@ -4,13 +4,13 @@ import Redis from 'ioredis';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { createTestPlatform } from '../support/test-platform';
 import { CachePeer, within } from '../support/cache-peer';
-import type { Platform } from '../../shared/platform/platform';
+import type { Platform } from '../../shared/platform/platform.wiring';
 import { AccountService } from '../../subgraphs/admin/services/account.service';
 import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 import { AccountStatus } from '../../shared/auth/entities/account.entity';
-import { InvalidationBus } from '../../shared/cache/invalidation-bus';
+import { InvalidationBus } from '../../shared/cache/invalidation-bus.service';
 import { TokenService } from '../../shared/auth/token.service';
-import { createRedis } from '../../shared/redis/redis';
+import { createRedis } from '../../shared/redis/redis.client';
 import { sqlDuring } from '../support/sql-during';
 
 /**

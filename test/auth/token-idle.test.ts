@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { createTestPlatform } from '../support/test-platform';
-import type { Platform } from '../../shared/platform/platform';
+import type { Platform } from '../../shared/platform/platform.wiring';
 import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 import { TokenService } from '../../shared/auth/token.service';
 

@@ -2,10 +2,10 @@ import 'reflect-metadata';
 import { createHmac, createPublicKey, generateKeyPairSync, KeyObject, randomUUID } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { createTestPlatform } from '../support/test-platform';
-import type { Platform } from '../../shared/platform/platform';
+import type { Platform } from '../../shared/platform/platform.wiring';
 import { AccountStatus } from '../../shared/auth/entities/account.entity';
-import { AppError } from '../../shared/errors/app-error';
-import { RequestContext } from '../../shared/context/request-context';
+import { AppError } from '../../shared/errors/app-error.exception';
+import { RequestContext } from '../../shared/context/request.context';
 import { AccountService } from '../../subgraphs/admin/services/account.service';
 import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 

@@ -1,7 +1,7 @@
 import { startTestStack } from '../support/test-platform';
 import { daysAhead, FlightClient } from '../support/flight-client';
 import type { ErrorAnswer } from '../support/rest-bodies';
-import { addDays, todayIn } from '../../shared/time/calendar-date';
+import { addDays, todayIn } from '../../shared/time/calendar-date.calculator';
 import { CompanyService } from '../../shared/companies/company.service';
 
 const DAR = 'DAR_ES_SALAAM:RGN:0';

@@ -4,7 +4,7 @@ import { daysAhead } from '../support/flight-client';
 import { json } from '../support/http';
 import { startRedisServer, RedisServer } from '../support/redis-server';
 import { waitFor } from '../support/wait';
-import { warnIfCacheRefusesWrites } from '../../shared/redis/redis';
+import { warnIfCacheRefusesWrites } from '../../shared/redis/redis.client';
 import { createLogger } from '../../shared/logging/logger';
 
 /** What the cache Redis may hold: the supplier answers, the searches' offers and snapshots, the search rate buckets. */

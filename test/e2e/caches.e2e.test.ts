@@ -1,14 +1,14 @@
 import { startSideRole, startTestStack } from '../support/test-platform';
-import type { Invalidation } from '../../shared/cache/invalidation-bus';
-import { COMPANIES_TOPIC } from '../../shared/cache/invalidation-topics';
+import type { Invalidation } from '../../shared/cache/invalidation-bus.service';
+import { COMPANIES_TOPIC } from '../../shared/cache/invalidation-topics.contract';
 import { CachePeer, within } from '../support/cache-peer';
 import { json } from '../support/http';
 import type { GraphQLAnswer } from '../support/rest-bodies';
 import { createAccountService } from '../../subgraphs/admin/admin.wiring';
-import type { SubgraphName } from '../../shared/config/config';
+import type { SubgraphName } from '../../shared/config/platform.config';
 import { COMPANY_SQL, sqlDuring } from '../support/sql-during';
 import { CompanyService } from '../../shared/companies/company.service';
-import { addDays, todayIn } from '../../shared/time/calendar-date';
+import { addDays, todayIn } from '../../shared/time/calendar-date.calculator';
 
 /**
  * The whole stack with its caches warm: a token revoked by another process (as an operator's CLI or another

@@ -1,6 +1,6 @@
 import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 import { FlightSearchResolver } from '../../subgraphs/flight/graphql/flight-search.resolver';
-import { addDays, todayIn } from '../../shared/time/calendar-date';
+import { addDays, todayIn } from '../../shared/time/calendar-date.calculator';
 import { startTestStack } from '../support/test-platform';
 import { json } from '../support/http';
 import { sqlDuring } from '../support/sql-during';
@@ -10,7 +10,7 @@ import { sqlDuring } from '../support/sql-during';
  * serialisation again, and answers exactly what Apollo answers for the same search.
  */
 const in20Days = addDays(todayIn('Africa/Dar_es_Salaam', new Date()), 20);
-/** A version-8 offerReference (offers/offer-reference.ts) and an ISO instant: what differs from one search to the next. */
+/** A version-8 offerReference (offers/offer-reference.codec.ts) and an ISO instant: what differs from one search to the next. */
 const REFERENCE = /[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/g;
 
 /** The answer with each search's own values (its references and its expiry) replaced by placeholders. */

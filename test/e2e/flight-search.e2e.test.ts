@@ -1,13 +1,13 @@
 import { createAccountService } from '../../subgraphs/admin/admin.wiring';
-import { addDays, todayIn } from '../../shared/time/calendar-date';
+import { addDays, todayIn } from '../../shared/time/calendar-date.calculator';
 import { startTestStack } from '../support/test-platform';
 import { json } from '../support/http';
 import { expireOffer, storedSearchCount } from '../support/flight-offers';
 import type { ErrorAnswer, RestFlightOffer } from '../support/rest-bodies';
 import { flightRoutes } from '../../gateway/rest/routes/flight.routes';
-import { JsonBytes } from '../../gateway/rest/prepared-reply';
+import { JsonBytes } from '../../gateway/rest/prepared-reply.writer';
 
-/** An RFC 9562 uuid: version 8, whose layout carries the search and the expiry (offers/offer-reference.ts). */
+/** An RFC 9562 uuid: version 8, whose layout carries the search and the expiry (offers/offer-reference.codec.ts). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const in30Days = addDays(todayIn('Africa/Dar_es_Salaam', new Date()), 30);
 

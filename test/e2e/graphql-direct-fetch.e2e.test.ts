@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createLogger } from '../../shared/logging/logger';
-import { addDays, todayIn } from '../../shared/time/calendar-date';
+import { addDays, todayIn } from '../../shared/time/calendar-date.calculator';
 import { flightRoutes } from '../../gateway/rest/routes/flight.routes';
 import { signedInCustomer, startTestStack } from '../support/test-platform';
 

@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
-import { addDays, todayIn } from '../../shared/time/calendar-date';
+import { addDays, todayIn } from '../../shared/time/calendar-date.calculator';
 
 const in30Days = addDays(todayIn('Africa/Nairobi', new Date()), 30);
 

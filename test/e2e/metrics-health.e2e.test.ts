@@ -1,5 +1,5 @@
 import net from 'node:net';
-import type { StackRole } from '../../bin/stack';
+import type { StackRole } from '../../bin/stack.wiring';
 import { REST_ROUTES } from '../../gateway/rest/routes';
 import { startSideRole, startTestStack } from '../support/test-platform';
 import { waitFor } from '../support/wait';

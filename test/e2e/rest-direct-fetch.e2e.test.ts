@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createLogger } from '../../shared/logging/logger';
-import { addDays, todayIn } from '../../shared/time/calendar-date';
+import { addDays, todayIn } from '../../shared/time/calendar-date.calculator';
 import { signedInCustomer, startTestStack } from '../support/test-platform';
 import { trainRoutes } from '../../gateway/rest/routes/train.routes';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
 import type { ErrorAnswer } from '../support/rest-bodies';
-import { findNginx } from '../../subgraphs/admin/reverse-proxy/nginx-verifier';
+import { findNginx } from '../../subgraphs/admin/reverse-proxy/nginx-verifier.service';
 
 const BASE = '/api/admin/reverse-proxy/configs';
 const TEMPLATE = 'templates/tenant.conf.tmpl';

@@ -2,7 +2,7 @@ import { nextMonthDay, reserveSeats, selectExpressTrain, SelectedTrain } from '.
 import { startTestStack } from '../support/test-platform';
 import { adult, daysAhead, FlightClient } from '../support/flight-client';
 import type { ErrorAnswer, RestCustomerReservationAnswer } from '../support/rest-bodies';
-import { currencyPrecision, Decimal } from '../../shared/money/money';
+import { currencyPrecision, Decimal } from '../../shared/money/money.calculator';
 
 /** A ticket of the lookup answer. */
 interface LookupTicket {

@@ -4,10 +4,10 @@ import { SpanKind } from '@opentelemetry/api';
 import { childEnv, cleanUp, TEST_PROCESS_ENV, testConfig } from '../support/test-platform';
 import { waitFor } from '../support/wait';
 import { adult, daysAhead, FlightClient } from '../support/flight-client';
-import { closePlatform, createPlatform, Platform } from '../../shared/platform/platform';
+import { closePlatform, createPlatform, Platform } from '../../shared/platform/platform.wiring';
 import { createLogger } from '../../shared/logging/logger';
-import { DATABASE_MODULES } from '../../subgraphs/registry';
-import type { PlatformConfig } from '../../shared/config/config';
+import { DATABASE_MODULES } from '../../subgraphs/subgraph.registry';
+import type { PlatformConfig } from '../../shared/config/platform.config';
 import type { SpanRecord } from '../support/traced-stack.process';
 
 const DIST = path.resolve(__dirname, '..', '..');
@@ -193,8 +193,8 @@ describe('tracing off', () => {
   /** Which of the tracing packages a process that loaded start.js's preload and the whole stack has loaded. */
   const loadedAfterStart = (env: NodeJS.ProcessEnv): string[] => {
     const script = `
-      require(${JSON.stringify(path.join(DIST, 'shared', 'telemetry', 'tracing-preload.js'))});
-      require(${JSON.stringify(path.join(DIST, 'bin', 'stack.js'))});
+      require(${JSON.stringify(path.join(DIST, 'shared', 'telemetry', 'tracing.preload.js'))});
+      require(${JSON.stringify(path.join(DIST, 'bin', 'stack.wiring.js'))});
       const packages = ${JSON.stringify(OUR_TRACING_PACKAGES)};
       const dirs = packages.map((p) => [p, require.resolve(p + '/package.json').replace(/package\\.json$/, '')]);
       const loaded = Object.keys(require.cache);

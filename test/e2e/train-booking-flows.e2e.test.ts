@@ -6,7 +6,7 @@ import { FlightClient } from '../support/flight-client';
 import type { RestTrainIssuance, RestTrainPayment } from '../support/rest-bodies';
 import { waitFor } from '../support/wait';
 import { readSink } from '../../shared/notifications/channels/sink.channel';
-import { openedText, pageCount } from '../../shared/documents/pdf-inspection';
+import { openedText, pageCount } from '../../shared/documents/pdf-inspection.reader';
 
 /**
  * The two whole SGR journeys the spec describes, on return trips (DAR→DOD, then DOD→DAR two days later):

@@ -1,8 +1,8 @@
 import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
 import type { ErrorAnswer, RestTrainCar, RestTrainDetails, RestTrainTrip } from '../support/rest-bodies';
-import { encodeTrainSetId } from '../../subgraphs/train/search/dated-trainset';
-import { todayIn } from '../../shared/time/calendar-date';
+import { encodeTrainSetId } from '../../subgraphs/train/search/dated-trainset.codec';
+import { todayIn } from '../../shared/time/calendar-date.calculator';
 
 /** A date `n` months ahead on a given day of the month (no maintenance day: not the 11th or 12th). */
 function onDay(day: number, monthsAhead = 1): string {

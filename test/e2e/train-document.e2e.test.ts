@@ -3,7 +3,7 @@ import { nextMonthDay, reserveSeats, SelectedTrain, selectExpressTrain } from '.
 import { FlightClient } from '../support/flight-client';
 import type { ErrorAnswer, RestTrainIssuance } from '../support/rest-bodies';
 import { waitFor } from '../support/wait';
-import { acceptsUserPassword, encryptEntries, openedText, imageCount, pageCount, permissions } from '../../shared/documents/pdf-inspection';
+import { acceptsUserPassword, encryptEntries, openedText, imageCount, pageCount, permissions } from '../../shared/documents/pdf-inspection.reader';
 
 const travelDate = () => nextMonthDay(6);
 

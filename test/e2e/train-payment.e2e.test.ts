@@ -7,7 +7,7 @@ import { waitFor } from '../support/wait';
 import { createRailSimulator } from '../../subgraphs/train/provider/rail-simulator.adapter';
 import { MysqlRailSimulatorStore } from '../../subgraphs/train/provider/simulator/mysql-rail-simulator.repository';
 import { TrainReservationRepository } from '../../subgraphs/train/reservations/reservation.repository';
-import { TrainPaymentSettlement } from '../../subgraphs/train/payments/train-payment-settlement';
+import { TrainPaymentSettlement } from '../../subgraphs/train/payments/train-payment-settlement.service';
 import { trainPortsOf } from '../../subgraphs/train/train.wiring';
 import { TrainPaymentRepository } from '../../subgraphs/train/payments/train-payment.repository';
 import { TrainIssuanceRepository } from '../../subgraphs/train/issuance/train-issuance.repository';

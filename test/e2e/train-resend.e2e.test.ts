@@ -4,7 +4,7 @@ import { FlightClient } from '../support/flight-client';
 import type { ErrorAnswer, RestTrainIssuance } from '../support/rest-bodies';
 import { waitFor } from '../support/wait';
 import { readSink } from '../../shared/notifications/channels/sink.channel';
-import { pageCount } from '../../shared/documents/pdf-inspection';
+import { pageCount } from '../../shared/documents/pdf-inspection.reader';
 
 const travelDate = () => nextMonthDay(6);
 

@@ -2,7 +2,7 @@ import type { Job } from 'bullmq';
 import { nextMonthDay, seatReserveBody, SelectedTrain, selectExpressTrain } from '../support/train-trip';
 import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
-import { TRAIN_RESERVE_RECONCILE_JOB } from '../../subgraphs/train/reservations/reservation-store';
+import { TRAIN_RESERVE_RECONCILE_JOB } from '../../subgraphs/train/reservations/reservation.store';
 
 const DATE = nextMonthDay(8);
 

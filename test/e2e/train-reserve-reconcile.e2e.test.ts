@@ -12,7 +12,7 @@ import { trainReserveReconcileJob } from '../../subgraphs/train/jobs/train-reser
 import { trainPortsOf } from '../../subgraphs/train/train.wiring';
 import { SeatHoldRepository } from '../../subgraphs/train/holds/seat-hold.repository';
 import { TrainReservationRepository } from '../../subgraphs/train/reservations/reservation.repository';
-import { reconcileJobIdOf, TRAIN_RESERVE_RECONCILE_JOB } from '../../subgraphs/train/reservations/reservation-store';
+import { reconcileJobIdOf, TRAIN_RESERVE_RECONCILE_JOB } from '../../subgraphs/train/reservations/reservation.store';
 
 const travelDate = () => nextMonthDay(7);
 

@@ -1,12 +1,12 @@
 import { nextMonthDay } from '../support/train-trip';
-import { omit } from '../../shared/object/omit';
+import { omit } from '../../shared/object/omit.mapper';
 import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
 import type { ErrorAnswer, RestHold, RestTrainDetails, RestTrainReservation, RestTrainTrip } from '../support/rest-bodies';
 import { waitFor } from '../support/wait';
 import { createRailSimulator } from '../../subgraphs/train/provider/rail-simulator.adapter';
 import { MysqlRailSimulatorStore } from '../../subgraphs/train/provider/simulator/mysql-rail-simulator.repository';
-import { TrainPaymentSettlement } from '../../subgraphs/train/payments/train-payment-settlement';
+import { TrainPaymentSettlement } from '../../subgraphs/train/payments/train-payment-settlement.service';
 import { trainPortsOf } from '../../subgraphs/train/train.wiring';
 import { TrainPaymentRepository } from '../../subgraphs/train/payments/train-payment.repository';
 import { TrainIssuanceRepository } from '../../subgraphs/train/issuance/train-issuance.repository';

@@ -1,7 +1,7 @@
 import { startTestStack } from '../support/test-platform';
 import { daysAhead, FlightClient } from '../support/flight-client';
 import type { ErrorAnswer, RestTrainTrip } from '../support/rest-bodies';
-import { addDays, todayIn } from '../../shared/time/calendar-date';
+import { addDays, todayIn } from '../../shared/time/calendar-date.calculator';
 
 /** A date `n` months ahead on a given day of the month (the simulator's triggers are by day). */
 function onDay(day: number, monthsAhead = 1): string {

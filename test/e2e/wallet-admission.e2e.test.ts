@@ -1,4 +1,4 @@
-import { Decimal } from '../../shared/money/money';
+import { Decimal } from '../../shared/money/money.calculator';
 import { startTestStack } from '../support/test-platform';
 import { adult, daysAhead, FlightClient } from '../support/flight-client';
 import { nextMonthDay, reserveSeat, SelectedTrain, selectExpressTrain } from '../support/train-trip';

@@ -2,14 +2,14 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { createTestPlatform } from '../support/test-platform';
 import { CachePeer, within } from '../support/cache-peer';
-import type { Platform } from '../../shared/platform/platform';
+import type { Platform } from '../../shared/platform/platform.wiring';
 import { COMPANY_CACHE_MAX_ROWS, CompanyService } from '../../shared/companies/company.service';
 import { companyReferenceResolver } from '../../subgraphs/admin/graphql/company.resolver';
-import { RequestContext } from '../../shared/context/request-context';
-import { InvalidationBus } from '../../shared/cache/invalidation-bus';
-import { createRedis } from '../../shared/redis/redis';
+import { RequestContext } from '../../shared/context/request.context';
+import { InvalidationBus } from '../../shared/cache/invalidation-bus.service';
+import { createRedis } from '../../shared/redis/redis.client';
 import companies from '../../shared/reference-data/companies.json';
-import type { GraphQLContext } from '../../shared/http/subgraph-server';
+import type { GraphQLContext } from '../../shared/http/subgraph.server';
 import { COMPANY_SQL, sqlDuring } from '../support/sql-during';
 
 /** The company directory in memory: changes reach another process within a second; references are batched. */

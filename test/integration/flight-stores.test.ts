@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import Redis from 'ioredis';
-import { createRedis } from '../../shared/redis/redis';
+import { createRedis } from '../../shared/redis/redis.client';
 import { cleanUp, testConfig } from '../support/test-platform';
-import { OfferStore, offerKeys } from '../../subgraphs/flight/offers/offer-store';
-import { newSearchId, offerReferenceOf, parseOfferReference } from '../../subgraphs/flight/offers/offer-reference';
-import { DerivedValues, SearchCache } from '../../subgraphs/flight/search/search-cache';
-import { PricingTermsFactory } from '../../subgraphs/flight/offers/pricing-terms';
-import { createSimulatedExchangeRates, SIMULATED_USD_RATES } from '../../shared/money/exchange-rates';
+import { OfferStore, offerKeys } from '../../subgraphs/flight/offers/offer.store';
+import { newSearchId, offerReferenceOf, parseOfferReference } from '../../subgraphs/flight/offers/offer-reference.codec';
+import { DerivedValues, SearchCache } from '../../subgraphs/flight/search/search.cache';
+import { PricingTermsFactory } from '../../subgraphs/flight/offers/pricing-terms.factory';
+import { createSimulatedExchangeRates, SIMULATED_USD_RATES } from '../../shared/money/exchange-rates.port';
 import type { SupplierOffer } from '../../subgraphs/flight/supplier/flight-supplier.port';
 
 /** Flight search and offer review (OpenAPI `searchFlightOffers`, `postFlightOffer`): storage that is down is a 503, never a 500 or a hang. */

@@ -1,8 +1,8 @@
 import { Queue, QueueEvents } from 'bullmq';
-import type { Platform } from '../../shared/platform/platform';
-import { OutboxRelay } from '../../shared/queue/outbox-relay';
+import type { Platform } from '../../shared/platform/platform.wiring';
+import { OutboxRelay } from '../../shared/queue/outbox-relay.service';
 import { outboxJobId } from '../../shared/queue/outbox.service';
-import { WorkerHost } from '../../shared/queue/worker-host';
+import { WorkerHost } from '../../shared/queue/worker-host.service';
 import { OutboxMessageEntity } from '../../shared/queue/entities/outbox-message.entity';
 import { createTestPlatform } from '../support/test-platform';
 import { waitFor } from '../support/wait';

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Job } from 'bullmq';
-import type { Platform } from '../../shared/platform/platform';
-import type { PlatformConfig, RetentionConfig } from '../../shared/config/config';
+import type { Platform } from '../../shared/platform/platform.wiring';
+import type { PlatformConfig, RetentionConfig } from '../../shared/config/platform.config';
 import { createAccountService } from '../../subgraphs/admin/admin.wiring';
-import { SUBGRAPH_MODULES } from '../../subgraphs/registry';
-import { platformPurges } from '../../shared/retention/platform-purges';
+import { SUBGRAPH_MODULES } from '../../subgraphs/subgraph.registry';
+import { platformPurges } from '../../shared/retention/platform.purges';
 import { RETENTION_JOB, RETENTION_QUEUE, retentionJob, RetentionRun } from '../../shared/retention/retention.job';
 import type { RetentionPurge } from '../../shared/retention/retention.types';
 import { WalletHoldRepository } from '../../shared/wallet/wallet-hold.repository';
-import { WorkerHost } from '../../shared/queue/worker-host';
+import { WorkerHost } from '../../shared/queue/worker-host.service';
 import { createTestPlatform } from '../support/test-platform';
 import { waitFor } from '../support/wait';
 
@@ -49,7 +49,7 @@ beforeEach(async () => {
   for (const table of PURGED_TABLES) await platform.dataSource.query(`DELETE FROM ${table}`);
 });
 
-/** Every purge, as bin/stack.ts registers them for the worker. */
+/** Every purge, as bin/stack.wiring.ts registers them for the worker. */
 function purgesOf(on: Platform): RetentionPurge[] {
   const modules = Object.values(SUBGRAPH_MODULES);
   const sources = modules.flatMap((m) => m.notificationSources?.(on) ?? []);

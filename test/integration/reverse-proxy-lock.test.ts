@@ -1,5 +1,5 @@
 import { createTestPlatform } from '../support/test-platform';
-import { RepositoryWriteLock } from '../../subgraphs/admin/reverse-proxy/repository-write-lock';
+import { RepositoryWriteLock } from '../../subgraphs/admin/reverse-proxy/repository-write-lock.service';
 
 /** The repository write lock against the real MariaDB: the cross-process half is GET_LOCK. */
 describe('reverse-proxy repository write lock (real MariaDB)', () => {

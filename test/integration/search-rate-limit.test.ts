@@ -1,9 +1,9 @@
 import Redis from 'ioredis';
-import { createRedis } from '../../shared/redis/redis';
+import { createRedis } from '../../shared/redis/redis.client';
 import { createLogger } from '../../shared/logging/logger';
-import { Metrics } from '../../shared/metrics/metrics';
-import { ManualClock } from '../../shared/time/clock';
-import { SearchRateLimiter } from '../../shared/rate-limit/search-rate-limiter';
+import { Metrics } from '../../shared/metrics/metrics.registry';
+import { ManualClock } from '../../shared/time/clock.port';
+import { SearchRateLimiter } from '../../shared/rate-limit/search-rate-limiter.service';
 import { cleanUp, testConfig } from '../support/test-platform';
 
 /** The per-account search rate in Redis (one Lua GCRA round trip), on a clock the test moves: no timing in the assertions. */

@@ -1,13 +1,13 @@
 import mysql from 'mysql2/promise';
 import type { DataSource } from 'typeorm';
 import { createTestPlatform } from '../support/test-platform';
-import { runInJobScope, runInRequestScope, runWithStatementTimeout } from '../../shared/context/request-scope';
+import { runInJobScope, runInRequestScope, runWithStatementTimeout } from '../../shared/context/request-scope.state';
 import { databaseFailure } from '../../shared/database/database.exception';
 import { waitFor } from '../support/wait';
 
 const JOB = { queue: 'test', name: 'limits', id: 'job-1' };
 
-/** shared/database/pool-guard.ts on the real server: per-work statement limits, and the broad-read pool's bounded wait. */
+/** shared/database/pool.guard.ts on the real server: per-work statement limits, and the broad-read pool's bounded wait. */
 describe('database connections guarded by the work that takes them', () => {
   let env: Awaited<ReturnType<typeof createTestPlatform>>;
   let serverLimit: number;

@@ -1,7 +1,7 @@
 import { createTestPlatform } from '../support/test-platform';
 import { readManifest, seedVolume, VOLUME_PASSWORD, VolumeManifest } from '../../bench/volume/volume-seeder';
-import { verifyPassword } from '../../shared/auth/password';
-import { Role } from '../../shared/auth/roles';
+import { verifyPassword } from '../../shared/auth/password.service';
+import { Role } from '../../shared/auth/roles.types';
 import type { Principal } from '../../shared/auth/token.service';
 import { FlightTicketLookupService } from '../../subgraphs/flight/reservations/flight-ticket-lookup.service';
 import { ReservationRepository } from '../../subgraphs/flight/reservations/reservation.repository';

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { Decimal } from '../../shared/money/money';
-import { closePlatform, createPlatform, Platform } from '../../shared/platform/platform';
+import { Decimal } from '../../shared/money/money.calculator';
+import { closePlatform, createPlatform, Platform } from '../../shared/platform/platform.wiring';
 import { createLogger } from '../../shared/logging/logger';
 import { createAccountService } from '../../subgraphs/admin/admin.wiring';
-import { DATABASE_MODULES } from '../../subgraphs/registry';
+import { DATABASE_MODULES } from '../../subgraphs/subgraph.registry';
 import { childEnv, createTestPlatform } from '../support/test-platform';
 import { runSpendPlan, SpendOutcome, SpendPlan, SpendStep } from '../support/wallet-spend-plan';
 

@@ -1,6 +1,6 @@
-import { Decimal } from '../../shared/money/money';
+import { Decimal } from '../../shared/money/money.calculator';
 import { createAccountService } from '../../subgraphs/admin/admin.wiring';
-import type { Platform } from '../../shared/platform/platform';
+import type { Platform } from '../../shared/platform/platform.wiring';
 import { createTestPlatform } from '../support/test-platform';
 
 describe('wallet ledger (real MariaDB)', () => {

@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { dropDatabase, ensureDatabase } from '../../shared/database/data-source';
-import { loadConfig } from '../../shared/config/config';
+import { dropDatabase, ensureDatabase } from '../../shared/database/data-source.factory';
+import { loadConfig } from '../../shared/config/platform.config';
 import { createLogger } from '../../shared/logging/logger';
-import { closePlatform, createPlatform } from '../../shared/platform/platform';
-import { DATABASE_MODULES } from '../../subgraphs/registry';
-import { prepareDatabase } from '../../bin/prepare-database';
+import { closePlatform, createPlatform } from '../../shared/platform/platform.wiring';
+import { DATABASE_MODULES } from '../../subgraphs/subgraph.registry';
+import { prepareDatabase } from '../../bin/prepare-database.service';
 import { seedVolume } from '../../bench/volume/volume-seeder';
 import { checkPlans, connectTo, describeProblems, readRecorded } from './plan-check';
 

@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { createInterface } from 'node:readline';
-import { loadConfig } from '../../shared/config/config';
+import { loadConfig } from '../../shared/config/platform.config';
 import { createLogger } from '../../shared/logging/logger';
-import { createPlatform } from '../../shared/platform/platform';
+import { createPlatform } from '../../shared/platform/platform.wiring';
 import { AccountStatus } from '../../shared/auth/entities/account.entity';
-import { AppError } from '../../shared/errors/app-error';
-import { DATABASE_MODULES } from '../../subgraphs/registry';
+import { AppError } from '../../shared/errors/app-error.exception';
+import { DATABASE_MODULES } from '../../subgraphs/subgraph.registry';
 import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 import { CompanyService } from '../../shared/companies/company.service';
 import type { PeerCommand } from './cache-peer';

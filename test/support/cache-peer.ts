@@ -1,7 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import type { PlatformConfig } from '../../shared/config/config';
+import type { PlatformConfig } from '../../shared/config/platform.config';
 import type { CompanyInput } from '../../shared/companies/company.service';
 import { childEnv } from './test-platform';
 

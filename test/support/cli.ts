@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import type { PlatformConfig } from '../../shared/config/config';
+import type { PlatformConfig } from '../../shared/config/platform.config';
 import { childEnv } from './test-platform';
 
 export type CliName = 'accounts' | 'keys' | 'notifications' | 'queues' | 'migrate' | 'schema' | 'openapi';

@@ -1,6 +1,6 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { buildOpenApiDocument } from '../../gateway/rest/openapi-document';
+import { buildOpenApiDocument } from '../../gateway/rest/openapi-document.builder';
 import { REST_ROUTES } from '../../gateway/rest/routes';
 
 /*

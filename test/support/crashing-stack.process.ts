@@ -1,10 +1,10 @@
 import 'reflect-metadata';
-import { loadConfig } from '../../shared/config/config';
+import { loadConfig } from '../../shared/config/platform.config';
 import { createLogger } from '../../shared/logging/logger';
 import { WalletLedger } from '../../shared/wallet/wallet-ledger.service';
 import { GdsSimulator } from '../../subgraphs/flight/supplier/gds-simulator.adapter';
 import { RailSimulator } from '../../subgraphs/train/provider/rail-simulator.adapter';
-import { startStack } from '../../bin/stack';
+import { startStack } from '../../bin/stack.wiring';
 
 /**
  * The whole stack (`npm start`'s 'all' role) with one failpoint that SIGKILLs the process at a chosen step of a

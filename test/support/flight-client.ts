@@ -1,6 +1,6 @@
 import { createAccountService } from '../../subgraphs/admin/admin.wiring';
-import { addDays, todayIn } from '../../shared/time/calendar-date';
-import type { Platform } from '../../shared/platform/platform';
+import { addDays, todayIn } from '../../shared/time/calendar-date.calculator';
+import type { Platform } from '../../shared/platform/platform.wiring';
 import type { RestFlightOffer } from './rest-bodies';
 
 /** A REST client of the flight API for end-to-end tests, speaking to the gateway like a partner would. */

@@ -1,6 +1,6 @@
-import type { Platform } from '../../shared/platform/platform';
-import { offerKeys, StoredSearch } from '../../subgraphs/flight/offers/offer-store';
-import { parseOfferReference } from '../../subgraphs/flight/offers/offer-reference';
+import type { Platform } from '../../shared/platform/platform.wiring';
+import { offerKeys, StoredSearch } from '../../subgraphs/flight/offers/offer.store';
+import { parseOfferReference } from '../../subgraphs/flight/offers/offer-reference.codec';
 
 /** Moves the deadline of a stored offer's search into the past, as time passing would, keeping its key's TTL. */
 export async function expireOffer(platform: Platform, offerReference: string, expiresAt = new Date(Date.now() - 1000)): Promise<void> {

@@ -1,13 +1,13 @@
 import 'reflect-metadata';
-import { loadConfig } from '../../shared/config/config';
+import { loadConfig } from '../../shared/config/platform.config';
 import { createLogger } from '../../shared/logging/logger';
-import { createPlatform } from '../../shared/platform/platform';
-import { OutboxRelay } from '../../shared/queue/outbox-relay';
-import { WorkerHost } from '../../shared/queue/worker-host';
-import { createChannelAdapters } from '../../shared/notifications/channels/channel-factory';
-import { notificationJobs } from '../../shared/notifications/notification-jobs';
+import { createPlatform } from '../../shared/platform/platform.wiring';
+import { OutboxRelay } from '../../shared/queue/outbox-relay.service';
+import { WorkerHost } from '../../shared/queue/worker-host.service';
+import { createChannelAdapters } from '../../shared/notifications/channels/channel.factory';
+import { notificationJobs } from '../../shared/notifications/notification.jobs';
 import type { NotificationChannel } from '../../shared/notifications/notification.types';
-import { DATABASE_MODULES } from '../../subgraphs/registry';
+import { DATABASE_MODULES } from '../../subgraphs/subgraph.registry';
 import { sampleBookingSource } from './sample-booking.source';
 import { wrapChannel } from './channel-wrappers';
 

@@ -18,7 +18,7 @@ export interface ErrorDetails {
   [detail: string]: unknown;
 }
 
-/** An error answer (shared/errors/app-error.ts ErrorBody). */
+/** An error answer (shared/errors/app-error.exception.ts ErrorBody). */
 export interface ErrorAnswer {
   errorCode: string;
   errorMessage: string;

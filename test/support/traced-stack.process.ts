@@ -1,5 +1,5 @@
 import { InMemorySpanExporter, ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { startTracing } from '../../shared/telemetry/tracing-sdk';
+import { startTracing } from '../../shared/telemetry/tracing-sdk.wiring';
 
 /** A finished span as the test reads it (what crosses the IPC channel). */
 export interface SpanRecord {
@@ -37,9 +37,9 @@ function record(span: ReadableSpan): SpanRecord {
 
 async function main(): Promise<void> {
   await import('reflect-metadata');
-  const { loadConfig } = await import('../../shared/config/config');
+  const { loadConfig } = await import('../../shared/config/platform.config');
   const { createLogger } = await import('../../shared/logging/logger');
-  const { startStack } = await import('../../bin/stack');
+  const { startStack } = await import('../../bin/stack.wiring');
   const lines: string[] = [];
   const stack = await startStack(
     loadConfig(process.env),

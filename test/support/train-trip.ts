@@ -1,6 +1,6 @@
 import type { FlightClient } from './flight-client';
 import type { RestHold, RestTrainDetails, RestTrainReservation, RestTrainTrip } from './rest-bodies';
-import { todayIn } from '../../shared/time/calendar-date';
+import { todayIn } from '../../shared/time/calendar-date.calculator';
 
 /** Day `day` of next month in railway time; days 5 to 10 are running days on which no simulator trigger falls (docs/sandbox.md). */
 export function nextMonthDay(day: number): string {

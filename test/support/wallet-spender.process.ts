@@ -1,8 +1,8 @@
 import 'reflect-metadata';
-import { loadConfig } from '../../shared/config/config';
+import { loadConfig } from '../../shared/config/platform.config';
 import { createLogger } from '../../shared/logging/logger';
-import { closePlatform, createPlatform } from '../../shared/platform/platform';
-import { DATABASE_MODULES } from '../../subgraphs/registry';
+import { closePlatform, createPlatform } from '../../shared/platform/platform.wiring';
+import { DATABASE_MODULES } from '../../subgraphs/subgraph.registry';
 import { runSpendPlan, SpendPlan } from './wallet-spend-plan';
 
 /** A second process spending from the same wallets as the test: reads a plan on stdin, prints its outcomes. */

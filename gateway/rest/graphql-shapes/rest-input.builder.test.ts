@@ -1,6 +1,6 @@
 import { buildSchema } from 'graphql';
 import { z } from 'zod';
-import { inputProblems } from '../rest-contract';
+import { inputProblems } from '../rest.contract';
 import { restInput } from './rest-input.builder';
 
 const SDL = buildSchema(`

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSchema, parse, validate } from 'graphql';
-import { loadConfig } from '../../../shared/config/config';
-import { operationCost } from '../../graphql-limits';
+import { loadConfig } from '../../../shared/config/platform.config';
+import { operationCost } from '../../graphql-limits.validator';
 import { busRoutes } from './bus.routes';
 
 describe('bus REST route', () => {

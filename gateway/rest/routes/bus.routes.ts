@@ -1,8 +1,8 @@
 import { BusSearchException } from '../../../shared/api-contract/bus-search.exception';
 import { BUS_SEARCH_MAX_LENGTH, BUS_STOP_ID_PATTERN, checkBusSearch } from '../../../shared/api-contract/bus-search.validator';
 import { restInput } from '../graphql-shapes/rest-input.builder';
-import { problemsOfCheck, queryObject, SEARCH_RATE_LIMIT_ERRORS } from '../rest-contract';
-import type { JsonObject, RestRoute } from '../rest-route';
+import { problemsOfCheck, queryObject, SEARCH_RATE_LIMIT_ERRORS } from '../rest.contract';
+import type { JsonObject, RestRoute } from '../rest-route.types';
 import { BusSearchAnswer } from '../schemas/bus.schemas';
 
 const PLACE = 'stopId stopName stopDescription latitude longitude stopTimezone cityGeohash popularity';

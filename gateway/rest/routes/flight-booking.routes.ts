@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import type { JsonObject, RestRequest, RestRoute } from '../rest-route';
-import { type InputProblem, problemsOfCheck, validateUncarried } from '../rest-contract';
+import type { JsonObject, RestRequest, RestRoute } from '../rest-route.types';
+import { type InputProblem, problemsOfCheck, validateUncarried } from '../rest.contract';
 import { restInput } from '../graphql-shapes/rest-input.builder';
-import { AGENT_RESERVATION, CANCELLATION_RESULT, CUSTOMER_RESERVATION, FLIGHT_TICKET, PURCHASE_RESULT } from './flight-selections';
+import { AGENT_RESERVATION, CANCELLATION_RESULT, CUSTOMER_RESERVATION, FLIGHT_TICKET, PURCHASE_RESULT } from './flight-selections.data';
 import { restOffer, withoutNulls, type FlightOfferData } from './flight.routes';
 import { FlightLocaleHeaders } from '../schemas/flight.schemas';
 import { FLIGHT_RESERVATION_INPUT, FlightAgentHeaders, FlightAgentReservation, FlightCustomerReservation } from '../schemas/flight-reservation.schemas';
 import { FLIGHT_TICKET as FLIGHT_TICKET_SHAPE } from '../schemas/flight-ticket.schemas';
 import { FlightCancellation, FlightIssuance, orInProgress } from '../schemas/flight-issuance.schemas';
-import { PlatformException } from '../../../shared/errors/app-error';
+import { PlatformException } from '../../../shared/errors/app-error.exception';
 import { problemsMessage } from '../../../shared/api-contract/flight-reservation.contract';
 import { checkReservationRequest, type ReservationRequestInput, reservationProblemsMessage } from '../../../shared/api-contract/flight-reservation.validator';
 import {

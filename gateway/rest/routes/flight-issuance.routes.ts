@@ -1,7 +1,7 @@
-import type { JsonObject, RestRequest, RestRoute } from '../rest-route';
-import { type InputProblem, problemsOfCheck, validateUncarried } from '../rest-contract';
+import type { JsonObject, RestRequest, RestRoute } from '../rest-route.types';
+import { type InputProblem, problemsOfCheck, validateUncarried } from '../rest.contract';
 import { restInput } from '../graphql-shapes/rest-input.builder';
-import { DIRECT_ISSUE_RESULT, ISSUE_SIGNAL_RESULT } from './flight-selections';
+import { DIRECT_ISSUE_RESULT, ISSUE_SIGNAL_RESULT } from './flight-selections.data';
 import { withoutNulls } from './flight.routes';
 import {
   FlightDirectIssued,
@@ -11,7 +11,7 @@ import {
   FLIGHT_PAYMENT_SHAPE,
   FlightPayment,
 } from '../schemas/flight-issuance.schemas';
-import { PlatformException } from '../../../shared/errors/app-error';
+import { PlatformException } from '../../../shared/errors/app-error.exception';
 import { problemsMessage } from '../../../shared/api-contract/flight-reservation.contract';
 import {
   checkDirectIssue,

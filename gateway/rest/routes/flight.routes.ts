@@ -1,12 +1,12 @@
-import type { JsonObject, RestRoute } from '../rest-route';
-import { valueAt } from '../rest-input';
-import { problemsOfCheck, SEARCH_RATE_LIMIT_ERRORS, validateUncarried, type RouteContract } from '../rest-contract';
-import { FLIGHT_OFFER_FIELDS } from './flight-selections';
+import type { JsonObject, RestRoute } from '../rest-route.types';
+import { valueAt } from '../rest-input.reader';
+import { problemsOfCheck, SEARCH_RATE_LIMIT_ERRORS, validateUncarried, type RouteContract } from '../rest.contract';
+import { FLIGHT_OFFER_FIELDS } from './flight-selections.data';
 import { restSearchBody } from '../../fast-path/flight-search-bytes.mapper';
-import { JsonBytes } from '../prepared-reply';
+import { JsonBytes } from '../prepared-reply.writer';
 import { checkOfferReference, offerReferenceMessage } from '../../../shared/api-contract/flight-reservation.validator';
 import { checkFlightSearch, type FlightSearchRequest, searchProblemsMessage } from '../../../shared/api-contract/flight-search.validator';
-import { PlatformException } from '../../../shared/errors/app-error';
+import { PlatformException } from '../../../shared/errors/app-error.exception';
 import {
   FLIGHT_REVIEW_INPUT,
   FLIGHT_SEARCH_INPUT,

@@ -1,4 +1,4 @@
-import type { RestRoute } from '../rest-route';
+import type { RestRoute } from '../rest-route.types';
 import { platformRoutes } from './platform.routes';
 import { flightRoutes } from './flight.routes';
 import { flightBookingRoutes } from './flight-booking.routes';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { JsonObject, RestRequest, RestRoute } from '../rest-route';
-import { booleanQuery } from '../rest-input';
-import { problemsOfCheck } from '../rest-contract';
+import type { JsonObject, RestRequest, RestRoute } from '../rest-route.types';
+import { booleanQuery } from '../rest-input.reader';
+import { problemsOfCheck } from '../rest.contract';
 import { restInput } from '../graphql-shapes/rest-input.builder';
-import { FLIGHT_STOPS_PATH, TRAIN_STOPS_PATH } from '../../discovery';
+import { FLIGHT_STOPS_PATH, TRAIN_STOPS_PATH } from '../../discovery.view';
 import { Airport, COMPANY, COMPANY_MINI, JSON_WEB_KEY_SET, LOGON_ANSWER, MiniQuery, TrainStation, TrainStationMini } from '../schemas/platform.schemas';
-import { COMPANIES_TOPIC } from '../../../shared/cache/invalidation-topics';
+import { COMPANIES_TOPIC } from '../../../shared/cache/invalidation-topics.contract';
 import { checkLogon, LOGON_MAX_LENGTH, logonInvalid } from '../../../shared/api-contract/logon.validator';
 
 const ONE_HOUR = 'public, max-age=3600';

@@ -1,4 +1,4 @@
-import type { JsonObject, RestRequest, RestRoute } from '../rest-route';
+import type { JsonObject, RestRequest, RestRoute } from '../rest-route.types';
 import { REVERSE_PROXY_DOMAIN_MAX_LENGTH, REVERSE_PROXY_PAGE_MAX } from '../../../shared/api-contract/reverse-proxy.contract';
 import { ReverseProxyException } from '../../../shared/api-contract/reverse-proxy.exception';
 import { restInput } from '../graphql-shapes/rest-input.builder';

@@ -1,7 +1,7 @@
 import { checkTicketLookup, TICKET_LOOKUP_FILTERS, TICKET_LOOKUP_MAX_LENGTH, ticketLookupInvalid } from '../../../shared/api-contract/ticket-lookup.validator';
 import { restInput } from '../graphql-shapes/rest-input.builder';
-import { problemsOfCheck, queryObject } from '../rest-contract';
-import type { RestRequest, RestRoute } from '../rest-route';
+import { problemsOfCheck, queryObject } from '../rest.contract';
+import type { RestRequest, RestRoute } from '../rest-route.types';
 import { TicketLookupAnswer } from '../schemas/ticket-lookup.schemas';
 
 /* GET /api/ticket (OpenAPI `getTicket`): one lookup over every booking kind; the body is ours (docs/decisions.md "Ticket lookup"). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { JsonObject, RestRoute } from '../rest-route';
-import { isJsonObject, valueAt } from '../rest-input';
-import { type InputProblem, problemsOfCheck } from '../rest-contract';
+import type { JsonObject, RestRoute } from '../rest-route.types';
+import { isJsonObject, valueAt } from '../rest-input.reader';
+import { type InputProblem, problemsOfCheck } from '../rest.contract';
 import { checkTrainDetailsTrip, type TrainTripRefInput } from '../../../shared/api-contract/train-trip-ref.validator';
 import { TrainDetailsResponse } from '../schemas/train.schemas';
 import {

@@ -1,6 +1,6 @@
-import { PlatformException } from '../../../shared/errors/app-error';
-import type { RestRequest, RestRoute } from '../rest-route';
-import { problemsOfCheck, queryObject } from '../rest-contract';
+import { PlatformException } from '../../../shared/errors/app-error.exception';
+import type { RestRequest, RestRoute } from '../rest-route.types';
+import { problemsOfCheck, queryObject } from '../rest.contract';
 import { restInput } from '../graphql-shapes/rest-input.builder';
 import { checkTrainDocumentSelector, TRAIN_DOCUMENT_SELECTOR_MAX_LENGTH } from '../../../shared/api-contract/train-document.validator';
 import { TRAIN_HEADERS } from './train.routes';

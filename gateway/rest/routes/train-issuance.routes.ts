@@ -1,5 +1,5 @@
-import type { JsonObject, RestRequest, RestRoute } from '../rest-route';
-import { problemsOfCheck, queryObject } from '../rest-contract';
+import type { JsonObject, RestRequest, RestRoute } from '../rest-route.types';
+import { problemsOfCheck, queryObject } from '../rest.contract';
 import { restInput } from '../graphql-shapes/rest-input.builder';
 import {
   checkTrainIssuanceRead,

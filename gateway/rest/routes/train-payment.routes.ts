@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { AppError } from '../../../shared/errors/app-error';
-import { type InputProblem, problemsOfCheck } from '../rest-contract';
-import type { JsonObject, RestRequest, RestRoute } from '../rest-route';
+import { AppError } from '../../../shared/errors/app-error.exception';
+import { type InputProblem, problemsOfCheck } from '../rest.contract';
+import type { JsonObject, RestRequest, RestRoute } from '../rest-route.types';
 import { restInput } from '../graphql-shapes/rest-input.builder';
 import {
   amountField,

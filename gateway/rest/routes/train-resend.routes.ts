@@ -1,4 +1,4 @@
-import type { RestRequest, RestRoute } from '../rest-route';
+import type { RestRequest, RestRoute } from '../rest-route.types';
 import { TrainNotificationResults, TrainSendNotificationBody } from '../schemas/train-resend.schemas';
 import { NO_STORE_HEADER, TRAIN_HEADERS } from './train.routes';
 

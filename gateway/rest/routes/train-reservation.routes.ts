@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { AppError, PlatformException } from '../../../shared/errors/app-error';
-import type { JsonObject, RestRoute } from '../rest-route';
-import { isJsonObject, valueAt } from '../rest-input';
+import { AppError, PlatformException } from '../../../shared/errors/app-error.exception';
+import type { JsonObject, RestRoute } from '../rest-route.types';
+import { isJsonObject, valueAt } from '../rest-input.reader';
 import { TRAIN_RESERVATION, TrainReserveBody } from '../schemas/train-reservation.schemas';
 import { NO_STORE_HEADER, TRAIN_HEADERS } from './train.routes';
 

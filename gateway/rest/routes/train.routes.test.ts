@@ -1,6 +1,6 @@
-import type { AppError } from '../../../shared/errors/app-error';
-import { checkInput } from '../rest-input-check';
-import type { RestRequest, RestRoute } from '../rest-route';
+import type { AppError } from '../../../shared/errors/app-error.exception';
+import { checkInput } from '../rest-input.validator';
+import type { RestRequest, RestRoute } from '../rest-route.types';
 import { trainRoutes } from './train.routes';
 import { trainDocumentRoutes } from './train-document.routes';
 import { trainPaymentRoutes } from './train-payment.routes';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { AppError } from '../../../shared/errors/app-error';
-import type { JsonObject, RestRoute } from '../rest-route';
-import { badInput, InputProblem, problemsOfCheck, queryObject, SEARCH_RATE_LIMIT_ERRORS } from '../rest-contract';
+import { AppError } from '../../../shared/errors/app-error.exception';
+import type { JsonObject, RestRoute } from '../rest-route.types';
+import { badInput, InputProblem, problemsOfCheck, queryObject, SEARCH_RATE_LIMIT_ERRORS } from '../rest.contract';
 import { restInput } from '../graphql-shapes/rest-input.builder';
 import { checkTrainSearch, LOOK_AHEAD_DAYS, TRAIN_SEARCH_MAX_LENGTH, trainSearchRefusal } from '../../../shared/api-contract/train-search.validator';
 import {

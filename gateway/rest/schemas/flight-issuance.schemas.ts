@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorBodySchema } from '../rest-contract';
+import { ErrorBodySchema } from '../rest.contract';
 import { CurrencyCode, DateTime, MoneyAmount, text, Uuid } from './common.schemas';
 import { FLIGHT_ISSUANCE, FLIGHT_PAYMENT_RECOVERY } from './flight-ticket.schemas';
 import { restShape } from '../graphql-shapes/rest-shape.builder';

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { Role } from '../roles';
+import { Role } from '../roles.types';
 
 export enum AccountStatus {
   ACTIVE = 'ACTIVE',

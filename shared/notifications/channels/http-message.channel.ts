@@ -1,4 +1,4 @@
-import type { HttpChannelConfig } from '../../config/config';
+import type { HttpChannelConfig } from '../../config/platform.config';
 import type { NotificationChannel } from '../notification.types';
 import { ChannelSendError, type ChannelAdapter, type OutgoingMessage, type SendReceipt } from './channel.port';
 

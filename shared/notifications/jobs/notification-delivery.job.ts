@@ -1,16 +1,16 @@
 import { UnrecoverableError } from 'bullmq';
 import { maskRecipient } from '../../logging/logger';
-import { isLastAttempt, type JobDefinition } from '../../queue/worker-host';
+import { isLastAttempt, type JobDefinition } from '../../queue/worker-host.service';
 import { ChannelAdapter, ChannelSendError } from '../channels/channel.port';
 import type { NotificationEntity } from '../entities/notification.entity';
 import { DeliveryStatus, FINAL_DELIVERY_STATUSES, NotificationDeliveryEntity } from '../entities/notification-delivery.entity';
 import type { AttemptStatus } from '../entities/notification-attempt.entity';
 import { NotificationDeliveryRepository } from '../notification-delivery.repository';
-import { addressFor, attachesTicketDocument, decideFor } from '../notification-rules';
+import { addressFor, attachesTicketDocument, decideFor } from '../notification.policy';
 import { DELIVER_JOB, NOTIFICATIONS_QUEUE } from '../notification-request.service';
-import { renderMessage } from '../templates/message-renderer';
+import { renderMessage } from '../templates/message.renderer';
 import type { DeliverPayload } from './notification-dispatch.job';
-import { errorText, NotificationJobDeps, sourceFor } from './notification-job-deps';
+import { errorText, NotificationJobDeps, sourceFor } from './notification-job-deps.types';
 
 type Claim =
   | { kind: 'done'; status: DeliveryStatus }

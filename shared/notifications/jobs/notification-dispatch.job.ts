@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { maskRecipient } from '../../logging/logger';
-import type { JobDefinition } from '../../queue/worker-host';
-import { withRequestId } from '../../queue/job-request-id';
+import type { JobDefinition } from '../../queue/worker-host.service';
+import { withRequestId } from '../../queue/job-request-id.codec';
 import type { NotificationEntity } from '../entities/notification.entity';
 import { FINAL_DELIVERY_STATUSES } from '../entities/notification-delivery.entity';
 import { NotificationDeliveryRepository } from '../notification-delivery.repository';
-import { DEFAULT_CHANNELS, decideFor, planDeliveries } from '../notification-rules';
+import { DEFAULT_CHANNELS, decideFor, planDeliveries } from '../notification.policy';
 import { DELIVER_JOB, DispatchPayload, DISPATCH_JOB, NOTIFICATIONS_QUEUE } from '../notification-request.service';
 import type { NotificationChannel } from '../notification.types';
-import { NotificationJobDeps, sourceFor } from './notification-job-deps';
+import { NotificationJobDeps, sourceFor } from './notification-job-deps.types';
 
 export interface DeliverPayload {
   deliveryId: string;

@@ -1,8 +1,8 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../../../shared/http/subgraph-server';
-import { isAdministrator } from '../../../shared/auth/roles';
-import { PlatformException } from '../../../shared/errors/app-error';
-import type { KeyStore } from '../../../shared/auth/key-store';
+import type { GraphQLContext } from '../../../shared/http/subgraph.server';
+import { isAdministrator } from '../../../shared/auth/roles.types';
+import { PlatformException } from '../../../shared/errors/app-error.exception';
+import type { KeyStore } from '../../../shared/auth/key.store';
 import { AccountService, AccountSummary } from '../services/account.service';
 import { LoginService } from '../services/login.service';
 import { Account, JsonWebKeySet, LogonPayload } from './account.type';

@@ -1,5 +1,5 @@
 import { Directive, Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { Role } from '../../../shared/auth/roles';
+import { Role } from '../../../shared/auth/roles.types';
 import { AccountStatus } from '../../../shared/auth/entities/account.entity';
 
 registerEnumType(Role, {

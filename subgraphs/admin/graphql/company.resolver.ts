@@ -1,6 +1,6 @@
 import { Arg, Args, Ctx, ID, Query, Resolver } from 'type-graphql';
-import { PlatformException } from '../../../shared/errors/app-error';
-import type { GraphQLContext } from '../../../shared/http/subgraph-server';
+import { PlatformException } from '../../../shared/errors/app-error.exception';
+import type { GraphQLContext } from '../../../shared/http/subgraph.server';
 import { CompanyEntity } from '../../../shared/companies/company.entity';
 import { CompanyService } from '../../../shared/companies/company.service';
 import { Company, COMPANY_PAGE_MAX, CompanyPage, CompanyPageArgs, CompanyType } from './company.type';

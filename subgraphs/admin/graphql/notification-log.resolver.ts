@@ -1,7 +1,7 @@
 import { Args, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
-import type { GraphQLContext } from '../../../shared/http/subgraph-server';
-import { Role } from '../../../shared/auth/roles';
-import { PlatformException } from '../../../shared/errors/app-error';
+import type { GraphQLContext } from '../../../shared/http/subgraph.server';
+import { Role } from '../../../shared/auth/roles.types';
+import { PlatformException } from '../../../shared/errors/app-error.exception';
 import { LogPosition, MAX_LOG_OFFSET, NotificationLogService } from '../../../shared/notifications/notification-log.service';
 import { NotificationLogArgs, NotificationLogEntry, NotificationLogPage } from './notification-log.type';
 

@@ -1,6 +1,6 @@
 import { ArgsType, Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
-import { describedEnum, enumOf } from '../../../shared/graphql/enum-of';
+import { describedEnum, enumOf } from '../../../shared/graphql/enum.builder';
 import { MESSAGE_TYPES, MessageType, NOTIFICATION_CHANNELS, NotificationChannel } from '../../../shared/notifications/notification.types';
 import { NOTIFICATION_LOG_STATUSES, NotificationLogStatus } from '../../../shared/notifications/notification-log.service';
 

@@ -1,8 +1,8 @@
 import { Arg, Args, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import { PlatformException } from '../../../shared/errors/app-error';
-import type { GraphQLContext } from '../../../shared/http/subgraph-server';
-import { Role } from '../../../shared/auth/roles';
-import type { RequestContext } from '../../../shared/context/request-context';
+import { PlatformException } from '../../../shared/errors/app-error.exception';
+import type { GraphQLContext } from '../../../shared/http/subgraph.server';
+import { Role } from '../../../shared/auth/roles.types';
+import type { RequestContext } from '../../../shared/context/request.context';
 import { REVERSE_PROXY_PAGE_MAX } from '../../../shared/api-contract/reverse-proxy.contract';
 import { type Actor, type ConfigView, type ReverseProxyService } from '../reverse-proxy/reverse-proxy.service';
 import type { ConfigInput } from '../reverse-proxy/config-input.validator';

@@ -1,6 +1,6 @@
 import { FieldProblem, ReverseProxyException } from '../../../shared/api-contract/reverse-proxy.exception';
 import { REVERSE_PROXY_DOMAIN_MAX_LENGTH, REVERSE_PROXY_METADATA_MAX_BYTES } from '../../../shared/api-contract/reverse-proxy.contract';
-import { DomainName, parseDomainName } from './domain-name';
+import { DomainName, parseDomainName } from './domain-name.validator';
 
 /*
  * The create and update bodies of a reverse-proxy configuration, checked field by field before anything is read. The

@@ -1,5 +1,5 @@
 import { DEFAULT_TENANT_TEMPLATE, parseTenant, renderTenant, sameTenant, TenantConfig, templateProblems } from './nginx-config.renderer';
-import { parseNginx } from './nginx-syntax';
+import { parseNginx } from './nginx-syntax.parser';
 
 const apex: TenantConfig = {
   id: '0b6f2a52-3c1e-4d8f-9a77-5d3c2b1a0e9f',

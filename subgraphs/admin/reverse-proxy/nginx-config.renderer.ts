@@ -1,4 +1,4 @@
-import { NginxStatement, NginxSyntaxError, parseNginx } from './nginx-syntax';
+import { NginxStatement, NginxSyntaxError, parseNginx } from './nginx-syntax.parser';
 
 /** One tenant's configuration: what the API accepts, renders into a server block and reads back. */
 export interface TenantConfig {

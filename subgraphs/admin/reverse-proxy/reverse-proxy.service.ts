@@ -1,19 +1,19 @@
-import { PlatformException } from '../../../shared/errors/app-error';
+import { PlatformException } from '../../../shared/errors/app-error.exception';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ReverseProxySettings } from '../../../shared/config/config';
-import type { Clock } from '../../../shared/time/clock';
+import type { ReverseProxySettings } from '../../../shared/config/platform.config';
+import type { Clock } from '../../../shared/time/clock.port';
 import type { Logger } from '../../../shared/logging/logger';
-import { DomainName, DomainType, normaliseDomain, parseDomainName } from './domain-name';
+import { DomainName, DomainType, normaliseDomain, parseDomainName } from './domain-name.validator';
 import type { DnsVerifier, VerificationStatus } from './dns-verifier.port';
-import { CommitAuthor, GitRepository, GitUnavailableError } from './git-repository';
+import { CommitAuthor, GitRepository, GitUnavailableError } from './git.repository';
 import { DEFAULT_TENANT_TEMPLATE, parseTenant, ParsedTenantFile, renderTenant, sameTenant, TenantConfig, templateProblems } from './nginx-config.renderer';
-import { NginxSyntaxError } from './nginx-syntax';
-import type { NginxVerifier } from './nginx-verifier';
-import type { RepositoryWriteLock } from './repository-write-lock';
+import { NginxSyntaxError } from './nginx-syntax.parser';
+import type { NginxVerifier } from './nginx-verifier.service';
+import type { RepositoryWriteLock } from './repository-write-lock.service';
 import { ReverseProxyException } from '../../../shared/api-contract/reverse-proxy.exception';
-import { ifMatchSatisfied } from './revision-precondition';
+import { ifMatchSatisfied } from './revision-precondition.policy';
 import { assertNamedDomain, validateConfigInput, type ConfigInput } from './config-input.validator';
 import { decodeListCursor, encodeListCursor } from './list-cursor.codec';
 

@@ -1,12 +1,12 @@
-import type { ModulePlatform } from '../../subgraph-module';
+import type { ModulePlatform } from '../../subgraph-module.port';
 import type { CompanyService } from '../../../shared/companies/company.service';
 import type { DnsVerifier } from './dns-verifier.port';
-import { GitRepository } from './git-repository';
-import { NginxVerifier } from './nginx-verifier';
-import { NodeDnsVerifier } from './node-dns-verifier';
-import { RepositoryWriteLock } from './repository-write-lock';
+import { GitRepository } from './git.repository';
+import { NginxVerifier } from './nginx-verifier.service';
+import { NodeDnsVerifier } from './node-dns-verifier.adapter';
+import { RepositoryWriteLock } from './repository-write-lock.service';
 import { ReverseProxyService } from './reverse-proxy.service';
-import { SimulatedDnsVerifier } from './simulated-dns-verifier';
+import { SimulatedDnsVerifier } from './simulated-dns-verifier.adapter';
 
 /** The service over the configured repository and adapters. Only wires: nothing runs until a method is called. */
 export function createReverseProxyService(platform: ModulePlatform<'reverseProxy'>, companies: CompanyService): ReverseProxyService {

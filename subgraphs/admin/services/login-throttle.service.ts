@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type Redis from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { LoginConfig } from '../../../shared/config/config';
-import { AppError, PlatformErrorCode, PlatformException } from '../../../shared/errors/app-error';
-import { throttleAddress } from '../../../shared/http/client-address';
+import type { LoginConfig } from '../../../shared/config/platform.config';
+import { AppError, PlatformErrorCode, PlatformException } from '../../../shared/errors/app-error.exception';
+import { throttleAddress } from '../../../shared/http/client-address.reader';
 
 /** An attempt admitted by the throttle, waiting for the outcome of its password check. */
 export interface LoginAttempt {

@@ -1,12 +1,12 @@
-import { AppError, PlatformErrorCode, PlatformException } from '../../../shared/errors/app-error';
+import { AppError, PlatformErrorCode, PlatformException } from '../../../shared/errors/app-error.exception';
 import { AccountStatus } from '../../../shared/auth/entities/account.entity';
 import { AccountRepository } from '../../../shared/auth/account.repository';
-import { decoyHash } from '../../../shared/auth/password';
+import { decoyHash } from '../../../shared/auth/password.service';
 import { PasswordCheckBusyError, PasswordVerifier } from '../../../shared/auth/password-verifier.service';
 import type Redis from 'ioredis';
 import type { TokenService } from '../../../shared/auth/token.service';
-import type { LoginConfig } from '../../../shared/config/config';
-import type { Metrics } from '../../../shared/metrics/metrics';
+import type { LoginConfig } from '../../../shared/config/platform.config';
+import type { Metrics } from '../../../shared/metrics/metrics.registry';
 import { normalizeEmail } from './account.service';
 import { LoginThrottle } from './login-throttle.service';
 import { checkLogon, logonInvalid } from '../../../shared/api-contract/logon.validator';
@@ -30,7 +30,7 @@ export interface LoginPorts {
  * any hashing; the password check then waits for one of a few hashing slots, or is refused (503).
  */
 export class LoginService {
-  // Made on first login: printing the schema (bin/supergraph.ts) wires this service without Redis.
+  // Made on first login: printing the schema (bin/supergraph.builder.ts) wires this service without Redis.
   private throttle: LoginThrottle | undefined;
   private readonly passwords: PasswordVerifier;
 

@@ -1,5 +1,5 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
-import type { GraphQLContext } from '../../../shared/http/subgraph-server';
+import type { GraphQLContext } from '../../../shared/http/subgraph.server';
 import { Company } from '../../../shared/graphql/company-reference.type';
 import { CompanyDirectory, CompanyKey, loadCompany } from '../../../shared/graphql/company-reference.loader';
 import { BusTrip } from './bus-trip.type';

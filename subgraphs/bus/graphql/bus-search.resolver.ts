@@ -1,8 +1,8 @@
 import { Arg, Ctx, Query, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../../../shared/http/subgraph-server';
+import type { GraphQLContext } from '../../../shared/http/subgraph.server';
 import type { BusSearchService } from '../search/bus-search.service';
 import { BusSearchResult } from './bus-search.type';
-import type { SearchRateLimiter } from '../../../shared/rate-limit/search-rate-limiter';
+import type { SearchRateLimiter } from '../../../shared/rate-limit/search-rate-limiter.service';
 
 @Resolver()
 export class BusSearchResolver {

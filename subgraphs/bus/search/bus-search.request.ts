@@ -1,5 +1,5 @@
-import { addDays, compareDates } from '../../../shared/time/calendar-date';
-import { localDateTime } from '../../../shared/time/zoned-time';
+import { addDays, compareDates } from '../../../shared/time/calendar-date.calculator';
+import { localDateTime } from '../../../shared/time/zoned-time.calculator';
 import { BusSearchException } from '../../../shared/api-contract/bus-search.exception';
 import { checkBusSearch, type BusSearchInput, type BusSearchProblem } from '../../../shared/api-contract/bus-search.validator';
 import type { BusStopRecord } from '../services/bus-stop.service';

@@ -1,9 +1,9 @@
-import { createSimulatedExchangeRates } from '../../../shared/money/exchange-rates';
-import type { Platform } from '../../../shared/platform/platform';
+import { createSimulatedExchangeRates } from '../../../shared/money/exchange-rates.port';
+import type { Platform } from '../../../shared/platform/platform.wiring';
 import { BusNetwork } from '../services/bus-network.service';
 import { BusSearchService } from './bus-search.service';
 import { fareRule } from '../services/bus-fares.calculator';
-import { snapshotRates } from '../../../shared/money/exchange-rates';
+import { snapshotRates } from '../../../shared/money/exchange-rates.port';
 
 describe('bus search service', () => {
   const now = new Date('2026-11-20T09:00:00Z');

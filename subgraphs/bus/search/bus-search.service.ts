@@ -1,13 +1,13 @@
-import type { Clock } from '../../../shared/time/clock';
-import { snapshotRates, type ExchangeRates } from '../../../shared/money/exchange-rates';
-import { addDays, daysBetween } from '../../../shared/time/calendar-date';
-import { omit } from '../../../shared/object/omit';
+import type { Clock } from '../../../shared/time/clock.port';
+import { snapshotRates, type ExchangeRates } from '../../../shared/money/exchange-rates.port';
+import { addDays, daysBetween } from '../../../shared/time/calendar-date.calculator';
+import { omit } from '../../../shared/object/omit.mapper';
 import type { BusStopRecord } from '../services/bus-stop.service';
 import type { BusNetwork } from '../services/bus-network.service';
 import { BUS_DISPLAY_CURRENCIES, fareRatePairs } from '../services/bus-fares.calculator';
 import { tripsDepartingOn, type DatedTrip } from '../services/bus-timetable.calculator';
 import { busPlace, busTripView, minutesBetween, travelDuration, type BusTripView, type TripViewContext } from '../services/bus-trip.view';
-import { transferMinutes } from './bus-connections';
+import { transferMinutes } from './bus-connections.policy';
 import { validateBusSearch, type BusSearchQuery } from './bus-search.request';
 import type { BusAlternativeRouteView, BusConnectionView, BusRouteTripsView, BusSearchResultView, BusSeatingLayoutView } from './bus-search.view';
 

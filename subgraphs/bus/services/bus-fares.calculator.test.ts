@@ -1,4 +1,4 @@
-import { createSimulatedExchangeRates, snapshotRates } from '../../../shared/money/exchange-rates';
+import { createSimulatedExchangeRates, snapshotRates } from '../../../shared/money/exchange-rates.port';
 import { BusNetwork } from './bus-network.service';
 import { fareRatePairs, farePrices, fareRule } from './bus-fares.calculator';
 

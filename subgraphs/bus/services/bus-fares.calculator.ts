@@ -1,6 +1,6 @@
-import { convertComponents, usableRate } from '../../../shared/money/component-conversion';
-import type { RateLookup } from '../../../shared/money/exchange-rates';
-import { Decimal, formatAmount, roundFor } from '../../../shared/money/money';
+import { convertComponents, usableRate } from '../../../shared/money/component-conversion.calculator';
+import type { RateLookup } from '../../../shared/money/exchange-rates.port';
+import { Decimal, formatAmount, roundFor } from '../../../shared/money/money.calculator';
 import type { BusRoute, VehicleClass } from './bus-network.service';
 import type { BusStopRecord } from './bus-stop.service';
 

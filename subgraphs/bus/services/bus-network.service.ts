@@ -2,7 +2,7 @@ import routes from '../reference-data/bus-routes.json';
 import operators from '../reference-data/bus-operators.json';
 import layouts from '../reference-data/bus-seating-layouts.json';
 import companies from '../../../shared/reference-data/companies.json';
-import { minutesOfDay } from '../../../shared/time/zoned-time';
+import { minutesOfDay } from '../../../shared/time/zoned-time.calculator';
 import { BusStopService, type BusStopRecord } from './bus-stop.service';
 import { parseSeatingLayout, type SeatingLayout } from './bus-seating.parser';
 

@@ -1,4 +1,4 @@
-import { pick } from '../../../shared/simulation/deterministic-hash';
+import { pick } from '../../../shared/simulation/deterministic-hash.calculator';
 
 export type SeatCellType = 'SEAT' | 'AISLE' | 'DOOR' | 'DRIVER';
 export type SeatClass = 'LUXURY' | 'SEMI_LUXURY' | 'ORDINARY';

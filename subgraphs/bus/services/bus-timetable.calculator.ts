@@ -1,6 +1,6 @@
-import { pick } from '../../../shared/simulation/deterministic-hash';
-import { addDays, daysBetween } from '../../../shared/time/calendar-date';
-import { localDateTime, minutesOfDay, zonedInstant, type LocalDateTime } from '../../../shared/time/zoned-time';
+import { pick } from '../../../shared/simulation/deterministic-hash.calculator';
+import { addDays, daysBetween } from '../../../shared/time/calendar-date.calculator';
+import { localDateTime, minutesOfDay, zonedInstant, type LocalDateTime } from '../../../shared/time/zoned-time.calculator';
 import type { BusStopRecord } from './bus-stop.service';
 import type { BusPattern, BusVehicleRecord } from './bus-network.service';
 

@@ -1,6 +1,6 @@
-import { daysBetween } from '../../../shared/time/calendar-date';
-import { localDateTime } from '../../../shared/time/zoned-time';
-import type { RateLookup } from '../../../shared/money/exchange-rates';
+import { daysBetween } from '../../../shared/time/calendar-date.calculator';
+import { localDateTime } from '../../../shared/time/zoned-time.calculator';
+import type { RateLookup } from '../../../shared/money/exchange-rates.port';
 import type { BusStopRecord } from './bus-stop.service';
 import {
   sellsAlighting,

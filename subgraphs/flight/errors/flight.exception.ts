@@ -1,4 +1,4 @@
-import { AppError } from '../../../shared/errors/app-error';
+import { AppError } from '../../../shared/errors/app-error.exception';
 
 /** The flight domain's coded errors, with the HTTP status the OpenAPI document lists for each. */
 export class FlightException extends AppError {

@@ -1,5 +1,5 @@
 import { Arg, Int, Query, Resolver } from 'type-graphql';
-import { PlatformException } from '../../../shared/errors/app-error';
+import { PlatformException } from '../../../shared/errors/app-error.exception';
 import { AirportService } from '../services/airport.service';
 import { Airport } from './airport.type';
 

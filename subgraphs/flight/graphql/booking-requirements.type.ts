@@ -1,7 +1,7 @@
 import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { FlightOffer } from './flight-offer.type';
-import { FlightAgeCategoryEnum, FlightJourneyTypeEnum, FlightRequirementsSourceEnum } from './flight-enums';
+import { FlightAgeCategoryEnum, FlightJourneyTypeEnum, FlightRequirementsSourceEnum } from './flight-enums.type';
 
 @ObjectType({ description: 'Which details must be collected for one traveler to reserve the offer' })
 export class TravelerRequirementType {

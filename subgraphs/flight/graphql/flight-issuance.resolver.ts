@@ -1,5 +1,5 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../../../shared/http/subgraph-server';
+import type { GraphQLContext } from '../../../shared/http/subgraph.server';
 import type { CustomerIssuanceService } from '../reservations/customer-issuance.service';
 import type { FlightPaymentService } from '../reservations/flight-payment.service';
 import { DirectIssueResult, IssueSignalResult } from './reservation-result.type';

@@ -1,7 +1,7 @@
 import type { FoundOffer } from '../search/flight-search.service';
 import type { SearchedOffer } from '../offers/searched-offer.types';
-import type { OfferView } from '../offers/offer-view';
-import type { CustomerReservationView } from '../reservations/reservation-view';
+import type { OfferView } from '../offers/offer.view';
+import type { CustomerReservationView } from '../reservations/reservation.view';
 import type { FlightOffer, FlightSegment } from './flight-offer.type';
 import type { CustomerReservationResult } from './reservation-result.type';
 

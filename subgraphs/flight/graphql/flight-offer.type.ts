@@ -8,7 +8,7 @@ import {
   FlightOfferSourceEnum,
   FlightPricingContextEnum,
   FlightTravelerTypeEnum,
-} from './flight-enums';
+} from './flight-enums.type';
 
 // Output types here are plain data (no field resolvers, middlewares or roles), so they take
 // simpleResolvers: graphql-js reads the property itself instead of calling type-graphql's

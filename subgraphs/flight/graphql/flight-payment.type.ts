@@ -1,8 +1,8 @@
 import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { FlightPaymentStatusEnum } from './flight-enums';
+import { FlightPaymentStatusEnum } from './flight-enums.type';
 
-/* The objects payments/flight-payment.ts paymentView builds (docs/payments.md). */
+/* The objects payments/flight-payment.policy.ts paymentView builds (docs/payments.md). */
 
 @ObjectType({ description: 'A customer payment request for a flight reservation (flight_payment)' })
 export class FlightPaymentType {

@@ -1,5 +1,5 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../../../shared/http/subgraph-server';
+import type { GraphQLContext } from '../../../shared/http/subgraph.server';
 import type { ReserveService } from '../reservations/reserve.service';
 import type { PurchaseService } from '../reservations/purchase.service';
 import type { CancelService } from '../reservations/cancel.service';

@@ -1,11 +1,11 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../../../shared/http/subgraph-server';
+import type { GraphQLContext } from '../../../shared/http/subgraph.server';
 import type { FlightSearchOutcome, FlightSearchService } from '../search/flight-search.service';
 import type { FlightSearchRequest } from '../../../shared/api-contract/flight-search.validator';
-import type { RequestContext } from '../../../shared/context/request-context';
-import { PreparedWork } from '../../../shared/http/answer-templates';
+import type { RequestContext } from '../../../shared/context/request.context';
+import { PreparedWork } from '../../../shared/http/answer-templates.cache';
 import type { OfferReviewService } from '../offers/offer-review.service';
-import type { SearchRateLimiter } from '../../../shared/rate-limit/search-rate-limiter';
+import type { SearchRateLimiter } from '../../../shared/rate-limit/search-rate-limiter.service';
 import { FlightSearchInput, FlightSearchResult } from './flight-search.type';
 import { OfferReviewType } from './booking-requirements.type';
 import { toFlightOffer, toFoundFlightOffer } from './flight-offer.mapper';
@@ -25,7 +25,7 @@ export class FlightSearchResolver {
     @Arg('input', () => FlightSearchInput, { description: 'The search request' }) input: FlightSearchInput,
     @Ctx() { req, prepared }: GraphQLContext,
   ): Promise<FlightSearchResult> {
-    // A search done before Apollo ran (search-answers.ts) is taken up, never done twice.
+    // A search done before Apollo ran (search-answers.builder.ts) is taken up, never done twice.
     const done = prepared instanceof PreparedWork ? (prepared as PreparedWork<FlightSearchOutcome>) : undefined;
     const outcome = done?.take() ?? (await this.search(input, req));
     if (done) done.work = outcome;

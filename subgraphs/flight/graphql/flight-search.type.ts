@@ -1,6 +1,6 @@
 import { LocalDateScalar } from '../../../shared/graphql/date-time.scalar';
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
-import { FlightCabinEnum } from './flight-enums';
+import { FlightCabinEnum } from './flight-enums.type';
 import { AvailabilityStatusEnum, LookAheadStatusEnum } from '../../../shared/graphql/search-availability.type';
 import { FlightOffer } from './flight-offer.type';
 

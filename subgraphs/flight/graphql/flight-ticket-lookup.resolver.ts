@@ -1,6 +1,6 @@
 import { Args, Ctx, Query, Resolver } from 'type-graphql';
 import { TicketLookupArgs } from '../../../shared/graphql/ticket-lookup.type';
-import type { GraphQLContext } from '../../../shared/http/subgraph-server';
+import type { GraphQLContext } from '../../../shared/http/subgraph.server';
 import type { FlightTicketLookupService } from '../reservations/flight-ticket-lookup.service';
 import { FlightTicketLookupResult } from './flight-ticket-lookup.type';
 

@@ -1,6 +1,6 @@
 import { DateTimeScalar, LocalDateScalar } from '../../../shared/graphql/date-time.scalar';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { FlightPriceScopeEnum, FlightReservationStatusEnum } from './flight-enums';
+import { FlightPriceScopeEnum, FlightReservationStatusEnum } from './flight-enums.type';
 import { FlightDocumentStatus, RecordLocatorType } from './reservation-record.type';
 import { FlightItineraryDirection, FlightTicketPriceType } from './reservation.type';
 

@@ -1,6 +1,6 @@
 import { Field, ID, InputType } from 'type-graphql';
 import { IntOrString } from '../../../shared/graphql/int-or-string.scalar';
-import { FlightFareOptionEnum } from './flight-enums';
+import { FlightFareOptionEnum } from './flight-enums.type';
 
 /*
  * OpenAPI `FlightReservationRequest` and `FlightReservationPassenger`. The service answers the

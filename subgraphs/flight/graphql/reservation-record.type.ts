@@ -1,7 +1,7 @@
-import { describedEnum } from '../../../shared/graphql/enum-of';
+import { describedEnum } from '../../../shared/graphql/enum.builder';
 import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 import { Field, Int, ObjectType } from 'type-graphql';
-import { FlightPricingRecordStatusEnum } from './flight-enums';
+import { FlightPricingRecordStatusEnum } from './flight-enums.type';
 
 /** The records a reservation holds in other systems: locators, pricing records and ticket documents. */
 

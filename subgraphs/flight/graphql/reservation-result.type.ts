@@ -6,7 +6,7 @@ import {
   FlightRefundStateEnum,
   FlightReservationStatusEnum,
   FlightCancellationPaymentStateEnum,
-} from './flight-enums';
+} from './flight-enums.type';
 import { AgentReservationType, ReservationSummaryType, TicketSummaryType } from './reservation.type';
 import { RecordLocatorType, TicketDocumentType } from './reservation-record.type';
 import { FlightTicketType } from './flight-ticket.type';

@@ -1,6 +1,6 @@
 import { LocalDateScalar } from '../../../shared/graphql/date-time.scalar';
 import { Field, ObjectType } from 'type-graphql';
-import { FlightPhoneDeviceTypeEnum, FlightTravelDocumentTypeEnum } from './flight-enums';
+import { FlightPhoneDeviceTypeEnum, FlightTravelDocumentTypeEnum } from './flight-enums.type';
 
 /** A reservation's traveler as the answers show it: name, contact and travel document. */
 

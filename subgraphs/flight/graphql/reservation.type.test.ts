@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { execute, getNamedType, GraphQLObjectType, GraphQLSchema, isObjectType, Kind, parse, printType, SelectionSetNode, validate } from 'graphql';
 import { Arg, buildSchema, Query, Resolver } from 'type-graphql';
-import { buildFederatedSchema } from '../../../shared/federation/build-federated-schema';
+import { buildFederatedSchema } from '../../../shared/federation/federated-schema.builder';
 import {
   AGENT_RESERVATION,
   CANCELLATION_RESULT,
@@ -10,8 +10,8 @@ import {
   FLIGHT_TICKET,
   ISSUE_SIGNAL_RESULT,
   PURCHASE_RESULT,
-} from '../../../gateway/rest/routes/flight-selections';
-import type { FlightOfferPrice } from '../pricing/flight-pricing';
+} from '../../../gateway/rest/routes/flight-selections.data';
+import type { FlightOfferPrice } from '../pricing/flight-pricing.calculator';
 import type { SupplierBooking, SupplierOffer, SupplierPricingRecord, SupplierTicketDocument } from '../supplier/flight-supplier.port';
 import {
   agentReservationView,
@@ -21,7 +21,7 @@ import {
   issuanceView,
   toDocuments,
   toPricingRecords,
-} from '../reservations/reservation-view';
+} from '../reservations/reservation.view';
 import type { FlightReservation } from '../reservations/reservation.types';
 import {
   AgentReservationResult,
@@ -34,8 +34,8 @@ import {
 import { FlightTicketType } from './flight-ticket.type';
 import { FlightReservationInput } from './reservation-input.type';
 import { toCustomerReservationResult } from './flight-offer.mapper';
-import { toOfferView } from '../offers/offer-view';
-import { Decimal } from '../../../shared/money/money';
+import { toOfferView } from '../offers/offer.view';
+import { Decimal } from '../../../shared/money/money.calculator';
 
 /* ------------------------------------------------------------------ a hand-made reservation */
 

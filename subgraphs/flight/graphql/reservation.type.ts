@@ -1,13 +1,13 @@
-import { describedEnum } from '../../../shared/graphql/enum-of';
+import { describedEnum } from '../../../shared/graphql/enum.builder';
 import { DateTimeScalar, LocalDateScalar } from '../../../shared/graphql/date-time.scalar';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { FlightOffer } from './flight-offer.type';
-import { FlightReservationStatusEnum } from './flight-enums';
+import { FlightReservationStatusEnum } from './flight-enums.type';
 import { AssociatedRecordType, PricingRecordType, RecordLocatorType, TicketDocumentType } from './reservation-record.type';
 import { ReservationTravelerType } from './reservation-traveler.type';
 
 /*
- * The objects reservations/reservation-view.ts builds (agentReservationView,
+ * The objects reservations/reservation.view.ts builds (agentReservationView,
  * customerReservationView, ticketSummaries, issuanceView), field for field, plus the
  * cancellation, purchase, issuance and flight ticket answers (OpenAPI `FlightReservationSummary`,
  * `FlightTicketSummary`, `FlightTicket`, `FlightCancellation`, `FlightIssuance`).

@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../../shared/queue/worker-host';
+import type { JobDefinition } from '../../../shared/queue/worker-host.service';
 import type { CustomerIssuanceService } from '../reservations/customer-issuance.service';
 import { FLIGHT_JOBS, ReservationJobPayload } from './flight.jobs';
 

@@ -1,4 +1,4 @@
-import { defineQueue, job } from '../../../shared/queue/job-handle';
+import { defineQueue, job } from '../../../shared/queue/job-handle.factory';
 
 /** The payload of every flight job that acts on one reservation: its id only, never passenger data. */
 export interface ReservationJobPayload {

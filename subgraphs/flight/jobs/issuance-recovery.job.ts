@@ -1,5 +1,5 @@
-import type { RecoveryConfig } from '../../../shared/config/config';
-import type { JobDefinition } from '../../../shared/queue/worker-host';
+import type { RecoveryConfig } from '../../../shared/config/platform.config';
+import type { JobDefinition } from '../../../shared/queue/worker-host.service';
 import type { IssuanceRecoveryService } from '../reservations/issuance-recovery.service';
 import { FLIGHT_JOBS } from './flight.jobs';
 

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { JobDefinition } from '../../../shared/queue/worker-host';
+import type { JobDefinition } from '../../../shared/queue/worker-host.service';
 import { createNotificationRequester, type NotificationRequesterPorts } from '../../../shared/notifications/notifications.module';
 import type { FlightPorts } from '../flight.port';
 import { FlightPaymentRepository } from '../payments/flight-payment.repository';

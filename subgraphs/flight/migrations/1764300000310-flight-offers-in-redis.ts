@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Offer snapshots moved to Redis with a TTL (offers/offer-store.ts): the MySQL tables are no
+ * Offer snapshots moved to Redis with a TTL (offers/offer.store.ts): the MySQL tables are no
  * longer read or written. Offers live minutes, so none need carrying over; a reference made
  * before the switch answers 404, as an unknown one does.
  */

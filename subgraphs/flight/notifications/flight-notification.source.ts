@@ -7,7 +7,7 @@ import type {
   NotificationBookingSource,
   NotificationRecipient,
 } from '../../../shared/notifications/notification.types';
-import { FLIGHT_BOOKING_KIND } from '../reservations/reservation-follow-ups';
+import { FLIGHT_BOOKING_KIND } from '../reservations/reservation-follow-ups.service';
 import { ReservationRepository } from '../reservations/reservation.repository';
 import type { FlightReservation } from '../reservations/reservation.types';
 import type { AirportService } from '../services/airport.service';

@@ -1,9 +1,9 @@
-import type { Clock } from '../../../shared/time/clock';
+import type { Clock } from '../../../shared/time/clock.port';
 import type { Principal } from '../../../shared/auth/token.service';
 import { FlightException } from '../errors/flight.exception';
 import type { AirportService } from '../services/airport.service';
 import type { SearchedOffer, StoredOfferLoader } from './searched-offer.types';
-import { BookingRequirements, bookingRequirementsFor } from './booking-requirements';
+import { BookingRequirements, bookingRequirementsFor } from './booking-requirements.policy';
 import type { ReservationRepository } from '../reservations/reservation.repository';
 import { checkOfferReference, offerReferenceMessage } from '../../../shared/api-contract/flight-reservation.validator';
 

@@ -1,5 +1,5 @@
-import type { OfferStore } from './offer-store';
-import type { OfferView, StoredOfferPayload } from './offer-view';
+import type { OfferStore } from './offer.store';
+import type { OfferView, StoredOfferPayload } from './offer.view';
 
 /** A stored offer as review shows it: its priced view, its reference and when it expires. */
 export interface SearchedOffer extends OfferView {

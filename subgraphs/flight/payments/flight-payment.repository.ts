@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { FlightPayment, FlightPaymentStatus, paymentMatches, type PayableReservation } from './flight-payment';
-import { nullableDate as date } from '../../../shared/database/column-values';
+import { FlightPayment, FlightPaymentStatus, paymentMatches, type PayableReservation } from './flight-payment.policy';
+import { nullableDate as date } from '../../../shared/database/column-values.mapper';
 
 /** SQL for flight_payment; the payment and issuance services decide, this only reads and writes rows. */
 export class FlightPaymentRepository {

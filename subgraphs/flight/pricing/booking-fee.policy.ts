@@ -1,5 +1,5 @@
-import { Decimal, roundFor } from '../../../shared/money/money';
-import { FLIGHT_PRICING_POLICY, FlightPricingPolicy, PricingContext } from './pricing-policy';
+import { Decimal, roundFor } from '../../../shared/money/money.calculator';
+import { FLIGHT_PRICING_POLICY, FlightPricingPolicy, PricingContext } from './pricing.policy';
 
 export interface SourceBookingFees {
   /** In the supplier currency, rounded to its precision; before any cash-rounding uplift. */

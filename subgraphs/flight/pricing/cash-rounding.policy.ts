@@ -1,5 +1,5 @@
-import { Decimal } from '../../../shared/money/money';
-import { FLIGHT_PRICING_POLICY, FlightPricingPolicy } from './pricing-policy';
+import { Decimal } from '../../../shared/money/money.calculator';
+import { FLIGHT_PRICING_POLICY, FlightPricingPolicy } from './pricing.policy';
 
 export interface CashRoundingResult {
   /** The amount the wallet actually pays: a multiple of the increment, never below the input. */

@@ -1,16 +1,16 @@
 import type { FlightPorts } from '../flight.port';
 import type { Principal } from '../../../shared/auth/token.service';
-import { isAdministrator } from '../../../shared/auth/roles';
-import { PlatformException } from '../../../shared/errors/app-error';
+import { isAdministrator } from '../../../shared/auth/roles.types';
+import { PlatformException } from '../../../shared/errors/app-error.exception';
 import { FlightException } from '../errors/flight.exception';
 import { CancellationRequest, checkCancellation } from '../../../shared/api-contract/flight-issuance.validator';
 import { problemsMessage } from '../../../shared/api-contract/flight-reservation.contract';
 import { FlightSupplier, SupplierError } from '../supplier/flight-supplier.port';
-import { FLIGHT_BOOKING_KIND } from './reservation-follow-ups';
+import { FLIGHT_BOOKING_KIND } from './reservation-follow-ups.service';
 import { ReservationRepository } from './reservation.repository';
 import type { FlightReservation, ReservationStatus } from './reservation.types';
 import type { FlightWalletAdmission } from './wallet-admission.service';
-import type { FlightPayment } from '../payments/flight-payment';
+import type { FlightPayment } from '../payments/flight-payment.policy';
 import type { FlightPaymentRepository } from '../payments/flight-payment.repository';
 
 export type CancellationState = 'CANCELLED' | 'REFUND_PENDING' | 'REFUND_REQUIRED';

@@ -2,14 +2,14 @@ import { runWorkflow, Workflow } from '../../../shared/workflow/workflow';
 import type { FlightPorts } from '../flight.port';
 import { FLIGHT_JOBS } from '../jobs/flight.jobs';
 import type { Principal } from '../../../shared/auth/token.service';
-import { isAdministrator, Role } from '../../../shared/auth/roles';
-import { PlatformException } from '../../../shared/errors/app-error';
+import { isAdministrator, Role } from '../../../shared/auth/roles.types';
+import { PlatformException } from '../../../shared/errors/app-error.exception';
 import { outboxJobId } from '../../../shared/queue/outbox.service';
 import { FlightException } from '../errors/flight.exception';
-import { deadlinePassed, releasedAtDeadline } from '../payments/flight-payment';
+import { deadlinePassed, releasedAtDeadline } from '../payments/flight-payment.policy';
 import type { FlightPaymentRepository } from '../payments/flight-payment.repository';
 import type { IssuanceService } from './issuance.service';
-import { IssuanceOutcome, PaymentRecovery, PaymentRecoveryView } from './payment-recovery';
+import { IssuanceOutcome, PaymentRecovery, PaymentRecoveryView } from './payment-recovery.service';
 import {
   checkDirectIssue,
   checkIssueLookup,
@@ -20,7 +20,7 @@ import {
 import { problemsMessage } from '../../../shared/api-contract/flight-reservation.contract';
 import type { PaymentRecoveryRepository } from './payment-recovery.repository';
 import type { ReservationRepository } from './reservation.repository';
-import { issuanceView, IssuanceView } from './reservation-view';
+import { issuanceView, IssuanceView } from './reservation.view';
 import type { FlightReservation } from './reservation.types';
 import type { FlightWalletAdmission } from './wallet-admission.service';
 
@@ -48,7 +48,7 @@ export interface DirectOutcome extends IssuanceOutcome {
  * Customer issuance: the issue signal of the payment service (ISSUER) after a confirmed
  * payment, which starts issuance asynchronously as a restart-safe outbox job, and the internal
  * direct issuance (ADMIN/SUDO) that issues synchronously, bypassing the customer payment gate
- * except for cancelled-payment recovery (payment-recovery.ts), which issues only against the
+ * except for cancelled-payment recovery (payment-recovery.service.ts), which issues only against the
  * reassigned confirmed payment.
  */
 export class CustomerIssuanceService {

@@ -1,14 +1,14 @@
-import { callPaymentGateway } from '../../../shared/payments/gateway-call';
+import { callPaymentGateway } from '../../../shared/payments/gateway-call.guard';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { FlightPorts } from '../flight.port';
 import type { Principal } from '../../../shared/auth/token.service';
-import { Role } from '../../../shared/auth/roles';
-import { PlatformException } from '../../../shared/errors/app-error';
+import { Role } from '../../../shared/auth/roles.types';
+import { PlatformException } from '../../../shared/errors/app-error.exception';
 import { FlightException } from '../errors/flight.exception';
 import type { ReservationRepository } from './reservation.repository';
 import type { FlightReservation } from './reservation.types';
-import { deadlinePassed, FlightPayment, FlightPaymentView, paymentMatches, paymentView, releasedAtDeadline } from '../payments/flight-payment';
+import { deadlinePassed, FlightPayment, FlightPaymentView, paymentMatches, paymentView, releasedAtDeadline } from '../payments/flight-payment.policy';
 import type { FlightPaymentRepository } from '../payments/flight-payment.repository';
 import type { PaymentGateway } from '../../../shared/payments/payment-gateway.port';
 import { checkPaymentRequestId, checkPaymentStart, paymentProblemsMessage } from '../../../shared/api-contract/flight-issuance.validator';

@@ -7,7 +7,7 @@ import {
   TICKET_LOOKUP_READ,
   TicketLookupAnswer,
   TicketLookupInput,
-} from '../../../shared/tickets/ticket-lookup';
+} from '../../../shared/tickets/ticket-lookup.contract';
 import type { ReservationRepository } from './reservation.repository';
 
 /** Flight tickets for GET /api/ticket: the caller's own (administrators: anyone's), matching every filter given. */

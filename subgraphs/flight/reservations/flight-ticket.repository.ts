@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { lookupContact, TicketLookupFilter } from '../../../shared/tickets/ticket-lookup';
-import { SqlConditions } from '../../../shared/database/sql-conditions';
+import { lookupContact, TicketLookupFilter } from '../../../shared/tickets/ticket-lookup.contract';
+import { SqlConditions } from '../../../shared/database/sql-conditions.builder';
 import type { FlightReservation, FlightTicketRow } from './reservation.types';
 import { date, FlightReservationRow, FlightTicketDbRow, json, toTicket } from './reservation-row.mapper';
 

@@ -1,7 +1,7 @@
 import type { FlightPorts } from '../flight.port';
 import { FLIGHT_JOBS } from '../jobs/flight.jobs';
 import type { IssuanceService } from './issuance.service';
-import { FLIGHT_LEDGER_SCOPE } from './reservation-follow-ups';
+import { FLIGHT_LEDGER_SCOPE } from './reservation-follow-ups.service';
 import type { ReservationRepository } from './reservation.repository';
 import type { WalletDebitService } from './wallet-debit.service';
 

@@ -4,8 +4,8 @@ import { FLIGHT_JOBS } from '../jobs/flight.jobs';
 import { FlightException } from '../errors/flight.exception';
 import { FlightSupplier, SupplierError, SupplierTicketDocument } from '../supplier/flight-supplier.port';
 import { ReservationRepository } from './reservation.repository';
-import { toDocuments } from './reservation-view';
-import { FLIGHT_BOOKING_KIND } from './reservation-follow-ups';
+import { toDocuments } from './reservation.view';
+import { FLIGHT_BOOKING_KIND } from './reservation-follow-ups.service';
 import type { FlightReservation } from './reservation.types';
 import type { FlightWalletAdmission } from './wallet-admission.service';
 

@@ -1,15 +1,15 @@
-import type { Clock } from '../../../shared/time/clock';
+import type { Clock } from '../../../shared/time/clock.port';
 import { runWorkflow, Workflow } from '../../../shared/workflow/workflow';
 import type { FlightReservation } from './reservation.types';
 import type { Principal } from '../../../shared/auth/token.service';
-import { isAgentRole } from '../../../shared/auth/roles';
-import { PlatformException } from '../../../shared/errors/app-error';
+import { isAgentRole } from '../../../shared/auth/roles.types';
+import { PlatformException } from '../../../shared/errors/app-error.exception';
 import { FlightException } from '../errors/flight.exception';
 import { checkTicketId } from '../../../shared/api-contract/flight-issuance.validator';
 import { problemsMessage } from '../../../shared/api-contract/flight-reservation.contract';
 import type { IssuanceService } from './issuance.service';
 import { ReservationRepository } from './reservation.repository';
-import { issuanceView, IssuanceView } from './reservation-view';
+import { issuanceView, IssuanceView } from './reservation.view';
 import type { FlightWalletAdmission } from './wallet-admission.service';
 
 export interface PurchaseOutcome {

@@ -1,7 +1,7 @@
 import type { FlightPorts } from '../flight.port';
 import type { FlightPaymentRepository } from '../payments/flight-payment.repository';
 import type { FlightSupplier } from '../supplier/flight-supplier.port';
-import { FLIGHT_BOOKING_KIND } from './reservation-follow-ups';
+import { FLIGHT_BOOKING_KIND } from './reservation-follow-ups.service';
 import type { ReservationRepository } from './reservation.repository';
 
 /** Reservations that still wait for payment; an admitted or issuing one is left to its purchase. */

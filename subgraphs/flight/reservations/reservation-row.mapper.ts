@@ -1,6 +1,6 @@
-import { formatAmount, parseAmount } from '../../../shared/money/money';
+import { formatAmount, parseAmount } from '../../../shared/money/money.calculator';
 import type { FlightReservation, FlightTicketRow, ReservationStatus } from './reservation.types';
-import { nullableDate } from '../../../shared/database/column-values';
+import { nullableDate } from '../../../shared/database/column-values.mapper';
 
 /** Reservation fields stored as JSON text, by column. */
 export const JSON_COLUMNS = {

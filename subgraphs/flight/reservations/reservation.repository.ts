@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { TicketLookupFilter } from '../../../shared/tickets/ticket-lookup';
+import type { TicketLookupFilter } from '../../../shared/tickets/ticket-lookup.contract';
 import type { FlightReservation, FlightTicketRow, ReservationStatus } from './reservation.types';
 import { FlightReservationRow, JSON_COLUMNS, PLAIN_COLUMNS, toReservation } from './reservation-row.mapper';
 import { FlightTicketRepository, LookedUpReservation } from './flight-ticket.repository';

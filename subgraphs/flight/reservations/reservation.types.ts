@@ -1,8 +1,8 @@
-import type { FlightOfferPrice } from '../pricing/flight-pricing';
+import type { FlightOfferPrice } from '../pricing/flight-pricing.calculator';
 import type { NotificationPreferences } from '../../../shared/notifications/notification.types';
-import type { BookingRequirements } from '../offers/booking-requirements';
+import type { BookingRequirements } from '../offers/booking-requirements.policy';
 import type { SupplierBooking, SupplierOffer } from '../supplier/flight-supplier.port';
-import type { OfferView } from '../offers/offer-view';
+import type { OfferView } from '../offers/offer.view';
 
 export type { ReservationStatus } from '../../../shared/api-contract/flight-reservation.contract';
 import type { ReservationStatus } from '../../../shared/api-contract/flight-reservation.contract';

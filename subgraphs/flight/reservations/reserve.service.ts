@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { FlightPorts } from '../flight.port';
 import type { Principal } from '../../../shared/auth/token.service';
-import { Role } from '../../../shared/auth/roles';
-import { PlatformException } from '../../../shared/errors/app-error';
-import { todayIn } from '../../../shared/time/calendar-date';
+import { Role } from '../../../shared/auth/roles.types';
+import { PlatformException } from '../../../shared/errors/app-error.exception';
+import { todayIn } from '../../../shared/time/calendar-date.calculator';
 import { FlightException } from '../errors/flight.exception';
-import { bookingRequirementsFor, escalate } from '../offers/booking-requirements';
-import { OfferView, StoredOfferPayload, toOfferView } from '../offers/offer-view';
-import type { PricingTermsFactory } from '../offers/pricing-terms';
-import { acceptsPrice, priceVersionOf } from '../pricing/flight-pricing';
+import { bookingRequirementsFor, escalate } from '../offers/booking-requirements.policy';
+import { OfferView, StoredOfferPayload, toOfferView } from '../offers/offer.view';
+import type { PricingTermsFactory } from '../offers/pricing-terms.factory';
+import { acceptsPrice, priceVersionOf } from '../pricing/flight-pricing.calculator';
 import type { AirportService } from '../services/airport.service';
 import type { FlightOfferStore } from '../search/stored-search.types';
 import { pricingContextOf } from '../search/flight-search.service';
 import { FlightSupplier, SupplierBookingResult, SupplierError, SupplierOffer } from '../supplier/flight-supplier.port';
 import { runWorkflow, Workflow } from '../../../shared/workflow/workflow';
-import { validatePassengers } from './passenger-validation';
+import { validatePassengers } from './passenger.validator';
 import { ReservationRepository } from './reservation.repository';
 import {
   agentReservationView,
@@ -25,11 +25,11 @@ import {
   expectedDocuments,
   ticketBuyer,
   toPricingRecords,
-} from './reservation-view';
+} from './reservation.view';
 import type { BookingChannel, FlightReservation, StoredPassenger } from './reservation.types';
-import { authorize, priceChangeData, reference, reservationRequest, retryConflict, roleOf, toSupplierTraveler } from './reserve-rules';
+import { authorize, priceChangeData, reference, reservationRequest, retryConflict, roleOf, toSupplierTraveler } from './reserve.policy';
 import type { ReservationRequest, ReservationRequestInput } from '../../../shared/api-contract/flight-reservation.validator';
-import { FLIGHT_BOOKING_KIND, scheduleReservationFollowUps } from './reservation-follow-ups';
+import { FLIGHT_BOOKING_KIND, scheduleReservationFollowUps } from './reservation-follow-ups.service';
 import type { AccountDirectory } from '../../../shared/auth/account-directory.port';
 
 interface ReserveState {

@@ -1,11 +1,11 @@
-import type { Transactor } from '../../../shared/database/transactor';
+import type { Transactor } from '../../../shared/database/transactor.port';
 import type { Principal } from '../../../shared/auth/token.service';
-import { isAdministrator } from '../../../shared/auth/roles';
+import { isAdministrator } from '../../../shared/auth/roles.types';
 import { FlightException } from '../errors/flight.exception';
 import { checkTicketId } from '../../../shared/api-contract/flight-issuance.validator';
 import { problemsMessage } from '../../../shared/api-contract/flight-reservation.contract';
 import { ReservationRepository } from './reservation.repository';
-import { flightTicketView, FlightTicketView, ticketBuyer } from './reservation-view';
+import { flightTicketView, FlightTicketView, ticketBuyer } from './reservation.view';
 import type { AccountDirectory } from '../../../shared/auth/account-directory.port';
 
 /** GET /api/flight/tickets: the rows of one ticketId (both itineraries of a return trip), owner or administrator only. */

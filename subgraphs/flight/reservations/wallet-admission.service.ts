@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import { Decimal, formatAmount } from '../../../shared/money/money';
+import { Decimal, formatAmount } from '../../../shared/money/money.calculator';
 import { FlightException } from '../errors/flight.exception';
 import type { FlightPorts } from '../flight.port';
-import { flightWalletKey } from './reservation-follow-ups';
+import { flightWalletKey } from './reservation-follow-ups.service';
 import type { ReservationRepository } from './reservation.repository';
 import type { FlightReservation } from './reservation.types';
 

@@ -1,5 +1,5 @@
 import type { FlightPorts } from '../flight.port';
-import { flightWalletKey } from './reservation-follow-ups';
+import { flightWalletKey } from './reservation-follow-ups.service';
 import type { ReservationRepository } from './reservation.repository';
 import type { FlightReservation } from './reservation.types';
 

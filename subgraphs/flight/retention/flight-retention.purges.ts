@@ -1,7 +1,7 @@
-import type { RetentionConfig } from '../../../shared/config/config';
+import type { RetentionConfig } from '../../../shared/config/platform.config';
 import { daysBefore, RetentionPurge } from '../../../shared/retention/retention.types';
 import type { MysqlSimulatorStore } from '../supplier/simulator/mysql-simulator.repository';
-import { SCHEDULE_HORIZON_DAYS } from '../supplier/simulator/offers';
+import { SCHEDULE_HORIZON_DAYS } from '../supplier/simulator/offers.builder';
 
 /**
  * The flight module's purges: the GDS simulator's own storage (the sandbox supplier's, as a real GDS purges a PNR

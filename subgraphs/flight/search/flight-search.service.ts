@@ -1,18 +1,18 @@
 import type { FlightPorts } from '../flight.port';
 import type { Principal } from '../../../shared/auth/token.service';
-import { Role } from '../../../shared/auth/roles';
-import { todayIn } from '../../../shared/time/calendar-date';
+import { Role } from '../../../shared/auth/roles.types';
+import { todayIn } from '../../../shared/time/calendar-date.calculator';
 import { FlightException } from '../errors/flight.exception';
-import { OfferSlot, OfferSnapshot } from '../offers/offer-store';
-import { OfferView, PricingTerms, StoredOfferPayload, toOfferView } from '../offers/offer-view';
-import type { PricingContext } from '../pricing/flight-pricing';
-import type { PricingTermsFactory } from '../offers/pricing-terms';
+import { OfferSlot, OfferSnapshot } from '../offers/offer.store';
+import { OfferView, PricingTerms, StoredOfferPayload, toOfferView } from '../offers/offer.view';
+import type { PricingContext } from '../pricing/flight-pricing.calculator';
+import type { PricingTermsFactory } from '../offers/pricing-terms.factory';
 import type { AirportService } from '../services/airport.service';
 import { FlightSupplier, SupplierError, SupplierSearchCriteria } from '../supplier/flight-supplier.port';
 import { checkFlightSearch, DatePair, FlightSearch, FlightSearchRequest, searchProblemsMessage } from '../../../shared/api-contract/flight-search.validator';
-import { Availability, availabilityWithResults, foldLookAhead, lookAheadCandidates } from './look-ahead';
-import { checkCandidates } from '../../../shared/search/look-ahead-fold';
-import { SearchCache, SupplierAnswer } from './search-cache';
+import { Availability, availabilityWithResults, foldLookAhead, lookAheadCandidates } from './look-ahead.policy';
+import { checkCandidates } from '../../../shared/search/look-ahead-fold.policy';
+import { SearchCache, SupplierAnswer } from './search.cache';
 import type { FlightOfferStore } from './stored-search.types';
 
 /** One offer of a search: its priced view (shared by every search showing it: never mutate) and this search's reference. */
@@ -25,7 +25,7 @@ export interface FlightSearchOutcome {
   data: FoundOffer[];
   /**
    * Which offers of which priced answer `data` shows (the snapshot and the positions): two outcomes with the same
-   * `shown` and meta differ only in each offer's reference and expiry (see search-answers.ts).
+   * `shown` and meta differ only in each offer's reference and expiry (see search-answers.builder.ts).
    */
   shown: string;
 }

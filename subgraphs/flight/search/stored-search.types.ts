@@ -1,6 +1,6 @@
-import type { OfferStore } from '../offers/offer-store';
-import type { StoredOfferPayload } from '../offers/offer-view';
-import type { PricingContext } from '../pricing/flight-pricing';
+import type { OfferStore } from '../offers/offer.store';
+import type { StoredOfferPayload } from '../offers/offer.view';
+import type { PricingContext } from '../pricing/flight-pricing.calculator';
 import type { FlightSearch } from '../../../shared/api-contract/flight-search.validator';
 
 /** What a search stores with its offers: enough to re-check the booking against it later. */

@@ -1,8 +1,8 @@
 import type { FlightSupplier, SupplierBooking, SupplierOffer, SupplierSearchCriteria } from './flight-supplier.port';
 import { createGdsSimulator, LOCATOR_ATTEMPTS, TICKET_NUMBER_ATTEMPTS } from './gds-simulator.adapter';
-import { locator } from './simulator/hash';
-import { InMemorySimulatorStore, type InsertBookingOutcome } from './simulator/simulator-store';
-import { criteria, failure, firstOffer, NOW, simulator, travelersFor } from './simulator/simulator-test-fixtures';
+import { locator } from './simulator/hash.calculator';
+import { InMemorySimulatorStore, type InsertBookingOutcome } from './simulator/simulator.store';
+import { criteria, failure, firstOffer, NOW, simulator, travelersFor } from './simulator/simulator-test.fixtures';
 
 const PASSPORT = { type: 'PASSPORT' as const, number: 'TZ1234567', expiryDate: '2031-05-01', issuingCountry: 'TZ', nationality: 'TZ' };
 

@@ -1,4 +1,4 @@
-import { firstFree, TAKEN } from '../../../shared/simulation/identifier-search';
+import { firstFree, TAKEN } from '../../../shared/simulation/identifier-search.policy';
 import {
   SupplierError,
   type Cabin,
@@ -13,9 +13,9 @@ import {
   type SupplierTicketDocument,
   type SupplierTraveler,
 } from './flight-supplier.port';
-import { airlineLocatorFor, expectedDocument, issue, missingApisFields, newBooking, pricingRecordsFor, ticketNumberFor } from './simulator/booking';
-import { quote } from './simulator/fares';
-import { locator } from './simulator/hash';
+import { airlineLocatorFor, expectedDocument, issue, missingApisFields, newBooking, pricingRecordsFor, ticketNumberFor } from './simulator/booking.builder';
+import { quote } from './simulator/fares.calculator';
+import { locator } from './simulator/hash.calculator';
 import {
   bookableSeats,
   buildOffer,
@@ -27,10 +27,10 @@ import {
   searchOffers,
   seated,
   type OfferContext,
-} from './simulator/offers';
-import { flightKey, initialSeats, type ScheduledFlight } from './simulator/schedule';
-import { InMemorySimulatorStore, type SimulatorBooking, type SimulatorStore } from './simulator/simulator-store';
-import { hasTrigger, searchFault } from './simulator/triggers';
+} from './simulator/offers.builder';
+import { flightKey, initialSeats, type ScheduledFlight } from './simulator/schedule.calculator';
+import { InMemorySimulatorStore, type SimulatorBooking, type SimulatorStore } from './simulator/simulator.store';
+import { hasTrigger, searchFault } from './simulator/triggers.policy';
 
 export interface GdsSimulatorOptions {
   now?: () => Date;
@@ -56,7 +56,7 @@ interface Mutation<T> {
 }
 
 /**
- * A deterministic GDS for tests and the sandbox: the timetable in simulator/routes.ts, fares derived from hashes
+ * A deterministic GDS for tests and the sandbox: the timetable in simulator/routes.data.ts, fares derived from hashes
  * of route, date and flight, and bookings, seats and trigger memory in a SimulatorStore. The triggers listed in
  * docs/sandbox.md make every supplier outcome happen on demand.
  */

@@ -1,14 +1,14 @@
 import type { TrainPorts } from '../train-ports.type';
 import type { Principal } from '../../../shared/auth/token.service';
-import { AppError } from '../../../shared/errors/app-error';
-import { ExchangeRates, snapshotRates } from '../../../shared/money/exchange-rates';
+import { AppError } from '../../../shared/errors/app-error.exception';
+import { ExchangeRates, snapshotRates } from '../../../shared/money/exchange-rates.port';
 import { checkTrainDetailsTrip } from '../../../shared/api-contract/train-trip-ref.validator';
-import { carPrices, priceTrainFare, trainRatePairs, TrainCarPrice, TrainLuggageChoice } from '../pricing/train-pricing';
+import { carPrices, priceTrainFare, trainRatePairs, TrainCarPrice, TrainLuggageChoice } from '../pricing/train-pricing.calculator';
 import { RailProvider, RailProviderError, RailTripDetails } from '../provider/rail-provider.port';
 import type { StationService } from '../services/station.service';
-import { decodeTrainSetId } from '../search/dated-trainset';
+import { decodeTrainSetId } from '../search/dated-trainset.codec';
 import { trainPricingContextOf } from '../search/train-search.service';
-import { RAIL_PROVIDER_KEY, trainTripView, TrainTripView } from '../search/train-trip-view';
+import { RAIL_PROVIDER_KEY, trainTripView, TrainTripView } from '../search/train-trip.view';
 
 export class TrainDetailsException extends AppError {
   static invalid(fields: Array<{ field: string; message: string }>): TrainDetailsException {

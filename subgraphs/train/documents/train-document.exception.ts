@@ -1,4 +1,4 @@
-import { AppError } from '../../../shared/errors/app-error';
+import { AppError } from '../../../shared/errors/app-error.exception';
 
 /** GET /api/trip/train/ticket/document/generate coded errors. */
 export class TrainDocumentException extends AppError {

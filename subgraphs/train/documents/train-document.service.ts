@@ -1,8 +1,8 @@
 import type { Principal } from '../../../shared/auth/token.service';
-import { isAdministrator } from '../../../shared/auth/roles';
+import { isAdministrator } from '../../../shared/auth/roles.types';
 import { renderTrainTicketDocument, type TrainTicketDocumentTicket } from '../../../shared/documents/train-ticket-document.renderer';
 import type { TrainPorts } from '../train-ports.type';
-import { formattedPrice } from '../pricing/train-pricing';
+import { formattedPrice } from '../pricing/train-pricing.calculator';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
 import type { JourneySelection, TrainReservation, TrainTicketRow } from '../reservations/reservation.types';
 import type { StationService } from '../services/station.service';

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../../../shared/http/subgraph-server';
+import type { GraphQLContext } from '../../../shared/http/subgraph.server';
 import type { SeatHoldService } from '../holds/seat-hold.service';
-import { TrainSeatHoldStatusEnum } from './train-enums';
+import { TrainSeatHoldStatusEnum } from './train-enums.type';
 import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 
 @InputType({ description: 'The seat to hold: one seat of one car of one train between two stations, with its luggage choice' })

@@ -1,5 +1,5 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
-import type { GraphQLContext } from '../../../shared/http/subgraph-server';
+import type { GraphQLContext } from '../../../shared/http/subgraph.server';
 import { CompanyDirectory, CompanyKey, loadCompany } from '../../../shared/graphql/company-reference.loader';
 import { Company, StationPartner } from './train-station.type';
 import { TransitAgency } from './train-search.type';

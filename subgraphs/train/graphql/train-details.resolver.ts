@@ -1,7 +1,7 @@
 import { Arg, Ctx, Query, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../../../shared/http/subgraph-server';
+import type { GraphQLContext } from '../../../shared/http/subgraph.server';
 import type { TrainDetailsService } from '../details/train-details.service';
-import type { TrainOtherCurrency } from '../pricing/train-pricing';
+import type { TrainOtherCurrency } from '../pricing/train-pricing.calculator';
 import { TrainDetailsResult, TrainTripRefInput } from './train-details.type';
 
 /** GraphQL lists otherCurrencies with their code (REST keys them back by code). */

@@ -1,6 +1,6 @@
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
 import { TrainCurrencyPrice, TrainFee, TrainTrip } from './train-search.type';
-import { TrainCarClassEnum, TrainPricingContextEnum, TrainSeatCellTypeEnum, TrainSeatOrientationEnum } from './train-enums';
+import { TrainCarClassEnum, TrainPricingContextEnum, TrainSeatCellTypeEnum, TrainSeatOrientationEnum } from './train-enums.type';
 import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 
 @InputType({ description: 'The identifiers of a selected search item; everything else is reloaded from the provider' })

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../../../shared/http/subgraph-server';
+import type { GraphQLContext } from '../../../shared/http/subgraph.server';
 import type { TrainIssuanceService } from '../issuance/train-issuance.service';
 import { TrainIssuanceStatus } from './train-issuance.type';
 

@@ -1,5 +1,5 @@
 import { Field, ObjectType } from 'type-graphql';
-import { TrainFundingSourceEnum, TrainFundingStatusEnum, TrainPayoutStatusEnum, TrainTicketIssuanceStatusEnum } from './train-enums';
+import { TrainFundingSourceEnum, TrainFundingStatusEnum, TrainPayoutStatusEnum, TrainTicketIssuanceStatusEnum } from './train-enums.type';
 import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 
 /* GET /api/trip/train/ticket/{paymentReference}/issuance (OpenAPI `getTripTrainTicketIssuance`; also the 202 body of `postTripTrainTicketIssue`). */

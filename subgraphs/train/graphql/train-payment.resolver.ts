@@ -1,5 +1,5 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../../../shared/http/subgraph-server';
+import type { GraphQLContext } from '../../../shared/http/subgraph.server';
 import type { TrainPaymentService } from '../payments/train-payment.service';
 import { TrainDepositResult, TrainPaymentType } from './train-payment.type';
 

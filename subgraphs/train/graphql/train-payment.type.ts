@@ -1,5 +1,5 @@
 import { Field, ID, ObjectType } from 'type-graphql';
-import { TrainDepositOperationEnum, TrainPaymentStatusEnum } from './train-enums';
+import { TrainDepositOperationEnum, TrainPaymentStatusEnum } from './train-enums.type';
 import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 
 /* The objects payments/train-payment.view.ts builds (docs/train-payments.md). */

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
-import { Role } from '../../../shared/auth/roles';
-import type { GraphQLContext } from '../../../shared/http/subgraph-server';
+import { Role } from '../../../shared/auth/roles.types';
+import type { GraphQLContext } from '../../../shared/http/subgraph.server';
 import type { TrainResendService } from '../notifications/train-resend.service';
 import { TrainNotificationSettledResult, TrainSendNotificationInput } from './train-resend.type';
 

@@ -5,7 +5,7 @@ import {
   TrainNotificationRoleEnum,
   TrainResendMessageTypeEnum,
   TrainSettledStatusEnum,
-} from './train-enums';
+} from './train-enums.type';
 
 /*
  * POST /api/trip/train/send-notification (OpenAPI `postTripTrainSendNotification`). Inputs are plain nullable strings on purpose: the

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../../../shared/http/subgraph-server';
+import type { GraphQLContext } from '../../../shared/http/subgraph.server';
 import type { TrainReservationService } from '../reservations/reserve.service';
-import type { TrainReserveInput } from '../reservations/reserve-request';
+import type { TrainReserveInput } from '../reservations/reserve.request';
 import { TrainReservationInput, TrainReservationResult } from './train-reservation.type';
 
 /** Thin: authenticates, hands over the booking channel header (X-Authentication-Context) and returns the view. */

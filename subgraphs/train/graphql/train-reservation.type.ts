@@ -2,7 +2,7 @@ import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { IntOrString } from '../../../shared/graphql/int-or-string.scalar';
 import { TrainTripRefInput } from './train-details.type';
-import { TrainJourneyEnum, TrainJourneyTypeEnum } from './train-enums';
+import { TrainJourneyEnum, TrainJourneyTypeEnum } from './train-enums.type';
 import { DateTimeScalar } from '../../../shared/graphql/date-time.scalar';
 
 /*

@@ -1,9 +1,9 @@
 import { Arg, Ctx, Query, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../../../shared/http/subgraph-server';
+import type { GraphQLContext } from '../../../shared/http/subgraph.server';
 import type { TrainSearchService } from '../search/train-search.service';
 import { TrainSearchResult } from './train-search.type';
-import type { TrainPrice } from '../pricing/train-pricing';
-import type { SearchRateLimiter } from '../../../shared/rate-limit/search-rate-limiter';
+import type { TrainPrice } from '../pricing/train-pricing.calculator';
+import type { SearchRateLimiter } from '../../../shared/rate-limit/search-rate-limiter.service';
 
 @Resolver()
 export class TrainSearchResolver {

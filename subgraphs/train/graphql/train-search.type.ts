@@ -1,6 +1,6 @@
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import { Company, TrainStation } from './train-station.type';
-import { TrainFeeRecipientEnum, TrainFeeTypeEnum, TrainPricingContextEnum, TrainTransitAgencyTypeEnum } from './train-enums';
+import { TrainFeeRecipientEnum, TrainFeeTypeEnum, TrainPricingContextEnum, TrainTransitAgencyTypeEnum } from './train-enums.type';
 import { DateTimeScalar, LocalDateScalar } from '../../../shared/graphql/date-time.scalar';
 import { AvailabilityStatusEnum, LookAheadStatusEnum } from '../../../shared/graphql/search-availability.type';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { TrainPorts } from '../train-ports.type';
 import type { Principal } from '../../../shared/auth/token.service';
-import { AppError } from '../../../shared/errors/app-error';
+import { AppError } from '../../../shared/errors/app-error.exception';
 import { RailProvider, RailProviderError } from '../provider/rail-provider.port';
-import { decodeTrainSetId } from '../search/dated-trainset';
+import { decodeTrainSetId } from '../search/dated-trainset.codec';
 import type { SeatHoldRepository } from './seat-hold.repository';
 import type { AccountDirectory } from '../../../shared/auth/account-directory.port';
 import {

@@ -1,4 +1,4 @@
-import { AppError } from '../../../shared/errors/app-error';
+import { AppError } from '../../../shared/errors/app-error.exception';
 
 /** The agent issue / issuance status endpoints' coded errors. */
 export class TrainIssuanceException extends AppError {

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { nullableDate as date } from '../../../shared/database/column-values';
+import { nullableDate as date } from '../../../shared/database/column-values.mapper';
 
 export type FundingSource = 'AGENT_WALLET' | 'ONLINE_PAYMENT';
 /** ONLINE_PAYMENT_CONFIRMED: a customer's confirmed online payment (train_payment) pays the reservation; no wallet is involved. */

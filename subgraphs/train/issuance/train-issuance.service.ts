@@ -1,7 +1,7 @@
 import type { TrainPorts } from '../train-ports.type';
 import type { Principal } from '../../../shared/auth/token.service';
-import { isAdministrator, isAgentRole } from '../../../shared/auth/roles';
-import { trainWalletKey } from '../reservations/reservation-follow-ups';
+import { isAdministrator, isAgentRole } from '../../../shared/auth/roles.types';
+import { trainWalletKey } from '../reservations/reservation-follow-ups.service';
 import { TRAIN_JOBS } from '../jobs/train.jobs';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
 import type { TrainReservation } from '../reservations/reservation.types';

@@ -1,7 +1,7 @@
 import { runWorkflow, type Workflow, type WorkflowStep } from '../../../shared/workflow/workflow';
 import type { TrainPorts } from '../train-ports.type';
 import { RailProviderError, type RailProvider } from '../provider/rail-provider.port';
-import { TRAIN_BOOKING_KIND, trainWalletKey } from '../reservations/reservation-follow-ups';
+import { TRAIN_BOOKING_KIND, trainWalletKey } from '../reservations/reservation-follow-ups.service';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
 import type { TrainReservation } from '../reservations/reservation.types';
 import { TRAIN_JOBS } from '../jobs/train.jobs';

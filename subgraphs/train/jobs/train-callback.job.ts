@@ -1,7 +1,7 @@
 import type { TrainPorts } from '../train-ports.type';
-import type { JobDefinition } from '../../../shared/queue/worker-host';
+import type { JobDefinition } from '../../../shared/queue/worker-host.service';
 import { TRAIN_JOBS, type TrainIssuanceJobPayload } from './train.jobs';
-import { CallbackRefused, sendCallback } from '../issuance/callback-sender';
+import { CallbackRefused, sendCallback } from '../issuance/callback.client';
 import type { TrainIssuanceRepository } from '../issuance/train-issuance.repository';
 import { issuanceCallbackPayload, issuanceView } from '../issuance/train-issuance.view';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';

@@ -1,5 +1,5 @@
 import type { TrainPorts } from '../train-ports.type';
-import type { JobDefinition } from '../../../shared/queue/worker-host';
+import type { JobDefinition } from '../../../shared/queue/worker-host.service';
 import { TRAIN_JOBS } from './train.jobs';
 import type { TrainIssuanceRepository } from '../issuance/train-issuance.repository';
 import type { TrainIssuanceWorkflow } from '../issuance/train-issuance.workflow';

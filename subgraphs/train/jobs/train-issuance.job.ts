@@ -1,4 +1,4 @@
-import { isLastAttempt, type JobDefinition } from '../../../shared/queue/worker-host';
+import { isLastAttempt, type JobDefinition } from '../../../shared/queue/worker-host.service';
 import type { TrainIssuanceWorkflow } from '../issuance/train-issuance.workflow';
 import { TRAIN_JOBS, type TrainIssuanceJobPayload } from './train.jobs';
 

@@ -1,11 +1,11 @@
 import type { TrainPorts } from '../train-ports.type';
-import type { JobDefinition } from '../../../shared/queue/worker-host';
+import type { JobDefinition } from '../../../shared/queue/worker-host.service';
 import { RailProviderError, type RailProvider } from '../provider/rail-provider.port';
-import { TRAIN_BOOKING_KIND } from '../reservations/reservation-follow-ups';
+import { TRAIN_BOOKING_KIND } from '../reservations/reservation-follow-ups.service';
 import { TRAIN_JOBS, type TrainReservationJobPayload } from './train.jobs';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
 import type { TrainReservationStatus } from '../reservations/reservation.types';
-import type { TrainPaymentSettlement } from '../payments/train-payment-settlement';
+import type { TrainPaymentSettlement } from '../payments/train-payment-settlement.service';
 
 /** Unpaid states the window may end; CANCELLING is a cancellation this job started and must finish. */
 const CANCELLABLE: TrainReservationStatus[] = ['RESERVED', 'WORKFLOW_UNCONFIRMED', 'CANCELLING'];

@@ -1,9 +1,9 @@
-import { isLastAttempt, type JobDefinition } from '../../../shared/queue/worker-host';
+import { isLastAttempt, type JobDefinition } from '../../../shared/queue/worker-host.service';
 import type { RailProvider } from '../provider/rail-provider.port';
 import { TRAIN_JOBS, type TrainReservationJobPayload } from './train.jobs';
 import type { SeatHoldRepository } from '../holds/seat-hold.repository';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
-import { lastErrorOf, PROCESSING_LEASE_MS, providerKeyOf, TrainReservationStore } from '../reservations/reservation-store';
+import { lastErrorOf, PROCESSING_LEASE_MS, providerKeyOf, TrainReservationStore } from '../reservations/reservation.store';
 
 /**
  * Reconciles a reservation whose provider answer was lost (docs/decisions.md "Reserve reconciliation bounds"), scheduled by the

@@ -1,4 +1,4 @@
-import { defineQueue, job } from '../../../shared/queue/job-handle';
+import { defineQueue, job } from '../../../shared/queue/job-handle.factory';
 
 /** Ids only: passenger data stays in MySQL. */
 export interface TrainReservationJobPayload {

@@ -9,8 +9,8 @@ import type {
 } from '../../../shared/notifications/notification.types';
 import { renderTrainTickets, trainTicketFilename } from '../documents/train-document.service';
 import { TrainIssuanceRepository } from '../issuance/train-issuance.repository';
-import { formattedPrice } from '../pricing/train-pricing';
-import { TRAIN_BOOKING_KIND } from '../reservations/reservation-follow-ups';
+import { formattedPrice } from '../pricing/train-pricing.calculator';
+import { TRAIN_BOOKING_KIND } from '../reservations/reservation-follow-ups.service';
 import { TrainReservationRepository } from '../reservations/reservation.repository';
 import type { JourneySelection, TrainReservation } from '../reservations/reservation.types';
 import type { StationService } from '../services/station.service';

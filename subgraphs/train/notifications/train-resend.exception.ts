@@ -1,4 +1,4 @@
-import { AppError } from '../../../shared/errors/app-error';
+import { AppError } from '../../../shared/errors/app-error.exception';
 
 /** One problem with the request body, as `data.fields[]` lists it. */
 export interface TrainResendFieldError {

@@ -7,7 +7,7 @@ import type { MessageType } from '../../../shared/notifications/notification.typ
 import type { TrainPorts } from '../train-ports.type';
 import { renderTrainTickets } from '../documents/train-document.service';
 import type { TrainIssuanceRepository } from '../issuance/train-issuance.repository';
-import { TRAIN_BOOKING_KIND } from '../reservations/reservation-follow-ups';
+import { TRAIN_BOOKING_KIND } from '../reservations/reservation-follow-ups.service';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
 import type { TrainReservation, TrainTicketRow } from '../reservations/reservation.types';
 import type { StationService } from '../services/station.service';

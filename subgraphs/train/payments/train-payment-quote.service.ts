@@ -1,9 +1,9 @@
 import type { EntityManager } from 'typeorm';
 import type { TrainPorts } from '../train-ports.type';
-import type { ExchangeRates } from '../../../shared/money/exchange-rates';
-import { usableRate } from '../../../shared/money/component-conversion';
-import { Decimal, formatAmount } from '../../../shared/money/money';
-import { BASE_CURRENCY, frozenRate, quoteAmount, TrainPaymentQuote } from './train-payment';
+import type { ExchangeRates } from '../../../shared/money/exchange-rates.port';
+import { usableRate } from '../../../shared/money/component-conversion.calculator';
+import { Decimal, formatAmount } from '../../../shared/money/money.calculator';
+import { BASE_CURRENCY, frozenRate, quoteAmount, TrainPaymentQuote } from './train-payment.policy';
 import { TrainPaymentException } from './train-payment.exception';
 import type { TrainPaymentRepository } from './train-payment.repository';
 import type { ReservationForPayment } from './reservation-for-payment.port';

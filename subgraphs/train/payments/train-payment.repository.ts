@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { Decimal, formatAmount } from '../../../shared/money/money';
-import type { TrainPayment, TrainPaymentQuote, TrainPaymentStatus } from './train-payment';
-import { nullableDate as date } from '../../../shared/database/column-values';
+import { Decimal, formatAmount } from '../../../shared/money/money.calculator';
+import type { TrainPayment, TrainPaymentQuote, TrainPaymentStatus } from './train-payment.policy';
+import { nullableDate as date } from '../../../shared/database/column-values.mapper';
 
 /** SQL for train_payment and train_payment_quote; the payment service decides, this only reads and writes rows. */
 export class TrainPaymentRepository {

@@ -1,16 +1,16 @@
-import { callPaymentGateway } from '../../../shared/payments/gateway-call';
+import { callPaymentGateway } from '../../../shared/payments/gateway-call.guard';
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../../shared/auth/token.service';
-import { Role } from '../../../shared/auth/roles';
+import { Role } from '../../../shared/auth/roles.types';
 import type { PaymentGateway } from '../../../shared/payments/payment-gateway.port';
 import type { TrainPorts } from '../train-ports.type';
 import { amountField, checkTrainDeposit, checkTrainPaymentId, TrainDeposit, TrainDepositInput } from '../../../shared/api-contract/train-deposit.validator';
 import { MobileMoneyRail, mobileMoneyCurrencies, railFor } from '../../../shared/payments/mobile-money-rails.data';
-import { checkCharge, DepositOperation, TrainPayment } from './train-payment';
+import { checkCharge, DepositOperation, TrainPayment } from './train-payment.policy';
 import { TrainPaymentException } from './train-payment.exception';
 import type { TrainPaymentRepository } from './train-payment.repository';
 import type { TrainPaymentQuoteService } from './train-payment-quote.service';
-import type { TrainPaymentSettlement } from './train-payment-settlement';
+import type { TrainPaymentSettlement } from './train-payment-settlement.service';
 import type { PayableReservations, ReservationForPayment } from './reservation-for-payment.port';
 import { trainPaymentView, TrainPaymentView } from './train-payment.view';
 
@@ -31,7 +31,7 @@ export interface TrainDepositOutcome {
  * Customer online payment of an SGR reservation: card, mobile (a prompt on the payer's phone over their own
  * country's rail) and mobile-money (a named operator rail) deposits on the payment gateway. Each charge is the
  * frozen quote plus the method's processing fee; the confirmation is stored on train_payment and then settled
- * against the reservation (train-payment-settlement.ts), which starts issuance.
+ * against the reservation (train-payment-settlement.service.ts), which starts issuance.
  */
 export class TrainPaymentService {
   constructor(

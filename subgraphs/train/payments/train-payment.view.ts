@@ -1,4 +1,4 @@
-import type { TrainPayment } from './train-payment';
+import type { TrainPayment } from './train-payment.policy';
 
 /** A train payment as clients see it (GraphQL TrainPaymentType, REST body of the deposit operations). */
 export interface TrainPaymentView {

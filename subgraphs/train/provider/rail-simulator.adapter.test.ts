@@ -1,8 +1,8 @@
 import type { RailHoldInput, RailProvider, RailTrip } from './rail-provider.port';
 import { PNR_ATTEMPTS } from './rail-simulator.adapter';
-import { pnrCandidate } from './simulator/booking';
-import { InMemoryRailSimulatorStore, type InsertReservationOutcome } from './simulator/rail-simulator-store';
-import { DATE, failure, NOW, PARTNER, passenger, search, simulator, stop, trainOn } from './simulator/rail-test-fixtures';
+import { pnrCandidate } from './simulator/booking.builder';
+import { InMemoryRailSimulatorStore, type InsertReservationOutcome } from './simulator/rail-simulator.store';
+import { DATE, failure, NOW, PARTNER, passenger, search, simulator, stop, trainOn } from './simulator/rail-test.fixtures';
 
 /** The first free economy seat of a trip between two stations, and its car. */
 async function economySeat(sim: RailProvider, trip: RailTrip, from: string, to: string, skip = 0) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { firstFree, TAKEN } from '../../../shared/simulation/identifier-search';
-import { dateFormatterFor } from '../../../shared/time/calendar-date';
+import { firstFree, TAKEN } from '../../../shared/simulation/identifier-search.policy';
+import { dateFormatterFor } from '../../../shared/time/calendar-date.calculator';
 import {
   RailProviderError,
   type RailHold,
@@ -14,11 +14,11 @@ import {
   type RailTrip,
   type RailTripDetails,
 } from './rail-provider.port';
-import { newReservation, validateReservation } from './simulator/booking';
-import { findSeat } from './simulator/cars';
-import { luggagePrice, NO_LUGGAGE } from './simulator/fares';
-import { digits } from './simulator/hash';
-import { InMemoryRailSimulatorStore, type RailSimulatorStore, type SimReservation, type StoredHold } from './simulator/rail-simulator-store';
+import { newReservation, validateReservation } from './simulator/booking.builder';
+import { findSeat } from './simulator/cars.builder';
+import { luggagePrice, NO_LUGGAGE } from './simulator/fares.calculator';
+import { digits } from './simulator/hash.calculator';
+import { InMemoryRailSimulatorStore, type RailSimulatorStore, type SimReservation, type StoredHold } from './simulator/rail-simulator.store';
 import {
   addDays,
   isDate,
@@ -30,9 +30,9 @@ import {
   stationByStopId,
   trainByTimeTableTrainSetId,
   type LineStation,
-} from './simulator/timetable';
-import { departureInstant, detailsOf, legWindowOf, segmentsOf, tripKeyOf, tripOf, type DatedLeg } from './simulator/trips';
-import { hasTrigger, searchFault } from './simulator/triggers';
+} from './simulator/timetable.data';
+import { departureInstant, detailsOf, legWindowOf, segmentsOf, tripKeyOf, tripOf, type DatedLeg } from './simulator/trips.mapper';
+import { hasTrigger, searchFault } from './simulator/triggers.policy';
 
 export const RAIL_TIME_ZONE = 'Africa/Dar_es_Salaam';
 
@@ -65,8 +65,8 @@ const payoutRejected = (stage: 'VALIDATION' | 'PAYOUT', providerCode: string, me
   new RailProviderError('PAYOUT_REJECTED', message, retryable, providerCode, { stage });
 
 /**
- * A deterministic SGR provider for tests and the sandbox: the timetable in simulator/timetable.ts, seat maps in
- * simulator/cars.ts, fares in simulator/fares.ts, and seats, holds and reservations in a RailSimulatorStore.
+ * A deterministic SGR provider for tests and the sandbox: the timetable in simulator/timetable.data.ts, seat maps in
+ * simulator/cars.builder.ts, fares in simulator/fares.calculator.ts, and seats, holds and reservations in a RailSimulatorStore.
  * The triggers in docs/sandbox.md make every provider outcome happen on demand.
  */
 export class RailSimulator implements RailProvider {

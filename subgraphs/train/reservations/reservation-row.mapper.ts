@@ -1,5 +1,5 @@
 import type { TrainReservation, TrainReservationStatus, TrainTicketRow, TrainTicketStatus } from './reservation.types';
-import { nullableDate } from '../../../shared/database/column-values';
+import { nullableDate } from '../../../shared/database/column-values.mapper';
 
 /** Train reservation and ticket rows as mysql2 gives them, and how they become the service's objects. */
 export const json = <T>(value: unknown): T | null =>

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { lookupContact, TicketLookupFilter } from '../../../shared/tickets/ticket-lookup';
-import { SqlConditions } from '../../../shared/database/sql-conditions';
+import { lookupContact, TicketLookupFilter } from '../../../shared/tickets/ticket-lookup.contract';
+import { SqlConditions } from '../../../shared/database/sql-conditions.builder';
 import type { TrainReservation, TrainReservationStatus, TrainTicketRow, TrainTicketStatus } from './reservation.types';
 import { date, json, toReservation, toTicket, TrainReservationRow, TrainTicketDbRow } from './reservation-row.mapper';
 

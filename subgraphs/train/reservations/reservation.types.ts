@@ -1,5 +1,5 @@
 import type { BookingUserType } from '../../../shared/notifications/notification.types';
-import type { TrainPricingContext } from '../pricing/train-pricing-policy';
+import type { TrainPricingContext } from '../pricing/train-pricing.policy';
 import type { CarClass } from '../provider/rail-provider.port';
 
 export type Journey = 'OUTBOUND' | 'RETURN';

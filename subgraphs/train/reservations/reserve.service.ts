@@ -1,7 +1,7 @@
 import type { Principal } from '../../../shared/auth/token.service';
-import { fingerprintOf, idempotencyKeyOf, parseReserveRequest, TrainReserveHeaders, TrainReserveInput } from './reserve-request';
-import { bookingUserTypeOf } from './reserve-rules';
-import type { TrainReservationView } from './reservation-view';
+import { fingerprintOf, idempotencyKeyOf, parseReserveRequest, TrainReserveHeaders, TrainReserveInput } from './reserve.request';
+import { bookingUserTypeOf } from './reserve.policy';
+import type { TrainReservationView } from './reservation.view';
 import type { TrainReservationWorkflow } from './train-reservation.workflow';
 
 /**

@@ -1,4 +1,4 @@
-import { AppError } from '../../../shared/errors/app-error';
+import { AppError } from '../../../shared/errors/app-error.exception';
 
 export interface PassengerFieldError {
   /** Null for a problem of the request as a whole (e.g. a body-level payer field). */

@@ -1,11 +1,11 @@
 import type { EntityManager } from 'typeorm';
-import { Role } from '../../../shared/auth/roles';
+import { Role } from '../../../shared/auth/roles.types';
 import type { Principal } from '../../../shared/auth/token.service';
 import type { TrainConfig } from '../../../shared/config/train.config';
 import type { SeatHoldRepository } from '../holds/seat-hold.repository';
 import { RailProviderError, type RailProvider, type RailReservation } from '../provider/rail-provider.port';
 import type { TrainReservationRepository } from './reservation.repository';
-import { TrainReservationStore } from './reservation-store';
+import { TrainReservationStore } from './reservation.store';
 import type { TrainReservation } from './reservation.types';
 import { TrainReservationWorkflow, type TrainReserveStart } from './train-reservation.workflow';
 

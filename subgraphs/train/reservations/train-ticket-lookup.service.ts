@@ -8,7 +8,7 @@ import {
   TICKET_LOOKUP_READ,
   TicketLookupAnswer,
   TicketLookupInput,
-} from '../../../shared/tickets/ticket-lookup';
+} from '../../../shared/tickets/ticket-lookup.contract';
 import type { StationService } from '../services/station.service';
 import type { TrainReservationRepository } from './reservation.repository';
 

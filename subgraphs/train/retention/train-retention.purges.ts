@@ -1,4 +1,4 @@
-import type { RetentionConfig } from '../../../shared/config/config';
+import type { RetentionConfig } from '../../../shared/config/platform.config';
 import { daysBefore, RetentionPurge, timeKeyCursor, timeKeyPosition } from '../../../shared/retention/retention.types';
 import type { SeatHoldRepository } from '../holds/seat-hold.repository';
 import { SALES_HORIZON_DAYS } from '../provider/rail-simulator.adapter';

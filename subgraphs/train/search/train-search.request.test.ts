@@ -1,5 +1,5 @@
-import { foldCandidates } from '../../../shared/search/look-ahead-fold';
-import { trainAvailability, trainSearchLink } from './train-availability';
+import { foldCandidates } from '../../../shared/search/look-ahead-fold.policy';
+import { trainAvailability, trainSearchLink } from './train-availability.view';
 import { trainLookAheadDates, validateTrainSearch } from './train-search.request';
 
 const STOPS = new Map(

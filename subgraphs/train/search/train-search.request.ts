@@ -1,5 +1,5 @@
-import { AppError } from '../../../shared/errors/app-error';
-import { addDays, compareDates } from '../../../shared/time/calendar-date';
+import { AppError } from '../../../shared/errors/app-error.exception';
+import { addDays, compareDates } from '../../../shared/time/calendar-date.calculator';
 import { checkTrainSearch, type TrainSearchInput, trainSearchRefusal, type SearchProblem } from '../../../shared/api-contract/train-search.validator';
 
 /** The train domain's coded errors for search input (OpenAPI `getTripTrainSearch` lists them). */

@@ -1,18 +1,18 @@
 import type { TrainPorts } from '../train-ports.type';
 import type { Principal } from '../../../shared/auth/token.service';
-import { Role } from '../../../shared/auth/roles';
-import { AppError } from '../../../shared/errors/app-error';
-import { ExchangeRates, snapshotRates } from '../../../shared/money/exchange-rates';
-import { checkCandidates, foldCandidates } from '../../../shared/search/look-ahead-fold';
-import { priceTrainFare, trainRatePairs, type TrainPrice } from '../pricing/train-pricing';
-import type { TrainPricingContext } from '../pricing/train-pricing-policy';
+import { Role } from '../../../shared/auth/roles.types';
+import { AppError } from '../../../shared/errors/app-error.exception';
+import { ExchangeRates, snapshotRates } from '../../../shared/money/exchange-rates.port';
+import { checkCandidates, foldCandidates } from '../../../shared/search/look-ahead-fold.policy';
+import { priceTrainFare, trainRatePairs, type TrainPrice } from '../pricing/train-pricing.calculator';
+import type { TrainPricingContext } from '../pricing/train-pricing.policy';
 import { RailProvider, RailProviderError, RailTrip } from '../provider/rail-provider.port';
 import { SGR_TIME_ZONE, StationService } from '../services/station.service';
-import { TrainAvailability, trainAvailability, trainSearchLink } from './train-availability';
-import { RAIL_PROVIDER_KEY, trainTripView, type TrainTripView } from './train-trip-view';
+import { TrainAvailability, trainAvailability, trainSearchLink } from './train-availability.view';
+import { RAIL_PROVIDER_KEY, trainTripView, type TrainTripView } from './train-trip.view';
 import { trainLookAheadDates, TrainSearchQuery, validateTrainSearch } from './train-search.request';
 
-export { RAIL_PROVIDER_KEY, type TrainTripView } from './train-trip-view';
+export { RAIL_PROVIDER_KEY, type TrainTripView } from './train-trip.view';
 
 export class TrainProviderException extends AppError {
   static unavailable(retryable: boolean): TrainProviderException {

@@ -1,12 +1,12 @@
 import type { DataSource } from 'typeorm';
-import type { PlatformConfig } from '../../../../shared/config/config';
-import { createDataSource, ensureDatabase } from '../../../../shared/database/data-source';
+import type { PlatformConfig } from '../../../../shared/config/platform.config';
+import { createDataSource, ensureDatabase } from '../../../../shared/database/data-source.factory';
 import { cleanUp, testConfig } from '../../../../test/support/test-platform';
 import { GdsSimulator1763800000310 } from '../../migrations/1763800000310-gds-simulator';
 import type { FlightSupplier, SupplierBookingResult, SupplierOffer } from '../flight-supplier.port';
 import { createGdsSimulator } from '../gds-simulator.adapter';
 import { MysqlSimulatorStore } from './mysql-simulator.repository';
-import { criteria, failure, firstOffer, NOW, travelersFor } from './simulator-test-fixtures';
+import { criteria, failure, firstOffer, NOW, travelersFor } from './simulator-test.fixtures';
 
 // Two data sources (two connection pools) over one database stand for two processes, e.g. the API and the worker.
 let config: PlatformConfig;

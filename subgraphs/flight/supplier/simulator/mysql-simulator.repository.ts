@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DataSource, QueryRunner } from 'typeorm';
-import { insertUnlessDuplicate } from '../../../../shared/database/data-source';
-import type { InsertBookingOutcome, SeatClaim, SimulatorBooking, SimulatorStore, VersionedBooking } from './simulator-store';
+import { insertUnlessDuplicate } from '../../../../shared/database/data-source.factory';
+import type { InsertBookingOutcome, SeatClaim, SimulatorBooking, SimulatorStore, VersionedBooking } from './simulator.store';
 
 /** InnoDB may still pick a victim among concurrent inserts of one unique key; the loser simply runs again. */
 const DEADLOCK_ATTEMPTS = 5;

@@ -1,8 +1,8 @@
 import type { SupplierOffer } from '../flight-supplier.port';
 import { createGdsSimulator } from '../gds-simulator.adapter';
-import { isKnownAirport } from './airports';
-import { CARRIERS, MAX_CONNECTION_MINUTES, MIN_CONNECTION_MINUTES, SERVICES } from './routes';
-import { criteria, failure, simulator } from './simulator-test-fixtures';
+import { isKnownAirport } from './airports.calculator';
+import { CARRIERS, MAX_CONNECTION_MINUTES, MIN_CONNECTION_MINUTES, SERVICES } from './routes.data';
+import { criteria, failure, simulator } from './simulator-test.fixtures';
 
 const flights = (o: SupplierOffer): string[] => o.itineraries.flatMap((i) => i.segments.map((s) => `${s.carrierCode}${s.number}`));
 /** Minutes between two local times in the same time zone. */

@@ -1,7 +1,7 @@
-import { DATE, search, simulator, stop, trainOn } from './rail-test-fixtures';
-import { carsOf } from './cars';
-import { adultFare, fare, faresFor, luggagePrice } from './fares';
-import { SCHEDULE } from './timetable';
+import { DATE, search, simulator, stop, trainOn } from './rail-test.fixtures';
+import { carsOf } from './cars.builder';
+import { adultFare, fare, faresFor, luggagePrice } from './fares.calculator';
+import { SCHEDULE } from './timetable.data';
 
 describe('rail simulator seat maps', () => {
   it('every train has economy, business and royal cars whose grids have every cell type', async () => {

@@ -1,13 +1,13 @@
 import type { DataSource } from 'typeorm';
-import type { PlatformConfig } from '../../../../shared/config/config';
-import { createDataSource, ensureDatabase } from '../../../../shared/database/data-source';
+import type { PlatformConfig } from '../../../../shared/config/platform.config';
+import { createDataSource, ensureDatabase } from '../../../../shared/database/data-source.factory';
 import { cleanUp, testConfig } from '../../../../test/support/test-platform';
 import { RailSimulator1763800000400 } from '../../migrations/1763800000400-rail-simulator';
 import { RailSimulatorTicketNumbers1764000000520 } from '../../migrations/1764000000520-rail-simulator-ticket-numbers';
 import type { RailHoldInput, RailProvider, RailTrip } from '../rail-provider.port';
 import { MysqlRailSimulatorStore } from './mysql-rail-simulator.repository';
-import { pnrCandidate, ticketNumberFor } from './booking';
-import { DATE, failure, NOW, PARTNER, passenger, search, simulator, stop, trainOn } from './rail-test-fixtures';
+import { pnrCandidate, ticketNumberFor } from './booking.builder';
+import { DATE, failure, NOW, PARTNER, passenger, search, simulator, stop, trainOn } from './rail-test.fixtures';
 
 // Two data sources (two connection pools) over one database stand for two processes, e.g. the API and the worker.
 let config: PlatformConfig;

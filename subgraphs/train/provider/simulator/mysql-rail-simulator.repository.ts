@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DataSource, QueryRunner } from 'typeorm';
-import { insertUnlessDuplicate } from '../../../../shared/database/data-source';
+import { insertUnlessDuplicate } from '../../../../shared/database/data-source.factory';
 import type {
   ClaimOutcome,
   InsertReservationOutcome,
@@ -9,7 +9,7 @@ import type {
   SimReservation,
   StoredHold,
   VersionedReservation,
-} from './rail-simulator-store';
+} from './rail-simulator.store';
 
 /** InnoDB may still pick a victim among concurrent inserts of one unique key; the loser simply runs again. */
 const DEADLOCK_ATTEMPTS = 5;

@@ -1,0 +1,202 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ApolloServer } from '@apollo/server';
+import { LRUCache } from 'lru-cache';
+import { AppError, ErrorBody, isErrorBody, PlatformErrorCode, PlatformException } from '../../shared/errors/app-error.exception';
+import { errorBodyFromExtensions } from '../../shared/errors/graphql-errors.mapper';
+import type { Logger } from '../../shared/logging/logger';
+import type { GatewayContext } from '../gateway.context';
+import type { HttpMethod, RestReply, RestRequest, RestRoute } from './rest-route.types';
+import { PreparedReply, prepareReply, sendPreparedReply } from './prepared-reply.writer';
+import { readRouteBody } from './request-body.reader';
+import { checkInput } from './rest-input.validator';
+import type { DirectFetches, OperationOutcome } from '../fast-path/direct-fetch.service';
+import type { TokenService } from '../../shared/auth/token.service';
+import { InvalidatedCache } from '../../shared/cache/invalidated.cache';
+import { TRUST_WINDOW_MS } from '../../shared/cache/invalidation-bus.service';
+import type { InvalidationBus } from '../../shared/cache/invalidation-bus.service';
+import { currentScope, runForEveryClient } from '../../shared/context/request-scope.state';
+import { databaseFailure } from '../../shared/database/database.exception';
+import { isRateLimitState, rateLimitHeaders } from '../../shared/rate-limit/rate-limit-headers.mapper';
+
+/**
+ * Replies kept at once. A cached route makes one per value of its key (the station lists: three in
+ * all), so this bound only stops a route keyed on something unbounded from growing without end.
+ */
+export const MAX_CACHED_REPLIES = 32;
+/**
+ * A reply with a topic is read through the subgraph's own caches, in another process under docker-compose, which may
+ * apply an invalidation after this one: by a few milliseconds, or, its link to Redis broken, only when its trust
+ * window ends. A reply loaded that soon after a change lives this long rather than the route's seconds.
+ */
+export const UPSTREAM_SETTLE_MS = 2 * TRUST_WINDOW_MS;
+
+/** What replies of routes whose data changes at run time need: the bus that says when, and token checks. */
+export interface LiveReplies {
+  bus: InvalidationBus;
+  tokens: TokenService;
+}
+
+interface CompiledRoute {
+  route: RestRoute;
+  segments: string[];
+}
+
+/** Matches REST paths to routes, runs their GraphQL operation through the gateway, maps the answer. */
+export class RestRouter {
+  private readonly routes: CompiledRoute[];
+
+  /**
+   * Promises, so that requests arriving while a reply is built wait for that one build. A reply is
+   * kept as sent (serialised, tagged, with its compressed forms) so a hit does none of that again.
+   */
+  private readonly replies = new LRUCache<string, Promise<PreparedReply>>({ max: MAX_CACHED_REPLIES });
+  /** Replies of routes with a cache topic, one cache per topic, emptied by its invalidations. */
+  private readonly liveReplies = new Map<string, InvalidatedCache<string, PreparedReply>>();
+
+  constructor(
+    routes: RestRoute[],
+    private readonly apollo: ApolloServer<GatewayContext>,
+    private readonly logger: Logger,
+    private readonly maxBodyBytes: number,
+    /** Operations the gateway plans as one fetch to one subgraph go straight to it (see fast-path/direct-fetch.service.ts). */
+    private readonly direct?: DirectFetches,
+    /** Without it, routes with a cache topic are not cached (unit tests). */
+    private readonly live?: LiveReplies,
+  ) {
+    this.routes = routes.map((route) => ({ route, segments: route.path.split('/').filter(Boolean) }));
+  }
+
+  /** How many replies the cache holds now. */
+  get cachedReplies(): number {
+    return this.replies.size + [...this.liveReplies.values()].reduce((sum, cache) => sum + cache.size, 0);
+  }
+
+  /** The path pattern of the route this request goes to (the metrics route label, never the raw path with its ids). */
+  routeTemplate(method: string | undefined, pathname: string): string | undefined {
+    const matches = this.match(pathname);
+    const wanted = method === 'HEAD' ? 'GET' : method;
+    return (matches.find((m) => m.route.method === wanted) ?? matches[0])?.route.path;
+  }
+
+  /** Returns false when no route has this path, so the caller can answer 404. */
+  async handle(req: IncomingMessage, res: ServerResponse, url: URL, context: GatewayContext): Promise<boolean> {
+    const matches = this.match(url.pathname);
+    if (matches.length === 0) return false;
+    // HEAD runs the GET route and sends its headers without the body.
+    const method = req.method === 'HEAD' ? 'GET' : (req.method as HttpMethod);
+    const hit = matches.find((m) => m.route.method === method);
+    const headers: Record<string, string> = { 'x-request-id': context.requestId };
+    if (!hit) {
+      const methods = new Set<string>(matches.map((m) => m.route.method));
+      if (methods.has('GET')) methods.add('HEAD');
+      const allowed = [...methods].join(', ');
+      const body = new AppError(PlatformErrorCode.METHOD_NOT_ALLOWED, 405, `${req.method} is not supported on ${url.pathname}; use ${allowed}`).toBody();
+      await sendPreparedReply(req, res, prepareReply({ status: 405, body }, { tagged: false }), { ...headers, allow: allowed }, context.clientIsLoopback);
+      return true;
+    }
+    let reply: PreparedReply;
+    try {
+      reply = await this.cached(hit.route, { params: hit.params, query: url.searchParams, body: undefined, headers: req.headers }, req, () =>
+        this.run(hit.route, hit.params, req, url, context),
+      );
+    } catch (error) {
+      const body = this.toErrorBody(error, context.requestId);
+      const retryAfter = body.data?.retryAfterSeconds;
+      reply = prepareReply({ status: body.status, body }, { tagged: false });
+      if (typeof retryAfter === 'number') reply.headers['retry-after'] = String(retryAfter);
+      if (isRateLimitState(body.data?.rateLimit)) Object.assign(reply.headers, rateLimitHeaders(body.data.rateLimit));
+    }
+    await sendPreparedReply(req, res, reply, { ...headers, ...hit.route.alwaysHeaders }, context.clientIsLoopback);
+    return true;
+  }
+
+  /**
+   * Reference lists (airports, stations, companies) are the same for everyone allowed to read them: a route
+   * with `cache` keeps its reply instead of rebuilding thousands of rows through GraphQL on every request.
+   * Public lists change only with a deployment and live `seconds`; a list with a topic is forgotten when the
+   * topic is invalidated (every process, within the bus's second). A failed build is not kept, so the next
+   * request retries. Only cached replies carry our ETag: their hash is paid once, not on every request.
+   */
+  private async cached(route: RestRoute, request: RestRequest, req: IncomingMessage, produce: () => Promise<RestReply>): Promise<PreparedReply> {
+    const uncached = async () => prepareReply(await produce(), { tagged: false });
+    if (!route.cache || route.method !== 'GET') return uncached();
+    if (route.auth && !route.cache.topic) return uncached();
+    // Without a verified token the route runs as usual and answers its own 401, before any input check.
+    if (route.cache.topic && (!this.live || (route.auth && !(await this.live.tokens.principalOrNull(req.headers.authorization))))) return uncached();
+    const key = `${route.path}\u0000${route.cache.key(request)}`;
+    // Kept replies serve every client: the one whose request builds it leaving must not stop it.
+    const build = () => runForEveryClient(produce).then((built) => prepareReply(built, { tagged: true }));
+    if (route.cache.topic) return this.liveCache(route.cache.topic, route.cache.seconds).getOrLoad(key, build);
+    const cached = this.replies.get(key);
+    if (cached) return cached;
+    const reply = build();
+    this.replies.set(key, reply, { ttl: route.cache.seconds * 1000 });
+    reply.catch(() => {
+      if (this.replies.peek(key) === reply) this.replies.delete(key);
+    });
+    return reply;
+  }
+
+  private liveCache(topic: string, seconds: number): InvalidatedCache<string, PreparedReply> {
+    let cache = this.liveReplies.get(topic);
+    if (!cache)
+      this.liveReplies.set(
+        topic,
+        (cache = new InvalidatedCache(this.live!.bus, { topic, max: MAX_CACHED_REPLIES, ttlMs: seconds * 1000, settleMs: UPSTREAM_SETTLE_MS })),
+      );
+    return cache;
+  }
+
+  private async run(route: RestRoute, params: Record<string, string>, req: IncomingMessage, url: URL, context: GatewayContext) {
+    if (route.auth && !req.headers.authorization) throw PlatformException.unauthenticated();
+    const body = await readRouteBody(req, route, this.maxBodyBytes);
+    const request: RestRequest = { params, query: url.searchParams, body, headers: req.headers };
+    checkInput(route.contract, request);
+    const operation = route.operation(request);
+    const planned = this.direct?.planned(operation.query);
+    const outcome = (planned && (await this.direct!.run(planned, operation, context))) ?? (await this.throughGateway(operation, context));
+    const { data, errors } = outcome;
+    if (errors?.length) {
+      const first = errors[0];
+      throw errorBodyFromExtensions(first.message, first.extensions) ?? new Error(`GraphQL error without a body: ${first.message}`);
+    }
+    return route.reply(data, request);
+  }
+
+  private async throughGateway(operation: ReturnType<RestRoute['operation']>, context: GatewayContext): Promise<OperationOutcome> {
+    const response = await this.apollo.executeOperation(operation, { contextValue: context });
+    if (response.body.kind !== 'single') throw new Error('incremental delivery is not used by REST routes');
+    return response.body.singleResult;
+  }
+
+  private toErrorBody(error: unknown, requestId: string): ErrorBody {
+    if (error instanceof AppError) return error.toBody();
+    if (isErrorBody(error)) return error;
+    if (currentScope()?.signal?.aborted) return PlatformException.clientClosed().toBody();
+    const database = databaseFailure(error);
+    if (database) return database.toBody();
+    this.logger.error('REST route failed', { requestId, reason: error instanceof Error ? error.message : String(error) });
+    return PlatformException.internal(requestId).toBody();
+  }
+
+  private match(pathname: string): Array<{ route: RestRoute; params: Record<string, string> }> {
+    const parts = pathname.split('/').filter(Boolean);
+    const found: Array<{ route: RestRoute; params: Record<string, string> }> = [];
+    for (const { route, segments } of this.routes) {
+      if (segments.length !== parts.length) continue;
+      const params: Record<string, string> = {};
+      let ok = true;
+      for (let i = 0; i < segments.length && ok; i++) {
+        if (segments[i].startsWith(':')) {
+          try {
+            params[segments[i].slice(1)] = decodeURIComponent(parts[i]);
+          } catch {
+            ok = false;
+          }
+        } else ok = segments[i] === parts[i];
+      }
+      if (ok) found.push({ route, params });
+    }
+    return found;
+  }
+}
