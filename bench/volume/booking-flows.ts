@@ -61,8 +61,16 @@ async function expect2xx<T>(what: string, answer: Promise<{ status: number; body
   return res.body;
 }
 
+/**
+ * The offer with the most seats left. The flows book the same search several times, and the GDS simulator gives some
+ * flights as few as 4 economy seats on a date (DAR-ZNZ's first flight had 6 on 2026-12-28): the first offer would sell
+ * out and every later reserve would be a 410, by design.
+ */
 async function firstOffer(client: FlightClient, search: Record<string, unknown>): Promise<RestFlightOffer> {
-  return client.firstOffer(search);
+  const found = await expect2xx('search', client.call<{ data: RestFlightOffer[] }>('POST', '/api/flight/search', search));
+  if (found.data.length === 0) throw new Error(`no offer for ${JSON.stringify(search)}`);
+  const seats = (offer: RestFlightOffer) => Number(offer.numberOfBookableSeats);
+  return found.data.reduce((most, offer) => (seats(offer) > seats(most) ? offer : most));
 }
 
 /** An agent reservation of `count` travellers, purchased from the agent's wallet. */

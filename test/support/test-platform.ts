@@ -63,6 +63,9 @@ export function childEnv(config: PlatformConfig, extra: Record<string, string> =
     NOTIFICATION_SINK_DIR: config.notifications.sinkDir,
     REVERSE_PROXY_REPO: config.reverseProxy.repoPath,
     JOB_LOCK_MS: String(config.jobLockMs),
+    // A flight purchase's lease is the crashed process's, so a child must take it from the test's config: with the
+    // default 60 s a booking a child left ISSUING could not be recovered within a test's wait.
+    FLIGHT_ISSUANCE_LEASE_SECONDS: String(config.recovery.issuanceLeaseSeconds),
     SEARCH_RATE_PER_SECOND: String(config.searchRate.perSecond),
     SEARCH_RATE_BURST: String(config.searchRate.burst),
     ...extra,
