@@ -121,13 +121,30 @@ function graphQLValue(type: GraphQLInputType, value: unknown, overlay: MemberOve
   if (overlay.instead && !overlay.instead.schema.safeParse(value).error) return overlay.instead.toGraphQL(value);
   const named = getNamedType(type);
   if (!isInputObjectType(named) || typeof value !== 'object') return value;
-  return objectValue(Object.values(named.getFields()), value as Record<string, unknown>, overlay.shape ?? {});
+  return objectValue(named, value as Record<string, unknown>, overlay.shape ?? NO_OVERLAY);
 }
 
-function objectValue(members: readonly Member[], value: Record<string, unknown>, overlay: InputOverlay): Record<string, unknown> {
+const NO_OVERLAY: InputOverlay & MemberOverlay = {};
+
+/** The REST members of an input object or a field's arguments under one overlay, worked out once: variables() runs per request. */
+const PLANS = new WeakMap<InputOverlay, WeakMap<object, Array<[string, Member]>>>();
+
+function plannedMembers(owner: GraphQLInputObjectType | readonly GraphQLArgument[], overlay: InputOverlay): Array<[string, Member]> {
+  let byOwner = PLANS.get(overlay);
+  if (!byOwner) PLANS.set(overlay, (byOwner = new WeakMap()));
+  let plan = byOwner.get(owner);
+  if (!plan) byOwner.set(owner, (plan = restMembers(isInputObjectType(owner) ? Object.values(owner.getFields()) : owner, overlay, '')));
+  return plan;
+}
+
+function objectValue(
+  owner: GraphQLInputObjectType | readonly GraphQLArgument[],
+  value: Record<string, unknown>,
+  overlay: InputOverlay,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [rest, member] of restMembers(members, overlay, '')) {
-    const memberOverlay = overlay.members?.[member.name] ?? {};
+  for (const [rest, member] of plannedMembers(owner, overlay)) {
+    const memberOverlay = overlay.members?.[member.name] ?? NO_OVERLAY;
     const given = value[rest];
     if ((given === undefined || given === null) && memberOverlay.whenAbsent !== undefined) out[member.name] = memberOverlay.whenAbsent;
     else if (given !== undefined) out[member.name] = graphQLValue(member.type, given, memberOverlay);
@@ -161,7 +178,7 @@ export function restInput(target: string, overlay: ArgumentsOverlay = {}, schema
       schema: membersCheck(Object.values(type.getFields()), { description: type.description ?? undefined, ...overlay }, `${target}(${type.name})`),
       variableDefinitions: `$${argument.name}: ${String(argument.type)}`,
       arguments: `${argument.name}: $${argument.name}`,
-      variables: (request) => ({ [argument.name]: objectValue(Object.values(type.getFields()), request, overlay) }),
+      variables: (request) => ({ [argument.name]: objectValue(type, request, overlay) }),
     };
   }
   const taken = restMembers(field.args, overlay, target).map(([, member]) => member as GraphQLArgument);
