@@ -54,6 +54,9 @@ export interface DepositProblem {
   message: string;
 }
 
+/** The message of the one 400 SGR_PAYMENT_INVALID, REST's and GraphQL's alike. */
+export const depositInvalidMessage = (problems: DepositProblem[]) => `Invalid payment request: ${problems.map((p) => p.field).join(', ')}`;
+
 /** The currency when none is given. */
 export const BASE_CURRENCY = 'TZS';
 /** National payer numbers of the mobile deposit, which names no rail, are Tanzanian. */

@@ -6,6 +6,7 @@ import { restInput } from '../graphql-shapes/rest-input.builder';
 import {
   amountField,
   checkTrainDeposit,
+  depositInvalidMessage,
   type DepositOperation,
   TRAIN_DEPOSIT_MAX_LENGTH,
   type TrainDepositInput,
@@ -30,7 +31,7 @@ function depositReply(result: DepositResult) {
 
 /** docs/train-payments.md: every problem of a deposit body is one 400 SGR_PAYMENT_INVALID, as the subgraph answers it. */
 function paymentInvalid(fields: InputProblem[]): AppError {
-  return new AppError('SGR_PAYMENT_INVALID', 400, `Invalid payment request: ${fields.map((f) => f.field).join(', ')}`, { fields });
+  return new AppError('SGR_PAYMENT_INVALID', 400, depositInvalidMessage(fields), { fields });
 }
 
 type Operation = 'card' | 'mobile' | 'mobile-money';

@@ -1,4 +1,5 @@
 import { AppError } from '../../../shared/errors/app-error.exception';
+import { depositInvalidMessage } from '../../../shared/api-contract/train-deposit.validator';
 
 export interface PaymentFieldError {
   field: string;
@@ -8,7 +9,7 @@ export interface PaymentFieldError {
 /** SGR online payment errors (docs/train-payments.md lists each with its HTTP status). */
 export class TrainPaymentException extends AppError {
   static invalid(fields: PaymentFieldError[]): TrainPaymentException {
-    return new TrainPaymentException('SGR_PAYMENT_INVALID', 400, `Invalid payment request: ${fields.map((f) => f.field).join(', ')}`, { fields });
+    return new TrainPaymentException('SGR_PAYMENT_INVALID', 400, depositInvalidMessage(fields), { fields });
   }
   static reservationNotFound(paymentReference: string): TrainPaymentException {
     return new TrainPaymentException('SGR_RESERVATION_NOT_FOUND', 404, `No train reservation ${paymentReference}`);
