@@ -156,22 +156,28 @@ describe('train agent issuance (REST)', () => {
     expect(again.body.issuance.status).toBe('PAYOUT_REJECTED');
   });
 
-  it('callbacks to loopback are refused (no request made) when SGR_CALLBACK_ALLOW_PRIVATE is off', async () => {
+  it('a callback URL that reaches our own network is refused with 400 when it is given, in every spelling', async () => {
     const { paymentReference, id } = await reserve(agent);
     const config = env.stack.platform.config.train as { callbackAllowPrivate: boolean };
     const port = new URL(hookUrl).port;
     config.callbackAllowPrivate = false;
     try {
-      expect((await issue(agent, paymentReference, { callbackUrl: `http://example.com/hook` })).status).toBe(400);
-      const res = await issue(agent, paymentReference, { callbackUrl: `https://localhost:${port}/hook/refused` });
-      expect(res.status).toBe(202);
-      await untilFinal(agent, paymentReference);
-      const row = await waitFor(
-        async () => (await sql('SELECT callback_status FROM train_issuance WHERE reservation_id = ?', [id]))[0],
-        (r) => r.callback_status !== 'PENDING',
-        20_000,
-      );
-      expect(row.callback_status).toBe('REFUSED');
+      const spellings = [
+        'http://example.com/hook',
+        'https://169.254.169.254/latest/meta-data',
+        'https://10.0.0.8/hook',
+        `https://[::7f00:1]:${port}/hook/refused`,
+        `https://[::ffff:127.0.0.1]:${port}/hook/refused`,
+        `https://LOCALHOST.:${port}/hook/refused`,
+        `https://localhost:${port}/hook/refused`,
+        `https://2130706433:${port}/hook/refused`,
+      ];
+      for (const callbackUrl of spellings) {
+        const res = await issue<ErrorAnswer>(agent, paymentReference, { callbackUrl });
+        expect({ callbackUrl, status: res.status, errorCode: res.body.errorCode }).toEqual({ callbackUrl, status: 400, errorCode: 'SGR_CALLBACK_URL_INVALID' });
+        expect(res.body.data).toEqual({ field: 'callbackUrl' });
+      }
+      expect(await sql('SELECT 1 FROM train_issuance WHERE reservation_id = ?', [id])).toHaveLength(0);
       expect(received.filter((r) => r.path === '/hook/refused')).toHaveLength(0);
     } finally {
       config.callbackAllowPrivate = true;

@@ -40,7 +40,9 @@ const ISSUE_BODY = restInput('Mutation.issueTrainTicket', {
   members: {
     paymentReference: { omit: true },
     callbackUrl: {
-      description: 'An HTTPS URL called with the issuance status once issuance reached a final state.',
+      description:
+        'An HTTPS URL called with the issuance status once issuance reached a final state. Its host must be public: a private, loopback, link-local or ' +
+        'reserved address (in any spelling, or a name resolving to one) is refused with 400 when the URL is given.',
       documents: { format: 'uri', maxLength: TRAIN_CALLBACK_URL_MAX_LENGTH },
     },
   },
@@ -96,7 +98,7 @@ const issue: RestRoute = {
     },
     errors: {
       400:
-        'SGR_CALLBACK_URL_INVALID: callbackUrl is not an HTTPS URL of at most 2048 characters (or is refused); BAD_REQUEST for a payment reference ' +
+        'SGR_CALLBACK_URL_INVALID: callbackUrl is not an HTTPS URL of at most 2048 characters, carries credentials, does not resolve, or reaches a private, loopback, link-local or reserved address; BAD_REQUEST for a payment reference ' +
         'too long or a body of the wrong JSON type (data.fields[]).',
       402: 'SGR_AGENT_INSUFFICIENT_BALANCE: the projected balance after this and other pending debits would fall below the overdraft limit; nothing is claimed, retry after a top-up.',
       403: 'FORBIDDEN: not an agent, or the reservation belongs to another account.',

@@ -1,48 +1,17 @@
-import { lookup } from 'node:dns/promises';
+import type { LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
-
-/** Addresses a callback must never reach: private, loopback, link-local, CGNAT, unspecified, multicast, reserved. */
-const BLOCKED = new net.BlockList();
-for (const [net4, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  BLOCKED.addSubnet(net4, bits, 'ipv4');
-}
-for (const [net6, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-  ['2001:db8::', 32],
-] as const) {
-  BLOCKED.addSubnet(net6, bits, 'ipv6');
-}
-
-export function isForbiddenAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return BLOCKED.check(mapped[1], 'ipv4');
-  const family = net.isIPv4(address) ? 'ipv4' : net.isIPv6(address) ? 'ipv6' : null;
-  if (!family) return true;
-  return BLOCKED.check(address, family);
-}
+import type net from 'node:net';
+import {
+  type OutboundPolicy,
+  OutboundDestinationRefused,
+  OutboundHostUnresolved,
+  resolveOutboundDestination,
+} from '../../../shared/http/outbound-destination.policy';
 
 export class CallbackRefused extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
     this.name = 'CallbackRefused';
   }
 }
@@ -58,17 +27,17 @@ export interface CallbackResult {
  * Refused (CallbackRefused, nothing sent) when an address is private, loopback or link-local unless
  * `allowPrivate`. Resolves with the status of a 2xx answer; throws on anything else, for the job to retry.
  */
-export async function sendCallback(target: string, body: unknown, options: { allowPrivate: boolean; timeoutMs?: number }): Promise<CallbackResult> {
-  const url = new URL(target);
-  if (url.protocol !== 'https:' && !(options.allowPrivate && url.protocol === 'http:'))
-    throw new CallbackRefused(`callback scheme ${url.protocol} is not allowed`);
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  const addresses = net.isIP(host) ? [{ address: host, family: net.isIPv4(host) ? 4 : 6 }] : await lookup(host, { all: true, verbatim: true });
-  if (addresses.length === 0) throw new Error(`callback host ${host} did not resolve`);
-  if (!options.allowPrivate) {
-    const bad = addresses.find((a) => isForbiddenAddress(a.address));
-    if (bad) throw new CallbackRefused(`callback host ${host} resolves to a private, loopback or link-local address`);
+export async function sendCallback(target: string, body: unknown, options: OutboundPolicy & { timeoutMs?: number }): Promise<CallbackResult> {
+  let destination: { url: URL; addresses: LookupAddress[] };
+  try {
+    destination = await resolveOutboundDestination(target, { allowPrivate: options.allowPrivate, lookup: options.lookup });
+  } catch (error) {
+    // A name that does not resolve now may resolve later: the job retries it; every other refusal is final.
+    if (error instanceof OutboundHostUnresolved) throw new Error(`callback ${error.problem}`, { cause: error });
+    if (error instanceof OutboundDestinationRefused) throw new CallbackRefused(`callback ${error.problem}`, { cause: error });
+    throw error;
   }
+  const { url, addresses } = destination;
   const pinned = addresses[0];
   // The connection goes to the address checked above, never to a second resolution of the name.
   const pinnedLookup: net.LookupFunction = (_host, opts, cb) => {

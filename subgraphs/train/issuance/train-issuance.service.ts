@@ -6,6 +6,7 @@ import { TRAIN_JOBS } from '../jobs/train.jobs';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
 import type { TrainReservation } from '../reservations/reservation.types';
 import { TrainIssuanceException } from './train-issuance.exception';
+import { OutboundDestinationRefused, acceptOutboundUrl } from '../../../shared/http/outbound-destination.policy';
 import { checkTrainIssuanceRead, checkTrainPaymentReference, TRAIN_CALLBACK_URL_MAX_LENGTH } from '../../../shared/api-contract/train-issuance.validator';
 import type { TrainIssuanceRepository } from './train-issuance.repository';
 import { issuanceView, TrainIssuanceView } from './train-issuance.view';
@@ -32,7 +33,7 @@ export class TrainIssuanceService {
   async issue(principal: Principal, paymentReference: string, callbackUrl: string | null | undefined): Promise<TrainIssuanceView> {
     const problems = checkTrainPaymentReference(paymentReference);
     if (problems.length) throw TrainIssuanceException.invalid(problems);
-    const url = this.callbackUrl(callbackUrl);
+    const url = await this.callbackUrl(callbackUrl);
     const found = await this.owned(principal, paymentReference, false);
     const existing = await this.issuances.byReservation(found.id);
     if (existing) return this.repeat(found, existing, url);
@@ -145,19 +146,16 @@ export class TrainIssuanceService {
     }
   }
 
-  private callbackUrl(value: string | null | undefined): string | null {
+  /** The agent's callback URL, refused now (400) if it could never be delivered: a private address in any spelling. */
+  private async callbackUrl(value: string | null | undefined): Promise<string | null> {
     if (value === undefined || value === null || value === '') return null;
     if (typeof value !== 'string' || value.length > TRAIN_CALLBACK_URL_MAX_LENGTH)
       throw TrainIssuanceException.invalidCallbackUrl(`callbackUrl must be an HTTPS URL of at most ${TRAIN_CALLBACK_URL_MAX_LENGTH} characters`);
-    let url: URL;
     try {
-      url = new URL(value.trim());
-    } catch {
-      throw TrainIssuanceException.invalidCallbackUrl('callbackUrl must be an absolute HTTPS URL');
+      return (await acceptOutboundUrl(value.trim(), { allowPrivate: this.ports.config.callbackAllowPrivate })).toString();
+    } catch (error) {
+      if (error instanceof OutboundDestinationRefused) throw TrainIssuanceException.invalidCallbackUrl(`callbackUrl ${error.problem}`);
+      throw error;
     }
-    const allowHttp = this.ports.config.callbackAllowPrivate;
-    if (url.protocol !== 'https:' && !(allowHttp && url.protocol === 'http:')) throw TrainIssuanceException.invalidCallbackUrl('callbackUrl must use https');
-    if (url.username || url.password) throw TrainIssuanceException.invalidCallbackUrl('callbackUrl must not carry credentials');
-    return url.toString();
   }
 }
