@@ -1,8 +1,10 @@
+import type { ApiDiscoveryDocument } from './rest/schemas/discovery.schemas';
+
 export const FLIGHT_STOPS_PATH = '/stops/flight';
 export const TRAIN_STOPS_PATH = '/stops/train';
 
 /** GET /.well-known/api-discovery: where to log in, where the keys are, where the station lists are. */
-export function discoveryDocument(config: { publicBaseUrl: string }) {
+export function discoveryDocument(config: { publicBaseUrl: string }): ApiDiscoveryDocument {
   const base = config.publicBaseUrl;
   return {
     name: 'Safiri booking API',

@@ -11,9 +11,10 @@ const doc = buildOpenApiDocument(REST_ROUTES) as { paths: Record<string, Record<
 const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
 
 describe('the OpenAPI document built from the route table', () => {
-  it('has every route, each with a contract', () => {
+  it('has every route, each with a contract, and the discovery document the gateway serves itself', () => {
     expect(REST_ROUTES.filter((r) => !r.contract).map((r) => `${r.method} ${r.path}`)).toEqual([]);
-    expect(operations).toHaveLength(REST_ROUTES.length);
+    expect(operations).toHaveLength(REST_ROUTES.length + 1);
+    expect(doc.paths['/.well-known/api-discovery'].get.operationId).toBe('getApiDiscovery');
   });
 
   it('gives each operation a unique id, a success answer, and its path parameters', () => {

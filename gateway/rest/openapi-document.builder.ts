@@ -2,6 +2,7 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { COMMON_ERRORS, ErrorBodySchema, RouteContract, RouteTag } from './rest.contract';
 import type { RestRoute } from './rest-route.types';
 import { FLIGHT_STOPS_PATH, TRAIN_STOPS_PATH } from '../discovery.view';
+import { API_DISCOVERY_PATH, ApiDiscovery } from './schemas/discovery.schemas';
 
 export const OPENAPI_FILE = 'openapi.json';
 
@@ -12,7 +13,7 @@ const TAGS: Record<RouteTag, string> = {
   Tickets: 'Ticket lookup across bus, train and flight.',
   Companies: 'The company list.',
   'Reverse proxy': 'Administration of reverse-proxy domains and tenant configurations (administrators only).',
-  Platform: 'Login, key discovery and the station-list hosts.',
+  Platform: 'API discovery, login, key discovery and the station-list hosts.',
 };
 
 /** `/api/x/:id` → `/api/x/{id}`. */
@@ -87,6 +88,21 @@ function operation(route: RestRoute, contract: RouteContract): ZodOpenApiOperati
   return op;
 }
 
+/** The gateway's own discovery document: no GraphQL behind it, so no route, but clients and contract proxies need it documented. */
+const DISCOVERY_OPERATION: ZodOpenApiOperationObject = {
+  operationId: 'getApiDiscovery',
+  summary: 'Discover the API: login, keys, documents and station-list hosts',
+  tags: ['Platform'],
+  security: [],
+  responses: {
+    200: {
+      description: 'The discovery document (cacheable for an hour).',
+      content: { 'application/json': { schema: ApiDiscovery } },
+    },
+    default: { description: 'Any failure, with the error object.', content: errorContent },
+  },
+};
+
 /**
  * The OpenAPI 3.1 document of the REST layer, built from the route table. Served at /openapi.json and
  * committed as openapi.json (`npm run openapi`; CI fails when the committed file is stale).
@@ -97,6 +113,7 @@ export function buildOpenApiDocument(routes: RestRoute[]): Record<string, unknow
     const path = openApiPath(route.path);
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route, route.contract) };
   }
+  paths[API_DISCOVERY_PATH] = { get: DISCOVERY_OPERATION };
   return createDocument(
     {
       openapi: '3.1.0',

@@ -39,6 +39,13 @@ describe('the OpenAPI document of the REST layer', () => {
     expect(discovery.openapi_url).toBe(`${env.config.publicBaseUrl}/openapi.json`);
   });
 
+  it('documents the discovery document itself, without a token (the contract hook checks the answer above against it)', async () => {
+    const doc = await json<OpenApiDocument>(await fetch(`${env.baseUrl}/openapi.json`));
+    const discovery = doc.paths['/.well-known/api-discovery']?.get;
+    expect(discovery?.security).toEqual([]);
+    expect(Object.keys(discovery?.responses ?? {})).toEqual(expect.arrayContaining(['200']));
+  });
+
   it('describes the documented operations with their statuses, and Bearer on the protected ones', async () => {
     const doc = await json<OpenApiDocument>(await fetch(`${env.baseUrl}/openapi.json`));
     const op = (p: string, m: string) => doc.paths[p]?.[m];
