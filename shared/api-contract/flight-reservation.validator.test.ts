@@ -47,4 +47,13 @@ describe('the offer reference and reservation request validator (REST and GraphQ
       },
     });
   });
+
+  it('refuses two routes naming different offers, and takes the same offer named twice', () => {
+    const other = '11111111-2222-4333-8444-555555555555';
+    expect(fields(checkReservationRequest({ offerReference: OFFER, flightOfferReference: other, passengers: [{}] }))).toEqual([
+      { field: 'flightOffer', message: 'names another offer than offerReference: send one of the two' },
+    ]);
+    const twice = checkReservationRequest({ offerReference: OFFER.toLowerCase(), flightOfferReference: ` ${OFFER} `, passengers: [{}] });
+    expect(twice).toMatchObject({ request: { offerReference: OFFER.toLowerCase() } });
+  });
 });

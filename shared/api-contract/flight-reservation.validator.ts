@@ -57,6 +57,13 @@ export interface ReservationRequest {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Both routes to the offer given and naming different offers: the spec asks for exactly one (the same offer twice is one). */
+function namesAnotherOffer(input: ReservationRequestInput): boolean {
+  const { offerReference, flightOfferReference } = input;
+  if (typeof offerReference !== 'string' || typeof flightOfferReference !== 'string') return false;
+  return offerReference.trim().toLowerCase() !== flightOfferReference.trim().toLowerCase();
+}
+
 /** Every problem of the request's own members at once; or the request with its defaults. */
 export function checkReservationRequest(
   input: ReservationRequestInput,
@@ -68,6 +75,7 @@ export function checkReservationRequest(
   if (given === undefined || given === null || (typeof given === 'string' && !offerReference))
     problems.push({ field: 'offerReference', message: 'is required (or flightOffer with its offerReference)' });
   else if (!UUID_PATTERN.test(offerReference)) problems.push({ field: 'offerReference', message: 'must be the uuid a search returned' });
+  else if (namesAnotherOffer(input)) problems.push({ field: 'flightOffer', message: 'names another offer than offerReference: send one of the two' });
   const passengers = input.passengers;
   if (!Array.isArray(passengers) || passengers.length === 0)
     problems.push({ field: 'passengers', message: 'is required: one entry per traveler of the offer' });

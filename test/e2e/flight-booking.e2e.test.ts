@@ -252,6 +252,19 @@ describe('flight booking (REST)', () => {
       expect(expired.body).toMatchObject({ errorCode: 'FLIGHT_OFFER_EXPIRED', data: { refreshSearch: true } });
     });
 
+    it('400 when offerReference and flightOffer name different offers (exactly one route to the offer); the same offer twice books', async () => {
+      const res = await agent.call<{ data: RestFlightOffer[] }>('POST', '/api/flight/search', domestic({ departureDate: daysAhead(33) }));
+      const [a, b] = res.body.data;
+      expect(b).toBeDefined();
+      const both = await reserveAgent<ErrorAnswer>(agent, { offerReference: a.offerReference, flightOffer: b, passengers: [adult()] });
+      expect({ status: both.status, errorCode: both.body.errorCode }).toEqual({ status: 400, errorCode: 'BAD_REQUEST' });
+      expect(both.body.data.fields).toEqual([{ field: 'flightOffer', message: 'names another offer than offerReference: send one of the two' }]);
+      const booked = (reference: string) => query('SELECT id FROM flight_reservation WHERE offer_reference = ?', [reference]);
+      expect([...(await booked(a.offerReference)), ...(await booked(b.offerReference))]).toEqual([]);
+      const same = await reserveAgent(agent, { offerReference: a.offerReference.toUpperCase(), flightOffer: a, passengers: [adult()] });
+      expect(same.status).toBe(201);
+    });
+
     it('422 FLIGHT_PASSENGER_DATA_INVALID lists every invalid field with its traveler', async () => {
       const offer = await agent.firstOffer(international());
       const res = await reserveAgent<ErrorAnswer>(agent, {

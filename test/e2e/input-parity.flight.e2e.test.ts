@@ -88,6 +88,15 @@ const CASES: Record<string, Case> = {
     passengers: [],
     priceAcceptance: { priceVersion: '', amount: '1', currency: 'USD' },
   }),
+  'reserve: offerReference and flightOffer naming different offers': {
+    who: 'agent',
+    rest: {
+      method: 'POST',
+      path: '/api/flight/reserve/agent',
+      body: { offerReference: UNKNOWN_OFFER, flightOffer: { offerReference: randomUUID() }, passengers: [adult()] },
+    },
+    graphql: { query: RESERVE, variables: { input: { offerReference: UNKNOWN_OFFER, flightOfferReference: randomUUID(), passengers: [adult()] } } },
+  },
   'reserve: a price acceptance far too long': asInput('agent', '/api/flight/reserve/agent', RESERVE, {
     offerReference: UNKNOWN_OFFER,
     passengers: [adult()],
