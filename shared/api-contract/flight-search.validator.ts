@@ -17,7 +17,10 @@ export const LAST_SEARCHABLE_DATE = '2099-12-31';
 export const MAX_OFFERS = 200;
 /** The most codes one airline filter may list. */
 export const MAX_AIRLINE_CODES = 50;
-/** Seats of one search: adults and children together, and at most this many of each kind. */
+/**
+ * Seats of one search: adults and children together, and at most this many of each kind. The spec bounds each kind
+ * alone (1–9, 0–9); the sum is our limit, the seats one GDS booking holds (documented on `children` and in the README).
+ */
 export const MAX_SEATS = 9;
 export const MAX_LOOK_AHEAD_DAYS = 7;
 
@@ -165,7 +168,11 @@ function searchTravelers(req: FlightSearchRequest, problem: Problem): { adults: 
   const children = count('children', 0, 0);
   const infants = count('infants', 0, 0);
   if (infants > adults) problem('infants', 'must not exceed adults: each infant travels on an adult lap');
-  if (adults + children > MAX_SEATS) problem('children', `adults and children together must not exceed ${MAX_SEATS} seats`);
+  if (adults + children > MAX_SEATS)
+    problem(
+      'children',
+      `plus adults must not exceed ${MAX_SEATS} seated travelers per search (our limit, as a GDS booking seats ${MAX_SEATS}; book a larger group as several reservations)`,
+    );
   return { adults, children, infants };
 }
 

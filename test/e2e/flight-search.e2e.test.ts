@@ -170,6 +170,17 @@ describe('flight search and offer review (REST)', () => {
       expect(body.data.fields.map((f) => f.field)).toContain(field);
     });
 
+    it.each([[{ adults: 1, children: 9 }], [{ adults: 5, children: 5 }]])(
+      '400 for %j: our 9-seat limit per search, said once in plain words',
+      async (travelers) => {
+        const body = await json<ErrorAnswer>(await search(oneWay(travelers)));
+        const limit =
+          'plus adults must not exceed 9 seated travelers per search (our limit, as a GDS booking seats 9; book a larger group as several reservations)';
+        expect(body.data.fields).toEqual([{ field: 'children', message: limit }]);
+        expect(body.errorMessage).toBe(`Invalid search: children ${limit}`);
+      },
+    );
+
     it.each([
       ['lookAheadDays 2.5', { lookAheadDays: 2.5 }],
       ['lookAheadDays as a string', { lookAheadDays: '2' }],

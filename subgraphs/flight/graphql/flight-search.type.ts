@@ -77,10 +77,14 @@ export class FlightSearchInput {
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD; omit for one-way' })
   returnDate?: string | null;
 
-  @Field(() => Int, { nullable: true, description: 'Travelers aged 12 or older: 1 to 9; default 1' })
+  @Field(() => Int, { nullable: true, description: 'Travelers aged 12 or older: 1 to 9; default 1. Adults plus children: at most 9 (our limit)' })
   adults?: number | null;
 
-  @Field(() => Int, { nullable: true, description: 'Travelers aged 2 to 11; default 0' })
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'Travelers aged 2 to 11: 0 to 9; default 0. Adults plus children: at most 9 seated travelers per search (our limit, as one GDS booking seats 9)',
+  })
   children?: number | null;
 
   @Field(() => Int, { nullable: true, description: "Infants under 2 on an adult's lap; at most adults; default 0" })
