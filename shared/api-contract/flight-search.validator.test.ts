@@ -47,6 +47,14 @@ describe('the flight search validator (REST and GraphQL alike)', () => {
     ]);
   });
 
+  it('takes a display currency ISO 4217 lists today, in any case, and refuses codes it does not (a 400, not a supplier 502)', () => {
+    expect(checkFlightSearch(search({ currencyCode: 'tzs' }), data)).toMatchObject({ search: { currency: 'TZS' } });
+    for (const code of ['XXX', 'XTS', 'DEM', 'ABC'])
+      expect(fields(checkFlightSearch(search({ currencyCode: code }), data))).toEqual([
+        { field: 'currencyCode', message: 'must be a current ISO 4217 currency code' },
+      ]);
+  });
+
   it('checks known airports and the date at the origin only with the data the subgraph has', () => {
     const body = search({ destinationLocationCode: 'QQQ', departureDate: '2029-12-31' });
     expect(fields(checkFlightSearch(body, data))).toEqual([

@@ -205,7 +205,8 @@ function searchFilters(
 function searchCurrency(req: FlightSearchRequest, data: SearchData, problem: Problem): string {
   if (req.currencyCode === undefined || req.currencyCode === null) return data.headerCurrency ?? 'USD';
   const currency = typeof req.currencyCode === 'string' ? req.currencyCode.toUpperCase() : '';
-  if (!isCurrencyCode(currency)) problem('currencyCode', 'must be a three-letter ISO 4217 code');
+  if (!/^[A-Z]{3}$/.test(currency)) problem('currencyCode', 'must be a three-letter ISO 4217 code');
+  else if (!isCurrencyCode(currency)) problem('currencyCode', 'must be a current ISO 4217 currency code');
   return currency;
 }
 

@@ -5,8 +5,14 @@ const ZERO_DECIMAL_CURRENCIES = new Set(['TZS', 'KES', 'UGX', 'XAF', 'RWF']);
 
 export type Amount = Decimal;
 
+/**
+ * The currencies ISO 4217 lists today, as the runtime's ICU data has them (withdrawn codes such as DEM and the
+ * non-currencies XXX, XTS and the metals are not among them): a code outside it can never be priced or held.
+ */
+const ISO_4217_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
 export function isCurrencyCode(value: string): boolean {
-  return /^[A-Z]{3}$/.test(value);
+  return ISO_4217_CURRENCIES.has(value);
 }
 
 /** 0 decimals for TZS, KES, UGX, XAF, RWF; 2 otherwise (spec "Limits"). */

@@ -162,6 +162,8 @@ describe('flight search and offer review (REST)', () => {
       ['a return before the departure', { returnDate: '2020-01-01' }, 'returnDate'],
       ['max 0', { max: 0 }, 'max'],
       ['an unknown travel class', { travelClass: 'LUXURY' }, 'travelClass'],
+      ['a display currency that is not ISO 4217', { currencyCode: 'XXX' }, 'currencyCode'],
+      ['a display currency ISO 4217 has withdrawn', { currencyCode: 'DEM' }, 'currencyCode'],
     ])('400 for %s, naming the field', async (_name, extra, field) => {
       const res = await search(oneWay(extra));
       expect(res.status).toBe(400);
