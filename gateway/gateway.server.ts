@@ -1,3 +1,5 @@
+import { IdempotencyStore } from './idempotency/idempotency.store';
+import { IdempotentRequests } from './idempotency/idempotent-requests.service';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
@@ -93,7 +95,8 @@ export async function startGateway(
   const { config } = platform;
   const logger = platform.logger.child({ service: 'gateway' });
   const { apollo, direct } = await startApollo(platform, logger, supergraphSdl, subgraphUrls);
-  const rest = new RestRouter(REST_ROUTES, apollo, logger, config.maxBodyBytes, direct, { bus: platform.invalidations, tokens: platform.tokens });
+  const idempotency = new IdempotentRequests(new IdempotencyStore(platform.redis, config.queuePrefix), logger);
+  const rest = new RestRouter(REST_ROUTES, apollo, logger, config.maxBodyBytes, direct, { bus: platform.invalidations, tokens: platform.tokens }, idempotency);
   const handle = gatewayHandler(platform, apollo, rest, subgraphUrls);
   const server = gatewayServer(platform, logger, rest, handle);
   server.keepAliveTimeout = 65_000;

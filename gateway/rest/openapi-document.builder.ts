@@ -3,6 +3,7 @@ import { COMMON_ERRORS, ErrorBodySchema, RouteContract, RouteTag } from './rest.
 import type { RestRoute } from './rest-route.types';
 import { FLIGHT_STOPS_PATH, TRAIN_STOPS_PATH } from '../discovery.view';
 import { API_DISCOVERY_PATH, ApiDiscovery } from './schemas/discovery.schemas';
+import { takesIdempotencyKey, withIdempotencyKey } from '../idempotency/idempotency.contract';
 
 export const OPENAPI_FILE = 'openapi.json';
 
@@ -111,7 +112,8 @@ export function buildOpenApiDocument(routes: RestRoute[]): Record<string, unknow
   const paths: ZodOpenApiPathsObject = {};
   for (const route of routes) {
     const path = openApiPath(route.path);
-    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route, route.contract) };
+    const contract = takesIdempotencyKey(route) ? withIdempotencyKey(route.contract) : route.contract;
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route, contract) };
   }
   paths[API_DISCOVERY_PATH] = { get: DISCOVERY_OPERATION };
   return createDocument(

@@ -6,7 +6,11 @@ import { errorBodyFromExtensions } from '../../shared/errors/graphql-errors.mapp
 import type { Logger } from '../../shared/logging/logger';
 import type { GatewayContext } from '../gateway.context';
 import type { HttpMethod, RestReply, RestRequest, RestRoute } from './rest-route.types';
-import { PreparedReply, prepareReply, sendPreparedReply } from './prepared-reply.writer';
+import { JsonBytes, PreparedReply, prepareReply, sendPreparedReply } from './prepared-reply.writer';
+import { IDEMPOTENCY_KEY_HEADER, keyProblem, REPLAYED_HEADER, requestFingerprint } from '../idempotency/idempotency-key.policy';
+import { IdempotencyException } from '../idempotency/idempotency.exception';
+import { takesIdempotencyKey } from '../idempotency/idempotency.contract';
+import type { IdempotentRequests } from '../idempotency/idempotent-requests.service';
 import { readRouteBody } from './request-body.reader';
 import { checkInput } from './rest-input.validator';
 import type { DirectFetches, OperationOutcome } from '../fast-path/direct-fetch.service';
@@ -62,6 +66,8 @@ export class RestRouter {
     private readonly direct?: DirectFetches,
     /** Without it, routes with a cache topic are not cached (unit tests). */
     private readonly live?: LiveReplies,
+    /** Without it, Idempotency-Key is not read (unit tests); with it, `live` verifies whose key it is. */
+    private readonly idempotency?: IdempotentRequests,
   ) {
     this.routes = routes.map((route) => ({ route, segments: route.path.split('/').filter(Boolean) }));
   }
@@ -94,20 +100,63 @@ export class RestRouter {
       await sendPreparedReply(req, res, prepareReply({ status: 405, body }, { tagged: false }), { ...headers, allow: allowed }, context.clientIsLoopback);
       return true;
     }
+    const key = this.idempotency && takesIdempotencyKey(hit.route) ? req.headers[IDEMPOTENCY_KEY_HEADER] : undefined;
     let reply: PreparedReply;
     try {
-      reply = await this.cached(hit.route, { params: hit.params, query: url.searchParams, body: undefined, headers: req.headers }, req, () =>
-        this.run(hit.route, hit.params, req, url, context),
-      );
+      reply =
+        key === undefined
+          ? await this.cached(hit.route, { params: hit.params, query: url.searchParams, body: undefined, headers: req.headers }, req, () =>
+              this.run(hit.route, hit.params, req, url, context),
+            )
+          : await this.keyed(hit.route, hit.params, Array.isArray(key) ? key.join(',') : key, req, url, context);
     } catch (error) {
-      const body = this.toErrorBody(error, context.requestId);
-      const retryAfter = body.data?.retryAfterSeconds;
-      reply = prepareReply({ status: body.status, body }, { tagged: false });
-      if (typeof retryAfter === 'number') reply.headers['retry-after'] = String(retryAfter);
-      if (isRateLimitState(body.data?.rateLimit)) Object.assign(reply.headers, rateLimitHeaders(body.data.rateLimit));
+      reply = prepareReply(this.errorReply(error, context.requestId), { tagged: false });
     }
     await sendPreparedReply(req, res, reply, { ...headers, ...hit.route.alwaysHeaders }, context.clientIsLoopback);
     return true;
+  }
+
+  /**
+   * A change sent with an Idempotency-Key (docs/decisions.md "Idempotency keys"): the first request runs and its
+   * final answer, success or refusal, is kept for the account and key; a retry of the same request gets it again with
+   * `Idempotent-Replayed: true`. Without a verified token there is no account to keep it for: the route answers its 401.
+   */
+  private async keyed(
+    route: RestRoute,
+    params: Record<string, string>,
+    key: string,
+    req: IncomingMessage,
+    url: URL,
+    context: GatewayContext,
+  ): Promise<PreparedReply> {
+    const problem = keyProblem(key);
+    if (problem) throw IdempotencyException.invalidKey(problem);
+    const principal = await this.live?.tokens.principalOrNull(req.headers.authorization);
+    if (!principal) return prepareReply(await this.run(route, params, req, url, context), { tagged: false });
+    const body = await readRouteBody(req, route, this.maxBodyBytes);
+    const fingerprint = requestFingerprint(route.method, `${url.pathname}${url.search}`, body);
+    const answer = await this.idempotency!.run(principal.accountId, key, fingerprint, async () => {
+      try {
+        const reply = await this.run(route, params, req, url, context, { body });
+        const text = reply.body instanceof JsonBytes ? reply.body.bytes.toString('utf8') : undefined;
+        return { status: reply.status ?? 200, headers: reply.headers ?? {}, body: reply.body, text };
+      } catch (error) {
+        const reply = this.errorReply(error, context.requestId);
+        return { status: reply.status!, headers: reply.headers!, body: reply.body };
+      }
+    });
+    const headers = { ...answer.headers, ...(answer.replayed ? { [REPLAYED_HEADER]: 'true' } : {}) };
+    return prepareReply({ status: answer.status, headers, body: new JsonBytes(Buffer.from(answer.body)) }, { tagged: false });
+  }
+
+  /** An error as the REST answer a client reads: its body, and Retry-After and RateLimit headers where it has them. */
+  private errorReply(error: unknown, requestId: string): RestReply & { status: number; headers: Record<string, string> } {
+    const body = this.toErrorBody(error, requestId);
+    const headers: Record<string, string> = {};
+    const retryAfter = body.data?.retryAfterSeconds;
+    if (typeof retryAfter === 'number') headers['retry-after'] = String(retryAfter);
+    if (isRateLimitState(body.data?.rateLimit)) Object.assign(headers, rateLimitHeaders(body.data.rateLimit));
+    return { status: body.status, headers, body };
   }
 
   /**
@@ -147,9 +196,10 @@ export class RestRouter {
     return cache;
   }
 
-  private async run(route: RestRoute, params: Record<string, string>, req: IncomingMessage, url: URL, context: GatewayContext) {
+  /** `read` is the body when the caller has read it already (a keyed request fingerprints it first). */
+  private async run(route: RestRoute, params: Record<string, string>, req: IncomingMessage, url: URL, context: GatewayContext, read?: { body: unknown }) {
     if (route.auth && !req.headers.authorization) throw PlatformException.unauthenticated();
-    const body = await readRouteBody(req, route, this.maxBodyBytes);
+    const body = read ? read.body : await readRouteBody(req, route, this.maxBodyBytes);
     const request: RestRequest = { params, query: url.searchParams, body, headers: req.headers };
     checkInput(route.contract, request);
     const operation = route.operation(request);

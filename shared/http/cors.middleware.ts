@@ -12,9 +12,10 @@ const ALLOWED_HEADERS = [
   'If-Match',
   'If-None-Match',
   'x-request-id',
+  'Idempotency-Key',
 ].join(', ');
 /** Response headers a browser app may read. */
-const EXPOSED_HEADERS = 'x-request-id, ETag, Retry-After';
+const EXPOSED_HEADERS = 'x-request-id, ETag, Retry-After, Idempotent-Replayed';
 const ALLOWED_METHODS = 'GET, HEAD, POST, PATCH, DELETE, OPTIONS';
 /** How long a browser may reuse a preflight answer (seconds). */
 const PREFLIGHT_MAX_AGE = '600';

@@ -1,0 +1,116 @@
+import { startSideRole, startTestStack } from '../support/test-platform';
+import { adult, daysAhead, FlightClient } from '../support/flight-client';
+import type { ErrorAnswer, RestAgentReservationAnswer, RestFlightIssuance } from '../support/rest-bodies';
+
+/**
+ * Idempotency-Key on REST changes, through two gateways sharing the database and Redis as replicas do: a retry sent to
+ * the other gateway gets the first answer (`Idempotent-Replayed: true`), never a second booking or debit.
+ */
+describe('Idempotency-Key across two gateways (REST)', () => {
+  let env: Awaited<ReturnType<typeof startTestStack>>;
+  let side: Awaited<ReturnType<typeof startSideRole>>;
+  let viaA: FlightClient;
+  let viaB: FlightClient;
+
+  beforeAll(async () => {
+    env = await startTestStack();
+    side = await startSideRole(
+      env.config,
+      'gateway',
+      Object.fromEntries(Object.entries(env.stack.subgraphs).map(([name, server]) => [`${name.toUpperCase()}_URL`, server!.url])),
+    );
+    viaA = await FlightClient.create(env.baseUrl, env.stack.platform, 'idem-agent@booking.test', 'SERVICE_AGENT', {
+      currency: 'TZS',
+      openingBalance: '20000000',
+    });
+    viaB = new FlightClient(side.stack.gateway!.url, viaA.token);
+  });
+  afterAll(async () => {
+    await side.stop();
+    await env.close();
+  });
+
+  const query = <Row = Record<string, unknown>>(sql: string, params: unknown[] = []) => env.stack.platform.dataSource.query<Row[]>(sql, params);
+  const keyed = (key: string) => ({ 'idempotency-key': key });
+  const debits = () =>
+    query(
+      "SELECT e.id FROM wallet_entry e JOIN wallet w ON w.id = e.wallet_id JOIN account a ON a.id = w.account_id WHERE a.email = 'idem-agent@booking.test' AND e.kind = 'DEBIT'",
+    );
+
+  it('reserve, purchase and cancel retried on the other gateway replay the first answer: one booking, one debit', async () => {
+    const offer = await viaA.firstOffer({ originLocationCode: 'DAR', destinationLocationCode: 'ZNZ', departureDate: daysAhead(41) });
+    const body = { offerReference: offer.offerReference, passengers: [adult()] };
+    const first = await viaA.call<RestAgentReservationAnswer>('POST', '/api/flight/reserve/agent', body, keyed('reserve-1'));
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const retry = await viaB.call<RestAgentReservationAnswer>('POST', '/api/flight/reserve/agent', body, keyed('reserve-1'));
+    expect({ status: retry.status, replayed: retry.headers.get('idempotent-replayed'), body: retry.body }).toEqual({
+      status: 201,
+      replayed: 'true',
+      body: first.body,
+    });
+    expect(await query('SELECT id FROM flight_reservation WHERE offer_reference = ?', [offer.offerReference])).toHaveLength(1);
+
+    const ticketId = first.body.reservation.ticketIds[0];
+    const bought = await viaB.call<RestFlightIssuance>('POST', '/api/flight/purchase/agent', { ticketId }, keyed('purchase-1'));
+    expect(bought.status).toBe(200);
+    const again = await viaA.call<RestFlightIssuance>('POST', '/api/flight/purchase/agent', { ticketId }, keyed('purchase-1'));
+    expect({ status: again.status, replayed: again.headers.get('idempotent-replayed'), body: again.body }).toEqual({
+      status: 200,
+      replayed: 'true',
+      body: bought.body,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await debits()).toHaveLength(1);
+
+    const cancelled = await viaA.call('POST', '/api/flight/cancel', { reservationId: first.body.reservation.id }, keyed('cancel-1'));
+    const replayed = await viaB.call('POST', '/api/flight/cancel', { reservationId: first.body.reservation.id }, keyed('cancel-1'));
+    expect({ status: replayed.status, body: replayed.body, replayed: replayed.headers.get('idempotent-replayed') }).toEqual({
+      status: cancelled.status,
+      body: cancelled.body,
+      replayed: 'true',
+    });
+  });
+
+  it('the same key for a different request is 422 IDEMPOTENCY_KEY_REUSED, on either gateway', async () => {
+    const offer = await viaA.firstOffer({ originLocationCode: 'DAR', destinationLocationCode: 'ZNZ', departureDate: daysAhead(42) });
+    const first = await viaA.call('POST', '/api/flight/reserve/agent', { offerReference: offer.offerReference, passengers: [adult()] }, keyed('reserve-2'));
+    expect(first.status).toBe(201);
+    const other = await viaB.call<ErrorAnswer>(
+      'POST',
+      '/api/flight/reserve/agent',
+      { offerReference: offer.offerReference, passengers: [adult('Juma')] },
+      keyed('reserve-2'),
+    );
+    expect({ status: other.status, errorCode: other.body.errorCode }).toEqual({ status: 422, errorCode: 'IDEMPOTENCY_KEY_REUSED' });
+  });
+
+  it('twins sent at once to both gateways: one runs, the other is 409 IDEMPOTENCY_KEY_IN_USE with Retry-After or the replay', async () => {
+    const offer = await viaA.firstOffer({ originLocationCode: 'DAR', destinationLocationCode: 'ZNZ', departureDate: daysAhead(43) });
+    const body = { offerReference: offer.offerReference, passengers: [adult()] };
+    const answers = await Promise.all([viaA, viaB, viaA, viaB].map((c) => c.call<ErrorAnswer>('POST', '/api/flight/reserve/agent', body, keyed('reserve-3'))));
+    const fresh = answers.filter((a) => a.status === 201 && a.headers.get('idempotent-replayed') === null);
+    expect(fresh).toHaveLength(1);
+    for (const a of answers.filter((x) => x !== fresh[0])) {
+      if (a.status === 409) {
+        expect(a.body.errorCode).toBe('IDEMPOTENCY_KEY_IN_USE');
+        expect(a.headers.get('retry-after')).toBe('1');
+      } else expect({ status: a.status, replayed: a.headers.get('idempotent-replayed') }).toEqual({ status: 201, replayed: 'true' });
+    }
+    expect(await query('SELECT id FROM flight_reservation WHERE offer_reference = ?', [offer.offerReference])).toHaveLength(1);
+  });
+
+  it('a key that is not 1 to 255 visible characters is a 400 naming Idempotency-Key; a refusal is kept and replayed too', async () => {
+    const bad = await viaA.call<ErrorAnswer>('POST', '/api/flight/cancel', { reservationId: '00000000-0000-4000-8000-000000000000' }, keyed('x'.repeat(256)));
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields).toEqual([{ field: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }]);
+    const missing = await viaA.call('POST', '/api/flight/cancel', { reservationId: '00000000-0000-4000-8000-000000000000' }, keyed('cancel-unknown'));
+    expect(missing.status).toBe(404);
+    const replay = await viaB.call('POST', '/api/flight/cancel', { reservationId: '00000000-0000-4000-8000-000000000000' }, keyed('cancel-unknown'));
+    expect({ status: replay.status, replayed: replay.headers.get('idempotent-replayed'), body: replay.body }).toEqual({
+      status: 404,
+      replayed: 'true',
+      body: missing.body,
+    });
+  });
+});
