@@ -1,5 +1,6 @@
 import { IdempotencyStore } from './idempotency/idempotency.store';
 import { IdempotentRequests } from './idempotency/idempotent-requests.service';
+import { idempotencyPlugin } from './idempotency/idempotency.plugin';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
@@ -94,8 +95,8 @@ export async function startGateway(
 ): Promise<RunningServer> {
   const { config } = platform;
   const logger = platform.logger.child({ service: 'gateway' });
-  const { apollo, direct } = await startApollo(platform, logger, supergraphSdl, subgraphUrls);
   const idempotency = new IdempotentRequests(new IdempotencyStore(platform.redis, config.queuePrefix), logger);
+  const { apollo, direct } = await startApollo(platform, logger, supergraphSdl, subgraphUrls, idempotency);
   const rest = new RestRouter(REST_ROUTES, apollo, logger, config.maxBodyBytes, direct, { bus: platform.invalidations, tokens: platform.tokens }, idempotency);
   const handle = gatewayHandler(platform, apollo, rest, subgraphUrls);
   const server = gatewayServer(platform, logger, rest, handle);
@@ -118,6 +119,7 @@ async function startApollo(
   logger: Logger,
   supergraphSdl: string,
   subgraphUrls: Record<SubgraphName, string>,
+  idempotency: IdempotentRequests,
 ): Promise<{ apollo: ApolloServer<GatewayContext>; direct: DirectFetches }> {
   const { config } = platform;
   const production = config.nodeEnv === 'production';
@@ -142,6 +144,8 @@ async function startApollo(
     plugins: [
       operationNamePlugin(),
       costLimitPlugin({ authenticated: config.graphqlMaxCost, public: config.graphqlMaxCostPublic }),
+      // After the cost limit: an operation refused for its cost claims no key.
+      idempotencyPlugin(idempotency, platform.tokens),
       graphqlMetricsPlugin(platform.metrics, 'gateway'),
       production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
     ],

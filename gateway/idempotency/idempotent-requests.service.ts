@@ -8,9 +8,14 @@ export interface ProducedAnswer {
   status: number;
   headers: Record<string, string>;
   body: unknown;
-  /** The body as sent, when it is already serialised (a REST answer made from a subgraph's bytes). */
+  /** The body as sent, when it is already serialised (a REST answer made from a subgraph's bytes, a GraphQL result). */
   text?: string;
+  /** The status of the outcome when the HTTP status is not it (a GraphQL error's own, in an HTTP 200); `body` then is its error. */
+  outcomeStatus?: number;
 }
+
+export type BegunRequest =
+  { kind: 'replay'; answer: KeptAnswer } | { kind: 'run'; settle(produced: ProducedAnswer): Promise<KeptAnswer>; release(): Promise<void> };
 
 /**
  * Runs a request under its Idempotency-Key: the first runs and its final answer is kept; a retry with the same key and
@@ -24,29 +29,52 @@ export class IdempotentRequests {
   ) {}
 
   async run(accountId: string, key: string, fingerprint: string, execute: () => Promise<ProducedAnswer>): Promise<KeptAnswer & { replayed: boolean }> {
-    const claim = await this.store.claim(accountId, key, fingerprint);
-    if (claim.kind === 'replay') return { ...claim.answer, replayed: true };
-    if (claim.kind === 'reused') throw IdempotencyException.reused();
-    if (claim.kind === 'in-use') throw IdempotencyException.inUse(claim.retryAfterSeconds);
-    if (claim.kind === 'limit') throw IdempotencyException.limit(claim.retryAfterSeconds, this.keysPerDay);
+    const begun = await this.begin(accountId, key, fingerprint);
+    if (begun.kind === 'replay') return { ...begun.answer, replayed: true };
     let produced: ProducedAnswer;
     try {
       produced = await execute();
     } catch (error) {
-      await this.store.release(accountId, key, claim.token);
+      await begun.release();
       throw error;
     }
-    const answer: KeptAnswer = { status: produced.status, headers: produced.headers, body: produced.text ?? JSON.stringify(produced.body) };
-    const final = isFinalAnswer(produced.status, produced.headers, produced.body) && Buffer.byteLength(answer.body) <= MAX_KEPT_ANSWER_BYTES;
+    return { ...(await begun.settle(produced)), replayed: false };
+  }
+
+  /**
+   * The first half of run, for a caller whose request runs between two hooks (an Apollo plugin): the kept answer to
+   * replay, or the running request, settled with its answer (kept when final) or released. Refusals throw.
+   */
+  async begin(accountId: string, key: string, fingerprint: string): Promise<BegunRequest> {
+    const claim = await this.store.claim(accountId, key, fingerprint);
+    if (claim.kind === 'replay') return claim;
+    if (claim.kind === 'reused') throw IdempotencyException.reused();
+    if (claim.kind === 'in-use') throw IdempotencyException.inUse(claim.retryAfterSeconds);
+    if (claim.kind === 'limit') throw IdempotencyException.limit(claim.retryAfterSeconds, this.keysPerDay);
+    const { token } = claim;
+    return {
+      kind: 'run',
+      release: () => this.settled(this.store.release(accountId, key, token), 0),
+      settle: async (produced) => {
+        const answer: KeptAnswer = { status: produced.status, headers: produced.headers, body: produced.text ?? JSON.stringify(produced.body) };
+        const final =
+          isFinalAnswer(produced.outcomeStatus ?? produced.status, produced.headers, produced.body) && Buffer.byteLength(answer.body) <= MAX_KEPT_ANSWER_BYTES;
+        await this.settled(final ? this.store.keep(accountId, key, token, fingerprint, answer) : this.store.release(accountId, key, token), produced.status);
+        return answer;
+      },
+    };
+  }
+
+  /**
+   * A settle that fails leaves the request's answer going out all the same: its key frees itself when the lease ends,
+   * and a retry then runs again under the operation's own repeat rules.
+   */
+  private async settled(settling: Promise<void>, status: number): Promise<void> {
     try {
-      if (final) await this.store.keep(accountId, key, claim.token, fingerprint, answer);
-      else await this.store.release(accountId, key, claim.token);
+      await settling;
     } catch (error) {
-      // The request has run and its answer goes out; its key frees itself when the lease ends, and a retry then runs
-      // again under the operation's own repeat rules.
-      this.logger.warn('idempotency key not settled', { status: produced.status, reason: error instanceof Error ? error.message : String(error) });
+      this.logger.warn('idempotency key not settled', { status, reason: error instanceof Error ? error.message : String(error) });
     }
-    return { ...answer, replayed: false };
   }
 
   private get keysPerDay(): number {

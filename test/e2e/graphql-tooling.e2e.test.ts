@@ -98,7 +98,7 @@ describe('GraphQL tooling and browsers (development settings)', () => {
     }
   });
 
-  it('lets a browser read answers and the request id, ETag and Retry-After headers', async () => {
+  it('lets a browser read answers and the request id, ETag, Retry-After and Idempotent-Replayed headers', async () => {
     const graphql = await fetch(`${env.baseUrl}/graphql`, {
       method: 'POST',
       headers: { origin: APP, 'content-type': 'application/json' },
@@ -106,7 +106,7 @@ describe('GraphQL tooling and browsers (development settings)', () => {
     });
     expect(graphql.status).toBe(200);
     expect(graphql.headers.get('access-control-allow-origin')).toBe('*');
-    expect(graphql.headers.get('access-control-expose-headers')!.toLowerCase()).toBe('x-request-id, etag, retry-after');
+    expect(graphql.headers.get('access-control-expose-headers')!.toLowerCase()).toBe('x-request-id, etag, retry-after, idempotent-replayed');
     const unauthenticated = await fetch(`${env.baseUrl}/api/companies`, { headers: { origin: APP } });
     expect(unauthenticated.status).toBe(401);
     expect(unauthenticated.headers.get('access-control-allow-origin')).toBe('*');

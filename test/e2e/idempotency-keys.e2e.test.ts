@@ -113,4 +113,46 @@ describe('Idempotency-Key across two gateways (REST)', () => {
       body: missing.body,
     });
   });
+
+  describe('GraphQL mutations take the same key through the header', () => {
+    const RESERVE = 'mutation Reserve($i: FlightReservationInput!) { reserveFlightAsAgent(input: $i) { reservation { id status ticketIds } } }';
+    const gql = async (baseUrl: string, query: string, variables: Record<string, unknown>, key: string) => {
+      const res = await fetch(`${baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${viaA.token}`, 'idempotency-key': key },
+        body: JSON.stringify({ query, variables }),
+      });
+      return {
+        status: res.status,
+        replayed: res.headers.get('idempotent-replayed'),
+        body: (await res.json()) as { data?: unknown; errors?: Array<{ extensions: { code: string } }> },
+      };
+    };
+
+    it('a retry on the other gateway replays the first answer; one booking', async () => {
+      const offer = await viaA.firstOffer({ originLocationCode: 'DAR', destinationLocationCode: 'ZNZ', departureDate: daysAhead(44) });
+      const variables = { i: { offerReference: offer.offerReference, passengers: [adult('Graph')] } };
+      const first = await gql(env.baseUrl, RESERVE, variables, 'graphql-reserve-1');
+      expect(first.body.errors).toBeUndefined();
+      expect(first.replayed).toBeNull();
+      const retry = await gql(side.stack.gateway!.url, RESERVE, variables, 'graphql-reserve-1');
+      expect(retry).toEqual({ status: 200, replayed: 'true', body: first.body });
+      expect(await query('SELECT id FROM flight_reservation WHERE offer_reference = ?', [offer.offerReference])).toHaveLength(1);
+    });
+
+    it('other variables with the key are 422 IDEMPOTENCY_KEY_REUSED; a query ignores the header', async () => {
+      const offer = await viaA.firstOffer({ originLocationCode: 'DAR', destinationLocationCode: 'ZNZ', departureDate: daysAhead(45) });
+      const first = await gql(env.baseUrl, RESERVE, { i: { offerReference: offer.offerReference, passengers: [adult('Graph')] } }, 'graphql-reserve-2');
+      expect(first.body.errors).toBeUndefined();
+      const other = await gql(
+        side.stack.gateway!.url,
+        RESERVE,
+        { i: { offerReference: offer.offerReference, passengers: [adult('Other')] } },
+        'graphql-reserve-2',
+      );
+      expect({ status: other.status, code: other.body.errors?.[0].extensions.code }).toEqual({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED' });
+      const read = await gql(env.baseUrl, 'query { me { id } }', {}, 'graphql-reserve-2');
+      expect(read.replayed).toBeNull();
+    });
+  });
 });
