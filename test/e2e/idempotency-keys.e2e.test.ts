@@ -1,6 +1,7 @@
 import { startSideRole, startTestStack } from '../support/test-platform';
 import { adult, daysAhead, FlightClient } from '../support/flight-client';
 import type { ErrorAnswer, RestAgentReservationAnswer, RestFlightIssuance } from '../support/rest-bodies';
+import { nextMonthDay, reserveSeat, selectExpressTrain } from '../support/train-trip';
 
 /**
  * Idempotency-Key on REST changes, through two gateways sharing the database and Redis as replicas do: a retry sent to
@@ -112,6 +113,43 @@ describe('Idempotency-Key across two gateways (REST)', () => {
       replayed: 'true',
       body: missing.body,
     });
+  });
+
+  it('a train card deposit and an agent issue retried on the other gateway replay the first answer: one payment, one admission', async () => {
+    const rider = await FlightClient.create(env.baseUrl, env.stack.platform, 'idem-rider@booking.test', 'CUSTOMER');
+    const riderB = new FlightClient(side.stack.gateway!.url, rider.token);
+    const trip = await selectExpressTrain(rider, nextMonthDay(8));
+    const paid = await reserveSeat(rider, trip, trip.seats[0]);
+    const deposit = { paymentReference: paid.paymentReference, cardToken: 'tok_visa' };
+    const first = await rider.call('POST', '/api/trip/train/payments/card', deposit, keyed('deposit-1'));
+    expect(first.status).toBeLessThan(300);
+    const retry = await riderB.call('POST', '/api/trip/train/payments/card', deposit, keyed('deposit-1'));
+    expect({ status: retry.status, replayed: retry.headers.get('idempotent-replayed'), body: retry.body }).toEqual({
+      status: first.status,
+      replayed: 'true',
+      body: first.body,
+    });
+    expect(
+      await query('SELECT p.id FROM train_payment p JOIN train_reservation r ON r.id = p.reservation_id WHERE r.payment_reference = ?', [
+        paid.paymentReference,
+      ]),
+    ).toHaveLength(1);
+
+    const issued = await reserveSeat(viaA, trip, trip.seats[1]);
+    const path = `/api/trip/train/ticket/${issued.paymentReference}/issue`;
+    const accepted = await viaA.call('POST', path, {}, keyed('issue-1'));
+    expect(accepted.status).toBe(202);
+    const again = await viaB.call('POST', path, {}, keyed('issue-1'));
+    expect({ status: again.status, replayed: again.headers.get('idempotent-replayed'), body: again.body }).toEqual({
+      status: 202,
+      replayed: 'true',
+      body: accepted.body,
+    });
+    expect(
+      await query('SELECT i.reservation_id FROM train_issuance i JOIN train_reservation r ON r.id = i.reservation_id WHERE r.payment_reference = ?', [
+        issued.paymentReference,
+      ]),
+    ).toHaveLength(1);
   });
 
   describe('GraphQL mutations take the same key through the header', () => {
