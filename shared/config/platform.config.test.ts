@@ -106,6 +106,18 @@ describe('loadConfig', () => {
     expect(config.publicBaseUrl).toBe('https://api.safiri.example');
   });
 
+  it('lets callbacks and webhooks reach private addresses only outside production, by WEBHOOK_ALLOW_PRIVATE or its older name', () => {
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' }).train.callbackAllowPrivate).toBe(true);
+    expect(loadConfig({ SGR_CALLBACK_ALLOW_PRIVATE: 'true' }).train.callbackAllowPrivate).toBe(true);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'false', SGR_CALLBACK_ALLOW_PRIVATE: 'true' }).train.callbackAllowPrivate).toBe(false);
+    expect(loadConfig({}).train.callbackAllowPrivate).toBe(false);
+    const production = { ...PRODUCTION_CONNECTIONS, NOTIFICATION_SINK_ALLOWED: 'true' };
+    expect(() => loadConfig({ ...production, WEBHOOK_ALLOW_PRIVATE: 'true' })).toThrow(
+      /WEBHOOK_ALLOW_PRIVATE \(or SGR_CALLBACK_ALLOW_PRIVATE\) must not be true when NODE_ENV=production/,
+    );
+    expect(() => loadConfig({ ...production, SGR_CALLBACK_ALLOW_PRIVATE: 'true' })).toThrow(/must not be true when NODE_ENV=production/);
+  });
+
   it('requires real notification providers in production unless the sink is allowed explicitly', () => {
     expect(() => loadConfig(PRODUCTION_CONNECTIONS)).toThrow(/SMTP_URL, SMS_API_URL, WHATSAPP_API_URL, PUSH_API_URL are required/);
     const config = loadConfig({

@@ -1,4 +1,5 @@
 import type { EnvReader } from './env.reader';
+import { readOutboundAllowPrivate } from './outbound.config';
 
 /** The train subgraph's settings: holds, payment window and currencies, provider reconciliation, tickets. */
 export interface TrainConfig {
@@ -22,7 +23,7 @@ export interface TrainConfig {
   reconcileBackoffMs: number;
   /** Sent to the provider instead of an international phone (it takes Tanzanian mobiles only); 9 digits, no leading zero. */
   localFallbackPhone: string;
-  /** Agent issuance callbacks may go to private, loopback or link-local addresses (and plain http): tests only. */
+  /** Agent issuance callbacks may go to private, loopback or link-local addresses (and plain http): tests only (WEBHOOK_ALLOW_PRIVATE). */
   callbackAllowPrivate: boolean;
   /** Owner password of the SGR ticket PDFs (editing locked, opening free); required in production. */
   ticketPdfOwnerPassword: string;
@@ -53,7 +54,7 @@ export function readTrainConfig(read: EnvReader, production: boolean, problems: 
       /^[67]\d{8}$/,
       '9 digits starting 6 or 7 (national format without the leading zero)',
     ),
-    callbackAllowPrivate: read.oneOf('SGR_CALLBACK_ALLOW_PRIVATE', ['true', 'false'] as const, 'false') === 'true',
+    callbackAllowPrivate: readOutboundAllowPrivate(read, production, problems),
     // A secret: no silent default in production.
     ticketPdfOwnerPassword: production
       ? read.optionalString('SGR_TICKET_PDF_OWNER_PASSWORD') || (problems.push('SGR_TICKET_PDF_OWNER_PASSWORD is required when NODE_ENV=production'), '')
