@@ -1,5 +1,5 @@
 import { addDays, compareDates, isCalendarDate } from '../time/calendar-date.calculator';
-import { isCurrencyCode } from '../money/money.calculator';
+import { isCurrencyCode, isIso4217Currency } from '../money/money.calculator';
 
 /*
  * The one validator of a flight search (OpenAPI `searchFlightOffers` and `searchFlightOffersAlias`, GraphQL
@@ -205,8 +205,8 @@ function searchFilters(
 function searchCurrency(req: FlightSearchRequest, data: SearchData, problem: Problem): string {
   if (req.currencyCode === undefined || req.currencyCode === null) return data.headerCurrency ?? 'USD';
   const currency = typeof req.currencyCode === 'string' ? req.currencyCode.toUpperCase() : '';
-  if (!/^[A-Z]{3}$/.test(currency)) problem('currencyCode', 'must be a three-letter ISO 4217 code');
-  else if (!isCurrencyCode(currency)) problem('currencyCode', 'must be a current ISO 4217 currency code');
+  if (!isCurrencyCode(currency)) problem('currencyCode', 'must be a three-letter ISO 4217 code');
+  else if (!isIso4217Currency(currency)) problem('currencyCode', 'must be a current ISO 4217 currency code');
   return currency;
 }
 

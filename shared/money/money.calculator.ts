@@ -5,13 +5,18 @@ const ZERO_DECIMAL_CURRENCIES = new Set(['TZS', 'KES', 'UGX', 'XAF', 'RWF']);
 
 export type Amount = Decimal;
 
+/** Shaped like a currency code (three capital letters): what internal data (supplier fares, rate tables) is checked by. */
+export function isCurrencyCode(value: string): boolean {
+  return /^[A-Z]{3}$/.test(value);
+}
+
 /**
  * The currencies ISO 4217 lists today, as the runtime's ICU data has them (withdrawn codes such as DEM and the
- * non-currencies XXX, XTS and the metals are not among them): a code outside it can never be priced or held.
+ * non-currencies XXX, XTS and the metals are not among them): what a client's currency is checked by.
  */
 const ISO_4217_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
-export function isCurrencyCode(value: string): boolean {
+export function isIso4217Currency(value: string): boolean {
   return ISO_4217_CURRENCIES.has(value);
 }
 

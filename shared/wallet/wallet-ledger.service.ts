@@ -5,7 +5,7 @@ import type { InvalidationBus } from '../cache/invalidation-bus.service';
 import { InvalidatedCache } from '../cache/invalidated.cache';
 import { WALLETS_TOPIC } from '../cache/invalidation-topics.contract';
 import { inTransaction, isDuplicateKeyError } from '../database/data-source.factory';
-import { Decimal, fitsCurrency, formatAmount, isCurrencyCode, parseAmount } from '../money/money.calculator';
+import { Decimal, fitsCurrency, formatAmount, isIso4217Currency, parseAmount } from '../money/money.calculator';
 import type { Clock } from '../time/clock.port';
 import type { WalletEntity } from './entities/wallet.entity';
 import { WalletEntryEntity, WalletEntryKind } from './entities/wallet-entry.entity';
@@ -98,7 +98,7 @@ export class WalletLedger {
   }
 
   async openWallet(manager: EntityManager, accountId: string, currency: string, overdraftLimit = '0'): Promise<WalletView> {
-    if (!isCurrencyCode(currency)) throw WalletException.invalidAmount(`"${currency}" is not an ISO 4217 currency code`);
+    if (!isIso4217Currency(currency)) throw WalletException.invalidAmount(`"${currency}" is not an ISO 4217 currency code`);
     const overdraft = this.amount(overdraftLimit, currency, true);
     const wallet = await this.wallets.insertWallet(manager, {
       id: randomUUID(),

@@ -17,9 +17,9 @@ export type FlightCabin =
 
 /** A flight search: the route, the dates, the travelers and the filters; an absent member takes its default */
 export type FlightSearchInput = {
-  /** Travelers aged 12 or older: 1 to 9; default 1 */
+  /** Travelers aged 12 or older: 1 to 9; default 1. Adults plus children: at most 9 (our limit) */
   adults?: number | null | undefined;
-  /** Travelers aged 2 to 11; default 0 */
+  /** Travelers aged 2 to 11: 0 to 9; default 0. Adults plus children: at most 9 seated travelers per search (our limit, as one GDS booking seats 9) */
   children?: number | null | undefined;
   /** Display currency; wins over Content-Currency; default USD */
   currencyCode?: string | null | undefined;
