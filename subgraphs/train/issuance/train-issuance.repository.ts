@@ -46,6 +46,47 @@ export interface TrainIssuance {
   updatedAt: Date;
 }
 
+/** Who pays a new issuance: the agent's admitted wallet debit or the customer's confirmed online payment. */
+export type IssuanceFunding = Pick<TrainIssuance, 'fundingSource' | 'fundingStatus' | 'walletId' | 'paymentId' | 'amount' | 'currency'>;
+
+/**
+ * A new issuance row as both fundings start it: ISSUING with the payout pending, admitted now, nothing debited,
+ * issued or delivered yet. Only the funding and the agent's callback (none for a customer) differ.
+ */
+export function issuingRow(
+  reservation: { id: string; paymentReference: string; accountId: string },
+  funding: IssuanceFunding,
+  callbackUrl: string | null,
+  now: Date,
+): TrainIssuance {
+  return {
+    reservationId: reservation.id,
+    paymentReference: reservation.paymentReference,
+    accountId: reservation.accountId,
+    fundingSource: funding.fundingSource,
+    walletId: funding.walletId,
+    paymentId: funding.paymentId,
+    amount: funding.amount,
+    currency: funding.currency,
+    fundingStatus: funding.fundingStatus,
+    walletDebited: false,
+    walletEntryId: null,
+    payoutStatus: 'PENDING',
+    payoutReference: null,
+    status: 'ISSUING',
+    failure: null,
+    lastError: null,
+    callbackUrl,
+    callbackStatus: callbackUrl ? 'PENDING' : null,
+    callbackAttempts: 0,
+    callbackDeliveredAt: null,
+    admittedAt: now,
+    issuedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 const COLUMNS: Record<string, string> = {
   fundingStatus: 'funding_status',
   walletDebited: 'wallet_debited',
