@@ -63,6 +63,51 @@ export function drawBrandHeader(doc: PDFKit.PDFDocument, issuedLine: string, lef
   return headerRule;
 }
 
+/** A thin full-width rule at `y`, as sections, tables and footers end. */
+export function drawRule(doc: PDFKit.PDFDocument, left: number, width: number, y: number): void {
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .lineWidth(0.75)
+    .strokeColor(RULE_COLOR)
+    .stroke();
+}
+
+/** The booking reference under its label: what staff ask for, so set large (`size`) and spaced. */
+export function drawBookingReference(doc: PDFKit.PDFDocument, label: string, reference: string, left: number, width: number, size: number): void {
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED_COLOR).text(pdfText(label.toUpperCase()), left, doc.y, { width, characterSpacing: 0.5 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(size)
+    .fillColor(TEXT_COLOR)
+    .text(pdfText(reference), left, doc.y + 2, { width, characterSpacing: 1.5 });
+}
+
+/** One bulleted note line. */
+export function drawNote(doc: PDFKit.PDFDocument, note: string, left: number, width: number): void {
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(TEXT_COLOR)
+    .text(pdfText(`•  ${note}`), left, doc.y, { width, paragraphGap: 4 });
+}
+
+/** The footer at `top`: a rule, then each line centred under the one before. */
+export function drawFooter(doc: PDFKit.PDFDocument, lines: [string, ...string[]], left: number, width: number, top: number): void {
+  // Writing inside the bottom margin would otherwise make pdfkit start a new page.
+  const savedBottom = doc.page.margins.bottom;
+  doc.page.margins.bottom = 0;
+  drawRule(doc, left, width, top);
+  const [first, ...more] = lines;
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(MUTED_COLOR)
+    .text(pdfText(first), left, top + 8, { width, align: 'center' });
+  for (const line of more) doc.text(pdfText(line), left, doc.y + 2, { width, align: 'center' });
+  doc.page.margins.bottom = savedBottom;
+}
+
 /**
  * pdfkit options for a ticket: no user password (opens for anyone), printing and copying allowed,
  * editing, annotating, form filling and page assembly locked behind the owner password.
