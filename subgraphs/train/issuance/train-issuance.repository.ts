@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { updateWhileStatus } from '../../../shared/database/guarded-update.repository';
 import { nullableDate as date } from '../../../shared/database/column-values.mapper';
 
 export type FundingSource = 'AGENT_WALLET' | 'ONLINE_PAYMENT';
@@ -198,14 +199,7 @@ export class TrainIssuanceRepository {
         throw new Error(`unknown train issuance column ${key}`);
       }
     }
-    let where = 'reservation_id = ?';
-    params.push(reservationId);
-    if (from?.length) {
-      where += ` AND status IN (${from.map(() => '?').join(', ')})`;
-      params.push(...from);
-    }
-    const result = await m.query(`UPDATE train_issuance SET ${sets.join(', ')} WHERE ${where}`, params);
-    return Number(result.affectedRows ?? 0) === 1;
+    return updateWhileStatus(m, { table: 'train_issuance', key: { column: 'reservation_id', value: reservationId }, sets, params, from });
   }
 }
 
