@@ -11,6 +11,7 @@ import {
   renderTicketPdf,
   STRIPE_FILL,
   TEXT_COLOR,
+  TICKET_FOOTER,
 } from './ticket-pdf.kit';
 
 export { fitWidth, pdfText, ticketProtection } from './ticket-pdf.kit';
@@ -77,7 +78,7 @@ const LABELS: Record<'en' | 'sw', Labels> = {
     seat: 'Seat',
     fare: 'Fare',
     notes: 'Notes',
-    footer: 'Thank you for travelling with Safiri. Please show this ticket, on your phone or printed, with a valid ID when you board.',
+    footer: TICKET_FOOTER.en,
     page: 'Page',
   },
   sw: {
@@ -92,7 +93,7 @@ const LABELS: Record<'en' | 'sw', Labels> = {
     seat: 'Kiti',
     fare: 'Nauli',
     notes: 'Maelezo',
-    footer: 'Asante kwa kusafiri na Safiri. Tafadhali onyesha tiketi hii, kwenye simu au ikiwa imechapishwa, pamoja na kitambulisho halali wakati wa kupanda.',
+    footer: TICKET_FOOTER.sw,
     page: 'Ukurasa',
   },
 };

@@ -10,6 +10,12 @@ export const RULE_COLOR = '#d9e2ec';
 export const STRIPE_FILL = '#f5f7fa';
 export const MARGIN = 50;
 
+/** The closing line every ticket document prints, in each ticket language. */
+export const TICKET_FOOTER = {
+  en: 'Thank you for travelling with Safiri. Please show this ticket, on your phone or printed, with a valid ID when you board.',
+  sw: 'Asante kwa kusafiri na Safiri. Tafadhali onyesha tiketi hii, kwenye simu au ikiwa imechapishwa, pamoja na kitambulisho halali wakati wa kupanda.',
+};
+
 /** Characters beyond Latin-1 that the standard fonts' WinAnsi encoding still has. */
 const WIN_ANSI_EXTRAS = new Set(
   [

@@ -13,6 +13,7 @@ import {
   renderTicketPdf,
   RULE_COLOR,
   TEXT_COLOR,
+  TICKET_FOOTER,
 } from './ticket-pdf.kit';
 
 /** One SGR ticket: one passenger on one train. */
@@ -92,7 +93,7 @@ const LABELS: Record<'en' | 'sw', Labels> = {
     return: 'Return',
     scan: 'Scan at the gate',
     notes: 'Notes',
-    footer: 'Thank you for travelling with Safiri. Please show this ticket, on your phone or printed, with a valid ID when you board.',
+    footer: TICKET_FOOTER.en,
     ticket: 'Ticket',
   },
   sw: {
@@ -114,7 +115,7 @@ const LABELS: Record<'en' | 'sw', Labels> = {
     return: 'Kurudi',
     scan: 'Skani langoni',
     notes: 'Maelezo',
-    footer: 'Asante kwa kusafiri na Safiri. Tafadhali onyesha tiketi hii, kwenye simu au ikiwa imechapishwa, pamoja na kitambulisho halali wakati wa kupanda.',
+    footer: TICKET_FOOTER.sw,
     ticket: 'Tiketi',
   },
 };
