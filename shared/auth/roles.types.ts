@@ -21,6 +21,13 @@ export function isAdministrator(role: Role): boolean {
   return role === Role.ADMIN || role === Role.SUDO;
 }
 
+/** Which pricing rules a buyer's prices follow (flight and train alike): an agent's own, or online for everyone else. */
+export type BuyerPricingContext = 'ONLINE' | 'SERVICE_AGENT' | 'THIRD_PARTY_AGENT';
+
+export function pricingContextOf(role: Role): BuyerPricingContext {
+  return role === Role.SERVICE_AGENT ? 'SERVICE_AGENT' : role === Role.THIRD_PARTY_AGENT ? 'THIRD_PARTY_AGENT' : 'ONLINE';
+}
+
 export function permissionLevelFor(role: Role): number | null {
   return isAgentRole(role) ? AGENT_PERMISSION_LEVEL : null;
 }

@@ -1,4 +1,18 @@
-import { BRAND_COLOR, drawBrandHeader, fitWidth, MARGIN, MUTED_COLOR, pdfText, renderTicketPdf, RULE_COLOR, STRIPE_FILL, TEXT_COLOR } from './ticket-pdf.kit';
+import {
+  BRAND_COLOR,
+  drawBookingReference,
+  drawBrandHeader,
+  drawFooter,
+  drawNote,
+  drawRule,
+  fitWidth,
+  MARGIN,
+  pdfText,
+  renderTicketPdf,
+  STRIPE_FILL,
+  TEXT_COLOR,
+  TICKET_FOOTER,
+} from './ticket-pdf.kit';
 
 export { fitWidth, pdfText, ticketProtection } from './ticket-pdf.kit';
 import type { JourneyLine } from '../notifications/notification.types';
@@ -64,7 +78,7 @@ const LABELS: Record<'en' | 'sw', Labels> = {
     seat: 'Seat',
     fare: 'Fare',
     notes: 'Notes',
-    footer: 'Thank you for travelling with Safiri. Please show this ticket, on your phone or printed, with a valid ID when you board.',
+    footer: TICKET_FOOTER.en,
     page: 'Page',
   },
   sw: {
@@ -79,7 +93,7 @@ const LABELS: Record<'en' | 'sw', Labels> = {
     seat: 'Kiti',
     fare: 'Nauli',
     notes: 'Maelezo',
-    footer: 'Asante kwa kusafiri na Safiri. Tafadhali onyesha tiketi hii, kwenye simu au ikiwa imechapishwa, pamoja na kitambulisho halali wakati wa kupanda.',
+    footer: TICKET_FOOTER.sw,
     page: 'Ukurasa',
   },
 };
@@ -127,12 +141,7 @@ function pageLayout(doc: PDFKit.PDFDocument): PageLayout {
     doc.moveDown(1.2);
     doc.font('Helvetica-Bold').fontSize(12).fillColor(BRAND_COLOR).text(pdfText(text.toUpperCase()), left, doc.y, { width, characterSpacing: 0.5 });
     const y = doc.y + 3;
-    doc
-      .moveTo(left, y)
-      .lineTo(left + width, y)
-      .lineWidth(0.75)
-      .strokeColor(RULE_COLOR)
-      .stroke();
+    drawRule(doc, left, width, y);
     doc.y = y + 8;
   };
   return { left, width, bottom, ensureSpace, sectionHeading };
@@ -150,18 +159,7 @@ function drawTitle(doc: PDFKit.PDFDocument, { left, width }: PageLayout, input: 
 
   // The booking reference is what staff ask for, so it is the largest text on the page.
   doc.moveDown(0.8);
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED_COLOR).text(pdfText(labels.bookingReference.toUpperCase()), left, doc.y, {
-    width,
-    characterSpacing: 0.5,
-  });
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(30)
-    .fillColor(TEXT_COLOR)
-    .text(pdfText(input.bookingReference), left, doc.y + 2, {
-      width,
-      characterSpacing: 1.5,
-    });
+  drawBookingReference(doc, labels.bookingReference, input.bookingReference, left, width, 30);
 }
 
 function drawJourney(doc: PDFKit.PDFDocument, page: PageLayout, journey: TicketDocumentInput['journey'], labels: Labels): void {
@@ -236,23 +234,14 @@ function drawPassengers(doc: PDFKit.PDFDocument, page: PageLayout, passengers: T
       index % 2 === 1 ? STRIPE_FILL : null,
     );
   });
-  doc
-    .moveTo(left, doc.y)
-    .lineTo(left + width, doc.y)
-    .lineWidth(0.75)
-    .strokeColor(RULE_COLOR)
-    .stroke();
+  drawRule(doc, left, width, doc.y);
 }
 
 function drawNotes(doc: PDFKit.PDFDocument, page: PageLayout, notes: string[], labels: Labels): void {
   page.sectionHeading(labels.notes);
   for (const note of notes) {
     page.ensureSpace(16);
-    doc
-      .font('Helvetica')
-      .fontSize(10)
-      .fillColor(TEXT_COLOR)
-      .text(pdfText(`•  ${note}`), page.left, doc.y, { width: page.width, paragraphGap: 4 });
+    drawNote(doc, note, page.left, page.width);
   }
 }
 
@@ -264,24 +253,8 @@ function drawFooters(doc: PDFKit.PDFDocument, labels: Labels): void {
     const left = MARGIN;
     const width = doc.page.width - 2 * MARGIN;
     const top = doc.page.height - MARGIN - FOOTER_HEIGHT + 8;
-    // Writing inside the bottom margin would otherwise make pdfkit start a new page.
-    const savedBottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .moveTo(left, top)
-      .lineTo(left + width, top)
-      .lineWidth(0.75)
-      .strokeColor(RULE_COLOR)
-      .stroke();
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor(MUTED_COLOR)
-      .text(pdfText(labels.footer), left, top + 8, { width, align: 'center' });
-    if (range.count > 1) {
-      doc.text(pdfText(`${labels.page} ${i - range.start + 1}/${range.count}`), left, doc.y + 2, { width, align: 'center' });
-    }
-    doc.page.margins.bottom = savedBottom;
+    const pageNumber = range.count > 1 ? [`${labels.page} ${i - range.start + 1}/${range.count}`] : [];
+    drawFooter(doc, [labels.footer, ...pageNumber], left, width, top);
   }
 }
 

@@ -10,6 +10,12 @@ export const RULE_COLOR = '#d9e2ec';
 export const STRIPE_FILL = '#f5f7fa';
 export const MARGIN = 50;
 
+/** The closing line every ticket document prints, in each ticket language. */
+export const TICKET_FOOTER = {
+  en: 'Thank you for travelling with Safiri. Please show this ticket, on your phone or printed, with a valid ID when you board.',
+  sw: 'Asante kwa kusafiri na Safiri. Tafadhali onyesha tiketi hii, kwenye simu au ikiwa imechapishwa, pamoja na kitambulisho halali wakati wa kupanda.',
+};
+
 /** Characters beyond Latin-1 that the standard fonts' WinAnsi encoding still has. */
 const WIN_ANSI_EXTRAS = new Set(
   [
@@ -61,6 +67,51 @@ export function drawBrandHeader(doc: PDFKit.PDFDocument, issuedLine: string, lef
     .strokeColor(BRAND_COLOR)
     .stroke();
   return headerRule;
+}
+
+/** A thin full-width rule at `y`, as sections, tables and footers end. */
+export function drawRule(doc: PDFKit.PDFDocument, left: number, width: number, y: number): void {
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .lineWidth(0.75)
+    .strokeColor(RULE_COLOR)
+    .stroke();
+}
+
+/** The booking reference under its label: what staff ask for, so set large (`size`) and spaced. */
+export function drawBookingReference(doc: PDFKit.PDFDocument, label: string, reference: string, left: number, width: number, size: number): void {
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED_COLOR).text(pdfText(label.toUpperCase()), left, doc.y, { width, characterSpacing: 0.5 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(size)
+    .fillColor(TEXT_COLOR)
+    .text(pdfText(reference), left, doc.y + 2, { width, characterSpacing: 1.5 });
+}
+
+/** One bulleted note line. */
+export function drawNote(doc: PDFKit.PDFDocument, note: string, left: number, width: number): void {
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(TEXT_COLOR)
+    .text(pdfText(`•  ${note}`), left, doc.y, { width, paragraphGap: 4 });
+}
+
+/** The footer at `top`: a rule, then each line centred under the one before. */
+export function drawFooter(doc: PDFKit.PDFDocument, lines: [string, ...string[]], left: number, width: number, top: number): void {
+  // Writing inside the bottom margin would otherwise make pdfkit start a new page.
+  const savedBottom = doc.page.margins.bottom;
+  doc.page.margins.bottom = 0;
+  drawRule(doc, left, width, top);
+  const [first, ...more] = lines;
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(MUTED_COLOR)
+    .text(pdfText(first), left, top + 8, { width, align: 'center' });
+  for (const line of more) doc.text(pdfText(line), left, doc.y + 2, { width, align: 'center' });
+  doc.page.margins.bottom = savedBottom;
 }
 
 /**

@@ -1,6 +1,20 @@
 import QRCode from 'qrcode';
 import type { TicketDocumentOptions } from './ticket-document.renderer';
-import { BRAND_COLOR, drawBrandHeader, fitWidth, MARGIN, MUTED_COLOR, pdfText, renderTicketPdf, RULE_COLOR, TEXT_COLOR } from './ticket-pdf.kit';
+import {
+  BRAND_COLOR,
+  drawBookingReference,
+  drawBrandHeader,
+  drawFooter,
+  drawNote,
+  fitWidth,
+  MARGIN,
+  MUTED_COLOR,
+  pdfText,
+  renderTicketPdf,
+  RULE_COLOR,
+  TEXT_COLOR,
+  TICKET_FOOTER,
+} from './ticket-pdf.kit';
 
 /** One SGR ticket: one passenger on one train. */
 export interface TrainTicketDocumentTicket {
@@ -79,7 +93,7 @@ const LABELS: Record<'en' | 'sw', Labels> = {
     return: 'Return',
     scan: 'Scan at the gate',
     notes: 'Notes',
-    footer: 'Thank you for travelling with Safiri. Please show this ticket, on your phone or printed, with a valid ID when you board.',
+    footer: TICKET_FOOTER.en,
     ticket: 'Ticket',
   },
   sw: {
@@ -101,7 +115,7 @@ const LABELS: Record<'en' | 'sw', Labels> = {
     return: 'Kurudi',
     scan: 'Skani langoni',
     notes: 'Maelezo',
-    footer: 'Asante kwa kusafiri na Safiri. Tafadhali onyesha tiketi hii, kwenye simu au ikiwa imechapishwa, pamoja na kitambulisho halali wakati wa kupanda.',
+    footer: TICKET_FOOTER.sw,
     ticket: 'Tiketi',
   },
 };
@@ -139,14 +153,9 @@ function drawTicket(
   if (notes.length > 0) {
     doc.font('Helvetica-Bold').fontSize(11).fillColor(BRAND_COLOR).text(pdfText(labels.notes.toUpperCase()), left, doc.y, { width, characterSpacing: 0.5 });
     doc.moveDown(0.3);
-    for (const note of notes)
-      doc
-        .font('Helvetica')
-        .fontSize(10)
-        .fillColor(TEXT_COLOR)
-        .text(pdfText(`•  ${note}`), left, doc.y, { width, paragraphGap: 4 });
+    for (const note of notes) drawNote(doc, note, left, width);
   }
-  drawTicketFooter(doc, labels, left, width);
+  drawFooter(doc, [labels.footer], left, width, doc.page.height - MARGIN - 32);
 }
 
 /** The brand header with the issue time, the title (direction, n/m when several tickets) and the booking reference. */
@@ -170,12 +179,7 @@ function drawTicketTitle(
     .text(pdfText(`${labels.title}${direction}${count}`), left, headerRule + 18, { width });
 
   doc.moveDown(0.6);
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED_COLOR).text(pdfText(labels.bookingReference.toUpperCase()), left, doc.y, { width, characterSpacing: 0.5 });
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(24)
-    .fillColor(TEXT_COLOR)
-    .text(pdfText(input.bookingReference), left, doc.y + 2, { width, characterSpacing: 1.5 });
+  drawBookingReference(doc, labels.bookingReference, input.bookingReference, left, width, 24);
 }
 
 /** The ticket card: details on the left, the QR code on the right. Returns the card's bottom. */
@@ -222,25 +226,6 @@ function drawTicketCard(doc: PDFKit.PDFDocument, ticket: TrainTicketDocumentTick
     .fillColor(MUTED_COLOR)
     .text(pdfText(labels.scan), qrX, cardTop + padding + QR_SIZE + 4, { width: QR_SIZE, align: 'center', lineBreak: false });
   return cardTop + cardHeight;
-}
-
-/** The footer, written inside the bottom margin without pdfkit starting a new page. */
-function drawTicketFooter(doc: PDFKit.PDFDocument, labels: Labels, left: number, width: number): void {
-  const top = doc.page.height - MARGIN - 32;
-  const savedBottom = doc.page.margins.bottom;
-  doc.page.margins.bottom = 0;
-  doc
-    .moveTo(left, top)
-    .lineTo(left + width, top)
-    .lineWidth(0.75)
-    .strokeColor(RULE_COLOR)
-    .stroke();
-  doc
-    .font('Helvetica')
-    .fontSize(8)
-    .fillColor(MUTED_COLOR)
-    .text(pdfText(labels.footer), left, top + 8, { width, align: 'center' });
-  doc.page.margins.bottom = savedBottom;
 }
 
 /**

@@ -1,10 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { getVariableValues, GraphQLSchema, Kind, OperationDefinitionNode, parse, VariableDefinitionNode } from 'graphql';
+import { getVariableValues, GraphQLSchema, Kind, VariableDefinitionNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import type { AnswerShortcut, PreparedAnswer } from './answer-shortcut.port';
 import type { InvalidationBus } from '../cache/invalidation-bus.service';
 import { InvalidatedCache } from '../cache/invalidated.cache';
 import { noteOperation } from '../context/request-scope.state';
+import { chosenOperation } from './operation-choice.parser';
 import type { Metrics } from '../metrics/metrics.registry';
 
 /** Documents whose analysis is kept: the gateway sends one text per REST route, clients a few more. */
@@ -250,15 +251,7 @@ export class AnswerTemplates<TWork> implements AnswerShortcut {
 }
 
 function templatedDocument(id: number, query: string, operationName: string | null, field: TemplatedField<unknown>): TemplatedDocument | false {
-  let operations: OperationDefinitionNode[];
-  try {
-    const parsed = parse(query, { noLocation: true, maxTokens: 5_000 });
-    if (parsed.definitions.some((d) => d.kind !== Kind.OPERATION_DEFINITION)) return false;
-    operations = parsed.definitions as OperationDefinitionNode[];
-  } catch {
-    return false;
-  }
-  const operation = operationName === null ? (operations.length === 1 ? operations[0] : undefined) : operations.find((o) => o.name?.value === operationName);
+  const operation = chosenOperation(query, operationName, 5_000);
   if (!operation || operation.operation !== field.operation || operation.directives?.length || operation.selectionSet.selections.length !== 1) return false;
   const [selection] = operation.selectionSet.selections;
   if (selection.kind !== Kind.FIELD || selection.name.value !== field.field || selection.alias || selection.directives?.length) return false;

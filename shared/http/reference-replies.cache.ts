@@ -1,10 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { Kind, OperationDefinitionNode, parse } from 'graphql';
+import { Kind } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import type { TokenService } from '../auth/token.service';
 import { InvalidatedCache } from '../cache/invalidated.cache';
 import type { InvalidationBus } from '../cache/invalidation-bus.service';
 import { noteAccount, noteOperation } from '../context/request-scope.state';
+import { chosenOperation } from './operation-choice.parser';
 
 /**
  * A root query field whose answer is reference data: the same for every caller allowed to read it, and
@@ -145,15 +146,7 @@ export class ReferenceReplies {
   }
 
   private analyseDocument(query: string, operationName: string | null): Analysis | false {
-    let operations: OperationDefinitionNode[];
-    try {
-      const document = parse(query, { noLocation: true, maxTokens: 2_000 });
-      if (document.definitions.some((d) => d.kind !== Kind.OPERATION_DEFINITION)) return false;
-      operations = document.definitions as OperationDefinitionNode[];
-    } catch {
-      return false;
-    }
-    const operation = operationName === null ? (operations.length === 1 ? operations[0] : undefined) : operations.find((o) => o.name?.value === operationName);
+    const operation = chosenOperation(query, operationName, 2_000);
     if (!operation || operation.operation !== 'query' || operation.directives?.length) return false;
     let found: ReferenceField | undefined;
     let entities: Analysis['entities'];

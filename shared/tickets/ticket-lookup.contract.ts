@@ -84,9 +84,34 @@ export interface TicketLookupAnswer {
   truncated: boolean;
 }
 
-/** A kind's answer from its rows that matched every filter, newest first. */
-export function lookupAnswer<T>(matching: T[], toTicket: (row: T) => LookedUpTicket): TicketLookupAnswer {
-  return { tickets: matching.slice(0, TICKET_LOOKUP_LIMIT).map(toTicket), truncated: matching.length > TICKET_LOOKUP_LIMIT };
+/** A ticket row as a kind reads it: with the booking it belongs to. */
+export interface BookedTicketRow {
+  reservation: { id: string; createdAt: Date };
+}
+
+/** What a booking kind brings to a lookup: its read, the order of one booking's tickets, and its row as a ticket. */
+export interface TicketLookupKindReader<T extends BookedTicketRow> {
+  /** At most `limit` rows matching every filter, of the scope's account (any account: null). */
+  read(scope: TicketLookupScope, limit: number): Promise<T[]>;
+  ticketOrder(a: T, b: T): number;
+  toTicket(row: T): LookedUpTicket;
+}
+
+/**
+ * A kind's answer: the filters checked, one more row read than answered (to tell `truncated`), newest booking first
+ * (then by booking id, so bookings made in the same instant keep one order), each booking's tickets in the kind's order.
+ */
+export async function lookUpTickets<T extends BookedTicketRow>(
+  principal: Principal,
+  input: TicketLookupInput,
+  kind: TicketLookupKindReader<T>,
+): Promise<TicketLookupAnswer> {
+  const scope = parseTicketLookup(principal, input);
+  const matching = (await kind.read(scope, TICKET_LOOKUP_READ)).sort(
+    (a, b) =>
+      b.reservation.createdAt.getTime() - a.reservation.createdAt.getTime() || a.reservation.id.localeCompare(b.reservation.id) || kind.ticketOrder(a, b),
+  );
+  return { tickets: matching.slice(0, TICKET_LOOKUP_LIMIT).map((row) => kind.toTicket(row)), truncated: matching.length > TICKET_LOOKUP_LIMIT };
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { BuyerPricingContext } from '../../../shared/auth/roles.types';
+
 /**
  * Flight pricing business rules, in one versioned object. The spec fixes the shape of the
  * offer price but not the amounts; these are ours. Change them here (and bump `version`).
@@ -19,7 +21,7 @@
  * - Commissions are computed in the supplier currency (rounded to its precision); every
  *   other currency is a conversion of those components.
  */
-export type PricingContext = 'ONLINE' | 'SERVICE_AGENT' | 'THIRD_PARTY_AGENT';
+export type PricingContext = BuyerPricingContext;
 
 export const PRICING_CONTEXTS: readonly PricingContext[] = ['ONLINE', 'SERVICE_AGENT', 'THIRD_PARTY_AGENT'];
 

@@ -1,4 +1,4 @@
-import { callPaymentGateway } from '../../../shared/payments/gateway-call.guard';
+import { chargePayment, ChargeRecording, confirmCharge } from '../../../shared/payments/gateway-charge.service';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { FlightPorts } from '../flight.port';
@@ -52,7 +52,7 @@ export class FlightPaymentService {
 
     const { payment, created } = await this.ports.transactor.transaction((m) => this.requestFor(r, method, m));
     if (payment.providerReference || payment.status !== 'PENDING') return { created, payment: paymentView(payment) };
-    return { created, payment: paymentView(await this.charge(payment)) };
+    return { created, payment: paymentView(await chargePayment(payment, this.recording())) };
   }
 
   /** The provider's confirmation (in the sandbox: what its webhook would do). Idempotent. */
@@ -69,13 +69,9 @@ export class FlightPaymentService {
       throw FlightException.paymentConflict(`This payment is ${payment.status} and cannot be confirmed`, { paymentRequestId: id, status: payment.status });
     if (!payment.providerReference)
       throw FlightException.paymentConflict('No charge was created for this payment; start the payment again', { paymentRequestId: id });
-    const charge = await callPaymentGateway(() => this.gateway.chargeStatus(payment.providerReference!));
-    if (charge.status === 'DECLINED') return this.decline(payment, charge.declineReason);
-    // A real provider must report the charge CONFIRMED; the sandbox stands in for the customer's approval.
-    if (charge.status === 'PENDING' && !this.gateway.sandbox) {
-      throw FlightException.paymentConflict('The payment provider has not confirmed this charge yet', { paymentRequestId: id, status: 'PENDING' });
-    }
-    return paymentView(await this.markConfirmed(payment.id));
+    const stillPending = () =>
+      FlightException.paymentConflict('The payment provider has not confirmed this charge yet', { paymentRequestId: id, status: 'PENDING' });
+    return paymentView(await confirmCharge(payment, this.recording(), stillPending));
   }
 
   /**
@@ -113,22 +109,10 @@ export class FlightPaymentService {
     return { payment, created: true };
   }
 
-  /** Creates the provider charge (idempotent by payment id) and records what the provider answered. */
-  private async charge(payment: FlightPayment): Promise<FlightPayment> {
-    const charge = await callPaymentGateway(() =>
-      this.gateway.createCharge({
-        idempotencyKey: payment.id,
-        reference: payment.paymentReference,
-        amount: payment.amount,
-        currency: payment.currency,
-        method: payment.method ?? '',
-      }),
-    );
-    await this.payments.setProviderReference(payment.id, charge.providerReference, this.ports.clock.now());
-    const withCharge = { ...payment, providerReference: charge.providerReference };
-    if (charge.status === 'DECLINED') return this.decline(withCharge, charge.declineReason);
-    if (charge.status === 'CONFIRMED') return this.markConfirmed(payment.id);
-    return (await this.payments.byId(payment.id)) ?? withCharge;
+  /** How a flight payment records what the gateway answers (shared/payments/gateway-charge.service.ts). */
+  private recording(): ChargeRecording<FlightPayment> {
+    const { gateway, payments } = this;
+    return { gateway, payments, clock: this.ports.clock, decline: (p, reason) => this.decline(p, reason), markConfirmed: (id) => this.markConfirmed(id) };
   }
 
   private async decline(payment: FlightPayment, reason: string | undefined): Promise<never> {

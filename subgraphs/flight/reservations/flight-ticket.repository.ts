@@ -7,6 +7,37 @@ import { date, FlightReservationRow, FlightTicketDbRow, json, toTicket } from '.
 /** What the ticket lookup shows of a ticket's reservation. */
 export type LookedUpReservation = Pick<FlightReservation, 'id' | 'createdAt' | 'passengers'>;
 
+/** What issuance records on a ticket: its document and status. */
+export type TicketDocumentColumns = Pick<
+  FlightTicketRow,
+  | 'ticketNumber'
+  | 'documentId'
+  | 'documentStatus'
+  | 'providerDocumentElement'
+  | 'validatingCarrier'
+  | 'tstReference'
+  | 'pricingRecordReference'
+  | 'coupons'
+  | 'issuedAt'
+  | 'status'
+>;
+
+/** Their values as stored, in column order (ticket_number … status), for the INSERT and the UPDATE alike. */
+function ticketDocumentValues(doc: TicketDocumentColumns): unknown[] {
+  return [
+    doc.ticketNumber,
+    doc.documentId,
+    doc.documentStatus,
+    doc.providerDocumentElement,
+    doc.validatingCarrier,
+    doc.tstReference,
+    doc.pricingRecordReference,
+    JSON.stringify(doc.coupons),
+    doc.issuedAt ? new Date(doc.issuedAt) : null,
+    doc.status,
+  ];
+}
+
 /** SQL for flight_ticket (read with its reservation's references); ReservationRepository hands it to its callers. */
 export class FlightTicketRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -41,16 +72,7 @@ export class FlightTicketRepository {
           t.priceTotal,
           t.priceCurrency,
           JSON.stringify(t.providerSegmentReferences),
-          t.ticketNumber,
-          t.documentId,
-          t.documentStatus,
-          t.providerDocumentElement,
-          t.validatingCarrier,
-          t.tstReference,
-          t.pricingRecordReference,
-          JSON.stringify(t.coupons),
-          t.issuedAt ? new Date(t.issuedAt) : null,
-          t.status,
+          ...ticketDocumentValues(t),
           contact.email,
           contact.phone,
           r.createdAt,
@@ -80,42 +102,12 @@ export class FlightTicketRepository {
     return this.tickets(m, new SqlConditions().add('t.ticket_id = ?', ticketId));
   }
 
-  async updateTicketDocument(
-    reservationId: string,
-    travelerId: string,
-    doc: Pick<
-      FlightTicketRow,
-      | 'ticketNumber'
-      | 'documentId'
-      | 'documentStatus'
-      | 'providerDocumentElement'
-      | 'validatingCarrier'
-      | 'tstReference'
-      | 'pricingRecordReference'
-      | 'coupons'
-      | 'issuedAt'
-      | 'status'
-    >,
-    m: EntityManager,
-  ): Promise<void> {
+  async updateTicketDocument(reservationId: string, travelerId: string, doc: TicketDocumentColumns, m: EntityManager): Promise<void> {
     await m.query(
       `UPDATE flight_ticket SET ticket_number = ?, document_id = ?, document_status = ?, provider_document_element = ?, validating_carrier = ?,
          tst_reference = ?, pricing_record_reference = ?, coupons = ?, issued_at = ?, status = ?
        WHERE reservation_id = ? AND traveler_id = ?`,
-      [
-        doc.ticketNumber,
-        doc.documentId,
-        doc.documentStatus,
-        doc.providerDocumentElement,
-        doc.validatingCarrier,
-        doc.tstReference,
-        doc.pricingRecordReference,
-        JSON.stringify(doc.coupons),
-        doc.issuedAt ? new Date(doc.issuedAt) : null,
-        doc.status,
-        reservationId,
-        travelerId,
-      ],
+      [...ticketDocumentValues(doc), reservationId, travelerId],
     );
   }
 

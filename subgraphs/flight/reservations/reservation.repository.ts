@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { claimProcessingLease, releaseProcessingLease, updateWhileStatus } from '../../../shared/database/guarded-update.repository';
 import type { TicketLookupFilter } from '../../../shared/tickets/ticket-lookup.contract';
 import type { FlightReservation, FlightTicketRow, ReservationStatus } from './reservation.types';
 import { FlightReservationRow, JSON_COLUMNS, PLAIN_COLUMNS, toReservation } from './reservation-row.mapper';
@@ -108,15 +109,11 @@ export class ReservationRepository {
    * reservation get false and answer 202 instead of racing the supplier.
    */
   async claim(id: string, now: Date, ms: number): Promise<boolean> {
-    const result = await this.dataSource.query(
-      'UPDATE flight_reservation SET processing_until = ? WHERE id = ? AND (processing_until IS NULL OR processing_until < ?)',
-      [new Date(now.getTime() + ms), id, now],
-    );
-    return Number(result.affectedRows ?? 0) === 1;
+    return claimProcessingLease(this.dataSource, 'flight_reservation', id, now, ms);
   }
 
   async release(id: string): Promise<void> {
-    await this.dataSource.query('UPDATE flight_reservation SET processing_until = NULL WHERE id = ?', [id]);
+    await releaseProcessingLease(this.dataSource, 'flight_reservation', id);
   }
 
   /** Applies changes; with `from`, only while the status is still one of those (false otherwise). */
@@ -137,14 +134,7 @@ export class ReservationRepository {
         throw new Error(`unknown reservation column ${key}`);
       }
     }
-    let where = 'id = ?';
-    params.push(id);
-    if (from?.length) {
-      where += ` AND status IN (${from.map(() => '?').join(', ')})`;
-      params.push(...from);
-    }
-    const result = await m.query(`UPDATE flight_reservation SET ${sets.join(', ')} WHERE ${where}`, params);
-    const updated = Number(result.affectedRows ?? 0) === 1;
+    const updated = await updateWhileStatus(m, { table: 'flight_reservation', key: { column: 'id', value: id }, sets, params, from });
     // The tickets' lookup columns follow the passengers they were copied from.
     if (updated && changes.passengers) await this.tickets.followPassengers(m, id, changes.passengers);
     return updated;

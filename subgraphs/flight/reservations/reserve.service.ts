@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FlightPorts } from '../flight.port';
 import type { Principal } from '../../../shared/auth/token.service';
-import { Role } from '../../../shared/auth/roles.types';
+import { pricingContextOf, Role } from '../../../shared/auth/roles.types';
 import { PlatformException } from '../../../shared/errors/app-error.exception';
 import { todayIn } from '../../../shared/time/calendar-date.calculator';
 import { FlightException } from '../errors/flight.exception';
@@ -11,7 +11,6 @@ import type { PricingTermsFactory } from '../offers/pricing-terms.factory';
 import { acceptsPrice, priceVersionOf } from '../pricing/flight-pricing.calculator';
 import type { AirportService } from '../services/airport.service';
 import type { FlightOfferStore } from '../search/stored-search.types';
-import { pricingContextOf } from '../search/flight-search.service';
 import { FlightSupplier, SupplierBookingResult, SupplierError, SupplierOffer } from '../supplier/flight-supplier.port';
 import { runWorkflow, Workflow } from '../../../shared/workflow/workflow';
 import { validatePassengers } from './passenger.validator';

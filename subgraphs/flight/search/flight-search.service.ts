@@ -1,6 +1,6 @@
 import type { FlightPorts } from '../flight.port';
 import type { Principal } from '../../../shared/auth/token.service';
-import { Role } from '../../../shared/auth/roles.types';
+import { pricingContextOf } from '../../../shared/auth/roles.types';
 import { todayIn } from '../../../shared/time/calendar-date.calculator';
 import { FlightException } from '../errors/flight.exception';
 import { OfferSlot, OfferSnapshot } from '../offers/offer.store';
@@ -35,10 +35,6 @@ interface PricedAnswer {
   payloads: StoredOfferPayload[];
   grandTotals: number[];
   snapshot?: OfferSnapshot<StoredOfferPayload>;
-}
-
-export function pricingContextOf(role: Role): PricingContext {
-  return role === Role.SERVICE_AGENT ? 'SERVICE_AGENT' : role === Role.THIRD_PARTY_AGENT ? 'THIRD_PARTY_AGENT' : 'ONLINE';
 }
 
 /**

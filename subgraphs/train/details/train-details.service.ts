@@ -7,7 +7,7 @@ import { carPrices, priceTrainFare, trainRatePairs, TrainCarPrice, TrainLuggageC
 import { RailProvider, RailProviderError, RailTripDetails } from '../provider/rail-provider.port';
 import type { StationService } from '../services/station.service';
 import { decodeTrainSetId } from '../search/dated-trainset.codec';
-import { trainPricingContextOf } from '../search/train-search.service';
+import { pricingContextOf } from '../../../shared/auth/roles.types';
 import { RAIL_PROVIDER_KEY, trainTripView, TrainTripView } from '../search/train-trip.view';
 
 export class TrainDetailsException extends AppError {
@@ -131,7 +131,7 @@ export class TrainDetailsService {
     const details = await this.load(input);
     const currencies = [...new Set([...(headerCurrency ? [headerCurrency] : []), ...this.ports.config.otherCurrencies])];
     const rates = await snapshotRates(this.rates, trainRatePairs(currencies));
-    const pricingContext = trainPricingContextOf(principal.role);
+    const pricingContext = pricingContextOf(principal.role);
     const t = details.trip;
     const trip = trainTripView(t, priceTrainFare({ fare: t.fareFrom, pricingContext, displayCurrencies: currencies, rates }), (id) =>
       this.stations.byStopId(id),

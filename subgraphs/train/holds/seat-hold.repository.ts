@@ -1,10 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { TimeKeyPosition } from '../../../shared/retention/retention.types';
 
-/** What a hold slot records: the seat asked for and who asked. */
-export interface SeatHoldSlot {
-  key: string;
-  accountId: string;
+/** The seat a hold is for: the train set on its date, the car and seat, the stretch between two stations, the luggage option. */
+export interface HeldSeat {
   timeTableTrainSetId: number;
   travelDate: string;
   carId: number;
@@ -12,6 +10,12 @@ export interface SeatHoldSlot {
   fromPartnerId: number;
   toPartnerId: number;
   luggageId: number;
+}
+
+/** What a hold slot records: the seat asked for and who asked. */
+export interface SeatHoldSlot extends HeldSeat {
+  key: string;
+  accountId: string;
 }
 
 /** A train_seat_hold row as stored. */

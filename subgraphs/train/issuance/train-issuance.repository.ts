@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { updateWhileStatus } from '../../../shared/database/guarded-update.repository';
 import { nullableDate as date } from '../../../shared/database/column-values.mapper';
 
 export type FundingSource = 'AGENT_WALLET' | 'ONLINE_PAYMENT';
@@ -44,6 +45,47 @@ export interface TrainIssuance {
   issuedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** Who pays a new issuance: the agent's admitted wallet debit or the customer's confirmed online payment. */
+export type IssuanceFunding = Pick<TrainIssuance, 'fundingSource' | 'fundingStatus' | 'walletId' | 'paymentId' | 'amount' | 'currency'>;
+
+/**
+ * A new issuance row as both fundings start it: ISSUING with the payout pending, admitted now, nothing debited,
+ * issued or delivered yet. Only the funding and the agent's callback (none for a customer) differ.
+ */
+export function issuingRow(
+  reservation: { id: string; paymentReference: string; accountId: string },
+  funding: IssuanceFunding,
+  callbackUrl: string | null,
+  now: Date,
+): TrainIssuance {
+  return {
+    reservationId: reservation.id,
+    paymentReference: reservation.paymentReference,
+    accountId: reservation.accountId,
+    fundingSource: funding.fundingSource,
+    walletId: funding.walletId,
+    paymentId: funding.paymentId,
+    amount: funding.amount,
+    currency: funding.currency,
+    fundingStatus: funding.fundingStatus,
+    walletDebited: false,
+    walletEntryId: null,
+    payoutStatus: 'PENDING',
+    payoutReference: null,
+    status: 'ISSUING',
+    failure: null,
+    lastError: null,
+    callbackUrl,
+    callbackStatus: callbackUrl ? 'PENDING' : null,
+    callbackAttempts: 0,
+    callbackDeliveredAt: null,
+    admittedAt: now,
+    issuedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 const COLUMNS: Record<string, string> = {
@@ -157,14 +199,7 @@ export class TrainIssuanceRepository {
         throw new Error(`unknown train issuance column ${key}`);
       }
     }
-    let where = 'reservation_id = ?';
-    params.push(reservationId);
-    if (from?.length) {
-      where += ` AND status IN (${from.map(() => '?').join(', ')})`;
-      params.push(...from);
-    }
-    const result = await m.query(`UPDATE train_issuance SET ${sets.join(', ')} WHERE ${where}`, params);
-    return Number(result.affectedRows ?? 0) === 1;
+    return updateWhileStatus(m, { table: 'train_issuance', key: { column: 'reservation_id', value: reservationId }, sets, params, from });
   }
 }
 

@@ -8,7 +8,7 @@ import type { TrainReservation } from '../reservations/reservation.types';
 import { TrainIssuanceException } from './train-issuance.exception';
 import { OutboundDestinationRefused, acceptOutboundUrl } from '../../../shared/http/outbound-destination.policy';
 import { checkTrainIssuanceRead, checkTrainPaymentReference, TRAIN_CALLBACK_URL_MAX_LENGTH } from '../../../shared/api-contract/train-issuance.validator';
-import type { TrainIssuanceRepository } from './train-issuance.repository';
+import { type IssuanceFunding, issuingRow, type TrainIssuanceRepository } from './train-issuance.repository';
 import { issuanceView, TrainIssuanceView } from './train-issuance.view';
 import type { TrainPaymentQuoteService } from '../payments/train-payment-quote.service';
 import type { TrainPaymentRepository } from '../payments/train-payment.repository';
@@ -65,35 +65,15 @@ export class TrainIssuanceService {
       }
       const claimed = await this.reservations.update(r.id, { status: 'PAID', lastError: null }, now, m, ['RESERVED']);
       if (!claimed) throw TrainIssuanceException.notIssuable(r.status, 'The reservation changed while it was being claimed; repeat the call');
-      await this.issuances.insert(
-        {
-          reservationId: r.id,
-          paymentReference: r.paymentReference,
-          accountId: r.accountId,
-          fundingSource: 'AGENT_WALLET',
-          walletId: wallet.id,
-          paymentId: null,
-          amount,
-          currency,
-          fundingStatus: 'AGENT_WALLET_ADMITTED',
-          walletDebited: false,
-          walletEntryId: null,
-          payoutStatus: 'PENDING',
-          payoutReference: null,
-          status: 'ISSUING',
-          failure: null,
-          lastError: null,
-          callbackUrl: url,
-          callbackStatus: url ? 'PENDING' : null,
-          callbackAttempts: 0,
-          callbackDeliveredAt: null,
-          admittedAt: now,
-          issuedAt: null,
-          createdAt: now,
-          updatedAt: now,
-        },
-        m,
-      );
+      const funding: IssuanceFunding = {
+        fundingSource: 'AGENT_WALLET',
+        fundingStatus: 'AGENT_WALLET_ADMITTED',
+        walletId: wallet.id,
+        paymentId: null,
+        amount,
+        currency,
+      };
+      await this.issuances.insert(issuingRow(r, funding, url, now), m);
       await this.ports.outbox.enqueue(m, TRAIN_JOBS.issuance.of({ reservationId: r.id }));
       return { repeat: null, r };
     });

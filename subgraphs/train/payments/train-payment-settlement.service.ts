@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { TrainPorts } from '../train-ports.type';
-import type { TrainIssuanceRepository } from '../issuance/train-issuance.repository';
+import { type IssuanceFunding, issuingRow, type TrainIssuanceRepository } from '../issuance/train-issuance.repository';
 import { TRAIN_JOBS } from '../jobs/train.jobs';
 import { paymentMatches, TrainPayment } from './train-payment.policy';
 import type { TrainPaymentRepository } from './train-payment.repository';
@@ -70,35 +70,15 @@ export class TrainPaymentSettlement {
     await this.reservations.update(r.id, { status: 'PAID', lastError: null }, now, m, ['RESERVED']);
     await this.reservations.setTicketStatus(r.id, 'PAID', now, m);
     await this.payments.markAttached(payment.id, now, m);
-    await this.issuances.insert(
-      {
-        reservationId: r.id,
-        paymentReference: r.paymentReference,
-        accountId: r.accountId,
-        fundingSource: 'ONLINE_PAYMENT',
-        walletId: null,
-        paymentId: payment.id,
-        amount: r.paymentRequired!,
-        currency: r.paymentCurrency ?? 'TZS',
-        fundingStatus: 'ONLINE_PAYMENT_CONFIRMED',
-        walletDebited: false,
-        walletEntryId: null,
-        payoutStatus: 'PENDING',
-        payoutReference: null,
-        status: 'ISSUING',
-        failure: null,
-        lastError: null,
-        callbackUrl: null,
-        callbackStatus: null,
-        callbackAttempts: 0,
-        callbackDeliveredAt: null,
-        admittedAt: now,
-        issuedAt: null,
-        createdAt: now,
-        updatedAt: now,
-      },
-      m,
-    );
+    const funding: IssuanceFunding = {
+      fundingSource: 'ONLINE_PAYMENT',
+      fundingStatus: 'ONLINE_PAYMENT_CONFIRMED',
+      walletId: null,
+      paymentId: payment.id,
+      amount: r.paymentRequired!,
+      currency: r.paymentCurrency ?? 'TZS',
+    };
+    await this.issuances.insert(issuingRow(r, funding, null, now), m);
     await this.ports.outbox.enqueue(m, TRAIN_JOBS.issuance.of({ reservationId: r.id }));
     this.ports.logger.info('train payment attached; issuance queued', { paymentId: payment.id, reservationId: r.id, paymentReference: r.paymentReference });
     return 'ATTACHED';

@@ -1,4 +1,4 @@
-import { callPaymentGateway } from '../../../shared/payments/gateway-call.guard';
+import { chargePayment, ChargeRecording, confirmCharge } from '../../../shared/payments/gateway-charge.service';
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../../shared/auth/token.service';
 import { Role } from '../../../shared/auth/roles.types';
@@ -110,7 +110,7 @@ export class TrainPaymentService {
       return { payment: fresh, created: true };
     });
     if (payment.providerReference || payment.status !== 'PENDING') return { created, payment: trainPaymentView(payment) };
-    return { created, payment: trainPaymentView(await this.charge(payment)) };
+    return { created, payment: trainPaymentView(await chargePayment(payment, this.recording())) };
   }
 
   /** The provider's confirmation (sandbox: what its webhook would do). Idempotent. */
@@ -125,12 +125,8 @@ export class TrainPaymentService {
     if (payment.status !== 'PENDING')
       throw TrainPaymentException.conflict(`This payment is ${payment.status} and cannot be confirmed`, { paymentId: id, status: payment.status });
     if (!payment.providerReference) throw TrainPaymentException.conflict('No charge was created for this payment; start the payment again', { paymentId: id });
-    const charge = await callPaymentGateway(() => this.gateway.chargeStatus(payment.providerReference!));
-    if (charge.status === 'DECLINED') return this.decline(payment, charge.declineReason);
-    // A real provider must report the charge CONFIRMED; the sandbox stands in for the payer's approval.
-    if (charge.status === 'PENDING' && !this.gateway.sandbox)
-      throw TrainPaymentException.conflict('The payment provider has not confirmed this charge yet', { paymentId: id, status: 'PENDING' });
-    return trainPaymentView(await this.markConfirmed(payment.id));
+    const stillPending = () => TrainPaymentException.conflict('The payment provider has not confirmed this charge yet', { paymentId: id, status: 'PENDING' });
+    return trainPaymentView(await confirmCharge(payment, this.recording(), stillPending));
   }
 
   /** Mobile money only works for a payer of the rail's country, in the rail's currency. */
@@ -186,22 +182,10 @@ export class TrainPaymentService {
     }
   }
 
-  /** Creates the provider charge (idempotent by payment id) and records what the provider answered. */
-  private async charge(payment: TrainPayment): Promise<TrainPayment> {
-    const charge = await callPaymentGateway(() =>
-      this.gateway.createCharge({
-        idempotencyKey: payment.id,
-        reference: payment.paymentReference,
-        amount: payment.amount,
-        currency: payment.currency,
-        method: payment.method,
-      }),
-    );
-    await this.payments.setProviderReference(payment.id, charge.providerReference, this.ports.clock.now());
-    const withCharge = { ...payment, providerReference: charge.providerReference };
-    if (charge.status === 'DECLINED') return this.decline(withCharge, charge.declineReason);
-    if (charge.status === 'CONFIRMED') return this.markConfirmed(payment.id);
-    return (await this.payments.byId(payment.id)) ?? withCharge;
+  /** How a train payment records what the gateway answers (shared/payments/gateway-charge.service.ts). */
+  private recording(): ChargeRecording<TrainPayment> {
+    const { gateway, payments } = this;
+    return { gateway, payments, clock: this.ports.clock, decline: (p, reason) => this.decline(p, reason), markConfirmed: (id) => this.markConfirmed(id) };
   }
 
   private async decline(payment: TrainPayment, reason: string | undefined): Promise<never> {

@@ -1,3 +1,5 @@
+import type { BuyerPricingContext } from '../../../shared/auth/roles.types';
+
 /**
  * Train (SGR) pricing business rules, in one versioned object. The spec fixes the shape of the
  * Train price (fees TRANSPORTER / FACILITATION / SERVICE_COMMISSION, recipients RAIL /
@@ -22,7 +24,7 @@
  *   bookingFeeTotal = FACILITATION + SERVICE_COMMISSION
  *   grandTotal      = total + bookingFeeTotal = sum of fees = wallet debit per ticket
  */
-export type TrainPricingContext = 'ONLINE' | 'SERVICE_AGENT' | 'THIRD_PARTY_AGENT';
+export type TrainPricingContext = BuyerPricingContext;
 
 export const TRAIN_PRICING_CONTEXTS: readonly TrainPricingContext[] = Object.freeze(['ONLINE', 'SERVICE_AGENT', 'THIRD_PARTY_AGENT'] as const);
 

@@ -3,6 +3,7 @@ import { getCountryCallingCode, type CountryCode } from 'libphonenumber-js/max';
 import { checkPhoneText, parseCallingCode, parseCountryCode, parseEmail, parsePhone } from '../../../shared/validation/contact-fields.validator';
 import { decodeTrainSetId } from '../search/dated-trainset.codec';
 import type { PassengerFieldError } from './train-reservation.exception';
+import type { HeldSeat } from '../holds/seat-hold.repository';
 import type { Journey, JourneySelection, SeatChoice, StoredPassenger } from './reservation.types';
 
 /** One passenger as the client sent it: every field is untrusted. */
@@ -29,15 +30,8 @@ export interface RawTrainPassenger {
 }
 
 /** A hold as train_seat_hold keeps it, already limited to the caller's account. */
-export interface OwnHold {
+export interface OwnHold extends HeldSeat {
   holdKey: string;
-  timeTableTrainSetId: number;
-  travelDate: string;
-  carId: number;
-  seatId: number;
-  fromPartnerId: number;
-  toPartnerId: number;
-  luggageId: number;
   status: string;
   expiresAt: Date;
 }

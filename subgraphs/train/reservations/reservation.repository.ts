@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { claimProcessingLease, releaseProcessingLease, updateWhileStatus } from '../../../shared/database/guarded-update.repository';
 import { lookupContact, TicketLookupFilter } from '../../../shared/tickets/ticket-lookup.contract';
 import { SqlConditions } from '../../../shared/database/sql-conditions.builder';
 import type { TrainReservation, TrainReservationStatus, TrainTicketRow, TrainTicketStatus } from './reservation.types';
@@ -131,15 +132,11 @@ export class TrainReservationRepository {
 
   /** Takes the right to talk to the provider for this reservation for `ms`; concurrent retries get false. */
   async claim(id: string, now: Date, ms: number): Promise<boolean> {
-    const result = await this.dataSource.query(
-      'UPDATE train_reservation SET processing_until = ? WHERE id = ? AND (processing_until IS NULL OR processing_until < ?)',
-      [new Date(now.getTime() + ms), id, now],
-    );
-    return Number(result.affectedRows ?? 0) === 1;
+    return claimProcessingLease(this.dataSource, 'train_reservation', id, now, ms);
   }
 
   async release(id: string): Promise<void> {
-    await this.dataSource.query('UPDATE train_reservation SET processing_until = NULL WHERE id = ?', [id]);
+    await releaseProcessingLease(this.dataSource, 'train_reservation', id);
   }
 
   /** Applies changes; with `from`, only while the status is still one of those (false otherwise). */
@@ -163,14 +160,7 @@ export class TrainReservationRepository {
         throw new Error(`unknown train reservation column ${key}`);
       }
     }
-    let where = 'id = ?';
-    params.push(id);
-    if (from?.length) {
-      where += ` AND status IN (${from.map(() => '?').join(', ')})`;
-      params.push(...from);
-    }
-    const result = await m.query(`UPDATE train_reservation SET ${sets.join(', ')} WHERE ${where}`, params);
-    return Number(result.affectedRows ?? 0) === 1;
+    return updateWhileStatus(m, { table: 'train_reservation', key: { column: 'id', value: id }, sets, params, from });
   }
 
   /**

@@ -6,7 +6,7 @@ import { omit } from '../../../shared/object/omit.mapper';
 import type { TrainPorts } from '../train-ports.type';
 import type { RailProvider, RailReservation } from '../provider/rail-provider.port';
 import type { SeatHoldRepository } from '../holds/seat-hold.repository';
-import { trainPricingContextOf } from '../search/train-search.service';
+import { pricingContextOf } from '../../../shared/auth/roles.types';
 import { loadJourney, type LoadedJourney } from './journey.loader';
 import { type OwnHold, validateTrainPassengers } from './passenger.validator';
 import type { TrainReserveHeaders, TrainReserveRequest } from './reserve.request';
@@ -311,6 +311,6 @@ function freshReservation(s: ReserveRun, outbound: LoadedJourney, back: LoadedJo
     issuerDeviceInfo: s.request.issuerDeviceInfo,
     authenticationContext: s.headers.authenticationContext?.trim().slice(0, 32) || 'WEB_APP',
     language: s.headers.language,
-    pricingContext: trainPricingContextOf(s.principal.role),
+    pricingContext: pricingContextOf(s.principal.role),
   };
 }

@@ -1,11 +1,10 @@
 import type { TrainPorts } from '../train-ports.type';
 import type { Principal } from '../../../shared/auth/token.service';
-import { Role } from '../../../shared/auth/roles.types';
+import { pricingContextOf } from '../../../shared/auth/roles.types';
 import { AppError } from '../../../shared/errors/app-error.exception';
 import { ExchangeRates, snapshotRates } from '../../../shared/money/exchange-rates.port';
 import { checkCandidates, foldCandidates } from '../../../shared/search/look-ahead-fold.policy';
 import { priceTrainFare, trainRatePairs, type TrainPrice } from '../pricing/train-pricing.calculator';
-import type { TrainPricingContext } from '../pricing/train-pricing.policy';
 import { RailProvider, RailProviderError, RailTrip } from '../provider/rail-provider.port';
 import { SGR_TIME_ZONE, StationService } from '../services/station.service';
 import { TrainAvailability, trainAvailability, trainSearchLink } from './train-availability.view';
@@ -23,10 +22,6 @@ export class TrainProviderException extends AppError {
 export interface TrainSearchOutcome {
   meta: { count: number; provider: string; links: { self: string; nextAvailable?: string }; availability?: TrainAvailability; createdAt: string };
   data: TrainTripView[];
-}
-
-export function trainPricingContextOf(role: Role): TrainPricingContext {
-  return role === Role.SERVICE_AGENT ? 'SERVICE_AGENT' : role === Role.THIRD_PARTY_AGENT ? 'THIRD_PARTY_AGENT' : 'ONLINE';
 }
 
 /**
@@ -49,7 +44,7 @@ export class TrainSearchService {
     const trips = await this.trips(search.from.stopId, search.to.stopId, search.date);
     const currencies = [...new Set([...(headerCurrency ? [headerCurrency] : []), ...this.ports.config.otherCurrencies])];
     const rates = await snapshotRates(this.rates, trainRatePairs(currencies));
-    const context = trainPricingContextOf(principal.role);
+    const context = pricingContextOf(principal.role);
     // Trains of one pair on one date mostly share a fare: each distinct fare is priced once (the price is read-only).
     const prices = new Map<string, TrainPrice>();
     const priceOf = (fare: string): TrainPrice => {

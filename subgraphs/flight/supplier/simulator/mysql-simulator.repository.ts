@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { insertUnlessDuplicate } from '../../../../shared/database/data-source.factory';
+import { purgeAgedBookings, purgeAgedRows } from '../../../../shared/retention/aged-rows.repository';
 import type { InsertBookingOutcome, SeatClaim, SimulatorBooking, SimulatorStore, VersionedBooking } from './simulator.store';
 
 /** InnoDB may still pick a victim among concurrent inserts of one unique key; the loser simply runs again. */
@@ -132,56 +133,22 @@ export class MysqlSimulatorStore implements SimulatorStore {
    * schedule horizon: every flight of such a booking has flown.
    */
   async purgeBookings(cutoff: Date, limit: number): Promise<{ bookings: number; keys: number; more: boolean }> {
-    const rows: Array<{ pnr: string }> = await this.dataSource.query('SELECT pnr FROM gds_sim_booking WHERE updated_at < ? ORDER BY updated_at, pnr LIMIT ?', [
-      cutoff,
-      limit,
-    ]);
-    if (rows.length === 0) return { bookings: 0, keys: 0, more: false };
-    return this.dataSource.transaction('READ COMMITTED', async (m) => {
-      // Locked and checked again: one changed meanwhile stays, and so do its keys.
-      const still: Array<{ pnr: string }> = await m.query(
-        `SELECT pnr FROM gds_sim_booking WHERE pnr IN (${placeholders(rows.length)}) AND updated_at < ? FOR UPDATE`,
-        [...rows.map((r) => r.pnr), cutoff],
-      );
-      if (still.length === 0) return { bookings: 0, keys: 0, more: rows.length === limit };
-      const pnrs = still.map((r) => r.pnr);
-      const keys: { affectedRows: number } = await m.query(`DELETE FROM gds_sim_booking_key WHERE pnr IN (${placeholders(pnrs.length)})`, pnrs);
-      const bookings: { affectedRows: number } = await m.query(`DELETE FROM gds_sim_booking WHERE pnr IN (${placeholders(pnrs.length)})`, pnrs);
-      return { bookings: bookings.affectedRows, keys: keys.affectedRows, more: rows.length === limit };
-    });
+    return purgeAgedBookings(this.dataSource, { bookings: 'gds_sim_booking', keys: 'gds_sim_booking_key' }, cutoff, limit);
   }
 
   /** Retention: up to `limit` seat counters of flights dated before `beforeDate` (YYYY-MM-DD): flown, no longer sold. */
   async purgeSeats(beforeDate: string, limit: number): Promise<{ removed: number; more: boolean }> {
-    const rows: Array<{ inventory_key: string }> = await this.dataSource.query(
-      'SELECT inventory_key FROM gds_sim_seat WHERE flight_date < ? ORDER BY flight_date LIMIT ?',
-      [beforeDate, limit],
-    );
-    if (rows.length === 0) return { removed: 0, more: false };
-    const removed = await this.deleted(`DELETE FROM gds_sim_seat WHERE inventory_key IN (${placeholders(rows.length)}) AND flight_date < ?`, [
-      ...rows.map((r) => r.inventory_key),
-      beforeDate,
-    ]);
-    return { removed, more: rows.length === limit };
+    return purgeAgedRows(this.dataSource, { table: 'gds_sim_seat', key: ['inventory_key'], age: 'flight_date', order: 'flight_date' }, beforeDate, limit);
   }
 
   /** Retention: up to `limit` trigger counters first hit before `cutoff` (past the schedule horizon: their bookings are gone). */
   async purgeTriggers(cutoff: Date, limit: number): Promise<{ removed: number; more: boolean }> {
-    const rows: Array<{ trigger_hash: string }> = await this.dataSource.query(
-      'SELECT trigger_hash FROM gds_sim_trigger WHERE created_at < ? ORDER BY created_at, trigger_hash LIMIT ?',
-      [cutoff, limit],
-    );
-    if (rows.length === 0) return { removed: 0, more: false };
-    const removed = await this.deleted(`DELETE FROM gds_sim_trigger WHERE trigger_hash IN (${placeholders(rows.length)}) AND created_at < ?`, [
-      ...rows.map((r) => r.trigger_hash),
+    return purgeAgedRows(
+      this.dataSource,
+      { table: 'gds_sim_trigger', key: ['trigger_hash'], age: 'created_at', order: 'created_at, trigger_hash' },
       cutoff,
-    ]);
-    return { removed, more: rows.length === limit };
-  }
-
-  /** One DELETE in READ COMMITTED (no gap locks): its affected rows. */
-  private async deleted(sql: string, params: unknown[]): Promise<number> {
-    return this.dataSource.transaction('READ COMMITTED', async (m) => ((await m.query(sql, params)) as { affectedRows: number }).affectedRows);
+      limit,
+    );
   }
 
   private async withRunner<T>(fn: (q: QueryRunner) => Promise<T>): Promise<T> {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { insertUnlessDuplicate } from '../../../../shared/database/data-source.factory';
+import { purgeAgedBookings, purgeAgedRows } from '../../../../shared/retention/aged-rows.repository';
 import type {
   ClaimOutcome,
   InsertReservationOutcome,
@@ -181,30 +182,13 @@ export class MysqlRailSimulatorStore implements RailSimulatorStore {
    * (SGR_HOLD_LIFETIME_SECONDS), then it is reserved, released or lapsed, and nothing reads it again.
    */
   async purgeHolds(cutoff: Date, limit: number): Promise<{ removed: number; more: boolean }> {
-    const rows: Array<{ key_hash: string }> = await this.dataSource.query(
-      'SELECT key_hash FROM rail_sim_hold WHERE created_at < ? ORDER BY created_at, key_hash LIMIT ?',
-      [cutoff, limit],
-    );
-    if (rows.length === 0) return { removed: 0, more: false };
-    const removed = await this.deleted(`DELETE FROM rail_sim_hold WHERE key_hash IN (${placeholders(rows.length)}) AND created_at < ?`, [
-      ...rows.map((r) => r.key_hash),
-      cutoff,
-    ]);
-    return { removed, more: rows.length === limit };
+    return purgeAgedRows(this.dataSource, { table: 'rail_sim_hold', key: ['key_hash'], age: 'created_at', order: 'created_at, key_hash' }, cutoff, limit);
   }
 
   /** Retention: up to `limit` seat segments of trains whose service date is before `beforeDate` (YYYY-MM-DD): gone, no longer sold. */
   async purgeSeatSegments(beforeDate: string, limit: number): Promise<{ removed: number; more: boolean }> {
-    const rows: Array<{ trip_key: string; seat_id: number; segment_no: number }> = await this.dataSource.query(
-      'SELECT trip_key, seat_id, segment_no FROM rail_sim_seat_segment WHERE service_date < ? ORDER BY service_date LIMIT ?',
-      [beforeDate, limit],
-    );
-    if (rows.length === 0) return { removed: 0, more: false };
-    const removed = await this.deleted(
-      `DELETE FROM rail_sim_seat_segment WHERE (trip_key, seat_id, segment_no) IN (${rows.map(() => '(?, ?, ?)').join(', ')}) AND service_date < ?`,
-      [...rows.flatMap((r) => [r.trip_key, r.seat_id, r.segment_no]), beforeDate],
-    );
-    return { removed, more: rows.length === limit };
+    const key = ['trip_key', 'seat_id', 'segment_no'];
+    return purgeAgedRows(this.dataSource, { table: 'rail_sim_seat_segment', key, age: 'service_date', order: 'service_date' }, beforeDate, limit);
   }
 
   /**
@@ -213,42 +197,23 @@ export class MysqlRailSimulatorStore implements RailSimulatorStore {
    * such a reservation has gone.
    */
   async purgeReservations(cutoff: Date, limit: number): Promise<{ reservations: number; keys: number; more: boolean }> {
-    const rows: Array<{ pnr: string }> = await this.dataSource.query(
-      'SELECT pnr FROM rail_sim_reservation WHERE updated_at < ? ORDER BY updated_at, pnr LIMIT ?',
-      [cutoff, limit],
+    const { bookings, keys, more } = await purgeAgedBookings(
+      this.dataSource,
+      { bookings: 'rail_sim_reservation', keys: 'rail_sim_reservation_key' },
+      cutoff,
+      limit,
     );
-    if (rows.length === 0) return { reservations: 0, keys: 0, more: false };
-    return this.dataSource.transaction('READ COMMITTED', async (m) => {
-      // Locked and checked again: one changed meanwhile stays, and so do its keys.
-      const still: Array<{ pnr: string }> = await m.query(
-        `SELECT pnr FROM rail_sim_reservation WHERE pnr IN (${placeholders(rows.length)}) AND updated_at < ? FOR UPDATE`,
-        [...rows.map((r) => r.pnr), cutoff],
-      );
-      if (still.length === 0) return { reservations: 0, keys: 0, more: rows.length === limit };
-      const pnrs = still.map((r) => r.pnr);
-      const keys: { affectedRows: number } = await m.query(`DELETE FROM rail_sim_reservation_key WHERE pnr IN (${placeholders(pnrs.length)})`, pnrs);
-      const reservations: { affectedRows: number } = await m.query(`DELETE FROM rail_sim_reservation WHERE pnr IN (${placeholders(pnrs.length)})`, pnrs);
-      return { reservations: reservations.affectedRows, keys: keys.affectedRows, more: rows.length === limit };
-    });
+    return { reservations: bookings, keys, more };
   }
 
   /** Retention: up to `limit` trigger counters first hit before `cutoff` (past the sales horizon: their bookings are gone). */
   async purgeTriggers(cutoff: Date, limit: number): Promise<{ removed: number; more: boolean }> {
-    const rows: Array<{ trigger_hash: string }> = await this.dataSource.query(
-      'SELECT trigger_hash FROM rail_sim_trigger WHERE created_at < ? ORDER BY created_at, trigger_hash LIMIT ?',
-      [cutoff, limit],
-    );
-    if (rows.length === 0) return { removed: 0, more: false };
-    const removed = await this.deleted(`DELETE FROM rail_sim_trigger WHERE trigger_hash IN (${placeholders(rows.length)}) AND created_at < ?`, [
-      ...rows.map((r) => r.trigger_hash),
+    return purgeAgedRows(
+      this.dataSource,
+      { table: 'rail_sim_trigger', key: ['trigger_hash'], age: 'created_at', order: 'created_at, trigger_hash' },
       cutoff,
-    ]);
-    return { removed, more: rows.length === limit };
-  }
-
-  /** One DELETE in READ COMMITTED (no gap locks): its affected rows. */
-  private async deleted(sql: string, params: unknown[]): Promise<number> {
-    return this.dataSource.transaction('READ COMMITTED', async (m) => ((await m.query(sql, params)) as { affectedRows: number }).affectedRows);
+      limit,
+    );
   }
 
   /** Runs fn in a READ COMMITTED transaction (no gap locks); an Abort rolls back with its value; deadlock victims run again. */
