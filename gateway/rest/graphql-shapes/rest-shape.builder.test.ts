@@ -56,6 +56,32 @@ describe('restShape', () => {
     expect(set.schema.safeParse({ id: 'a', price: '1', state: 'OPEN', note: null, legs: [] }).success).toBe(false);
   });
 
+  it('documents nulls as absent in the objects below too, unless their overlay says otherwise', () => {
+    const absent = restShape('Ticket', { nullsAbsent: true, only: ['id', 'legs'] }, SDL);
+    expect(absent.schema.safeParse({ id: 'a', legs: [{ from: 'A', to: 'B' }] }).success).toBe(true);
+    expect(absent.schema.safeParse({ id: 'a', legs: [{ from: 'A', to: 'B', at: null }] }).success).toBe(false);
+    const nullable = restShape('Ticket', { nullsAbsent: true, only: ['id', 'legs'], fields: { legs: { shape: { nullsAbsent: false } } } }, SDL);
+    expect(nullable.schema.safeParse({ id: 'a', legs: [{ from: 'A', to: 'B', at: null }] }).success).toBe(true);
+    expect(nullable.schema.safeParse({ id: 'a', legs: [{ from: 'A', to: 'B' }] }).success).toBe(false);
+  });
+
+  it('keeps a null member where every other null is absent, and names it for the route', () => {
+    const shape = restShape('Ticket', { nullsAbsent: true, only: ['id', 'note', 'legs'], fields: { note: { keepNull: true } } }, SDL);
+    expect(shape.nullsKept).toEqual(['note']);
+    expect(shape.schema.safeParse({ id: 'a', note: null, legs: [{ from: 'A', to: 'B' }] }).success).toBe(true);
+    expect(shape.schema.safeParse({ id: 'a', legs: [] }).success).toBe(false);
+    expect(restShape('Ticket', { nullsAbsent: true }, SDL).nullsKept).toEqual([]);
+    expect(() => restShape('Ticket', { fields: { note: { keepNull: true } } }, SDL)).toThrow('keepNull is for a nullable field');
+    expect(() => restShape('Ticket', { nullsAbsent: true, fields: { id: { keepNull: true } } }, SDL)).toThrow('keepNull is for a nullable field');
+  });
+
+  it('answers the members in the REST order, selection and document alike, the others after them in the type order', () => {
+    const shape = restShape('Ticket', { order: ['state', 'ticketId'], fields: { id: { as: 'ticketId' }, legs: { shape: { order: ['to'] } } } }, SDL);
+    expect(shape.selection).toBe('state ticketId: id price note legs { to from at } internal');
+    expect(Object.keys(shape.schema.shape)).toEqual(['state', 'ticketId', 'price', 'note', 'legs', 'internal']);
+    expect(() => restShape('Ticket', { order: ['id'], fields: { id: { as: 'ticketId' } } }, SDL)).toThrow('order names a member that is not answered');
+  });
+
   it('refuses an overlay naming a field the type does not have, so a removed field cannot linger', () => {
     expect(() => restShape('Ticket', { fields: { gone: { omit: true } } }, SDL)).toThrow('Ticket has no field gone');
     expect(() => restShape('Nope', {}, SDL)).toThrow('not an object type');

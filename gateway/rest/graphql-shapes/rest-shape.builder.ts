@@ -40,15 +40,15 @@ function fail(where: string, message: string): never {
 }
 
 /** The leaf (scalar or enum) or object a field ends in, before list and null wrapping. */
-function namedPart(field: GraphQLField<unknown, unknown>, overlay: FieldOverlay, where: string, schema: GraphQLSchema): Built {
+function namedPart(field: GraphQLField<unknown, unknown>, overlay: FieldOverlay, owner: ShapeOverlay, where: string, schema: GraphQLSchema): Built {
   const named = getNamedType(field.type);
+  // An object below inherits whether nulls are absent (withoutNulls drops them at every depth).
+  const shape: ShapeOverlay = { nullsAbsent: owner.nullsAbsent, ...overlay.shape };
   if (overlay.schema) {
-    if (isObjectType(named) && !overlay.selection)
-      return { selection: objectShape(named, overlay.shape ?? {}, where, schema).selection, schema: overlay.schema };
+    if (isObjectType(named) && !overlay.selection) return { selection: objectShape(named, shape, where, schema).selection, schema: overlay.schema };
     return { selection: overlay.selection ?? '', schema: overlay.schema };
   }
   if (isObjectType(named)) {
-    const shape = overlay.shape ?? {};
     const built = objectShape(named, shape, where, schema);
     return shape.id ? { selection: built.selection, schema: built.schema.meta(componentMeta(named, shape)) } : built;
   }
@@ -63,20 +63,22 @@ function namedPart(field: GraphQLField<unknown, unknown>, overlay: FieldOverlay,
   return fail(where, `${named.name} is a union or interface: give the field a selection and a schema in the overlay`);
 }
 
-/** Wraps the named part as GraphQL wraps it: lists, and null where the type allows it (absent instead with nullsAbsent). */
-function wrapped(type: GraphQLOutputType, inner: z.ZodType, nullsAbsent: boolean, top: boolean): z.ZodType {
+/** Wraps the named part as GraphQL wraps it: lists, and null where the type allows it (absent instead when `absent`). */
+function wrapped(type: GraphQLOutputType, inner: z.ZodType, absent: boolean): z.ZodType {
   const base = getNullableType(type);
-  const item = isListType(base) ? z.array(wrapped(base.ofType, inner, false, false)) : inner;
+  const item = isListType(base) ? z.array(wrapped(base.ofType, inner, false)) : inner;
   if (isNonNullType(type)) return item;
-  return top && nullsAbsent ? item.optional() : item.nullable();
+  return absent ? item.optional() : item.nullable();
 }
 
 function fieldPart(field: GraphQLField<unknown, unknown>, overlay: FieldOverlay, owner: ShapeOverlay, where: string, schema: GraphQLSchema): Built {
-  const part = namedPart(field, overlay, where, schema);
+  if (overlay.keepNull && (!owner.nullsAbsent || isNonNullType(field.type)))
+    fail(where, 'keepNull is for a nullable field of an object whose nulls are absent (nullsAbsent)');
+  const part = namedPart(field, overlay, owner, where, schema);
   // A named component keeps its own description; the member that refers to it carries the field's.
   const description = overlay.description ?? (overlay.shape?.id ? undefined : overlay.shape?.description) ?? field.description ?? undefined;
   const type = overlay.nonNull ? new GraphQLNonNull(getNullableType(field.type)) : field.type;
-  const zod = wrapped(type, part.schema, owner.nullsAbsent === true, true);
+  const zod = wrapped(type, part.schema, owner.nullsAbsent === true && !overlay.keepNull);
   const alias = overlay.as ? `${overlay.as}: ` : '';
   return {
     selection: `${alias}${field.name}${part.selection ? ` { ${part.selection} }` : ''}`,
@@ -84,21 +86,33 @@ function fieldPart(field: GraphQLField<unknown, unknown>, overlay: FieldOverlay,
   };
 }
 
-function objectShape(type: GraphQLObjectType, overlay: ShapeOverlay, where: string, schema: GraphQLSchema): { selection: string; schema: z.ZodObject } {
+/** The REST members in the REST order: the overlay's `order` first, then the type's order. */
+function inRestOrder<T extends { rest: string }>(members: T[], order: string[] | undefined, where: string): T[] {
+  if (!order) return members;
+  for (const name of order) if (!members.some((m) => m.rest === name)) fail(`${where}.${name}`, 'order names a member that is not answered');
+  const rank = (rest: string) => (order.includes(rest) ? order.indexOf(rest) : order.length);
+  // Array#sort is stable: members order leaves out keep the type's order.
+  return [...members].sort((a, b) => rank(a.rest) - rank(b.rest));
+}
+
+function objectShape(type: GraphQLObjectType, overlay: ShapeOverlay, where: string, schema: GraphQLSchema): Built & { schema: z.ZodObject; nullsKept: string[] } {
   const fields = type.getFields();
   for (const name of [...Object.keys(overlay.fields ?? {}), ...(overlay.only ?? [])])
     if (!fields[name]) fail(`${where}.${name}`, `${type.name} has no field ${name}`);
-  const members: Record<string, z.ZodType> = {};
-  const selections: string[] = [];
+  const parts: Array<Built & { rest: string; keepNull: boolean }> = [];
   for (const field of Object.values(fields)) {
     const fieldOverlay = overlay.fields?.[field.name] ?? {};
     if (fieldOverlay.omit || (overlay.only && !overlay.only.includes(field.name))) continue;
     const part = fieldPart(field, fieldOverlay, overlay, `${where}.${field.name}`, schema);
-    members[fieldOverlay.as ?? field.name] = part.schema;
-    selections.push(part.selection);
+    parts.push({ ...part, rest: fieldOverlay.as ?? field.name, keepNull: fieldOverlay.keepNull === true });
   }
-  if (!selections.length) fail(where, `every field of ${type.name} is left out`);
-  return { selection: selections.join(' '), schema: z.object(members) };
+  if (!parts.length) fail(where, `every field of ${type.name} is left out`);
+  const ordered = inRestOrder(parts, overlay.order, where);
+  return {
+    selection: ordered.map((p) => p.selection).join(' '),
+    schema: z.object(Object.fromEntries(ordered.map((p) => [p.rest, p.schema]))),
+    nullsKept: ordered.filter((p) => p.keepNull).map((p) => p.rest),
+  };
 }
 
 /** A named component: its id, and the overlay's or the type's description. */
@@ -116,5 +130,5 @@ export function restShape(typeName: string, overlay: ShapeOverlay = {}, schema: 
   if (!isObjectType(type)) return fail(typeName, 'not an object type of the API schema (schema/client.graphql)');
   const built = objectShape(type, overlay, typeName, schema);
   const meta = componentMeta(type, overlay);
-  return { selection: built.selection, schema: Object.keys(meta).length ? built.schema.meta(meta) : built.schema };
+  return { selection: built.selection, schema: Object.keys(meta).length ? built.schema.meta(meta) : built.schema, nullsKept: built.nullsKept };
 }
