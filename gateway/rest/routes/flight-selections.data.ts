@@ -1,5 +1,6 @@
-import { FLIGHT_ISSUANCE, FLIGHT_RECORD_LOCATOR, FLIGHT_TICKET_DOCUMENT, FLIGHT_TICKET as TICKET } from '../schemas/flight-ticket.schemas';
-import { FLIGHT_DIRECT_ISSUED, FLIGHT_SIGNAL_ACCEPTED } from '../schemas/flight-issuance.schemas';
+import { FLIGHT_ISSUANCE, FLIGHT_TICKET as TICKET } from '../schemas/flight-ticket.schemas';
+import { FLIGHT_CANCELLATION, FLIGHT_DIRECT_ISSUED, FLIGHT_SIGNAL_ACCEPTED } from '../schemas/flight-issuance.schemas';
+import { FLIGHT_AGENT_RESERVATION, FLIGHT_CUSTOMER_RESERVATION } from '../schemas/flight-reservation.schemas';
 
 /*
  * GraphQL selection sets (without the outer braces) that select every field of the flight
@@ -30,43 +31,22 @@ export const FLIGHT_OFFER_FIELDS = `type id offerReference expiresAt source inst
   travelerPricings { travelerId fareOption travelerType price { currency total base }
     fareDetailsBySegment { segmentId cabin fareBasis class includedCheckedBags { quantity } } }`;
 
-const RECORD_LOCATOR = FLIGHT_RECORD_LOCATOR.selection;
-const ASSOCIATED_RECORD = 'reference creationDate originSystemCode flightOfferId';
-const SUPPLIER_PRICE = `currency total base taxes validatingCarrier fareBasis bookingClasses brands
-  taxDetails { amount currency code countryCode } baggage fareRestrictions`;
-const PRICING_RECORD = `reference passengerReferences segmentReferences tstReference status supplierPrice { ${SUPPLIER_PRICE} }`;
-const TICKET_DOCUMENT = FLIGHT_TICKET_DOCUMENT.selection;
-const TICKET_SUMMARY = `ticketId bookingReference paymentReference departureDate departureTime from to
-  price { total currency } passengerSummary { fullName } paymentDeadlineAt`;
-const TRAVELER = `id dateOfBirth name { firstName lastName } fullName gender ageCategory
-  contact { emailAddress phones { deviceType countryCallingCode number } }
-  documents { documentType number expiryDate nationality issuanceCountry validityCountry holder }`;
 const ISSUANCE = FLIGHT_ISSUANCE.selection;
 
 /** FlightTicketType: GET /api/flight/tickets (each item). */
 export const FLIGHT_TICKET = TICKET.selection;
 
 /** AgentReservationResult: POST /api/flight/reserve/agent (201). */
-export const AGENT_RESERVATION = `reservation { id reservationId bookingReference paymentReference status paymentDeadlineAt
-    paymentTimeLimitInSeconds expiresAt ticketIds verifyUrl priceVersion
-    pricingRecords { ${PRICING_RECORD} } documents { ${TICKET_DOCUMENT} }
-    recordLocators { ${RECORD_LOCATOR} } associatedRecords { ${ASSOCIATED_RECORD} } }
-  tickets { ${TICKET_SUMMARY} }`;
+export const AGENT_RESERVATION = FLIGHT_AGENT_RESERVATION.selection;
 
 /** CustomerReservationResult: POST /api/flight/reserve (201). */
-export const CUSTOMER_RESERVATION = `tickets { ${FLIGHT_TICKET} }
-  flightReservation { id reservationId status expiresAt paymentTimeLimitInSeconds priceVersion
-    associatedRecords { ${ASSOCIATED_RECORD} } recordLocators { ${RECORD_LOCATOR} }
-    flightOffers { ${FLIGHT_OFFER_FIELDS} }
-    travelers { ${TRAVELER} }
-    pricingRecords { ${PRICING_RECORD} } documents { ${TICKET_DOCUMENT} } }`;
+export const CUSTOMER_RESERVATION = FLIGHT_CUSTOMER_RESERVATION.selection;
 
 /** PurchaseResult: POST /api/flight/purchase/agent (complete: 200, else 202; body `issuance`). */
 export const PURCHASE_RESULT = `complete issuance { ${ISSUANCE} }`;
 
 /** CancellationResult: POST /api/flight/cancel (complete: 200, else 202; body `cancellation`). */
-export const CANCELLATION_RESULT = `complete cancellation { reservationId state paymentState refundState alreadyCancelled
-    ticketId bookingReference cancelledAt }`;
+export const CANCELLATION_RESULT = `complete cancellation { ${FLIGHT_CANCELLATION.selection} }`;
 
 /** IssueSignalResult: POST /api/flight/ticket/issue/signal (complete: 200 with `issuance`, else 202 with the rest). */
 export const ISSUE_SIGNAL_RESULT = `complete ${FLIGHT_SIGNAL_ACCEPTED.selection} issuance { ${ISSUANCE} }`;

@@ -46,6 +46,16 @@ export function withoutNulls<T>(value: T): T {
   return copy as T;
 }
 
+/**
+ * withoutNulls, except for the members the answer's shape keeps (RestShape.nullsKept): those stay, null included.
+ * A kept member that is null comes after the others, where REST has always answered it.
+ */
+export function withoutNullsBut(value: JsonObject, kept: readonly string[]): JsonObject {
+  const copy = withoutNulls(value);
+  for (const key of kept) if (value[key] === null) copy[key] = null;
+  return copy;
+}
+
 /** GraphQL lists otherCurrencies; the REST contract keys them by currency code. Absent optional members are left out. */
 export function restOffer(offer: FlightOfferData): JsonObject {
   const copy: JsonObject = {};
