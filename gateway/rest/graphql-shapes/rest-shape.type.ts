@@ -27,6 +27,18 @@ export interface FieldOverlay {
   description?: string;
   /** For a field of object type: the overlay of that object's fields. */
   shape?: ShapeOverlay;
+  /**
+   * For a list of objects: REST answers an object keyed by this member's value, the member left out of each entry (the
+   * route's reply builds it; e.g. otherCurrencies by `code`). Documented as an object whose property names are the
+   * member's schema and whose additionalProperties are the entry (with `schema`, that schema is the entry's).
+   */
+  keyedBy?: string;
+  /**
+   * For a non-null object field: REST lifts the object's members into the owner, in place of the field (the route's
+   * reply does it; e.g. the operator's company members answered as the operator's own). A name both have fails the
+   * build; `order` places the lifted members by the field's name.
+   */
+  flatten?: true;
 }
 
 /** A REST answer (or a part of one) as the GraphQL object type it comes from, plus where REST differs. */
