@@ -40,15 +40,15 @@ function fail(where: string, message: string): never {
 }
 
 /** The leaf (scalar or enum) or object a field ends in, before list and null wrapping. */
-function namedPart(field: GraphQLField<unknown, unknown>, overlay: FieldOverlay, where: string, schema: GraphQLSchema): Built {
+function namedPart(field: GraphQLField<unknown, unknown>, overlay: FieldOverlay, owner: ShapeOverlay, where: string, schema: GraphQLSchema): Built {
   const named = getNamedType(field.type);
+  // An object below inherits whether nulls are absent (withoutNulls drops them at every depth).
+  const shape: ShapeOverlay = { nullsAbsent: owner.nullsAbsent, ...overlay.shape };
   if (overlay.schema) {
-    if (isObjectType(named) && !overlay.selection)
-      return { selection: objectShape(named, overlay.shape ?? {}, where, schema).selection, schema: overlay.schema };
+    if (isObjectType(named) && !overlay.selection) return { selection: objectShape(named, shape, where, schema).selection, schema: overlay.schema };
     return { selection: overlay.selection ?? '', schema: overlay.schema };
   }
   if (isObjectType(named)) {
-    const shape = overlay.shape ?? {};
     const built = objectShape(named, shape, where, schema);
     return shape.id ? { selection: built.selection, schema: built.schema.meta(componentMeta(named, shape)) } : built;
   }
@@ -63,20 +63,56 @@ function namedPart(field: GraphQLField<unknown, unknown>, overlay: FieldOverlay,
   return fail(where, `${named.name} is a union or interface: give the field a selection and a schema in the overlay`);
 }
 
-/** Wraps the named part as GraphQL wraps it: lists, and null where the type allows it (absent instead with nullsAbsent). */
-function wrapped(type: GraphQLOutputType, inner: z.ZodType, nullsAbsent: boolean, top: boolean): z.ZodType {
+/**
+ * Wraps the named part as GraphQL wraps it: lists (unless REST keys the list by a member), and null where the type
+ * allows it (absent instead when `absent`).
+ */
+function wrapped(type: GraphQLOutputType, inner: z.ZodType, absent: boolean, keyed = false): z.ZodType {
   const base = getNullableType(type);
-  const item = isListType(base) ? z.array(wrapped(base.ofType, inner, false, false)) : inner;
+  const item = isListType(base) && !keyed ? z.array(wrapped(base.ofType, inner, false)) : inner;
   if (isNonNullType(type)) return item;
-  return top && nullsAbsent ? item.optional() : item.nullable();
+  return absent ? item.optional() : item.nullable();
+}
+
+/** keyedBy: the list's objects as one object keyed by a non-null text or enum member, which each entry leaves out. */
+function keyedPart(
+  field: GraphQLField<unknown, unknown>,
+  overlay: FieldOverlay,
+  key: string,
+  owner: ShapeOverlay,
+  where: string,
+  schema: GraphQLSchema,
+): Built {
+  const list = getNullableType(field.type);
+  const named = getNamedType(field.type);
+  if (!isListType(list) || isListType(getNullableType(list.ofType)) || !isObjectType(named)) return fail(where, 'keyedBy takes a list of objects');
+  const keyField = named.getFields()[key] ?? fail(where, `keyedBy names ${key}, a field ${named.name} does not have`);
+  const keyType = getNullableType(keyField.type);
+  if (!isNonNullType(keyField.type) || !(isEnumType(keyType) || (isScalarType(keyType) && ['String', 'ID'].includes(keyType.name))))
+    fail(where, `keyedBy needs a non-null String, ID or enum member; ${named.name}.${key} is ${String(keyField.type)}`);
+  const shape: ShapeOverlay = { nullsAbsent: owner.nullsAbsent, ...overlay.shape };
+  const built = objectShape(named, shape, where, schema);
+  const keyOverlay = shape.fields?.[key] ?? {};
+  const { [keyOverlay.as ?? key]: answered, ...entryMembers } = built.schema.shape;
+  if (!answered) fail(where, `keyedBy names ${key}, which the shape leaves out`);
+  const plain = z.object(entryMembers);
+  const entry = overlay.schema ?? (shape.id ? plain.meta(componentMeta(named, shape)) : plain);
+  // The property names are the key's values: its JSON type and refinement, not the member's description.
+  const keys = namedPart(keyField, keyOverlay, shape, `${where}.${key}`, schema).schema;
+  // An enum key names some of its values, not all of them (z.record of an enum requires every one).
+  if (keys instanceof z.ZodEnum) return { selection: built.selection, schema: z.partialRecord(keys, entry) };
+  if (keys instanceof z.core.$ZodString) return { selection: built.selection, schema: z.record(keys, entry) };
+  return fail(where, `keyedBy needs a text key: the overlay's schema for ${key} is not a string schema`);
 }
 
 function fieldPart(field: GraphQLField<unknown, unknown>, overlay: FieldOverlay, owner: ShapeOverlay, where: string, schema: GraphQLSchema): Built {
-  const part = namedPart(field, overlay, where, schema);
+  if (overlay.keepNull && (!owner.nullsAbsent || isNonNullType(field.type)))
+    fail(where, 'keepNull is for a nullable field of an object whose nulls are absent (nullsAbsent)');
+  const part = overlay.keyedBy ? keyedPart(field, overlay, overlay.keyedBy, owner, where, schema) : namedPart(field, overlay, owner, where, schema);
   // A named component keeps its own description; the member that refers to it carries the field's.
   const description = overlay.description ?? (overlay.shape?.id ? undefined : overlay.shape?.description) ?? field.description ?? undefined;
   const type = overlay.nonNull ? new GraphQLNonNull(getNullableType(field.type)) : field.type;
-  const zod = wrapped(type, part.schema, owner.nullsAbsent === true, true);
+  const zod = wrapped(type, part.schema, owner.nullsAbsent === true && !overlay.keepNull, overlay.keyedBy !== undefined);
   const alias = overlay.as ? `${overlay.as}: ` : '';
   return {
     selection: `${alias}${field.name}${part.selection ? ` { ${part.selection} }` : ''}`,
@@ -84,21 +120,62 @@ function fieldPart(field: GraphQLField<unknown, unknown>, overlay: FieldOverlay,
   };
 }
 
-function objectShape(type: GraphQLObjectType, overlay: ShapeOverlay, where: string, schema: GraphQLSchema): { selection: string; schema: z.ZodObject } {
+/** flatten: the object's members, answered as the owner's own in place of the field. */
+function flattenedPart(field: GraphQLField<unknown, unknown>, overlay: FieldOverlay, owner: ShapeOverlay, where: string, schema: GraphQLSchema) {
+  const type = getNullableType(field.type);
+  if (!isNonNullType(field.type) || !isObjectType(type)) return fail(where, 'flatten takes a non-null object field');
+  const built = objectShape(type, { nullsAbsent: owner.nullsAbsent, ...overlay.shape }, where, schema);
+  return { selection: `${field.name} { ${built.selection} }`, schema: built.schema, lifted: built.schema.shape };
+}
+
+/** The REST members in the REST order: the overlay's `order` first, then the type's order. */
+function inRestOrder<T extends { rest: string }>(members: T[], order: string[] | undefined, where: string): T[] {
+  if (!order) return members;
+  for (const name of order) if (!members.some((m) => m.rest === name)) fail(`${where}.${name}`, 'order names a member that is not answered');
+  const rank = (rest: string) => (order.includes(rest) ? order.indexOf(rest) : order.length);
+  // Array#sort is stable: members order leaves out keep the type's order.
+  return [...members].sort((a, b) => rank(a.rest) - rank(b.rest));
+}
+
+type Part = Built & { rest: string; keepNull: boolean; lifted?: Record<string, z.ZodType> };
+
+/** The object's members: each part's, a flattened part's lifted ones in its place; a name answered twice fails. */
+function membersOf(parts: Part[], where: string): Record<string, z.ZodType> {
+  const members: Record<string, z.ZodType> = {};
+  for (const part of parts)
+    for (const [name, member] of Object.entries(part.lifted ?? { [part.rest]: part.schema })) {
+      if (Object.hasOwn(members, name)) fail(`${where}.${name}`, `two fields are answered as ${name}`);
+      members[name] = member;
+    }
+  return members;
+}
+
+function objectShape(
+  type: GraphQLObjectType,
+  overlay: ShapeOverlay,
+  where: string,
+  schema: GraphQLSchema,
+): Built & { schema: z.ZodObject; nullsKept: string[] } {
   const fields = type.getFields();
   for (const name of [...Object.keys(overlay.fields ?? {}), ...(overlay.only ?? [])])
     if (!fields[name]) fail(`${where}.${name}`, `${type.name} has no field ${name}`);
-  const members: Record<string, z.ZodType> = {};
-  const selections: string[] = [];
+  const parts: Part[] = [];
   for (const field of Object.values(fields)) {
     const fieldOverlay = overlay.fields?.[field.name] ?? {};
     if (fieldOverlay.omit || (overlay.only && !overlay.only.includes(field.name))) continue;
-    const part = fieldPart(field, fieldOverlay, overlay, `${where}.${field.name}`, schema);
-    members[fieldOverlay.as ?? field.name] = part.schema;
-    selections.push(part.selection);
+    const fieldWhere = `${where}.${field.name}`;
+    const part = fieldOverlay.flatten
+      ? flattenedPart(field, fieldOverlay, overlay, fieldWhere, schema)
+      : fieldPart(field, fieldOverlay, overlay, fieldWhere, schema);
+    parts.push({ ...part, rest: fieldOverlay.as ?? field.name, keepNull: fieldOverlay.keepNull === true });
   }
-  if (!selections.length) fail(where, `every field of ${type.name} is left out`);
-  return { selection: selections.join(' '), schema: z.object(members) };
+  if (!parts.length) fail(where, `every field of ${type.name} is left out`);
+  const ordered = inRestOrder(parts, overlay.order, where);
+  return {
+    selection: ordered.map((p) => p.selection).join(' '),
+    schema: z.object(membersOf(ordered, where)),
+    nullsKept: ordered.filter((p) => p.keepNull).map((p) => p.rest),
+  };
 }
 
 /** A named component: its id, and the overlay's or the type's description. */
@@ -116,5 +193,5 @@ export function restShape(typeName: string, overlay: ShapeOverlay = {}, schema: 
   if (!isObjectType(type)) return fail(typeName, 'not an object type of the API schema (schema/client.graphql)');
   const built = objectShape(type, overlay, typeName, schema);
   const meta = componentMeta(type, overlay);
-  return { selection: built.selection, schema: Object.keys(meta).length ? built.schema.meta(meta) : built.schema };
+  return { selection: built.selection, schema: Object.keys(meta).length ? built.schema.meta(meta) : built.schema, nullsKept: built.nullsKept };
 }

@@ -16,12 +16,29 @@ export interface FieldOverlay {
   schema?: z.ZodType;
   /** REST never answers null here (the route answers a state in which GraphQL's nullable field is always set). */
   nonNull?: true;
+  /**
+   * In an object whose nulls are absent, REST still answers this member, null included (the cancellation's
+   * refundState): documented as required and nullable. The route puts it back (RestShape.nullsKept at the root).
+   */
+  keepNull?: true;
   /** The field's own selection when REST hand-writes it (only with `schema`; for a union or an interface). */
   selection?: string;
   /** REST words the description differently. */
   description?: string;
   /** For a field of object type: the overlay of that object's fields. */
   shape?: ShapeOverlay;
+  /**
+   * For a list of objects: REST answers an object keyed by this member's value, the member left out of each entry (the
+   * route's reply builds it; e.g. otherCurrencies by `code`). Documented as an object whose property names are the
+   * member's schema and whose additionalProperties are the entry (with `schema`, that schema is the entry's).
+   */
+  keyedBy?: string;
+  /**
+   * For a non-null object field: REST lifts the object's members into the owner, in place of the field (the route's
+   * reply does it; e.g. the operator's company members answered as the operator's own). A name both have fails the
+   * build; `order` places the lifted members by the field's name.
+   */
+  flatten?: true;
 }
 
 /** A REST answer (or a part of one) as the GraphQL object type it comes from, plus where REST differs. */
@@ -30,8 +47,16 @@ export interface ShapeOverlay {
   id?: string;
   /** REST words the object's description differently (default: the field's, or for the root the type's, description). */
   description?: string;
-  /** The route drops null members (withoutNulls): a nullable GraphQL field is documented as optional, never null. */
+  /**
+   * The route drops null members (withoutNulls): a nullable GraphQL field is documented as optional, never null.
+   * The objects below inherit it (withoutNulls drops them at every depth) unless their own overlay says otherwise.
+   */
   nullsAbsent?: boolean;
+  /**
+   * The REST member order (REST names) where it differs from the type's: these first, the others after them in the
+   * type's order. The selection follows it, since a JSON answer keeps its selection's order.
+   */
+  order?: string[];
   /**
    * A compact form: only these GraphQL fields, in the type's order, so a field added to the type stays out of it
    * (e.g. the company list's `mini=true`). Without it every field not left out is answered.
@@ -46,4 +71,6 @@ export interface RestShape<S extends z.ZodType = z.ZodObject> {
   /** The GraphQL selection set's contents (no outer braces), in the type's field order. */
   selection: string;
   schema: S;
+  /** The REST names of the root's `keepNull` members: the route answers them null where it drops every other null. */
+  nullsKept: readonly string[];
 }

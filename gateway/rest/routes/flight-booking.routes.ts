@@ -3,11 +3,11 @@ import type { JsonObject, RestRequest, RestRoute } from '../rest-route.types';
 import { type InputProblem, problemsOfCheck, validateUncarried } from '../rest.contract';
 import { restInput } from '../graphql-shapes/rest-input.builder';
 import { AGENT_RESERVATION, CANCELLATION_RESULT, CUSTOMER_RESERVATION, FLIGHT_TICKET, PURCHASE_RESULT } from './flight-selections.data';
-import { restOffer, withoutNulls, type FlightOfferData } from './flight.routes';
+import { restOffer, withoutNulls, withoutNullsBut, type FlightOfferData } from './flight.routes';
 import { FlightLocaleHeaders } from '../schemas/flight.schemas';
 import { FLIGHT_RESERVATION_INPUT, FlightAgentHeaders, FlightAgentReservation, FlightCustomerReservation } from '../schemas/flight-reservation.schemas';
 import { FLIGHT_TICKET as FLIGHT_TICKET_SHAPE } from '../schemas/flight-ticket.schemas';
-import { FlightCancellation, FlightIssuance, orInProgress } from '../schemas/flight-issuance.schemas';
+import { FLIGHT_CANCELLATION, FlightCancellation, FlightIssuance, orInProgress } from '../schemas/flight-issuance.schemas';
 import { PlatformException } from '../../../shared/errors/app-error.exception';
 import { problemsMessage } from '../../../shared/api-contract/flight-reservation.contract';
 import { checkReservationRequest, type ReservationRequestInput, reservationProblemsMessage } from '../../../shared/api-contract/flight-reservation.validator';
@@ -193,10 +193,9 @@ const cancel: RestRoute = {
     query: `mutation Cancel(${CANCEL_INPUT.variableDefinitions}) { cancelFlightReservation(${CANCEL_INPUT.arguments}) { ${CANCELLATION_RESULT} } }`,
     variables: CANCEL_INPUT.variables(body as JsonObject),
   }),
-  reply: (data: { cancelFlightReservation: { complete: boolean; cancellation: { refundState: string | null } & JsonObject } }) => {
+  reply: (data: { cancelFlightReservation: { complete: boolean; cancellation: JsonObject } }) => {
     const { complete, cancellation } = data.cancelFlightReservation;
-    // refundState is the one member openapi.json gives as nullable: it stays, null included.
-    return { status: complete ? 200 : 202, body: { ...withoutNulls(cancellation), refundState: cancellation.refundState } };
+    return { status: complete ? 200 : 202, body: withoutNullsBut(cancellation, FLIGHT_CANCELLATION.nullsKept) };
   },
 };
 

@@ -1,4 +1,4 @@
-import { restOffer, restPrice, withoutNulls } from './flight.routes';
+import { restOffer, restPrice, withoutNulls, withoutNullsBut } from './flight.routes';
 
 /** The mapping as it was written before the one-walk rewrite: entries, filter, fromEntries at every level. */
 function entriesWithoutNulls<T>(value: T): T {
@@ -43,5 +43,15 @@ describe('REST flight offer mapping', () => {
     const before = entriesWithoutNulls({ ...rest, otherCurrencies: Object.fromEntries(otherCurrencies.map((c) => [c.currency, c])) });
     expect(JSON.stringify(restPrice(offer.price))).toBe(JSON.stringify(before));
     expect(JSON.stringify(restOffer(offer))).toBe(JSON.stringify(entriesWithoutNulls({ ...offer, price: before })));
+  });
+
+  it('keeps the members a shape keeps null with the bytes the cancellation always had: in place when set, last when null', () => {
+    type Cancellation = { reservationId: string; state: string; refundState: string | null; ticketId: string | null; bookingReference: string };
+    const cancellation: Cancellation = { reservationId: 'r', state: 'CANCELLED', refundState: null, ticketId: null, bookingReference: 'B' };
+    const before = (c: Cancellation) => JSON.stringify({ ...withoutNulls(c), refundState: c.refundState });
+    expect(JSON.stringify(withoutNullsBut(cancellation, ['refundState']))).toBe(before(cancellation));
+    const refunded: Cancellation = { ...cancellation, refundState: 'REFUNDED' };
+    expect(JSON.stringify(withoutNullsBut(refunded, ['refundState']))).toBe(before(refunded));
+    expect(withoutNullsBut(cancellation, [])).toEqual({ reservationId: 'r', state: 'CANCELLED', bookingReference: 'B' });
   });
 });

@@ -1,14 +1,15 @@
 import type { JsonObject, RestRoute } from '../rest-route.types';
 import { valueAt } from '../rest-input.reader';
 import { problemsOfCheck, SEARCH_RATE_LIMIT_ERRORS, validateUncarried, type RouteContract } from '../rest.contract';
-import { FLIGHT_OFFER_FIELDS } from './flight-selections.data';
 import { restSearchBody } from '../../fast-path/flight-search-bytes.mapper';
 import { JsonBytes } from '../prepared-reply.writer';
 import { checkOfferReference, offerReferenceMessage } from '../../../shared/api-contract/flight-reservation.validator';
 import { checkFlightSearch, type FlightSearchRequest, searchProblemsMessage } from '../../../shared/api-contract/flight-search.validator';
 import { PlatformException } from '../../../shared/errors/app-error.exception';
 import {
+  FLIGHT_OFFER_REVIEW,
   FLIGHT_REVIEW_INPUT,
+  FLIGHT_SEARCH,
   FLIGHT_SEARCH_INPUT,
   FlightLocaleHeaders,
   FlightOfferReview,
@@ -16,13 +17,8 @@ import {
   FlightSearchResponse,
 } from '../schemas/flight.schemas';
 
-const DATE_PAIR = 'departureDate returnDate';
-const SEARCH_RESULT = `meta { count availability { status requested { ${DATE_PAIR} } next { ${DATE_PAIR} }
-  lookAhead { requestedDays status firstChecked { ${DATE_PAIR} } confirmedThrough { ${DATE_PAIR} } } } }
-  data { ${FLIGHT_OFFER_FIELDS} }`;
-
 /** One string for every search: its plan is looked up by it (fast-path/direct-fetch.service.ts), and V8 hashes a string once. */
-const SEARCH_QUERY = `mutation Search(${FLIGHT_SEARCH_INPUT.variableDefinitions}) { searchFlights(${FLIGHT_SEARCH_INPUT.arguments}) { ${SEARCH_RESULT} } }`;
+const SEARCH_QUERY = `mutation Search(${FLIGHT_SEARCH_INPUT.variableDefinitions}) { searchFlights(${FLIGHT_SEARCH_INPUT.arguments}) { ${FLIGHT_SEARCH.selection} } }`;
 
 /**
  * GraphQL answers an absent optional member as null; the REST contract leaves it out (openapi.json types them as
@@ -44,6 +40,16 @@ export function withoutNulls<T>(value: T): T {
     if (member !== null && member !== undefined) copy[key] = withoutNulls(member);
   }
   return copy as T;
+}
+
+/**
+ * withoutNulls, except for the members the answer's shape keeps (RestShape.nullsKept): those stay, null included.
+ * A kept member that is null comes after the others, where REST has always answered it.
+ */
+export function withoutNullsBut(value: JsonObject, kept: readonly string[]): JsonObject {
+  const copy = withoutNulls(value);
+  for (const key of kept) if (value[key] === null) copy[key] = null;
+  return copy;
 }
 
 /** GraphQL lists otherCurrencies; the REST contract keys them by currency code. Absent optional members are left out. */
@@ -69,9 +75,9 @@ export function restPrice(offerPrice: OfferPriceData): JsonObject {
   return copy;
 }
 
-/** OFFER_PRICE as GraphQL answers it: otherCurrencies is a list with each entry's currency. */
+/** An offer's price as GraphQL answers it: otherCurrencies is a list with each entry's currency. */
 export type OfferPriceData = { otherCurrencies: Array<{ currency: string } & JsonObject> } & JsonObject;
-/** FLIGHT_OFFER_FIELDS as GraphQL answers them; only the price is reshaped. */
+/** An offer as GraphQL answers it (FLIGHT_OFFER's selection); only the price is reshaped. */
 export type FlightOfferData = { price: OfferPriceData } & JsonObject;
 
 type DatePair = { departureDate: string; returnDate: string | null };
@@ -81,7 +87,7 @@ function restDatePair(pair: DatePair | null): Partial<DatePair> | null {
   return pair ? withoutNulls(pair) : null;
 }
 
-/** The search's meta.availability as SEARCH_RESULT selects it. */
+/** The search's meta.availability as FLIGHT_SEARCH selects it. */
 interface AvailabilityData {
   status: string;
   requested: DatePair | null;
@@ -148,11 +154,6 @@ const search: Omit<RestRoute, 'path' | 'contract'> = {
   },
 };
 
-const REQUIREMENTS = `profileVersion journeyType domesticCountryCode operatingCarrierCodes source providerRequiredFields
-  emailAddressRequired phoneCountryCodeRequired mobilePhoneNumberRequired phoneNumberRequired
-  travelerRequirements { travelerId travelerType firstNameRequired lastNameRequired dateOfBirthRequired genderRequired
-    documentRequired documentTypeRequired documentNumberRequired documentExpiryDateRequired documentIssuingCountryRequired nationalityRequired }`;
-
 /** The offer's reference from `offerReference`, else from a submitted `flightOffer` (nothing else of it is used). */
 const offerReferenceOf = (body: unknown): unknown => valueAt(body, 'offerReference') ?? valueAt(body, 'flightOffer', 'offerReference');
 
@@ -180,8 +181,7 @@ const review: RestRoute = {
     },
   },
   operation: ({ body }) => ({
-    query: `query Review(${FLIGHT_REVIEW_INPUT.variableDefinitions}) { reviewFlightOffer(${FLIGHT_REVIEW_INPUT.arguments}) {
-        offerReference expiresAt flightOffer { ${FLIGHT_OFFER_FIELDS} } bookingRequirements { ${REQUIREMENTS} } } }`,
+    query: `query Review(${FLIGHT_REVIEW_INPUT.variableDefinitions}) { reviewFlightOffer(${FLIGHT_REVIEW_INPUT.arguments}) { ${FLIGHT_OFFER_REVIEW.selection} } }`,
     variables: FLIGHT_REVIEW_INPUT.variables({ offerReference: offerReferenceOf(body) }),
   }),
   reply: (data: { reviewFlightOffer: { flightOffer: FlightOfferData } & JsonObject }) => {

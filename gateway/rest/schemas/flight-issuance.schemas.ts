@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorBodySchema } from '../rest.contract';
-import { CurrencyCode, DateTime, MoneyAmount, text, Uuid } from './common.schemas';
+import { CurrencyCode, MoneyAmount, Uuid } from './common.schemas';
 import { FLIGHT_ISSUANCE, FLIGHT_PAYMENT_RECOVERY } from './flight-ticket.schemas';
 import { restShape } from '../graphql-shapes/rest-shape.builder';
 
@@ -38,18 +38,14 @@ export const FlightDirectPending = FlightIssuance.extend({ paymentRecovery: FLIG
   description: 'The issuance response; with paymentRecovery for recovery requests (RESERVED, or REFUND_REQUIRED).',
 });
 
-export const FlightCancellation = z
-  .object({
-    reservationId: Uuid,
-    state: z.enum(['CANCELLED', 'REFUND_PENDING', 'REFUND_REQUIRED']),
-    paymentState: z.enum(['NOT_REQUIRED', 'PENDING', 'CONFIRMED', 'MISMATCH', 'REFUND_PENDING', 'REFUNDED', 'REFUND_REQUIRED']),
-    refundState: z.enum(['REFUNDED', 'REFUND_PENDING', 'REFUND_REQUIRED']).nullable(),
-    alreadyCancelled: z.boolean().meta({ description: 'True when cancelled before this request.' }),
-    ticketId: text('The ticketId the request named.').optional(),
-    bookingReference: z.string().optional(),
-    cancelledAt: DateTime.optional(),
-  })
-  .meta({ id: 'FlightCancellation', description: 'The outcome of a cancellation: the reservation, payment and refund states.' });
+/** The cancellation (200 and 202): refundState is the one member REST answers null; every other null is left out. */
+export const FLIGHT_CANCELLATION = restShape('CancellationType', {
+  id: 'FlightCancellation',
+  nullsAbsent: true,
+  fields: { reservationId: { schema: Uuid }, refundState: { keepNull: true } },
+});
+
+export const FlightCancellation = FLIGHT_CANCELLATION.schema;
 
 /** 202 answers that are "still in progress" error objects (FLIGHT_RESERVATION_IN_PROGRESS) or a documented body. */
 export const orInProgress = (schema: z.ZodType) => z.union([schema, ErrorBodySchema]);

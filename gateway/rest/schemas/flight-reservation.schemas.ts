@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { CurrencyCode, DateTime, int, LocalDate, MoneyAmount, text, Uuid } from './common.schemas';
+import { CurrencyCode, MoneyAmount, Uuid } from './common.schemas';
 import { FlightLocaleHeaders, FlightOffer, SubmittedOffer } from './flight.schemas';
 import { FLIGHT_RECORD_LOCATOR, FLIGHT_TICKET, FLIGHT_TICKET_DOCUMENT, ReservationStatus } from './flight-ticket.schemas';
 import { restInput } from '../graphql-shapes/rest-input.builder';
+import { restShape } from '../graphql-shapes/rest-shape.builder';
+import type { FieldOverlay } from '../graphql-shapes/rest-shape.type';
 import type { InputOverlay } from '../graphql-shapes/rest-input.type';
 import { EXTERNAL_USER_ID_MAX_LENGTH, PRICE_ACCEPTANCE_MAX_LENGTH } from '../../../shared/api-contract/flight-reservation.validator';
 
@@ -10,117 +12,116 @@ import { EXTERNAL_USER_ID_MAX_LENGTH, PRICE_ACCEPTANCE_MAX_LENGTH } from '../../
 
 /* ------------------------------------------------------------------ reservation records */
 
-const AssociatedRecord = z
-  .object({ reference: z.string(), creationDate: DateTime, originSystemCode: text('"GDS" for the PNR, else the carrier code.'), flightOfferId: z.string() })
-  .meta({ id: 'FlightAssociatedRecord', description: 'A record the booking created at the GDS or the airline.' });
+/*
+ * Derived from their GraphQL types (docs/rest-shapes.md). The routes drop null members (withoutNulls), so every object
+ * is `nullsAbsent`.
+ */
 
-const FareDetails = {
-  fareBasis: z.array(z.string()).optional(),
-  bookingClasses: z.array(z.string()).optional(),
-  brands: z.array(z.string()).optional(),
-  baggage: z.array(z.string()).optional(),
-  fareRestrictions: z.array(z.string()).optional(),
+const FLIGHT_ASSOCIATED_RECORD = restShape('AssociatedRecordType', { id: 'FlightAssociatedRecord', nullsAbsent: true });
+
+const FLIGHT_PRICING_RECORD = restShape('PricingRecordType', {
+  id: 'FlightPricingRecord',
+  nullsAbsent: true,
+  fields: {
+    supplierPrice: {
+      shape: {
+        fields: {
+          currency: { schema: CurrencyCode },
+          total: { schema: MoneyAmount },
+          base: { schema: MoneyAmount },
+          taxes: { schema: MoneyAmount },
+          taxDetails: { shape: { fields: { amount: { schema: MoneyAmount }, currency: { schema: CurrencyCode } } } },
+        },
+      },
+    },
+  },
+});
+
+/** The record every reservation answer carries (ReservationRecordFields), with REST's formats and components. */
+const RECORD_FIELDS: Record<string, FieldOverlay> = {
+  id: { schema: Uuid },
+  reservationId: { schema: Uuid },
+  status: { schema: ReservationStatus },
+  pricingRecords: { schema: FLIGHT_PRICING_RECORD.schema },
+  documents: { schema: FLIGHT_TICKET_DOCUMENT.schema },
+  recordLocators: { schema: FLIGHT_RECORD_LOCATOR.schema },
+  associatedRecords: { schema: FLIGHT_ASSOCIATED_RECORD.schema },
 };
 
-const PricingRecord = z
-  .object({
-    reference: int(),
-    passengerReferences: z.array(int()),
-    segmentReferences: z.array(int()).optional(),
-    tstReference: int().optional(),
-    status: z.enum(['PRICED', 'TST_CREATED', 'FAILED']),
-    supplierPrice: z.object({
-      currency: CurrencyCode,
-      total: MoneyAmount,
-      base: MoneyAmount.optional(),
-      taxes: MoneyAmount.optional(),
-      validatingCarrier: z.string().optional(),
-      ...FareDetails,
-      taxDetails: z.array(z.object({ amount: MoneyAmount, currency: CurrencyCode, code: z.string(), countryCode: z.string() })).optional(),
-      segmentFareDetails: z
-        .array(z.object({ segmentReferences: z.array(int()), ...FareDetails, fareBasis: z.string().optional() }))
-        .optional()
-        .meta({ description: 'Documented; not sent by the current supplier.' }),
-    }),
-  })
-  .meta({ id: 'FlightPricingRecord', description: 'A pricing record: the fare the supplier stored for some passengers and segments.' });
+const FLIGHT_TICKET_SUMMARY = restShape('TicketSummaryType', {
+  id: 'FlightTicketSummary',
+  nullsAbsent: true,
+  fields: {
+    price: { shape: { fields: { total: { schema: MoneyAmount }, currency: { schema: CurrencyCode } } } },
+    // An agent reservation always has its payment deadline.
+    paymentDeadlineAt: { nonNull: true },
+  },
+});
 
-const RecordFields = {
-  id: Uuid,
-  reservationId: Uuid,
-  status: ReservationStatus,
-  paymentTimeLimitInSeconds: int('Seconds left until paymentDeadlineAt.'),
-  expiresAt: DateTime,
-  priceVersion: text('Canonical price version, required to accept a changed price.'),
-  pricingRecords: z.array(PricingRecord),
-  documents: z.array(FLIGHT_TICKET_DOCUMENT.schema),
-  recordLocators: z.array(FLIGHT_RECORD_LOCATOR.schema),
-  associatedRecords: z.array(AssociatedRecord),
-};
+/** POST /api/flight/reserve/agent (201): the reservation's members in the order REST has always answered them. */
+export const FLIGHT_AGENT_RESERVATION = restShape('AgentReservationResult', {
+  id: 'FlightAgentReservation',
+  description: 'The agent reservation: the reservation record and a ticket summary per passenger and itinerary.',
+  nullsAbsent: true,
+  fields: {
+    reservation: {
+      shape: {
+        order: [
+          'id',
+          'reservationId',
+          'bookingReference',
+          'paymentReference',
+          'status',
+          'paymentDeadlineAt',
+          'paymentTimeLimitInSeconds',
+          'expiresAt',
+          'ticketIds',
+          'verifyUrl',
+        ],
+        fields: { ...RECORD_FIELDS, paymentDeadlineAt: { nonNull: true }, verifyUrl: { schema: z.url() } },
+      },
+    },
+    tickets: { schema: FLIGHT_TICKET_SUMMARY.schema },
+  },
+});
 
-const TicketSummary = z
-  .object({
-    ticketId: z.string(),
-    bookingReference: z.string(),
-    paymentReference: z.string(),
-    departureDate: LocalDate,
-    departureTime: text('HH:mm, local.'),
-    from: text('Airport name.'),
-    to: text('Airport name.'),
-    price: z.object({ total: MoneyAmount, currency: CurrencyCode }),
-    passengerSummary: z.object({ fullName: z.string() }),
-    paymentDeadlineAt: DateTime,
-  })
-  .meta({ id: 'FlightTicketSummary', description: 'tickets[] of the agent reservation response: one per passenger and itinerary.' });
+export const FlightAgentReservation = FLIGHT_AGENT_RESERVATION.schema;
 
-export const FlightAgentReservation = z
-  .object({
-    reservation: z.object({
-      ...RecordFields,
-      bookingReference: z.string(),
-      paymentReference: z.string(),
-      paymentDeadlineAt: DateTime.meta({ description: 'Latest time to purchase.' }),
-      ticketIds: z.array(z.string()),
-      verifyUrl: z.url(),
-    }),
-    tickets: z.array(TicketSummary),
-  })
-  .meta({ id: 'FlightAgentReservation', description: 'The agent reservation: the reservation record and a ticket summary per passenger and itinerary.' });
+const FLIGHT_RESERVATION_TRAVELER = restShape('ReservationTravelerType', {
+  id: 'FlightReservationTraveler',
+  nullsAbsent: true,
+  fields: { gender: { schema: z.enum(['MALE', 'FEMALE']) }, ageCategory: { schema: z.enum(['ADULT', 'CHILD', 'INFANT']) } },
+});
 
-const Traveler = z
-  .object({
-    id: z.string(),
-    dateOfBirth: LocalDate.optional(),
-    name: z.object({ firstName: z.string(), lastName: z.string() }),
-    fullName: z.string(),
-    gender: z.enum(['MALE', 'FEMALE']).optional(),
-    ageCategory: z.enum(['ADULT', 'CHILD', 'INFANT']),
-    contact: z.object({
-      emailAddress: z.string(),
-      phones: z.array(z.object({ deviceType: z.string(), countryCallingCode: z.string(), number: z.string() })),
-    }),
-    documents: z.array(
-      z.object({
-        documentType: z.string(),
-        number: z.string(),
-        expiryDate: LocalDate,
-        nationality: z.string(),
-        issuanceCountry: z.string(),
-        validityCountry: z.string(),
-        holder: z.boolean(),
-      }),
-    ),
-  })
-  .meta({ id: 'FlightReservationTraveler', description: 'A traveler of the reservation, as the supplier holds it.' });
+/** POST /api/flight/reserve (201): the summary's members in the order REST has always answered them. */
+export const FLIGHT_CUSTOMER_RESERVATION = restShape('CustomerReservationResult', {
+  id: 'FlightCustomerReservation',
+  description: 'The customer reservation (price confirmed): its tickets and the reservation summary.',
+  nullsAbsent: true,
+  fields: {
+    tickets: { schema: FLIGHT_TICKET.schema },
+    flightReservation: {
+      shape: {
+        id: 'FlightReservationSummary',
+        order: [
+          'id',
+          'reservationId',
+          'status',
+          'expiresAt',
+          'paymentTimeLimitInSeconds',
+          'priceVersion',
+          'associatedRecords',
+          'recordLocators',
+          'flightOffers',
+          'travelers',
+        ],
+        fields: { ...RECORD_FIELDS, flightOffers: { schema: FlightOffer }, travelers: { schema: FLIGHT_RESERVATION_TRAVELER.schema } },
+      },
+    },
+  },
+});
 
-export const FlightCustomerReservation = z
-  .object({
-    tickets: z.array(FLIGHT_TICKET.schema),
-    flightReservation: z
-      .object({ ...RecordFields, flightOffers: z.array(FlightOffer), travelers: z.array(Traveler) })
-      .meta({ id: 'FlightReservationSummary', description: 'The reservation summary: the record, the offer as reserved and its travelers.' }),
-  })
-  .meta({ id: 'FlightCustomerReservation', description: 'The customer reservation (price confirmed): its tickets and the reservation summary.' });
+export const FlightCustomerReservation = FLIGHT_CUSTOMER_RESERVATION.schema;
 
 /* ------------------------------------------------------------------ reservation request */
 

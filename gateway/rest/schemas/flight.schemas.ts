@@ -1,176 +1,149 @@
 import { z } from 'zod';
-import { CurrencyCode, DateTime, FreeObject, int, LocalDate, MoneyAmount, text, Uuid } from './common.schemas';
+import { CurrencyCode, FreeObject, MoneyAmount, Uuid } from './common.schemas';
 import { restInput } from '../graphql-shapes/rest-input.builder';
+import { restShape } from '../graphql-shapes/rest-shape.builder';
+import type { ShapeOverlay } from '../graphql-shapes/rest-shape.type';
 import { MAX_AIRLINE_CODES, MAX_LOOK_AHEAD_DAYS, MAX_SEATS } from '../../../shared/api-contract/flight-search.validator';
 
 /*
- * The flight resources (OpenAPI tag Flight) as the REST answers carry them, and the request bodies the flight routes
- * check. Output objects are closed (an undeclared member fails the contract tests); members the spec lists as
- * optional are `.optional()` and are left out, never null, when absent. Null appears only where the API allows it
- * (the look-ahead date pairs, the cancellation's refundState).
- *
- * The offer, search and review schemas are here; flight-reservation.schemas.ts and flight-issuance.schemas.ts hold
- * the reservation and the purchase, issuance, cancellation and payment ones.
+ * The flight offer, search and review answers, derived from their GraphQL types (docs/rest-shapes.md), and the request
+ * bodies of the search and the review; flight-reservation.schemas.ts, flight-ticket.schemas.ts and
+ * flight-issuance.schemas.ts hold the others. The overlays give REST's formats (money, currency codes, uuids) and
+ * shared components. The routes drop null members (withoutNulls), so every object is `nullsAbsent`: a nullable
+ * member is left out, never null, except where REST keeps it (keepNull: the look-ahead date pairs, the
+ * cancellation's refundState).
  */
 
 /* ------------------------------------------------------------------ offer */
 
-const FlightEndpoint = z
-  .object({
-    iataCode: text('IATA airport code.'),
-    terminal: text('Left out when the supplier names no terminal.').optional(),
-    at: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/)
-      .meta({ description: 'Local date-time at the airport, without zone (YYYY-MM-DDTHH:mm:ss).', example: '2026-12-24T08:30:00' }),
-    stop: FreeObject.meta({ description: 'Free-form: the supplier’s details of the stop, if any.' }),
-  })
-  .meta({ id: 'FlightEndpoint', description: 'Departure or arrival of a segment.' });
+const FLIGHT_ENDPOINT = restShape('FlightEndpoint', {
+  id: 'FlightEndpoint',
+  nullsAbsent: true,
+  fields: {
+    at: {
+      schema: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/)
+        .meta({ example: '2026-12-24T08:30:00' }),
+    },
+  },
+});
 
-const FlightSegment = z
-  .object({
-    id: z.string(),
-    departure: FlightEndpoint,
-    arrival: FlightEndpoint,
-    carrierCode: z.string(),
-    number: z.string(),
-    aircraft: z.object({ code: z.string() }),
-    operating: FreeObject.meta({ description: 'Free-form: the operating carrier.' }),
-    transitAgency: FreeObject.meta({ description: 'Free-form.' }),
-    duration: text('ISO 8601 duration, e.g. PT1H20M.'),
-    durations: FreeObject.meta({ description: 'Free-form.' }),
-    numberOfStops: int(),
-    cabin: z.string(),
-  })
-  .meta({ id: 'FlightSegment', description: 'One flight of an itinerary.' });
+const FLIGHT_BOOKING_FEE = restShape('BookingFee', {
+  id: 'FlightBookingFee',
+  nullsAbsent: true,
+  fields: { amount: { schema: MoneyAmount }, currency: { schema: CurrencyCode }, roundingAdjustment: { schema: MoneyAmount } },
+});
 
-const FlightItinerary = z
-  .object({ duration: text('ISO 8601 duration.'), durations: FreeObject.meta({ description: 'Free-form.' }), segments: z.array(FlightSegment) })
-  .meta({ id: 'FlightItinerary', description: 'The outbound journey, or the return of a round trip.' });
+const FLIGHT_CURRENCY_PRICE = restShape('CurrencyPrice', {
+  id: 'FlightCurrencyPrice',
+  nullsAbsent: true,
+  fields: {
+    currency: { schema: CurrencyCode },
+    total: { schema: MoneyAmount },
+    bookingFeeTotal: { schema: MoneyAmount },
+    grandTotal: { schema: MoneyAmount },
+    // Set for every price REST answers: "0" for customers, the wallet debit for agents.
+    walletDebitTotal: { schema: MoneyAmount, nonNull: true },
+    bookingFees: { schema: FLIGHT_BOOKING_FEE.schema },
+  },
+});
 
-const BookingFee = z
-  .object({
-    amount: MoneyAmount,
-    currency: CurrencyCode,
-    type: z.enum(['SERVICE_COMMISSION', 'AGENT_COMMISSION']),
-    recipient: z.enum(['SERVICE', 'SERVICE_AGENT']),
-    roundingAdjustment: MoneyAmount.optional().meta({ description: 'Cash-rounding uplift already included in the service commission.' }),
-  })
-  .meta({ id: 'FlightBookingFee', description: 'A customer-visible service or agent booking fee.' });
+const OFFER_PRICE: ShapeOverlay = {
+  id: 'FlightOfferPrice',
+  fields: {
+    currency: { schema: CurrencyCode },
+    total: { schema: MoneyAmount },
+    base: { schema: MoneyAmount },
+    fees: { shape: { fields: { amount: { schema: MoneyAmount } } } },
+    grandTotal: { schema: MoneyAmount },
+    bookingFeeTotal: { schema: MoneyAmount },
+    walletDebitTotal: { schema: MoneyAmount, nonNull: true },
+    walletSettlement: {
+      shape: {
+        id: 'FlightWalletSettlement',
+        fields: {
+          currency: { schema: CurrencyCode },
+          unroundedDebit: { schema: MoneyAmount },
+          debitTotal: { schema: MoneyAmount },
+          rounding: { shape: { fields: { increment: { schema: MoneyAmount }, adjustment: { schema: MoneyAmount } } } },
+        },
+      },
+    },
+    bookingFees: { schema: FLIGHT_BOOKING_FEE.schema },
+    // Each entry keeps its currency (restPrice, fast-path/flight-search-bytes.mapper.ts): the entry is the whole FlightCurrencyPrice.
+    otherCurrencies: { keyedBy: 'currency', schema: FLIGHT_CURRENCY_PRICE.schema, description: 'Display conversions keyed by currency code.' },
+  },
+};
 
-const WalletSettlement = z
-  .object({
-    currency: CurrencyCode,
-    unroundedDebit: MoneyAmount,
-    debitTotal: MoneyAmount,
-    rounding: z
-      .object({ policyVersion: z.string(), increment: MoneyAmount, adjustment: MoneyAmount })
-      .optional()
-      .meta({ description: 'Absent when the wallet currency has no cash-rounding policy.' }),
-  })
-  .meta({ id: 'FlightWalletSettlement', description: 'The authoritative agent-wallet payable, in the authenticated wallet currency (agents only).' });
+/** OpenAPI schema `FlightOffer`: each offer of a search, the reviewed offer and a customer reservation's flightOffers. */
+export const FLIGHT_OFFER = restShape('FlightOffer', {
+  id: 'FlightOffer',
+  nullsAbsent: true,
+  fields: {
+    offerReference: { schema: Uuid },
+    itineraries: {
+      shape: {
+        id: 'FlightItinerary',
+        fields: {
+          segments: { shape: { id: 'FlightSegment', fields: { departure: { schema: FLIGHT_ENDPOINT.schema }, arrival: { schema: FLIGHT_ENDPOINT.schema } } } },
+        },
+      },
+    },
+    price: { shape: OFFER_PRICE },
+    travelerPricings: {
+      shape: {
+        id: 'FlightTravelerPricing',
+        fields: { price: { shape: { fields: { currency: { schema: CurrencyCode }, total: { schema: MoneyAmount }, base: { schema: MoneyAmount } } } } },
+      },
+    },
+  },
+});
 
-const CurrencyPrice = z
-  .object({
-    currency: CurrencyCode,
-    total: MoneyAmount,
-    bookingFeeTotal: MoneyAmount,
-    grandTotal: MoneyAmount,
-    walletDebitTotal: MoneyAmount,
-    bookingFees: z.array(BookingFee),
-  })
-  .meta({ id: 'FlightCurrencyPrice', description: 'A display conversion; never authoritative for supplier repricing.' });
-
-export const FlightOfferPrice = z
-  .object({
-    currency: CurrencyCode,
-    total: MoneyAmount,
-    base: MoneyAmount,
-    fees: z.array(z.object({ amount: MoneyAmount, type: z.string() })),
-    grandTotal: MoneyAmount.meta({ description: 'Selling total for the booking.' }),
-    bookingFeeTotal: MoneyAmount.meta({ description: 'Total customer-visible service and agent booking fees.' }),
-    walletDebitTotal: MoneyAmount.meta({
-      description: 'Frozen amount debited from an agent wallet after the fare record is created (wallet currency); "0" for customers.',
-    }),
-    walletSettlement: WalletSettlement.optional(),
-    pricingContext: z.enum(['ONLINE', 'SERVICE_AGENT', 'THIRD_PARTY_AGENT']),
-    bookingFees: z.array(BookingFee),
-    otherCurrencies: z.record(z.string(), CurrencyPrice).meta({ description: 'Display conversions keyed by currency code.' }),
-  })
-  .meta({ id: 'FlightOfferPrice', description: 'The price of an offer: the fare, the fees, the booking fees and display conversions.' });
-
-const TravelerPricing = z
-  .object({
-    travelerId: z.string(),
-    fareOption: z.string(),
-    travelerType: text('ADULT, CHILD or HELD_INFANT.'),
-    price: z.object({ currency: CurrencyCode, total: MoneyAmount, base: MoneyAmount }),
-    fareDetailsBySegment: z.array(
-      z.object({
-        segmentId: z.string(),
-        cabin: z.string(),
-        fareBasis: z.string(),
-        class: z.string(),
-        includedCheckedBags: z.object({ quantity: int() }),
-      }),
-    ),
-  })
-  .meta({ id: 'FlightTravelerPricing', description: 'The price of one traveler, matched by travelerId to the booking requirements.' });
-
-export const FlightOffer = z
-  .object({
-    type: z.string(),
-    id: z.string(),
-    offerReference: Uuid.meta({ description: 'Opaque, user-bound; required to reserve.' }),
-    expiresAt: DateTime.meta({ description: 'Authoritative deadline to review or reserve.' }),
-    source: z.string(),
-    instantTicketingRequired: z.boolean(),
-    nonHomogeneous: z.boolean(),
-    oneWay: z.boolean(),
-    isUpsellOffer: z.boolean(),
-    lastTicketingDate: LocalDate,
-    lastTicketingDateTime: text('Local date-time without zone.'),
-    numberOfBookableSeats: int(),
-    itineraries: z.array(FlightItinerary),
-    price: FlightOfferPrice,
-    pricingOptions: FreeObject.meta({ description: 'Free-form.' }),
-    commission: FreeObject.meta({ description: 'Free-form.' }),
-    fareRules: FreeObject.meta({ description: 'Free-form.' }),
-    policiesAndAllowance: FreeObject.meta({ description: 'Free-form.' }),
-    validatingAirlineCodes: z.array(z.string()),
-    travelerPricings: z.array(TravelerPricing),
-  })
-  .meta({ id: 'FlightOffer', description: 'A flight offer, bound to the account that searched.' });
+export const FlightOffer = FLIGHT_OFFER.schema;
 
 /* ------------------------------------------------------------------ search */
 
-const DatePair = z
-  .object({ departureDate: LocalDate, returnDate: LocalDate.optional().meta({ description: 'Left out for one-way.' }) })
-  .meta({ id: 'FlightDatePair', description: 'A departure date and, for a round trip, a return date.' });
+const FLIGHT_DATE_PAIR = restShape('DatePairType', { id: 'FlightDatePair', nullsAbsent: true });
 
-const Availability = z
-  .object({
-    status: z.enum(['RESULTS_FOUND', 'NO_RESULTS']).meta({ description: 'Describes only the requested date pair.' }),
-    requested: DatePair,
-    lookAhead: z.object({
-      requestedDays: z.number().int().min(1).max(7),
-      status: z.enum(['NOT_NEEDED', 'FOUND', 'NO_RESULTS', 'INCOMPLETE']),
-      firstChecked: DatePair.nullable(),
-      confirmedThrough: DatePair.nullable(),
-    }),
-    next: DatePair.nullable().meta({ description: 'The earliest later date pair with offers; search it again to book.' }),
-  })
-  .meta({ id: 'FlightAvailability', description: 'The look-ahead result (only when lookAheadDays was sent).' });
+/**
+ * OpenAPI schema `FlightSearchResponse`. The look-ahead date pairs are answered null when there is none (keepNull);
+ * the routes map meta by hand (restMeta), the offers from the subgraph's bytes (fast-path/flight-search-bytes.mapper.ts).
+ */
+export const FLIGHT_SEARCH = restShape('FlightSearchResult', {
+  id: 'FlightSearchResponse',
+  description: 'The offers of a search with its count and, when asked for, the look-ahead availability.',
+  nullsAbsent: true,
+  fields: {
+    meta: {
+      shape: {
+        fields: {
+          availability: {
+            shape: {
+              id: 'FlightAvailability',
+              fields: {
+                requested: { schema: FLIGHT_DATE_PAIR.schema },
+                lookAhead: {
+                  shape: {
+                    fields: {
+                      requestedDays: { schema: z.number().int().min(1).max(MAX_LOOK_AHEAD_DAYS) },
+                      firstChecked: { schema: FLIGHT_DATE_PAIR.schema, keepNull: true },
+                      confirmedThrough: { schema: FLIGHT_DATE_PAIR.schema, keepNull: true },
+                    },
+                  },
+                },
+                next: { schema: FLIGHT_DATE_PAIR.schema, keepNull: true },
+              },
+            },
+          },
+        },
+      },
+    },
+    data: { schema: FlightOffer },
+  },
+});
 
-export const FlightSearchResponse = z
-  .object({
-    meta: z.object({
-      count: int('Offers returned for the requested date pair.'),
-      availability: Availability.optional().meta({ description: 'Present only when lookAheadDays was sent.' }),
-    }),
-    data: z.array(FlightOffer).meta({ description: 'Offers for the requested date pair only.' }),
-  })
-  .meta({ id: 'FlightSearchResponse', description: 'The offers of a search with its count and, when asked for, the look-ahead availability.' });
+export const FlightSearchResponse = FLIGHT_SEARCH.schema;
 
 /** An IATA airport code or an ISO 4217 currency code, in any case. */
 const THREE_LETTERS = { pattern: '^[A-Za-z]{3}$', maxLength: 3 };
@@ -211,42 +184,20 @@ export const FlightLocaleHeaders = z.object({
 
 /* ------------------------------------------------------------------ offer review */
 
-const TravelerRequirement = z
-  .object({
-    travelerId: z.string(),
-    travelerType: z.enum(['ADULT', 'CHILD', 'INFANT']),
-    firstNameRequired: z.boolean(),
-    lastNameRequired: z.boolean(),
-    dateOfBirthRequired: z.boolean(),
-    genderRequired: z.boolean(),
-    documentRequired: z.boolean(),
-    documentTypeRequired: z.boolean(),
-    documentNumberRequired: z.boolean(),
-    documentExpiryDateRequired: z.boolean(),
-    documentIssuingCountryRequired: z.boolean(),
-    nationalityRequired: z.boolean(),
-  })
-  .meta({ id: 'FlightTravelerRequirement', description: 'What must be collected for one traveler, matched by travelerId to travelerPricings.' });
+const FLIGHT_BOOKING_REQUIREMENTS = restShape('BookingRequirementsType', {
+  id: 'FlightBookingRequirements',
+  nullsAbsent: true,
+  fields: { domesticCountryCode: { schema: z.string().length(2) }, travelerRequirements: { shape: { id: 'FlightTravelerRequirement' } } },
+});
 
-export const FlightBookingRequirements = z
-  .object({
-    profileVersion: int(),
-    journeyType: z.enum(['DOMESTIC', 'INTERNATIONAL']),
-    domesticCountryCode: z.string().length(2).optional().meta({ description: 'The country of a domestic journey; left out for international ones.' }),
-    operatingCarrierCodes: z.array(z.string()),
-    source: z.enum(['ITINERARY_DEFAULT', 'CARRIER_OVERRIDE', 'PROVIDER_ESCALATION']),
-    providerRequiredFields: z.array(z.string()),
-    emailAddressRequired: z.boolean(),
-    phoneCountryCodeRequired: z.boolean(),
-    mobilePhoneNumberRequired: z.boolean(),
-    phoneNumberRequired: z.boolean(),
-    travelerRequirements: z.array(TravelerRequirement),
-  })
-  .meta({ id: 'FlightBookingRequirements', description: 'What must be collected to book an offer: the contact and each traveler’s fields.' });
+/** OpenAPI schema `FlightOfferReview`: POST /api/flight/offer. */
+export const FLIGHT_OFFER_REVIEW = restShape('OfferReviewType', {
+  id: 'FlightOfferReview',
+  nullsAbsent: true,
+  fields: { offerReference: { schema: Uuid }, flightOffer: { schema: FlightOffer }, bookingRequirements: { schema: FLIGHT_BOOKING_REQUIREMENTS.schema } },
+});
 
-export const FlightOfferReview = z
-  .object({ offerReference: Uuid, expiresAt: DateTime, flightOffer: FlightOffer, bookingRequirements: FlightBookingRequirements })
-  .meta({ id: 'FlightOfferReview', description: 'The caller’s saved offer with what must be collected to book it.' });
+export const FlightOfferReview = FLIGHT_OFFER_REVIEW.schema;
 
 /** Only `offerReference` of a submitted offer is read (checked as the offer reference is); the rest may be anything a search answered. */
 export const SubmittedOffer = FreeObject.extend({ offerReference: z.string().meta({ format: 'uuid' }) }).meta({

@@ -64,7 +64,7 @@ export class FlightSegment {
   @Field(() => GraphQLJSONObject, { description: 'The transit agency (free-form JSON object, as in the REST answer)' })
   transitAgency!: FreeForm;
 
-  @Field({ description: 'ISO 8601 duration' })
+  @Field({ description: 'ISO 8601 duration, e.g. PT1H20M' })
   duration!: string;
 
   @Field(() => GraphQLJSONObject, { description: 'Duration breakdown (free-form JSON object, as in the REST answer)' })
@@ -157,7 +157,7 @@ export class CurrencyPrice {
   @Field({ description: "Selling total converted, decimal string in this currency's decimals" })
   grandTotal!: string;
 
-  @Field(() => String, { nullable: true, description: 'Wallet debit converted; null unless the caller books from an agent wallet' })
+  @Field(() => String, { nullable: true, description: `Wallet debit converted, decimal string in this currency's decimals; "0" for customers` })
   walletDebitTotal?: string | null;
 
   @Field(() => [BookingFee], { description: 'The booking fees converted to this currency' })
@@ -184,7 +184,10 @@ export class OfferPrice {
   @Field({ description: "Sum of the booking fees, decimal string in the currency's decimals" })
   bookingFeeTotal!: string;
 
-  @Field(() => String, { nullable: true, description: 'Frozen amount debited from an agent wallet after the fare record is created' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Frozen amount debited from an agent wallet after the fare record is created (wallet currency); "0" for customers',
+  })
   walletDebitTotal?: string | null;
 
   @Field(() => WalletSettlement, { nullable: true, description: 'The agent-wallet payable; null unless the caller books from an agent wallet' })

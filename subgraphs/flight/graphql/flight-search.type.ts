@@ -41,7 +41,7 @@ export class AvailabilityType {
   @Field(() => LookAheadType, { description: 'What was checked on later dates' })
   lookAhead!: LookAheadType;
 
-  @Field(() => DatePairType, { nullable: true, description: 'First later dates with offers; null when none was found' })
+  @Field(() => DatePairType, { nullable: true, description: 'First later dates with offers (search them again to book); null when none was found' })
   next!: DatePairType | null;
 }
 
@@ -59,7 +59,7 @@ export class FlightSearchResult {
   @Field(() => FlightSearchMeta, { description: 'Count and availability' })
   meta!: FlightSearchMeta;
 
-  @Field(() => [FlightOffer], { description: 'The offers, each with its offerReference' })
+  @Field(() => [FlightOffer], { description: 'The offers for the requested dates only, each with its offerReference' })
   data!: FlightOffer[];
 }
 
