@@ -28,12 +28,26 @@ describe('the OpenAPI document built from the route table', () => {
     }
   });
 
-  it('answers the error object on every error status and on default', () => {
+  it('answers the error object on every error status and on default (or a component that is it with its data in full)', () => {
+    const components = (doc as unknown as { components: { schemas: Record<string, { allOf?: unknown[] }> } }).components.schemas;
+    const errorBody = { $ref: '#/components/schemas/ErrorBody' };
     for (const { op } of operations) {
       for (const [status, response] of Object.entries(op.responses)) {
         if (status !== 'default' && !/^[45]/.test(status)) continue;
-        expect(response).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } });
+        const { $ref } = (response as { content: { 'application/json': { schema: { $ref: string } } } }).content['application/json'].schema;
+        if ($ref === errorBody.$ref) continue;
+        expect(components[$ref.replace('#/components/schemas/', '')].allOf?.[0]).toEqual(errorBody);
       }
     }
+  });
+
+  it('documents the price-change 409 of both reservations with the wallet amount an agent must accept', () => {
+    const components = (doc as unknown as { components: { schemas: Record<string, { properties: Record<string, unknown> }> } }).components.schemas;
+    for (const path of ['/api/flight/reserve', '/api/flight/reserve/agent']) {
+      const conflict = doc.paths[path].post.responses['409'] as { content: { 'application/json': { schema: { $ref: string } } } };
+      expect(conflict.content['application/json'].schema.$ref).toBe('#/components/schemas/FlightReservationConflict');
+    }
+    expect(Object.keys(components.FlightPriceSummary.properties)).toEqual(['grandTotal', 'currency', 'walletDebitTotal', 'walletCurrency']);
+    expect(JSON.stringify(components.FlightReservationConflict)).toContain('#/components/schemas/FlightPriceSummary');
   });
 });

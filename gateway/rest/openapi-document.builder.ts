@@ -53,9 +53,10 @@ function responses(route: RestRoute, contract: RouteContract): ZodOpenApiRespons
   for (const [status, description] of Object.entries(errors)) {
     if (description === undefined) continue;
     const headers = contract.errorHeaders?.[Number(status)];
+    const schema = contract.errorSchemas?.[Number(status)];
     out[status as `${4 | 5}${string}`] = {
       description,
-      content: errorContent,
+      content: schema ? { 'application/json': { schema } } : errorContent,
       ...(headers
         ? { headers: Object.fromEntries(Object.entries(headers).map(([name, text]) => [name, { description: text, schema: { type: 'string' } }])) }
         : {}),

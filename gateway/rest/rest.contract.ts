@@ -41,6 +41,8 @@ export interface RouteContract {
   responses: Partial<Record<number, SuccessResponse>>;
   /** Documented error statuses and what each means; the body is always the error object. */
   errors: Partial<Record<number, string>>;
+  /** The error object of a status whose `data` a client acts on, documented in full (ErrorBodySchema extended). */
+  errorSchemas?: Partial<Record<number, z.ZodType>>;
   /** Response headers some of those errors carry, by status and lower-case name (e.g. 429: retry-after). */
   errorHeaders?: Partial<Record<number, Record<string, string>>>;
   /**

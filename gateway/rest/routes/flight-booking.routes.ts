@@ -5,7 +5,13 @@ import { restInput } from '../graphql-shapes/rest-input.builder';
 import { AGENT_RESERVATION, CANCELLATION_RESULT, CUSTOMER_RESERVATION, FLIGHT_TICKET, PURCHASE_RESULT } from './flight-selections.data';
 import { restOffer, withoutNulls, withoutNullsBut, type FlightOfferData } from './flight.routes';
 import { FlightLocaleHeaders } from '../schemas/flight.schemas';
-import { FLIGHT_RESERVATION_INPUT, FlightAgentHeaders, FlightAgentReservation, FlightCustomerReservation } from '../schemas/flight-reservation.schemas';
+import {
+  FLIGHT_RESERVATION_INPUT,
+  FlightAgentHeaders,
+  FlightAgentReservation,
+  FlightCustomerReservation,
+  FlightReservationConflict,
+} from '../schemas/flight-reservation.schemas';
 import { FLIGHT_TICKET as FLIGHT_TICKET_SHAPE } from '../schemas/flight-ticket.schemas';
 import { FLIGHT_CANCELLATION, FlightCancellation, FlightIssuance, orInProgress } from '../schemas/flight-issuance.schemas';
 import { PlatformException } from '../../../shared/errors/app-error.exception';
@@ -30,11 +36,12 @@ const reservationInvalid = (fields: InputProblem[]) => PlatformException.badRequ
 /** What both reservation endpoints answer besides their 201 (OpenAPI `postFlightReserve` and `postFlightReserveAgent`). */
 const RESERVATION_ERRORS = {
   202: 'FLIGHT_RESERVATION_IN_PROGRESS: still being handled, or needs reconciliation; wait and send the same request again.',
-  400: 'Missing offer or passenger data, or a value of the wrong JSON type (every field in data.fields[]).',
+  400: 'Missing offer or passenger data, offerReference and flightOffer naming different offers, or a value of the wrong JSON type (every field in data.fields[]).',
   403: 'The account may not use this endpoint (customers use /reserve, agents /reserve/agent).',
   404: 'FLIGHT_OFFER_NOT_FOUND: no such offer for this account.',
   409:
-    'FLIGHT_PRICE_CHANGED (data: reservationId, previousPrice, currentPrice, priceVersion, expiresAt), FLIGHT_REPRICE_UNAVAILABLE, ' +
+    'FLIGHT_PRICE_CHANGED (data: reservationId, previousPrice, currentPrice, priceVersion, expiresAt; for agents each price also has ' +
+    'walletDebitTotal and walletCurrency, the amount priceAcceptance must name), FLIGHT_REPRICE_UNAVAILABLE, ' +
     'FLIGHT_RESERVATION_FAILED (agents) or FLIGHT_RESERVATION_REQUEST_CONFLICT.',
   410: 'FLIGHT_OFFER_EXPIRED (data.refreshSearch, data.reason) or FLIGHT_RESERVATION_EXPIRED.',
   422:
@@ -59,6 +66,7 @@ const reserveCustomer: RestRoute = {
     invalidInput: reservationInvalid,
     responses: { 201: { description: 'The tickets and the reservation summary (price confirmed).', schema: FlightCustomerReservation } },
     errors: RESERVATION_ERRORS,
+    errorSchemas: { 409: FlightReservationConflict },
   },
   operation: ({ body }) => ({
     query: `mutation Reserve(${FLIGHT_RESERVATION_INPUT.variableDefinitions}) { reserveFlight(${FLIGHT_RESERVATION_INPUT.arguments}) { ${CUSTOMER_RESERVATION} } }`,
@@ -88,6 +96,7 @@ const reserveAgent: RestRoute = {
     invalidInput: reservationInvalid,
     responses: { 201: { description: 'The agent reservation response.', schema: FlightAgentReservation } },
     errors: { ...RESERVATION_ERRORS, 422: `${RESERVATION_ERRORS[422]} Also for invalid SSR document fields.` },
+    errorSchemas: { 409: FlightReservationConflict },
   },
   operation: ({ body }) => ({
     // reserveFlightAsAgent takes the same FlightReservationInput as reserveFlight.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CurrencyCode, MoneyAmount, Uuid } from './common.schemas';
+import { ErrorBodySchema } from '../rest.contract';
 import { FlightLocaleHeaders, FlightOffer, SubmittedOffer } from './flight.schemas';
 import { FLIGHT_RECORD_LOCATOR, FLIGHT_TICKET, FLIGHT_TICKET_DOCUMENT, ReservationStatus } from './flight-ticket.schemas';
 import { restInput } from '../graphql-shapes/rest-input.builder';
@@ -9,6 +10,38 @@ import type { InputOverlay } from '../graphql-shapes/rest-input.type';
 import { EXTERNAL_USER_ID_MAX_LENGTH, PRICE_ACCEPTANCE_MAX_LENGTH } from '../../../shared/api-contract/flight-reservation.validator';
 
 /** The flight reservation records and the reservation request, as flight-booking.routes.ts answers and checks them. */
+
+/* ------------------------------------------------------------------ the price-change loop */
+
+const FlightPriceSummary = z
+  .object({
+    grandTotal: MoneyAmount.meta({ description: 'What the traveler pays, in the display currency.' }),
+    currency: CurrencyCode,
+    walletDebitTotal: MoneyAmount.optional().meta({
+      description: 'Agents: the wallet debit at this price, in walletCurrency. priceAcceptance.amount and currency must name these two, not grandTotal.',
+    }),
+    walletCurrency: CurrencyCode.optional().meta({ description: "Agents: the wallet's currency, the currency of walletDebitTotal." }),
+  })
+  .meta({ id: 'FlightPriceSummary', description: 'A price in the price-change loop; walletDebitTotal and walletCurrency for agents only.' });
+
+/** The 409 of both reservations: data is the price change for FLIGHT_PRICE_CHANGED (docs/decisions.md "Flight"). */
+export const FlightReservationConflict = z
+  .intersection(
+    ErrorBodySchema,
+    z.looseObject({
+      data: z
+        .looseObject({
+          reservationId: Uuid.optional(),
+          previousPrice: FlightPriceSummary.optional(),
+          currentPrice: FlightPriceSummary.optional(),
+          priceVersion: z.string().optional().meta({ description: 'Send back as priceAcceptance.priceVersion to accept currentPrice.' }),
+          expiresAt: z.iso.datetime().optional().meta({ description: 'Until when currentPrice can be accepted.' }),
+        })
+        .optional()
+        .meta({ description: 'FLIGHT_PRICE_CHANGED: the price change to accept; other codes: as the error object documents (retryable …).' }),
+    }),
+  )
+  .meta({ id: 'FlightReservationConflict', description: 'A reservation conflict; for FLIGHT_PRICE_CHANGED, data is the price to accept.' });
 
 /* ------------------------------------------------------------------ reservation records */
 
