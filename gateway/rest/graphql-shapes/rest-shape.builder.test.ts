@@ -32,7 +32,12 @@ const SDL = buildSchema(`
   }
   type StatePrice { state: State! amount: String! }
   type Agency { name: String! phone: String }
-  type Query { ticket: Ticket }
+  """Any ticket"""
+  interface Item { id: String! state: State! }
+  type Booking implements Item { id: String! state: State! cursor: String }
+  union Anything = Ticket | Leg
+  type Holder { item: Item! any: Anything }
+  type Query { ticket: Ticket holder: Holder }
 `);
 
 describe('restShape', () => {
@@ -159,6 +164,55 @@ describe('restShape: REST forms of the answer', () => {
     const shape = restShape('Fare', { only: ['id', 'agency'], order: ['agency'], fields: { agency: { flatten: true } } }, SDL);
     expect(shape.selection).toBe('agency { name phone } id');
     expect(Object.keys(shape.schema.shape)).toEqual(['name', 'phone', 'id']);
+  });
+});
+
+describe('restShape: what the route reads, groups, adds or lowers', () => {
+  it('selects a field the route reads without answering or documenting it', () => {
+    const shape = restShape('Booking', { fields: { cursor: { routeOnly: true } } }, SDL);
+    expect(shape.selection).toBe('id state cursor');
+    expect(Object.keys(shape.schema.shape)).toEqual(['id', 'state']);
+  });
+
+  it('documents one null the route drops as absent while the others stay null', () => {
+    const shape = restShape('Leg', { fields: { at: { absentWhenNull: true } } }, SDL);
+    expect(shape.schema.safeParse({ from: 'A', to: 'B' }).success).toBe(true);
+    expect(shape.schema.safeParse({ from: 'A', to: 'B', at: null }).success).toBe(false);
+    expect(() => restShape('Leg', { fields: { from: { absentWhenNull: true } } }, SDL)).toThrow('never null');
+  });
+
+  it('documents an enum the route answers in lower case', () => {
+    const shape = restShape('Ticket', { only: ['state'], fields: { state: { lowerCase: true } } }, SDL);
+    expect(shape.selection).toBe('state');
+    expect(shape.schema.safeParse({ state: 'open' }).success).toBe(true);
+    expect(shape.schema.safeParse({ state: 'OPEN' }).success).toBe(false);
+    expect(() => restShape('Ticket', { fields: { id: { lowerCase: true } } }, SDL)).toThrow('lowerCase is for an enum');
+  });
+
+  it('documents fields the route groups into one member after the others, and members it computes', () => {
+    const shape = restShape(
+      'Ticket',
+      {
+        fields: { price: { as: 'amount' }, note: { nonNull: true } },
+        groups: { money: { fields: ['price', 'note'], description: 'What it costs' } },
+        adds: { seen: z.boolean() },
+      },
+      SDL,
+    );
+    expect(shape.selection).toBe('id amount: price state note legs { from to at } internal');
+    expect(Object.keys(shape.schema.shape)).toEqual(['id', 'state', 'legs', 'internal', 'money', 'seen']);
+    const json = z.toJSONSchema(shape.schema, { unrepresentable: 'any' }) as { properties: Record<string, { description?: string; properties?: object }> };
+    expect(json.properties.money.description).toBe('What it costs');
+    expect(Object.keys(json.properties.money.properties ?? {})).toEqual(['amount', 'note']);
+    expect(() => restShape('Ticket', { groups: { money: { fields: ['cost'] } } }, SDL)).toThrow('groups a field the type does not have: cost');
+    expect(() => restShape('Ticket', { adds: { id: z.string() } }, SDL)).toThrow('two fields are answered as id');
+  });
+
+  it("walks an interface by its own fields, at the root or below; a union only by the overlay's selection and schema", () => {
+    expect(restShape('Item', {}, SDL).selection).toBe('id state');
+    const holder = restShape('Holder', { fields: { any: { selection: '__typename', schema: z.object({ __typename: z.string() }) } } }, SDL);
+    expect(holder.selection).toBe('item { id state } any { __typename }');
+    expect(() => restShape('Holder', {}, SDL)).toThrow('Anything is a union');
   });
 });
 

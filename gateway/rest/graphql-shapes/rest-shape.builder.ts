@@ -3,11 +3,14 @@ import {
   getNullableType,
   GraphQLNonNull,
   isEnumType,
+  isInterfaceType,
   isListType,
   isNonNullType,
   isObjectType,
   isScalarType,
   type GraphQLField,
+  type GraphQLInterfaceType,
+  type GraphQLNamedType,
   type GraphQLObjectType,
   type GraphQLOutputType,
   type GraphQLSchema,
@@ -15,7 +18,11 @@ import {
 import { z } from 'zod';
 import { DateTime, FreeObject, LocalDate } from '../schemas/common.schemas';
 import { apiSchema } from './api-schema.reader';
-import type { FieldOverlay, RestShape, ShapeOverlay } from './rest-shape.type';
+import type { FieldOverlay, GroupOverlay, RestShape, ShapeOverlay } from './rest-shape.type';
+
+/** An object type, or an interface walked by its own fields (an implementation's other fields are not selected). */
+type Walked = GraphQLObjectType | GraphQLInterfaceType;
+const isWalked = (type: GraphQLNamedType): type is Walked => isObjectType(type) || isInterfaceType(type);
 
 /** The JSON each API scalar is answered as. A scalar missing here fails the route table's build, naming it. */
 const SCALARS: Record<string, () => z.ZodType> = {
@@ -44,23 +51,24 @@ function namedPart(field: GraphQLField<unknown, unknown>, overlay: FieldOverlay,
   const named = getNamedType(field.type);
   // An object below inherits whether nulls are absent (withoutNulls drops them at every depth).
   const shape: ShapeOverlay = { nullsAbsent: owner.nullsAbsent, ...overlay.shape };
+  if (overlay.lowerCase && !isEnumType(named)) fail(where, `lowerCase is for an enum, not ${named.name}`);
   if (overlay.schema) {
-    if (isObjectType(named) && !overlay.selection) return { selection: objectShape(named, shape, where, schema).selection, schema: overlay.schema };
+    if (isWalked(named) && !overlay.selection) return { selection: objectShape(named, shape, where, schema).selection, schema: overlay.schema };
     return { selection: overlay.selection ?? '', schema: overlay.schema };
   }
-  if (isObjectType(named)) {
+  if (isWalked(named)) {
     const built = objectShape(named, shape, where, schema);
     return shape.id ? { selection: built.selection, schema: built.schema.meta(componentMeta(named, shape)) } : built;
   }
   if (isEnumType(named)) {
-    const values = named.getValues().map((v) => v.name);
+    const values = named.getValues().map((v) => (overlay.lowerCase ? v.name.toLowerCase() : v.name));
     return { selection: '', schema: z.enum(values as [string, ...string[]]) };
   }
   if (isScalarType(named)) {
     const scalar = SCALARS[named.name] ?? fail(where, `scalar ${named.name} has no JSON form: add it to SCALARS`);
     return { selection: '', schema: scalar() };
   }
-  return fail(where, `${named.name} is a union or interface: give the field a selection and a schema in the overlay`);
+  return fail(where, `${named.name} is a union: give the field a selection and a schema in the overlay`);
 }
 
 /**
@@ -112,7 +120,9 @@ function fieldPart(field: GraphQLField<unknown, unknown>, overlay: FieldOverlay,
   // A named component keeps its own description; the member that refers to it carries the field's.
   const description = overlay.description ?? (overlay.shape?.id ? undefined : overlay.shape?.description) ?? field.description ?? undefined;
   const type = overlay.nonNull ? new GraphQLNonNull(getNullableType(field.type)) : field.type;
-  const zod = wrapped(type, part.schema, owner.nullsAbsent === true && !overlay.keepNull, overlay.keyedBy !== undefined);
+  if (overlay.absentWhenNull && isNonNullType(type)) fail(where, 'absentWhenNull on a field that is never null');
+  const absent = (owner.nullsAbsent === true && !overlay.keepNull) || overlay.absentWhenNull === true;
+  const zod = wrapped(type, part.schema, absent, overlay.keyedBy !== undefined);
   const alias = overlay.as ? `${overlay.as}: ` : '';
   return {
     selection: `${alias}${field.name}${part.selection ? ` { ${part.selection} }` : ''}`,
@@ -137,28 +147,49 @@ function inRestOrder<T extends { rest: string }>(members: T[], order: string[] |
   return [...members].sort((a, b) => rank(a.rest) - rank(b.rest));
 }
 
-type Part = Built & { rest: string; keepNull: boolean; lifted?: Record<string, z.ZodType> };
+type Part = Built & { rest: string; keepNull: boolean; lifted?: Record<string, z.ZodType>; routeOnly?: boolean; group?: string };
 
-/** The object's members: each part's, a flattened part's lifted ones in its place; a name answered twice fails. */
-function membersOf(parts: Part[], where: string): Record<string, z.ZodType> {
-  const members: Record<string, z.ZodType> = {};
-  for (const part of parts)
-    for (const [name, member] of Object.entries(part.lifted ?? { [part.rest]: part.schema })) {
-      if (Object.hasOwn(members, name)) fail(`${where}.${name}`, `two fields are answered as ${name}`);
-      members[name] = member;
+/** Each grouped field's group (ShapeOverlay.groups), checked against the type's fields. */
+function groupsByField(groups: Record<string, GroupOverlay>, fields: Record<string, unknown>, where: string): Map<string, string> {
+  const byField = new Map<string, string>();
+  for (const [group, { fields: names }] of Object.entries(groups))
+    for (const name of names) {
+      if (!fields[name]) fail(`${where}.${group}`, `groups a field the type does not have: ${name}`);
+      byField.set(name, group);
     }
+  return byField;
+}
+
+function groupSchema(members: Record<string, z.ZodType> | undefined, group: GroupOverlay, where: string): z.ZodType {
+  if (!members) return fail(where, 'every field of the group is left out');
+  const meta = { ...(group.id ? { id: group.id } : {}), ...(group.description ? { description: group.description } : {}) };
+  return Object.keys(meta).length ? z.object(members).meta(meta) : z.object(members);
+}
+
+/**
+ * The object's members: each part's, a flattened part's lifted ones in its place, a grouped part's in its group; then
+ * the groups and the added members. A part the route only reads has none; a name answered twice fails.
+ */
+function membersOf(parts: Part[], overlay: ShapeOverlay, where: string): Record<string, z.ZodType> {
+  const members: Record<string, z.ZodType> = {};
+  const groups: Record<string, Record<string, z.ZodType>> = {};
+  const put = (name: string, member: z.ZodType, into = members) => {
+    if (Object.hasOwn(into, name)) fail(`${where}.${name}`, `two fields are answered as ${name}`);
+    into[name] = member;
+  };
+  for (const part of parts.filter((p) => !p.routeOnly))
+    for (const [name, member] of Object.entries(part.lifted ?? { [part.rest]: part.schema }))
+      put(name, member, part.group ? (groups[part.group] ??= {}) : members);
+  for (const [name, group] of Object.entries(overlay.groups ?? {})) put(name, groupSchema(groups[name], group, `${where}.${name}`));
+  for (const [name, member] of Object.entries(overlay.adds ?? {})) put(name, member);
   return members;
 }
 
-function objectShape(
-  type: GraphQLObjectType,
-  overlay: ShapeOverlay,
-  where: string,
-  schema: GraphQLSchema,
-): Built & { schema: z.ZodObject; nullsKept: string[] } {
+function objectShape(type: Walked, overlay: ShapeOverlay, where: string, schema: GraphQLSchema): Built & { schema: z.ZodObject; nullsKept: string[] } {
   const fields = type.getFields();
   for (const name of [...Object.keys(overlay.fields ?? {}), ...(overlay.only ?? [])])
     if (!fields[name]) fail(`${where}.${name}`, `${type.name} has no field ${name}`);
+  const grouped = groupsByField(overlay.groups ?? {}, fields, where);
   const parts: Part[] = [];
   for (const field of Object.values(fields)) {
     const fieldOverlay = overlay.fields?.[field.name] ?? {};
@@ -167,19 +198,20 @@ function objectShape(
     const part = fieldOverlay.flatten
       ? flattenedPart(field, fieldOverlay, overlay, fieldWhere, schema)
       : fieldPart(field, fieldOverlay, overlay, fieldWhere, schema);
-    parts.push({ ...part, rest: fieldOverlay.as ?? field.name, keepNull: fieldOverlay.keepNull === true });
+    const extra = { routeOnly: fieldOverlay.routeOnly === true, group: grouped.get(field.name) };
+    parts.push({ ...part, rest: fieldOverlay.as ?? field.name, keepNull: fieldOverlay.keepNull === true, ...extra });
   }
   if (!parts.length) fail(where, `every field of ${type.name} is left out`);
   const ordered = inRestOrder(parts, overlay.order, where);
   return {
     selection: ordered.map((p) => p.selection).join(' '),
-    schema: z.object(membersOf(ordered, where)),
+    schema: z.object(membersOf(ordered, overlay, where)),
     nullsKept: ordered.filter((p) => p.keepNull).map((p) => p.rest),
   };
 }
 
 /** A named component: its id, and the overlay's or the type's description. */
-function componentMeta(type: GraphQLObjectType, overlay: ShapeOverlay): { id?: string; description?: string } {
+function componentMeta(type: Walked, overlay: ShapeOverlay): { id?: string; description?: string } {
   const description = overlay.description ?? type.description ?? undefined;
   return { ...(overlay.id ? { id: overlay.id } : {}), ...(description ? { description } : {}) };
 }
@@ -190,7 +222,7 @@ function componentMeta(type: GraphQLObjectType, overlay: ShapeOverlay): { id?: s
  */
 export function restShape(typeName: string, overlay: ShapeOverlay = {}, schema: GraphQLSchema = apiSchema()): RestShape {
   const type = schema.getType(typeName);
-  if (!isObjectType(type)) return fail(typeName, 'not an object type of the API schema (schema/client.graphql)');
+  if (!type || !isWalked(type)) return fail(typeName, 'not an object type or interface of the API schema (schema/client.graphql)');
   const built = objectShape(type, overlay, typeName, schema);
   const meta = componentMeta(type, overlay);
   return { selection: built.selection, schema: Object.keys(meta).length ? built.schema.meta(meta) : built.schema, nullsKept: built.nullsKept };

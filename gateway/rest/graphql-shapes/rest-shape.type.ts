@@ -9,6 +9,8 @@ export interface FieldOverlay {
   as?: string;
   /** REST leaves the field out: neither selected nor documented. */
   omit?: true;
+  /** Selected for the route to read (a cursor it checks, an id it joins on) and left out of the answer: not documented. */
+  routeOnly?: true;
   /**
    * A REST-only refinement of the field's leaf type (a format, a narrowed enum, min/max, a shared component such as
    * MoneyAmount); list and null wrapping are still derived from GraphQL.
@@ -21,7 +23,14 @@ export interface FieldOverlay {
    * refundState): documented as required and nullable. The route puts it back (RestShape.nullsKept at the root).
    */
   keepNull?: true;
-  /** The field's own selection when REST hand-writes it (only with `schema`; for a union or an interface). */
+  /**
+   * The route leaves this member out where GraphQL answers null, while the object's other nulls stay (the reverse-proxy
+   * domain's server): documented as optional, never null.
+   */
+  absentWhenNull?: true;
+  /** An enum the route answers in lower case: its values are documented so. */
+  lowerCase?: true;
+  /** The field's own selection when REST hand-writes it (only with `schema`; for a union, or a shared component). */
   selection?: string;
   /** REST words the description differently. */
   description?: string;
@@ -39,6 +48,15 @@ export interface FieldOverlay {
    * build; `order` places the lifted members by the field's name.
    */
   flatten?: true;
+}
+
+/** An object member the route builds from several fields of the type (e.g. three price fields as one `price`). */
+export interface GroupOverlay {
+  /** The GraphQL fields it holds, each under its `as` name (or its own). */
+  fields: string[];
+  /** Makes the object a named component in openapi.json. */
+  id?: string;
+  description?: string;
 }
 
 /** A REST answer (or a part of one) as the GraphQL object type it comes from, plus where REST differs. */
@@ -64,6 +82,10 @@ export interface ShapeOverlay {
   only?: string[];
   /** Per GraphQL field name. A name the type does not have is an error when the route table is built. */
   fields?: Record<string, FieldOverlay>;
+  /** Members the route groups fields into, by REST name; documented after the type's fields, as the route appends them. */
+  groups?: Record<string, GroupOverlay>;
+  /** Members the route computes and appends (e.g. a seat's availability); documented last, in this order. */
+  adds?: Record<string, z.ZodType>;
 }
 
 /** What a route needs from one declaration: the selection it sends and the schema its answer is documented and checked by. */
