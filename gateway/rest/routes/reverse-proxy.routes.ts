@@ -3,7 +3,7 @@ import { REVERSE_PROXY_DOMAIN_MAX_LENGTH, REVERSE_PROXY_PAGE_MAX } from '../../.
 import { ReverseProxyException } from '../../../shared/api-contract/reverse-proxy.exception';
 import { restInput } from '../graphql-shapes/rest-input.builder';
 import type { MemberOverlay, RestInput } from '../graphql-shapes/rest-input.type';
-import { ReverseProxyConfig, ReverseProxyConfigList } from '../schemas/reverse-proxy.schemas';
+import { REVERSE_PROXY_CONFIG, REVERSE_PROXY_CONFIG_LIST, REVERSE_PROXY_DELETION } from '../schemas/reverse-proxy.schemas';
 
 /*
  * Reverse-proxy administration (OpenAPI tag Reverse proxy; docs/decisions.md "Reverse-proxy administration"), ADMIN or
@@ -14,9 +14,6 @@ import { ReverseProxyConfig, ReverseProxyConfigList } from '../schemas/reverse-p
 
 const BASE = '/api/admin/reverse-proxy/configs';
 const NO_STORE = 'no-store';
-
-const CONFIG_FIELDS = `companyUuid metadata file serverNames revision
-  domain { id name domainType publicSuffix redirectForName verificationStatus createdAt server { id name } }`;
 
 /** One operation's arguments from the parts of a request that carry them: the path, the body and the If-Match header. */
 interface InputParts {
@@ -86,7 +83,7 @@ const DELETE = operationInput({
   headers: ifMatchHeader('Mutation.deleteReverseProxyConfig', ['domain'], CHANGE_IF_MATCH),
 });
 
-/** CONFIG_FIELDS as GraphQL answers them: the parts the REST form reshapes or reads, the rest copied. */
+/** A configuration as GraphQL answers it: the parts the REST form reshapes or reads, the rest copied. */
 type ConfigData = {
   revision: string;
   domain: { name: string; domainType: string; verificationStatus: string; server: unknown } & JsonObject;
@@ -126,14 +123,14 @@ export const reverseProxyRoutes: RestRoute[] = [
     auth: true,
     // The REST list is the whole list at one revision: one page of the largest size, never a partial answer.
     operation: () => ({
-      query: `query ReverseProxyConfigs($first: Int!) { reverseProxyConfigs(first: $first) { revision nextCursor configs { ${CONFIG_FIELDS} } } }`,
+      query: `query ReverseProxyConfigs($first: Int!) { reverseProxyConfigs(first: $first) { ${REVERSE_PROXY_CONFIG_LIST.selection} } }`,
       variables: { first: REVERSE_PROXY_PAGE_MAX },
     }),
-    reply: (data: { reverseProxyConfigs: { revision: string; nextCursor: string | null; configs: ConfigData[] } }) => {
-      const list = data.reverseProxyConfigs;
-      if (list.nextCursor !== null)
+    reply: (data: { reverseProxyConfigs: { revision: string; nextCursor: string | null; configs: ConfigData[] } & JsonObject }) => {
+      const { nextCursor, ...list } = data.reverseProxyConfigs;
+      if (nextCursor !== null)
         throw ReverseProxyException.repositoryUnavailable(`it holds more than ${REVERSE_PROXY_PAGE_MAX} configurations, more than one answer lists`);
-      return { body: { revision: list.revision, configs: list.configs.map(restConfig) }, headers: { etag: `"${list.revision}"`, 'cache-control': NO_STORE } };
+      return { body: { ...list, configs: list.configs.map(restConfig) }, headers: { etag: `"${list.revision}"`, 'cache-control': NO_STORE } };
     },
     contract: {
       summary: 'List reverse-proxy configurations',
@@ -142,7 +139,7 @@ export const reverseProxyRoutes: RestRoute[] = [
       responses: {
         200: {
           description: 'Every configuration in source-file order, with the revision identifier.',
-          schema: ReverseProxyConfigList,
+          schema: REVERSE_PROXY_CONFIG_LIST.schema,
           headers: { etag: 'Strong ETag of the repository HEAD: "<revision>".', 'cache-control': NO_STORE },
         },
       },
@@ -155,7 +152,7 @@ export const reverseProxyRoutes: RestRoute[] = [
     auth: true,
     jsonBody: true,
     operation: (request) => ({
-      query: `mutation CreateReverseProxyConfig(${CREATE.variableDefinitions}) { createReverseProxyConfig(${CREATE.arguments}) { ${CONFIG_FIELDS} } }`,
+      query: `mutation CreateReverseProxyConfig(${CREATE.variableDefinitions}) { createReverseProxyConfig(${CREATE.arguments}) { ${REVERSE_PROXY_CONFIG.selection} } }`,
       variables: CREATE.variables(request),
     }),
     reply: (data: { createReverseProxyConfig: ConfigData }) => {
@@ -172,7 +169,7 @@ export const reverseProxyRoutes: RestRoute[] = [
       responses: {
         201: {
           description: 'The configuration, committed and verified.',
-          schema: ReverseProxyConfig,
+          schema: REVERSE_PROXY_CONFIG.schema,
           headers: { etag: ETAG_ONE, location: 'The path of the new configuration.', 'cache-control': NO_STORE },
         },
       },
@@ -189,7 +186,7 @@ export const reverseProxyRoutes: RestRoute[] = [
     path: `${BASE}/:domain`,
     auth: true,
     operation: (request) => ({
-      query: `query ReverseProxyConfig(${READ.variableDefinitions}) { reverseProxyConfig(${READ.arguments}) { ${CONFIG_FIELDS} } }`,
+      query: `query ReverseProxyConfig(${READ.variableDefinitions}) { reverseProxyConfig(${READ.arguments}) { ${REVERSE_PROXY_CONFIG.selection} } }`,
       variables: READ.variables(request),
     }),
     reply: (data: { reverseProxyConfig: ConfigData }) => ({ body: restConfig(data.reverseProxyConfig), headers: configHeaders(data.reverseProxyConfig) }),
@@ -199,7 +196,7 @@ export const reverseProxyRoutes: RestRoute[] = [
       operationId: 'getReverseProxyConfig',
       params: READ.params.schema,
       invalidInput: ReverseProxyException.invalid,
-      responses: { 200: { description: 'The configuration.', schema: ReverseProxyConfig, headers: { etag: ETAG_ONE, 'cache-control': NO_STORE } } },
+      responses: { 200: { description: 'The configuration.', schema: REVERSE_PROXY_CONFIG.schema, headers: { etag: ETAG_ONE, 'cache-control': NO_STORE } } },
       errors: { 403: FORBIDDEN, 404: NOT_FOUND, 503: UNREADABLE },
     },
   },
@@ -210,7 +207,7 @@ export const reverseProxyRoutes: RestRoute[] = [
     jsonBody: true,
     operation: (request) => ({
       query: `mutation UpdateReverseProxyConfig(${UPDATE.variableDefinitions}) {
-        updateReverseProxyConfig(${UPDATE.arguments}) { changed config { ${CONFIG_FIELDS} } } }`,
+        updateReverseProxyConfig(${UPDATE.arguments}) { changed config { ${REVERSE_PROXY_CONFIG.selection} } } }`,
       variables: UPDATE.variables(request),
     }),
     // Unchanged is a 200 with the same ETag as the If-Match that was sent: nothing was committed.
@@ -229,7 +226,7 @@ export const reverseProxyRoutes: RestRoute[] = [
       responses: {
         200: {
           description: 'Updated (a new ETag), or unchanged when no commit was needed (the same ETag).',
-          schema: ReverseProxyConfig,
+          schema: REVERSE_PROXY_CONFIG.schema,
           headers: { etag: ETAG_ONE, 'cache-control': NO_STORE },
         },
       },
@@ -249,7 +246,7 @@ export const reverseProxyRoutes: RestRoute[] = [
     path: `${BASE}/:domain`,
     auth: true,
     operation: (request) => ({
-      query: `mutation DeleteReverseProxyConfig(${DELETE.variableDefinitions}) { deleteReverseProxyConfig(${DELETE.arguments}) { domain revision } }`,
+      query: `mutation DeleteReverseProxyConfig(${DELETE.variableDefinitions}) { deleteReverseProxyConfig(${DELETE.arguments}) { ${REVERSE_PROXY_DELETION.selection} } }`,
       variables: DELETE.variables(request),
     }),
     reply: () => ({ status: 204, body: null, headers: { 'cache-control': NO_STORE } }),

@@ -1,47 +1,52 @@
 import { z } from 'zod';
-import { DateTime, FreeObject } from './common.schemas';
+import { restShape } from '../graphql-shapes/rest-shape.builder';
+import { DateTime } from './common.schemas';
 
 /*
  * The answers of the reverse-proxy administration routes (OpenAPI `listReverseProxyConfigs` to
- * `deleteReverseProxyConfig`; their requests are documented from the GraphQL arguments, in the routes) and their
- * `ReverseProxyDomain` record; the configuration record and the bodies are ours (the spec does not show them:
- * docs/decisions.md "Reverse-proxy administration").
+ * `deleteReverseProxyConfig`; their requests are documented from the GraphQL arguments, in the routes), derived from
+ * the API types (docs/rest-shapes.md). The `ReverseProxyDomain` record is the spec's, with its lower-case enums; the
+ * configuration record and the list are ours (the spec does not show them: docs/decisions.md "Reverse-proxy
+ * administration").
  */
 
-const ReverseProxyServer = z
-  .object({ id: z.string().meta({ description: 'Slug of the proxy host name.' }), name: z.string() })
-  .meta({ id: 'ReverseProxyServer', description: 'The proxy host serving the tenant.' });
+/** OpenAPI schema `ReverseProxyConfig`: the API type, its domain record with the spec's lower-case enums and no null server. */
+export const REVERSE_PROXY_CONFIG = restShape('ReverseProxyConfig', {
+  id: 'ReverseProxyConfig',
+  fields: {
+    companyUuid: { schema: z.uuid() },
+    revision: { description: 'The last commit touching the file: what If-Match must carry (quoted, as the ETag).' },
+    domain: {
+      shape: {
+        id: 'ReverseProxyDomain',
+        description: 'The reverse-proxy domain record of the spec.',
+        fields: {
+          id: { schema: z.uuid() },
+          domainType: { lowerCase: true },
+          publicSuffix: { schema: z.string().meta({ example: 'co.tz' }) },
+          verificationStatus: { lowerCase: true },
+          createdAt: { schema: DateTime },
+          server: {
+            absentWhenNull: true,
+            description: 'Present only when the deployment names its proxy host (REVERSE_PROXY_SERVER_NAME).',
+            shape: { id: 'ReverseProxyServer' },
+          },
+        },
+      },
+    },
+  },
+});
 
-export const ReverseProxyDomain = z
-  .object({
-    id: z.uuid().meta({ description: 'Stable across renames.' }),
-    name: z.string(),
-    domainType: z.enum(['apex', 'subdomain']),
-    publicSuffix: z.string().meta({ example: 'co.tz' }),
-    redirectForName: z
-      .string()
-      .nullable()
-      .meta({ description: 'www.<apex> for an apex, the apex for www.<apex>; null for other subdomains (always present).' }),
-    verificationStatus: z.enum(['verified', 'unverified']),
-    createdAt: DateTime,
-    server: ReverseProxyServer.optional().meta({ description: 'Present only when the deployment names its proxy host (REVERSE_PROXY_SERVER_NAME).' }),
-  })
-  .meta({ id: 'ReverseProxyDomain', description: 'The reverse-proxy domain record of the spec.' });
+/** OpenAPI schema `ReverseProxyConfigList`: REST answers the whole list in one page, so the cursor is the route's to check. */
+export const REVERSE_PROXY_CONFIG_LIST = restShape('ReverseProxyConfigList', {
+  id: 'ReverseProxyConfigList',
+  description: 'Every configuration and the revision identifier.',
+  fields: {
+    revision: { description: 'The repository HEAD commit.' },
+    configs: { schema: REVERSE_PROXY_CONFIG.schema, selection: REVERSE_PROXY_CONFIG.selection },
+    nextCursor: { routeOnly: true },
+  },
+});
 
-export const ReverseProxyConfig = z
-  .object({
-    companyUuid: z.uuid(),
-    metadata: FreeObject.meta({ description: 'Free JSON object; {} when none was given.' }),
-    file: z.string().meta({ description: 'Path of the tenant file in the repository.' }),
-    serverNames: z.array(z.string()).meta({ description: 'Every server_name in the file.' }),
-    revision: z.string().meta({ description: 'The last commit touching the file: what If-Match must carry (quoted, as the ETag).' }),
-    domain: ReverseProxyDomain,
-  })
-  .meta({ id: 'ReverseProxyConfig', description: "A tenant's nginx server block, kept as a file in the configuration repository." });
-
-export const ReverseProxyConfigList = z
-  .object({
-    revision: z.string().meta({ description: 'The repository HEAD commit.' }),
-    configs: z.array(ReverseProxyConfig).meta({ description: 'In source-file order (file names sorted, as nginx includes them).' }),
-  })
-  .meta({ id: 'ReverseProxyConfigList', description: 'Every configuration and the revision identifier.' });
+/** The deletion's fields: REST answers 204 without a body, so only the selection is used. */
+export const REVERSE_PROXY_DELETION = restShape('ReverseProxyDeletion');

@@ -33,7 +33,7 @@ registerEnumType(ReverseProxyVerificationStatus, {
 
 @ObjectType({ description: 'The proxy host serving the tenants' })
 export class ReverseProxyServer {
-  @Field(() => ID, { description: 'Server id' })
+  @Field(() => ID, { description: 'Slug of the proxy host name' })
   id!: string;
 
   @Field({ description: 'Host name of the proxy server' })
@@ -63,15 +63,16 @@ export class ReverseProxyDomain {
   @Field({ description: 'ISO 8601 instant' })
   createdAt!: string;
 
-  @Field(() => ReverseProxyServer, { nullable: true, description: 'Proxy host serving the name; null when not assigned yet' })
+  @Field(() => ReverseProxyServer, {
+    nullable: true,
+    description: 'Proxy host serving the name; null when the deployment names none (REVERSE_PROXY_SERVER_NAME)',
+  })
   server!: ReverseProxyServer | null;
 }
 
+// The domain record last: REST answers the fields in this order (docs/rest-shapes.md).
 @ObjectType({ description: "A tenant's nginx server block, kept as a file in the configuration repository" })
 export class ReverseProxyConfig {
-  @Field(() => ReverseProxyDomain, { description: 'The tenant host name the server block serves' })
-  domain!: ReverseProxyDomain;
-
   @Field(() => ID, { description: 'uuid of the company the tenant belongs to' })
   companyUuid!: string;
 
@@ -86,6 +87,9 @@ export class ReverseProxyConfig {
 
   @Field({ description: 'Last commit touching the file: the value If-Match must carry' })
   revision!: string;
+
+  @Field(() => ReverseProxyDomain, { description: 'The tenant host name the server block serves' })
+  domain!: ReverseProxyDomain;
 }
 
 @ObjectType({ description: 'One page of the tenant configurations and the repository revision they were read at' })
