@@ -33,13 +33,13 @@ registerEnumType(TicketLookupDirection, {
   description: 'One ticket found by a ticket lookup (GET /api/ticket), whatever its kind; FlightTicketLookupItem and TrainTicketLookupItem implement it',
 })
 export abstract class TicketLookupFields {
-  @Field(() => TicketLookupKind, { description: 'What kind of ticket this is' })
+  @Field(() => TicketLookupKind, { description: 'What kind of ticket this is; BUS once bus bookings exist' })
   kind!: 'FLIGHT' | 'TRAIN' | 'BUS';
 
   @Field(() => String, { description: "The id this kind's own endpoints take: flight ticketId, train ticket uuid" })
   ticketId!: string;
 
-  @Field(() => String, { nullable: true, description: "The carrier's document number (airline e-ticket, SGR ticket number)" })
+  @Field(() => String, { nullable: true, description: "The carrier's document number (airline e-ticket, SGR ticket number); null for a flight until issued" })
   ticketNumber!: string | null;
 
   @Field(() => String, { nullable: true, description: 'Flight booking reference, train PNR' })
@@ -48,7 +48,9 @@ export abstract class TicketLookupFields {
   @Field(() => String, { description: 'Reference of the payment that paid the ticket' })
   paymentReference!: string;
 
-  @Field(() => String, { description: "The ticket's status in its own kind (e.g. ISSUED, RESERVED, CANCELLED)" })
+  @Field(() => String, {
+    description: "The ticket's status in its own kind (flight: TST_CREATED … ISSUED, CANCELLED; train: RESERVED, PAID, ISSUED, CANCELLED)",
+  })
   status!: string;
 
   @Field(() => String, { description: 'Passenger name as on the ticket' })
@@ -91,13 +93,14 @@ export abstract class TicketLookupFields {
   priceCurrency!: string;
 
   @Field(() => String, {
-    description: "The carrier's fare for this ticket, a decimal string in the currency's decimals (flight: the passenger's whole journey)",
+    description:
+      "The carrier's fare for this ticket, a decimal string in the currency's decimals (train: the operator fare with luggage; flight: the passenger's fare for the whole journey)",
   })
   priceFare!: string;
 
   @Field(() => String, {
     nullable: true,
-    description: 'What the buyer pays for this ticket, booking fees included; null for flights, which are paid once per booking',
+    description: 'What the buyer pays for this ticket, booking fees included (train: the grandTotal); null for flights, which are paid once per booking',
   })
   pricePaid!: string | null;
 

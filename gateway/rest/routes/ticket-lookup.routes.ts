@@ -2,12 +2,10 @@ import { checkTicketLookup, TICKET_LOOKUP_FILTERS, TICKET_LOOKUP_MAX_LENGTH, tic
 import { restInput } from '../graphql-shapes/rest-input.builder';
 import { problemsOfCheck, queryObject } from '../rest.contract';
 import type { RestRequest, RestRoute } from '../rest-route.types';
-import { TicketLookupAnswer } from '../schemas/ticket-lookup.schemas';
+import { TICKET_LOOKUP_TICKET, TicketLookupAnswer } from '../schemas/ticket-lookup.schemas';
 
 /* GET /api/ticket (OpenAPI `getTicket`): one lookup over every booking kind; the body is ours (docs/decisions.md "Ticket lookup"). */
 
-const ITEM = `kind ticketId ticketNumber bookingReference paymentReference status passengerName email phoneNumber direction
-  fromCode from toCode to departureDate departureTime carrier seat priceCurrency priceFare pricePaid bookedAt issuedAt`;
 /** Each booking subgraph's lookup field; bus booking is not part of the spec, so bus has no tickets to add yet. */
 const KINDS = ['flightTicketLookup', 'trainTicketLookup'] as const;
 
@@ -19,10 +17,11 @@ const FILTERS = restInput('Query.flightTicketLookup', {
   members: Object.fromEntries(TICKET_LOOKUP_FILTERS.map((filter) => [filter, { documents: { maxLength: TICKET_LOOKUP_MAX_LENGTH[filter] } }])),
 });
 
+/** A ticket as the selection answers it: the price fields under their REST names, which the reply groups. */
 interface Item extends Record<string, unknown> {
-  priceCurrency: string;
-  priceFare: string;
-  pricePaid: string | null;
+  currency: string;
+  fare: string;
+  paid: string | null;
   bookedAt: string;
 }
 
@@ -32,7 +31,7 @@ const lookup: RestRoute = {
   auth: true,
   operation: ({ query }: RestRequest) => ({
     query: `query TicketLookup(${FILTERS.variableDefinitions}) {
-      ${KINDS.map((k) => `${k}(${FILTERS.arguments}) { truncated tickets { ${ITEM} } }`).join('\n')} }`,
+      ${KINDS.map((k) => `${k}(${FILTERS.arguments}) { truncated tickets { ${TICKET_LOOKUP_TICKET.selection} } }`).join('\n')} }`,
     variables: FILTERS.variables(queryObject(query)),
   }),
   reply: (data: Record<(typeof KINDS)[number], { truncated: boolean; tickets: Item[] }>) => {
@@ -40,7 +39,7 @@ const lookup: RestRoute = {
     const tickets = answers
       .flatMap((a) => a.tickets)
       .sort((a, b) => b.bookedAt.localeCompare(a.bookedAt))
-      .map(({ priceCurrency, priceFare, pricePaid, ...rest }) => ({ ...rest, price: { currency: priceCurrency, fare: priceFare, paid: pricePaid } }));
+      .map(({ currency, fare, paid, ...rest }) => ({ ...rest, price: { currency, fare, paid } }));
     return {
       body: { data: tickets, meta: { count: tickets.length, truncated: answers.some((a) => a.truncated) } },
       headers: { 'cache-control': 'no-store' },
