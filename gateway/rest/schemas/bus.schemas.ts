@@ -1,224 +1,157 @@
 import { z } from 'zod';
-import { CurrencyCode, DateTime, LocalDate } from './common.schemas';
+import { restShape } from '../graphql-shapes/rest-shape.builder';
+import type { ShapeOverlay } from '../graphql-shapes/rest-shape.type';
+import { CurrencyCode } from './common.schemas';
 
 /*
- * GET /api/trip/search (bus, OpenAPI `getTripSearch`): the `BusTrip` search result item, every member the contract lists, plus
- * the members we add (each described as an extension). docs/decisions.md "Bus search" says how each is computed.
+ * GET /api/trip/search (bus, OpenAPI `getTripSearch`): the answer derived from the API type BusSearchResult
+ * (docs/rest-shapes.md), every member the contract lists plus the members we add (each described as an extension).
+ * The overlays say where REST's form differs: lists keyed by a member, the operator's company members as the trip's
+ * own, the stops' zone and geohash in the snake case of the stop lists, and the seat cells of the shared layouts
+ * inlined in each trip's sections, which the route joins. docs/decisions.md "Bus search" says how each is computed.
  */
 
-const hhmm = (description: string) => z.string().meta({ description: `HH:mm local. ${description}` });
+/** A stop's zone and geohash in the GTFS-style snake case of the stop lists, after the stop's other fields. */
+const STOP_FIELDS = {
+  stopTimezone: { as: 'stop_timezone', description: 'IANA zone.' },
+  cityGeohash: { as: 'city_geohash', description: 'Geohash of the city the stop serves.' },
+};
+const PLACE_ORDER = ['stopId', 'stopName', 'stopDescription', 'latitude', 'longitude', 'popularity'];
 
-const BusPlace = z
-  .object({
-    stopId: z.string(),
-    stopName: z.string(),
-    stopDescription: z.string(),
-    latitude: z.number(),
-    longitude: z.number(),
-    popularity: z.number(),
-    stop_timezone: z.string().meta({ description: 'IANA zone.' }),
-    city_geohash: z.string(),
-  })
-  .meta({ id: 'BusPlace', description: 'A stop without times: the hub of a connection.' });
+const BUS_PLACE = restShape('BusPlace', {
+  id: 'BusPlace',
+  description: 'A stop without times: the hub of a connection.',
+  order: PLACE_ORDER,
+  fields: STOP_FIELDS,
+});
 
-const BusStopTime = BusPlace.extend({
-  stopSequence: z.number().int().meta({ description: '0 at the first stop.' }),
-  arrivalTime: hhmm('At the first stop, the departure time.'),
-  departingTime: hhmm('At the last stop, the arrival time.'),
-  estimatedArrivalDate: DateTime,
-  estimatedDepartureDate: DateTime,
-  estimatedArrivalDays: z.number().int().meta({ description: "Days after the trip's serviceDate." }),
-  estimatedDepartureDays: z.number().int().meta({ description: "Days after the trip's serviceDate." }),
-}).meta({ id: 'BusStopTime', description: "A trip's call at a stop, times local to the stop." });
+const BUS_STOP_TIME = restShape('BusStopTime', {
+  id: 'BusStopTime',
+  order: [
+    ...PLACE_ORDER,
+    'stopSequence',
+    'arrivalTime',
+    'departingTime',
+    'estimatedArrivalDate',
+    'estimatedDepartureDate',
+    'estimatedArrivalDays',
+    'estimatedDepartureDays',
+  ],
+  fields: STOP_FIELDS,
+});
 
-const BusEstimatedTravel = z
-  .object({
-    hours: z.number().int(),
-    minutes: z.number().int(),
-    formatted: z.string().meta({ example: '9h 50m' }),
-    formattedLong: z.string().meta({ example: '9 hours 50 minutes' }),
-  })
-  .meta({ id: 'BusEstimatedTravel', description: 'A duration.' });
+const BUS_ESTIMATED_TRAVEL = restShape('BusEstimatedTravel', {
+  id: 'BusEstimatedTravel',
+  fields: { formatted: { schema: z.string().meta({ example: '9h 50m' }) }, formattedLong: { schema: z.string().meta({ example: '9 hours 50 minutes' }) } },
+});
 
-const BusCompanyLogo = z
-  .object({
-    type: z.string().meta({ description: 'MIME type.' }),
-    name: z.enum(['TICKET', 'DARK', 'LIGHT']),
-    base64: z.string().optional(),
-    url: z.string().optional(),
-  })
-  .meta({ id: 'BusCompanyLogo', description: 'An operator logo, inline (base64) or linked (url).' });
+const BUS_FARE_PRICES = restShape('BusFarePrices', {
+  id: 'BusFarePrices',
+  description: 'Fares by vehicle class and the agent commission, in one currency (JSON numbers, as the spec types them).',
+});
 
-const BusImportantInformation = z
-  .object({
-    custom: z.boolean().meta({ description: 'True for a route-specific notice.' }),
-    icon: z.string(),
-    iconType: z.string(),
-    code: z.string().meta({ example: 'ID_REQUIRED' }),
-    values: z.array(z.string()),
-  })
-  .meta({ id: 'BusImportantInformation', description: 'A notice for the traveller.' });
+/** A seat cell of a layout, with this trip's availability, which the route adds. */
+const BUS_SEAT_CELL = restShape('BusSeatCell', {
+  id: 'BusSeatCell',
+  fields: { orientation: { schema: z.enum(['UP', 'DOWN', 'LEFT', 'RIGHT']) } },
+  adds: { available: z.boolean().meta({ description: 'A seat that can be chosen now; false for every cell that is not a seat.' }) },
+});
 
-const BusSeatCell = z
-  .object({
-    id: z.string(),
-    label: z.string().meta({ description: 'Empty for cells that are not seats.' }),
-    positionX: z.number().int().meta({ description: 'Zero-based column.' }),
-    positionY: z.number().int().meta({ description: 'Zero-based row.' }),
-    key: z.string(),
-    type: z.enum(['SEAT', 'AISLE', 'DOOR', 'DRIVER']),
-    class: z.enum(['LUXURY', 'SEMI_LUXURY', 'ORDINARY']),
-    orientation: z.enum(['UP', 'DOWN', 'LEFT', 'RIGHT']),
-    available: z.boolean().meta({ description: 'A seat that can be chosen now; false for every cell that is not a seat.' }),
-  })
-  .meta({ id: 'BusSeatCell', description: 'One cell of a seating grid.' });
+/** From the trip's company: its id, names and tax number, as the trip's own members. */
+const COMPANY: ShapeOverlay = {
+  only: ['uuid', 'name', 'tradingName', 'tinNumber'],
+  order: ['companyId', 'companyName', 'companyTradingName', 'tinNumber'],
+  fields: {
+    uuid: { as: 'companyId', schema: z.uuid() },
+    name: { as: 'companyName' },
+    // The route answers the registered name where the company has no separate trading name.
+    tradingName: { as: 'companyTradingName', nonNull: true, description: 'The name the operator trades under (its registered name when it has no other).' },
+  },
+};
 
-const BusSeatingSection = z
-  .object({
-    sectionName: z.string(),
-    seatingRows: z.number().int(),
-    seatingColumns: z.number().int(),
-    seats: z.array(z.string()).meta({ description: 'Seat ids of the section.' }),
-    seatsReserved: z.number().int().meta({ description: 'Seats sold.' }),
-    seatsAvailable: z.number().int().meta({ description: 'Seats that can be sold now (0 when the trip is cancelled or has left).' }),
-    seatingGrid: z.array(BusSeatCell),
-  })
-  .meta({ id: 'BusSeatingSection', description: 'One section of the seating grid (a deck).' });
+const VEHICLE: ShapeOverlay = {
+  id: 'BusVehicle',
+  fields: {
+    seatingLayoutId: { routeOnly: true },
+    seatingGrid: {
+      keyedBy: 'key',
+      description: 'Sections keyed by identifier.',
+      shape: {
+        id: 'BusSeatingSection',
+        description: 'One section of the seating grid (a deck).',
+        fields: { unavailableSeats: { routeOnly: true } },
+        adds: { seatingGrid: z.array(BUS_SEAT_CELL.schema).meta({ description: 'The cells of the section, seats with their availability.' }) },
+      },
+    },
+  },
+};
 
-const vehicleClasses = ['LUXURY', 'SEMI_LUXURY', 'ORDINARY', 'VIP', 'VVIP'] as const;
+const FARE_RULE: ShapeOverlay = {
+  id: 'BusFareRule',
+  fields: {
+    baseCurrency: { schema: CurrencyCode },
+    prices: { schema: BUS_FARE_PRICES.schema },
+    otherCurrencies: {
+      keyedBy: 'code',
+      description: 'Keyed by currency code; each component converted and rounded on its own.',
+      shape: { fields: { code: { schema: CurrencyCode }, currency: { schema: CurrencyCode }, prices: { schema: BUS_FARE_PRICES.schema } } },
+    },
+  },
+};
 
-const BusVehicle = z
-  .object({
-    id: z.string(),
-    plateNumber: z.string(),
-    type: z.string().meta({ description: 'Make and model.' }),
-    vehicleClass: z.enum(vehicleClasses),
-    seats: z.number().int(),
-    seatingColumns: z.number().int(),
-    numberOfDoors: z.number().int(),
-    steeringWheelPosition: z.enum(['LEFT', 'RIGHT']),
-    amenities: z.array(z.string()),
-    seatingGrid: z.record(z.string(), BusSeatingSection).meta({ description: 'Sections keyed by identifier.' }),
-  })
-  .meta({ id: 'BusVehicle', description: 'The bus.' });
+/** A stop picked out of stopTimes by the stopSequence it selects: the route answers the whole call. */
+const PICKED_STOP = { schema: BUS_STOP_TIME.schema, selection: 'stopSequence' };
 
-const BusFarePrices = z
-  .object({
-    LUXURY: z.number(),
-    SEMI_LUXURY: z.number(),
-    ORDINARY: z.number(),
-    VIP: z.number(),
-    VVIP: z.number(),
-    agentCommission: z.number(),
-  })
-  .meta({ id: 'BusFarePrices', description: 'Fares by vehicle class and the agent commission, in one currency (JSON numbers, as the spec types them).' });
+/** OpenAPI schema `BusTrip`: one dated departure. */
+export const BUS_TRIP = restShape('BusTrip', {
+  id: 'BusTrip',
+  description: 'One dated departure, seen from the searched pair (fromStop → toStop).',
+  fields: {
+    company: { flatten: true, shape: COMPANY },
+    companyLogo: { shape: { id: 'BusCompanyLogo', nullsAbsent: true, fields: { name: { schema: z.enum(['TICKET', 'DARK', 'LIGHT']) } } } },
+    priceCurrency: { schema: CurrencyCode },
+    estimatedTravel: { schema: BUS_ESTIMATED_TRAVEL.schema },
+    serviceDate: { description: 'Extension: the date the trip leaves its first stop (local there); stopTimes days count from it.' },
+    importantInformation: { shape: { id: 'BusImportantInformation', fields: { code: { schema: z.string().meta({ example: 'ID_REQUIRED' }) } } } },
+    settings: { shape: { id: 'BusSettings' } },
+    stopTimes: { schema: BUS_STOP_TIME.schema, selection: BUS_STOP_TIME.selection },
+    fromStop: PICKED_STOP,
+    toStop: PICKED_STOP,
+    firstStop: PICKED_STOP,
+    lastStop: PICKED_STOP,
+    vehicle: { shape: VEHICLE },
+    fareRules: { shape: FARE_RULE },
+    routeStations: { keyedBy: 'region', description: 'Keyed by region, in travel order: where the trip sells boarding and alighting (stop ids).' },
+  },
+});
 
-const BusFareRule = z
-  .object({
-    id: z.string(),
-    originId: z.string(),
-    destinationId: z.string(),
-    originCity: z.string(),
-    destinationCity: z.string(),
-    baseCurrency: CurrencyCode,
-    prices: BusFarePrices,
-    otherCurrencies: z
-      .record(z.string(), z.object({ currency: CurrencyCode, prices: BusFarePrices }))
-      .meta({ description: 'Keyed by currency code; each component converted and rounded on its own.' }),
-  })
-  .meta({ id: 'BusFareRule', description: 'The fare rule of fromStop → toStop.' });
+const BUS_CONNECTION = restShape('BusConnection', {
+  id: 'BusConnection',
+  description: 'Extension (the spec leaves alternatives open): two trips with a change of bus at a hub.',
+  fields: {
+    via: { schema: BUS_PLACE.schema, selection: BUS_PLACE.selection },
+    totalTravel: { schema: BUS_ESTIMATED_TRAVEL.schema },
+    legs: { schema: BUS_TRIP.schema, selection: BUS_TRIP.selection },
+  },
+});
 
-const BusSettings = z
-  .object(
-    Object.fromEntries(
-      [
-        'seatReservation',
-        'bulkTicketing',
-        'sendTextMessage',
-        'flexibleTicketPrice',
-        'flexibleOrigin',
-        'flexibleDestination',
-        'allowOnlineSales',
-        'enterCustomerName',
-        'enterCustomerPhoneNumber',
-        'enterCustomerEmail',
-        'enterCustomerNationality',
-        'enterCustomerPassportNumber',
-        'noBetweenBookings',
-      ].map((name) => [name, z.boolean()]),
-    ),
-  )
-  .meta({ id: 'BusSettings', description: "The operator's booking settings." });
-
-export const BusTrip = z
-  .object({
-    id: z.string().meta({ description: 'frequencyId:serviceDate.' }),
-    companyId: z.uuid(),
-    companyName: z.string(),
-    companyTradingName: z.string().meta({ description: 'The name the operator trades under (its registered name when it has no other).' }),
-    tinNumber: z.string(),
-    companyLogo: z.array(BusCompanyLogo),
-    frequencyId: z.string(),
-    tripsId: z.string().meta({ description: 'ROUTE:DIRECTION.' }),
-    routeId: z.string(),
-    routeName: z.string(),
-    routeShortName: z.string(),
-    routeColor: z.string().meta({ description: '#RRGGBB.' }),
-    routeTextColor: z.string().meta({ description: '#RRGGBB.' }),
-    origin: z.string().meta({ description: "The trip's first stop." }),
-    destination: z.string().meta({ description: "The trip's last stop." }),
-    headsign: z.string(),
-    price: z.number().meta({ description: "Fare of the vehicle's class for fromStop → toStop, in priceCurrency." }),
-    priceCurrency: CurrencyCode,
-    departureDate: DateTime.meta({ description: 'Departure from fromStop, with its offset.' }),
-    departureTime: hhmm('Departure from fromStop.'),
-    reportingTime: hhmm('When to be at fromStop.'),
-    estimatedArrivalTime: hhmm('Arrival at toStop.'),
-    travelTime: z.string().meta({ description: 'H:mm from fromStop to toStop (hours may exceed 24).' }),
-    estimatedTravel: BusEstimatedTravel,
-    estimatedArrivalDate: DateTime.meta({ description: 'Arrival at toStop, with its offset.' }),
-    estimatedArrivalDays: z.number().int().meta({ description: '0 same day, 1 next day.' }),
-    timezone: z.string().meta({ description: "fromStop's IANA zone." }),
-    serviceDate: LocalDate.meta({ description: 'Extension: the date the trip leaves its first stop (local there); stopTimes days count from it.' }),
-    direction: z.enum(['OUTBOUND', 'INBOUND']),
-    hasLeftOrigin: z.boolean().meta({ description: 'The bus has left fromStop.' }),
-    canceled: z.boolean(),
-    availableSeats: z.number().int(),
-    agentCommission: z.number(),
-    importantInformation: z.array(BusImportantInformation),
-    settings: BusSettings,
-    stopTimes: z.array(BusStopTime),
-    fromStop: BusStopTime,
-    toStop: BusStopTime,
-    firstStop: BusStopTime,
-    lastStop: BusStopTime,
-    vehicle: BusVehicle,
-    fareRules: z.array(BusFareRule),
-    routeStations: z
-      .record(z.string(), z.object({ pickUpStations: z.array(z.string()), dropOffStations: z.array(z.string()) }))
-      .meta({ description: 'Keyed by region, in travel order: where the trip sells boarding and alighting (stop ids).' }),
-  })
-  .meta({ id: 'BusTrip', description: 'One dated departure, seen from the searched pair (fromStop → toStop).' });
-
-const BusConnection = z
-  .object({
-    via: BusPlace,
-    legs: z.array(BusTrip).meta({ description: 'The two legs, in travel order.' }),
-    transferMinutes: z.number().int(),
-    totalTravel: BusEstimatedTravel,
-    departureDate: DateTime,
-    estimatedArrivalDate: DateTime,
-    estimatedArrivalDays: z.number().int(),
-    bookable: z.boolean().meta({ description: 'False when a leg is cancelled, the first leg has left, or a leg has no seat left.' }),
-  })
-  .meta({ id: 'BusConnection', description: 'Extension (the spec leaves alternatives open): two trips with a change of bus at a hub.' });
-
-export const BusSearchAnswer = z
-  .object({
-    exactRoute: z.record(z.string(), z.array(BusTrip)).meta({ description: 'Direct trips keyed by route name.' }),
-    alternatives: z
-      .record(z.string(), z.array(BusConnection))
-      .optional()
-      .meta({ description: 'Present only when no direct route is found (then possibly empty): connections keyed "<from> → <hub> → <to>".' }),
-  })
-  .meta({ id: 'BusSearchAnswer', description: 'Bus trips between two stops on a date.' });
+/** OpenAPI schema `BusSearchAnswer`: trips keyed by route, connections keyed by name; the layouts are the route's to join. */
+export const BUS_SEARCH_ANSWER = restShape('BusSearchResult', {
+  id: 'BusSearchAnswer',
+  fields: {
+    exactRoute: {
+      keyedBy: 'routeName',
+      description: 'Direct trips keyed by route name.',
+      schema: z.array(BUS_TRIP.schema),
+      shape: { only: ['routeName', 'trips'], fields: { trips: { schema: BUS_TRIP.schema, selection: BUS_TRIP.selection } } },
+    },
+    alternatives: {
+      keyedBy: 'name',
+      absentWhenNull: true,
+      description: 'Present only when no direct route is found (then possibly empty): connections keyed "<from> → <hub> → <to>".',
+      schema: z.array(BUS_CONNECTION.schema),
+      shape: { only: ['name', 'connections'], fields: { connections: { schema: BUS_CONNECTION.schema, selection: BUS_CONNECTION.selection } } },
+    },
+    seatingLayouts: { routeOnly: true },
+  },
+});

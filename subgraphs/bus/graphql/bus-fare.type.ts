@@ -26,7 +26,7 @@ export class BusFarePrices {
 
 @ObjectType({ simpleResolvers: true, description: 'A fare rule converted: each component converted and rounded on its own' })
 export class BusFareCurrency {
-  @Field({ description: 'The map key in REST' })
+  @Field({ description: 'ISO 4217 code of these prices, as currency (REST keys otherCurrencies by it)' })
   code!: string;
 
   @Field({ description: 'ISO 4217 code of these prices' })

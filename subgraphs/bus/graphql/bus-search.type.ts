@@ -41,19 +41,14 @@ export class BusRouteTrips implements BusRouteTripsView {
   trips!: BusTrip[];
 }
 
+// The legs last: REST answers the fields in this order (docs/rest-shapes.md).
 @ObjectType({ simpleResolvers: true, description: 'Two trips with a change of bus at a hub' })
 export class BusConnection implements BusConnectionView {
   @Field(() => BusPlace, { description: 'The stop where the passenger changes bus' })
   via!: BusPlace;
 
-  @Field(() => [BusTrip], { description: 'The two legs, in travel order' })
-  legs!: BusTrip[];
-
   @Field(() => Int, { description: 'Minutes between arriving at the hub and the next leg leaving it' })
   transferMinutes!: number;
-
-  @Field(() => BusEstimatedTravel, { description: 'From the first departure to the last arrival, transfer included' })
-  totalTravel!: BusEstimatedTravel;
 
   @Field(() => DateTimeScalar, { description: 'Departure of the first leg, with its offset' })
   departureDate!: string;
@@ -66,6 +61,12 @@ export class BusConnection implements BusConnectionView {
 
   @Field({ description: 'False when a leg is cancelled, the first leg has left, or a leg has no seat left' })
   bookable!: boolean;
+
+  @Field(() => BusEstimatedTravel, { description: 'From the first departure to the last arrival, transfer included' })
+  totalTravel!: BusEstimatedTravel;
+
+  @Field(() => [BusTrip], { description: 'The two legs, in travel order' })
+  legs!: BusTrip[];
 }
 
 @ObjectType({ simpleResolvers: true, description: 'Connections through one hub (alternatives are keyed by name in REST)' })
@@ -122,7 +123,7 @@ export class BusSeatingLayout implements BusSeatingLayoutView {
   sections!: BusSeatingLayoutSection[];
 }
 
-@ObjectType({ simpleResolvers: true, description: 'GET /api/trip/search' })
+@ObjectType({ simpleResolvers: true, description: 'Bus trips between two stops on a date (GET /api/trip/search)' })
 export class BusSearchResult implements BusSearchResultView {
   @Field(() => [BusRouteTrips], { description: 'Direct trips by route, earliest route first' })
   exactRoute!: BusRouteTrips[];

@@ -72,10 +72,10 @@ export class BusPlace implements BusPlaceView {
   @Field(() => Float, { description: 'WGS 84 longitude, decimal degrees' })
   longitude!: number;
 
-  @Field({ description: 'IANA zone; stop_timezone in REST' })
+  @Field({ description: 'IANA zone of the stop; stop_timezone in REST' })
   stopTimezone!: string;
 
-  @Field({ description: 'city_geohash in REST' })
+  @Field({ description: 'Geohash of the city the stop serves; city_geohash in REST' })
   cityGeohash!: string;
 
   @Field(() => Int, { description: 'Ranking weight for stop pickers; higher is more popular' })
@@ -87,10 +87,10 @@ export class BusStopTime extends BusPlace implements BusStopTimeView {
   @Field(() => Int, { description: '0 at the first stop' })
   stopSequence!: number;
 
-  @Field({ description: 'HH:mm local' })
+  @Field({ description: 'HH:mm local; at the first stop, the departure time' })
   arrivalTime!: string;
 
-  @Field({ description: 'HH:mm local' })
+  @Field({ description: 'HH:mm local; at the last stop, the arrival time' })
   departingTime!: string;
 
   @Field(() => DateTimeScalar, { description: 'Arrival, with the stop zone offset' })
@@ -121,7 +121,7 @@ export class BusEstimatedTravel implements BusEstimatedTravelView {
   formattedLong!: string;
 }
 
-@ObjectType({ simpleResolvers: true, description: 'An operator logo' })
+@ObjectType({ simpleResolvers: true, description: 'An operator logo, inline (base64) or linked (url)' })
 export class BusCompanyLogo implements BusCompanyLogoView {
   @Field({ description: 'MIME type' })
   type!: string;
@@ -342,6 +342,10 @@ export class BusTrip implements BusTripView {
   @Field(() => [BusImportantInformation], { description: 'Notices to show before booking' })
   importantInformation!: BusImportantInformation[];
 
+  // Before the stops, the bus and the fares: REST answers the fields in this order (docs/rest-shapes.md).
+  @Field(() => BusOperatorSettings, { description: "The operator's booking settings" })
+  settings!: BusOperatorSettings;
+
   @Field(() => [BusStopTime], { description: 'Every call of the trip, in order' })
   stopTimes!: BusStopTime[];
 
@@ -365,7 +369,4 @@ export class BusTrip implements BusTripView {
 
   @Field(() => [BusRegionStations], { description: 'REST answers these as an object keyed by region' })
   routeStations!: BusRegionStations[];
-
-  @Field(() => BusOperatorSettings, { description: "The operator's booking settings" })
-  settings!: BusOperatorSettings;
 }
