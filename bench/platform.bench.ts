@@ -2,7 +2,6 @@ import type autocannon from 'autocannon';
 import { TRAIN_STOPS_PATH } from '../gateway/discovery.view';
 import { busRoutes } from '../gateway/rest/routes/bus.routes';
 import { flightRoutes } from '../gateway/rest/routes/flight.routes';
-import { TRAIN_STATION_FIELDS } from '../gateway/rest/routes/platform.routes';
 import { trainRoutes } from '../gateway/rest/routes/train.routes';
 import { addDays, todayIn } from '../shared/time/calendar-date.calculator';
 import type { BenchTargets, CpuMessage, SettledMemoryMessage } from './bench-server';
@@ -187,7 +186,9 @@ async function targetsFor(t: BenchTargets, hive: { url: string; pid: number } | 
   add({ key: 'd', label: 'companies: gateway REST', via: 'rest', url: `${t.gatewayUrl}/api/companies`, method: 'GET', problem: nonEmptyList('the body', 10) });
 
   // Train stations with each partner's company: the train subgraph answers the stations, the admin subgraph the companies.
-  const stationsQuery = `query TrainStations { trainStations { ${TRAIN_STATION_FIELDS.replace('partners { provider service id name }', 'partners { provider service id name company { uuid name tradingName tinNumber companyType } }')} } }`;
+  const stationsQuery =
+    'query TrainStations { trainStations { stopId stopLat stopLon stopName stopDesc stopTimezone cityGeohash popularity ' +
+    'partners { provider service id name company { uuid name tradingName tinNumber companyType } } } }';
   const stationsPart = await subgraphOperation('train subgraph', t.trainGraphqlUrl, stationsQuery);
   notes.push(`trainStations on the train subgraph leaves out ${stationsPart.dropped.join(', ')} (the admin subgraph's)`);
   const stations = graphqlData('trainStations', nonEmptyList('data.trainStations', 5));

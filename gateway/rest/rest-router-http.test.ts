@@ -9,6 +9,7 @@ import { RestRouter } from './rest.router';
 import type { RestRoute } from './rest-route.types';
 import { platformRoutes } from './routes/platform.routes';
 import { ifNoneMatchHits } from './conditional-get.policy';
+import { apiSchemaAnswer } from '../../test/support/api-schema-answer';
 
 /** These routes test the router's HTTP handling; their contract declares nothing to check. */
 const TEST_CONTRACT: RouteContract = { summary: 'test route', tag: 'Platform', responses: {}, errors: {} };
@@ -30,9 +31,9 @@ const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4096, 'x')]);
 function fakeApollo() {
   let calls = 0;
   const apollo = {
-    executeOperation: async () => {
+    executeOperation: async ({ query }: { query: string }) => {
       calls++;
-      return { body: { kind: 'single', singleResult: { data: { airports: AIRPORTS, trainStations: [] } } } };
+      return apiSchemaAnswer(query, { airports: AIRPORTS, trainStations: [] });
     },
   };
   return { calls: () => calls, apollo: apollo as unknown as ApolloServer<GatewayContext> };

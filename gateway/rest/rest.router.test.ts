@@ -6,6 +6,7 @@ import { gatewayContext, GatewayContext } from '../gateway.context';
 import { MAX_CACHED_REPLIES, RestRouter } from './rest.router';
 import type { RestRoute } from './rest-route.types';
 import { platformRoutes } from './routes/platform.routes';
+import { apiSchemaAnswer } from '../../test/support/api-schema-answer';
 
 /** These routes test the router's HTTP handling; their contract declares nothing to check. */
 const TEST_CONTRACT: RouteContract = { summary: 'test route', tag: 'Platform', responses: {}, errors: {} };
@@ -33,13 +34,13 @@ const AIRPORT = {
   popularity: 1,
 };
 
-/** An Apollo stand-in that answers every operation with the station lists and counts the calls. */
+/** An Apollo stand-in that answers every operation from the station lists, as the query selects them, and counts the calls. */
 function fakeApollo() {
   const calls: string[] = [];
   const apollo = {
     executeOperation: async ({ query }: { query: string }) => {
       calls.push(query);
-      return { body: { kind: 'single', singleResult: { data: { trainStations: [STATION], airports: [AIRPORT] } } } };
+      return apiSchemaAnswer(query, { trainStations: [STATION], airports: [AIRPORT] });
     },
   };
   return { calls, apollo: apollo as unknown as ApolloServer<GatewayContext> };

@@ -1,31 +1,14 @@
 import { z } from 'zod';
-import type { JsonObject, RestRequest, RestRoute } from '../rest-route.types';
+import type { JsonObject, RestRoute } from '../rest-route.types';
 import { booleanQuery } from '../rest-input.reader';
 import { problemsOfCheck } from '../rest.contract';
 import { restInput } from '../graphql-shapes/rest-input.builder';
 import { FLIGHT_STOPS_PATH, TRAIN_STOPS_PATH } from '../../discovery.view';
-import { Airport, COMPANY, COMPANY_MINI, JSON_WEB_KEY_SET, LOGON_ANSWER, MiniQuery, TrainStation, TrainStationMini } from '../schemas/platform.schemas';
+import { AIRPORT, COMPANY, COMPANY_MINI, JSON_WEB_KEY_SET, LOGON_ANSWER, MiniQuery, TRAIN_STATION, TRAIN_STATION_MINI } from '../schemas/platform.schemas';
 import { COMPANIES_TOPIC } from '../../../shared/cache/invalidation-topics.contract';
 import { checkLogon, LOGON_MAX_LENGTH, logonInvalid } from '../../../shared/api-contract/logon.validator';
 
 const ONE_HOUR = 'public, max-age=3600';
-
-export const TRAIN_STATION_FIELDS = 'stopId stopLat stopLon stopName stopDesc stopTimezone cityGeohash popularity partners { provider service id name }';
-
-/** A train station in the REST form of the station list (GTFS-style snake case). */
-export function restTrainStation(s: JsonObject) {
-  return {
-    stop_id: s.stopId,
-    stop_lat: s.stopLat,
-    stop_lon: s.stopLon,
-    stop_name: s.stopName,
-    stop_desc: s.stopDesc,
-    stop_timezone: s.stopTimezone,
-    city_geohash: s.cityGeohash,
-    popularity: s.popularity,
-    partners: s.partners,
-  };
-}
 
 /** Text that is not blank, with a bound: what the logon validator requires of each member. */
 const filled = (maxLength: number) => ({ minLength: 1, maxLength, pattern: '\\S' });
@@ -113,29 +96,20 @@ export const platformRoutes: RestRoute[] = [
     cache: { seconds: 3600, key: () => 'all' },
     operation: () => ({
       // The whole list in one page: limit at its maximum (Query.airports pages 100 by default).
-      query: '{ airports(limit: 10000) { stopId stopCode stopLat stopLon stopName stopDesc stopTimezone cityGeohash popularity } }',
+      query: `{ airports(limit: 10000) { ${AIRPORT.selection} } }`,
     }),
-    reply: (data: { airports: JsonObject[] }) => ({
-      body: data.airports.map((a) => ({
-        stop_id: a.stopId,
-        stop_code: a.stopCode,
-        stop_lat: a.stopLat,
-        stop_lon: a.stopLon,
-        stop_name: a.stopName,
-        stop_desc: a.stopDesc,
-        stop_timezone: a.stopTimezone,
-        city_geohash: a.cityGeohash,
-        popularity: a.popularity,
-      })),
-      headers: { 'cache-control': ONE_HOUR },
-    }),
+    reply: (data: { airports: unknown }) => ({ body: data.airports, headers: { 'cache-control': ONE_HOUR } }),
     contract: {
       summary: 'List airports (the flight_stops_url host)',
       tag: 'Platform',
       operationId: 'listAirports',
       description: 'Served without a token. Strong ETag; If-None-Match answers 304.',
       responses: {
-        200: { description: 'Every airport.', schema: z.array(Airport), headers: { 'cache-control': ONE_HOUR, etag: 'Strong tag of this representation.' } },
+        200: {
+          description: 'Every airport.',
+          schema: z.array(AIRPORT.schema),
+          headers: { 'cache-control': ONE_HOUR, etag: 'Strong tag of this representation.' },
+        },
       },
       errors: {},
     },
@@ -145,16 +119,8 @@ export const platformRoutes: RestRoute[] = [
     path: `${TRAIN_STOPS_PATH}/api/stops`,
     auth: false,
     cache: { seconds: 3600, key: ({ query }) => (booleanQuery(query, 'mini') ? 'mini' : 'full') },
-    operation: () => ({ query: `{ trainStations { ${TRAIN_STATION_FIELDS} } }` }),
-    reply: (data: { trainStations: JsonObject[] }, { query }: RestRequest) => {
-      const mini = booleanQuery(query, 'mini');
-      return {
-        body: data.trainStations.map((s) =>
-          mini ? { stop_id: s.stopId, stop_name: s.stopName, stop_timezone: s.stopTimezone, partners: s.partners } : restTrainStation(s),
-        ),
-        headers: { 'cache-control': ONE_HOUR },
-      };
-    },
+    operation: ({ query }) => ({ query: `{ trainStations { ${booleanQuery(query, 'mini') ? TRAIN_STATION_MINI.selection : TRAIN_STATION.selection} } }` }),
+    reply: (data: { trainStations: unknown }) => ({ body: data.trainStations, headers: { 'cache-control': ONE_HOUR } }),
     contract: {
       summary: 'List SGR stations (the train_stops_url host)',
       tag: 'Platform',
@@ -164,7 +130,7 @@ export const platformRoutes: RestRoute[] = [
       responses: {
         200: {
           description: 'Every station; with mini=true each item has exactly the compact fields.',
-          schema: z.array(z.union([TrainStation, TrainStationMini])),
+          schema: z.array(z.union([TRAIN_STATION.schema, TRAIN_STATION_MINI.schema])),
           headers: { 'cache-control': ONE_HOUR, etag: 'Strong tag of this representation.' },
         },
       },

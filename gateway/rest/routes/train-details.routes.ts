@@ -3,33 +3,8 @@ import type { JsonObject, RestRoute } from '../rest-route.types';
 import { isJsonObject, valueAt } from '../rest-input.reader';
 import { type InputProblem, problemsOfCheck } from '../rest.contract';
 import { checkTrainDetailsTrip, type TrainTripRefInput } from '../../../shared/api-contract/train-trip-ref.validator';
-import { TrainDetailsResponse } from '../schemas/train.schemas';
-import {
-  NO_STORE_HEADER,
-  restTrainPrice,
-  restTrainTrip,
-  TRAIN_HEADERS,
-  TRAIN_TRIP_FIELDS,
-  withoutNulls,
-  type TrainPriceData,
-  type TrainTripData,
-} from './train.routes';
-
-const FEE = 'type amount recipient';
-const CAR_PRICE = `ticketTypeId ticketTypeCode ticketTypeName pricingContext total bookingFeeTotal grandTotal fees { ${FEE} } formattedPrice currency
-  otherCurrencies { code amount formatted currency total bookingFeeTotal grandTotal fees { ${FEE} } }
-  luggageTypeId luggageTypeName luggagePrice`;
-const SEAT = 'id label positionY positionX key type class orientation available';
-const DETAILS_CAR = `id name orderNo carId carTypeId carType capacity standardCapacity disabledCapacity emptySeats rowCount columnCount hasSeat
-  isActive isDisabled prices { ${CAR_PRICE} } seats { ${SEAT} }`;
-const OPTION = 'code id title price';
-export const TRAIN_DETAILS_FIELDS = `${TRAIN_TRIP_FIELDS}
-  train { id typeId type name number carTypes cars { ${DETAILS_CAR} } }
-  bookingRequirements {
-    travelerRequirements { travelerId genderRequired ageCategory seatRequired nationality luggageRequired emailAddressRequired mobilePhoneNumberRequired }
-    nationalityOptions { ${OPTION} }
-    luggageOptions { id name description weight price isActive configurationItemId }
-    ticketTypeOptions { ${OPTION} } }`;
+import { TRAIN_DETAILS } from '../schemas/train.schemas';
+import { NO_STORE_HEADER, restTrainPrice, restTrainTrip, TRAIN_HEADERS, withoutNulls, type TrainPriceData, type TrainTripData } from './train.routes';
 
 /**
  * The search item as details reads it: only its identifiers, checked by the validator the subgraph runs on them
@@ -81,28 +56,17 @@ const details: RestRoute = {
   auth: true,
   jsonBody: true,
   operation: ({ body }) => ({
-    query: `query TrainDetails($trip: TrainTripRefInput!) {
-      trainDetails(trip: $trip) { meta { provider links { self } createdAt } data { ${TRAIN_DETAILS_FIELDS} } } }`,
+    query: `query TrainDetails($trip: TrainTripRefInput!) { trainDetails(trip: $trip) { ${TRAIN_DETAILS.selection} } }`,
     variables: { trip: tripRef(valueAt(body, 'trip')) },
   }),
   reply: (data: {
-    trainDetails: {
-      meta: unknown;
-      data: TrainTripData & { train: { cars: Array<{ prices: TrainPriceData[] } & JsonObject> } & JsonObject; bookingRequirements: unknown };
-    };
+    trainDetails: { meta: unknown; data: TrainTripData & { train: { cars: Array<{ prices: TrainPriceData[] } & JsonObject> } & JsonObject } };
   }) => {
     const { meta, data: d } = data.trainDetails;
-    const { train, bookingRequirements, ...trip } = d;
-    const body = {
-      meta,
-      data: {
-        ...restTrainTrip(trip),
-        // A price without a luggage option (no "none" option at the provider) leaves luggageTypeId and luggageTypeName out.
-        train: { ...train, cars: train.cars.map((c) => ({ ...c, prices: c.prices.map((p) => withoutNulls(restTrainPrice(p))) })) },
-        bookingRequirements,
-      },
-    };
-    return { body, headers: { 'cache-control': 'no-store' } };
+    // The train's fields as a search item's, then its cars' prices keyed by currency; a price without a luggage option
+    // (no "none" option at the provider) leaves luggageTypeId and luggageTypeName out.
+    const cars = d.train.cars.map((c) => ({ ...c, prices: c.prices.map((p) => withoutNulls(restTrainPrice(p))) }));
+    return { body: { meta, data: { ...restTrainTrip(d), train: { ...d.train, cars } } }, headers: { 'cache-control': 'no-store' } };
   },
   contract: {
     summary: 'Read a train: cabins, seat maps, fares and booking requirements',
@@ -110,7 +74,7 @@ const details: RestRoute = {
     headers: TRAIN_HEADERS,
     body: z.object({ trip: SelectedSearchItem }).meta({ id: 'TrainDetailsBody' }),
     validate: ({ body }) => detailsProblems(body),
-    responses: { 200: { description: 'The selected train reloaded from the provider.', schema: TrainDetailsResponse, headers: NO_STORE_HEADER } },
+    responses: { 200: { description: 'The selected train reloaded from the provider.', schema: TRAIN_DETAILS.schema, headers: NO_STORE_HEADER } },
     errors: {
       400: 'BAD_REQUEST: trip missing, or an identifier missing or malformed (data.fields[] names trip.trip.timeTableTrainSetId, trip.departure.stop.stop_id, …).',
       404: 'SGR_TRIP_NOT_FOUND: no such train on that date between these stations; search again.',

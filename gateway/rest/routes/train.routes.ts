@@ -14,31 +14,13 @@ import {
   type TrainSeatHoldInput,
 } from '../../../shared/api-contract/train-seat-hold.validator';
 import { TRAIN_HOLD, TRAIN_RELEASE, TrainHoldResponse, TrainReleaseResponse } from '../schemas/train-reservation.schemas';
-import { TrainSearchResponse } from '../schemas/train.schemas';
-import { restTrainStation, TRAIN_STATION_FIELDS } from './platform.routes';
+import { TRAIN_SEARCH } from '../schemas/train.schemas';
 
-const FEE = 'type amount recipient';
-const TRAIN_PRICE = `pricingContext currency total bookingFeeTotal grandTotal fees { ${FEE} } baseCurrency basePrice
-  otherCurrencies { code amount formatted currency total bookingFeeTotal grandTotal fees { ${FEE} } }`;
-const CALLING_POINT = `date time dateTime stop { ${TRAIN_STATION_FIELDS} }`;
-const CAR = `id carId orderNo typeId typeName capacity standardSeatCapacity disabledSeatCapacity emptySeats emptyStandardSeats
-  emptyDisabledSeats hasSeat bookedSeats`;
-export const TRAIN_TRIP_FIELDS = `provider
-  trip { id name number trainSetId timeTableId timeTableTrainSetId gtfsTripId headsign wheelchairAccessible bikesAllowed }
-  route { id gtfsRouteId name }
-  departure { ${CALLING_POINT} } arrival { ${CALLING_POINT} }
-  price { ${TRAIN_PRICE} }
-  stopTimes { stopId stopSequence arrivalTime departureTime stopName stopDescription latitude longitude }
-  cars { ${CAR} } carTypes
-  transitAgency { type logos { type url } company { uuid name tradingName tinNumber phoneNumber email website } }`;
-
-/** TRAIN_PRICE (or a car's price) as GraphQL answers it: otherCurrencies is a list with each entry's code. */
+/** A price (or a car's price) as GraphQL answers it: otherCurrencies is a list with each entry's code. */
 export type TrainPriceData = { otherCurrencies: Array<{ code: string } & JsonObject> } & JsonObject;
 
-/** The parts of TRAIN_TRIP_FIELDS the REST form reshapes; every other field is copied as it comes. */
+/** The parts of a train (TRAIN_TRIP's selection) the REST form reshapes; every other field is copied as it comes. */
 export type TrainTripData = {
-  departure: { stop: JsonObject } & JsonObject;
-  arrival: { stop: JsonObject } & JsonObject;
   price: TrainPriceData;
   transitAgency: { company: JsonObject } & JsonObject;
   stopTimes: JsonObject[] | null;
@@ -64,15 +46,16 @@ export function withoutNulls<T extends JsonObject>(value: T): T {
   return copy as T;
 }
 
-/** One train as the REST contract shows it: stations in their stop-list form, the operator flattened. */
-export function restTrainTrip(t: TrainTripData) {
+/**
+ * One train as the REST contract shows it (TRAIN_TRIP's overlay): the operator's company flattened, prices keyed
+ * by currency, null stop-time members left out. Stations need nothing: the selection renames their fields.
+ */
+export function restTrainTrip<T extends TrainTripData>(t: T) {
   const { company, ...agency } = t.transitAgency;
   return {
     ...t,
     // The first stop has no arrival time and the last no departure time: those members are left out.
     stopTimes: t.stopTimes?.map(withoutNulls) ?? null,
-    departure: { ...t.departure, stop: restTrainStation(t.departure.stop) },
-    arrival: { ...t.arrival, stop: restTrainStation(t.arrival.stop) },
     price: restTrainPrice(t.price),
     transitAgency: { ...company, ...agency },
   };
@@ -118,26 +101,13 @@ const search: RestRoute = {
   path: '/api/trip/train/search',
   auth: true,
   operation: ({ query }) => ({
-    query: `query TrainSearch(${SEARCH_INPUT.variableDefinitions}) {
-      trainSearch(${SEARCH_INPUT.arguments}) {
-        meta { count provider links { self nextAvailable } createdAt
-          availability { status requestedDate serviceDate serviceTimeZone next { date }
-            lookAhead { requestedDays status firstDate confirmedThroughDate } } }
-        data { ${TRAIN_TRIP_FIELDS} } } }`,
+    query: `query TrainSearch(${SEARCH_INPUT.variableDefinitions}) { trainSearch(${SEARCH_INPUT.arguments}) { ${TRAIN_SEARCH.selection} } }`,
     variables: SEARCH_INPUT.variables(queryObject(query)),
   }),
-  reply: (data: {
-    trainSearch: {
-      meta: { count: number; provider: string; links: { self: string; nextAvailable: string | null }; availability: unknown; createdAt: string };
-      data: TrainTripData[];
-    };
-  }) => {
+  reply: (data: { trainSearch: { meta: { links: JsonObject } & JsonObject; data: TrainTripData[] } }) => {
     const { meta, data: trips } = data.trainSearch;
-    const links = meta.links.nextAvailable ? meta.links : { self: meta.links.self };
-    const body = {
-      meta: { count: meta.count, provider: meta.provider, links, ...(meta.availability ? { availability: meta.availability } : {}), createdAt: meta.createdAt },
-      data: trips.map(restTrainTrip),
-    };
+    // No nextAvailable link and no availability unless there is one (TRAIN_SEARCH's nullsAbsent).
+    const body = { meta: withoutNulls({ ...meta, links: withoutNulls(meta.links) }), data: trips.map(restTrainTrip) };
     return { body, headers: NO_STORE };
   },
   contract: {
@@ -154,7 +124,7 @@ const search: RestRoute = {
     responses: {
       200: {
         description: 'A completed search; an empty data means no trains on the requested date.',
-        schema: TrainSearchResponse,
+        schema: TRAIN_SEARCH.schema,
         headers: NO_STORE_HEADER,
       },
     },

@@ -54,44 +54,53 @@ export const COMPANY = restShape('Company', {
   },
 });
 
-export const Airport = z
-  .object({
-    stop_id: z.string().meta({ description: '`<IATA>:FLT:0`; the search takes the IATA code, never this.' }),
-    stop_code: z.string().meta({ description: 'IATA airport code.' }),
-    stop_lat: z.number(),
-    stop_lon: z.number(),
-    stop_name: z.string(),
-    stop_desc: z.string(),
-    stop_timezone: z.string().meta({ description: 'IANA zone.' }),
-    city_geohash: z.string(),
-    popularity: z.number(),
-  })
-  .meta({ id: 'Airport', description: 'An airport of the airport list.' });
+/**
+ * The station lists answer GTFS-style snake case (stop_id, …): each stop field renamed by a GraphQL alias, so the
+ * subgraph answers the REST names and no reply reshapes a station.
+ */
+const GTFS_NAMES = {
+  stopLat: { as: 'stop_lat' },
+  stopLon: { as: 'stop_lon' },
+  stopName: { as: 'stop_name' },
+  stopDesc: { as: 'stop_desc' },
+  stopTimezone: { as: 'stop_timezone' },
+  cityGeohash: { as: 'city_geohash' },
+} as const;
 
-const StationPartner = z
-  .object({
-    provider: z.string().meta({ description: 'RAIL for the SGR.' }),
-    service: z.string().meta({ description: 'SGR for the SGR.' }),
-    id: z.number().int().meta({ description: "The provider's station id, the number seat holds take." }),
-    name: z.string(),
-  })
-  .meta({ id: 'TrainStationPartner', description: 'An operator that serves the station.' });
+/** The airport list (`listAirports`): the API type Airport in snake case, stop_code second as REST has always answered it. */
+export const AIRPORT = restShape('Airport', {
+  id: 'Airport',
+  description: 'An airport of the airport list.',
+  order: ['stop_id', 'stop_code'],
+  fields: {
+    ...GTFS_NAMES,
+    stopId: { as: 'stop_id', description: '`<IATA>:FLT:0`; the search takes the IATA code, never this.' },
+    stopCode: { as: 'stop_code' },
+    // The REST list has never answered it: its members stay as clients know them.
+    countryCode: { omit: true },
+  },
+});
 
-export const TrainStation = z
-  .object({
-    stop_id: z.string().meta({ description: '`<STATION>:SGR:0`; used exactly in search.' }),
-    stop_lat: z.number(),
-    stop_lon: z.number(),
-    stop_name: z.string(),
-    stop_desc: z.string(),
-    stop_timezone: z.string().meta({ description: 'IANA zone.' }),
-    city_geohash: z.string(),
-    popularity: z.number(),
-    partners: z.array(StationPartner),
-  })
-  .meta({ id: 'TrainStation', description: 'A train station (the full form).' });
+const STATION_FIELDS = { ...GTFS_NAMES, stopId: { as: 'stop_id', description: '`<STATION>:SGR:0`; used exactly in search.' } };
 
-export const TrainStationMini = TrainStation.pick({ stop_id: true, stop_name: true, stop_timezone: true, partners: true }).meta({
+/** An operator serving a station, without its company (the station lists never answered it). */
+const TRAIN_STATION_PARTNER = restShape('StationPartner', {
+  id: 'TrainStationPartner',
+  description: 'An operator that serves the station.',
+  fields: { company: { omit: true } },
+});
+
+/** A train station in full (`listTrainStations`, and every stop of a train search and details answer). */
+export const TRAIN_STATION = restShape('TrainStation', {
+  id: 'TrainStation',
+  description: 'A train station (the full form).',
+  fields: { ...STATION_FIELDS, partners: TRAIN_STATION_PARTNER },
+});
+
+/** The compact station (`mini=true`): exactly these fields of the API type TrainStation. */
+export const TRAIN_STATION_MINI = restShape('TrainStation', {
   id: 'TrainStationMini',
   description: 'A train station in the compact form (`mini=true`): what a station picker and a seat hold need (docs/decisions.md "Station-list hosts").',
+  only: ['stopId', 'stopName', 'stopTimezone', 'partners'],
+  fields: { ...STATION_FIELDS, partners: TRAIN_STATION_PARTNER },
 });
