@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../shared/errors/app-error.exception';
-import { type RouteContract, validateUncarried } from './rest.contract';
+import { inMemberOrder, type RouteContract, validateUncarried } from './rest.contract';
 import { checkInput } from './rest-input.validator';
 
 const contract = (extra: Partial<RouteContract>): RouteContract => ({ summary: 's', tag: 'Platform', responses: {}, errors: {}, ...extra });
@@ -89,5 +89,19 @@ describe('validateUncarried: what GraphQL can carry is left to the subgraph', ()
       { field: 'seats', message: 'must be a whole number up to 9' },
       { field: 'note', message: 'must be a string' },
     ]);
+  });
+});
+
+describe('inMemberOrder: the problems by the members they name', () => {
+  const schema = z.object({ pnr: z.string().nullish(), channels: z.array(z.string()).nullish(), messageType: z.string().nullish() });
+  const validate = () => [
+    { field: 'selector', message: 'give exactly one' },
+    { field: 'messageType', message: 'is unknown' },
+    { field: 'channels[1]', message: 'is unknown' },
+    { field: 'channels[0]', message: 'is unknown' },
+  ];
+
+  it("lists them in the members' documented order, each member's in the validator's order, a problem of no member last", () => {
+    expect(inMemberOrder(schema, validate)(request({})).map((p) => p.field)).toEqual(['channels[1]', 'channels[0]', 'messageType', 'selector']);
   });
 });

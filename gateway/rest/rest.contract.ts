@@ -156,6 +156,22 @@ export function validateUncarried(schema: z.ZodType, check: (request: RestReques
   };
 }
 
+/**
+ * A `validate` whose problems come in the order of the body's members as `schema` documents them (a field such as
+ * `notificationChannels[1]` by its member), a problem of no member (a rule over several: "give exactly one selector")
+ * after them. For a route whose validator lists in its own order (the subgraph answers that order) but whose gateway
+ * 400 has always listed by member: the order of the gateway's answer is kept.
+ */
+export function inMemberOrder(schema: z.ZodObject, validate: (request: RestRequest) => InputProblem[]): (request: RestRequest) => InputProblem[] {
+  const members = Object.keys(schema.shape);
+  const rank = (field: string) => {
+    const at = members.indexOf(field.split(/[.[]/, 1)[0]);
+    return at < 0 ? members.length : at;
+  };
+  // Array#sort is stable: problems of one member keep the validator's order.
+  return (request) => [...validate(request)].sort((a, b) => rank(a.field) - rank(b.field));
+}
+
 /** The default answer to input that fails a route's schemas: a 400 listing every field. */
 export function badInput(fields: InputProblem[]): AppError {
   const text = fields

@@ -1,32 +1,46 @@
-import type { RestRequest, RestRoute } from '../rest-route.types';
-import { TrainNotificationResults, TrainSendNotificationBody } from '../schemas/train-resend.schemas';
+import type { JsonObject, RestRequest, RestRoute } from '../rest-route.types';
+import { inMemberOrder, problemsOfCheck, validateUncarried } from '../rest.contract';
+import { restInput } from '../graphql-shapes/rest-input.builder';
+import { checkTrainSendNotification } from '../../../shared/api-contract/train-send-notification.validator';
+import { TRAIN_NOTIFICATION_SETTLED, TrainNotificationResults } from '../schemas/train-resend.schemas';
 import { NO_STORE_HEADER, TRAIN_HEADERS } from './train.routes';
 
 /*
- * POST /api/trip/train/send-notification (OpenAPI `postTripTrainSendNotification`), ADMIN or SUDO. TrainSendNotificationBody checks what
- * needs no data (types, one selector, known channels and message types) and lists every problem at once; the
- * subgraph checks the same again for GraphQL clients, and what needs the booking, after the role.
+ * POST /api/trip/train/send-notification (OpenAPI `postTripTrainSendNotification`), ADMIN or SUDO. The body is the
+ * TrainSendNotificationInput; its values are checked by the one send-notification validator, which the subgraph runs
+ * after the role, so a body GraphQL can carry goes on (a caller without the role gets the same 403 as over GraphQL)
+ * and only a body GraphQL could not carry (a wrong JSON type, an unknown channel or message type) is answered here.
  */
 
-const INPUT_FIELDS = ['paymentReference', 'pnr', 'ticketNumber', 'trainTicketUuids', 'notificationChannels', 'messageType', 'emailType'] as const;
+const SEND_INPUT = restInput('Mutation.sendTrainNotification', {
+  body: 'input',
+  id: 'TrainSendNotificationBody',
+  // Members a client adds are ignored, as REST always has.
+  unknownMembers: 'ignore',
+  members: {
+    paymentReference: { documents: { minLength: 1 } },
+    pnr: { documents: { minLength: 1 } },
+    ticketNumber: { documents: { minLength: 1 } },
+    trainTicketUuids: { documents: { minItems: 1, items: { type: 'string', format: 'uuid' } } },
+    notificationChannels: { documents: { minItems: 1 } },
+  },
+});
 
-const RESULT_FIELDS = `status
-  value { channel notificationId
-    email { success results { recipientKey role to status error } }
-    whatsapp { success results { recipientKey role to status error } } }
-  reason { channel errorCode errorMessage notificationId }`;
+type Settled = { status: 'fulfilled' | 'rejected'; value: ({ channel: string } & JsonObject) | null } & JsonObject;
 
-interface Settled {
-  status: 'fulfilled' | 'rejected';
-  value: { channel: string; notificationId: string; email: unknown; whatsapp: unknown } | null;
-  reason: { channel: string; errorCode: string; errorMessage: string; notificationId: string | null } | null;
+/** Promise.allSettled's form: `value` when fulfilled, `reason` when rejected, and in a value only the channel's own report. */
+function settledView(result: Settled): JsonObject {
+  const view: JsonObject = {};
+  const other = result.status === 'fulfilled' ? 'reason' : 'value';
+  for (const key in result) if (key !== other) view[key] = key === 'value' && result.value ? channelOutcome(result.value) : result[key];
+  return view;
 }
 
-/** Shaped like Promise.allSettled output: `value` on fulfilled, `reason` on rejected; only the channel's own report key. */
-function settledView(result: Settled): Record<string, unknown> {
-  if (result.status === 'rejected') return { status: 'rejected', reason: result.reason };
-  const { channel, notificationId, email, whatsapp } = result.value!;
-  return { status: 'fulfilled', value: { channel, notificationId, ...(channel === 'EMAIL' ? { email } : { whatsapp }) } };
+function channelOutcome(outcome: { channel: string } & JsonObject): JsonObject {
+  const view: JsonObject = {};
+  const otherReport = outcome.channel === 'EMAIL' ? 'whatsapp' : 'email';
+  for (const key in outcome) if (key !== otherReport) view[key] = outcome[key];
+  return view;
 }
 
 const sendNotification: RestRoute = {
@@ -34,13 +48,11 @@ const sendNotification: RestRoute = {
   path: '/api/trip/train/send-notification',
   auth: true,
   jsonBody: true,
-  operation: ({ body }: RestRequest) => {
-    const b = body as Record<string, unknown>;
-    return {
-      query: `mutation SendTrainNotification($input: TrainSendNotificationInput!) { sendTrainNotification(input: $input) { ${RESULT_FIELDS} } }`,
-      variables: { input: Object.fromEntries(INPUT_FIELDS.filter((f) => b[f] !== undefined && b[f] !== null).map((f) => [f, b[f]])) },
-    };
-  },
+  operation: ({ body }: RestRequest) => ({
+    query: `mutation SendTrainNotification(${SEND_INPUT.variableDefinitions}) {
+      sendTrainNotification(${SEND_INPUT.arguments}) { ${TRAIN_NOTIFICATION_SETTLED.selection} } }`,
+    variables: SEND_INPUT.variables(body as JsonObject),
+  }),
   // The spec's answer is "one settled result per selected channel": the array itself, not wrapped in `data`.
   reply: (data: { sendTrainNotification: Settled[] }) => ({
     body: data.sendTrainNotification.map(settledView),
@@ -53,7 +65,12 @@ const sendNotification: RestRoute = {
       'Every resend is a new logged notification; already-sent tickets are sent again.',
     tag: 'Train',
     headers: TRAIN_HEADERS,
-    body: TrainSendNotificationBody,
+    body: SEND_INPUT.schema,
+    // The gateway's own 400 lists by member, the selector rule last, as REST always has; the subgraph's keeps the validator's order.
+    validate: inMemberOrder(
+      SEND_INPUT.schema,
+      validateUncarried(SEND_INPUT.schema, ({ body }) => problemsOfCheck(checkTrainSendNotification(body as JsonObject))),
+    ),
     responses: {
       200: {
         description:

@@ -8,9 +8,10 @@ import {
 } from './train-enums.type';
 
 /*
- * POST /api/trip/train/send-notification (OpenAPI `postTripTrainSendNotification`). Inputs are plain nullable strings on purpose: the
- * service checks the selector, channels and message type together and lists every problem in one 400
- * (`data.fields[]`), and the legacy emailType accepts aliases an enum could not.
+ * POST /api/trip/train/send-notification (OpenAPI `postTripTrainSendNotification`). The selectors and emailType are plain
+ * nullable strings on purpose: the send-notification validator (shared/api-contract) checks the selector, channels and
+ * message type together and lists every problem in one 400 (`data.fields[]`), and the legacy emailType accepts aliases
+ * an enum could not.
  */
 
 @InputType({ description: 'Exactly one selector (paymentReference, pnr, ticketNumber or trainTicketUuids), and what to send on which channels' })

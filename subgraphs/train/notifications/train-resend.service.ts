@@ -12,32 +12,23 @@ import type { TrainReservationRepository } from '../reservations/reservation.rep
 import type { TrainReservation, TrainTicketRow } from '../reservations/reservation.types';
 import type { StationService } from '../services/station.service';
 import { passengerRecipientKey } from './train-notification.source';
-import { TrainResendException, type TrainResendFieldError, type TrainResendRefusal } from './train-resend.exception';
-
-/** The channels staff may resend on (the spec's notificationChannels values). */
-export const RESEND_CHANNELS = ['EMAIL', 'WHATSAPP'] as const;
-export type ResendChannel = (typeof RESEND_CHANNELS)[number];
+import { TrainResendException, type TrainResendRefusal } from './train-resend.exception';
+import {
+  checkTrainSendNotification,
+  type ResendChannel,
+  type ResendMessageType,
+  type ResendSelector,
+  type TrainSendNotificationInput,
+  type TrainSendNotificationRequest,
+} from '../../../shared/api-contract/train-send-notification.validator';
 
 /** The spec's messageType values and the shared message type each one is. */
 export const TRAIN_MESSAGE_TYPES = {
   TRAIN_TICKET: 'TICKET',
   TRAIN_TICKET_RESERVATION: 'RESERVATION',
   TRAIN_TICKET_RESERVATION_CANCELLATION: 'RESERVATION_CANCELLATION',
-} as const satisfies Record<string, MessageType>;
-export type TrainMessageType = keyof typeof TRAIN_MESSAGE_TYPES;
+} as const satisfies Record<ResendMessageType, MessageType>;
 
-/** Legacy emailType values (compared case-insensitively): the messageType names and the shared message type names. */
-const LEGACY_EMAIL_TYPES: Readonly<Record<string, TrainMessageType>> = {
-  TRAIN_TICKET: 'TRAIN_TICKET',
-  TRAIN_TICKET_RESERVATION: 'TRAIN_TICKET_RESERVATION',
-  TRAIN_TICKET_RESERVATION_CANCELLATION: 'TRAIN_TICKET_RESERVATION_CANCELLATION',
-  TICKET: 'TRAIN_TICKET',
-  RESERVATION: 'TRAIN_TICKET_RESERVATION',
-  RESERVATION_CANCELLATION: 'TRAIN_TICKET_RESERVATION_CANCELLATION',
-};
-
-const SELECTORS = ['paymentReference', 'pnr', 'ticketNumber', 'trainTicketUuids'] as const;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LIVE: readonly TrainReservation['status'][] = ['RESERVED', 'PAID', 'ISSUED'];
 
 /**
@@ -47,16 +38,6 @@ const LIVE: readonly TrainReservation['status'][] = ['RESERVED', 'PAID', 'ISSUED
  * measured on the wall clock, not the platform clock, because it bounds real waiting. Polled every POLL_MS.
  */
 const POLL_MS = 100;
-
-export interface TrainResendInput {
-  paymentReference?: string | null;
-  pnr?: string | null;
-  ticketNumber?: string | null;
-  trainTicketUuids?: string[] | null;
-  notificationChannels?: string[] | null;
-  messageType?: string | null;
-  emailType?: string | null;
-}
 
 export interface TrainResendRecipientResult {
   recipientKey: string;
@@ -77,14 +58,6 @@ export interface TrainResendSettled {
   reason: { channel: ResendChannel; errorCode: string; errorMessage: string; notificationId: string | null } | null;
 }
 
-export type Selector = { field: 'paymentReference' | 'pnr' | 'ticketNumber'; value: string } | { field: 'trainTicketUuids'; value: string[] };
-
-export interface ResendRequest {
-  selector: Selector;
-  channels: ResendChannel[];
-  messageType: TrainMessageType;
-}
-
 export type NotificationRow = NotificationProgressRow;
 export type DeliveryRow = DeliveryProgressRow;
 
@@ -103,7 +76,7 @@ export class TrainResendService {
     private readonly log: NotificationLogService,
   ) {}
 
-  async send(principal: Principal, input: TrainResendInput): Promise<TrainResendSettled[]> {
+  async send(principal: Principal, input: TrainSendNotificationInput): Promise<TrainResendSettled[]> {
     const request = parseResendRequest(input);
     const { reservation, recipientKeys } = await this.resolve(request.selector);
     const messageType = TRAIN_MESSAGE_TYPES[request.messageType];
@@ -146,7 +119,7 @@ export class TrainResendService {
   }
 
   /** The reservation the selector names and, for ticket uuids, the passengers owning them. */
-  private async resolve(selector: Selector): Promise<{ reservation: TrainReservation; recipientKeys: string[] | null }> {
+  private async resolve(selector: ResendSelector): Promise<{ reservation: TrainReservation; recipientKeys: string[] | null }> {
     let reservationId: string | null = null;
     let recipientKeys: string[] | null = null;
     switch (selector.field) {
@@ -230,55 +203,11 @@ export class TrainResendService {
   }
 }
 
-/** Checks the body's values (types were checked by GraphQL or the REST layer) and lists every problem at once. */
-export function parseResendRequest(input: TrainResendInput): ResendRequest {
-  const fields: TrainResendFieldError[] = [];
-  const given = SELECTORS.filter((f) => input[f] !== undefined && input[f] !== null);
-  let selector: Selector | null = null;
-  if (given.length === 0) {
-    fields.push({ field: 'selector', message: `give exactly one of ${SELECTORS.join(', ')}` });
-  } else if (given.length > 1) {
-    for (const field of given) fields.push({ field, message: `give only one of ${SELECTORS.join(', ')} (got ${given.join(', ')})` });
-  } else if (given[0] === 'trainTicketUuids') {
-    const uuids = input.trainTicketUuids!;
-    if (uuids.length === 0) fields.push({ field: 'trainTicketUuids', message: 'must name at least one ticket uuid' });
-    uuids.forEach((u, i) => {
-      if (typeof u !== 'string' || !UUID.test(u.trim())) fields.push({ field: `trainTicketUuids[${i}]`, message: 'must be a ticket uuid' });
-    });
-    selector = { field: 'trainTicketUuids', value: [...new Set(uuids.map((u) => String(u).trim().toLowerCase()))] };
-  } else {
-    const field = given[0];
-    const value = input[field]!.trim();
-    if (value === '') fields.push({ field, message: 'must not be empty' });
-    selector = { field, value };
-  }
-
-  const channels: ResendChannel[] = [];
-  if (input.notificationChannels === undefined || input.notificationChannels === null) {
-    channels.push('EMAIL');
-  } else {
-    if (input.notificationChannels.length === 0)
-      fields.push({ field: 'notificationChannels', message: `must name at least one of ${RESEND_CHANNELS.join(', ')}` });
-    input.notificationChannels.forEach((c, i) => {
-      if (!RESEND_CHANNELS.includes(c as ResendChannel))
-        fields.push({ field: `notificationChannels[${i}]`, message: `must be one of ${RESEND_CHANNELS.join(', ')}` });
-      else if (!channels.includes(c as ResendChannel)) channels.push(c as ResendChannel);
-    });
-  }
-
-  let messageType: TrainMessageType = 'TRAIN_TICKET';
-  const names = Object.keys(TRAIN_MESSAGE_TYPES).join(', ');
-  if (input.messageType !== undefined && input.messageType !== null) {
-    if (input.messageType in TRAIN_MESSAGE_TYPES) messageType = input.messageType as TrainMessageType;
-    else fields.push({ field: 'messageType', message: `must be one of ${names}` });
-  } else if (input.emailType !== undefined && input.emailType !== null) {
-    const legacy = LEGACY_EMAIL_TYPES[input.emailType.trim().toUpperCase()];
-    if (legacy) messageType = legacy;
-    else fields.push({ field: 'emailType', message: `must be one of ${names} (or TICKET, RESERVATION, RESERVATION_CANCELLATION)` });
-  }
-
-  if (fields.length || !selector) throw TrainResendException.invalid(fields);
-  return { selector, channels, messageType };
+/** The input's values checked by the one send-notification validator (REST runs it too); every problem in one 400. */
+export function parseResendRequest(input: TrainSendNotificationInput): TrainSendNotificationRequest {
+  const checked = checkTrainSendNotification(input);
+  if ('problems' in checked) throw TrainResendException.invalid(checked.problems);
+  return checked.request;
 }
 
 /** The spec's preconditions per message; null when the message may be sent. Third-party agent rule first (rule 8). */
@@ -320,7 +249,7 @@ export function resendRefusal(messageType: MessageType, r: TrainReservation, tic
   }
 }
 
-function describe(selector: Selector): string {
+function describe(selector: ResendSelector): string {
   return Array.isArray(selector.value) ? selector.value.join(', ') : selector.value;
 }
 
