@@ -2,6 +2,7 @@ import { PlatformException } from '../../../shared/errors/app-error.exception';
 import type { RestRequest, RestRoute } from '../rest-route.types';
 import { problemsOfCheck, queryObject } from '../rest.contract';
 import { restInput } from '../graphql-shapes/rest-input.builder';
+import { restShape } from '../graphql-shapes/rest-shape.builder';
 import { checkTrainDocumentSelector, TRAIN_DOCUMENT_SELECTOR_MAX_LENGTH } from '../../../shared/api-contract/train-document.validator';
 import { TRAIN_HEADERS } from './train.routes';
 
@@ -21,6 +22,12 @@ const DOCUMENT_INPUT = restInput('Query.trainTicketDocument', {
   },
 });
 
+/**
+ * What the reply reads of TrainTicketDocument to send the PDF: exactly these fields, so a field GraphQL adds is not
+ * fetched for an answer that is the PDF's bytes, and a field GraphQL renames fails the route table's build.
+ */
+const TRAIN_TICKET_DOCUMENT = restShape('TrainTicketDocument', { only: ['filename', 'contentType', 'base64'] });
+
 /** The query string's selectors: a name given twice is refused, as the contract reads only its first value (a REST-only problem). */
 function selectors(query: URLSearchParams): Record<string, string> {
   for (const name of ['paymentReference', 'ticketId'])
@@ -33,7 +40,7 @@ const generate: RestRoute = {
   path: '/api/trip/train/ticket/document/generate',
   auth: true,
   operation: ({ query }: RestRequest) => ({
-    query: `query TrainTicketDocument(${DOCUMENT_INPUT.variableDefinitions}) { trainTicketDocument(${DOCUMENT_INPUT.arguments}) { filename contentType base64 } }`,
+    query: `query TrainTicketDocument(${DOCUMENT_INPUT.variableDefinitions}) { trainTicketDocument(${DOCUMENT_INPUT.arguments}) { ${TRAIN_TICKET_DOCUMENT.selection} } }`,
     variables: DOCUMENT_INPUT.variables(selectors(query)),
   }),
   reply: (data: { trainTicketDocument: { filename: string; contentType: string; base64: string } }) => {
