@@ -48,14 +48,12 @@ export function withoutNulls<T extends JsonObject>(value: T): T {
 
 /**
  * One train as the REST contract shows it (TRAIN_TRIP's overlay): the operator's company flattened, prices keyed
- * by currency, null stop-time members left out. Stations need nothing: the selection renames their fields.
+ * by currency. Stop times go as GraphQL answers them (null times kept). Stations need nothing: the selection renames their fields.
  */
 export function restTrainTrip<T extends TrainTripData>(t: T) {
   const { company, ...agency } = t.transitAgency;
   return {
     ...t,
-    // The first stop has no arrival time and the last no departure time: those members are left out.
-    stopTimes: t.stopTimes?.map(withoutNulls) ?? null,
     price: restTrainPrice(t.price),
     transitAgency: { ...company, ...agency },
   };

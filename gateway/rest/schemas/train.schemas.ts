@@ -84,13 +84,12 @@ const TRAIN_CALLING_POINT = restShape('TrainCallingPoint', {
   fields: { time: { schema: Time }, stop: TRAIN_STATION },
 });
 
-/** The first stop has no arrival time and the last no departure time: REST leaves those members out (withoutNulls). */
+/** The first stop has no arrival time and the last no departure time: both keys are on every item, null there (the spec lists both). */
 const TRAIN_STOP_TIME = restShape('TrainStopTime', {
   id: 'TrainStopTime',
-  nullsAbsent: true,
   fields: {
-    arrivalTime: { schema: Time, description: 'HH:mm; absent at the first stop (the train starts there).' },
-    departureTime: { schema: Time, description: 'HH:mm; absent at the last stop (the train ends there).' },
+    arrivalTime: { schema: Time, description: 'HH:mm; null at the first stop (the train starts there).' },
+    departureTime: { schema: Time, description: 'HH:mm; null at the last stop (the train ends there).' },
   },
 });
 
