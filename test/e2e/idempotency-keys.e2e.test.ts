@@ -1,30 +1,63 @@
-import { startSideRole, startTestStack } from '../support/test-platform';
+import { spawn } from 'node:child_process';
+import net, { type AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { PlatformConfig } from '../../shared/config/platform.config';
+import { childEnv, startTestStack } from '../support/test-platform';
 import { adult, daysAhead, FlightClient } from '../support/flight-client';
 import type { ErrorAnswer, RestAgentReservationAnswer, RestFlightIssuance } from '../support/rest-bodies';
 import { nextMonthDay, reserveSeat, selectExpressTrain } from '../support/train-trip';
 
+/** A second gateway as its own process (`node dist/bin/start.js gateway`), on the test stack's database, Redis, keys and subgraphs. */
+async function startGatewayProcess(config: PlatformConfig, subgraphUrls: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const port = (probe.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  // The same public base URL: it is the issuer of the tokens both gateways verify.
+  const env = { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', PUBLIC_BASE_URL: config.publicBaseUrl, ...subgraphUrls };
+  const child = spawn(process.execPath, [path.resolve(__dirname, '..', '..', 'bin', 'start.js'), 'gateway'], { env: childEnv(config, env) });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    const poll = setInterval(() => {
+      if (output.includes('Press Ctrl-C to stop.')) resolve();
+      else if (child.exitCode !== null) reject(new Error(`the gateway process exited early:\n${output}`));
+      else return;
+      clearInterval(poll);
+    }, 100);
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill('SIGINT');
+      await exited;
+    },
+  };
+}
+
 /**
- * Idempotency-Key on REST changes, through two gateways sharing the database and Redis as replicas do: a retry sent to
- * the other gateway gets the first answer (`Idempotent-Replayed: true`), never a second booking or debit.
+ * Idempotency-Key on REST changes, through two gateway processes sharing the database and Redis as replicas do: a
+ * retry sent to the other gateway gets the first answer (`Idempotent-Replayed: true`), never a second booking or debit.
  */
 describe('Idempotency-Key across two gateways (REST)', () => {
   let env: Awaited<ReturnType<typeof startTestStack>>;
-  let side: Awaited<ReturnType<typeof startSideRole>>;
+  let side: Awaited<ReturnType<typeof startGatewayProcess>>;
   let viaA: FlightClient;
   let viaB: FlightClient;
 
   beforeAll(async () => {
     env = await startTestStack();
-    side = await startSideRole(
+    side = await startGatewayProcess(
       env.config,
-      'gateway',
       Object.fromEntries(Object.entries(env.stack.subgraphs).map(([name, server]) => [`${name.toUpperCase()}_URL`, server!.url])),
     );
     viaA = await FlightClient.create(env.baseUrl, env.stack.platform, 'idem-agent@booking.test', 'SERVICE_AGENT', {
       currency: 'TZS',
       openingBalance: '20000000',
     });
-    viaB = new FlightClient(side.stack.gateway!.url, viaA.token);
+    viaB = new FlightClient(side.url, viaA.token);
   });
   afterAll(async () => {
     await side.stop();
@@ -117,7 +150,7 @@ describe('Idempotency-Key across two gateways (REST)', () => {
 
   it('a train card deposit and an agent issue retried on the other gateway replay the first answer: one payment, one admission', async () => {
     const rider = await FlightClient.create(env.baseUrl, env.stack.platform, 'idem-rider@booking.test', 'CUSTOMER');
-    const riderB = new FlightClient(side.stack.gateway!.url, rider.token);
+    const riderB = new FlightClient(side.url, rider.token);
     const trip = await selectExpressTrain(rider, nextMonthDay(8));
     const paid = await reserveSeat(rider, trip, trip.seats[0]);
     const deposit = { paymentReference: paid.paymentReference, cardToken: 'tok_visa' };
@@ -173,7 +206,7 @@ describe('Idempotency-Key across two gateways (REST)', () => {
       const first = await gql(env.baseUrl, RESERVE, variables, 'graphql-reserve-1');
       expect(first.body.errors).toBeUndefined();
       expect(first.replayed).toBeNull();
-      const retry = await gql(side.stack.gateway!.url, RESERVE, variables, 'graphql-reserve-1');
+      const retry = await gql(side.url, RESERVE, variables, 'graphql-reserve-1');
       expect(retry).toEqual({ status: 200, replayed: 'true', body: first.body });
       expect(await query('SELECT id FROM flight_reservation WHERE offer_reference = ?', [offer.offerReference])).toHaveLength(1);
     });
@@ -182,12 +215,7 @@ describe('Idempotency-Key across two gateways (REST)', () => {
       const offer = await viaA.firstOffer({ originLocationCode: 'DAR', destinationLocationCode: 'ZNZ', departureDate: daysAhead(45) });
       const first = await gql(env.baseUrl, RESERVE, { i: { offerReference: offer.offerReference, passengers: [adult('Graph')] } }, 'graphql-reserve-2');
       expect(first.body.errors).toBeUndefined();
-      const other = await gql(
-        side.stack.gateway!.url,
-        RESERVE,
-        { i: { offerReference: offer.offerReference, passengers: [adult('Other')] } },
-        'graphql-reserve-2',
-      );
+      const other = await gql(side.url, RESERVE, { i: { offerReference: offer.offerReference, passengers: [adult('Other')] } }, 'graphql-reserve-2');
       expect({ status: other.status, code: other.body.errors?.[0].extensions.code }).toEqual({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED' });
       const read = await gql(env.baseUrl, 'query { me { id } }', {}, 'graphql-reserve-2');
       expect(read.replayed).toBeNull();
