@@ -6,12 +6,14 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** Set on an answer that is the stored answer of an earlier request with the same key. */
 export const REPLAYED_HEADER = 'idempotent-replayed';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+/** Visible ASCII: what the header carries without escaping; its length is bounded apart. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]+$/;
 /** The largest answer kept for replay; a larger one is not kept, and a retry runs again under the route's own rules. */
 export const MAX_KEPT_ANSWER_BYTES = 256 * 1024;
 
 /** The problem with a key as sent, or null: 1 to 255 visible ASCII characters (no spaces, no control characters). */
 export function keyProblem(key: string): string | null {
-  if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH || !/^[\x21-\x7e]+$/.test(key))
+  if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH || !IDEMPOTENCY_KEY_PATTERN.test(key))
     return `must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible ASCII characters`;
   return null;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RouteContract } from '../rest/rest.contract';
 import type { RestRoute } from '../rest/rest-route.types';
-import { IDEMPOTENCY_KEY_MAX_LENGTH } from './idempotency-key.policy';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN } from './idempotency-key.policy';
 
 /** A route that reads Idempotency-Key: every authenticated POST, PATCH and DELETE (the REST router's rule). */
 export function takesIdempotencyKey(route: RestRoute): boolean {
@@ -12,7 +12,7 @@ const IdempotencyKeyHeader = z
   .string()
   .min(1)
   .max(IDEMPOTENCY_KEY_MAX_LENGTH)
-  .regex(/^[\x21-\x7e]+$/)
+  .regex(IDEMPOTENCY_KEY_PATTERN)
   .optional()
   .meta({
     description:

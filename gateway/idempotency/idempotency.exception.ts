@@ -1,4 +1,4 @@
-import { AppError } from '../../shared/errors/app-error.exception';
+import { AppError, PlatformException } from '../../shared/errors/app-error.exception';
 
 export const IdempotencyErrorCode = {
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
@@ -8,8 +8,9 @@ export const IdempotencyErrorCode = {
 
 /** A request's Idempotency-Key could not be honoured: named by REST and GraphQL alike. */
 export class IdempotencyException extends AppError {
-  static invalidKey(message: string): IdempotencyException {
-    return new IdempotencyException('BAD_REQUEST', 400, `Idempotency-Key ${message}`, { fields: [{ field: 'Idempotency-Key', message }] });
+  /** A malformed key is bad input like any other: the platform's 400 naming the header. */
+  static invalidKey(message: string): AppError {
+    return PlatformException.badRequest(`Idempotency-Key ${message}`, { fields: [{ field: 'Idempotency-Key', message }] });
   }
   static reused(): IdempotencyException {
     return new IdempotencyException(

@@ -50,7 +50,7 @@ export class IdempotentRequests {
     if (claim.kind === 'replay') return claim;
     if (claim.kind === 'reused') throw IdempotencyException.reused();
     if (claim.kind === 'in-use') throw IdempotencyException.inUse(claim.retryAfterSeconds);
-    if (claim.kind === 'limit') throw IdempotencyException.limit(claim.retryAfterSeconds, this.keysPerDay);
+    if (claim.kind === 'limit') throw IdempotencyException.limit(claim.retryAfterSeconds, this.store.keysPerAccountPerDay);
     const { token } = claim;
     return {
       kind: 'run',
@@ -75,9 +75,5 @@ export class IdempotentRequests {
     } catch (error) {
       this.logger.warn('idempotency key not settled', { status, reason: error instanceof Error ? error.message : String(error) });
     }
-  }
-
-  private get keysPerDay(): number {
-    return this.store.keysPerAccountPerDay;
   }
 }

@@ -142,7 +142,7 @@ export class RestRouter {
         return { status: reply.status ?? 200, headers: reply.headers ?? {}, body: reply.body, text };
       } catch (error) {
         const reply = this.errorReply(error, context.requestId);
-        return { status: reply.status!, headers: reply.headers!, body: reply.body };
+        return { status: reply.status, headers: reply.headers, body: reply.body };
       }
     });
     const headers = { ...answer.headers, ...(answer.replayed ? { [REPLAYED_HEADER]: 'true' } : {}) };

@@ -112,6 +112,12 @@ export function isPublicAddress(address: string): boolean {
  * credentials, and a host that is not a local name or a refused address literal. Returns the problem, or null.
  */
 export function urlRefusal(text: string, policy: OutboundPolicy): string | null {
+  const checked = checkedUrl(text, policy);
+  return typeof checked === 'string' ? checked : null;
+}
+
+/** The URL parsed once, or the problem that refuses it (urlRefusal's checks). */
+function checkedUrl(text: string, policy: OutboundPolicy): URL | string {
   let url: URL;
   try {
     url = new URL(text);
@@ -120,11 +126,18 @@ export function urlRefusal(text: string, policy: OutboundPolicy): string | null 
   }
   if (url.protocol !== 'https:' && !(policy.allowPrivate && url.protocol === 'http:')) return 'must use https';
   if (url.username || url.password) return 'must not carry credentials';
-  if (policy.allowPrivate) return null;
+  if (policy.allowPrivate) return url;
   const host = hostOf(url);
-  if (net.isIP(host)) return isPublicAddress(host) ? null : 'must not point to a private, loopback, link-local or reserved address';
+  if (net.isIP(host)) return isPublicAddress(host) ? url : 'must not point to a private, loopback, link-local or reserved address';
   if (!host.includes('.') || LOCAL_NAME.test(host)) return 'must name a public host';
-  return null;
+  return url;
+}
+
+/** checkedUrl's URL, or OutboundDestinationRefused with its problem. */
+function acceptedUrl(text: string, policy: OutboundPolicy): URL {
+  const checked = checkedUrl(text, policy);
+  if (typeof checked === 'string') throw new OutboundDestinationRefused(checked);
+  return checked;
 }
 
 /** The URL's host as it is resolved: without IPv6 brackets and without the trailing dots of a fully qualified name. */
@@ -138,9 +151,7 @@ export function hostOf(url: URL): string {
  * OutboundDestinationRefused with a problem a client can act on.
  */
 export async function resolveOutboundDestination(text: string, policy: OutboundPolicy): Promise<{ url: URL; addresses: LookupAddress[] }> {
-  const refusal = urlRefusal(text, policy);
-  if (refusal) throw new OutboundDestinationRefused(refusal);
-  const url = new URL(text);
+  const url = acceptedUrl(text, policy);
   const host = hostOf(url);
   if (net.isIP(host)) return { url, addresses: [{ address: host, family: net.isIPv4(host) ? 4 : 6 }] };
   let addresses: LookupAddress[];
@@ -160,10 +171,6 @@ export async function resolveOutboundDestination(text: string, policy: OutboundP
  * delivered now. With private receivers allowed nothing could be refused by address, so the name is not resolved.
  */
 export async function acceptOutboundUrl(text: string, policy: OutboundPolicy): Promise<URL> {
-  if (policy.allowPrivate) {
-    const refusal = urlRefusal(text, policy);
-    if (refusal) throw new OutboundDestinationRefused(refusal);
-    return new URL(text);
-  }
+  if (policy.allowPrivate) return acceptedUrl(text, policy);
   return (await resolveOutboundDestination(text, policy)).url;
 }

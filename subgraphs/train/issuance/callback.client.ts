@@ -30,7 +30,7 @@ export interface CallbackResult {
 export async function sendCallback(target: string, body: unknown, options: OutboundPolicy & { timeoutMs?: number }): Promise<CallbackResult> {
   let destination: { url: URL; addresses: LookupAddress[] };
   try {
-    destination = await resolveOutboundDestination(target, { allowPrivate: options.allowPrivate, lookup: options.lookup });
+    destination = await resolveOutboundDestination(target, options);
   } catch (error) {
     // A name that does not resolve now may resolve later: the job retries it; every other refusal is final.
     if (error instanceof OutboundHostUnresolved) throw new Error(`callback ${error.problem}`, { cause: error });
