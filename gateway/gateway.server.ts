@@ -144,7 +144,7 @@ async function startApollo(
     plugins: [
       operationNamePlugin(),
       costLimitPlugin({ authenticated: config.graphqlMaxCost, public: config.graphqlMaxCostPublic }),
-      // After the cost limit: an operation refused for its cost claims no key.
+      // It claims a key only once every plugin's checks have passed (its responseForOperation).
       idempotencyPlugin(idempotency, platform.tokens),
       graphqlMetricsPlugin(platform.metrics, 'gateway'),
       production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),

@@ -1,8 +1,8 @@
-import { type ApolloServerPlugin, type GraphQLRequestListener, HeaderMap } from '@apollo/server';
+import { type ApolloServerPlugin, type GraphQLRequestListener, type GraphQLResponse, HeaderMap } from '@apollo/server';
 import type { FormattedExecutionResult } from 'graphql';
 import type { TokenService } from '../../shared/auth/token.service';
 import { AppError } from '../../shared/errors/app-error.exception';
-import { toRequestError } from '../../shared/errors/graphql-errors.mapper';
+import { appErrorExtensions, toRequestError } from '../../shared/errors/graphql-errors.mapper';
 import type { GatewayContext } from '../gateway.context';
 import { IdempotencyException } from './idempotency.exception';
 import { IDEMPOTENCY_KEY_HEADER, keyProblem, REPLAYED_HEADER, requestFingerprint } from './idempotency-key.policy';
@@ -18,9 +18,20 @@ function outcomeOf(result: FormattedExecutionResult, httpStatus: number) {
   return { outcomeStatus: status, body: { errorCode: String(ext.errorCode ?? ext.code ?? ''), status, data: ext.data, error: {} } };
 }
 
+/** A refused key as the GraphQL answer a request error gets: its HTTP status, Retry-After where it has one. */
+function refusal(error: AppError): GraphQLResponse {
+  const headers = new HeaderMap();
+  const retryAfter = error.data?.retryAfterSeconds;
+  if (typeof retryAfter === 'number') headers.set('retry-after', String(retryAfter));
+  return {
+    http: { status: error.status, headers },
+    body: { kind: 'single', singleResult: { errors: [{ message: error.errorMessage, extensions: appErrorExtensions(error) }] } },
+  };
+}
+
 /**
  * Idempotency-Key for GraphQL mutations sent to /graphql, with the REST routes' rules and store (docs/decisions.md
- * "Idempotency keys"): the key is claimed once the operation is known to be a mutation, a kept answer is returned
+ * "Idempotency keys"): the key is claimed once the operation is known to be a mutation that passed every check, a kept answer is returned
  * instead of executing, and the executed answer is kept when final. Queries ignore the header; REST's own operations
  * are keyed by the REST router.
  */
@@ -31,24 +42,27 @@ export function idempotencyPlugin(requests: IdempotentRequests, tokens: TokenSer
       if (contextValue.source !== 'graphql' || key === undefined) return;
       let begun: BegunRequest | undefined;
       return {
-        async didResolveOperation({ operation, request: { query, variables, operationName } }) {
+        async didResolveOperation({ operation }) {
           if (operation?.operation !== 'mutation') return;
           const problem = keyProblem(key);
           if (problem) throw toRequestError(IdempotencyException.invalidKey(problem));
+        },
+        // Claimed here, not in didResolveOperation: Apollo runs every plugin's didResolveOperation at once, so a claim
+        // there would go on after another plugin refused the operation (its cost) and hold the key until its lease ends.
+        async responseForOperation({ operation, request: { query, variables, operationName } }) {
+          if (operation.operation !== 'mutation') return null;
           const principal = await tokens.principalOrNull(contextValue.forwardedHeaders.authorization);
-          if (!principal) return;
+          if (!principal) return null;
           const fingerprint = requestFingerprint('GRAPHQL', operationName ?? '', { query, variables: variables ?? {} });
           try {
             begun = await requests.begin(principal.accountId, key, fingerprint);
           } catch (error) {
-            throw error instanceof AppError ? toRequestError(error) : error;
+            if (error instanceof AppError) return refusal(error);
+            throw error;
           }
-        },
-        async responseForOperation() {
-          if (begun?.kind !== 'replay') return null;
-          const headers = new HeaderMap([[REPLAYED_HEADER, 'true']]);
+          if (begun.kind !== 'replay') return null;
           const singleResult = JSON.parse(begun.answer.body) as FormattedExecutionResult;
-          return { http: { status: begun.answer.status, headers }, body: { kind: 'single', singleResult } };
+          return { http: { status: begun.answer.status, headers: new HeaderMap([[REPLAYED_HEADER, 'true']]) }, body: { kind: 'single', singleResult } };
         },
         async willSendResponse({ response }) {
           if (begun?.kind !== 'run') return;

@@ -8,13 +8,17 @@ import type { ErrorAnswer, RestAgentReservationAnswer, RestFlightIssuance } from
 import { nextMonthDay, reserveSeat, selectExpressTrain } from '../support/train-trip';
 
 /** A second gateway as its own process (`node dist/bin/start.js gateway`), on the test stack's database, Redis, keys and subgraphs. */
-async function startGatewayProcess(config: PlatformConfig, subgraphUrls: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+async function startGatewayProcess(
+  config: PlatformConfig,
+  subgraphUrls: Record<string, string>,
+  extra: Record<string, string> = {},
+): Promise<{ url: string; stop(): Promise<void> }> {
   const probe = net.createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const port = (probe.address() as AddressInfo).port;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   // The same public base URL: it is the issuer of the tokens both gateways verify.
-  const env = { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', PUBLIC_BASE_URL: config.publicBaseUrl, ...subgraphUrls };
+  const env = { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', PUBLIC_BASE_URL: config.publicBaseUrl, ...subgraphUrls, ...extra };
   const child = spawn(process.execPath, [path.resolve(__dirname, '..', '..', 'bin', 'start.js'), 'gateway'], { env: childEnv(config, env) });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -220,5 +224,29 @@ describe('Idempotency-Key across two gateways (REST)', () => {
       const read = await gql(env.baseUrl, 'query { me { id } }', {}, 'graphql-reserve-2');
       expect(read.replayed).toBeNull();
     });
+  });
+
+  it('a mutation refused for its cost claims no key (the claim waits until every other check has passed)', async () => {
+    const subgraphUrls = Object.fromEntries(Object.entries(env.stack.subgraphs).map(([name, server]) => [`${name.toUpperCase()}_URL`, server!.url]));
+    const strict = await startGatewayProcess(env.config, subgraphUrls, { GRAPHQL_MAX_COST: '10' });
+    const costly = await FlightClient.create(env.baseUrl, env.stack.platform, 'idem-cost@booking.test', 'SERVICE_AGENT');
+    const [{ id }] = await query<{ id: string }>("SELECT id FROM account WHERE email = 'idem-cost@booking.test'");
+    try {
+      const SEARCH = 'mutation Search($i: FlightSearchInput!) { searchFlights(input: $i) { data { offerReference price { grandTotal currency } } } }';
+      const variables = { i: { originLocationCode: 'DAR', destinationLocationCode: 'ZNZ', departureDate: daysAhead(46) } };
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(`${strict.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${costly.token}`, 'idempotency-key': 'over-cost-1' },
+          body: JSON.stringify({ query: SEARCH, variables }),
+        });
+        const body = (await res.json()) as { errors: Array<{ extensions: { code: string } }> };
+        expect({ status: res.status, code: body.errors[0].extensions.code }).toEqual({ status: 400, code: 'QUERY_TOO_COMPLEX' });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await env.stack.platform.redis.keys(`${env.config.queuePrefix}:idempotency*${id}*`)).toEqual([]);
+    } finally {
+      await strict.stop();
+    }
   });
 });
