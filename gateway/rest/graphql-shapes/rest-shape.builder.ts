@@ -46,11 +46,15 @@ function fail(where: string, message: string): never {
   throw new Error(`REST shape ${where}: ${message}`);
 }
 
+/** The overlay of the object a field holds: its own, inheriting whether nulls are absent (withoutNulls drops them at every depth). */
+function inheritedShape(owner: ShapeOverlay, overlay: FieldOverlay): ShapeOverlay {
+  return { nullsAbsent: owner.nullsAbsent, ...overlay.shape };
+}
+
 /** The leaf (scalar or enum) or object a field ends in, before list and null wrapping. */
 function namedPart(field: GraphQLField<unknown, unknown>, overlay: FieldOverlay, owner: ShapeOverlay, where: string, schema: GraphQLSchema): Built {
   const named = getNamedType(field.type);
-  // An object below inherits whether nulls are absent (withoutNulls drops them at every depth).
-  const shape: ShapeOverlay = { nullsAbsent: owner.nullsAbsent, ...overlay.shape };
+  const shape = inheritedShape(owner, overlay);
   if (overlay.lowerCase && !isEnumType(named)) fail(where, `lowerCase is for an enum, not ${named.name}`);
   if (overlay.schema) {
     if (isWalked(named) && !overlay.selection) return { selection: objectShape(named, shape, where, schema).selection, schema: overlay.schema };
@@ -98,7 +102,7 @@ function keyedPart(
   const keyType = getNullableType(keyField.type);
   if (!isNonNullType(keyField.type) || !(isEnumType(keyType) || (isScalarType(keyType) && ['String', 'ID'].includes(keyType.name))))
     fail(where, `keyedBy needs a non-null String, ID or enum member; ${named.name}.${key} is ${String(keyField.type)}`);
-  const shape: ShapeOverlay = { nullsAbsent: owner.nullsAbsent, ...overlay.shape };
+  const shape = inheritedShape(owner, overlay);
   const built = objectShape(named, shape, where, schema);
   const keyOverlay = shape.fields?.[key] ?? {};
   const { [keyOverlay.as ?? key]: answered, ...entryMembers } = built.schema.shape;
@@ -134,7 +138,7 @@ function fieldPart(field: GraphQLField<unknown, unknown>, overlay: FieldOverlay,
 function flattenedPart(field: GraphQLField<unknown, unknown>, overlay: FieldOverlay, owner: ShapeOverlay, where: string, schema: GraphQLSchema) {
   const type = getNullableType(field.type);
   if (!isNonNullType(field.type) || !isObjectType(type)) return fail(where, 'flatten takes a non-null object field');
-  const built = objectShape(type, { nullsAbsent: owner.nullsAbsent, ...overlay.shape }, where, schema);
+  const built = objectShape(type, inheritedShape(owner, overlay), where, schema);
   return { selection: `${field.name} { ${built.selection} }`, schema: built.schema, lifted: built.schema.shape };
 }
 
