@@ -5,6 +5,7 @@ import { readLoginConfig, type LoginConfig } from './login.config';
 import { readNotificationConfig, type NotificationConfig } from './notification.config';
 import { readFlightConfig, type FlightConfig } from './flight.config';
 import { readTrainConfig, type TrainConfig } from './train.config';
+import { readWebhookConfig, type WebhookConfig } from './webhook.config';
 import { readReverseProxySettings, type ReverseProxySettings } from './reverse-proxy.config';
 import { readRetentionConfig, type RetentionConfig } from './retention.config';
 import { EnvReader, type Env } from './env.reader';
@@ -18,6 +19,7 @@ export type { HttpChannelConfig, NotificationConfig } from './notification.confi
 export type { RetentionConfig } from './retention.config';
 export type { ReverseProxySettings } from './reverse-proxy.config';
 export type { TrainConfig } from './train.config';
+export type { WebhookConfig } from './webhook.config';
 export { redact } from './env.reader';
 
 /**
@@ -76,6 +78,7 @@ export interface PlatformConfig {
   notifications: NotificationConfig;
   flight: FlightConfig;
   train: TrainConfig;
+  webhooks: WebhookConfig;
   reverseProxy: ReverseProxySettings;
   metrics: MetricsConfig;
   /** WORKER_PORT: the worker role's small listener for /livez, /readyz and /metrics. */
@@ -160,6 +163,7 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
     notifications: readNotificationConfig(read, production, problems),
     flight: readFlightConfig(read),
     train: readTrainConfig(read, production, problems),
+    webhooks: readWebhookConfig(read, production, problems),
     reverseProxy: readReverseProxySettings(read, problems),
     metrics: readMetricsConfig(read, listeners.subgraphHost),
     workerPort: read.port('WORKER_PORT', 4005),

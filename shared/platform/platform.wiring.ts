@@ -25,6 +25,7 @@ import { OutboxRequestId1764200000100 } from '../database/migrations/17642000001
 import { OutboxTraceParent1764200000300 } from '../database/migrations/1764200000300-outbox-trace-parent';
 import { NotificationLogKeyset1764400000200 } from '../database/migrations/1764400000200-notification-log-keyset';
 import { RetentionIndexes1764500000610 } from '../database/migrations/1764500000610-retention-indexes';
+import { Webhooks1764700000610 } from '../database/migrations/1764700000610-webhooks';
 import { Metrics } from '../metrics/metrics.registry';
 import { collectDatabasePool } from '../metrics/metrics.collectors';
 import { InvalidationBus } from '../cache/invalidation-bus.service';
@@ -46,6 +47,7 @@ export const SHARED_DATABASE_MODULE: DatabaseModule = {
     OutboxTraceParent1764200000300,
     NotificationLogKeyset1764400000200,
     RetentionIndexes1764500000610,
+    Webhooks1764700000610,
   ],
 };
 
