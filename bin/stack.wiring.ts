@@ -6,6 +6,7 @@ import { startSubgraphServer, RunningServer } from '../shared/http/subgraph.serv
 import { OutboxRelay } from '../shared/queue/outbox-relay.service';
 import { WorkerHost } from '../shared/queue/worker-host.service';
 import { notificationJobs } from '../shared/notifications/notification.jobs';
+import { webhookJobs } from '../shared/webhooks/webhook.module';
 import { closeChannelAdapters, createChannelAdapters } from '../shared/notifications/channels/channel.factory';
 import { warnIfCacheRefusesWrites, warnUnlessNoEviction } from '../shared/redis/redis.client';
 import { createLogger, Logger } from '../shared/logging/logger';
@@ -87,14 +88,10 @@ export async function startStack(config: PlatformConfig, role: StackRole, logger
       const modules = Object.values(SUBGRAPH_MODULES);
       const channels = createChannelAdapters(config.notifications, platform.logger.child({ service: 'notifications' }));
       const notificationSources = modules.flatMap((m) => m.notificationSources?.(platform) ?? []);
-      const jobs = instrumentJobs(
-        [
-          ...modules.flatMap((m) => m.jobs?.(platform) ?? []),
-          ...notificationJobs(platform, notificationSources, channels),
-          retentionJob(platform, [...platformPurges(platform, notificationSources), ...modules.flatMap((m) => m.retentionPurges?.(platform) ?? [])]),
-        ],
-        platform.metrics,
-      );
+      const purges = [...platformPurges(platform, notificationSources), ...modules.flatMap((m) => m.retentionPurges?.(platform) ?? [])];
+      const moduleJobs = modules.flatMap((m) => m.jobs?.(platform) ?? []);
+      const platformJobs = [...notificationJobs(platform, notificationSources, channels), ...webhookJobs(platform), retentionJob(platform, purges)];
+      const jobs = instrumentJobs([...moduleJobs, ...platformJobs], platform.metrics);
       host.start(jobs);
       await host.schedule(jobs, platform.queues);
       // Closed in reverse: workers finish their jobs before the channels they send through close.

@@ -227,6 +227,7 @@ describe('loadConfig', () => {
       accessTokenDays: 30,
       walletHoldDays: 90,
       notificationDays: 90,
+      webhookDays: 30,
       trainSeatHoldDays: 30,
       sandboxDays: 30,
     });

@@ -22,6 +22,8 @@ export interface RetentionConfig {
   walletHoldDays: number | null;
   /** Notifications with their deliveries and attempts, once settled and the booking can cause no more messages. */
   notificationDays: number | null;
+  /** Webhook events and their deliveries, after they were written (a delivery is retried for 72 h at most). */
+  webhookDays: number | null;
   /** SGR seat holds of ours, after they lapsed or were released. */
   trainSeatHoldDays: number | null;
   /** The sandbox supplier simulators' own tables, after what they hold can no longer be travelled or asked about. */
@@ -41,6 +43,7 @@ export function readRetentionConfig(read: EnvReader): RetentionConfig {
     accessTokenDays: days('RETENTION_ACCESS_TOKEN_DAYS', 30),
     walletHoldDays: days('RETENTION_WALLET_HOLD_DAYS', 90),
     notificationDays: days('RETENTION_NOTIFICATION_DAYS', 90),
+    webhookDays: days('RETENTION_WEBHOOK_DAYS', 30),
     trainSeatHoldDays: days('RETENTION_TRAIN_SEAT_HOLD_DAYS', 30),
     sandboxDays: days('RETENTION_SANDBOX_DAYS', 30),
   };

@@ -99,6 +99,21 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly webhookDeliveries = new Counter({
+    name: 'safiri_webhook_deliveries_total',
+    help: 'Webhook delivery attempts, by outcome (delivered, retrying, failed: retry window over, refused: destination refused by policy)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly webhookDeliveryDuration = new Histogram({
+    name: 'safiri_webhook_delivery_duration_seconds',
+    help: 'Webhook delivery attempts that reached the receiver, from connecting to its answer, by outcome (delivered or not)',
+    labelNames: ['outcome'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+
   private readonly collectFailures = new Counter({
     name: 'safiri_metrics_collect_failures_total',
     help: 'Scrape-time collectors that failed or took longer than the bound, by collector',

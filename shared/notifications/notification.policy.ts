@@ -42,7 +42,8 @@ export interface DecisionInput {
   trigger: NotificationTrigger;
 }
 
-type Category = 'FINAL_TICKET' | 'BOOKING_UPDATE' | 'ACCOUNT';
+/** SERVICE: about the account's integration, not a trip; no preference turns it off. */
+type Category = 'FINAL_TICKET' | 'BOOKING_UPDATE' | 'ACCOUNT' | 'SERVICE';
 
 /** Which preference governs a message type, and whether it is the final ticket confirmation. */
 const CATEGORY: Record<MessageType, Category> = {
@@ -54,6 +55,7 @@ const CATEGORY: Record<MessageType, Category> = {
   TRIP_CANCELLATION: 'BOOKING_UPDATE',
   TRIP_UPDATE: 'BOOKING_UPDATE',
   ACCOUNT_CREATION: 'ACCOUNT',
+  WEBHOOK_ENDPOINT_DISABLED: 'SERVICE',
 };
 
 /** The booking states in which an automatic message of each type still makes sense. */
@@ -125,6 +127,7 @@ export const DEFAULT_CHANNELS: Record<MessageType, readonly NotificationChannel[
   TRIP_CANCELLATION: ['SMS', 'EMAIL', 'PUSH'],
   TRIP_UPDATE: ['SMS', 'EMAIL', 'PUSH'],
   ACCOUNT_CREATION: ['EMAIL'],
+  WEBHOOK_ENDPOINT_DISABLED: ['EMAIL'],
 };
 
 /** The ticket PDF travels with the final ticket message on the channels that carry files. */

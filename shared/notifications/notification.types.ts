@@ -6,7 +6,8 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 /**
  * What a message is about. The rules group them: TICKET is the final ticket confirmation;
  * RESERVATION, RESERVATION_REMINDER and RESERVATION_CANCELLATION are the non-confirmation
- * booking messages; TRIP_* are trip updates; ACCOUNT_CREATION is the service-account welcome.
+ * booking messages; TRIP_* are trip updates; ACCOUNT_CREATION is the service-account welcome;
+ * WEBHOOK_ENDPOINT_DISABLED tells an account's holder that one of its webhook endpoints was turned off.
  */
 export const MESSAGE_TYPES = [
   'TICKET',
@@ -17,8 +18,12 @@ export const MESSAGE_TYPES = [
   'TRIP_CANCELLATION',
   'TRIP_UPDATE',
   'ACCOUNT_CREATION',
+  'WEBHOOK_ENDPOINT_DISABLED',
 ] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+/** The booking kind of messages about an account itself (its holder the only recipient; subgraphs/admin loads it). */
+export const ACCOUNT_NOTIFICATION_KIND = 'account';
 
 /** The spec's notification preferences; absent means true. */
 export interface NotificationPreferences {

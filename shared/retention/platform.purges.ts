@@ -5,6 +5,7 @@ import { purgeRelayedOutboxRows } from '../queue/outbox.repository';
 import { AccessTokenRepository } from '../auth/access-token.repository';
 import { WalletHoldRepository } from '../wallet/wallet-hold.repository';
 import { NotificationPurgeRepository, PurgeCandidate } from '../notifications/notification-purge.repository';
+import { purgeAgedRows } from './aged-rows.repository';
 import { daysBefore, RetentionPurge, timeKeyCursor, timeKeyPosition } from './retention.types';
 
 /** What the shared purges are built from (a Platform has each under these names): they build their repositories from the data source. */
@@ -15,7 +16,7 @@ export interface PlatformPurgePorts {
 
 /**
  * The purges of the platform's own tables (shared/): relayed outbox rows, access tokens that stopped working,
- * settled wallet holds, and settled notifications of finished bookings. Each runs its module's repository; the
+ * settled wallet holds, settled notifications of finished bookings, and aged webhook events and deliveries. Each runs its module's repository; the
  * subgraphs add the purges of their tables (SubgraphModule.retentionPurges).
  */
 export function platformPurges(ports: PlatformPurgePorts, notificationSources: NotificationBookingSource[]): RetentionPurge[] {
@@ -68,8 +69,21 @@ export function platformPurges(ports: PlatformPurgePorts, notificationSources: N
         };
       },
     },
+    {
+      kind: 'webhooks',
+      days: settings.webhookDays,
+      async purgeBatch(cutoff, limit) {
+        // Deliveries first: an event goes with (or after) the deliveries written when it fanned out.
+        const deliveries = await purgeAgedRows(ports.dataSource, WEBHOOK_DELIVERY_AGE, cutoff, limit);
+        const events = deliveries.more ? { removed: 0, more: true } : await purgeAgedRows(ports.dataSource, WEBHOOK_EVENT_AGE, cutoff, limit);
+        return { removed: { webhook_delivery: deliveries.removed, webhook_event: events.removed }, next: deliveries.more || events.more ? 'more' : null };
+      },
+    },
   ];
 }
+
+const WEBHOOK_DELIVERY_AGE = { table: 'webhook_delivery', key: ['seq'], age: 'created_at', order: 'created_at' };
+const WEBHOOK_EVENT_AGE = { table: 'webhook_event', key: ['id'], age: 'created_at', order: 'created_at' };
 
 /** The candidates whose booking its own module says is over; a kind without a source (or without the check) keeps them. */
 async function finishedOnly(sources: Map<string, NotificationBookingSource>, candidates: PurgeCandidate[], before: Date): Promise<PurgeCandidate[]> {

@@ -91,19 +91,19 @@ function deliveryOf(r: Record<string, unknown>): WebhookDeliveryRow {
 export class WebhookDeliveryRepository {
   constructor(private readonly db: Queryable) {}
 
-  /** Writes the deliveries not written yet (a fan-out run again adds nothing); answers every delivery of the event. */
-  async insertMissing(rows: NewWebhookDelivery[], now: Date): Promise<void> {
+  /** Writes the deliveries not written yet: a fan-out run again adds nothing. */
+  async insertMissing(rows: NewWebhookDelivery[], now: Date, m: Queryable = this.db): Promise<void> {
     if (rows.length === 0) return;
     const values = rows.map(() => "(?, ?, ?, ?, ?, 'PENDING', ?, ?)").join(', ');
     const params = rows.flatMap((r) => [r.id, r.eventId, r.target, r.endpointId, r.accountId, r.createdAt, now]);
-    await this.db.query(
+    await m.query(
       `INSERT IGNORE INTO webhook_delivery (id, event_id, target, endpoint_id, account_id, status, created_at, updated_at) VALUES ${values}`,
       params,
     );
   }
 
-  async ofEvent(eventId: string): Promise<WebhookDeliveryRow[]> {
-    const rows = (await this.db.query(`SELECT ${COLUMNS} FROM webhook_delivery d WHERE d.event_id = ?`, [eventId])) as Array<Record<string, unknown>>;
+  async ofEvent(eventId: string, m: Queryable = this.db): Promise<WebhookDeliveryRow[]> {
+    const rows = (await m.query(`SELECT ${COLUMNS} FROM webhook_delivery d WHERE d.event_id = ?`, [eventId])) as Array<Record<string, unknown>>;
     return rows.map(deliveryOf);
   }
 

@@ -129,24 +129,6 @@ export class WebhookEndpointRepository {
     await m.query(`UPDATE webhook_endpoint SET ${sets.join(', ')} WHERE id = ?`, [...params, id]);
   }
 
-  /** A failed attempt: the endpoint counts as failing from the first failure since its last success. */
-  async markFailing(id: string, now: Date): Promise<void> {
-    await this.db.query('UPDATE webhook_endpoint SET failing_since = COALESCE(failing_since, ?) WHERE id = ?', [now, id]);
-  }
-
-  async markSucceeding(id: string): Promise<void> {
-    await this.db.query('UPDATE webhook_endpoint SET failing_since = NULL WHERE id = ? AND failing_since IS NOT NULL', [id]);
-  }
-
-  /** Disables an endpoint still failing since `cutoff` or earlier; true when this call disabled it. */
-  async disableIfFailingSince(id: string, cutoff: Date, reason: string, now: Date): Promise<boolean> {
-    const result = (await this.db.query(
-      'UPDATE webhook_endpoint SET enabled = 0, disabled_reason = ?, updated_at = ? WHERE id = ? AND enabled = 1 AND failing_since <= ?',
-      [reason, now, id, cutoff],
-    )) as { affectedRows: number };
-    return result.affectedRows === 1;
-  }
-
   async delete(id: string, m: Queryable = this.db): Promise<boolean> {
     const result = (await m.query('DELETE FROM webhook_endpoint WHERE id = ?', [id])) as { affectedRows: number };
     return result.affectedRows === 1;

@@ -4,8 +4,11 @@ export interface WebhookFanOutPayload {
   eventId: string;
 }
 
+/** One attempt: a job of an earlier round (superseded by a redelivery) or of an attempt already made does nothing. */
 export interface WebhookDeliveryPayload {
   deliveryId: string;
+  round: number;
+  attempt: number;
 }
 
 /** The webhooks queue: an event fans out to one delivery per target, each delivery is sent (and retried) by its own job. */

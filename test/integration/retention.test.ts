@@ -122,6 +122,7 @@ describe('outbox', () => {
         'rail-sim-triggers',
         'train-seat-holds',
         'wallet-holds',
+        'webhooks',
       ].sort(),
     );
     expect(result.kinds.outbox).toMatchObject({ removed: 3, tables: { outbox_message: 3 }, cutoff: expect.any(String) });

@@ -271,4 +271,28 @@ export const MESSAGE_TEMPLATES: Record<MessageType, Record<Language, MessageTemp
       pushTitle: 'Karibu Safiri',
     },
   },
+  WEBHOOK_ENDPOINT_DISABLED: {
+    en: {
+      emailSubject: 'A Safiri webhook endpoint was disabled',
+      emailBody: [
+        'Hello[[ {name}]],',
+        'One of your Safiri webhook endpoints was disabled: every delivery to it failed for 72 hours.',
+        'GET /api/webhooks shows which one and its last error. Fix the receiver, then enable it again with PATCH /api/webhooks/<id> and redeliver the events it missed from its deliveries list.',
+        'The Safiri team',
+      ],
+      shortText: 'Safiri: Hello[[ {name}]], one of your webhook endpoints was disabled after 72 hours of failed deliveries. See GET /api/webhooks.',
+      pushTitle: 'Webhook endpoint disabled',
+    },
+    sw: {
+      emailSubject: 'Kituo cha webhook cha Safiri kimezimwa',
+      emailBody: [
+        'Habari[[ {name}]],',
+        'Kimojawapo cha vituo vyako vya webhook vya Safiri kimezimwa: kila jaribio la kukifikia lilishindwa kwa saa 72.',
+        'GET /api/webhooks inaonyesha ni kipi na hitilafu yake ya mwisho. Rekebisha kipokezi, kisha kiwashe tena kwa PATCH /api/webhooks/<id> na utume upya matukio yaliyokosekana kutoka kwenye orodha ya uwasilishaji.',
+        'Timu ya Safiri',
+      ],
+      shortText: 'Safiri: Habari[[ {name}]], kituo chako kimoja cha webhook kimezimwa baada ya saa 72 za uwasilishaji ulioshindwa. Angalia GET /api/webhooks.',
+      pushTitle: 'Webhook imezimwa',
+    },
+  },
 };

@@ -72,7 +72,8 @@ describe('renderMessage: every type, language and channel', () => {
   // The account-creation welcome is about the account, not a booking: it names no reference.
   it.each(CASES)('%s / %s / %s names the recipient and the booking', (type, language, channel) => {
     const m = render(type, channel, typicalBooking({ language }));
-    const bookingMessage = type !== 'ACCOUNT_CREATION';
+    // Messages about the account itself name no booking.
+    const bookingMessage = type !== 'ACCOUNT_CREATION' && type !== 'WEBHOOK_ENDPOINT_DISABLED';
     expect(m.text).toContain('Amina Juma');
     expect(m.text.includes('SGR-7K2M9Q')).toBe(bookingMessage);
     if (channel === 'EMAIL') {

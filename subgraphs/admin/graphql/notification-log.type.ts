@@ -18,6 +18,7 @@ registerEnumType(NotificationMessageType, {
     TRIP_CANCELLATION: { description: 'The trip is cancelled' },
     TRIP_UPDATE: { description: 'Another change to the trip' },
     ACCOUNT_CREATION: { description: 'A new account was created' },
+    WEBHOOK_ENDPOINT_DISABLED: { description: "One of the account's webhook endpoints was disabled after failing for the whole retry window" },
   },
 });
 

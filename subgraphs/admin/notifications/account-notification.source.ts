@@ -1,8 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { AccountRepository } from '../../../shared/auth/account.repository';
-import type { NotificationBooking, NotificationBookingSource } from '../../../shared/notifications/notification.types';
-
-export const ACCOUNT_NOTIFICATION_KIND = 'account';
+import { ACCOUNT_NOTIFICATION_KIND, type NotificationBooking, type NotificationBookingSource } from '../../../shared/notifications/notification.types';
 
 /**
  * Account-creation messages: the "booking" is the account itself and its holder the only

@@ -13,7 +13,7 @@ import type { LoginConfig } from '../../../shared/config/platform.config';
 import type { Transactor } from '../../../shared/database/transactor.port';
 import type { NotificationRequester } from '../../../shared/notifications/notification-request.service';
 import type { WalletLedger, WalletView } from '../../../shared/wallet/wallet-ledger.service';
-import { ACCOUNT_NOTIFICATION_KIND } from '../notifications/account-notification.source';
+import { ACCOUNT_NOTIFICATION_KIND } from '../../../shared/notifications/notification.types';
 import { LoginThrottle } from './login-throttle.service';
 
 export class AccountException extends AppError {
