@@ -14,6 +14,7 @@ const TAGS: Record<RouteTag, string> = {
   Tickets: 'Ticket lookup across bus, train and flight.',
   Companies: 'The company list.',
   'Reverse proxy': 'Administration of reverse-proxy domains and tenant configurations (administrators only).',
+  Webhooks: 'HTTPS endpoints that receive signed events about an account’s bookings: registration, ping, secret rotation, deliveries and redelivery.',
   Platform: 'API discovery, login, key discovery and the station-list hosts.',
 };
 
