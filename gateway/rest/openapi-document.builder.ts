@@ -4,6 +4,7 @@ import type { RestRoute } from './rest-route.types';
 import { FLIGHT_STOPS_PATH, TRAIN_STOPS_PATH } from '../discovery.view';
 import { API_DISCOVERY_PATH, ApiDiscovery } from './schemas/discovery.schemas';
 import { takesIdempotencyKey, withIdempotencyKey } from '../idempotency/idempotency.contract';
+import { webhookEventDocs } from './schemas/webhook-event.schemas';
 
 export const OPENAPI_FILE = 'openapi.json';
 
@@ -117,7 +118,7 @@ export function buildOpenApiDocument(routes: RestRoute[]): Record<string, unknow
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route, contract) };
   }
   paths[API_DISCOVERY_PATH] = { get: DISCOVERY_OPERATION };
-  return createDocument(
+  const document = createDocument(
     {
       openapi: '3.1.0',
       info: {
@@ -140,4 +141,6 @@ export function buildOpenApiDocument(routes: RestRoute[]): Record<string, unknow
     },
     { reused: 'inline' },
   ) as unknown as Record<string, unknown>;
+  // What we POST to a registered endpoint, one entry per event type (README "Webhooks"), after paths as 3.1 orders them.
+  return { ...document, webhooks: webhookEventDocs() };
 }
