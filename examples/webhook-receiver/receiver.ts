@@ -1,6 +1,8 @@
 import http from 'node:http';
 import { verifySafiriSignature } from './verify-signature';
 
+const MAX_REMEMBERED = 10_000;
+
 /**
  * A Safiri webhook receiver in a few lines: read the raw body, verify its signature, deduplicate on the event id, then
  * answer 2xx quickly (do slow work after answering: a delivery that takes over 10 s counts as failed and is retried).
@@ -18,6 +20,8 @@ export function createReceiver(secret: string, handle: (event: { id: string; typ
       const event = JSON.parse(raw.toString('utf8')) as { id: string; type: string; data: unknown };
       if (!seen.has(event.id)) {
         seen.add(event.id);
+        // Remembers the newest ids only (a real receiver keeps them in its database for a few days).
+        if (seen.size > MAX_REMEMBERED) seen.delete(seen.values().next().value!);
         handle(event);
       }
       res.writeHead(204).end();

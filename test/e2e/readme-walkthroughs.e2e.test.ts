@@ -137,9 +137,9 @@ describe('README walk-throughs', () => {
 
     it('webhooks: the endpoint is registered with its secret, pinged, rotated, its delivery listed and sent again', () => {
       const webhooks = out.get('webhooks')!;
-      expect(webhooks).toMatch(/"endpoints":\[\{"id":"whe_[0-9a-f]{24}"/);
-      expect(webhooks).toMatch(/\{"eventId":"evt_[0-9a-f]{24}","endpointId":"whe_/);
-      expect(webhooks).toMatch(/"deliveries":\[\{"id":"whd_[0-9a-f]{24}","eventId":"evt_[0-9a-f]{24}","eventType":"webhook.ping"/);
+      expect(webhooks).toMatch(/"endpoints":\[\{"id":"whe_[0-9a-f-]{36}"/);
+      expect(webhooks).toMatch(/\{"eventId":"evt_[0-9a-f-]{36}","endpointId":"whe_/);
+      expect(webhooks).toMatch(/"deliveries":\[\{"id":"whd_[0-9a-f-]{36}","eventId":"evt_[0-9a-f-]{36}","eventType":"webhook.ping"/);
       expect(webhooks).toMatch(/"events":\["train.issuance.issued"\]/);
       expect(webhooks).not.toMatch(/whsec_/);
     });

@@ -136,7 +136,7 @@ describe('webhook endpoints (REST and GraphQL)', () => {
     expect(res.status).toBe(201);
     first = res.body;
     expect(first).toMatchObject({
-      id: expect.stringMatching(/^whe_[0-9a-f]{24}$/),
+      id: expect.stringMatching(/^whe_[0-9a-f-]{36}$/),
       url: URL_A,
       events: ['flight.order.issued', 'train.issuance.issued'],
       description: 'Bookings to our ERP',
@@ -208,7 +208,7 @@ describe('webhook endpoints (REST and GraphQL)', () => {
       ['POST', `/api/webhooks/${first.id}/ping`],
       ['POST', `/api/webhooks/${first.id}/rotate-secret`],
       ['GET', `/api/webhooks/${first.id}/deliveries`],
-      ['GET', '/api/webhooks/whe_000000000000000000000000'],
+      ['GET', '/api/webhooks/whe_00000000-0000-4000-8000-000000000000'],
     ] as const) {
       const res = await agentB.call<ErrorAnswer>(method, path, body);
       expect({ method, path, status: res.status, code: res.body.errorCode }).toEqual({ method, path, status: 404, code: 'WEBHOOK_ENDPOINT_NOT_FOUND' });

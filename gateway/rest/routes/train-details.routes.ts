@@ -4,7 +4,7 @@ import { isJsonObject, valueAt } from '../rest-input.reader';
 import { type InputProblem, problemsOfCheck } from '../rest.contract';
 import { checkTrainDetailsTrip, type TrainTripRefInput } from '../../../shared/api-contract/train-trip-ref.validator';
 import { TRAIN_DETAILS } from '../schemas/train.schemas';
-import { NO_STORE_HEADER, restTrainPrice, restTrainTrip, TRAIN_HEADERS, withoutNulls, type TrainPriceData, type TrainTripData } from './train.routes';
+import { NO_STORE_HEADER, restTrainPrice, restTrainTrip, TRAIN_HEADERS, withoutTopLevelNulls, type TrainPriceData, type TrainTripData } from './train.routes';
 
 /**
  * The search item as details reads it: only its identifiers, checked by the validator the subgraph runs on them
@@ -65,7 +65,7 @@ const details: RestRoute = {
     const { meta, data: d } = data.trainDetails;
     // The train's fields as a search item's, then its cars' prices keyed by currency; a price without a luggage option
     // (no "none" option at the provider) leaves luggageTypeId and luggageTypeName out.
-    const cars = d.train.cars.map((c) => ({ ...c, prices: c.prices.map((p) => withoutNulls(restTrainPrice(p))) }));
+    const cars = d.train.cars.map((c) => ({ ...c, prices: c.prices.map((p) => withoutTopLevelNulls(restTrainPrice(p))) }));
     return { body: { meta, data: { ...restTrainTrip(d), train: { ...d.train, cars } } }, headers: { 'cache-control': 'no-store' } };
   },
   contract: {

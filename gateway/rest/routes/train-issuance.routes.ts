@@ -8,7 +8,7 @@ import {
   TRAIN_PAYMENT_REFERENCE_MAX_LENGTH,
 } from '../../../shared/api-contract/train-issuance.validator';
 import { TRAIN_ISSUANCE_STATUS, TRAIN_ISSUE_ACCEPTED } from '../schemas/train-issuance.schemas';
-import { NO_STORE_HEADER, TRAIN_HEADERS, withoutNulls } from './train.routes';
+import { NO_STORE_HEADER, TRAIN_HEADERS, withoutTopLevelNulls } from './train.routes';
 
 /*
  * POST /api/trip/train/ticket/{paymentReference}/issue and GET …/issuance (OpenAPI `postTripTrainTicketIssue`, `getTripTrainTicketIssuance`). The spec names the
@@ -23,7 +23,7 @@ interface IssuanceData {
 
 /** `failure` only when issuance failed, `payable` only on the status read, the window's instants only once stored: absent, never null. */
 function view({ issuance, ...status }: IssuanceData): Record<string, unknown> {
-  return { ...withoutNulls(status), issuance: withoutNulls(issuance) };
+  return { ...withoutTopLevelNulls(status), issuance: withoutTopLevelNulls(issuance) };
 }
 
 const REFERENCE = {

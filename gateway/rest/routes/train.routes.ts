@@ -34,13 +34,13 @@ export function restTrainPrice(price: TrainPriceData) {
   const copy: JsonObject = {};
   for (const key in price) if (key !== 'otherCurrencies') copy[key] = price[key];
   const byCode: JsonObject = {};
-  for (const { code, ...entry } of price.otherCurrencies) byCode[code] = withoutNulls(entry);
+  for (const { code, ...entry } of price.otherCurrencies) byCode[code] = withoutTopLevelNulls(entry);
   copy.otherCurrencies = byCode;
   return copy as Omit<TrainPriceData, 'otherCurrencies'> & { otherCurrencies: JsonObject };
 }
 
-/** A value without its null members: optional strings are left out when absent, never null. */
-export function withoutNulls<T extends JsonObject>(value: T): T {
+/** A value without its own null members (one level: flight.routes.ts withoutNulls walks every depth): optional strings are left out when absent, never null. */
+export function withoutTopLevelNulls<T extends JsonObject>(value: T): T {
   const copy: JsonObject = {};
   for (const key in value) if (value[key] !== null) copy[key] = value[key];
   return copy as T;
@@ -105,7 +105,7 @@ const search: RestRoute = {
   reply: (data: { trainSearch: { meta: { links: JsonObject } & JsonObject; data: TrainTripData[] } }) => {
     const { meta, data: trips } = data.trainSearch;
     // No nextAvailable link and no availability unless there is one (TRAIN_SEARCH's nullsAbsent).
-    const body = { meta: withoutNulls({ ...meta, links: withoutNulls(meta.links) }), data: trips.map(restTrainTrip) };
+    const body = { meta: withoutTopLevelNulls({ ...meta, links: withoutTopLevelNulls(meta.links) }), data: trips.map(restTrainTrip) };
     return { body, headers: NO_STORE };
   },
   contract: {

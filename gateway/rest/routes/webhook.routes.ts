@@ -54,7 +54,7 @@ function operationInput<Parts extends { params?: RestInput; query?: RestInput; b
 const omitted = (names: string[]): Record<string, MemberOverlay> => Object.fromEntries(names.map((name) => [name, { omit: true }]));
 const ENDPOINT_ID: MemberOverlay = {
   description: 'The endpoint id, whe_… (another account’s answers 404).',
-  documents: { example: 'whe_5f1c0e3d9a7b2c4e6f8a0b1c' },
+  documents: { example: 'whe_5f1c0e3d-9a7b-4c4e-8f8a-0b1c2d3e4f50' },
 };
 /** The path's endpoint id of a field; its other arguments come from elsewhere. */
 const idParam = (field: string, others: string[], name = 'id') =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUBSCRIBABLE_EVENT_TYPES } from '../../../shared/api-contract/webhook-endpoint.validator';
+import { DELIVERY_ID_PATTERN, ENDPOINT_ID_PATTERN } from '../../../shared/webhooks/webhook-id.codec';
 import { restShape } from '../graphql-shapes/rest-shape.builder';
 
 /*
@@ -14,9 +15,9 @@ export const WebhookSubscribedEventType = z.enum(SUBSCRIBABLE_EVENT_TYPES as [st
   description: 'An event type of the catalogue an endpoint may subscribe to (README "Webhooks"); webhook.ping is sent on every ping instead.',
 });
 
-const ENDPOINT_ID = z.string().meta({ pattern: '^whe_[0-9a-f]{24}$', example: 'whe_5f1c0e3d9a7b2c4e6f8a0b1c' });
-const DELIVERY_ID = z.string().meta({ pattern: '^whd_[0-9a-f]{24}$', example: 'whd_0a1b2c3d4e5f60718293a4b5' });
-const EVENT_ID = z.string().meta({ pattern: '^evt_[0-9a-f]{24}$', example: 'evt_9f8e7d6c5b4a39281706f5e4' });
+const ENDPOINT_ID = z.string().meta({ pattern: ENDPOINT_ID_PATTERN.source, example: 'whe_5f1c0e3d-9a7b-4c4e-8f8a-0b1c2d3e4f50' });
+const DELIVERY_ID = z.string().meta({ pattern: DELIVERY_ID_PATTERN.source, example: 'whd_0a1b2c3d-4e5f-4071-8293-a4b5c6d7e8f9' });
+const EVENT_ID = z.string().meta({ pattern: ENDPOINT_ID_PATTERN.source.replace('whe_', 'evt_'), example: 'evt_3f0c2a9e-2b7d-4c1e-9a55-0d8f6b1c2e4a' });
 
 /** The endpoint's refinements, for the endpoint answer and the members the creation and rotation answers lift from it. */
 const ENDPOINT_FIELDS = {
