@@ -15,6 +15,8 @@ const TAGS: Record<RouteTag, string> = {
   Tickets: 'Ticket lookup across bus, train and flight.',
   Companies: 'The company list.',
   'Reverse proxy': 'Administration of reverse-proxy domains and tenant configurations (administrators only).',
+  Webhooks:
+    'HTTPS endpoints that receive signed events about an account’s bookings: their registration, ping, secret rotation, deliveries and redelivery, and the events POSTed to them.',
   Platform: 'API discovery, login, key discovery and the station-list hosts.',
 };
 
