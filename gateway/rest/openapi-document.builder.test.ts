@@ -1,5 +1,6 @@
 import { buildOpenApiDocument } from './openapi-document.builder';
 import { REST_ROUTES } from './routes';
+import { WEBHOOK_EVENT_TYPES } from '../../shared/webhooks/webhook-event.catalogue';
 
 interface Operation {
   operationId: string;
@@ -48,6 +49,18 @@ describe('the OpenAPI document built from the route table', () => {
       expect(conflict.content['application/json'].schema.$ref).toBe('#/components/schemas/FlightReservationConflict');
     }
     expect(Object.keys(components.FlightPriceSummary.properties)).toEqual(['grandTotal', 'currency', 'walletDebitTotal', 'walletCurrency']);
-    expect(JSON.stringify(components.FlightReservationConflict)).toContain('#/components/schemas/FlightPriceSummary');
+    expect(JSON.stringify(components.FlightReservationConflict)).toContain('#/components/schemas/FlightPriceChange');
+    expect(JSON.stringify(components.FlightPriceChange)).toContain('#/components/schemas/FlightPriceSummary');
+  });
+
+  it('documents what each catalogue event POSTs to an endpoint, its data referring to the REST answer it is shaped like', () => {
+    const { webhooks, components } = doc as unknown as { webhooks: Record<string, { post: { requestBody: unknown } }>; components: { schemas: object } };
+    expect(Object.keys(webhooks)).toEqual(WEBHOOK_EVENT_TYPES);
+    for (const [type, item] of Object.entries(webhooks)) {
+      const text = JSON.stringify(item.post.requestBody);
+      expect(text).toContain(`"const":"${type}"`);
+      for (const [, name] of text.matchAll(/#\/components\/schemas\/([A-Za-z]+)/g)) expect(Object.keys(components.schemas)).toContain(name);
+    }
+    expect(JSON.stringify(webhooks['flight.reservation.created'])).toContain('#/components/schemas/FlightAgentReservation');
   });
 });

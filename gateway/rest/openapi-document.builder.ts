@@ -4,6 +4,7 @@ import type { RestRoute } from './rest-route.types';
 import { FLIGHT_STOPS_PATH, TRAIN_STOPS_PATH } from '../discovery.view';
 import { API_DISCOVERY_PATH, ApiDiscovery } from './schemas/discovery.schemas';
 import { takesIdempotencyKey, withIdempotencyKey } from '../idempotency/idempotency.contract';
+import { webhookEventDocs } from './schemas/webhook-event.schemas';
 
 export const OPENAPI_FILE = 'openapi.json';
 
@@ -14,6 +15,8 @@ const TAGS: Record<RouteTag, string> = {
   Tickets: 'Ticket lookup across bus, train and flight.',
   Companies: 'The company list.',
   'Reverse proxy': 'Administration of reverse-proxy domains and tenant configurations (administrators only).',
+  Webhooks:
+    'HTTPS endpoints that receive signed events about an account’s bookings: their registration, ping, secret rotation, deliveries and redelivery, and the events POSTed to them.',
   Platform: 'API discovery, login, key discovery and the station-list hosts.',
 };
 
@@ -117,7 +120,7 @@ export function buildOpenApiDocument(routes: RestRoute[]): Record<string, unknow
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route, contract) };
   }
   paths[API_DISCOVERY_PATH] = { get: DISCOVERY_OPERATION };
-  return createDocument(
+  const document = createDocument(
     {
       openapi: '3.1.0',
       info: {
@@ -140,4 +143,6 @@ export function buildOpenApiDocument(routes: RestRoute[]): Record<string, unknow
     },
     { reused: 'inline' },
   ) as unknown as Record<string, unknown>;
+  // What we POST to a registered endpoint, one entry per event type (README "Webhooks"), after paths as 3.1 orders them.
+  return { ...document, webhooks: webhookEventDocs() };
 }

@@ -17,7 +17,7 @@ export interface RouteContract {
   /** One line for the operation list, e.g. "Search flight offers". */
   summary: string;
   description?: string;
-  /** The spec document section it belongs to: Flight, Train, Bus, Tickets, Companies, Reverse proxy, Platform. */
+  /** The spec document section it belongs to: Flight, Train, Bus, Tickets, Companies, Reverse proxy, Webhooks, Platform. */
   tag: RouteTag;
   /** Unique across the document; defaults to one built from the method and path. */
   operationId?: string;
@@ -52,7 +52,7 @@ export interface RouteContract {
   invalidInput?: (fields: InputProblem[]) => AppError;
 }
 
-export type RouteTag = 'Flight' | 'Train' | 'Bus' | 'Tickets' | 'Companies' | 'Reverse proxy' | 'Platform';
+export type RouteTag = 'Flight' | 'Train' | 'Bus' | 'Tickets' | 'Companies' | 'Reverse proxy' | 'Webhooks' | 'Platform';
 
 export interface SuccessResponse {
   description: string;

@@ -11,7 +11,7 @@ export interface WebhookConfig {
   /** Retried this long from the first attempt; after it the delivery is FAILED, and an endpoint failing this long is disabled. */
   retryWindowMs: number;
   maxEndpointsPerAccount: number;
-  /** Loopback and private receivers over http (tests, local development; refused in production). */
+  /** Loopback and private receivers (tests, local development; refused in production). Endpoints stay HTTPS; a callbackUrl may be http. */
   allowPrivate: boolean;
 }
 

@@ -16,9 +16,11 @@ import { accountNotificationSource } from './notifications/account-notification.
 import { ReverseProxyResolver } from './graphql/reverse-proxy.resolver';
 import { createReverseProxyService } from './reverse-proxy/reverse-proxy.wiring';
 import { createAccountService } from './admin.wiring';
+import { WebhookEndpointResolver } from './graphql/webhook-endpoint.resolver';
+import { createWebhookEndpointService } from './webhooks.wiring';
 
-/** The settings admin reads: login throttling and the prefix of its keys, its requester's, the reverse proxy's. */
-type AdminPlatform = ModulePlatform<'login' | 'queuePrefix' | 'notifications' | 'reverseProxy'>;
+/** The settings admin reads: login throttling and the prefix of its keys, its requester's, the reverse proxy's, the webhooks'. */
+type AdminPlatform = ModulePlatform<'login' | 'queuePrefix' | 'notifications' | 'reverseProxy' | 'webhooks'>;
 
 export const adminModule: SubgraphModule = {
   name: 'admin',
@@ -53,10 +55,11 @@ export const adminModule: SubgraphModule = {
       [NotificationLogResolver, new NotificationLogResolver(new NotificationLogService(platform.broadReads))],
       [NotificationLogPageResolver, new NotificationLogPageResolver()],
       [ReverseProxyResolver, new ReverseProxyResolver(createReverseProxyService(platform, companies))],
+      [WebhookEndpointResolver, new WebhookEndpointResolver(createWebhookEndpointService(platform))],
     ]);
     return buildFederatedSchema(
       {
-        resolvers: [CompanyResolver, AccountResolver, NotificationLogResolver, NotificationLogPageResolver, ReverseProxyResolver],
+        resolvers: [CompanyResolver, AccountResolver, NotificationLogResolver, NotificationLogPageResolver, ReverseProxyResolver, WebhookEndpointResolver],
         container: { get: (cls: ClassType) => instances.get(cls) },
       },
       { Company: companyReferenceResolver(companies), Account: accountReferenceResolver(accounts) },

@@ -107,6 +107,18 @@ export function responseProblems(method: string, documentPath: string, status: n
   return validate(body) ? [] : problemsOf(validate);
 }
 
+/** What an event envelope breaks of its type's documented webhook request (openapi.json `webhooks`, OpenAPI 3.1). */
+export function webhookProblems(type: string, envelope: unknown): string[] {
+  contract ??= load();
+  const key = `webhook ${type}`;
+  let validate = contract.validators.get(key);
+  if (!validate) {
+    validate = contract.ajv.compile({ $ref: `${DOCUMENT_ID}#/${pointer('webhooks', type, 'post', 'requestBody', 'content', 'application/json', 'schema')}` });
+    contract.validators.set(key, validate);
+  }
+  return validate(envelope) ? [] : problemsOf(validate);
+}
+
 const originalFetch = globalThis.fetch;
 
 globalThis.fetch = async function contractCheckedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {

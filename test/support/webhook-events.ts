@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { WebhookEventRepository } from '../../shared/webhooks/webhook-event.repository';
 import type { WebhookEventType } from '../../shared/webhooks/webhook-event.catalogue';
-import { responseProblems } from './contract-hook';
+import { responseProblems, webhookProblems } from './contract-hook';
 
 /** A webhook_event row as a receiver's envelope would carry it: its data parsed. */
 export interface RecordedEvent {
@@ -14,7 +14,8 @@ export interface RecordedEvent {
 
 /**
  * The events recorded for an account, oldest first (of one type when given). The ids are found by the test's own
- * query (kept out of the query-plan check, as a test's reads are); each row is read through the repository.
+ * query (kept out of the query-plan check, as a test's reads are); each row is read through the repository, and its
+ * envelope as a receiver gets it must match its type's webhook in openapi.json (else this throws).
  */
 export async function eventsOf(dataSource: DataSource, accountId: string, type?: WebhookEventType): Promise<RecordedEvent[]> {
   const ids = await dataSource.query<Array<{ id: string }>>(
@@ -25,6 +26,10 @@ export async function eventsOf(dataSource: DataSource, accountId: string, type?:
   const events: RecordedEvent[] = [];
   for (const { id } of ids) {
     const row = (await repository.byId(dataSource, id))!;
+    const envelope = { id: row.id, type: row.type, createdAt: row.createdAt.toISOString(), apiVersion: row.apiVersion, data: JSON.parse(row.data) as unknown };
+    const problems = webhookProblems(row.type, envelope);
+    if (problems.length)
+      throw new Error(`event ${row.id} (${row.type}) does not match its documented webhook: ${problems.join('; ')}. Data: ${row.data.slice(0, 800)}`);
     events.push({ id: row.id, type: row.type, accountId: row.accountId, callbackUrl: row.callbackUrl, data: JSON.parse(row.data) as Record<string, unknown> });
   }
   return events;

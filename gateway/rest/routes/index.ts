@@ -13,6 +13,7 @@ import { trainResendRoutes } from './train-resend.routes';
 import { ticketLookupRoutes } from './ticket-lookup.routes';
 import { busRoutes } from './bus.routes';
 import { reverseProxyRoutes } from './reverse-proxy.routes';
+import { webhookRoutes } from './webhook.routes';
 
 /** Every documented REST path; later domains add their route files here. */
 export const REST_ROUTES: RestRoute[] = [
@@ -30,4 +31,5 @@ export const REST_ROUTES: RestRoute[] = [
   ...ticketLookupRoutes,
   ...busRoutes,
   ...reverseProxyRoutes,
+  ...webhookRoutes,
 ];

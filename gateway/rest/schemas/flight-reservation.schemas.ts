@@ -24,21 +24,25 @@ const FlightPriceSummary = z
   })
   .meta({ id: 'FlightPriceSummary', description: 'A price in the price-change loop; walletDebitTotal and walletCurrency for agents only.' });
 
+/** A price change to accept: the FLIGHT_PRICE_CHANGED 409's data, and the data of the flight.reservation.price_changed event. */
+export const FlightPriceChange = z
+  .looseObject({
+    reservationId: Uuid.optional(),
+    previousPrice: FlightPriceSummary.optional(),
+    currentPrice: FlightPriceSummary.optional(),
+    priceVersion: z.string().optional().meta({ description: 'Send back as priceAcceptance.priceVersion to accept currentPrice.' }),
+    expiresAt: z.iso.datetime().optional().meta({ description: 'Until when currentPrice can be accepted.' }),
+  })
+  .meta({ id: 'FlightPriceChange', description: 'A price change to accept (FLIGHT_PRICE_CHANGED).' });
+
 /** The 409 of both reservations: data is the price change for FLIGHT_PRICE_CHANGED (docs/decisions.md "Flight"). */
 export const FlightReservationConflict = z
   .intersection(
     ErrorBodySchema,
     z.looseObject({
-      data: z
-        .looseObject({
-          reservationId: Uuid.optional(),
-          previousPrice: FlightPriceSummary.optional(),
-          currentPrice: FlightPriceSummary.optional(),
-          priceVersion: z.string().optional().meta({ description: 'Send back as priceAcceptance.priceVersion to accept currentPrice.' }),
-          expiresAt: z.iso.datetime().optional().meta({ description: 'Until when currentPrice can be accepted.' }),
-        })
-        .optional()
-        .meta({ description: 'FLIGHT_PRICE_CHANGED: the price change to accept; other codes: as the error object documents (retryable …).' }),
+      data: FlightPriceChange.optional().meta({
+        description: 'FLIGHT_PRICE_CHANGED: the price change to accept; other codes: as the error object documents (retryable …).',
+      }),
     }),
   )
   .meta({ id: 'FlightReservationConflict', description: 'A reservation conflict; for FLIGHT_PRICE_CHANGED, data is the price to accept.' });
