@@ -57,6 +57,7 @@ import { flightSearchAnswers } from './search/search-answers.builder';
 import { AnswerTemplates, servedFromTemplate } from '../../shared/http/answer-templates.cache';
 import { RequestContext } from '../../shared/context/request.context';
 import type { AnswerShortcuts } from '../../shared/http/answer-shortcut.port';
+import { WebhookEventRecorder } from '../../shared/webhooks/webhook-event.recorder';
 
 /**
  * The settings flight reads: its own slice, the recovery job's pace, the public base URL of ticket links, its
@@ -73,7 +74,19 @@ function supplierFor(platform: FlightPlatform): FlightSupplier {
 function portsOf(platform: FlightPlatform): FlightPorts {
   const { clock, dataSource: transactor, outbox, ledger, logger, config } = platform;
   const notifications = createNotificationRequester(platform);
-  return { clock, transactor, outbox, ledger, notifications, logger, flight: config.flight, recovery: config.recovery, publicBaseUrl: config.publicBaseUrl };
+  const webhooks = new WebhookEventRecorder(outbox, clock);
+  return {
+    clock,
+    transactor,
+    outbox,
+    ledger,
+    notifications,
+    logger,
+    flight: config.flight,
+    recovery: config.recovery,
+    publicBaseUrl: config.publicBaseUrl,
+    webhooks,
+  };
 }
 
 /** The issuance services the subgraph and the workers share. */

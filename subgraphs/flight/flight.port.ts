@@ -5,6 +5,7 @@ import type { NotificationRequester } from '../../shared/notifications/notificat
 import type { Outbox } from '../../shared/queue/outbox.service';
 import type { Clock } from '../../shared/time/clock.port';
 import type { WalletLedger } from '../../shared/wallet/wallet-ledger.service';
+import type { WebhookEventRecorder } from '../../shared/webhooks/webhook-event.recorder';
 
 /** What flight asks of the wallet ledger: agent admission holds, their release and debit, and the wallet lookups. */
 export type FlightLedger = Pick<WalletLedger, 'hold' | 'release' | 'debit' | 'openHoldBookings' | 'findByAccount' | 'currencyOf'>;
@@ -27,4 +28,6 @@ export interface FlightPorts {
   recovery: RecoveryConfig;
   /** Agent reservation answers link to the ticket documents under it. */
   publicBaseUrl: string;
+  /** Records a booking's webhook event in the transaction of its change (docs/decisions.md "Webhook events"). */
+  webhooks: Pick<WebhookEventRecorder, 'record'>;
 }

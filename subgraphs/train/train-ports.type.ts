@@ -5,6 +5,7 @@ import type { Outbox } from '../../shared/queue/outbox.service';
 import type { WalletLedger } from '../../shared/wallet/wallet-ledger.service';
 import type { NotificationRequester } from '../../shared/notifications/notification-request.service';
 import type { RecoveryConfig, TrainConfig } from '../../shared/config/platform.config';
+import type { WebhookEventRecorder } from '../../shared/webhooks/webhook-event.recorder';
 
 /**
  * Everything the train module's services and jobs may be given besides their repositories and the provider. Each
@@ -25,4 +26,6 @@ export interface TrainPorts {
   publicBaseUrl: string;
   /** When the issuance recovery job looks, and how often it tries one issuance. */
   recovery: RecoveryConfig;
+  /** Records a booking's webhook event in the transaction of its change (docs/decisions.md "Webhook events"). */
+  webhooks: Pick<WebhookEventRecorder, 'record'>;
 }

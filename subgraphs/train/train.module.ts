@@ -24,6 +24,7 @@ import { RailSimulatorTicketNumbers1764000000520 } from './migrations/1764000000
 import { TrainTicketLookup1764400000400 } from './migrations/1764400000400-train-ticket-lookup';
 import { TrainTicketCarNumber1764100000700 } from './migrations/1764100000700-train-ticket-car-number';
 import { TrainRetentionIndexes1764500000620 } from './migrations/1764500000620-train-retention-indexes';
+import { TrainIssuanceCallbackToWebhooks1764700000620 } from './migrations/1764700000620-train-issuance-callback-to-webhooks';
 import { TrainPaymentResolver } from './graphql/train-payment.resolver';
 import { TrainResendResolver } from './graphql/train-resend.resolver';
 import { TrainTicketLookupResolver } from './graphql/train-ticket-lookup.resolver';
@@ -52,6 +53,7 @@ export const trainModule: SubgraphModule = {
       TrainTicketCarNumber1764100000700,
       TrainTicketLookup1764400000400,
       TrainRetentionIndexes1764500000620,
+      TrainIssuanceCallbackToWebhooks1764700000620,
     ],
   },
   async seed() {

@@ -32,7 +32,7 @@ import { trainReservationExpiryJob } from './jobs/train-reservation-expiry.job';
 import { trainReserveReconcileJob } from './jobs/train-reserve-reconcile.job';
 import { trainIssuanceJob } from './jobs/train-issuance.job';
 import { trainIssuanceRecoveryJob } from './jobs/train-issuance-recovery.job';
-import { trainCallbackJob } from './jobs/train-callback.job';
+import { WebhookEventRecorder } from '../../shared/webhooks/webhook-event.recorder';
 
 /**
  * The settings train reads: its own slice, the public base URL of ticket links, the recovery job's pace, its
@@ -52,6 +52,7 @@ export function trainPortsOf(platform: TrainPlatform): TrainPorts {
     config: platform.config.train,
     publicBaseUrl: platform.config.publicBaseUrl,
     recovery: platform.config.recovery,
+    webhooks: new WebhookEventRecorder(platform.outbox, platform.clock),
   };
 }
 
@@ -117,6 +118,5 @@ export function trainJobs(platform: TrainPlatform): JobDefinition[] {
     trainReserveReconcileJob(ports, provider, reservations, holds),
     trainIssuanceJob(issuance),
     trainIssuanceRecoveryJob(ports, issuances, issuance),
-    trainCallbackJob(ports, reservations, issuances),
   ];
 }

@@ -3,6 +3,7 @@ import { waitFor } from '../support/wait';
 import { startTestStack } from '../support/test-platform';
 import { adult, daysAhead, FlightClient } from '../support/flight-client';
 import type { ErrorAnswer, RestAgentReservationAnswer, RestCustomerReservationAnswer, RestFlightOffer, RestFlightTicket } from '../support/rest-bodies';
+import { accountIdOf, eventsOf, expectRestAnswer } from '../support/webhook-events';
 
 /** A flight payment request (FLIGHT_PAYMENT). */
 interface PaymentBody {
@@ -350,6 +351,13 @@ describe('flight customer payment and issuance (REST)', () => {
       const repeat = await direct(body, sudo);
       expect(repeat.status).toBe(200);
       expect(repeat.body.paymentRecovery).toMatchObject({ state: 'ISSUED', recoveryIdempotent: true, finalizationIdempotent: true });
+      // The source's refund changed twice, once each: started by the cancellation, then its money moved by the recovery.
+      const customerId = await accountIdOf(env.stack.platform.dataSource, 'customer@issuance.test');
+      const refunds = (await eventsOf(env.stack.platform.dataSource, customerId, 'flight.refund.updated')).filter(
+        (e) => e.data.reservationId === source.reservationId,
+      );
+      expect(refunds.map((e) => e.data.paymentState)).toEqual(['REFUND_PENDING', 'NOT_REQUIRED']);
+      for (const e of refunds) expectRestAnswer('POST', '/api/flight/cancel', 202, e.data);
       const otherOperation = await direct({ ...body, reconciliationOperationId: randomUUID() }, sudo);
       expect(otherOperation.status).toBe(409);
       const otherReplacement = await direct({ ...body, ticketId: source.ticketId }, sudo);

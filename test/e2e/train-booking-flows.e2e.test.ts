@@ -157,9 +157,13 @@ describe('SGR return journeys end to end (REST)', () => {
       (calls) => calls.length > 0,
       20_000,
     );
-    const callback = call[0].body as RestTrainIssuance;
-    expect(callback).toMatchObject({ paymentReference: ref, issuance: { status: 'ISSUED' }, funding: { walletDebited: true } });
-    expect(callback.payable).toBeUndefined();
+    // The callback is the train.issuance.issued event (an envelope); its data the issuance status without payable.
+    const callback = call[0].body as { type: string; data: RestTrainIssuance };
+    expect(callback).toMatchObject({
+      type: 'train.issuance.issued',
+      data: { paymentReference: ref, issuance: { status: 'ISSUED' }, funding: { walletDebited: true } },
+    });
+    expect(callback.data.payable).toBeUndefined();
 
     const deliveries = await waitFor(
       () => sentTicketDeliveries(r.id),

@@ -14,7 +14,7 @@ const TICKET = 42000;
 /**
  * The issuance outcomes train-issuance.e2e does not reach, over REST (POST …/ticket/{paymentReference}/issue and
  * GET …/issuance): a payout that fails once and is retried, the rest of a definite payout rejection (released
- * admission, reservation, callback), a refused issue after the payout (ISSUE_FAILED) and an expired window.
+ * admission, reservation, the payout_rejected event to the callbackUrl), a refused issue after the payout (ISSUE_FAILED) and an expired window.
  * The issuance job's retries use the queue's default backoff (2 s first), so PAYOUTRETRY settles in seconds.
  */
 describe('train agent issuance: the other states (REST)', () => {
@@ -117,21 +117,22 @@ describe('train agent issuance: the other states (REST)', () => {
     expect(await ticketStatuses(rejected.id)).toEqual(['RESERVED']);
     expect(await debits(rejected.id)).toHaveLength(0);
 
-    // The callback carries the issuance status as GET …/issuance shows it (its `payable` is not compared: the quotes are GET's).
+    // The callback is the train.issuance.payout_rejected event, its data the issuance status as GET …/issuance shows it
+    // (without `payable`: the quotes are GET's).
     const hits = await waitFor(
       async () => hook.received.filter((r) => r.path === '/hook/rejected'),
       (r) => r.length > 0,
       20_000,
     );
     const { paymentReference, funding, payout, issuance } = done.body;
-    expect(hits[0].body as Issued).toMatchObject({ paymentReference, funding, payout, issuance, failure });
+    expect(hits[0].body).toMatchObject({ type: 'train.issuance.payout_rejected', data: { paymentReference, funding, payout, issuance, failure } });
     // The receiver has the body before the job records the delivery: wait for the record.
     const delivered = await waitFor(
-      async () => (await sql('SELECT callback_status FROM train_issuance WHERE reservation_id = ?', [rejected.id]))[0],
-      (r) => r.callback_status !== 'PENDING',
+      async () => (await sql('SELECT d.status FROM webhook_delivery d JOIN webhook_event e ON e.id = d.event_id WHERE e.callback_url = ?', [callbackUrl]))[0],
+      (r) => r?.status === 'DELIVERED',
       20_000,
     );
-    expect(delivered.callback_status).toBe('DELIVERED');
+    expect(delivered.status).toBe('DELIVERED');
 
     // A repeat (same callback) reports the outcome: nothing admitted, queued or debited again.
     const again = await issue(tight, rejected.paymentReference, { callbackUrl });

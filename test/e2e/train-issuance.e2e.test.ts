@@ -88,13 +88,16 @@ describe('train agent issuance (REST)', () => {
     const notes = await sql("SELECT message_type FROM notification WHERE booking_kind = 'train' AND booking_id = ?", [id]);
     expect(notes.map((n) => n.message_type)).toContain('TICKET');
 
-    // The callback carries the issuance status.
+    // The callback is the train.issuance.issued event, its data the issuance status.
     const hit = await waitFor(
       async () => received.filter((r) => r.path === '/hook/ok'),
       (r) => r.length > 0,
       20_000,
     );
-    expect(hit[0].body as Issued).toMatchObject({ paymentReference, issuance: { status: 'ISSUED' }, funding: { walletDebited: true } });
+    expect(hit[0].body).toMatchObject({
+      type: 'train.issuance.issued',
+      data: { paymentReference, issuance: { status: 'ISSUED' }, funding: { walletDebited: true } },
+    });
 
     const again = await issue(agent, paymentReference, { callbackUrl: `${hookUrl}/hook/ok` });
     expect(again.status).toBe(202);

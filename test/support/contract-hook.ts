@@ -84,14 +84,39 @@ export async function checkAgainstContract(method: string, url: URL, response: R
   const body: unknown = JSON.parse(text);
   const validate = validator(contract, op, documented, contentType);
   if (!validate(body)) {
-    const problems = (validate.errors ?? [])
-      .slice(0, 8)
-      .map(
-        (e) => `${e.instancePath || '(body)'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` "${String(e.params.additionalProperty)}"` : ''}`,
-      )
-      .join('; ');
+    const problems = problemsOf(validate).join('; ');
     throw new Error(`REST contract: ${where} does not match the document (${documented}): ${problems}. Body: ${text.slice(0, 600)}`);
   }
+}
+
+function problemsOf(validate: ValidateFunction): string[] {
+  return (validate.errors ?? [])
+    .slice(0, 8)
+    .map((e) => `${e.instancePath || '(body)'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` "${String(e.params.additionalProperty)}"` : ''}`);
+}
+
+/**
+ * What a JSON body breaks of the document's answer `status` of `method documentPath` (e.g. 'POST', '/api/flight/cancel',
+ * 200), with the hook's own validator: for an answer that reaches a client other than through fetch (a webhook event's data).
+ */
+export function responseProblems(method: string, documentPath: string, status: number, body: unknown): string[] {
+  contract ??= load();
+  const op = contract.operations.find((o) => o.method === method.toLowerCase() && o.path === documentPath);
+  if (!op?.responses[String(status)]?.content?.['application/json']) throw new Error(`REST contract: ${method} ${documentPath} documents no JSON ${status}`);
+  const validate = validator(contract, op, String(status), 'application/json');
+  return validate(body) ? [] : problemsOf(validate);
+}
+
+/** What an event envelope breaks of its type's documented webhook request (openapi.json `webhooks`, OpenAPI 3.1). */
+export function webhookProblems(type: string, envelope: unknown): string[] {
+  contract ??= load();
+  const key = `webhook ${type}`;
+  let validate = contract.validators.get(key);
+  if (!validate) {
+    validate = contract.ajv.compile({ $ref: `${DOCUMENT_ID}#/${pointer('webhooks', type, 'post', 'requestBody', 'content', 'application/json', 'schema')}` });
+    contract.validators.set(key, validate);
+  }
+  return validate(envelope) ? [] : problemsOf(validate);
 }
 
 const originalFetch = globalThis.fetch;

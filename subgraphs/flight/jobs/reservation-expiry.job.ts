@@ -7,6 +7,7 @@ import { ReservationExpiryService } from '../reservations/reservation-expiry.ser
 import type { ReservationRepository } from '../reservations/reservation.repository';
 import type { FlightSupplier } from '../supplier/flight-supplier.port';
 import { FLIGHT_JOBS, ReservationJobPayload } from './flight.jobs';
+import { WebhookEventRecorder } from '../../../shared/webhooks/webhook-event.recorder';
 
 /** Releases an unpaid reservation at its payment deadline (reservations/reservation-expiry.service.ts). */
 export function reservationExpiryRunner(expiry: ReservationExpiryService): JobDefinition<ReservationJobPayload> {
@@ -26,6 +27,7 @@ export function reservationExpiryJob(
   supplier: FlightSupplier,
   reservations: ReservationRepository,
 ): JobDefinition<ReservationJobPayload> {
-  const ports = { clock: wiring.clock, notifications: createNotificationRequester(wiring), logger: wiring.logger, transactor: wiring.dataSource };
+  const webhooks = new WebhookEventRecorder(wiring.outbox, wiring.clock);
+  const ports = { clock: wiring.clock, notifications: createNotificationRequester(wiring), logger: wiring.logger, transactor: wiring.dataSource, webhooks };
   return reservationExpiryRunner(new ReservationExpiryService(ports, supplier, reservations, new FlightPaymentRepository(wiring.dataSource)));
 }

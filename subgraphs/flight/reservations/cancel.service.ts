@@ -11,21 +11,11 @@ import { ReservationRepository } from './reservation.repository';
 import type { FlightReservation, ReservationStatus } from './reservation.types';
 import type { FlightWalletAdmission } from './wallet-admission.service';
 import type { FlightPayment } from '../payments/flight-payment.policy';
+import { type Cancellation, type CancellationState, cancellationView } from './cancellation.view';
+import { FlightEvents } from './reservation-events';
 import type { FlightPaymentRepository } from '../payments/flight-payment.repository';
 
-export type CancellationState = 'CANCELLED' | 'REFUND_PENDING' | 'REFUND_REQUIRED';
-export type PaymentState = 'NOT_REQUIRED' | 'PENDING' | 'CONFIRMED' | 'MISMATCH' | 'REFUND_PENDING' | 'REFUNDED' | 'REFUND_REQUIRED';
-
-export interface Cancellation {
-  reservationId: string;
-  state: CancellationState;
-  paymentState: PaymentState;
-  refundState: 'REFUNDED' | 'REFUND_PENDING' | 'REFUND_REQUIRED' | null;
-  alreadyCancelled: boolean;
-  ticketId: string | null;
-  bookingReference: string;
-  cancelledAt: string | null;
-}
+export type { Cancellation, CancellationState, PaymentState } from './cancellation.view';
 
 const CANCELLED_STATES: ReservationStatus[] = ['CANCELLED', 'REFUND_PENDING', 'REFUND_REQUIRED'];
 const CANCELLABLE: ReservationStatus[] = [
@@ -47,7 +37,7 @@ const CANCEL_LEASE_MS = 60_000;
  */
 export class CancelService {
   constructor(
-    private readonly ports: Pick<FlightPorts, 'clock' | 'transactor' | 'notifications' | 'logger'>,
+    private readonly ports: Pick<FlightPorts, 'clock' | 'transactor' | 'notifications' | 'logger' | 'webhooks'>,
     private readonly supplier: FlightSupplier,
     private readonly reservations: ReservationRepository,
     private readonly admission: FlightWalletAdmission,
@@ -95,11 +85,14 @@ export class CancelService {
       const paidRefund: CancellationState | null = paid ? (paid.method === 'CARD' ? 'REFUND_PENDING' : 'REFUND_REQUIRED') : null;
       const state: CancellationState = paidRefund ?? (refundPending ? 'REFUND_PENDING' : refundRequired ? 'REFUND_REQUIRED' : 'CANCELLED');
       await this.ports.transactor.transaction(async (m) => {
-        await this.reservations.update(r.id, { status: state, cancelledAt: now, cancelReason: request.reason }, now, m);
+        // Guarded by the CANCELLING this request wrote under its lease: a cancellation that finished meanwhile records nothing again.
+        if (!(await this.reservations.update(r.id, { status: state, cancelledAt: now, cancelReason: request.reason }, now, m, ['CANCELLING']))) return;
         await this.reservations.setTicketStatus(r.id, 'CANCELLED', m);
         await this.admission.release(r, m);
         if (paid && paidRefund) await this.payments.setStatus(paid.id, paidRefund, now, ['CONFIRMED'], m);
         await this.ports.notifications.request(m, { bookingKind: FLIGHT_BOOKING_KIND, bookingId: r.id, messageType: 'RESERVATION_CANCELLATION' });
+        const cancelled = { ...r, status: state, cancelledAt: now };
+        await new FlightEvents(this.ports).cancelled(m, r.accountId, cancellationView(cancelled, await this.payments.ofReservation(r.id, m), ticketId, false));
       });
       this.ports.logger.info('flight reservation cancelled', { reservationId: r.id, bookingReference: r.bookingReference, state });
       return this.answer((await this.reservations.byId(r.id))!, ticketId, false);
@@ -126,23 +119,7 @@ export class CancelService {
   }
 
   private async answer(r: FlightReservation, ticketId: string | null, alreadyCancelled: boolean): Promise<{ complete: boolean; cancellation: Cancellation }> {
-    // A CANCELLED payment request (declined, or dropped unpaid) took no money: the cancellation reports the newest
-    // one that did, or NOT_REQUIRED; CANCELLED is not one of the API's payment states.
-    const payment = (await this.payments.ofReservation(r.id)).find((p) => p.status !== 'CANCELLED');
-    const paymentState: PaymentState = payment ? (payment.status as PaymentState) : 'NOT_REQUIRED';
-    const state = r.status as CancellationState;
-    return {
-      complete: state === 'CANCELLED',
-      cancellation: {
-        reservationId: r.id,
-        state,
-        paymentState,
-        refundState: state === 'CANCELLED' ? (paymentState === 'REFUNDED' ? 'REFUNDED' : null) : state,
-        alreadyCancelled,
-        ticketId,
-        bookingReference: r.bookingReference,
-        cancelledAt: r.cancelledAt?.toISOString() ?? null,
-      },
-    };
+    const cancellation = cancellationView(r, await this.payments.ofReservation(r.id), ticketId, alreadyCancelled);
+    return { complete: cancellation.state === 'CANCELLED', cancellation };
   }
 }

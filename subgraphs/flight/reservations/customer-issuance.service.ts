@@ -55,7 +55,7 @@ export class CustomerIssuanceService {
   private readonly recovery: PaymentRecovery;
 
   constructor(
-    private readonly ports: Pick<FlightPorts, 'clock' | 'transactor' | 'outbox' | 'logger'>,
+    private readonly ports: Pick<FlightPorts, 'clock' | 'transactor' | 'outbox' | 'logger' | 'webhooks'>,
     private readonly reservations: ReservationRepository,
     private readonly issuance: IssuanceService,
     private readonly payments: FlightPaymentRepository,

@@ -8,6 +8,7 @@ import { toDocuments } from './reservation.view';
 import { FLIGHT_BOOKING_KIND } from './reservation-follow-ups.service';
 import type { FlightReservation } from './reservation.types';
 import type { FlightWalletAdmission } from './wallet-admission.service';
+import { FlightEvents } from './reservation-events';
 
 interface IssuanceState {
   r: FlightReservation;
@@ -26,7 +27,7 @@ export type IssuanceOutcome = { complete: true; reservation: FlightReservation }
  */
 export class IssuanceService {
   constructor(
-    private readonly ports: Pick<FlightPorts, 'clock' | 'transactor' | 'outbox' | 'notifications' | 'logger' | 'recovery'>,
+    private readonly ports: Pick<FlightPorts, 'clock' | 'transactor' | 'outbox' | 'notifications' | 'logger' | 'recovery' | 'webhooks'>,
     private readonly supplier: FlightSupplier,
     private readonly reservations: ReservationRepository,
     private readonly admission: FlightWalletAdmission,
@@ -83,6 +84,8 @@ export class IssuanceService {
     const complete = documents.length > 0 && documents.every((d) => d.status === 'ISSUED');
     const status = complete ? 'ISSUED' : 'PARTIALLY_ISSUED';
     await this.ports.transactor.transaction(async (m) => {
+      // Read under the row lock: a repeat that records the same documents again (the supplier answers a repeat alike) reports nothing twice.
+      const wasIssued = (await this.reservations.byId(r.id, m, true))?.status === 'ISSUED';
       await this.reservations.update(r.id, { status, documents, issuedAt: complete ? now : null, lastError: null }, now, m);
       for (const doc of supplierDocs) {
         await this.reservations.updateTicketDocument(
@@ -106,6 +109,7 @@ export class IssuanceService {
       if (complete) {
         if (r.walletId && r.walletDebitTotal) await this.ports.outbox.enqueue(m, FLIGHT_JOBS.walletDebit.of({ reservationId: r.id }));
         await this.ports.notifications.request(m, { bookingKind: FLIGHT_BOOKING_KIND, bookingId: r.id, messageType: 'TICKET' });
+        if (!wasIssued) await new FlightEvents(this.ports).issued(m, { ...r, status, documents, issuedAt: now, updatedAt: now });
       }
     });
     this.ports.logger.info(complete ? 'flight issued' : 'flight partially issued', { reservationId: r.id, bookingReference: r.bookingReference });

@@ -9,6 +9,8 @@ import type { ReservationRepository } from './reservation.repository';
 import { issuanceView, IssuanceView } from './reservation.view';
 import type { FlightReservation, ReservationStatus } from './reservation.types';
 import type { PaymentRecoveryRepository, PaymentRecoveryRow, RecoveryState } from './payment-recovery.repository';
+import { cancellationView } from './cancellation.view';
+import { FlightEvents } from './reservation-events';
 
 const CANCELLED: ReservationStatus[] = ['CANCELLED', 'REFUND_PENDING', 'REFUND_REQUIRED'];
 // Money still held for the customer: confirmed, or waiting to be paid back.
@@ -55,7 +57,7 @@ export interface ImmediateIssuer {
  */
 export class PaymentRecovery {
   constructor(
-    private readonly ports: Pick<FlightPorts, 'clock' | 'transactor' | 'logger'>,
+    private readonly ports: Pick<FlightPorts, 'clock' | 'transactor' | 'logger' | 'webhooks'>,
     private readonly reservations: ReservationRepository,
     private readonly payments: FlightPaymentRepository,
     private readonly issuer: ImmediateIssuer,
@@ -102,6 +104,9 @@ export class PaymentRecovery {
       }
       await this.record(m, req, principal, source, replacement, locked, 'RESERVED', 'INSERT');
       await this.payments.reassign(payment.id, replacement.id, replacement.paymentReference, this.ports.clock.now(), m);
+      // The cancelled source's refund changed: its money now pays the replacement (its cancellation answer, as a repeat gets it).
+      const left = await this.payments.ofReservation(source.id, m);
+      await new FlightEvents(this.ports).refundUpdated(m, source.accountId, cancellationView(source, left, null, true));
       return 'applied' as const;
     });
     if (outcome === 'raced' && !raced) return this.recover(principal, req, true);

@@ -3,6 +3,8 @@ import type { FlightPaymentRepository } from '../payments/flight-payment.reposit
 import type { FlightSupplier } from '../supplier/flight-supplier.port';
 import { FLIGHT_BOOKING_KIND } from './reservation-follow-ups.service';
 import type { ReservationRepository } from './reservation.repository';
+import { cancellationView } from './cancellation.view';
+import { FlightEvents } from './reservation-events';
 
 /** Reservations that still wait for payment; an admitted or issuing one is left to its purchase. */
 const UNPAID = ['CREATED', 'SELLING', 'PNR_CREATED', 'VALIDATION_FAILED', 'PRICE_CHANGED', 'REPRICE_UNAVAILABLE', 'TST_CREATED'] as const;
@@ -16,7 +18,7 @@ export type ExpiryOutcome = { released: boolean; status?: string; reason?: strin
  */
 export class ReservationExpiryService {
   constructor(
-    private readonly ports: Pick<FlightPorts, 'clock' | 'transactor' | 'notifications' | 'logger'>,
+    private readonly ports: Pick<FlightPorts, 'clock' | 'transactor' | 'notifications' | 'logger' | 'webhooks'>,
     private readonly supplier: FlightSupplier,
     private readonly reservations: ReservationRepository,
     // Payment evidence is stored apart from the reservation; a confirmed payment keeps it alive.
@@ -37,6 +39,8 @@ export class ReservationExpiryService {
       if (!moved) return false;
       await this.reservations.setTicketStatus(r.id, 'CANCELLED', m);
       await this.ports.notifications.request(m, { bookingKind: FLIGHT_BOOKING_KIND, bookingId: r.id, messageType: 'RESERVATION_CANCELLATION' });
+      const cancelled = { ...r, status: 'CANCELLED' as const, cancelledAt: now };
+      await new FlightEvents(this.ports).cancelled(m, r.accountId, cancellationView(cancelled, await this.payments.ofReservation(r.id, m), null, false));
       return true;
     });
     this.ports.logger.info('flight reservation released at its deadline', { reservationId, bookingReference: r.bookingReference, released });

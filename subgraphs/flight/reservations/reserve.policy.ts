@@ -65,6 +65,22 @@ export function priceChangeData(
   return { reservationId, previousPrice: summary(previous), currentPrice: summary(current), priceVersion, expiresAt: expiresAt.toISOString() };
 }
 
+/** The supplier's field names for what it asks at booking time, as the reservation request names them. */
+const SUPPLIER_FIELD_NAMES: Record<string, string> = {
+  dateOfBirth: 'dateOfBirth',
+  gender: 'gender',
+  'document.type': 'documentType',
+  'document.number': 'passportNumber',
+  'document.expiryDate': 'passportExpiryDate',
+  'document.issuingCountry': 'documentIssuingCountry',
+  'document.nationality': 'nationality',
+};
+
+/** A field the supplier asks for, by the reservation request's name for it. */
+export function supplierFieldName(field: string): string {
+  return SUPPLIER_FIELD_NAMES[field] ?? field;
+}
+
 export function toSupplierTraveler(p: StoredPassenger): SupplierTraveler {
   return {
     travelerId: p.travelerId,

@@ -26,10 +26,11 @@ import {
   toPricingRecords,
 } from './reservation.view';
 import type { BookingChannel, FlightReservation, StoredPassenger } from './reservation.types';
-import { authorize, priceChangeData, reference, reservationRequest, retryConflict, roleOf, toSupplierTraveler } from './reserve.policy';
+import { authorize, priceChangeData, reference, reservationRequest, retryConflict, roleOf, supplierFieldName, toSupplierTraveler } from './reserve.policy';
 import type { ReservationRequest, ReservationRequestInput } from '../../../shared/api-contract/flight-reservation.validator';
 import { FLIGHT_BOOKING_KIND, scheduleReservationFollowUps } from './reservation-follow-ups.service';
 import type { AccountDirectory } from '../../../shared/auth/account-directory.port';
+import { FlightEvents, type ReservationAnswerParts } from './reservation-events';
 
 interface ReserveState {
   r: FlightReservation;
@@ -58,17 +59,6 @@ const PRICE_CHANGE_TTL_MS = 15 * 60_000;
 const OPEN_STATUSES = ['CREATED', 'SELLING', 'PNR_CREATED', 'VALIDATION_FAILED', 'PRICE_CHANGED', 'REPRICE_UNAVAILABLE'] as const;
 const DONE_STATUSES = ['TST_CREATED', 'ISSUING', 'ISSUED', 'PARTIALLY_ISSUED'] as const;
 
-/** The supplier's field names for what it asks at booking time, as the reservation request names them. */
-const SUPPLIER_FIELD_NAMES: Record<string, string> = {
-  dateOfBirth: 'dateOfBirth',
-  gender: 'gender',
-  'document.type': 'documentType',
-  'document.number': 'passportNumber',
-  'document.expiryDate': 'passportExpiryDate',
-  'document.issuingCountry': 'documentIssuingCountry',
-  'document.nationality': 'nationality',
-};
-
 /**
  * Reserve (customer and agent): one reservation per offer and account, advanced step by step
  * (validate → reprice → sell/PNR → TST), each step saved before the next, so a retried request
@@ -77,7 +67,10 @@ const SUPPLIER_FIELD_NAMES: Record<string, string> = {
  */
 export class ReserveService {
   constructor(
-    private readonly ports: Pick<FlightPorts, 'clock' | 'transactor' | 'outbox' | 'ledger' | 'notifications' | 'logger' | 'flight' | 'publicBaseUrl'>,
+    private readonly ports: Pick<
+      FlightPorts,
+      'clock' | 'transactor' | 'outbox' | 'ledger' | 'notifications' | 'logger' | 'flight' | 'publicBaseUrl' | 'webhooks'
+    >,
     private readonly supplier: FlightSupplier,
     private readonly offers: FlightOfferStore,
     private readonly pricing: PricingTermsFactory,
@@ -302,12 +295,13 @@ export class ReserveService {
     const version = priceVersionOf(price);
     if (version !== r.priceVersion) {
       const expiresAt = new Date(now.getTime() + PRICE_CHANGE_TTL_MS);
-      await this.reservations.update(
-        r.id,
-        { status: 'PRICE_CHANGED', supplierOffer: repriced, offerView, price, priceVersion: version, priceChangeExpiresAt: expiresAt },
-        now,
-      );
-      throw FlightException.priceChanged(priceChangeData(r.id, r.status === 'PRICE_CHANGED' ? r.price : r.originalPrice, price, version, expiresAt, channel));
+      const change = priceChangeData(r.id, r.status === 'PRICE_CHANGED' ? r.price : r.originalPrice, price, version, expiresAt, channel);
+      await this.ports.transactor.transaction(async (m) => {
+        const changes = { status: 'PRICE_CHANGED' as const, supplierOffer: repriced, offerView, price, priceVersion: version, priceChangeExpiresAt: expiresAt };
+        // Under this request's lease; the guard keeps a change another attempt already stored from being reported twice.
+        if (await this.reservations.update(r.id, changes, now, m, [r.status])) await new FlightEvents(this.ports).priceChanged(m, r, change);
+      });
+      throw FlightException.priceChanged(change);
     }
     if (r.status === 'PRICE_CHANGED' && !(request.priceAcceptance && acceptsPrice(price, request.priceAcceptance, price.pricingContext))) {
       throw FlightException.priceChanged(priceChangeData(r.id, r.originalPrice, price, version, r.priceChangeExpiresAt!, channel));
@@ -319,7 +313,7 @@ export class ReserveService {
   /** The supplier's answer to the sale: more traveler information asked for, or the PNR. */
   private async recordBooking(r: FlightReservation, result: SupplierBookingResult, now: Date): Promise<FlightReservation> {
     if (result.kind === 'ADDITIONAL_INFORMATION_REQUIRED') {
-      const fields = result.fields.map((f) => ({ travelerId: f.travelerId, field: SUPPLIER_FIELD_NAMES[f.field] ?? f.field, message: f.message }));
+      const fields = result.fields.map((f) => ({ travelerId: f.travelerId, field: supplierFieldName(f.field), message: f.message }));
       const requirements = escalate(r.requirements, fields, r.requirements.profileVersion + 1);
       await this.reservations.update(r.id, { status: 'VALIDATION_FAILED', requirements }, now);
       throw FlightException.additionalInformationRequired(fields, requirements);
@@ -351,25 +345,16 @@ export class ReserveService {
       paymentDeadlineAt: deadline,
       walletDebitTotal: r.price.walletSettlement?.debitTotal ?? null,
     };
+    const parts = await this.answerParts(done, now);
+    const tickets = buildTicketRows(done, (code) => this.airports.byIata(code)?.stopName ?? code);
     await this.ports.transactor.transaction(async (m) => {
-      await this.reservations.update(
-        r.id,
-        {
-          status: 'TST_CREATED',
-          pricingRecords: done.pricingRecords,
-          documents: done.documents,
-          paymentDeadlineAt: deadline,
-          walletDebitTotal: done.walletDebitTotal,
-        },
-        now,
-        m,
-      );
-      await this.reservations.insertTickets(
-        done,
-        buildTicketRows(done, (code) => this.airports.byIata(code)?.stopName ?? code),
-        m,
-      );
+      const { pricingRecords, documents, walletDebitTotal } = done;
+      const changes = { status: 'TST_CREATED' as const, pricingRecords, documents, paymentDeadlineAt: deadline, walletDebitTotal };
+      // Only from the PNR_CREATED this request found under its lease: a fare stored meanwhile is not stored (or reported) twice.
+      if (!(await this.reservations.update(r.id, changes, now, m, ['PNR_CREATED']))) return;
+      await this.reservations.insertTickets(done, tickets, m);
       await scheduleReservationFollowUps(this.ports, m, done);
+      await new FlightEvents(this.ports).created(m, { ...done, updatedAt: now }, tickets, parts);
     });
     this.ports.logger.info('flight reserved', { reservationId: r.id, bookingReference: r.bookingReference, pnr: r.pnr, kind: FLIGHT_BOOKING_KIND });
     return done;
@@ -382,6 +367,14 @@ export class ReserveService {
     if (channel === 'AGENT') return agentReservationView(fresh, tickets, now, this.ports.publicBaseUrl);
     const offer = fresh.offerView ?? (await this.rebuiltOfferView(fresh));
     return customerReservationView(fresh, tickets, now, offer, ticketBuyer(await this.accounts.contactOf(fresh.accountId)));
+  }
+
+  /** What the created event's answer needs besides the reservation: the customer's offer and buyer. */
+  private async answerParts(r: FlightReservation, now: Date): Promise<ReservationAnswerParts> {
+    const { publicBaseUrl } = this.ports;
+    if (r.channel === 'AGENT') return { now, publicBaseUrl, offer: null, buyer: undefined };
+    const offer = r.offerView ?? (await this.rebuiltOfferView(r));
+    return { now, publicBaseUrl, offer, buyer: ticketBuyer(await this.accounts.contactOf(r.accountId)) };
   }
 
   /** A reservation made before offer_view was kept: its offer is priced again from the supplier snapshot for display. */

@@ -8,7 +8,6 @@ export type FundingStatus = 'AGENT_WALLET_ADMITTED' | 'AGENT_WALLET_DEBITED' | '
 export type PayoutStatus = 'PENDING' | 'RETRYING' | 'PAID' | 'REJECTED';
 /** ISSUING: admitted, the job is paying out and issuing. ISSUE_FAILED: paid out but the provider refused to issue. */
 export type IssuanceStatus = 'ISSUING' | 'ISSUED' | 'PAYOUT_REJECTED' | 'ISSUE_FAILED';
-export type CallbackStatus = 'PENDING' | 'DELIVERED' | 'REFUSED';
 
 export interface IssuanceFailure {
   stage: string;
@@ -37,10 +36,8 @@ export interface TrainIssuance {
   status: IssuanceStatus;
   failure: IssuanceFailure | null;
   lastError: string | null;
+  /** The issue request's one-off target of the train.issuance.* webhook events (checked when it was given). */
   callbackUrl: string | null;
-  callbackStatus: CallbackStatus | null;
-  callbackAttempts: number;
-  callbackDeliveredAt: Date | null;
   admittedAt: Date;
   issuedAt: Date | null;
   createdAt: Date;
@@ -52,7 +49,7 @@ export type IssuanceFunding = Pick<TrainIssuance, 'fundingSource' | 'fundingStat
 
 /**
  * A new issuance row as both fundings start it: ISSUING with the payout pending, admitted now, nothing debited,
- * issued or delivered yet. Only the funding and the agent's callback (none for a customer) differ.
+ * issued yet. Only the funding and the agent's callback URL (none for a customer) differ.
  */
 export function issuingRow(
   reservation: { id: string; paymentReference: string; accountId: string },
@@ -78,9 +75,6 @@ export function issuingRow(
     failure: null,
     lastError: null,
     callbackUrl,
-    callbackStatus: callbackUrl ? 'PENDING' : null,
-    callbackAttempts: 0,
-    callbackDeliveredAt: null,
     admittedAt: now,
     issuedAt: null,
     createdAt: now,
@@ -96,27 +90,13 @@ const COLUMNS: Record<string, string> = {
   payoutReference: 'payout_reference',
   status: 'status',
   lastError: 'last_error',
-  callbackStatus: 'callback_status',
-  callbackAttempts: 'callback_attempts',
-  callbackDeliveredAt: 'callback_delivered_at',
   issuedAt: 'issued_at',
 };
 
 export type TrainIssuanceChanges = Partial<
   Pick<
     TrainIssuance,
-    | 'fundingStatus'
-    | 'walletDebited'
-    | 'walletEntryId'
-    | 'payoutStatus'
-    | 'payoutReference'
-    | 'status'
-    | 'failure'
-    | 'lastError'
-    | 'callbackStatus'
-    | 'callbackAttempts'
-    | 'callbackDeliveredAt'
-    | 'issuedAt'
+    'fundingStatus' | 'walletDebited' | 'walletEntryId' | 'payoutStatus' | 'payoutReference' | 'status' | 'failure' | 'lastError' | 'issuedAt'
   >
 >;
 
@@ -127,8 +107,8 @@ export class TrainIssuanceRepository {
   async insert(i: TrainIssuance, m: EntityManager): Promise<void> {
     await m.query(
       `INSERT INTO train_issuance (reservation_id, payment_reference, account_id, funding_source, wallet_id, payment_id, amount, currency, funding_status,
-         wallet_debited, payout_status, status, callback_url, callback_status, admitted_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         wallet_debited, payout_status, status, callback_url, admitted_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         i.reservationId,
         i.paymentReference,
@@ -143,7 +123,6 @@ export class TrainIssuanceRepository {
         i.payoutStatus,
         i.status,
         i.callbackUrl,
-        i.callbackStatus,
         i.admittedAt,
         i.createdAt,
         i.updatedAt,
@@ -226,9 +205,6 @@ interface TrainIssuanceRow {
   failure_action: IssuanceFailure['action'] | null;
   last_error: string | null;
   callback_url: string | null;
-  callback_status: CallbackStatus | null;
-  callback_attempts: number;
-  callback_delivered_at: Date | null;
   admitted_at: Date;
   issued_at: Date | null;
   created_at: Date;
@@ -256,9 +232,6 @@ function toIssuance(row: TrainIssuanceRow): TrainIssuance {
       : null,
     lastError: row.last_error,
     callbackUrl: row.callback_url,
-    callbackStatus: row.callback_status,
-    callbackAttempts: Number(row.callback_attempts),
-    callbackDeliveredAt: date(row.callback_delivered_at),
     admittedAt: date(row.admitted_at)!,
     issuedAt: date(row.issued_at),
     createdAt: date(row.created_at)!,

@@ -6,8 +6,8 @@ import { TRAIN_JOBS } from '../jobs/train.jobs';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
 import type { TrainReservation } from '../reservations/reservation.types';
 import { TrainIssuanceException } from './train-issuance.exception';
-import { OutboundDestinationRefused, acceptOutboundUrl } from '../../../shared/http/outbound-destination.policy';
-import { checkTrainIssuanceRead, checkTrainPaymentReference, TRAIN_CALLBACK_URL_MAX_LENGTH } from '../../../shared/api-contract/train-issuance.validator';
+import { acceptCallbackUrl } from './callback-url.policy';
+import { checkTrainIssuanceRead, checkTrainPaymentReference } from '../../../shared/api-contract/train-issuance.validator';
 import { type IssuanceFunding, issuingRow, type TrainIssuanceRepository } from './train-issuance.repository';
 import { issuanceView, TrainIssuanceView } from './train-issuance.view';
 import type { TrainPaymentQuoteService } from '../payments/train-payment-quote.service';
@@ -33,7 +33,7 @@ export class TrainIssuanceService {
   async issue(principal: Principal, paymentReference: string, callbackUrl: string | null | undefined): Promise<TrainIssuanceView> {
     const problems = checkTrainPaymentReference(paymentReference);
     if (problems.length) throw TrainIssuanceException.invalid(problems);
-    const url = await this.callbackUrl(callbackUrl);
+    const url = await acceptCallbackUrl(callbackUrl, { allowPrivate: this.ports.config.callbackAllowPrivate });
     const found = await this.owned(principal, paymentReference, false);
     const existing = await this.issuances.byReservation(found.id);
     if (existing) return this.repeat(found, existing, url);
@@ -123,19 +123,6 @@ export class TrainIssuanceService {
     const now = this.ports.clock.now();
     if (!r.expiresAt || r.expiresAt.getTime() <= now.getTime()) {
       throw TrainIssuanceException.expired({ paymentReference: r.paymentReference, expiresAt: r.expiresAt?.toISOString() ?? null });
-    }
-  }
-
-  /** The agent's callback URL, refused now (400) if it could never be delivered: a private address in any spelling. */
-  private async callbackUrl(value: string | null | undefined): Promise<string | null> {
-    if (value === undefined || value === null || value === '') return null;
-    if (typeof value !== 'string' || value.length > TRAIN_CALLBACK_URL_MAX_LENGTH)
-      throw TrainIssuanceException.invalidCallbackUrl(`callbackUrl must be an HTTPS URL of at most ${TRAIN_CALLBACK_URL_MAX_LENGTH} characters`);
-    try {
-      return (await acceptOutboundUrl(value.trim(), { allowPrivate: this.ports.config.callbackAllowPrivate })).toString();
-    } catch (error) {
-      if (error instanceof OutboundDestinationRefused) throw TrainIssuanceException.invalidCallbackUrl(`callbackUrl ${error.problem}`);
-      throw error;
     }
   }
 }

@@ -40,7 +40,12 @@ function setup(issuance: Partial<TrainIssuance>, provider: Partial<RailProvider>
     clock: { now: () => new Date('2026-01-01T00:00:00Z') },
     transactor: { transaction: <T>(work: (m: EntityManager) => Promise<T>) => work({} as EntityManager) },
     logger: { info: log, warn: log, error: log, debug: log } as never,
-    outbox: { enqueue: async (_m: EntityManager, job: { name: string }) => (calls.push(`enqueue ${job.name}`), 'id') } as never,
+    webhooks: {
+      record: async (_m: EntityManager, event: { type: string; callbackUrl?: string | null }) => (
+        calls.push(`event ${event.type} to ${event.callbackUrl}`),
+        'evt'
+      ),
+    },
     ledger: {
       release: async () => (calls.push('ledger release'), true),
       debit: async () => (calls.push('ledger debit'), { entryId: 'e1', duplicate: false }),
@@ -68,7 +73,7 @@ describe('TrainIssuanceWorkflow', () => {
       'ledger debit',
       'issuance "ISSUED"',
       'notify TICKET',
-      'enqueue train-issuance-callback',
+      'event train.issuance.issued to https://agent.example/cb',
     ]);
     expect(logged).toEqual(['train tickets issued']);
   });
@@ -89,14 +94,19 @@ describe('TrainIssuanceWorkflow', () => {
     expect(early.calls).toEqual(['issuance "RETRYING"']);
     const last = setup({}, { payout: async () => Promise.reject(rejected) });
     expect(await last.workflow.run('r1', true)).toEqual({ issued: false, payoutRejected: 'BUSY' });
-    expect(last.calls).toEqual(['issuance "PAYOUT_REJECTED"', 'ledger release', 'reservation RESERVED', 'enqueue train-issuance-callback']);
+    expect(last.calls).toEqual([
+      'issuance "PAYOUT_REJECTED"',
+      'ledger release',
+      'reservation RESERVED',
+      'event train.issuance.payout_rejected to https://agent.example/cb',
+    ]);
     expect(last.logged).toEqual(['train payout rejected']);
   });
 
-  it('a refusal to issue after the payout ends it ISSUE_FAILED with the callback; a transient failure propagates', async () => {
+  it('a refusal to issue after the payout ends it ISSUE_FAILED (no catalogue event); a transient failure propagates', async () => {
     const refused = setup({}, { issue: async () => Promise.reject(new RailProviderError('PROVIDER_REJECTED', 'no', false, 'NO')) });
     expect(await refused.workflow.run('r1', false)).toEqual({ issued: false, issueRefused: 'NO' });
-    expect(refused.calls).toEqual(['payout', 'issuance "PAID"', 'issuance "ISSUE_FAILED"', 'enqueue train-issuance-callback']);
+    expect(refused.calls).toEqual(['payout', 'issuance "PAID"', 'issuance "ISSUE_FAILED"']);
     expect(refused.logged).toEqual(['train issue refused after payout']);
     const timeout = new RailProviderError('TIMEOUT', 'slow', true);
     const transient = setup({}, { issue: async () => Promise.reject(timeout) });

@@ -4,7 +4,7 @@ import { RailProviderError, type RailProvider } from '../provider/rail-provider.
 import { TRAIN_BOOKING_KIND, trainWalletKey } from '../reservations/reservation-follow-ups.service';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
 import type { TrainReservation } from '../reservations/reservation.types';
-import { TRAIN_JOBS } from '../jobs/train.jobs';
+import { TrainEvents } from '../webhooks/train-events';
 import type { TrainIssuance, TrainIssuanceRepository } from './train-issuance.repository';
 
 const short = (s: string) => s.slice(0, 500);
@@ -36,7 +36,8 @@ type Step = WorkflowStep<IssuanceRun, TrainIssuanceOutcome>;
  * - issue: a refusal after the payout ends it as ISSUE_FAILED for support to settle;
  * - record issued: reservation and tickets ISSUED, for an agent the frozen debit taken from the wallet once (ledger
  *   business key trainWalletKey, capturing the hold the issue call admitted) and funding AGENT_WALLET_DEBITED, the
- *   TICKET notification request and the callback job, guarded by the ISSUING status under the row lock.
+ *   TICKET notification request and the train.issuance.issued event (to the callbackUrl too), guarded by the ISSUING status under
+ *   the row lock; a final payout rejection records train.issuance.payout_rejected the same way.
  * Transient provider failures propagate and are retried. Safe to run twice; the train-issuance job and the
  * issuance recovery job both run it.
  */
@@ -44,7 +45,7 @@ export class TrainIssuanceWorkflow {
   private readonly workflow: Workflow<IssuanceRun, TrainIssuanceOutcome>;
 
   constructor(
-    private readonly ports: Pick<TrainPorts, 'clock' | 'transactor' | 'logger' | 'outbox' | 'ledger' | 'notifications'>,
+    private readonly ports: Pick<TrainPorts, 'clock' | 'transactor' | 'logger' | 'ledger' | 'notifications' | 'webhooks'>,
     private readonly provider: RailProvider,
     private readonly reservations: TrainReservationRepository,
     private readonly issuances: TrainIssuanceRepository,
@@ -85,7 +86,7 @@ export class TrainIssuanceWorkflow {
     };
   }
 
-  /** A final payout rejection: PAYOUT_REJECTED, an agent's admission released, the agent told by callback. */
+  /** A final payout rejection: PAYOUT_REJECTED, an agent's admission released, the account (and its callbackUrl) told by the event. */
   private async rejectPayout(error: RailProviderError, { issuance, r }: IssuanceRun): Promise<TrainIssuanceOutcome> {
     const reservationId = r.id;
     const wallet = issuance.fundingSource === 'AGENT_WALLET';
@@ -110,7 +111,7 @@ export class TrainIssuanceWorkflow {
         await this.reservations.update(reservationId, { status: 'RESERVED', lastError: short(`payout rejected: ${error.providerCode}`) }, at, m, ['PAID']);
       }
       if (moved && !wallet) await this.reservations.update(reservationId, { lastError: short(`payout rejected: ${error.providerCode}`) }, at, m);
-      if (moved && issuance.callbackUrl) await this.ports.outbox.enqueue(m, TRAIN_JOBS.issuanceCallback.of({ reservationId }));
+      if (moved) await new TrainEvents(this.ports).issuance(m, 'train.issuance.payout_rejected', r, (await this.issuances.byReservation(reservationId, m))!);
     });
     this.ports.logger.warn('train payout rejected', {
       reservationId,
@@ -129,13 +130,14 @@ export class TrainIssuanceWorkflow {
         await this.provider.issue(r.pnr!);
         return undefined;
       },
-      compensate: async (error, { issuance, r }) => {
+      compensate: async (error, { r }) => {
         if (!(error instanceof RailProviderError) || error.code !== 'PROVIDER_REJECTED') return undefined; // transient: retried
         const reservationId = r.id;
         // Paid out but refused: money left the operator account, so support must settle it; no wallet debit yet.
-        // The wallet hold stays until support settles it; the agent hears of it by callback.
+        // The wallet hold stays until support settles it. The catalogue has no event for ISSUE_FAILED (docs/decisions.md
+        // "Webhook events"): the agent reads it from GET …/issuance.
         await this.ports.transactor.transaction(async (m) => {
-          const moved = await this.issuances.update(
+          await this.issuances.update(
             reservationId,
             {
               status: 'ISSUE_FAILED',
@@ -146,7 +148,6 @@ export class TrainIssuanceWorkflow {
             m,
             ['ISSUING'],
           );
-          if (moved && issuance.callbackUrl) await this.ports.outbox.enqueue(m, TRAIN_JOBS.issuanceCallback.of({ reservationId }));
         });
         this.ports.logger.error('train issue refused after payout', { reservationId, paymentReference: r.paymentReference, code: error.providerCode });
         return { issued: false, issueRefused: error.providerCode };
@@ -171,7 +172,7 @@ export class TrainIssuanceWorkflow {
     };
   }
 
-  /** One transaction: reservation and tickets ISSUED, an agent's debit taken once, the TICKET notification and the callback. */
+  /** One transaction: reservation and tickets ISSUED, an agent's debit taken once, the TICKET notification and the issued event. */
   private async completeIssuance(r: TrainReservation) {
     const reservationId = r.id;
     return this.ports.transactor.transaction(async (m) => {
@@ -206,7 +207,8 @@ export class TrainIssuanceWorkflow {
       );
       // The shared rules honour notifications.ticketPurchase; a notification failure never undoes this.
       await this.ports.notifications.request(m, { bookingKind: TRAIN_BOOKING_KIND, bookingId: reservationId, messageType: 'TICKET' });
-      if (current.callbackUrl) await this.ports.outbox.enqueue(m, TRAIN_JOBS.issuanceCallback.of({ reservationId }));
+      const issued = (await this.issuances.byReservation(reservationId, m))!;
+      await new TrainEvents(this.ports).issuance(m, 'train.issuance.issued', { ...r, status: 'ISSUED' }, issued);
       return { issued: true, entryId: debit?.entryId ?? null, duplicate: debit?.duplicate ?? false };
     });
   }

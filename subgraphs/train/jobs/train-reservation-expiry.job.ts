@@ -6,6 +6,7 @@ import { TRAIN_JOBS, type TrainReservationJobPayload } from './train.jobs';
 import type { TrainReservationRepository } from '../reservations/reservation.repository';
 import type { TrainReservationStatus } from '../reservations/reservation.types';
 import type { TrainPaymentSettlement } from '../payments/train-payment-settlement.service';
+import { TrainEvents } from '../webhooks/train-events';
 
 /** Unpaid states the window may end; CANCELLING is a cancellation this job started and must finish. */
 const CANCELLABLE: TrainReservationStatus[] = ['RESERVED', 'WORKFLOW_UNCONFIRMED', 'CANCELLING'];
@@ -15,11 +16,12 @@ const CANCELLABLE: TrainReservationStatus[] = ['RESERVED', 'WORKFLOW_UNCONFIRMED
  * payment window): the payment evidence is checked under the reservation's row lock and the row moves to
  * CANCELLING in that same transaction, so a payment confirmation (which locks the row and accepts only
  * RESERVED) either lands first and keeps the booking, or finds it cancelling. Then the provider cancels
- * (idempotent; seats are freed), and the tickets become CANCELLED with the customer told. Agent bookings
+ * (idempotent; seats are freed), and the tickets become CANCELLED with the customer told and train.reservation.expired
+ * recorded, in the transaction guarded by CANCELLING. Agent bookings
  * are not ended by our window: issuance claims them. Safe to run twice; a crash mid-way resumes.
  */
 export function trainReservationExpiryJob(
-  ports: Pick<TrainPorts, 'clock' | 'transactor' | 'logger' | 'notifications'>,
+  ports: Pick<TrainPorts, 'clock' | 'transactor' | 'logger' | 'notifications' | 'webhooks'>,
   provider: RailProvider,
   reservations: TrainReservationRepository,
   settlement: TrainPaymentSettlement,
@@ -67,6 +69,8 @@ export function trainReservationExpiryJob(
       if (!moved) return false;
       await reservations.setTicketStatus(reservationId, 'CANCELLED', at, m);
       await ports.notifications.request(m, { bookingKind: TRAIN_BOOKING_KIND, bookingId: reservationId, messageType: 'RESERVATION_CANCELLATION' });
+      const r = (await reservations.byId(reservationId, m))!;
+      await new TrainEvents(ports).expired(m, r, await reservations.ticketsOf(reservationId, m), at);
       return true;
     });
     ports.logger.info('train reservation cancelled at the end of its payment window', {

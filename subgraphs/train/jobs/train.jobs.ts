@@ -18,7 +18,6 @@ export const TRAIN_QUEUE = defineQueue('train', {
   reservationExpiry: job<TrainReservationJobPayload>('train-reservation-expiry'),
   reserveReconcile: job<TrainReservationJobPayload>('train-reserve-reconcile'),
   issuance: job<TrainIssuanceJobPayload>('train-issuance'),
-  issuanceCallback: job<TrainIssuanceJobPayload>('train-issuance-callback'),
   issuanceRecovery: job<object>('train-issuance-recovery'),
 });
 

@@ -5,6 +5,7 @@ import { TRAIN_JOBS } from '../jobs/train.jobs';
 import { paymentMatches, TrainPayment } from './train-payment.policy';
 import type { TrainPaymentRepository } from './train-payment.repository';
 import type { PayableReservations, ReservationForPayment } from './reservation-for-payment.port';
+import { TrainEvents } from '../webhooks/train-events';
 
 export type SettlementOutcome = 'ATTACHED' | 'ALREADY_ATTACHED' | 'REFUND_REQUIRED' | 'WAITING';
 
@@ -18,7 +19,7 @@ export type SettlementOutcome = 'ATTACHED' | 'ALREADY_ATTACHED' | 'REFUND_REQUIR
  */
 export class TrainPaymentSettlement {
   constructor(
-    private readonly ports: Pick<TrainPorts, 'clock' | 'transactor' | 'logger' | 'outbox'>,
+    private readonly ports: Pick<TrainPorts, 'clock' | 'transactor' | 'logger' | 'outbox' | 'webhooks'>,
     private readonly reservations: PayableReservations,
     private readonly payments: TrainPaymentRepository,
     private readonly issuances: TrainIssuanceRepository,
@@ -58,7 +59,7 @@ export class TrainPaymentSettlement {
     const exactMatch = paymentMatches(payment, r, quotes);
     if (r.status !== 'RESERVED' || !exactMatch) {
       // Paid already by another payment, cancelled, or not an exact match: this money must go back.
-      await this.payments.setStatus(payment.id, 'REFUND_REQUIRED', now, ['CONFIRMED'], m);
+      if (await this.payments.setStatus(payment.id, 'REFUND_REQUIRED', now, ['CONFIRMED'], m)) await this.confirmed(m, payment.id);
       this.ports.logger.warn('train payment cannot pay its reservation; refund required', {
         paymentId: payment.id,
         reservationId: r.id,
@@ -80,7 +81,17 @@ export class TrainPaymentSettlement {
     };
     await this.issuances.insert(issuingRow(r, funding, null, now), m);
     await this.ports.outbox.enqueue(m, TRAIN_JOBS.issuance.of({ reservationId: r.id }));
+    await this.confirmed(m, payment.id);
     this.ports.logger.info('train payment attached; issuance queued', { paymentId: payment.id, reservationId: r.id, paymentReference: r.paymentReference });
     return 'ATTACHED';
+  }
+
+  /**
+   * train.payment.confirmed, once per payment: when its confirmation is settled (it pays the reservation, or must be
+   * refunded), so data is the confirmation's answer as it then stands. Both writes before it are guarded (an attached
+   * payment is not settled again; REFUND_REQUIRED only from CONFIRMED).
+   */
+  private async confirmed(m: EntityManager, paymentId: string): Promise<void> {
+    await new TrainEvents(this.ports).paymentConfirmed(m, (await this.payments.byId(paymentId, m))!);
   }
 }

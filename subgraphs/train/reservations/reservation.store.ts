@@ -10,6 +10,7 @@ import type { SeatHoldRepository } from '../holds/seat-hold.repository';
 import { scheduleTrainReservationFollowUps, TRAIN_BOOKING_KIND } from './reservation-follow-ups.service';
 import { TRAIN_JOBS } from '../jobs/train.jobs';
 import type { Journey, JourneySelection, TrainReservation, TrainTicketRow } from './reservation.types';
+import { TrainEvents } from '../webhooks/train-events';
 
 /** The reconcile job's name, from the train job handles (its job ids below start with it). */
 export const TRAIN_RESERVE_RECONCILE_JOB = TRAIN_JOBS.reserveReconcile.name;
@@ -48,7 +49,7 @@ export const lastErrorOf = (error: RailProviderError): string => `${error.provid
  */
 export class TrainReservationStore {
   constructor(
-    private readonly ports: Pick<TrainPorts, 'clock' | 'transactor' | 'config' | 'logger' | 'outbox' | 'notifications'>,
+    private readonly ports: Pick<TrainPorts, 'clock' | 'transactor' | 'config' | 'logger' | 'outbox' | 'notifications' | 'webhooks'>,
     private readonly provider: RailProvider,
     private readonly reservations: TrainReservationRepository,
     private readonly holds: SeatHoldRepository,
@@ -179,7 +180,11 @@ export class TrainReservationStore {
     return done;
   }
 
-  /** The reservation's new columns (only while still PENDING), its tickets, its holds marked reserved and its follow-ups, together. */
+  /**
+   * The reservation's new columns (only while still PENDING), its tickets, its holds marked reserved, its follow-ups and,
+   * once RESERVED, the train.reservation.created event, together. A WORKFLOW_UNCONFIRMED one records no event: its answer
+   * is the 503 for support, not a reservation.
+   */
   private async persist(r: TrainReservation, done: TrainReservation, tickets: TrainTicketRow[], now: Date): Promise<void> {
     const { internalExpiresAt, expiresAt, providerExpiresAt } = done;
     await this.ports.transactor.transaction(async (m) => {
@@ -209,6 +214,7 @@ export class TrainReservationStore {
         tickets.map((t) => t.holdKey),
       );
       await scheduleTrainReservationFollowUps(this.ports, m, done);
+      if (done.status === 'RESERVED') await new TrainEvents(this.ports).created(m, done, tickets, now);
     });
   }
 

@@ -113,6 +113,7 @@ function setup(found: TrainReservation | null, options: { claim?: boolean; reser
       request: async () => (calls.push('notify RESERVATION'), {}),
       scheduleUnpaidReminder: async () => (calls.push('unpaid reminder'), {}),
     } as never,
+    webhooks: { record: async (_m: EntityManager, event: { type: string }) => (calls.push(`event ${event.type}`), 'evt') },
   };
   const store = new TrainReservationStore(ports, provider, reservations, seatHolds);
   return { workflow: new TrainReservationWorkflow(ports, provider, reservations, seatHolds, store), calls };
@@ -161,6 +162,7 @@ describe('TrainReservationWorkflow', () => {
       'enqueue train-reservation-expiry',
       'notify RESERVATION',
       'unpaid reminder',
+      'event train.reservation.created',
       'release',
     ]);
   });
