@@ -12,6 +12,7 @@ export const WEBHOOK_EVENTS = {
   'train.payment.confirmed': 'An online payment for a train reservation was confirmed; data: the payment answer.',
   'train.issuance.issued': 'Train tickets were issued; data: the issuance status answer.',
   'train.issuance.payout_rejected': 'The payout for a train issuance was finally rejected; data: the issuance status answer.',
+  'train.issuance.failed': 'The provider refused to issue after the payout (ISSUE_FAILED): support settles it; data: the issuance status answer.',
   'train.reservation.expired': 'An unpaid train reservation expired and its seats were released; data: the reservation answer.',
   'webhook.ping': 'Sent by POST /api/webhooks/{id}/ping to that endpoint only; data: the endpoint id.',
 } as const;

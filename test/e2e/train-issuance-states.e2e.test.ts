@@ -153,10 +153,11 @@ describe('train agent issuance: the other states (REST)', () => {
     expect(hook.received.filter((r) => r.path === '/hook/rejected')).toHaveLength(1);
   });
 
-  it('ISSUEFAIL: paid out, then the provider refuses to issue: ISSUE_FAILED with the failure, no debit; a repeat only reports', async () => {
+  it('ISSUEFAIL: paid out, then the provider refuses to issue: ISSUE_FAILED with the failure, no debit, the callbackUrl told; a repeat only reports', async () => {
     const { paymentReference, id } = await reserve(agent, 'ISSUEFAIL');
     const before = await balanceOf('agent@states.test');
-    expect((await issue(agent, paymentReference)).status).toBe(202);
+    const callbackUrl = `${hook.url}/hook/issue-failed`;
+    expect((await issue(agent, paymentReference, { callbackUrl })).status).toBe(202);
     const done = await untilFinal(agent, paymentReference);
     const failure = { stage: 'ISSUE', code: 'SGR-4096', retryable: false, action: 'CONTACT_SUPPORT' };
     expect(done.body).toMatchObject({
@@ -170,7 +171,15 @@ describe('train agent issuance: the other states (REST)', () => {
     expect(await reservationStatus(id)).toBe('PAID');
     expect(await ticketStatuses(id)).toEqual(['RESERVED']);
 
-    const again = await issue(agent, paymentReference);
+    // The agent waiting on its callbackUrl hears of the failure too: train.issuance.failed, data the issuance status.
+    const hits = await waitFor(
+      async () => hook.received.filter((r) => r.path === '/hook/issue-failed'),
+      (r) => r.length > 0,
+      20_000,
+    );
+    expect(hits[0].body).toMatchObject({ type: 'train.issuance.failed', data: { paymentReference, issuance: { status: 'ISSUE_FAILED' }, failure } });
+
+    const again = await issue(agent, paymentReference, { callbackUrl });
     expect(again.status).toBe(202);
     expect(again.body).toMatchObject({ issuance: { status: 'ISSUE_FAILED' }, failure });
     expect(await issuanceJobs(id)).toHaveLength(1);

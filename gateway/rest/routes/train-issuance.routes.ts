@@ -41,7 +41,8 @@ const ISSUE_BODY = restInput('Mutation.issueTrainTicket', {
     paymentReference: { omit: true },
     callbackUrl: {
       description:
-        'An HTTPS URL called with the issuance status once issuance reached a final state. Its host must be public: a private, loopback, link-local or ' +
+        'An HTTPS URL that receives the final issuance event (train.issuance.issued, payout_rejected or failed) as a signed webhook envelope whose ' +
+        'data is the issuance status (README "Webhooks"). Its host must be public: a private, loopback, link-local or ' +
         'reserved address (in any spelling, or a name resolving to one) is refused with 400 when the URL is given.',
       documents: { format: 'uri', maxLength: TRAIN_CALLBACK_URL_MAX_LENGTH },
     },

@@ -38,6 +38,7 @@ function eventData(type: WebhookEventType): JsonSchema {
     // The issuance status as GET …/issuance answers it, without payable (quotes are frozen on request, not pushed).
     case 'train.issuance.issued':
     case 'train.issuance.payout_rejected':
+    case 'train.issuance.failed':
       return componentOf(TRAIN_ISSUE_ACCEPTED.schema);
     case 'webhook.ping':
       return { type: 'object', properties: { endpointId: { type: 'string' } }, required: ['endpointId'], description: 'The endpoint pinged.' };

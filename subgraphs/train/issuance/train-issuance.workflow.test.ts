@@ -103,10 +103,10 @@ describe('TrainIssuanceWorkflow', () => {
     expect(last.logged).toEqual(['train payout rejected']);
   });
 
-  it('a refusal to issue after the payout ends it ISSUE_FAILED (no catalogue event); a transient failure propagates', async () => {
+  it('a refusal to issue after the payout ends it ISSUE_FAILED, telling the agent (train.issuance.failed); a transient failure propagates', async () => {
     const refused = setup({}, { issue: async () => Promise.reject(new RailProviderError('PROVIDER_REJECTED', 'no', false, 'NO')) });
     expect(await refused.workflow.run('r1', false)).toEqual({ issued: false, issueRefused: 'NO' });
-    expect(refused.calls).toEqual(['payout', 'issuance "PAID"', 'issuance "ISSUE_FAILED"']);
+    expect(refused.calls).toEqual(['payout', 'issuance "PAID"', 'issuance "ISSUE_FAILED"', 'event train.issuance.failed to https://agent.example/cb']);
     expect(refused.logged).toEqual(['train issue refused after payout']);
     const timeout = new RailProviderError('TIMEOUT', 'slow', true);
     const transient = setup({}, { issue: async () => Promise.reject(timeout) });

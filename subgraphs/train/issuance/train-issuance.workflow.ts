@@ -134,10 +134,9 @@ export class TrainIssuanceWorkflow {
         if (!(error instanceof RailProviderError) || error.code !== 'PROVIDER_REJECTED') return undefined; // transient: retried
         const reservationId = r.id;
         // Paid out but refused: money left the operator account, so support must settle it; no wallet debit yet.
-        // The wallet hold stays until support settles it. The catalogue has no event for ISSUE_FAILED (docs/decisions.md
-        // "Webhook events"): the agent reads it from GET …/issuance.
+        // The wallet hold stays until support settles it; the agent is told by train.issuance.failed (and its callbackUrl).
         await this.ports.transactor.transaction(async (m) => {
-          await this.issuances.update(
+          const moved = await this.issuances.update(
             reservationId,
             {
               status: 'ISSUE_FAILED',
@@ -148,6 +147,7 @@ export class TrainIssuanceWorkflow {
             m,
             ['ISSUING'],
           );
+          if (moved) await new TrainEvents(this.ports).issuance(m, 'train.issuance.failed', r, (await this.issuances.byReservation(reservationId, m))!);
         });
         this.ports.logger.error('train issue refused after payout', { reservationId, paymentReference: r.paymentReference, code: error.providerCode });
         return { issued: false, issueRefused: error.providerCode };

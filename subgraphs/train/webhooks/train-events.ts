@@ -51,10 +51,15 @@ export class TrainEvents {
   }
 
   /**
-   * train.issuance.issued or train.issuance.payout_rejected, the issuance's final states. The issue request's
+   * train.issuance.issued, payout_rejected or failed, the issuance's final states. The issue request's
    * callbackUrl (checked when it was accepted) is the event's one-off target besides the account's endpoints.
    */
-  issuance(m: EntityManager, type: 'train.issuance.issued' | 'train.issuance.payout_rejected', r: TrainReservation, issuance: TrainIssuance): Promise<string> {
+  issuance(
+    m: EntityManager,
+    type: 'train.issuance.issued' | 'train.issuance.payout_rejected' | 'train.issuance.failed',
+    r: TrainReservation,
+    issuance: TrainIssuance,
+  ): Promise<string> {
     return this.record(m, type, r.accountId, trainIssuanceData(r, issuance), issuance.callbackUrl);
   }
 
