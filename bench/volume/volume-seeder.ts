@@ -4,6 +4,7 @@ import { hashPassword } from '../../shared/auth/password.service';
 import { AccountTemplate, buildTemplates, Templates } from './booking-templates';
 import { AutoIds, CompiledBundle, compileBundle, CopyChoice, sqlInstant, sqlString, TableGroup, writeCopy } from './bundle-cloner';
 import { Random, SkewedPick } from './volume-random';
+import { seedWebhooks } from './webhook-volume.seeder';
 
 /*
  * Fills a database with a year of bookings cloned from real booking flows (see bundle-cloner.ts), in the proportions
@@ -208,6 +209,8 @@ export async function seedVolume(options: VolumeOptions): Promise<VolumeManifest
     }
     await writer.finish();
 
+    options.log('webhooks: an endpoint per agent, a delivery per event of its bookings');
+    const webhookRows = await seedWebhooks(main);
     options.log('wallets: held totals from their open holds; table statistics');
     await main.query(`UPDATE wallet w SET held_total = COALESCE((SELECT SUM(h.amount) FROM wallet_hold h WHERE h.wallet_id = w.id AND h.status = 'HELD'), 0)`);
     for (const table of Object.keys(writer.counts)) await main.query(`ANALYZE TABLE \`${table}\``);
@@ -217,7 +220,7 @@ export async function seedVolume(options: VolumeOptions): Promise<VolumeManifest
       seconds: Math.round((Date.now() - started) / 1000),
       password: VOLUME_PASSWORD,
       accounts: { bigAgent: agentEmail(0), agent: agentEmail(1), customer: customerEmail(0), admin: adminEmail() },
-      rows: writer.counts,
+      rows: { ...writer.counts, ...webhookRows },
       samples,
     };
     await main.query('REPLACE INTO volume_seed (name, value) VALUES (?, ?)', ['manifest', JSON.stringify(manifest)]);
