@@ -1,8 +1,9 @@
-import type { JsonObject, RestRequest, RestRoute } from '../rest-route.types';
+import type { JsonObject, RestRoute } from '../rest-route.types';
 import { REVERSE_PROXY_DOMAIN_MAX_LENGTH, REVERSE_PROXY_PAGE_MAX } from '../../../shared/api-contract/reverse-proxy.contract';
 import { ReverseProxyException } from '../../../shared/api-contract/reverse-proxy.exception';
 import { restInput } from '../graphql-shapes/rest-input.builder';
-import type { MemberOverlay, RestInput } from '../graphql-shapes/rest-input.type';
+import { omitted, operationInput } from '../graphql-shapes/rest-operation-input.builder';
+import type { MemberOverlay } from '../graphql-shapes/rest-input.type';
 import { REVERSE_PROXY_CONFIG, REVERSE_PROXY_CONFIG_LIST, REVERSE_PROXY_DELETION } from '../schemas/reverse-proxy.schemas';
 
 /*
@@ -15,28 +16,6 @@ import { REVERSE_PROXY_CONFIG, REVERSE_PROXY_CONFIG_LIST, REVERSE_PROXY_DELETION
 const BASE = '/api/admin/reverse-proxy/configs';
 const NO_STORE = 'no-store';
 
-/** One operation's arguments from the parts of a request that carry them: the path, the body and the If-Match header. */
-interface InputParts {
-  params?: RestInput;
-  body?: RestInput;
-  headers?: RestInput;
-}
-
-function operationInput<Parts extends InputParts>(parts: Parts) {
-  const taken = [parts.params, parts.body, parts.headers].filter((part): part is RestInput => part !== undefined);
-  return {
-    ...parts,
-    variableDefinitions: taken.map((part) => part.variableDefinitions).join(', '),
-    arguments: taken.map((part) => part.arguments).join(', '),
-    variables: (request: RestRequest) => ({
-      ...parts.params?.variables(request.params),
-      ...parts.body?.variables(request.body as JsonObject),
-      ...parts.headers?.variables(request.headers as JsonObject),
-    }),
-  };
-}
-
-const omitted = (names: string[]): Record<string, MemberOverlay> => Object.fromEntries(names.map((name) => [name, { omit: true }]));
 /** A domain no longer than the admin subgraph accepts. */
 const DOMAIN: MemberOverlay = { documents: { maxLength: REVERSE_PROXY_DOMAIN_MAX_LENGTH } };
 const COMPANY: MemberOverlay = { documents: { format: 'uuid' } };

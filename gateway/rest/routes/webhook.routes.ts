@@ -11,9 +11,10 @@ import {
   WEBHOOK_URL_MAX_LENGTH,
 } from '../../../shared/api-contract/webhook-endpoint.validator';
 import { restInput } from '../graphql-shapes/rest-input.builder';
-import type { MemberOverlay, RestInput } from '../graphql-shapes/rest-input.type';
-import { problemsOfCheck, queryObject, validateUncarried } from '../rest.contract';
-import type { JsonObject, RestRequest, RestRoute } from '../rest-route.types';
+import { omitted, operationInput } from '../graphql-shapes/rest-operation-input.builder';
+import type { MemberOverlay } from '../graphql-shapes/rest-input.type';
+import { problemsOfCheck, validateUncarried } from '../rest.contract';
+import type { JsonObject, RestRoute } from '../rest-route.types';
 import {
   WEBHOOK_DELIVERY,
   WEBHOOK_DELIVERY_PAGE,
@@ -36,22 +37,6 @@ const BASE = '/api/webhooks';
 const NO_STORE = { 'cache-control': 'no-store' };
 const NO_STORE_DOC = { 'cache-control': 'Always no-store.' };
 
-/** One operation's arguments from the parts of a request that carry them. */
-function operationInput<Parts extends { params?: RestInput; query?: RestInput; body?: RestInput }>(parts: Parts) {
-  const taken = [parts.params, parts.query, parts.body].filter((part): part is RestInput => part !== undefined);
-  return {
-    ...parts,
-    variableDefinitions: taken.map((part) => part.variableDefinitions).join(', '),
-    arguments: taken.map((part) => part.arguments).join(', '),
-    variables: (request: RestRequest) => ({
-      ...parts.params?.variables(request.params),
-      ...parts.query?.variables(queryObject(request.query)),
-      ...parts.body?.variables(request.body as JsonObject),
-    }),
-  };
-}
-
-const omitted = (names: string[]): Record<string, MemberOverlay> => Object.fromEntries(names.map((name) => [name, { omit: true }]));
 const ENDPOINT_ID: MemberOverlay = {
   description: 'The endpoint id, whe_… (another account’s answers 404).',
   documents: { example: 'whe_5f1c0e3d-9a7b-4c4e-8f8a-0b1c2d3e4f50' },
