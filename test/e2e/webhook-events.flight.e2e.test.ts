@@ -1,7 +1,8 @@
 import { startTestStack } from '../support/test-platform';
 import { adult, daysAhead, FlightClient } from '../support/flight-client';
 import type { ErrorAnswer, RestAgentReservationAnswer, RestCustomerReservationAnswer, RestFlightIssuance } from '../support/rest-bodies';
-import { accountIdOf, eventsOf, expectRestAnswer } from '../support/webhook-events';
+import { accountIdOf, eventsOf, expectDeliveredSigned, expectRestAnswer, registerEndpoint } from '../support/webhook-events';
+import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
 import { reservationExpiryJob } from '../../subgraphs/flight/jobs/reservation-expiry.job';
 import { ReservationRepository } from '../../subgraphs/flight/reservations/reservation.repository';
 import { createGdsSimulator } from '../../subgraphs/flight/supplier/gds-simulator.adapter';
@@ -21,6 +22,8 @@ describe('flight webhook events', () => {
   let customer: FlightClient;
   let agentId: string;
   let customerId: string;
+  let receiver: HttpsReceiver;
+  const secrets = new Map<string, string>();
   let day = 40;
   const sql = <Row = Record<string, unknown>>(q: string, params: unknown[] = []) => env.stack.platform.dataSource.query<Row[]>(q, params);
   const events = (accountId: string, type: Parameters<typeof eventsOf>[2]) => eventsOf(env.stack.platform.dataSource, accountId, type);
@@ -33,14 +36,21 @@ describe('flight webhook events', () => {
   const cancel = (reservationId: string) => agent.call<Cancellation>('POST', '/api/flight/cancel', { reservationId });
 
   beforeAll(async () => {
-    env = await startTestStack();
+    // Private receivers: the HTTPS receiver below is on loopback (its certificate is the one the test run trusts).
+    env = await startTestStack({ WEBHOOK_ALLOW_PRIVATE: 'true' });
     const { platform } = env.stack;
     agent = await FlightClient.create(env.baseUrl, platform, 'agent@flight-events.test', 'SERVICE_AGENT', { currency: 'TZS', openingBalance: '20000000' });
     customer = await FlightClient.create(env.baseUrl, platform, 'customer@flight-events.test', 'CUSTOMER');
     agentId = await accountIdOf(platform.dataSource, 'agent@flight-events.test');
     customerId = await accountIdOf(platform.dataSource, 'customer@flight-events.test');
+    receiver = await startHttpsReceiver(undefined, { trusted: true });
+    secrets.set(agentId, await registerEndpoint(agent, `${receiver.url}/agent`));
+    secrets.set(customerId, await registerEndpoint(customer, `${receiver.url}/customer`));
   });
-  afterAll(() => env?.close());
+  afterAll(async () => {
+    await env?.close();
+    await receiver?.close();
+  });
 
   it('flight.reservation.created (agent) and flight.order.issued: the reserve and purchase answers of the agent account', async () => {
     const reserved = await reserveAgent();
@@ -154,5 +164,15 @@ describe('flight webhook events', () => {
     expect(retried.status).toBe(200);
     expect(retried.body).toMatchObject({ state: 'CANCELLED', alreadyCancelled: false });
     expect((await events(agentId, 'flight.reservation.cancelled')).filter(about(id))).toHaveLength(1);
+  });
+
+  it("every event recorded above reached its account's HTTPS endpoint, signed with its secret, as the recorded envelope", async () => {
+    const types = new Set<string>();
+    for (const accountId of [agentId, customerId]) {
+      for (const type of await expectDeliveredSigned(receiver, await events(accountId, undefined), secrets.get(accountId)!)) types.add(type);
+    }
+    expect([...types].sort()).toEqual(
+      ['flight.order.issued', 'flight.refund.updated', 'flight.reservation.cancelled', 'flight.reservation.created', 'flight.reservation.price_changed'].sort(),
+    );
   });
 });

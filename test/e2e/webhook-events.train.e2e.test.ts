@@ -4,7 +4,8 @@ import { FlightClient } from '../support/flight-client';
 import { type CallbackReceiver, startCallbackReceiver } from '../support/callback-receiver';
 import type { RestTrainIssuance, RestTrainPayment } from '../support/rest-bodies';
 import { waitFor } from '../support/wait';
-import { accountIdOf, eventsOf, expectRestAnswer } from '../support/webhook-events';
+import { accountIdOf, eventsOf, expectDeliveredSigned, expectRestAnswer, registerEndpoint } from '../support/webhook-events';
+import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
 import { trainJobs } from '../../subgraphs/train/train.wiring';
 
 /**
@@ -22,6 +23,8 @@ describe('train webhook events', () => {
   let cursor = 0;
   let agentId: string;
   let riderId: string;
+  let receiver: HttpsReceiver;
+  const secrets = new Map<string, string>();
   const sql = <Row = Record<string, unknown>>(q: string, params: unknown[] = []) => env.stack.platform.dataSource.query<Row[]>(q, params);
   const events = (accountId: string, type: Parameters<typeof eventsOf>[2]) => eventsOf(env.stack.platform.dataSource, accountId, type);
   const idOf = async (paymentReference: string) =>
@@ -36,9 +39,13 @@ describe('train webhook events', () => {
     riderId = await accountIdOf(platform.dataSource, 'rider@train-events.test');
     trip = await selectExpressTrain(agent, nextMonthDay(9));
     hook = await startCallbackReceiver();
+    receiver = await startHttpsReceiver(undefined, { trusted: true });
+    secrets.set(agentId, await registerEndpoint(agent, `${receiver.url}/agent`));
+    secrets.set(riderId, await registerEndpoint(rider, `${receiver.url}/rider`));
   });
   afterAll(async () => {
     await hook?.close();
+    await receiver?.close();
     await env?.close();
   });
 
@@ -117,5 +124,15 @@ describe('train webhook events', () => {
     expect(expired[0].accountId).toBe(riderId);
     expectRestAnswer('POST', '/api/trip/train/seat/reserve', 200, { data: expired[0].data });
     expect(expired[0].data).toMatchObject({ paymentReference, paymentWindow: { expiresInMinutes: 0 } });
+  });
+
+  it("every event recorded above reached its account's HTTPS endpoint, signed with its secret, as the recorded envelope", async () => {
+    const types = new Set<string>();
+    for (const accountId of [agentId, riderId]) {
+      for (const type of await expectDeliveredSigned(receiver, await events(accountId, undefined), secrets.get(accountId)!)) types.add(type);
+    }
+    expect([...types].sort()).toEqual(
+      ['train.issuance.issued', 'train.issuance.payout_rejected', 'train.payment.confirmed', 'train.reservation.created', 'train.reservation.expired'].sort(),
+    );
   });
 });

@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { makeLoopbackCertificate, trustedCertificate } from './test-tls';
 
 /** One request as the receiver got it: the raw body (what the signature covers) and its headers. */
 export interface ReceivedRequest {
@@ -25,39 +25,23 @@ export interface HttpsReceiver {
 /** Answers a request: a status, or nothing (the handler keeps the response open). */
 export type ReceiverHandler = (request: ReceivedRequest, res: ServerResponse) => number | null;
 
+function ownCertificate(dir: string): { key: Buffer; cert: Buffer; certFile: string } {
+  const { keyFile, certFile } = makeLoopbackCertificate(dir);
+  return { key: readFileSync(keyFile), cert: readFileSync(certFile), certFile };
+}
+
 /**
- * A real HTTPS receiver on loopback with a fresh self-signed certificate for 127.0.0.1 (made by the openssl CLI), the
- * way an integrator's server would be: nothing trusts it unless told to.
+ * A real HTTPS receiver on loopback, the way an integrator's server would be: with a fresh self-signed certificate for
+ * 127.0.0.1 that nothing trusts unless told to (NODE_EXTRA_CA_CERTS=<caFile> in a process started after), or `trusted`
+ * with the run's certificate, which the stacks in the test processes verify.
  */
-export async function startHttpsReceiver(handle: ReceiverHandler = () => 204): Promise<HttpsReceiver> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'safiri-receiver-'));
-  const keyFile = path.join(dir, 'key.pem');
-  const caFile = path.join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      keyFile,
-      '-out',
-      caFile,
-    ],
-    { stdio: 'ignore' },
-  );
+export async function startHttpsReceiver(handle: ReceiverHandler = () => 204, { trusted = false }: { trusted?: boolean } = {}): Promise<HttpsReceiver> {
+  // Trusted: the run's certificate, which every test process trusts (test-tls.ts); else one nothing trusts.
+  const dir = trusted ? null : mkdtempSync(path.join(os.tmpdir(), 'safiri-receiver-'));
+  const tls = dir ? ownCertificate(dir) : trustedCertificate();
+  const caFile = tls.certFile;
   const received: ReceivedRequest[] = [];
-  const server = https.createServer({ key: readFileSync(keyFile), cert: readFileSync(caFile) }, (req, res) => {
+  const server = https.createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
     let rawBody = '';
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => (rawBody += chunk));
@@ -76,7 +60,7 @@ export async function startHttpsReceiver(handle: ReceiverHandler = () => 204): P
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      rmSync(dir, { recursive: true, force: true });
+      if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -2,6 +2,10 @@ import type { DataSource } from 'typeorm';
 import { WebhookEventRepository } from '../../shared/webhooks/webhook-event.repository';
 import type { WebhookEventType } from '../../shared/webhooks/webhook-event.catalogue';
 import { responseProblems, webhookProblems } from './contract-hook';
+import type { HttpsReceiver } from './https-receiver';
+import { waitFor } from './wait';
+import { verifySafiriSignature } from '../../examples/webhook-receiver/verify-signature';
+import { SUBSCRIBABLE_EVENT_TYPES } from '../../shared/api-contract/webhook-endpoint.validator';
 
 /** A webhook_event row as a receiver's envelope would carry it: its data parsed. */
 export interface RecordedEvent {
@@ -48,4 +52,35 @@ export async function accountIdOf(dataSource: DataSource, email: string): Promis
 export function expectRestAnswer(method: string, documentPath: string, status: number, body: unknown): void {
   const problems = responseProblems(method, documentPath, status, body);
   if (problems.length) throw new Error(`${method} ${documentPath} ${status}: ${problems.join('; ')}. Body: ${JSON.stringify(body).slice(0, 800)}`);
+}
+
+/** An endpoint registered over REST for a signed-in client, subscribed to every event: its signing secret. */
+export async function registerEndpoint(
+  client: { call<T>(method: 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }> },
+  url: string,
+): Promise<string> {
+  const created = await client.call<{ secret: string }>('POST', '/api/webhooks', { url, events: SUBSCRIBABLE_EVENT_TYPES });
+  if (created.status !== 201) throw new Error(`registering ${url} answered ${created.status}: ${JSON.stringify(created.body)}`);
+  return created.body.secret;
+}
+
+/**
+ * Waits until the receiver got every one of `events` and checks each as an integrator would: Safiri-Signature verifies
+ * with the endpoint's secret (examples/webhook-receiver), the headers name the event, and the body is the recorded
+ * envelope, its data the event's. Answers the types delivered.
+ */
+export async function expectDeliveredSigned(receiver: HttpsReceiver, events: RecordedEvent[], secret: string): Promise<Set<string>> {
+  const requestOf = (id: string) => receiver.received.find((r) => r.headers['safiri-event-id'] === id);
+  await waitFor(
+    async () => events.filter((e) => !requestOf(e.id)).map((e) => `${e.type} ${e.id}`),
+    (missing) => missing.length === 0,
+  );
+  for (const event of events) {
+    const request = requestOf(event.id)!;
+    const check = verifySafiriSignature(request.rawBody, request.headers['safiri-signature'] as string, secret);
+    if (!check.valid) throw new Error(`${event.type} ${event.id}: ${check.reason}`);
+    if (request.headers['safiri-event-type'] !== event.type) throw new Error(`${event.id}: Safiri-Event-Type ${String(request.headers['safiri-event-type'])}`);
+    expect(JSON.parse(request.rawBody)).toMatchObject({ id: event.id, type: event.type, data: event.data });
+  }
+  return new Set(events.map((e) => e.type));
 }
