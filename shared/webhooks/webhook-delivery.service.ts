@@ -29,7 +29,7 @@ export interface WebhookDeliveryPorts {
 }
 
 /** The attempt a job may make, or why it makes none. */
-type Claim = { kind: 'skip'; reason: string } | { kind: 'busy' } | { kind: 'claimed'; delivery: WebhookDeliveryRow };
+type Claim = { kind: 'skip'; reason: string } | { kind: 'busy' } | { kind: 'claimed'; delivery: WebhookDeliveryRow; startedAt: Date };
 
 /**
  * Sends deliveries at least once: the row is claimed under a lease before the receiver is called and the outcome
@@ -77,9 +77,11 @@ export class WebhookDeliveryService {
     // Another worker holds this delivery's lease: BullMQ retries the job after it.
     if (claim.kind === 'busy') throw new Error('delivery is being sent by another worker; will look again');
     const event = await this.events.byId(this.ports.dataSource, claim.delivery.eventId);
-    if (!event) return this.finish(claim.delivery, { delivered: false, status: null, latencyMs: null, error: 'the event is gone', final: true });
+    if (!event)
+      return this.finish(claim.delivery, { delivered: false, status: null, latencyMs: null, error: 'the event is gone', final: true }, claim.startedAt);
     const target = await this.targetOf(claim.delivery, event);
-    if (!target) return this.finish(claim.delivery, { delivered: false, status: null, latencyMs: null, error: 'the endpoint was deleted', final: true });
+    if (!target)
+      return this.finish(claim.delivery, { delivered: false, status: null, latencyMs: null, error: 'the endpoint was deleted', final: true }, claim.startedAt);
     const body = JSON.stringify(envelopeOf(event));
     const timestamp = Math.floor(this.ports.clock.now().getTime() / 1000);
     const headers: Record<string, string> = { [EVENT_ID_HEADER]: event.id, [EVENT_TYPE_HEADER]: event.type };
@@ -88,7 +90,7 @@ export class WebhookDeliveryService {
       { url: target.url, body, headers, timeoutMs: this.ports.config.timeoutMs },
       { allowPrivate: this.ports.config.allowPrivate },
     );
-    return this.finish(claim.delivery, outcome);
+    return this.finish(claim.delivery, outcome, claim.startedAt);
   }
 
   private claim(payload: WebhookDeliveryPayload): Promise<Claim> {
@@ -114,7 +116,7 @@ export class WebhookDeliveryService {
         nextAttemptAt: null,
       };
       await this.deliveries.update(delivery.id, claimed, now, tx);
-      return { kind: 'claimed', delivery: { ...delivery, ...claimed } };
+      return { kind: 'claimed', delivery: { ...delivery, ...claimed }, startedAt: now };
     });
   }
 
@@ -130,7 +132,7 @@ export class WebhookDeliveryService {
     return { url: event.callbackUrl, secrets: endpoints.flatMap((endpoint) => signingSecrets(endpoint, now)) };
   }
 
-  private async finish(delivery: WebhookDeliveryRow, outcome: SendOutcome): Promise<{ status: string; reason?: string }> {
+  private async finish(delivery: WebhookDeliveryRow, outcome: SendOutcome, startedAt: Date): Promise<{ status: string; reason?: string }> {
     const now = this.ports.clock.now();
     const recorded = { lastStatusCode: outcome.status, lastLatencyMs: outcome.latencyMs, leaseUntil: null };
     const status = outcome.delivered
@@ -152,7 +154,9 @@ export class WebhookDeliveryService {
         const deliveredAt = outcome.delivered ? now : null;
         await this.deliveries.update(delivery.id, { ...recorded, status, lastError: errorOf(outcome), deliveredAt, nextAttemptAt: null }, now, tx);
       }
-      if (delivery.endpointId) await this.endpointHealth(tx, delivery.endpointId, outcome.delivered, status === 'FAILED', now);
+      // The endpoint has been failing since this attempt started (not since it ended): a delivery whose whole window
+      // failed then finds its endpoint failing for at least as long, however slow the attempts were.
+      if (delivery.endpointId) await this.endpointHealth(tx, delivery.endpointId, outcome.delivered, status === 'FAILED', startedAt, now);
     });
     this.ports.metrics.webhookDeliveries.inc({ outcome: status.toLowerCase() });
     if (outcome.latencyMs !== null)
@@ -164,14 +168,14 @@ export class WebhookDeliveryService {
   }
 
   /** Keeps when an endpoint started failing; one failing for the whole retry window is disabled and its owner told. */
-  private async endpointHealth(tx: EntityManager, endpointId: string, delivered: boolean, windowOver: boolean, now: Date): Promise<void> {
+  private async endpointHealth(tx: EntityManager, endpointId: string, delivered: boolean, windowOver: boolean, failedFrom: Date, now: Date): Promise<void> {
     const endpoint = await this.endpoints.lockById(tx, endpointId);
     if (!endpoint) return;
     if (delivered) {
       if (endpoint.failingSince) await this.endpoints.update(endpointId, { failingSince: null }, now, tx);
       return;
     }
-    const failingSince = endpoint.failingSince ?? now;
+    const failingSince = endpoint.failingSince ?? failedFrom;
     if (!endpoint.failingSince) await this.endpoints.update(endpointId, { failingSince }, now, tx);
     if (!windowOver || !endpoint.enabled || !retryWindowOver(failingSince, now, this.ports.config)) return;
     const reason = `every delivery failed from ${failingSince.toISOString()} to ${now.toISOString()}`;
