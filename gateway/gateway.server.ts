@@ -249,6 +249,8 @@ function gatewayServer(platform: Platform, logger: Logger, rest: RestRouter, han
   return createServer((req, res) => {
     observeHttp(platform.metrics, 'gateway', req, res, () => routeLabel(req.method, new URL(req.url ?? '/', 'http://localhost').pathname));
     const requestId = requestIdFrom(req.headers);
+    // Every answer names its request, whichever handler writes it (probes, metrics, the dashboard's redirects, CORS).
+    res.setHeader('x-request-id', requestId);
     // A client that goes away takes its subgraph fetches with it (fast-path/subgraph.fetcher.ts), and they their broad reads.
     runInRequestScope(
       requestId,

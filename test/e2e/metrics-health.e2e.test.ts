@@ -95,6 +95,19 @@ describe('metrics and health', () => {
     expect((await get(`${env.baseUrl}/health`)).status).toBe(200);
   });
 
+  it("every answer of the gateway carries x-request-id, the caller's own when it sent one: probes and metrics too", async () => {
+    const answers = await Promise.all([
+      get(`${env.baseUrl}/livez`),
+      get(`${env.baseUrl}/readyz`),
+      get(`${env.baseUrl}/metrics`),
+      get(`${env.baseUrl}/metrics`, { authorization: `Bearer ${TOKEN}` }),
+      fetch(`${env.baseUrl}/graphql`, { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' } }),
+    ]);
+    for (const answer of answers) expect([answer.url, answer.headers.get('x-request-id')]).toEqual([answer.url, expect.stringMatching(/\S/)]);
+    const own = await get(`${env.baseUrl}/livez`, { 'x-request-id': 'probe-7f3a' });
+    expect(own.headers.get('x-request-id')).toBe('probe-7f3a');
+  });
+
   it('/metrics on the public port needs the token: 401 without it or with another, 200 with it', async () => {
     const none = await get(`${env.baseUrl}/metrics`);
     expect(none.status).toBe(401);

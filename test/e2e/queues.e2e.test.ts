@@ -160,6 +160,8 @@ describe('queue dashboard at /admin/queues', () => {
     const page = await fetch(`${env.baseUrl}/admin/queues`, { redirect: 'manual' });
     expect(page.status).toBe(303);
     expect(page.headers.get('location')).toBe('/admin/queues/login');
+    // Like every gateway answer, the redirect names its request (README "Try it with curl").
+    expect(page.headers.get('x-request-id')).toMatch(/\S/);
     const api = await fetch(`${env.baseUrl}/admin/queues/api/queues`);
     expect(api.status).toBe(401);
     expect(await api.json()).toMatchObject({ errorCode: 'UNAUTHENTICATED' });
