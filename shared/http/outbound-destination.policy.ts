@@ -15,6 +15,36 @@ export interface OutboundPolicy {
   allowPrivate: boolean;
   /** Resolves a name to every address it has; node's resolver unless a test passes its own. */
   lookup?: (host: string) => Promise<LookupAddress[]>;
+  /**
+   * Gives up on a name not resolved within this many ms (OutboundLookupTimedOut), for a check a client waits on: a hung
+   * resolver must not hold the request. The lookup itself cannot be cancelled (getaddrinfo) and ends on its own.
+   */
+  lookupTimeoutMs?: number;
+}
+
+/** The name was not resolved within the policy's lookupTimeoutMs: neither refused nor accepted, the caller decides. */
+export class OutboundLookupTimedOut extends Error {
+  constructor(
+    readonly host: string,
+    readonly timeoutMs: number,
+  ) {
+    super(`lookup of ${host} timed out after ${timeoutMs} ms`);
+    this.name = 'OutboundLookupTimedOut';
+  }
+}
+
+/** The lookup, or OutboundLookupTimedOut once `timeoutMs` have passed (unbounded without it). */
+async function lookupWithin(lookup: Promise<LookupAddress[]>, host: string, timeoutMs: number | undefined): Promise<LookupAddress[]> {
+  if (timeoutMs === undefined) return lookup;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new OutboundLookupTimedOut(host, timeoutMs)), timeoutMs);
+  });
+  try {
+    return await Promise.race([lookup, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export class OutboundDestinationRefused extends Error {
@@ -156,8 +186,10 @@ export async function resolveOutboundDestination(text: string, policy: OutboundP
   if (net.isIP(host)) return { url, addresses: [{ address: host, family: net.isIPv4(host) ? 4 : 6 }] };
   let addresses: LookupAddress[];
   try {
-    addresses = await (policy.lookup ?? ((name) => dnsLookup(name, { all: true, verbatim: true })))(host);
-  } catch {
+    const lookup = policy.lookup ?? ((name) => dnsLookup(name, { all: true, verbatim: true }));
+    addresses = await lookupWithin(lookup(host), host, policy.lookupTimeoutMs);
+  } catch (error) {
+    if (error instanceof OutboundLookupTimedOut) throw error;
     throw new OutboundHostUnresolved(`host ${host} does not resolve`);
   }
   if (addresses.length === 0) throw new OutboundHostUnresolved(`host ${host} does not resolve`);

@@ -1,7 +1,6 @@
 import type { LookupAddress } from 'node:dns';
-import dns from 'node:dns/promises';
 import { WebhookEndpointException } from '../api-contract/webhook-endpoint.exception';
-import { acceptOutboundUrl, OutboundDestinationRefused } from '../http/outbound-destination.policy';
+import { acceptOutboundUrl, OutboundDestinationRefused, OutboundLookupTimedOut } from '../http/outbound-destination.policy';
 
 /**
  * How long registration waits for the URL's name to resolve. A resolver that hangs must not hold the request (and its
@@ -18,29 +17,6 @@ export interface WebhookDestinationOptions {
   timeoutMs?: number;
 }
 
-const systemLookup = (host: string): Promise<LookupAddress[]> => dns.lookup(host, { all: true, verbatim: true });
-
-/** The lookup, or a rejection once `ms` have passed; `onTimeout` says which it was. */
-function bounded(lookup: (host: string) => Promise<LookupAddress[]>, ms: number, onTimeout: (host: string) => void) {
-  return (host: string) =>
-    new Promise<LookupAddress[]>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        onTimeout(host);
-        reject(new Error(`lookup of ${host} timed out`));
-      }, ms);
-      lookup(host).then(
-        (addresses) => {
-          clearTimeout(timer);
-          resolve(addresses);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
-    });
-}
-
 /**
  * Where a webhook URL leads, checked when it is registered or changed (the sender checks again against the address it
  * connects to): the outbound destination policy's refusals (private, loopback, link-local, metadata and reserved
@@ -49,12 +25,10 @@ function bounded(lookup: (host: string) => Promise<LookupAddress[]>, ms: number,
  */
 export async function checkWebhookDestination(url: string, options: WebhookDestinationOptions): Promise<void> {
   const ms = options.timeoutMs ?? WEBHOOK_DNS_TIMEOUT_MS;
-  let timedOut: string | null = null;
-  const lookup = bounded(options.lookup ?? systemLookup, ms, (host) => (timedOut = host));
   try {
-    await acceptOutboundUrl(url, { allowPrivate: options.allowPrivate, lookup });
+    await acceptOutboundUrl(url, { allowPrivate: options.allowPrivate, lookup: options.lookup, lookupTimeoutMs: ms });
   } catch (error) {
-    if (timedOut !== null) throw WebhookEndpointException.urlUnresolvedInTime(timedOut, ms / 1000);
+    if (error instanceof OutboundLookupTimedOut) throw WebhookEndpointException.urlUnresolvedInTime(error.host, ms / 1000);
     if (error instanceof OutboundDestinationRefused) throw WebhookEndpointException.urlRefused(error.problem);
     throw error;
   }

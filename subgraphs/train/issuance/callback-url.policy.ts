@@ -1,4 +1,4 @@
-import { acceptOutboundUrl, OutboundDestinationRefused, type OutboundPolicy } from '../../../shared/http/outbound-destination.policy';
+import { acceptOutboundUrl, OutboundDestinationRefused, OutboundLookupTimedOut, type OutboundPolicy } from '../../../shared/http/outbound-destination.policy';
 import { TRAIN_CALLBACK_URL_MAX_LENGTH } from '../../../shared/api-contract/train-issuance.validator';
 import { TrainIssuanceException } from './train-issuance.exception';
 
@@ -23,19 +23,12 @@ export async function acceptCallbackUrl(value: unknown, check: CallbackUrlCheck)
   if (typeof value !== 'string' || value.length > TRAIN_CALLBACK_URL_MAX_LENGTH)
     throw TrainIssuanceException.invalidCallbackUrl(`callbackUrl must be an HTTPS URL of at most ${TRAIN_CALLBACK_URL_MAX_LENGTH} characters`);
   const timeoutMs = check.timeoutMs ?? CALLBACK_RESOLVE_TIMEOUT_MS;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () => reject(TrainIssuanceException.invalidCallbackUrl(`callbackUrl host could not be resolved in time (${timeoutMs} ms); check its DNS and retry`)),
-      timeoutMs,
-    );
-  });
   try {
-    return (await Promise.race([acceptOutboundUrl(value.trim(), check), late])).toString();
+    return (await acceptOutboundUrl(value.trim(), { ...check, lookupTimeoutMs: timeoutMs })).toString();
   } catch (error) {
+    if (error instanceof OutboundLookupTimedOut)
+      throw TrainIssuanceException.invalidCallbackUrl(`callbackUrl host could not be resolved in time (${timeoutMs} ms); check its DNS and retry`);
     if (error instanceof OutboundDestinationRefused) throw TrainIssuanceException.invalidCallbackUrl(`callbackUrl ${error.problem}`);
     throw error;
-  } finally {
-    clearTimeout(timer);
   }
 }
