@@ -1,11 +1,9 @@
-import type { EntityManager } from 'typeorm';
+import type { Queryable } from './transactor.port';
 
 /**
  * Row changes that happen only while a condition still holds, as the booking tables make them: the caller learns
  * whether it changed the row, so of two racing requests one wins and the other knows it lost.
  */
-
-type Queryable = Pick<EntityManager, 'query'>;
 
 export interface StatusGuardedUpdate {
   table: string;

@@ -8,3 +8,6 @@ import type { EntityManager } from 'typeorm';
 export interface Transactor {
   transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T>;
 }
+
+/** What a repository needs to run SQL: a DataSource, or the EntityManager of a transaction. */
+export type Queryable = Pick<EntityManager, 'query'>;

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { nullableDate } from '../database/column-values.mapper';
+import type { Queryable } from '../database/transactor.port';
 
 export const DELIVERY_STATUSES = ['PENDING', 'SENDING', 'RETRYING', 'DELIVERED', 'FAILED', 'REFUSED'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -40,10 +41,6 @@ export type WebhookDeliveryChange = Partial<
     'status' | 'round' | 'attempts' | 'lastStatusCode' | 'lastLatencyMs' | 'lastError' | 'leaseUntil' | 'firstAttemptAt' | 'nextAttemptAt' | 'deliveredAt'
   >
 >;
-
-interface Queryable {
-  query(sql: string, params?: unknown[]): Promise<unknown>;
-}
 
 const COLUMNS =
   'd.seq, d.id, d.event_id, d.target, d.endpoint_id, d.account_id, d.status, d.round, d.attempts, d.last_status_code, d.last_latency_ms, d.last_error, ' +

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { nullableDate } from '../database/column-values.mapper';
+import type { Queryable } from '../database/transactor.port';
 
 export interface WebhookEndpointRow {
   seq: string;
@@ -27,10 +28,6 @@ export type WebhookEndpointChange = Partial<
     'url' | 'description' | 'events' | 'enabled' | 'secret' | 'previousSecret' | 'previousSecretUntil' | 'failingSince' | 'disabledReason'
   >
 >;
-
-interface Queryable {
-  query(sql: string, params?: unknown[]): Promise<unknown>;
-}
 
 const COLUMNS =
   'seq, id, account_id, url, description, events, enabled, secret, previous_secret, previous_secret_until, failing_since, disabled_reason, created_at, updated_at';

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { WebhookEventType } from './webhook-event.catalogue';
+import type { Queryable } from '../database/transactor.port';
 
 export interface WebhookEventRow {
   id: string;
@@ -11,10 +12,6 @@ export interface WebhookEventRow {
   endpointId: string | null;
   callbackUrl: string | null;
   createdAt: Date;
-}
-
-interface Queryable {
-  query(sql: string, params?: unknown[]): Promise<unknown>;
 }
 
 /** SQL for webhook_event: written once in the transaction of a change, read by key. */
