@@ -16,6 +16,25 @@ export interface StatusGuardedUpdate {
   from?: readonly string[];
 }
 
+/**
+ * The `column = ?` assignments of a partial change and their values, in the change's order, for StatusGuardedUpdate:
+ * members left undefined are not assigned; `encode` turns a member's value into its column's (default: as it is).
+ */
+export function assignmentsOf<C extends object>(
+  change: C,
+  columns: Record<keyof C, string>,
+  encode: (key: keyof C, value: unknown) => unknown = (_key, value) => value,
+): { sets: string[]; params: unknown[] } {
+  const sets: string[] = [];
+  const params: unknown[] = [];
+  for (const [key, value] of Object.entries(change) as Array<[keyof C, unknown]>) {
+    if (value === undefined) continue;
+    sets.push(`${columns[key]} = ?`);
+    params.push(encode(key, value));
+  }
+  return { sets, params };
+}
+
 /** Applies the assignments to the one row; true when it changed (false: no such row, or its status moved on). */
 export async function updateWhileStatus(m: Queryable, update: StatusGuardedUpdate): Promise<boolean> {
   const { table, key, sets, from } = update;

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { nullableDate } from '../database/column-values.mapper';
 import type { Queryable } from '../database/transactor.port';
+import { assignmentsOf, updateWhileStatus } from '../database/guarded-update.repository';
 
 export const DELIVERY_STATUSES = ['PENDING', 'SENDING', 'RETRYING', 'DELIVERED', 'FAILED', 'REFUSED'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -115,14 +116,8 @@ export class WebhookDeliveryRepository {
   }
 
   async update(id: string, change: WebhookDeliveryChange, now: Date, m: Queryable = this.db): Promise<void> {
-    const sets: string[] = ['updated_at = ?'];
-    const params: unknown[] = [now];
-    for (const [key, value] of Object.entries(change) as Array<[keyof WebhookDeliveryChange, unknown]>) {
-      if (value === undefined) continue;
-      sets.push(`${COLUMN_OF[key]} = ?`);
-      params.push(value);
-    }
-    await m.query(`UPDATE webhook_delivery SET ${sets.join(', ')} WHERE id = ?`, [...params, id]);
+    const { sets, params } = assignmentsOf(change, COLUMN_OF);
+    await updateWhileStatus(m, { table: 'webhook_delivery', key: { column: 'id', value: id }, sets: ['updated_at = ?', ...sets], params: [now, ...params] });
   }
 
   /** An endpoint's deliveries, newest first, with their event's type; `beforeSeq` is the keyset cursor. */

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { nullableDate } from '../database/column-values.mapper';
 import type { Queryable } from '../database/transactor.port';
+import { assignmentsOf, updateWhileStatus } from '../database/guarded-update.repository';
 
 export interface WebhookEndpointRow {
   seq: string;
@@ -116,14 +117,10 @@ export class WebhookEndpointRepository {
   }
 
   async update(id: string, change: WebhookEndpointChange, now: Date, m: Queryable = this.db): Promise<void> {
-    const sets: string[] = ['updated_at = ?'];
-    const params: unknown[] = [now];
-    for (const [key, value] of Object.entries(change) as Array<[keyof WebhookEndpointChange, unknown]>) {
-      if (value === undefined) continue;
-      sets.push(`${COLUMN_OF[key]} = ?`);
-      params.push(key === 'events' ? (value as string[]).join(',') : key === 'enabled' ? (value ? 1 : 0) : value);
-    }
-    await m.query(`UPDATE webhook_endpoint SET ${sets.join(', ')} WHERE id = ?`, [...params, id]);
+    const { sets, params } = assignmentsOf(change, COLUMN_OF, (key, value) =>
+      key === 'events' ? (value as string[]).join(',') : key === 'enabled' ? (value ? 1 : 0) : value,
+    );
+    await updateWhileStatus(m, { table: 'webhook_endpoint', key: { column: 'id', value: id }, sets: ['updated_at = ?', ...sets], params: [now, ...params] });
   }
 
   async delete(id: string, m: Queryable = this.db): Promise<boolean> {
