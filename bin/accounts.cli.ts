@@ -1,10 +1,18 @@
 import { AccountStatus } from '../shared/auth/entities/account.entity';
-import { createAccountService } from '../subgraphs/admin/admin.wiring';
+import { randomUUID } from 'node:crypto';
+import { Role } from '../shared/auth/roles.types';
+import type { Principal } from '../shared/auth/token.service';
+import { createAccountService, createWalletStatementService } from '../subgraphs/admin/admin.wiring';
+import { AccountException } from '../subgraphs/admin/services/account.service';
 import { parseFlags, required, runCommand, UsageError } from './cli-support.kit';
+import { readPassword } from './password-input.kit';
 
 const USAGE = `usage: npm run accounts -- <command> [options]
-  create --email E --password P --role ROLE [--name NAME] [--currency TZS] [--balance 500000] [--overdraft 0]
-  topup --email E --amount 100000 [--key K]     (agents; with --key a repeated top-up credits once)
+  create --email E --role ROLE [--password-stdin] [--name NAME] [--currency TZS] [--balance 500000] [--overdraft 0]
+                                    asks for the password on a terminal; --password-stdin reads it from standard input
+                                    (--password P is for test scripts only: npm's banner and ps show it)
+  topup --email E --amount 100000 [--key K] [--reason TEXT]    (agents; with --key a repeated top-up credits once)
+  adjust --email E --amount -2500 --key K --reason TEXT          (agents; signed; never below the overdraft limit)
   revoke-tokens --email E
   disable --email E | enable --email E
   unlock --email E [--address IP]   clears the login throttle of E (from every address); with --address, that address's too
@@ -12,11 +20,18 @@ const USAGE = `usage: npm run accounts -- <command> [options]
   --help, -h                        this text
 roles: CUSTOMER, SERVICE_AGENT, THIRD_PARTY_AGENT, ADMIN, SUDO, ISSUER`;
 
-const [command, ...args] = process.argv.slice(2);
+const [command, ...given] = process.argv.slice(2);
+// A switch without a value, unlike every other option: the password itself never comes on the command line.
+const passwordStdin = command === 'create' && given.includes('--password-stdin');
+const args = given.filter((arg) => !(passwordStdin && arg === '--password-stdin'));
+
+/** Who the console's postings are made as: the operator, with SUDO's rights (it holds the database credentials). */
+const OPERATOR: Principal = { accountId: 'operator-cli', email: 'operator@console', role: Role.SUDO, permissionLevel: null, tokenId: 'operator-cli' };
 
 const parsers: Record<string, () => Record<string, string>> = {
   create: () => parseFlags(args, ['email', 'password', 'role', 'name', 'currency', 'balance', 'overdraft']),
-  topup: () => parseFlags(args, ['email', 'amount', 'key']),
+  topup: () => parseFlags(args, ['email', 'amount', 'key', 'reason']),
+  adjust: () => parseFlags(args, ['email', 'amount', 'key', 'reason']),
   'revoke-tokens': () => parseFlags(args, ['email']),
   disable: () => parseFlags(args, ['email']),
   enable: () => parseFlags(args, ['email']),
@@ -34,8 +49,15 @@ const validate = () => {
     return;
   }
   required(flags, 'email');
-  if (command === 'create') ['password', 'role'].forEach((f) => required(flags, f));
+  if (command === 'create') {
+    required(flags, 'role');
+    if (passwordStdin && flags.password !== undefined) throw new UsageError('give the password with --password-stdin or --password, not both');
+    if (!passwordStdin && flags.password === undefined && !process.stdin.isTTY) {
+      throw new UsageError('the password is required: pipe it in with --password-stdin, or run on a terminal to be asked for it');
+    }
+  }
   if (command === 'topup') required(flags, 'amount');
+  if (command === 'adjust') ['amount', 'key', 'reason'].forEach((f) => required(flags, f));
 };
 
 void runCommand(
@@ -46,7 +68,7 @@ void runCommand(
       case 'create': {
         const account = await accounts.create({
           email: flags.email,
-          password: flags.password,
+          password: flags.password ?? (await readPassword(passwordStdin)),
           role: flags.role,
           fullName: flags.name,
           currency: flags.currency,
@@ -55,15 +77,16 @@ void runCommand(
         });
         return { action: 'account-created', account };
       }
-      case 'topup': {
-        const { account, duplicate, entryId } = await accounts.topUp(flags.email, flags.amount, flags.key);
-        return {
-          action: duplicate ? 'topup-already-applied' : 'wallet-topped-up',
-          email: account.email,
-          amount: flags.amount,
-          entryId,
-          wallet: account.wallet,
-        };
+      case 'topup':
+      case 'adjust': {
+        // The operator at the console acts as SUDO: the same service, checks and ledger entries as the admin graph's mutations.
+        const account = await accounts.summaryByEmail(flags.email);
+        if (!account.wallet) throw AccountException.noWallet(account.email);
+        const posting = { accountId: account.id, amount: flags.amount, reason: flags.reason ?? 'operator top-up', idempotencyKey: flags.key ?? randomUUID() };
+        const statement = createWalletStatementService(platform);
+        const { entry, duplicate, wallet } = command === 'topup' ? await statement.topUp(OPERATOR, posting) : await statement.adjust(OPERATOR, posting);
+        const done = command === 'topup' ? 'wallet-topped-up' : 'wallet-adjusted';
+        return { action: duplicate ? `${command}-already-applied` : done, email: account.email, amount: flags.amount, entryId: entry.id, wallet, entry };
       }
       case 'revoke-tokens': {
         const { account, revoked } = await accounts.revokeTokens(flags.email);

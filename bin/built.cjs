@@ -2,7 +2,10 @@
 // Runs an operator CLI from the built code (dist/) without compiling first, so a call starts in well under 2 s.
 // Plain JavaScript on purpose: it must work when dist/ is missing or stale, and say so instead of running old code.
 //   node bin/built.cjs stamp           after `tsc`: records that dist/ matches the sources (npm run build does it)
+//   node bin/built.cjs fresh           runs `npm run build` only when dist/ is missing or older than the sources
+//                                      (npm run start:<role>: a role restarts in a second instead of a full tsc)
 //   node bin/built.cjs <name> [args]   runs dist/bin/<name>.cli.js with args, if dist/ is not older than the sources
+const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -41,6 +44,17 @@ if (name === 'stamp') {
   fs.mkdirSync(dist, { recursive: true });
   fs.writeFileSync(stampFile, `${new Date().toISOString()}\n`);
   process.exit(0);
+}
+if (name === 'fresh') {
+  const stale = fs.existsSync(stampFile) ? newerSource(fs.statSync(stampFile).mtimeMs) : 'dist/ (never built)';
+  if (!stale) {
+    console.error('dist/ is up to date with the sources: starting without a build');
+    process.exit(0);
+  }
+  console.error(`${stale} is newer than the last build: running npm run build`);
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const build = spawnSync(npm, ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
+  process.exit(build.status ?? 1);
 }
 if (!name || !/^[a-z][a-z-]*$/.test(name)) fail('usage: node bin/built.cjs <cli name> [arguments]');
 const script = path.join(dist, 'bin', `${name}.cli.js`);

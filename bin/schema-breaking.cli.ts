@@ -5,7 +5,7 @@ import { buildSchema, GraphQLSchema } from 'graphql';
 import { clientSchema, printClientSchema, readSupergraph, SCHEMA_DIR } from './supergraph.builder';
 
 /** The client schema as last released to frontend teams: what the breaking-change check compares with. */
-export const RELEASED_FILE = path.join(SCHEMA_DIR, 'released.graphql');
+export const RELEASED_FILE = path.join(SCHEMA_DIR, 'released', 'client.graphql');
 /** Breaking changes accepted since that release, each with a reason: `[{ "change": "<message>", "reason": "…" }]`. */
 export const ALLOW_FILE = path.join(SCHEMA_DIR, 'breaking-changes.allow.json');
 
@@ -30,7 +30,7 @@ function readAllowList(): AllowedChange[] {
 }
 
 /**
- * `npm run schema:breaking` (CI): fails when the composed client schema breaks schema/released.graphql in a way
+ * `npm run schema:breaking` (CI): fails when the composed client schema breaks schema/released/client.graphql in a way
  * schema/breaking-changes.allow.json does not list with a reason. `npm run schema:release` makes the current
  * schema the released one and empties the allow-list (run it when frontend teams have been told).
  */

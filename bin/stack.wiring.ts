@@ -7,6 +7,7 @@ import { OutboxRelay } from '../shared/queue/outbox-relay.service';
 import { WorkerHost } from '../shared/queue/worker-host.service';
 import { notificationJobs } from '../shared/notifications/notification.jobs';
 import { webhookJobs } from '../shared/webhooks/webhook.module';
+import { liveJobs } from '../shared/live/live-publisher.service';
 import { closeChannelAdapters, createChannelAdapters } from '../shared/notifications/channels/channel.factory';
 import { warnIfCacheRefusesWrites, warnUnlessNoEviction } from '../shared/redis/redis.client';
 import { createLogger, Logger } from '../shared/logging/logger';
@@ -65,7 +66,11 @@ export async function startStack(config: PlatformConfig, role: StackRole, logger
   };
   try {
     if (role === 'all') stack.preparation = await prepareDatabase(platform);
-    else if (role !== 'gateway') await refuseIfUnmigrated(platform);
+    else {
+      if (role !== 'gateway') await refuseIfUnmigrated(platform);
+      // An older version's key files in KEYS_DIR move into the database; a wrong key-encryption key stops the start here.
+      await platform.keys.prepare();
+    }
 
     // The roles that write to a cache Redis of its own (the search subgraphs) say whether it can make room.
     if (CACHE_WRITERS.includes(role) && config.cacheRedisUrl !== config.redisUrl) await warnIfCacheRefusesWrites(platform.cacheRedis, platform.logger);
@@ -90,8 +95,8 @@ export async function startStack(config: PlatformConfig, role: StackRole, logger
       const notificationSources = modules.flatMap((m) => m.notificationSources?.(platform) ?? []);
       const purges = [...platformPurges(platform, notificationSources), ...modules.flatMap((m) => m.retentionPurges?.(platform) ?? [])];
       const moduleJobs = modules.flatMap((m) => m.jobs?.(platform) ?? []);
-      const platformJobs = [...notificationJobs(platform, notificationSources, channels), ...webhookJobs(platform), retentionJob(platform, purges)];
-      const jobs = instrumentJobs([...moduleJobs, ...platformJobs], platform.metrics);
+      const platformJobs = [...notificationJobs(platform, notificationSources, channels), ...webhookJobs(platform), ...liveJobs(platform)];
+      const jobs = instrumentJobs([...moduleJobs, ...platformJobs, retentionJob(platform, purges)], platform.metrics);
       host.start(jobs);
       await host.schedule(jobs, platform.queues);
       // Closed in reverse: workers finish their jobs before the channels they send through close.

@@ -3,6 +3,7 @@ import '../shared/telemetry/tracing.preload';
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from '../shared/config/platform.config';
 import { redact } from '../shared/config/platform.config';
+import { describeIntegration, integrationsOf } from '../shared/config/integrations.view';
 import { shutdownTracing } from '../shared/telemetry/tracing.service';
 import { ROLES, RunningStack, StackRole, startStack } from './stack.wiring';
 
@@ -59,6 +60,7 @@ function printWhereEverythingListens(stack: RunningStack, role: StackRole): void
   if (stack.preparation) {
     const p = stack.preparation;
     lines.push(`  database        ${redact(config.databaseUrl)} (migrations run now: ${p.migrations.length || 'none'}; signing key ${p.signingKid})`);
+    if (config.database.replicaUrl) lines.push(`  read replica    ${redact(config.database.replicaUrl)} (lag-tolerant reads only)`);
     lines.push(
       `  reference data  ${Object.entries(p.referenceData)
         .map(([k, v]) => `${v} ${k}`)
@@ -79,6 +81,9 @@ function printWhereEverythingListens(stack: RunningStack, role: StackRole): void
   if (stack.workerServer) lines.push(`  worker health   ${stack.workerServer.url}/livez, /readyz`);
   if (stack.metricsServer) lines.push(`  metrics         ${stack.metricsServer.url}/metrics${config.metrics.token ? ' (Bearer METRICS_TOKEN)' : ''}`);
   else if (config.metrics.token) lines.push('  metrics         /metrics on each listener (Bearer METRICS_TOKEN)');
+  const integrations = integrationsOf(config);
+  lines.push(`  flight supplier ${describeIntegration(integrations.flightSupplier)}`);
+  lines.push(`  payments        ${describeIntegration(integrations.payments)}`);
   lines.push('Press Ctrl-C to stop.');
   console.log(lines.join('\n'));
 }

@@ -9,9 +9,17 @@ import { loadConfig, SUBGRAPH_NAMES, SubgraphName } from '../shared/config/platf
 import { SUBGRAPH_MODULES } from '../subgraphs/subgraph.registry';
 
 export const SCHEMA_DIR = path.resolve(__dirname, '..', '..', 'schema');
-export const SUPERGRAPH_FILE = path.join(SCHEMA_DIR, 'supergraph.graphql');
+/**
+ * Federation's own SDL (the supergraph, and each subgraph's under subgraphs/) in a folder of its own: the top
+ * level of schema/ holds the client schema only, so a codegen glob `schema/*.graphql` finds just that.
+ */
+export const FEDERATION_DIR = path.join(SCHEMA_DIR, 'federation');
+export const SUPERGRAPH_FILE = path.join(FEDERATION_DIR, 'supergraph.graphql');
+export const SUBGRAPH_SDL_DIR = path.join(FEDERATION_DIR, 'subgraphs');
 /** The client (API) schema, generated: what frontend teams see, generate code from and what the schema linter reads. */
 export const CLIENT_SCHEMA_FILE = path.join(SCHEMA_DIR, 'client.graphql');
+/** The schema of the live stream (/graphql/stream, graphql-sse): subscriptions the gateway cannot compose, for clients' codegen. */
+export const LIVE_SCHEMA_FILE = path.join(SCHEMA_DIR, 'live', 'live.graphql');
 
 export function readSupergraph(): string {
   return readFileSync(SUPERGRAPH_FILE, 'utf8');

@@ -20,6 +20,7 @@ import { sendJson } from '../shared/http/json-response.writer';
 import { closeServer, listen } from '../shared/http/listen.server';
 import { clientAddress, isLoopbackAddress } from '../shared/http/client-address.reader';
 import { corsHandler } from '../shared/http/cors.middleware';
+import { securityHeaders } from '../shared/http/security-headers.policy';
 import { LoginShedder } from './login-shedder.service';
 import { platformLogin, queueDashboard } from './queue-dashboard.handler';
 import type { RunningServer } from '../shared/http/subgraph.server';
@@ -29,9 +30,11 @@ import { subgraphFetcher } from './fast-path/subgraph.fetcher';
 import type { Metrics } from '../shared/metrics/metrics.registry';
 import { observeHttp } from '../shared/metrics/http-metrics.middleware';
 import { graphqlMetricsPlugin } from '../shared/metrics/graphql-metrics.plugin';
-import { OPS_PATHS, opsEndpoints } from '../shared/http/ops-endpoints.handler';
+import { OPS_PATHS, operatorAsks, opsEndpoints } from '../shared/http/ops-endpoints.handler';
+import { withoutDetails } from '../shared/http/readiness.probe';
+import { integrationsOf } from '../shared/config/integrations.view';
 import { discoveryDocument } from './discovery.view';
-import { explorerHandler } from './explorer.handler';
+import { explorerHandler, withExplorerLink } from './explorer.handler';
 import { GatewayContext, gatewayContext } from './gateway.context';
 import { RestRouter } from './rest/rest.router';
 import { REST_ROUTES } from './rest/routes';
@@ -39,6 +42,7 @@ import { buildOpenApiDocument } from './rest/openapi-document.builder';
 import { PreparedReply, prepareReply, sendPreparedReply } from './rest/prepared-reply.writer';
 import { DirectFetches } from './fast-path/direct-fetch.service';
 import { clientDisconnectSignal } from '../shared/http/client-disconnect.middleware';
+import { LIVE_STREAM_PATH, liveStreamRoute, type LiveStreamRoute } from './live/live-stream.handler';
 
 /** Passes the client's headers (token, language, currency, ids) on to every subgraph call. */
 class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
@@ -98,7 +102,8 @@ export async function startGateway(
   const idempotency = new IdempotentRequests(new IdempotencyStore(platform.redis, config.queuePrefix), logger);
   const { apollo, direct } = await startApollo(platform, logger, supergraphSdl, subgraphUrls, idempotency);
   const rest = new RestRouter(REST_ROUTES, apollo, logger, config.maxBodyBytes, direct, { bus: platform.invalidations, tokens: platform.tokens }, idempotency);
-  const handle = gatewayHandler(platform, apollo, rest, subgraphUrls);
+  const live = liveStreamRoute(platform, apollo, logger);
+  const handle = gatewayHandler(platform, apollo, rest, subgraphUrls, live);
   const server = gatewayServer(platform, logger, rest, handle);
   server.keepAliveTimeout = 65_000;
   const bound = await listen(server, port, config.host);
@@ -107,6 +112,8 @@ export async function startGateway(
     port: bound,
     url: `http://127.0.0.1:${bound}`,
     close: async () => {
+      // Open live streams would hold the server open: they complete first.
+      await live.close();
       await closeServer(server);
       await apollo.stop();
     },
@@ -138,6 +145,10 @@ async function startApollo(
     // /graphql operations planned as one fetch skip the gateway's result shaping too (fast-path/direct-fetch.service.ts).
     gateway: direct.wrap(gateway),
     ...apolloOptions,
+    // No CSRF prevention on /graphql, so urql's default GET queries run (docs/decisions.md, "urql's GET queries"):
+    // it authenticates by bearer header only, never by cookie or address, so a cross-site request carries no
+    // credential. Apollo still refuses mutations over GET, and a POST without a JSON body runs nothing.
+    csrfPrevention: false,
     introspection: !production,
     // Apollo parses every document again (the REST layer's too), stopping at the same token limit.
     parseOptions: { maxTokens: config.graphqlMaxTokens },
@@ -147,7 +158,11 @@ async function startApollo(
       // It claims a key only once every plugin's checks have passed (its responseForOperation).
       idempotencyPlugin(idempotency, platform.tokens),
       graphqlMetricsPlugin(platform.metrics, 'gateway'),
-      production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
+      production
+        ? ApolloServerPluginLandingPageDisabled()
+        : config.explorerEnabled
+          ? withExplorerLink(ApolloServerPluginLandingPageLocalDefault({ embed: true }))
+          : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
     ],
   });
   await apollo.start();
@@ -162,6 +177,7 @@ function gatewayHandler(
   apollo: ApolloServer<GatewayContext>,
   rest: RestRouter,
   subgraphUrls: Record<SubgraphName, string>,
+  live: LiveStreamRoute,
 ): GatewayHandler {
   const { config } = platform;
   const checkDocument = documentLimitsCheck({
@@ -171,11 +187,11 @@ function gatewayHandler(
     maxAliases: config.graphqlMaxAliases,
     maxFragmentSpreads: config.graphqlMaxFragmentSpreads,
   });
-  const logins = new LoginShedder(config.login);
+  const logins = new LoginShedder(platform.redis, config.queuePrefix, config.login);
   const cors = corsHandler(config.corsOrigins);
   const explorer = config.explorerEnabled ? explorerHandler() : null;
   const dashboard = config.queueDashboardEnabled ? queueDashboard(platform) : null;
-  const ops = opsEndpoints(platform, () => gatewayReadiness(platform, subgraphUrls));
+  const ops = opsEndpoints(platform, () => gatewayReadiness(platform, subgraphUrls), { publicListener: true });
   // Built on first request, then sent as prepared (serialised, tagged, compressed once).
   let openApi: PreparedReply | undefined;
 
@@ -187,7 +203,8 @@ function gatewayHandler(
     const login = () => platformLogin(apollo, logins, gatewayContext(requestId, req.headers, address, 'rest'), address);
     if (dashboard && (await dashboard(req, res, url.pathname, login))) return;
     if (cors(req, res)) return;
-    if (url.pathname === '/api/logon' && req.method === 'POST' && refuseThrottledLogin(platform, logins, address, req, res, idHeader)) return;
+    if (url.pathname === '/api/logon' && req.method === 'POST' && (await refuseThrottledLogin(platform, logins, address, req, res, idHeader))) return;
+    if (url.pathname === LIVE_STREAM_PATH) return live.handle(req, res, requestId, address);
     if (url.pathname === '/graphql') {
       return handleGraphQLRequest(apollo, req, res, {
         maxBodyBytes: config.maxBodyBytes,
@@ -202,7 +219,11 @@ function gatewayHandler(
     const get = req.method === 'GET' || req.method === 'HEAD';
     if (url.pathname === '/health' && get) {
       const report = await healthReport(platform, subgraphUrls);
-      return sendJson(res, report.httpStatus, report.body, { ...idHeader, 'cache-control': 'no-store' });
+      // Operators also see which supplier and payment provider are active, and whether live or test.
+      const shown = operatorAsks(req, config.metrics.token)
+        ? { ...report, body: { ...report.body, integrations: integrationsOf(config) } }
+        : withoutDetails(report);
+      return sendJson(res, shown.httpStatus, shown.body, { ...idHeader, 'cache-control': 'no-store' });
     }
     if (await ops(req, res, url.pathname)) return;
     if (url.pathname === '/.well-known/api-discovery' && get) {
@@ -219,15 +240,15 @@ function gatewayHandler(
 }
 
 /** A login from an address over its attempt budget is answered 429 before any password is hashed; true when it was. */
-function refuseThrottledLogin(
+async function refuseThrottledLogin(
   platform: Platform,
   logins: LoginShedder,
   address: string,
   req: IncomingMessage,
   res: ServerResponse,
   idHeader: Record<string, string>,
-): boolean {
-  const retryAfter = logins.admit(address);
+): Promise<boolean> {
+  const retryAfter = await logins.admit(address);
   if (retryAfter === null) return false;
   platform.metrics.loginThrottled.inc({ layer: 'gateway' });
   req.resume();
@@ -246,11 +267,14 @@ function gatewayServer(platform: Platform, logger: Logger, rest: RestRouter, han
   // The route label: a fixed path or a REST route's pattern, never the raw path (it carries ids).
   const routeLabel = (method: string | undefined, path: string): string =>
     (GATEWAY_PATHS.includes(path) && path) || (path.startsWith('/explorer') && '/explorer') || rest.routeTemplate(method, path) || 'unmatched';
+  const security = securityHeaders(platform.config);
   return createServer((req, res) => {
     observeHttp(platform.metrics, 'gateway', req, res, () => routeLabel(req.method, new URL(req.url ?? '/', 'http://localhost').pathname));
     const requestId = requestIdFrom(req.headers);
-    // Every answer names its request, whichever handler writes it (probes, metrics, the dashboard's redirects, CORS).
+    // Every answer names its request, whichever handler writes it (probes, metrics, the dashboard's redirects, CORS),
+    // and carries the security headers (a page's own content security policy replaces the default one).
     res.setHeader('x-request-id', requestId);
+    for (const [name, value] of security) res.setHeader(name, value);
     // A client that goes away takes its subgraph fetches with it (fast-path/subgraph.fetcher.ts), and they their broad reads.
     runInRequestScope(
       requestId,
@@ -273,7 +297,7 @@ function gatewayServer(platform: Platform, logger: Logger, rest: RestRouter, han
   });
 }
 
-const GATEWAY_PATHS: string[] = ['/graphql', '/health', '/.well-known/api-discovery', '/openapi.json', ...OPS_PATHS];
+const GATEWAY_PATHS: string[] = ['/graphql', LIVE_STREAM_PATH, '/health', '/.well-known/api-discovery', '/openapi.json', ...OPS_PATHS];
 
 function missingSubgraph(name: string): never {
   throw new Error(`the supergraph names subgraph "${name}", which has no configured URL`);

@@ -19,7 +19,7 @@ import {
 import { REST_ROUTES } from './rest/routes';
 
 // The committed supergraph (schema:check keeps it current); from dist/gateway.
-const schema = buildSchema(readFileSync(path.resolve(__dirname, '..', '..', 'schema', 'supergraph.graphql'), 'utf8'));
+const schema = buildSchema(readFileSync(path.resolve(__dirname, '..', '..', 'schema', 'federation', 'supergraph.graphql'), 'utf8'));
 const config = loadConfig({});
 const limits = {
   maxDepth: config.graphqlMaxDepth,
@@ -107,7 +107,7 @@ describe('GraphQL operation limits', () => {
   it('prices an operation of a parsed document once per schema', () => {
     const document = parse('query Jwks { jwks { keys { kid n } } }');
     const operation = operationOf(document);
-    const copy = buildSchema(readFileSync(path.resolve(__dirname, '..', '..', 'schema', 'supergraph.graphql'), 'utf8'));
+    const copy = buildSchema(readFileSync(path.resolve(__dirname, '..', '..', 'schema', 'federation', 'supergraph.graphql'), 'utf8'));
     const walks = jest.spyOn(copy, 'getRootType');
     const first = cachedOperationCost(copy, document, operation);
     expect(first).toBe(operationCost(schema, document, 'Jwks'));

@@ -12,7 +12,10 @@ function subgraphChecks(subgraphUrls: Record<SubgraphName, string>, path: '/heal
   return Object.fromEntries(Object.entries(subgraphUrls).map(([name, url]) => [name, () => answers(url.replace(/\/graphql$/, path))]));
 }
 
-/** GET /health (as the spec documents it): the gateway, every subgraph, MySQL and Redis, checked in parallel. */
+/**
+ * GET /health (as the spec documents it): the gateway, every subgraph, MySQL and Redis, checked in parallel. The
+ * gateway shows these names to the METRICS_TOKEN bearer only (operatorAsks); anyone else gets the verdict alone.
+ */
 export function healthReport(ports: DependencyPorts, subgraphUrls: Record<SubgraphName, string>): Promise<HealthReport> {
   return checkAll({ gateway: async () => undefined, ...subgraphChecks(subgraphUrls, '/health'), ...dependencyChecks(ports) });
 }

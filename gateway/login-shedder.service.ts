@@ -1,41 +1,37 @@
-import { LRUCache } from 'lru-cache';
+import type { RedisClient } from '../shared/redis/redis.client';
+import type { RateLimiterRedis } from 'rate-limiter-flexible';
 import type { LoginConfig } from '../shared/config/platform.config';
+import { loginAttemptsLimiter } from '../shared/auth/login-attempts.limiter';
 import { throttleAddress } from '../shared/http/client-address.reader';
 
-/** Addresses one gateway process keeps counts for; an evicted address simply starts a new window. */
-const MAX_ADDRESSES = 100_000;
-
 /**
- * A cheap first line in front of the admin subgraph's login throttle (which stays the authority, in Redis):
- * the gateway counts POST /api/logon per client address in this process, with the same per-address attempt
- * budget, and answers an address over it with 429 itself. A flood from one address then costs the platform a
- * map lookup per request instead of a REST translation, a subgraph call and a Redis round trip, so it cannot
- * slow other clients' requests down.
+ * A cheap first line in front of the admin subgraph's login throttle (which stays the authority): the gateway reads
+ * the throttle's own per-address attempt counter in Redis and answers an address already over its budget with 429
+ * itself. A flood from one address then costs one Redis GET per request instead of a REST translation, a subgraph
+ * call and the throttle's round trips. The counter is the throttle's, not this process's: every gateway replica
+ * sees the same window, and `accounts unlock --address` reopens it for all of them at once.
  */
 export class LoginShedder {
-  private readonly windows: LRUCache<string, { count: number; resetAt: number }>;
+  private readonly attempts: RateLimiterRedis;
 
   constructor(
+    redis: RedisClient,
+    queuePrefix: string,
     private readonly limits: Pick<LoginConfig, 'addressMaxAttempts' | 'addressAttemptWindowSeconds'>,
-    private readonly now: () => number = Date.now,
   ) {
-    this.windows = new LRUCache({ max: MAX_ADDRESSES });
+    this.attempts = loginAttemptsLimiter(redis, queuePrefix, limits);
   }
 
   /** Null when the attempt may go on; otherwise the seconds until this address may try again. */
-  admit(clientAddress: string): number | null {
-    const key = throttleAddress(clientAddress);
-    const now = this.now();
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + this.limits.addressAttemptWindowSeconds * 1000 };
-      this.windows.set(key, window);
+  async admit(clientAddress: string): Promise<number | null> {
+    let window;
+    try {
+      window = await this.attempts.get(throttleAddress(clientAddress));
+    } catch {
+      // The admin subgraph's throttle decides then, and answers 503 without Redis.
+      return null;
     }
-    window.count++;
-    return window.count > this.limits.addressMaxAttempts ? Math.max(1, Math.ceil((window.resetAt - now) / 1000)) : null;
-  }
-
-  get trackedAddresses(): number {
-    return this.windows.size;
+    if (!window || window.consumedPoints < this.limits.addressMaxAttempts) return null;
+    return Math.max(1, Math.ceil(window.msBeforeNext / 1000));
   }
 }

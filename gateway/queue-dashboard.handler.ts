@@ -6,7 +6,7 @@ import { ExpressAdapter } from '@bull-board/express';
 import type { ApolloServer } from '@apollo/server';
 import { Role } from '../shared/auth/roles.types';
 import { AppError } from '../shared/errors/app-error.exception';
-import type Redis from 'ioredis';
+import type { RedisClient } from '../shared/redis/redis.client';
 import type { TokenService } from '../shared/auth/token.service';
 import type { QueueRegistry } from '../shared/queue/queue.registry';
 import { sendJson } from '../shared/http/json-response.writer';
@@ -28,7 +28,7 @@ const QUEUE_REFRESH_MS = 10_000;
 /** What the dashboard uses (a Platform has each under these names): sessions in Redis, tokens to verify, the queues. */
 export interface QueueDashboardPorts {
   config: { publicBaseUrl: string; queuePrefix: string };
-  redis: Redis;
+  redis: RedisClient;
   tokens: Pick<TokenService, 'verify'>;
   queues: Pick<QueueRegistry, 'existingNames' | 'get'>;
 }
@@ -41,7 +41,7 @@ const LOGON = 'mutation Logon($email: String!, $password: String!) { logon(email
 /** The same login as POST /api/logon: the gateway's per-address shedding, then the admin subgraph's throttle and check. */
 export function platformLogin(apollo: ApolloServer<GatewayContext>, logins: LoginShedder, context: GatewayContext, clientAddress: string): LoginFunction {
   return async (email, password) => {
-    const retryAfter = logins.admit(clientAddress);
+    const retryAfter = await logins.admit(clientAddress);
     if (retryAfter !== null) throw new AppError('LOGIN_THROTTLED', 429, `Too many login attempts from this address: wait ${retryAfter} s and try again`);
     const response = await apollo.executeOperation<{ logon: { token: string } }>({ query: LOGON, variables: { email, password } }, { contextValue: context });
     if (response.body.kind !== 'single') throw new Error('incremental delivery is not used by the login');

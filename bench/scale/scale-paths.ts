@@ -1,3 +1,4 @@
+import { daysAhead } from '../../test/support/flight-client';
 import { randomUUID } from 'node:crypto';
 import type { Platform } from '../../shared/platform/platform.wiring';
 import { OutboxRelay } from '../../shared/queue/outbox-relay.service';
@@ -67,6 +68,12 @@ export const NOTIFICATION_LOG = `query Log($status: NotificationLogStatus, $chan
   notificationLog(status: $status, channel: $channel, messageType: $type, bookingReference: $ref, after: $after, limit: $limit) {
     nextCursor entries { notificationId deliveryId bookingReference messageType status channel recipient detail requestedAt attempts { status } }
   }
+}`;
+
+/** "My trips" (issue 26): a page of the registry, then each owner's batched entity read. */
+export const MY_TRIPS = `query Trips($filter: TripFilter, $after: String) {
+  me { trips(first: 20, after: $after, filter: $filter) { edges { cursor node { id kind status paymentReference from { name } to { name } departure { date time }
+    price { amount currency } ... on FlightBooking { pnr } ... on TrainBooking { trainNumber } } } pageInfo { hasNextPage endCursor } } }
 }`;
 
 /** The same with the count (up to 1,000 entries), which only a query that selects it pays for. */
@@ -141,6 +148,13 @@ export function scalePaths(ctx: PathContext): ScalePath[] {
     user('ticket ?ticketId= (agent with 10%)', (i) => ticket(ctx, agent, { ticketId: pick(mine, i).ticketId })),
     user('flight tickets ?ticketId= (owner)', (i) => get(ctx, agent, `/api/flight/tickets?ticketId=${encodeURIComponent(pick(mine, i).ticketId)}`)),
     user('train issuance status (owner)', (i) => get(ctx, agent, `/api/trip/train/ticket/${pick(myTrains, i).paymentReference}/issuance`)),
+    user('my trips, first page (agent with 10%)', () => graphql(ctx, agent, MY_TRIPS)),
+    user('my trips, trains only (agent with 10%)', () => graphql(ctx, agent, MY_TRIPS, { filter: { kinds: ['TRAIN'] } })),
+    user('my trips, status ISSUED (agent with 10%)', () => graphql(ctx, agent, MY_TRIPS, { filter: { statuses: ['ISSUED'] } })),
+    user('my trips, one departure month (agent with 10%)', () =>
+      graphql(ctx, agent, MY_TRIPS, { filter: { departureFrom: daysAhead(30), departureTo: daysAhead(60) } }),
+    ),
+    user('GET /api/trips first page (agent with 10%)', () => get(ctx, agent, '/api/trips?limit=20')),
     user('notification log, first page (ADMIN)', () => log({})),
     user('notification log, first page with its total (ADMIN)', () => log({}, NOTIFICATION_LOG_COUNTED)),
     user('notification log, status FAILED with its total (ADMIN)', () => log({ status: 'FAILED' }, NOTIFICATION_LOG_COUNTED)),

@@ -58,6 +58,8 @@ const CODE_COLUMNS: Record<string, Record<string, 'code' | 'digits'>> = {
 
 /** Auto-increment keys: a copy takes the next free ids; columns that point at them follow. */
 const AUTO_ID_TABLES = ['outbox_message', 'wallet_entry', 'wallet_hold', 'notification_attempt'];
+/** Tables whose `seq` only orders rows (the trip registry): a copy leaves it out and MySQL numbers it. */
+const SEQUENCED_TABLES = ['trip'];
 const AUTO_ID_REFERENCES: Record<string, Record<string, string>> = { train_issuance: { wallet_entry_id: 'wallet_entry' } };
 
 type TokenKind = 'uuid' | 'hex' | 'code' | 'digits' | 'email' | 'phone' | 'account' | 'wallet';
@@ -170,7 +172,7 @@ export function compileBundle(
   for (const [table, rows] of bundle.rows) {
     if (SIMULATOR_TABLES.test(table) && !withSimulators) continue;
     const types = columnTypes.get(table)!;
-    const columns = Object.keys(rows[0]);
+    const columns = Object.keys(rows[0]).filter((column) => !(column === 'seq' && SEQUENCED_TABLES.includes(table)));
     const references = AUTO_ID_REFERENCES[table] ?? {};
     const compiledRows = rows.map((row) =>
       columns.map((column): CompiledValue => {

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type Redis from 'ioredis';
+import type { RedisClient } from '../../shared/redis/redis.client';
 import type { KeptAnswer } from './idempotency-key.policy';
 
 /** What a keyed request may do: run (and then keep or release), answer the kept answer, or be refused. */
@@ -11,7 +11,10 @@ export type IdempotencyClaim =
   | { kind: 'limit'; retryAfterSeconds: number };
 
 export interface IdempotencyLimits {
-  /** How long a running request holds its key; a process killed mid-request frees it after this. */
+  /**
+   * How long a running request holds its key without a renewal: the process running it renews the lease every third
+   * of it, so a process killed mid-request frees the key within one lease, and a long request keeps it.
+   */
   leaseMs: number;
   /** How long a final answer is kept for replay (24 hours). */
   keepMs: number;
@@ -19,7 +22,7 @@ export interface IdempotencyLimits {
   keysPerAccountPerDay: number;
 }
 
-export const IDEMPOTENCY_LIMITS: IdempotencyLimits = { leaseMs: 60_000, keepMs: 24 * 3600_000, keysPerAccountPerDay: 10_000 };
+export const IDEMPOTENCY_LIMITS: IdempotencyLimits = { leaseMs: 10_000, keepMs: 24 * 3600_000, keysPerAccountPerDay: 10_000 };
 
 /**
  * Takes the key when nobody has it (counting it against the account's day), else reports what holds it. One round
@@ -41,6 +44,13 @@ if not current or string.sub(current, 1, #ARGV[1]) ~= ARGV[1] then return 0 end
 if ARGV[2] == '' then redis.call('DEL', KEYS[1]) else redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) end
 return 1`;
 
+/** Extends the running record's lease to ARGV[2] ms; only its own run's, and only while it runs. */
+const RENEW = `
+local current = redis.call('GET', KEYS[1])
+if not current or string.sub(current, 1, #ARGV[1]) ~= ARGV[1] then return 0 end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1`;
+
 /**
  * Idempotency keys in Redis, shared by every gateway replica: per (account, key) a running record while the first
  * request runs, then its final answer for 24 hours. Values: `running:<token>:<fingerprint>` or
@@ -48,10 +58,14 @@ return 1`;
  */
 export class IdempotencyStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly limits: IdempotencyLimits = IDEMPOTENCY_LIMITS,
   ) {}
+
+  get leaseMs(): number {
+    return this.limits.leaseMs;
+  }
 
   get keysPerAccountPerDay(): number {
     return this.limits.keysPerAccountPerDay;
@@ -81,6 +95,11 @@ export class IdempotencyStore {
   /** The run's final answer, kept for replay. */
   async keep(accountId: string, key: string, token: string, fingerprint: string, answer: KeptAnswer): Promise<void> {
     await this.redis.eval(SETTLE, 1, this.recordKey(accountId, key), `running:${token}:`, `done:${fingerprint}:${JSON.stringify(answer)}`, this.limits.keepMs);
+  }
+
+  /** The run is still going: its key stays held for another lease. False when the record is no longer this run's. */
+  async renew(accountId: string, key: string, token: string): Promise<boolean> {
+    return (await this.redis.eval(RENEW, 1, this.recordKey(accountId, key), `running:${token}:`, this.limits.leaseMs)) === 1;
   }
 
   /** The run ended without a final answer (a retryable failure): the key is free for the retry. */

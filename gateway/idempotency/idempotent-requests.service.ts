@@ -52,10 +52,15 @@ export class IdempotentRequests {
     if (claim.kind === 'in-use') throw IdempotencyException.inUse(claim.retryAfterSeconds);
     if (claim.kind === 'limit') throw IdempotencyException.limit(claim.retryAfterSeconds, this.store.keysPerAccountPerDay);
     const { token } = claim;
+    const lease = this.holdLease(accountId, key, token);
     return {
       kind: 'run',
-      release: () => this.settled(this.store.release(accountId, key, token), 0),
+      release: () => {
+        clearInterval(lease);
+        return this.settled(this.store.release(accountId, key, token), 0);
+      },
       settle: async (produced) => {
+        clearInterval(lease);
         const answer: KeptAnswer = { status: produced.status, headers: produced.headers, body: produced.text ?? JSON.stringify(produced.body) };
         const final =
           isFinalAnswer(produced.outcomeStatus ?? produced.status, produced.headers, produced.body) && Buffer.byteLength(answer.body) <= MAX_KEPT_ANSWER_BYTES;
@@ -63,6 +68,23 @@ export class IdempotentRequests {
         return answer;
       },
     };
+  }
+
+  /**
+   * Renews the running record every third of its lease while the request runs. A renewal that fails is only logged:
+   * the lease then ends on its own, as when the process dies.
+   */
+  private holdLease(accountId: string, key: string, token: string): NodeJS.Timeout {
+    const timer = setInterval(
+      () => {
+        this.store.renew(accountId, key, token).catch((error: unknown) => {
+          this.logger.warn('idempotency lease not renewed', { reason: error instanceof Error ? error.message : String(error) });
+        });
+      },
+      Math.max(1, Math.floor(this.store.leaseMs / 3)),
+    );
+    timer.unref();
+    return timer;
   }
 
   /**

@@ -7,3 +7,9 @@ export const authKeys = {
   key: (kid: string) => `key:${kid}`,
   token: (jti: string) => `token:${jti}`,
 };
+
+/**
+ * The bus topic of the signing keys: published after a key is created, imported or retired; every process's key ring
+ * listens (a process that misses it still reloads within KEY_RING_TTL_MS).
+ */
+export const SIGNING_KEYS_TOPIC = 'signing-keys';

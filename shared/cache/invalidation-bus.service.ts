@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type Redis from 'ioredis';
 import type { Logger } from '../logging/logger';
-import { createRedis } from '../redis/redis.client';
+import { createRedis, whenReady, type RedisClient, type RedisTarget } from '../redis/redis.client';
 
 /** What a process tells every other one: a topic (which cache) and, optionally, which part of it changed. */
 export interface Invalidation {
@@ -33,7 +32,7 @@ export class InvalidationBus {
   private readonly topicVersions = new Map<string, number>();
   /** Bumped whenever trust is lost: entries and loads from before cannot be told apart from stale ones. */
   private generation = 0;
-  private subscriber: Redis | undefined;
+  private subscriber: RedisClient | undefined;
   private subscribed = false;
   private lastHeartbeat = 0;
   private heartbeat: NodeJS.Timeout | undefined;
@@ -43,8 +42,8 @@ export class InvalidationBus {
   private readonly id = randomUUID();
 
   constructor(
-    private readonly publisher: Redis,
-    private readonly redisUrl: string,
+    private readonly publisher: RedisClient,
+    private readonly target: string | RedisTarget,
     /** One channel per deployment (the queue prefix), so deployments and test files sharing a Redis do not mix. */
     readonly channel: string,
     private readonly logger: Logger,
@@ -78,7 +77,7 @@ export class InvalidationBus {
     this.apply({ topic, key });
     const message = JSON.stringify({ topic, key, from: this.id });
     try {
-      await this.ready(this.publisher);
+      await whenReady(this.publisher, PUBLISH_WAIT_MS);
       await this.publisher.publish(this.channel, message);
     } catch (error) {
       this.logger.error('could not publish a cache invalidation: other processes keep their copy until its TTL ends', {
@@ -102,7 +101,7 @@ export class InvalidationBus {
     if (this.subscriber || this.closed) return;
     // A connection of its own: a subscribed connection can run no other command. It queues commands while
     // reconnecting (the subscribe on 'ready' must not be dropped) and resubscribes by itself below.
-    const subscriber = createRedis(this.redisUrl, 'queue', { autoResubscribe: false, connectionName: this.connectionName });
+    const subscriber = createRedis(this.target, 'queue', { autoResubscribe: false, connectionName: this.connectionName });
     this.subscriber = subscriber;
     subscriber.on('error', (error) => this.logger.warn('redis (invalidation) connection error', { reason: error.message }));
     subscriber.on('ready', () => {
@@ -162,21 +161,6 @@ export class InvalidationBus {
 
   private bump(topic: string): void {
     this.topicVersions.set(topic, (this.topicVersions.get(topic) ?? 0) + 1);
-  }
-
-  private async ready(redis: Redis): Promise<void> {
-    if (redis.status === 'ready') return;
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        redis.off('ready', onReady);
-        reject(new Error(`Redis not ready within ${PUBLISH_WAIT_MS} ms (status ${redis.status})`));
-      }, PUBLISH_WAIT_MS);
-      const onReady = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      redis.once('ready', onReady);
-    });
   }
 }
 

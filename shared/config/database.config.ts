@@ -13,6 +13,18 @@ export interface DatabaseLimitsConfig {
   broadReadPoolSize: number;
   /** DATABASE_BROAD_READ_QUEUE: broad searches that may wait for one of those connections; beyond them 503 SEARCH_BUSY. */
   broadReadQueue: number;
+  /**
+   * DATABASE_REPLICA_URL: a read replica for the lag-tolerant reads only (ticket lookup, notification log); null: they
+   * use the broad-read pool on the primary. See docs/decisions.md "A read replica for the lag-tolerant reads".
+   */
+  replicaUrl: string | null;
+  /**
+   * DATABASE_REPLICA_MAX_LAG_SECONDS: a replica further behind than this (or with its replication stopped) serves no
+   * reads until it catches up; 0 does not check (a replica whose status cannot be read).
+   */
+  replicaMaxLagSeconds: number;
+  /** DATABASE_REPLICA_STICKY_MS: an account that wrote reads from the primary for this long after, on every process; 0: its own request only. */
+  replicaStickyMs: number;
 }
 
 const DATABASE_PARTS = ['DATABASE_HOST', 'DATABASE_PORT', 'DATABASE_NAME', 'DATABASE_USER', 'DATABASE_PASSWORD', 'DATABASE_PASSWORD_FILE'];
@@ -60,11 +72,40 @@ export function readDatabaseUrl(read: EnvReader, env: Env, production: boolean, 
   return `mysql://${credentials}@${host}:${dbPort}/${name}`;
 }
 
-export function readDatabaseLimits(read: EnvReader): DatabaseLimitsConfig {
+/**
+ * DATABASE_REPLICA_URL, with its password from DATABASE_REPLICA_PASSWORD_FILE when given (a Docker secret, as for
+ * the primary): the URL then carries none of its own.
+ */
+function readReplicaUrl(read: EnvReader, problems: string[]): string | null {
+  const url = read.optionalUrl('DATABASE_REPLICA_URL', ['mysql:', 'mariadb:']);
+  const passwordFile = read.optionalString('DATABASE_REPLICA_PASSWORD_FILE');
+  if (passwordFile === null) return url;
+  if (!url) {
+    problems.push('DATABASE_REPLICA_PASSWORD_FILE is set without DATABASE_REPLICA_URL');
+    return null;
+  }
+  const parsed = new URL(url);
+  if (parsed.password) {
+    problems.push('DATABASE_REPLICA_URL has a password and DATABASE_REPLICA_PASSWORD_FILE is set: give the password one way only');
+    return null;
+  }
+  try {
+    parsed.password = encodeURIComponent(readFileSync(passwordFile, 'utf8').replace(/\r?\n$/, ''));
+  } catch (error) {
+    problems.push(`DATABASE_REPLICA_PASSWORD_FILE cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): ${passwordFile}`);
+    return null;
+  }
+  return parsed.toString();
+}
+
+export function readDatabaseLimits(read: EnvReader, problems: string[]): DatabaseLimitsConfig {
   return {
     statementTimeoutMs: read.integer('DATABASE_STATEMENT_TIMEOUT_MS', 5000, 100, 300_000),
     jobStatementTimeoutMs: read.integer('DATABASE_JOB_STATEMENT_TIMEOUT_MS', 60_000, 0, 3_600_000),
     broadReadPoolSize: read.integer('DATABASE_BROAD_READ_POOL_SIZE', 2, 1, 50),
     broadReadQueue: read.integer('DATABASE_BROAD_READ_QUEUE', 16, 0, 1000),
+    replicaUrl: readReplicaUrl(read, problems),
+    replicaMaxLagSeconds: read.integer('DATABASE_REPLICA_MAX_LAG_SECONDS', 10, 0, 86_400),
+    replicaStickyMs: read.integer('DATABASE_REPLICA_STICKY_MS', 5000, 0, 600_000),
   };
 }

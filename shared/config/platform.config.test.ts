@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inspect } from 'node:util';
 import { ConfigError, loadConfig, redact } from './platform.config';
 
 const PRODUCTION_CONNECTIONS = {
@@ -9,6 +10,7 @@ const PRODUCTION_CONNECTIONS = {
   REDIS_URL: 'redis://cache:6379',
   PUBLIC_BASE_URL: 'https://api.safiri.example/',
   SGR_TICKET_PDF_OWNER_PASSWORD: 'owner-pw',
+  KEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
 };
 
 describe('loadConfig', () => {
@@ -42,13 +44,53 @@ describe('loadConfig', () => {
   });
 
   it('gives the documented statement limits and broad-read pool, and refuses a request limit that is none or unbounded', () => {
-    expect(loadConfig({}).database).toEqual({ statementTimeoutMs: 5000, jobStatementTimeoutMs: 60_000, broadReadPoolSize: 2, broadReadQueue: 16 });
+    expect(loadConfig({}).database).toEqual({
+      statementTimeoutMs: 5000,
+      jobStatementTimeoutMs: 60_000,
+      broadReadPoolSize: 2,
+      broadReadQueue: 16,
+      replicaUrl: null,
+      replicaMaxLagSeconds: 10,
+      replicaStickyMs: 5000,
+    });
     expect(loadConfig({ DATABASE_JOB_STATEMENT_TIMEOUT_MS: '0', DATABASE_BROAD_READ_QUEUE: '0' }).database).toMatchObject({
       jobStatementTimeoutMs: 0,
       broadReadQueue: 0,
     });
     expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS must be a whole number from 100 to 300000/);
     expect(() => loadConfig({ DATABASE_BROAD_READ_POOL_SIZE: '0' })).toThrow(/DATABASE_BROAD_READ_POOL_SIZE must be a whole number from 1 to 50/);
+  });
+
+  it('reads DATABASE_REPLICA_URL as a mysql or mariadb URL, absent by default, its password from a file when given', () => {
+    expect(loadConfig({ DATABASE_REPLICA_URL: 'mysql://reader:pw@replica:3306/safiri' }).database.replicaUrl).toBe('mysql://reader:pw@replica:3306/safiri');
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: 'http://replica/safiri' })).toThrow(/DATABASE_REPLICA_URL/);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'safiri-config-'));
+    try {
+      const file = path.join(dir, 'db_replica_password');
+      writeFileSync(file, 'r@d:pw\n');
+      const url = loadConfig({ DATABASE_REPLICA_URL: 'mysql://reader@replica:3306/safiri', DATABASE_REPLICA_PASSWORD_FILE: file }).database.replicaUrl;
+      expect(url).toBe('mysql://reader:r%40d%3Apw@replica:3306/safiri');
+      expect(() => loadConfig({ DATABASE_REPLICA_URL: 'mysql://reader:pw@replica/safiri', DATABASE_REPLICA_PASSWORD_FILE: file })).toThrow(/one way only/);
+      expect(() => loadConfig({ DATABASE_REPLICA_PASSWORD_FILE: file })).toThrow(/without DATABASE_REPLICA_URL/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('bounds the replica lag limit (10 s by default) and the recent-writer window (5 s by default), 0 turning either off', () => {
+    expect(loadConfig({}).database).toMatchObject({ replicaMaxLagSeconds: 10, replicaStickyMs: 5000 });
+    expect(loadConfig({ DATABASE_REPLICA_MAX_LAG_SECONDS: '0', DATABASE_REPLICA_STICKY_MS: '0' }).database).toMatchObject({
+      replicaMaxLagSeconds: 0,
+      replicaStickyMs: 0,
+    });
+    expect(loadConfig({ DATABASE_REPLICA_MAX_LAG_SECONDS: '30', DATABASE_REPLICA_STICKY_MS: '15000' }).database).toMatchObject({
+      replicaMaxLagSeconds: 30,
+      replicaStickyMs: 15000,
+    });
+    expect(() => loadConfig({ DATABASE_REPLICA_MAX_LAG_SECONDS: '-1' })).toThrow(/DATABASE_REPLICA_MAX_LAG_SECONDS must be a whole number from 0 to 86400/);
+    expect(() => loadConfig({ DATABASE_REPLICA_MAX_LAG_SECONDS: '2.5' })).toThrow(/DATABASE_REPLICA_MAX_LAG_SECONDS/);
+    expect(() => loadConfig({ DATABASE_REPLICA_STICKY_MS: '600001' })).toThrow(/DATABASE_REPLICA_STICKY_MS must be a whole number from 0 to 600000/);
+    expect(() => loadConfig({ DATABASE_REPLICA_STICKY_MS: '5s' })).toThrow(/DATABASE_REPLICA_STICKY_MS/);
   });
 
   it('keeps caches on REDIS_URL unless CACHE_REDIS_URL names another, and limits searches to 10 a second with bursts of 50', () => {
@@ -164,6 +206,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REVERSE_PROXY_UPSTREAM: 'x; include /etc/passwd' })).toThrow(/REVERSE_PROXY_UPSTREAM must be an nginx upstream name/);
   });
 
+  it('follows no remote by default; takes https, ssh, file and path remotes and refuses git remote helpers and options', () => {
+    expect(loadConfig({}).reverseProxy.remote).toBeNull();
+    expect(loadConfig({ REVERSE_PROXY_REMOTE: 'git@git.safiri.example:ops/tenants.git' }).reverseProxy.remote).toEqual({
+      url: 'git@git.safiri.example:ops/tenants.git',
+      branch: 'main',
+      readSyncMs: 2000,
+    });
+    for (const url of [
+      'https://git.safiri.example/ops/tenants.git',
+      'ssh://git@git.safiri.example/ops/tenants.git',
+      'file:///srv/tenants.git',
+      '/srv/tenants.git',
+    ]) {
+      expect(loadConfig({ REVERSE_PROXY_REMOTE: url }).reverseProxy.remote?.url).toBe(url);
+    }
+    for (const url of ['ext::sh -c touch% /tmp/pwned', 'fd::17', '--upload-pack=touch /tmp/pwned', 'https://a b', 'relative/path']) {
+      expect(() => loadConfig({ REVERSE_PROXY_REMOTE: url })).toThrow(/REVERSE_PROXY_REMOTE must be/);
+    }
+    expect(() => loadConfig({ REVERSE_PROXY_REMOTE: '/srv/t.git', REVERSE_PROXY_REMOTE_BRANCH: '../x' })).toThrow(/REVERSE_PROXY_REMOTE_BRANCH/);
+    expect(() => loadConfig({ REVERSE_PROXY_REMOTE: '/srv/t.git', REVERSE_PROXY_READ_SYNC_MS: '-1' })).toThrow(/REVERSE_PROXY_READ_SYNC_MS/);
+  });
+
   it('reads the GraphQL limits, giving token-less requests a budget no larger than authenticated ones', () => {
     expect(loadConfig({})).toMatchObject({
       graphqlMaxDepth: 12,
@@ -253,6 +317,75 @@ describe('loadConfig', () => {
       'RETENTION_BATCH_SIZE must be a whole number from 1 to 10000 (got "50000")',
       'RETENTION_NOTIFICATION_DAYS must be a whole number from 0 to 3650 (got "-1")',
     ]);
+  });
+
+  it('takes the key-encryption key from KEY_ENCRYPTION_KEY or a file, requires it in production, and never prints it', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'safiri-config-'));
+    try {
+      const key = Buffer.alloc(32, 9).toString('base64');
+      const fromEnv = loadConfig({ KEY_ENCRYPTION_KEY: key, KEYS_DIR: dir }).keyEncryption;
+      expect(fromEnv).toMatchObject({ source: 'env', file: null });
+      expect(fromEnv.key?.bytes().toString('base64')).toBe(key);
+      expect(JSON.stringify(fromEnv)).not.toContain(key);
+      expect(inspect(fromEnv)).not.toContain(key);
+      const file = path.join(dir, 'kek');
+      writeFileSync(file, `${key}\n`);
+      expect(loadConfig({ KEY_ENCRYPTION_KEY_FILE: file }).keyEncryption.key?.bytes().toString('base64')).toBe(key);
+      // Outside production, neither: the development machine's key in KEYS_DIR, generated at first use.
+      expect(loadConfig({ KEYS_DIR: dir }).keyEncryption).toEqual({ source: 'development', file: path.join(dir, 'key-encryption.key'), key: null });
+
+      const short = Buffer.alloc(16, 1).toString('base64');
+      expect(() => loadConfig({ KEY_ENCRYPTION_KEY: short })).toThrow(
+        /KEY_ENCRYPTION_KEY must be 32 random bytes in base64 \(44 characters, e\.g\. `openssl rand -base64 32`\) \(got 24 characters\)/,
+      );
+      expect(() => loadConfig({ KEY_ENCRYPTION_KEY: short })).not.toThrow(new RegExp(short.replace(/[+/=]/g, '.')));
+      expect(() => loadConfig({ KEY_ENCRYPTION_KEY: key, KEY_ENCRYPTION_KEY_FILE: file })).toThrow(
+        /KEY_ENCRYPTION_KEY and KEY_ENCRYPTION_KEY_FILE are both set/,
+      );
+      expect(() => loadConfig({ KEY_ENCRYPTION_KEY_FILE: path.join(dir, 'missing') })).toThrow(/KEY_ENCRYPTION_KEY_FILE cannot be read \(ENOENT\)/);
+      writeFileSync(path.join(dir, 'key-encryption.key'), 'not a key');
+      expect(() => loadConfig({ KEYS_DIR: dir })).toThrow(/key-encryption.key\) must hold 32 random bytes in base64/);
+      const withoutKey = { ...PRODUCTION_CONNECTIONS, KEY_ENCRYPTION_KEY: '' };
+      expect(() => loadConfig({ ...withoutKey, NOTIFICATION_SINK_ALLOWED: 'true', KEYS_DIR: dir })).toThrow(
+        /KEY_ENCRYPTION_KEY or KEY_ENCRYPTION_KEY_FILE is required when NODE_ENV=production/,
+      );
+      expect(loadConfig({ ...PRODUCTION_CONNECTIONS, NOTIFICATION_SINK_ALLOWED: 'true' }).keyEncryption.source).toBe('env');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('runs on the simulator unless FLIGHT_SUPPLIER=duffel, which needs a Duffel token it never prints', () => {
+    expect(loadConfig({}).flightSupplier).toEqual({ kind: 'sandbox' });
+    const token = 'duffel_test_s3cretS3cretS3cret';
+    const duffel = loadConfig({ FLIGHT_SUPPLIER: 'duffel', DUFFEL_ACCESS_TOKEN: token }).flightSupplier;
+    expect(duffel).toMatchObject({ kind: 'duffel', apiUrl: 'https://api.duffel.com', timeoutMs: 30_000 });
+    if (duffel.kind !== 'duffel') throw new Error('not duffel');
+    expect(duffel.accessToken.value()).toBe(token);
+    expect(duffel.accessToken.mode).toBe('test');
+    expect(JSON.stringify(duffel)).not.toContain('s3cret');
+    expect(inspect(duffel)).not.toContain('s3cret');
+    expect(
+      loadConfig({ FLIGHT_SUPPLIER: 'duffel', DUFFEL_ACCESS_TOKEN: 'duffel_live_abcdefghij', DUFFEL_API_URL: 'http://127.0.0.1:9999/' }).flightSupplier,
+    ).toMatchObject({
+      apiUrl: 'http://127.0.0.1:9999',
+      accessToken: expect.objectContaining({ mode: 'live' }),
+    });
+    // The token matters only when Duffel is chosen.
+    expect(loadConfig({ DUFFEL_ACCESS_TOKEN: 'anything' }).flightSupplier).toEqual({ kind: 'sandbox' });
+
+    expect(() => loadConfig({ FLIGHT_SUPPLIER: 'duffel' })).toThrow(/DUFFEL_ACCESS_TOKEN is required when FLIGHT_SUPPLIER=duffel/);
+    expect(() => loadConfig({ FLIGHT_SUPPLIER: 'duffel', DUFFEL_ACCESS_TOKEN: 'not-a-t0ken-at-all' })).toThrow(
+      /DUFFEL_ACCESS_TOKEN must be a Duffel access token/,
+    );
+    expect(() => loadConfig({ FLIGHT_SUPPLIER: 'duffel', DUFFEL_ACCESS_TOKEN: 'not-a-t0ken-at-all' })).not.toThrow(/t0ken/);
+    expect(() => loadConfig({ FLIGHT_SUPPLIER: 'amadeus' })).toThrow(/FLIGHT_SUPPLIER must be one of sandbox, duffel \(got "amadeus"\)/);
+    expect(() => loadConfig({ FLIGHT_SUPPLIER: 'duffel', DUFFEL_ACCESS_TOKEN: token, DUFFEL_API_URL: 'ftp://duffel' })).toThrow(
+      /DUFFEL_API_URL must use https: or http:/,
+    );
+    expect(() => loadConfig({ FLIGHT_SUPPLIER: 'duffel', DUFFEL_ACCESS_TOKEN: token, DUFFEL_TIMEOUT_MS: '5' })).toThrow(
+      /DUFFEL_TIMEOUT_MS must be a whole number from 100/,
+    );
   });
 
   it('redacts passwords in URLs', () => {

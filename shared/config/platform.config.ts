@@ -4,16 +4,24 @@ import { readDatabaseLimits, readDatabaseUrl, type DatabaseLimitsConfig } from '
 import { readLoginConfig, type LoginConfig } from './login.config';
 import { readNotificationConfig, type NotificationConfig } from './notification.config';
 import { readFlightConfig, type FlightConfig } from './flight.config';
+import { readPaymentsConfig, type PaymentsConfig } from './payments.config';
+import { readFlightSupplierConfig, type FlightSupplierConfig } from './flight-supplier.config';
 import { readTrainConfig, type TrainConfig } from './train.config';
 import { readWebhookConfig, type WebhookConfig } from './webhook.config';
+import { readLiveConfig, type LiveConfig } from './live.config';
 import { readReverseProxySettings, type ReverseProxySettings } from './reverse-proxy.config';
 import { readRetentionConfig, type RetentionConfig } from './retention.config';
 import { EnvReader, type Env } from './env.reader';
+import { readKeyEncryptionConfig, type KeyEncryptionConfig } from './key-encryption.config';
+import { readRedisTopologyAndPrefix, type RedisTopology } from './redis-topology.config';
 
 // Each module's settings have a file of their own beside this one; they are named here too, so that a reader of the
 // whole configuration finds every part through this file.
 export type { DatabaseLimitsConfig } from './database.config';
 export type { FlightConfig } from './flight.config';
+export type { FlightSupplierConfig } from './flight-supplier.config';
+export type { KeyEncryptionConfig } from './key-encryption.config';
+export type { FlutterwaveConfig, PaymentsConfig } from './payments.config';
 export type { LoginConfig } from './login.config';
 export type { HttpChannelConfig, NotificationConfig } from './notification.config';
 export type { RetentionConfig } from './retention.config';
@@ -39,9 +47,16 @@ export interface PlatformConfig {
   redisUrl: string;
   /** CACHE_REDIS_URL: the Redis for caches (search cache, offers, search rate limits); REDIS_URL unless set. */
   cacheRedisUrl: string;
+  /** REDIS_CLUSTER_NODES or REDIS_SENTINELS: the servers standing for REDIS_URL's, if any (docs/operating.md, Redis). */
+  redisTopology: RedisTopology;
   queuePrefix: string;
   publicBaseUrl: string;
   keysDir: string;
+  /**
+   * The key-encryption key of the private signing keys in the database: KEY_ENCRYPTION_KEY or KEY_ENCRYPTION_KEY_FILE,
+   * the same for every replica; required in production (docs/decisions.md "Keys shared by every replica").
+   */
+  keyEncryption: KeyEncryptionConfig;
   logLevel: LogLevel;
   maxBodyBytes: number;
   graphqlMaxDepth: number;
@@ -77,8 +92,13 @@ export interface PlatformConfig {
   recovery: RecoveryConfig;
   notifications: NotificationConfig;
   flight: FlightConfig;
+  /** PAYMENTS_PROVIDER and the chosen provider's credentials (docs/decisions.md "Payment provider"). */
+  payments: PaymentsConfig;
+  /** FLIGHT_SUPPLIER (sandbox unless set) and, for duffel, its token and API URL: docs/decisions.md "Duffel adapter". */
+  flightSupplier: FlightSupplierConfig;
   train: TrainConfig;
   webhooks: WebhookConfig;
+  live: LiveConfig;
   reverseProxy: ReverseProxySettings;
   metrics: MetricsConfig;
   /** WORKER_PORT: the worker role's small listener for /livez, /readyz and /metrics. */
@@ -146,7 +166,8 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
     nodeEnv,
     ...listeners,
     ...stores,
-    database: readDatabaseLimits(read),
+    keyEncryption: readKeyEncryptionConfig(read, production, stores.keysDir, problems),
+    database: readDatabaseLimits(read, problems),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'warn' : 'info'),
     maxBodyBytes: read.integer('MAX_BODY_BYTES', 1_048_576, 1024, 50 * 1_048_576),
     ...readGraphqlLimits(read, graphqlMaxCost),
@@ -162,8 +183,11 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
     recovery: readRecoveryConfig(read),
     notifications: readNotificationConfig(read, production, problems),
     flight: readFlightConfig(read),
+    payments: readPaymentsConfig(read, stores.publicBaseUrl, problems),
+    flightSupplier: readFlightSupplierConfig(read, problems),
     train: readTrainConfig(read, production, problems),
     webhooks: readWebhookConfig(read, production, problems),
+    live: readLiveConfig(read),
     reverseProxy: readReverseProxySettings(read, problems),
     metrics: readMetricsConfig(read, listeners.subgraphHost),
     workerPort: read.port('WORKER_PORT', 4005),
@@ -193,7 +217,7 @@ function readListeners(read: EnvReader): Listeners {
   return { port, subgraphPorts, host, subgraphHost, subgraphUrls };
 }
 
-type Stores = Pick<PlatformConfig, 'databaseUrl' | 'redisUrl' | 'cacheRedisUrl' | 'queuePrefix' | 'publicBaseUrl' | 'keysDir'>;
+type Stores = Pick<PlatformConfig, 'databaseUrl' | 'redisUrl' | 'cacheRedisUrl' | 'redisTopology' | 'queuePrefix' | 'publicBaseUrl' | 'keysDir'>;
 
 /** Where data lives: the database, the two Redis, the queue prefix, the signing keys, and the public base URL. */
 function readStores(read: EnvReader, env: Env, production: boolean, problems: string[], port: number): Stores {
@@ -203,7 +227,7 @@ function readStores(read: EnvReader, env: Env, production: boolean, problems: st
     databaseUrl,
     redisUrl,
     cacheRedisUrl: read.optionalUrl('CACHE_REDIS_URL', ['redis:', 'rediss:']) ?? redisUrl,
-    queuePrefix: read.pattern('QUEUE_PREFIX', 'safiri', /^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, "_", "." or "-", at most 64'),
+    ...readRedisTopologyAndPrefix(read, problems),
     publicBaseUrl: read.url('PUBLIC_BASE_URL', production ? undefined : `http://localhost:${port}`, ['http:', 'https:']).replace(/\/+$/, ''),
     keysDir: path.resolve(read.string('KEYS_DIR', path.join(os.homedir(), '.safiri', 'keys'))),
   };

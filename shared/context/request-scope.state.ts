@@ -17,6 +17,12 @@ export interface RequestScope {
   signal?: AbortSignal;
   /** A statement time limit for this work's database connections instead of the request's (a wait with a bound of its own). */
   statementTimeoutMs?: number;
+  /** Set once this work has written to the primary: its lag-tolerant reads then go to the primary too (read-your-writes). */
+  wrotePrimary?: boolean;
+  /** The account recorded as a recent writer for this work (once: shared/database/recent-writers.registry.ts). */
+  recordedWriter?: string;
+  /** Whether this work's account wrote in the last few seconds, asked once per request and shared by its reads. */
+  recentWriter?: Promise<boolean>;
 }
 
 const scope = new AsyncLocalStorage<RequestScope>();
@@ -78,4 +84,29 @@ export function noteOperation(name: string | null | undefined): void {
 export function noteAccount(accountId: string | undefined): void {
   const store = scope.getStore();
   if (store && accountId) store.accountId = accountId;
+}
+
+/** A write went to the primary while serving this work (shared/database/replica-read.router.ts). */
+export function noteWrite(): void {
+  const store = scope.getStore();
+  if (store) store.wrotePrimary = true;
+}
+
+/**
+ * The account to record as a recent writer: the request's, the first time a write is seen once it is known; undefined
+ * after that, and for work no account caused (a job, a login).
+ */
+export function writerToRecord(): string | undefined {
+  const store = scope.getStore();
+  if (!store?.accountId || store.recordedWriter === store.accountId) return undefined;
+  store.recordedWriter = store.accountId;
+  return store.accountId;
+}
+
+/** Whether the request's account wrote recently: `ask` runs at most once per request; false when no account is known. */
+export function recentWriterOfScope(ask: (accountId: string) => Promise<boolean>): Promise<boolean> {
+  const store = scope.getStore();
+  if (!store?.accountId) return Promise.resolve(false);
+  store.recentWriter ??= ask(store.accountId);
+  return store.recentWriter;
 }

@@ -9,8 +9,14 @@ const FEDERATION_LINK =
 /** One schema module as buildSubgraphSchema takes it: the package's index exports the function, not its module types. */
 type SubgraphModule = Exclude<Extract<Parameters<typeof buildSubgraphSchema>[0], readonly unknown[]>[number], DocumentNode>;
 
-/** Entity reference resolvers by type name; each declares its own reference and context types (Apollo passes both). */
-export type ReferenceResolvers = Record<string, { __resolveReference: (reference: never, context: never) => unknown }>;
+/**
+ * Entity reference resolvers by type name, each declaring its own reference and context types (Apollo passes both); and
+ * the type resolvers of abstract types, which the SDL printed from type-graphql's schema does not carry.
+ */
+export type ReferenceResolvers = Record<
+  string,
+  { __resolveReference: (reference: never, context: never) => unknown } | { __resolveType: (value: never) => string | undefined }
+>;
 
 /**
  * type-graphql builds the schema from classes; @apollo/subgraph needs SDL plus a resolver map.

@@ -1,6 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** Request headers a browser app may send (the spec's headers, Apollo's CSRF header, conditional requests). */
+/**
+ * Request headers a browser app may send: the spec's headers, Apollo's CSRF header, the client identification
+ * Apollo Client sends (name, version, operation name; urql and graphql-request need only safelisted ones plus
+ * Content-Type and Authorization), conditional requests.
+ */
 const ALLOWED_HEADERS = [
   'Authorization',
   'Content-Type',
@@ -9,6 +13,9 @@ const ALLOWED_HEADERS = [
   'X-External-User-Id',
   'x-authentication-context',
   'apollo-require-preflight',
+  'apollographql-client-name',
+  'apollographql-client-version',
+  'x-apollo-operation-name',
   'If-Match',
   'If-None-Match',
   'x-request-id',

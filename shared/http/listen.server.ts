@@ -12,11 +12,14 @@ export function listen(server: Server, port: number, host: string): Promise<numb
   });
 }
 
+/** How long a stopping listener lets requests in flight finish: the Kubernetes grace periods are sized on it. */
+export const SERVER_CLOSE_GRACE_MS = 5000;
+
 /**
  * Stops accepting, lets requests in flight finish for up to `graceMs`, then drops what is left:
  * a keep-alive connection still busy at close would otherwise hold shutdown for its whole timeout.
  */
-export function closeServer(server: Server, graceMs = 5000): Promise<void> {
+export function closeServer(server: Server, graceMs = SERVER_CLOSE_GRACE_MS): Promise<void> {
   return new Promise((resolve) => {
     const force = setTimeout(() => server.closeAllConnections(), graceMs);
     force.unref();

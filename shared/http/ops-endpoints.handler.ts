@@ -7,7 +7,7 @@ import { observeHttp } from '../metrics/http-metrics.middleware';
 import { pathOf } from './request-path.reader';
 import { sendJson } from './json-response.writer';
 import { closeServer, listen } from './listen.server';
-import type { HealthReport } from './readiness.probe';
+import { withoutDetails, type HealthReport } from './readiness.probe';
 
 /** The operator paths every listener may answer, as they appear in the route label. */
 export const OPS_PATHS = ['/livez', '/readyz', '/metrics'] as const;
@@ -21,11 +21,16 @@ export interface OpsPorts {
 }
 
 /**
- * /livez (the process answers: no dependency is asked), /readyz (`readiness`: 503 naming what is down) and /metrics.
+ * /livez (the process answers: no dependency is asked), /readyz (`readiness`: 503 naming what is down; on a
+ * `publicListener` the names only for the METRICS_TOKEN bearer, see operatorAsks) and /metrics.
  * On a public listener /metrics exists only when METRICS_TOKEN is set, and then needs it; on the metrics listener
  * (`metricsListener`) it is always there, and needs the token when one is set. Answers false for any other path.
  */
-export function opsEndpoints(ports: OpsPorts, readiness: (() => Promise<HealthReport>) | null, options: { metricsListener?: boolean } = {}): OpsHandler {
+export function opsEndpoints(
+  ports: OpsPorts,
+  readiness: (() => Promise<HealthReport>) | null,
+  options: { metricsListener?: boolean; publicListener?: boolean } = {},
+): OpsHandler {
   const { token } = ports.config.metrics;
   return async (req, res, path) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
@@ -35,7 +40,8 @@ export function opsEndpoints(ports: OpsPorts, readiness: (() => Promise<HealthRe
     }
     if (path === '/readyz' && readiness) {
       const report = await readiness();
-      sendJson(res, report.httpStatus, report.body, { 'cache-control': 'no-store' });
+      const shown = options.publicListener && !operatorAsks(req, token) ? withoutDetails(report) : report;
+      sendJson(res, shown.httpStatus, shown.body, { 'cache-control': 'no-store' });
       return true;
     }
     if (path === '/metrics' && (token || options.metricsListener)) {
@@ -55,6 +61,14 @@ export function opsEndpoints(ports: OpsPorts, readiness: (() => Promise<HealthRe
     }
     return false;
   };
+}
+
+/**
+ * Whether the request carries the operators' METRICS_TOKEN as its bearer: on a public listener only they are told
+ * which parts of the platform are up or down (what it runs on is no stranger's business). No token set: nobody.
+ */
+export function operatorAsks(req: IncomingMessage, token: string | null): boolean {
+  return token !== null && bearerMatches(req.headers.authorization, token);
 }
 
 /** Compares digests, so the time taken says nothing about how much of the token matched. */

@@ -1,4 +1,4 @@
-import type Redis from 'ioredis';
+import type { RedisClient } from '../redis/redis.client';
 import type { DataSource } from 'typeorm';
 import { pingDatabase } from '../database/data-source.factory';
 
@@ -29,12 +29,17 @@ async function check(fn: () => Promise<unknown>, what: string): Promise<CheckRes
   }
 }
 
-/** Runs the checks in parallel: 200 when all are up, else 503 naming what is down. */
+/** Checks whose failure leaves the process able to serve everything, more slowly: the read replica (its reads go to the primary). */
+const DEGRADING_CHECKS = new Set(['replica']);
+
+/** Runs the checks in parallel: 200 when all are up (status degraded when only a degrading one is down), else 503 naming what is down. */
 export async function checkAll(checks: Record<string, () => Promise<unknown>>): Promise<HealthReport> {
   const names = Object.keys(checks);
   const results = await Promise.all(names.map((name) => check(checks[name], name)));
   const byName: Record<string, CheckResult> = Object.fromEntries(names.map((name, i) => [name, results[i]]));
-  const down = names.filter((name) => byName[name].status === 'down');
+  const failed = names.filter((name) => byName[name].status === 'down');
+  const down = failed.filter((name) => !DEGRADING_CHECKS.has(name));
+  if (down.length === 0 && failed.length > 0) return { httpStatus: 200, body: { status: 'degraded', degraded: failed, checks: byName } };
   return down.length === 0
     ? { httpStatus: 200, body: { status: 'ok', checks: byName } }
     : {
@@ -43,8 +48,18 @@ export async function checkAll(checks: Record<string, () => Promise<unknown>>): 
       };
 }
 
+/**
+ * The same verdict without the parts: `{"status":"ok"}` or a 503 that names nothing, for whoever is not an operator
+ * (probes and balancers read the status code only).
+ */
+export function withoutDetails(report: HealthReport): HealthReport {
+  return report.httpStatus === 200
+    ? { httpStatus: 200, body: { status: 'ok' } }
+    : { httpStatus: 503, body: { status: 'unavailable', errorCode: 'SERVICE_UNAVAILABLE', errorMessage: 'Not every part of the platform is up' } };
+}
+
 /** A Redis client that is not connected is down at once; a connected one must answer PING. */
-async function pingRedis(client: Redis): Promise<void> {
+async function pingRedis(client: RedisClient): Promise<void> {
   if (client.status !== 'ready') throw new Error(`not connected (${client.status})`);
   await client.ping();
 }
@@ -52,9 +67,11 @@ async function pingRedis(client: Redis): Promise<void> {
 /** What the readiness checks ping (a Platform has each under these names). */
 export interface DependencyPorts {
   dataSource: DataSource;
-  redis: Redis;
-  queueRedis: Redis;
-  cacheRedis: Redis;
+  redis: RedisClient;
+  queueRedis: RedisClient;
+  cacheRedis: RedisClient;
+  /** Set when DATABASE_REPLICA_URL is: its being down degrades readiness, never fails it. */
+  replica?: { ping(): Promise<void> } | null;
 }
 
 /**
@@ -63,9 +80,11 @@ export interface DependencyPorts {
  * worker, which never touches it, passes `cache: false`).
  */
 export function dependencyChecks(ports: DependencyPorts, options: { queues?: boolean; cache?: boolean } = {}): Record<string, () => Promise<unknown>> {
+  const replica = ports.replica;
   return {
     mysql: () => pingDatabase(ports.dataSource),
     redis: () => Promise.all([pingRedis(ports.redis), ...(options.queues ? [pingRedis(ports.queueRedis)] : [])]),
     ...(options.cache !== false && ports.cacheRedis !== ports.redis ? { cacheRedis: () => pingRedis(ports.cacheRedis) } : {}),
+    ...(replica ? { replica: () => replica.ping() } : {}),
   };
 }

@@ -31,6 +31,8 @@ const SECRET_KEYS = [
   'accessToken',
   'refreshToken',
   'cardToken',
+  'secretKey',
+  'webhookSecretHash',
   'cardNumber',
   'cvv',
   'email',

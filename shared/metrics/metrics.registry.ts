@@ -114,6 +114,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly replicaReads = new Counter({
+    name: 'safiri_db_replica_reads_total',
+    help: 'Lag-tolerant reads with DATABASE_REPLICA_URL set, by route (replica; fallback: the replica was unreachable and the primary answered)',
+    labelNames: ['route'] as const,
+    registers: [this.registry],
+  });
+
   private readonly collectFailures = new Counter({
     name: 'safiri_metrics_collect_failures_total',
     help: 'Scrape-time collectors that failed or took longer than the bound, by collector',

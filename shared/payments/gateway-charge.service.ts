@@ -1,6 +1,7 @@
 import type { Clock } from '../time/clock.port';
 import { callPaymentGateway } from './gateway-call.guard';
-import type { PaymentGateway } from './payment-gateway.port';
+import { Decimal } from '../money/money.calculator';
+import type { Charge, ChargePayer, PaymentGateway } from './payment-gateway.port';
 
 /**
  * A customer's charge on the payment gateway, the same for every booking kind (flight_payment, train_payment): what
@@ -35,8 +36,11 @@ export interface ChargeRecording<P> {
   markConfirmed(id: string): Promise<P>;
 }
 
-/** Creates the provider charge (idempotent by payment id) and records what the provider answered. */
-export async function chargePayment<P extends ChargeablePayment>(payment: P, recording: ChargeRecording<P>): Promise<P> {
+/**
+ * Creates the provider charge (idempotent by payment id) and records what the provider answered. `payer` is who pays,
+ * for a real provider (the number a mobile-money prompt goes to, the receipt's email).
+ */
+export async function chargePayment<P extends ChargeablePayment>(payment: P, recording: ChargeRecording<P>, payer?: ChargePayer): Promise<P> {
   const charge = await callPaymentGateway(() =>
     recording.gateway.createCharge({
       idempotencyKey: payment.id,
@@ -44,6 +48,7 @@ export async function chargePayment<P extends ChargeablePayment>(payment: P, rec
       amount: payment.amount,
       currency: payment.currency,
       method: payment.method ?? '',
+      ...(payer ? { payer } : {}),
     }),
   );
   await recording.payments.setProviderReference(payment.id, charge.providerReference, recording.clock.now());
@@ -61,5 +66,18 @@ export async function confirmCharge<P extends ChargeablePayment>(payment: P, rec
   const charge = await callPaymentGateway(() => recording.gateway.chargeStatus(payment.providerReference!));
   if (charge.status === 'DECLINED') return recording.decline(payment, charge.declineReason);
   if (charge.status === 'PENDING' && !recording.gateway.sandbox) throw stillPending();
+  // A charge of another amount or currency is not this payment's: it stays PENDING for an operator to reconcile.
+  if (!chargedAsExpected(charge, payment)) throw stillPending();
   return recording.markConfirmed(payment.id);
+}
+
+/** True unless the provider reports a charged amount or currency other than the payment's (compared as decimals, never floats). */
+export function chargedAsExpected(charge: Pick<Charge, 'charged'>, expected: { amount: string; currency: string }): boolean {
+  if (!charge.charged) return true;
+  if (charge.charged.currency !== expected.currency) return false;
+  try {
+    return new Decimal(charge.charged.amount).equals(new Decimal(expected.amount));
+  } catch {
+    return false;
+  }
 }

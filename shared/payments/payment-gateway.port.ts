@@ -17,6 +17,19 @@ export interface ChargeRequest {
   currency: string;
   /** One of the gateway's `methods`. */
   method: string;
+  /**
+   * Who pays, for a provider that needs it (a real one: the number a mobile-money prompt goes to, an email for its
+   * receipt). The sandbox needs none.
+   */
+  payer?: ChargePayer;
+}
+
+export interface ChargePayer {
+  /** International digits without `+` (255712345678). */
+  phone?: string;
+  /** The mobile-money rail (mobile-money-rails.data.ts) the prompt goes over. */
+  rail?: string;
+  email?: string;
 }
 
 export interface Charge {
@@ -24,6 +37,13 @@ export interface Charge {
   status: ChargeStatus;
   /** Why a DECLINED charge was declined (provider wording). */
   declineReason?: string;
+  /** A hosted checkout the payer completes a PENDING charge on (a real provider's card payment). */
+  checkoutUrl?: string;
+  /**
+   * What the provider says was charged, when it says (a real provider's status query): a CONFIRMED charge whose
+   * amount or currency differs from the payment's is not the payment's (gateway-charge.service.ts).
+   */
+  charged?: { amount: string; currency: string };
 }
 
 export class PaymentGatewayError extends Error {

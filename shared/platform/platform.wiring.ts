@@ -1,11 +1,11 @@
 import { DataSource } from 'typeorm';
-import type Redis from 'ioredis';
 import type { PlatformConfig } from '../config/platform.config';
 import { createDataSource, DatabaseModule } from '../database/data-source.factory';
-import { createRedis } from '../redis/redis.client';
+import { createRedis, type RedisClient, type RedisTarget } from '../redis/redis.client';
 import { createLogger, Logger } from '../logging/logger';
 import { Clock, systemClock } from '../time/clock.port';
 import { KeyStore } from '../auth/key.store';
+import { KeyEncryption } from '../auth/key-encryption.service';
 import { TokenService } from '../auth/token.service';
 import { Outbox } from '../queue/outbox.service';
 import { QueueRegistry } from '../queue/queue.registry';
@@ -26,11 +26,18 @@ import { OutboxTraceParent1764200000300 } from '../database/migrations/176420000
 import { NotificationLogKeyset1764400000200 } from '../database/migrations/1764400000200-notification-log-keyset';
 import { RetentionIndexes1764500000610 } from '../database/migrations/1764500000610-retention-indexes';
 import { Webhooks1764700000610 } from '../database/migrations/1764700000610-webhooks';
+import { Trips1764800000200 } from '../database/migrations/1764800000200-trips';
+import { WalletStatement1764800000300 } from '../database/migrations/1764800000300-wallet-statement';
+import { SigningKeyPrivate1764900000240 } from '../database/migrations/1764900000240-signing-key-private';
+import { WebhookInterruptedSends1764900000300 } from '../database/migrations/1764900000300-webhook-interrupted-sends';
+import { PaymentCallbacks1765000000100 } from '../database/migrations/1765000000100-payment-callbacks';
 import { Metrics } from '../metrics/metrics.registry';
 import { collectDatabasePool } from '../metrics/metrics.collectors';
 import { InvalidationBus } from '../cache/invalidation-bus.service';
 import { guardPool, QueryKiller } from '../database/pool.guard';
 import { detectServerFlavour, StatementLimits } from '../database/statement-limit.policy';
+import { ReplicaReadRouter, type ReplicaRoutingOptions, watchWrites } from '../database/replica-read.router';
+import { RecentWriters } from '../database/recent-writers.registry';
 
 /**
  * The tables of shared/: accounts, tokens, keys, wallet ledger, outbox, and the migrations of the notification log
@@ -48,6 +55,11 @@ export const SHARED_DATABASE_MODULE: DatabaseModule = {
     NotificationLogKeyset1764400000200,
     RetentionIndexes1764500000610,
     Webhooks1764700000610,
+    Trips1764800000200,
+    WalletStatement1764800000300,
+    SigningKeyPrivate1764900000240,
+    WebhookInterruptedSends1764900000300,
+    PaymentCallbacks1765000000100,
   ],
 };
 
@@ -63,17 +75,24 @@ export interface Platform {
    * connection booking, payment or issuance needs. Bounded wait, and a statement whose client left is killed.
    */
   broadReads: DataSource;
+  /**
+   * The lag-tolerant reads (ticket lookup, notification log): on DATABASE_REPLICA_URL through `replica`, else the
+   * broad-read pool. Never for a read that decides money or a booking state.
+   */
+  lagTolerantReads: DataSource;
+  /** The read replica's router when DATABASE_REPLICA_URL is set (its state for /readyz). */
+  replica: ReplicaReadRouter | null;
   /** Stops broad reads whose client left (closed with the platform). */
   queryKiller: QueryKiller;
   /** Fail-fast client for request paths on the queue Redis (login throttling, dashboard sessions, invalidations). */
-  redis: Redis;
+  redis: RedisClient;
   /**
    * Fail-fast client for what may be evicted (search cache, flight offers, search rate limits): on CACHE_REDIS_URL,
    * which may run allkeys-lru; the same client as `redis` when that is not set.
    */
-  cacheRedis: Redis;
+  cacheRedis: RedisClient;
   /** Blocking-safe client for BullMQ (maxRetriesPerRequest null). */
-  queueRedis: Redis;
+  queueRedis: RedisClient;
   /** Redis pub/sub that empties every process's caches when what they hold changes (shared/cache). */
   invalidations: InvalidationBus;
   queues: QueueRegistry;
@@ -101,16 +120,30 @@ export async function createPlatform(config: PlatformConfig, modules: DatabaseMo
   await broadReads.initialize();
   const queryKiller = new QueryKiller(config.databaseUrl, databaseLogger);
   guardPool(broadReads, { flavour, limits, logger: databaseLogger, queueLimit: config.database.broadReadQueue, killer: queryKiller });
-  const redis = createRedis(config.redisUrl, 'request');
-  const queueRedis = createRedis(config.redisUrl, 'queue');
+  const queueTarget: RedisTarget = { url: config.redisUrl, topology: config.redisTopology };
+  const redis = createRedis(queueTarget, 'request');
+  const queueRedis = createRedis(queueTarget, 'queue');
   const cacheRedis = config.cacheRedisUrl === config.redisUrl ? redis : createRedis(config.cacheRedisUrl, 'request');
   redis.on('error', (e) => logger.warn('redis connection error', { reason: e.message }));
   queueRedis.on('error', (e) => logger.warn('redis (queue) connection error', { reason: e.message }));
   if (cacheRedis !== redis) cacheRedis.on('error', (e) => logger.warn('redis (cache) connection error', { reason: e.message }));
-  const invalidations = new InvalidationBus(redis, config.redisUrl, `${config.queuePrefix}:invalidations`, logger.child({ service: 'invalidations' }));
-  const keys = new KeyStore(dataSource, config.keysDir, clock, invalidations);
-  const outbox = new Outbox(clock);
+  // Kept only where a replica can lag behind a write: no replica, no window, no Redis round trip.
+  const recentWriters =
+    config.database.replicaUrl && config.database.replicaStickyMs > 0
+      ? new RecentWriters(redis, config.queuePrefix, config.database.replicaStickyMs, databaseLogger)
+      : null;
+  watchWrites(dataSource.logger, recentWriters ? () => recentWriters.rememberCurrent() : undefined);
   const metrics = new Metrics();
+  const replica = await connectReplica(config, databaseModules, broadReads, databaseLogger, {
+    prepare: (replicaSource) => guardPool(replicaSource, { flavour, limits, logger: databaseLogger, queueLimit: config.database.broadReadQueue }),
+    count: (route) => metrics.replicaReads.inc({ route }),
+    maxLagSeconds: config.database.replicaMaxLagSeconds,
+    recentWriters,
+  });
+  const invalidations = new InvalidationBus(redis, queueTarget, `${config.queuePrefix}:invalidations`, logger.child({ service: 'invalidations' }));
+  const keysLogger = logger.child({ service: 'signing-keys' });
+  const keys = new KeyStore(dataSource, config.keysDir, clock, invalidations, new KeyEncryption(config.keyEncryption, keysLogger), keysLogger);
+  const outbox = new Outbox(clock);
   collectDatabasePool(metrics, dataSource);
   return {
     config,
@@ -118,6 +151,8 @@ export async function createPlatform(config: PlatformConfig, modules: DatabaseMo
     clock,
     dataSource,
     broadReads,
+    lagTolerantReads: replica ? replica.dataSource() : broadReads,
+    replica,
     queryKiller,
     redis,
     cacheRedis,
@@ -139,6 +174,29 @@ export async function closePlatform(platform: Platform): Promise<void> {
   if (platform.cacheRedis !== platform.redis) platform.cacheRedis.disconnect();
   platform.queueRedis.disconnect();
   if (platform.broadReads.isInitialized) await platform.broadReads.destroy();
+  await platform.replica?.close();
   await platform.queryKiller.close();
   if (platform.dataSource.isInitialized) await platform.dataSource.destroy();
+}
+
+/**
+ * The replica's own pool, the size of the broad-read one; entities only, so nothing could run a migration on it.
+ * A replica away at boot does not stop the boot: its reads go to the primary until it answers.
+ */
+async function connectReplica(
+  config: PlatformConfig,
+  modules: DatabaseModule[],
+  primaryReads: DataSource,
+  logger: Logger,
+  options: Omit<ReplicaRoutingOptions, 'now'>,
+): Promise<ReplicaReadRouter | null> {
+  if (!config.database.replicaUrl) return null;
+  const replica = createDataSource(
+    config.database.replicaUrl,
+    [{ entities: modules.flatMap((m) => m.entities), migrations: [] }],
+    config.database.broadReadPoolSize,
+  );
+  const router = new ReplicaReadRouter(primaryReads, replica, logger, options);
+  await router.start();
+  return router;
 }

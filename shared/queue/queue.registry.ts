@@ -1,5 +1,5 @@
 import { JobsOptions, Queue } from 'bullmq';
-import type Redis from 'ioredis';
+import { scanKeys, type RedisClient } from '../redis/redis.client';
 
 /** Retries with exponential backoff; completed jobs are kept a week so outbox job ids stay deduplicated. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
@@ -9,12 +9,20 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnFail: { age: 30 * 24 * 3600 },
 };
 
+/** More queues than the platform defines by far: a listing stops there. */
+const MAX_LISTED_QUEUES = 1000;
+
+/** A prefix's braces and other glob characters match themselves in a SCAN pattern. */
+function escapeGlob(text: string): string {
+  return text.replace(/[*?[\]\\]/g, '\\$&');
+}
+
 /** One BullMQ Queue per name, all under QUEUE_PREFIX so two stacks can share one Redis. */
 export class QueueRegistry {
   private readonly queues = new Map<string, Queue>();
 
   constructor(
-    readonly connection: Redis,
+    readonly connection: RedisClient,
     readonly prefix: string,
   ) {}
 
@@ -29,17 +37,14 @@ export class QueueRegistry {
 
   /**
    * The queues that exist in Redis under this prefix, by name: BullMQ writes a queue's `meta` hash with its first job.
-   * For operators (dashboard, CLI), who must also see queues that no process of theirs has opened.
+   * For operators (dashboard, CLI), who must also see queues that no process of theirs has opened; on a Redis Cluster
+   * every primary is scanned (a hash-tag prefix puts them all on one, but which one the client cannot know beforehand).
    */
   async existingNames(): Promise<string[]> {
     const names = new Set<string>();
-    const pattern = `${this.prefix}:*:meta`;
-    let cursor = '0';
-    do {
-      const [next, keys] = await this.connection.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-      for (const key of keys) names.add(key.slice(this.prefix.length + 1, -':meta'.length));
-      cursor = next;
-    } while (cursor !== '0');
+    for (const key of await scanKeys(this.connection, `${escapeGlob(this.prefix)}:*:meta`, MAX_LISTED_QUEUES)) {
+      names.add(key.slice(this.prefix.length + 1, -':meta'.length));
+    }
     return [...names].sort();
   }
 

@@ -1,5 +1,5 @@
 import { Job, Worker } from 'bullmq';
-import type Redis from 'ioredis';
+import type { RedisClient } from '../redis/redis.client';
 import type { Logger } from '../logging/logger';
 import type { QueueRegistry } from './queue.registry';
 import { runInJobScope } from '../context/request-scope.state';
@@ -28,7 +28,7 @@ export class WorkerHost {
   private readonly workers: Worker[] = [];
 
   constructor(
-    private readonly connection: Redis,
+    private readonly connection: RedisClient,
     private readonly prefix: string,
     private readonly logger: Logger,
     /** A job whose worker stops renewing its lock this long is stalled and handed to another worker. */

@@ -18,6 +18,9 @@ export class WalletException extends AppError {
   static notFound(walletId: string): WalletException {
     return new WalletException('WALLET_NOT_FOUND', 404, `No wallet ${walletId}`);
   }
+  static noWalletForAccount(): WalletException {
+    return new WalletException('WALLET_NOT_FOUND', 404, 'This account has no wallet: only agent accounts have one');
+  }
   static invalidAmount(message: string): WalletException {
     return new WalletException('WALLET_AMOUNT_INVALID', 400, message);
   }

@@ -115,6 +115,20 @@ export class WebhookDeliveryRepository {
     return rows[0] ? deliveryOf(rows[0]) : null;
   }
 
+  /** Counts an attempt taken over from a sender that died mid-send (the receiver may get that attempt twice). */
+  async noteInterruptedSend(m: EntityManager, id: string): Promise<void> {
+    await m.query('UPDATE webhook_delivery SET interrupted_sends = LEAST(interrupted_sends + 1, 65535) WHERE id = ?', [id]);
+  }
+
+  /** Interrupted sends per event, over every delivery of the events given (at most a few hundred ids per call). */
+  async interruptedSendsOfEvents(eventIds: string[]): Promise<Map<string, number>> {
+    if (eventIds.length === 0) return new Map();
+    const rows = (await this.db.query('SELECT event_id, SUM(interrupted_sends) AS n FROM webhook_delivery WHERE event_id IN (?) GROUP BY event_id', [
+      eventIds,
+    ])) as Array<{ event_id: string; n: string | number }>;
+    return new Map(rows.map((r) => [r.event_id, Number(r.n)]));
+  }
+
   async update(id: string, change: WebhookDeliveryChange, now: Date, m: Queryable = this.db): Promise<void> {
     const { sets, params } = assignmentsOf(change, COLUMN_OF);
     await updateWhileStatus(m, { table: 'webhook_delivery', key: { column: 'id', value: id }, sets: ['updated_at = ?', ...sets], params: [now, ...params] });

@@ -104,6 +104,12 @@ export class WebhookDeliveryService {
         if (delivery.leaseUntil && delivery.leaseUntil.getTime() > now.getTime()) return { kind: 'busy' };
         // The worker of this attempt died mid-send: the attempt is made again (at least once).
         if (payload.attempt !== delivery.attempts) return { kind: 'skip', reason: 'another attempt was interrupted' };
+        await this.deliveries.noteInterruptedSend(tx, delivery.id);
+        this.ports.logger.warn('webhook attempt interrupted mid-send: sending it again (the receiver may get this event twice)', {
+          deliveryId: delivery.id,
+          eventId: delivery.eventId,
+          attempt: payload.attempt,
+        });
       } else if (payload.attempt <= delivery.attempts) {
         return { kind: 'skip', reason: 'attempt already made' };
       }

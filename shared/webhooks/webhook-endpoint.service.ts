@@ -76,6 +76,11 @@ export interface WebhookEndpointPorts {
   transactor: Transactor;
   endpoints: Pick<WebhookEndpointRepository, 'insert' | 'byId' | 'lockById' | 'page' | 'countOfAccount' | 'update' | 'delete'>;
   deliveries: Pick<WebhookDeliveryRepository, 'byId' | 'pageOfEndpoint'>;
+  /**
+   * Where the two lists are read when not from `endpoints` and `deliveries`: the read replica (pure lists that may
+   * lag a moment, docs/decisions.md "A read replica for the lag-tolerant reads"). Nothing else reads there.
+   */
+  lists?: { endpoints: Pick<WebhookEndpointRepository, 'page'>; deliveries: Pick<WebhookDeliveryRepository, 'pageOfEndpoint'> };
   /** The type of an event (the deliveries list shows it), or null when it is gone. */
   eventTypeOf(eventId: string): Promise<string | null>;
   recorder: Pick<WebhookEventRecorder, 'record'>;
@@ -160,7 +165,7 @@ export class WebhookEndpointService {
     const everyAccount = isAdministrator(caller.role);
     // A filter, not a permission: a non-administrator naming another account lists nothing.
     if (!everyAccount && args.accountId && args.accountId !== caller.accountId) return { items: [], nextCursor: null };
-    const rows = await this.ports.endpoints.page(everyAccount ? (args.accountId ?? null) : caller.accountId, before, first + 1);
+    const rows = await (this.ports.lists ?? this.ports).endpoints.page(everyAccount ? (args.accountId ?? null) : caller.accountId, before, first + 1);
     return pageOf(ENDPOINT_CURSOR, rows, first, (row) => this.view(row));
   }
 
@@ -215,7 +220,7 @@ export class WebhookEndpointService {
     const first = checkedFirst(args.first);
     const before = decodeCursor(DELIVERY_CURSOR, args.after);
     await this.visible(caller, endpointId);
-    const rows = await this.ports.deliveries.pageOfEndpoint(endpointId, before, first + 1);
+    const rows = await (this.ports.lists ?? this.ports).deliveries.pageOfEndpoint(endpointId, before, first + 1);
     return pageOf(DELIVERY_CURSOR, rows, first, (row) => deliveryView(row, row.eventType));
   }
 

@@ -5,6 +5,8 @@ import { WEBHOOK_API_VERSION, type WebhookEventType } from './webhook-event.cata
 import { WebhookEventRepository } from './webhook-event.repository';
 import { newEventId } from './webhook-id.codec';
 import { fanOutJobId, WEBHOOK_JOBS } from './webhook.jobs';
+import type { LiveSubject } from '../live/live-update.contract';
+import { LIVE_JOBS, LIVE_PUBLISH_RETRY, livePublishJobId } from '../live/live.jobs';
 
 export interface WebhookEventInput {
   type: WebhookEventType;
@@ -16,6 +18,8 @@ export interface WebhookEventInput {
   callbackUrl?: string | null;
   /** Only this endpoint (a ping), not every subscribed one. */
   endpointId?: string;
+  /** The booking the event is about and its status after the change: live subscribers are told (shared/live) once it commits. */
+  subject?: LiveSubject;
 }
 
 /**
@@ -32,6 +36,7 @@ export class WebhookEventRecorder {
 
   async record(manager: EntityManager, event: WebhookEventInput): Promise<string> {
     const id = newEventId();
+    const createdAt = this.clock.now();
     await this.events.insert(manager, {
       id,
       type: event.type,
@@ -40,9 +45,14 @@ export class WebhookEventRecorder {
       data: JSON.stringify(event.data),
       endpointId: event.endpointId ?? null,
       callbackUrl: event.callbackUrl ?? null,
-      createdAt: this.clock.now(),
+      createdAt,
     });
     await this.outbox.enqueue(manager, WEBHOOK_JOBS.fanOut.of({ eventId: id }, { jobId: fanOutJobId(id) }));
+    if (event.subject) {
+      const { kind, bookingId, status } = event.subject;
+      const update = { eventId: id, eventType: event.type, accountId: event.accountId, kind, bookingId, status, occurredAt: createdAt.toISOString() };
+      await this.outbox.enqueue(manager, LIVE_JOBS.publish.of(update, { jobId: livePublishJobId(id), retry: LIVE_PUBLISH_RETRY }));
+    }
     return id;
   }
 }

@@ -18,6 +18,7 @@ import { FlightSearchService } from './search/flight-search.service';
 import type { FlightOfferStore } from './search/stored-search.types';
 import { SearchCache } from './search/search.cache';
 import { createGdsSimulator } from './supplier/gds-simulator.adapter';
+import { createDuffelAdapter } from './supplier/duffel/duffel.adapter';
 import { MysqlSimulatorStore } from './supplier/simulator/mysql-simulator.repository';
 import type { FlightSupplier } from './supplier/flight-supplier.port';
 import { ReservationRepository } from './reservations/reservation.repository';
@@ -46,10 +47,11 @@ import { FlightReservationOfferView1764100000300 } from './migrations/1764100000
 import { FlightOffersInRedis1764300000310 } from './migrations/1764300000310-flight-offers-in-redis';
 import { FlightTicketLookup1764400000300 } from './migrations/1764400000300-flight-ticket-lookup';
 import { FlightRetentionIndexes1764500000630 } from './migrations/1764500000630-flight-retention-indexes';
+import { FlightTrips1764800000210 } from './migrations/1764800000210-flight-trips';
 import { CustomerIssuanceService } from './reservations/customer-issuance.service';
 import { FlightPaymentRepository } from './payments/flight-payment.repository';
 import { FlightPaymentService } from './reservations/flight-payment.service';
-import { SimulatedPaymentGateway } from '../../shared/payments/simulated-payment-gateway.adapter';
+import { createPaymentGateway } from '../../shared/payments/payment-gateway.factory';
 import { customerIssuanceJob } from './jobs/customer-issuance.job';
 import { SearchRateLimiter } from '../../shared/rate-limit/search-rate-limiter.service';
 import { flightRetentionPurges } from './retention/flight-retention.purges';
@@ -58,15 +60,27 @@ import { AnswerTemplates, servedFromTemplate } from '../../shared/http/answer-te
 import { RequestContext } from '../../shared/context/request.context';
 import type { AnswerShortcuts } from '../../shared/http/answer-shortcut.port';
 import { WebhookEventRecorder } from '../../shared/webhooks/webhook-event.recorder';
+import type { GraphQLContext } from '../../shared/http/subgraph.server';
+import { FlightTripService } from './trips/flight-trip.service';
+import { FlightBooking } from './trips/flight-trip.type';
 
 /**
- * The settings flight reads: its own slice, the recovery job's pace, the public base URL of ticket links, its
- * requester's reminder lead, the prefix of its Redis keys, the search rate and the sandbox's retention.
+ * The settings flight reads: its own slice, its supplier, the recovery job's pace, the public base URL of ticket links,
+ * its requester's reminder lead, the prefix of its Redis keys, the search rate and the sandbox's retention.
  */
-type FlightPlatform = ModulePlatform<'flight' | 'recovery' | 'publicBaseUrl' | 'notifications' | 'queuePrefix' | 'searchRate' | 'retention'>;
+type FlightPlatform = ModulePlatform<
+  'flight' | 'flightSupplier' | 'payments' | 'recovery' | 'publicBaseUrl' | 'notifications' | 'queuePrefix' | 'searchRate' | 'retention'
+>;
 
-/** The simulator keeps its state in MySQL, so subgraph, workers and replicas share one sandbox GDS. */
+/**
+ * FLIGHT_SUPPLIER: Duffel, or (default) the simulator, which keeps its state in MySQL so subgraph, workers and
+ * replicas share one sandbox GDS.
+ */
 function supplierFor(platform: FlightPlatform): FlightSupplier {
+  const chosen = platform.config.flightSupplier;
+  if (chosen.kind === 'duffel') {
+    return createDuffelAdapter({ apiUrl: chosen.apiUrl, accessToken: chosen.accessToken, timeoutMs: chosen.timeoutMs, now: () => platform.clock.now() });
+  }
   return createGdsSimulator({ now: () => platform.clock.now(), store: new MysqlSimulatorStore(platform.dataSource) });
 }
 
@@ -114,6 +128,7 @@ export const flightModule: SubgraphModule = {
       FlightOffersInRedis1764300000310,
       FlightTicketLookup1764400000300,
       FlightRetentionIndexes1764500000630,
+      FlightTrips1764800000210,
     ],
   },
   async seed() {
@@ -156,15 +171,21 @@ export const flightModule: SubgraphModule = {
       ],
       [
         FlightIssuanceResolver,
-        new FlightIssuanceResolver(customerIssuance, new FlightPaymentService(ports, reservations, payments, new SimulatedPaymentGateway())),
+        new FlightIssuanceResolver(customerIssuance, new FlightPaymentService(ports, reservations, payments, createPaymentGateway(platform.config.payments))),
       ],
-      // Lookups read through the broad-read pool: a slow one never holds a connection booking needs.
-      [FlightTicketLookupResolver, new FlightTicketLookupResolver(new FlightTicketLookupService(new ReservationRepository(platform.broadReads)))],
+      // Lookups read through the broad-read pool (or the read replica): a slow one never holds a connection booking needs.
+      [FlightTicketLookupResolver, new FlightTicketLookupResolver(new FlightTicketLookupService(new ReservationRepository(platform.lagTolerantReads)))],
     ]);
-    return buildFederatedSchema({
-      resolvers: [AirportResolver, FlightSearchResolver, FlightReservationResolver, FlightIssuanceResolver, FlightTicketLookupResolver],
-      container: { get: (cls: ClassType) => instances.get(cls) },
-    });
+    const trips = new FlightTripService(reservations, airports);
+    return buildFederatedSchema(
+      {
+        resolvers: [AirportResolver, FlightSearchResolver, FlightReservationResolver, FlightIssuanceResolver, FlightTicketLookupResolver],
+        // Reached only through the admin subgraph's trip lists and node(id), as an entity.
+        orphanedTypes: [FlightBooking],
+        container: { get: (cls: ClassType) => instances.get(cls) },
+      },
+      { FlightBooking: { __resolveReference: (reference: { id: string }, { req }: GraphQLContext) => trips.byGlobalId(req, reference.id) } },
+    );
   },
   jobs(platform: FlightPlatform) {
     const ports = portsOf(platform);

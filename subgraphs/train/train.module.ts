@@ -2,6 +2,8 @@ import type { ClassType } from 'type-graphql';
 import { buildFederatedSchema } from '../../shared/federation/federated-schema.builder';
 import { TrainWalletHolds1764000000120 } from './migrations/1764000000120-train-wallet-holds';
 import type { SubgraphModule } from '../subgraph-module.port';
+import type { GraphQLContext } from '../../shared/http/subgraph.server';
+import { TrainBooking } from './trips/train-trip.type';
 import { COMPANIES_TOPIC } from '../../shared/cache/invalidation-topics.contract';
 import { StationService } from './services/station.service';
 import { TrainStationResolver } from './graphql/train-station.resolver';
@@ -25,6 +27,7 @@ import { TrainTicketLookup1764400000400 } from './migrations/1764400000400-train
 import { TrainTicketCarNumber1764100000700 } from './migrations/1764100000700-train-ticket-car-number';
 import { TrainRetentionIndexes1764500000620 } from './migrations/1764500000620-train-retention-indexes';
 import { TrainIssuanceCallbackToWebhooks1764700000620 } from './migrations/1764700000620-train-issuance-callback-to-webhooks';
+import { TrainTrips1764800000220 } from './migrations/1764800000220-train-trips';
 import { TrainPaymentResolver } from './graphql/train-payment.resolver';
 import { TrainResendResolver } from './graphql/train-resend.resolver';
 import { TrainTicketLookupResolver } from './graphql/train-ticket-lookup.resolver';
@@ -54,6 +57,7 @@ export const trainModule: SubgraphModule = {
       TrainTicketLookup1764400000400,
       TrainRetentionIndexes1764500000620,
       TrainIssuanceCallbackToWebhooks1764700000620,
+      TrainTrips1764800000220,
     ],
   },
   async seed() {
@@ -76,23 +80,28 @@ export const trainModule: SubgraphModule = {
       [TrainResendResolver, new TrainResendResolver(services.resend)],
       [TrainTicketLookupResolver, new TrainTicketLookupResolver(services.ticketLookup)],
     ]);
-    return buildFederatedSchema({
-      resolvers: [
-        TrainStationResolver,
-        StationPartnerResolver,
-        TrainSearchResolver,
-        TransitAgencyResolver,
-        SeatHoldResolver,
-        TrainDetailsResolver,
-        TrainReservationResolver,
-        TrainIssuanceResolver,
-        TrainDocumentResolver,
-        TrainPaymentResolver,
-        TrainResendResolver,
-        TrainTicketLookupResolver,
-      ],
-      container: { get: (cls: ClassType) => instances.get(cls) },
-    });
+    return buildFederatedSchema(
+      {
+        resolvers: [
+          TrainStationResolver,
+          StationPartnerResolver,
+          TrainSearchResolver,
+          TransitAgencyResolver,
+          SeatHoldResolver,
+          TrainDetailsResolver,
+          TrainReservationResolver,
+          TrainIssuanceResolver,
+          TrainDocumentResolver,
+          TrainPaymentResolver,
+          TrainResendResolver,
+          TrainTicketLookupResolver,
+        ],
+        // Reached only through the admin subgraph's trip lists and node(id), as an entity.
+        orphanedTypes: [TrainBooking],
+        container: { get: (cls: ClassType) => instances.get(cls) },
+      },
+      { TrainBooking: { __resolveReference: (reference: { id: string }, { req }: GraphQLContext) => services.trips.byGlobalId(req, reference.id) } },
+    );
   },
   jobs: trainJobs,
   notificationSources(platform: TrainPlatform) {

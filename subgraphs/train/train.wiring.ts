@@ -1,7 +1,7 @@
 import type { ModulePlatform } from '../subgraph-module.port';
 import { createNotificationRequester } from '../../shared/notifications/notifications.module';
 import { createSimulatedExchangeRates } from '../../shared/money/exchange-rates.port';
-import { SimulatedPaymentGateway } from '../../shared/payments/simulated-payment-gateway.adapter';
+import { createPaymentGateway } from '../../shared/payments/payment-gateway.factory';
 import { AccountRepository } from '../../shared/auth/account.repository';
 import { NotificationLogService } from '../../shared/notifications/notification-log.service';
 import type { JobDefinition } from '../../shared/queue/worker-host.service';
@@ -19,6 +19,7 @@ import { TrainReservationStore } from './reservations/reservation.store';
 import { TrainReservationService } from './reservations/reserve.service';
 import { TrainReservationWorkflow } from './reservations/train-reservation.workflow';
 import { TrainTicketLookupService } from './reservations/train-ticket-lookup.service';
+import { TrainTripService } from './trips/train-trip.service';
 import { TrainIssuanceRepository } from './issuance/train-issuance.repository';
 import { TrainIssuanceService } from './issuance/train-issuance.service';
 import { TrainIssuanceWorkflow } from './issuance/train-issuance.workflow';
@@ -38,7 +39,7 @@ import { WebhookEventRecorder } from '../../shared/webhooks/webhook-event.record
  * The settings train reads: its own slice, the public base URL of ticket links, the recovery job's pace, its
  * requester's reminder lead, the search rate and the prefix of its keys, and its tables' retention.
  */
-export type TrainPlatform = ModulePlatform<'train' | 'publicBaseUrl' | 'recovery' | 'notifications' | 'searchRate' | 'queuePrefix' | 'retention'>;
+export type TrainPlatform = ModulePlatform<'train' | 'payments' | 'publicBaseUrl' | 'recovery' | 'notifications' | 'searchRate' | 'queuePrefix' | 'retention'>;
 
 /** The train module's ports, taken from the platform once: services and jobs see these, never the platform. */
 export function trainPortsOf(platform: TrainPlatform): TrainPorts {
@@ -74,14 +75,15 @@ function trainParts(platform: TrainPlatform) {
   const holds = new SeatHoldRepository(dataSource);
   const payments = new TrainPaymentRepository(dataSource);
   const provider = providerFor(platform);
-  return { ports, reservations, issuances, holds, payments, provider };
+  const gateway = createPaymentGateway(platform.config.payments);
+  return { ports, reservations, issuances, holds, payments, provider, gateway };
 }
 
 /** The payment side of train bookings: quotes, settlement of confirmed payments, and the deposit operations. */
-function paymentsOf({ ports, reservations, issuances, payments }: ReturnType<typeof trainParts>) {
+function paymentsOf({ ports, reservations, issuances, payments, gateway }: ReturnType<typeof trainParts>) {
   const quotes = new TrainPaymentQuoteService(ports, payments, createSimulatedExchangeRates());
   const settlement = new TrainPaymentSettlement(ports, reservations, payments, issuances);
-  const service = new TrainPaymentService(ports, reservations, payments, quotes, settlement, new SimulatedPaymentGateway());
+  const service = new TrainPaymentService(ports, reservations, payments, quotes, settlement, gateway);
   return { quotes, settlement, service };
 }
 
@@ -103,8 +105,9 @@ export function trainServices(platform: TrainPlatform) {
     issuance: new TrainIssuanceService(ports, reservations, issuances, payment.quotes, payments),
     documents: new TrainDocumentService(ports, reservations, issuances, stations),
     resend: new TrainResendService(ports, reservations, issuances, stations, new NotificationLogService(platform.dataSource)),
-    // Lookups read through the broad-read pool: a slow one never holds a connection booking needs.
-    ticketLookup: new TrainTicketLookupService(new TrainReservationRepository(platform.broadReads), stations),
+    // Lookups read through the broad-read pool (or the read replica): a slow one never holds a connection booking needs.
+    ticketLookup: new TrainTicketLookupService(new TrainReservationRepository(platform.lagTolerantReads), stations),
+    trips: new TrainTripService(reservations, stations),
   };
 }
 

@@ -6,6 +6,8 @@ const ROOT = path.resolve(__dirname, '..', '..', '..');
 const APP_SERVICES = ['gateway', 'flight', 'train', 'bus', 'admin', 'worker'];
 
 interface Service {
+  build?: { context: string; target: string };
+  image?: string;
   command?: string[];
   environment?: Record<string, string>;
   healthcheck?: { test: string[] };
@@ -29,6 +31,17 @@ describe('docker-compose.yml', () => {
     const port = /:(\d+)\/readyz/.exec(test[3])![1];
     if (name === 'worker') expect(services[name].environment?.WORKER_PORT).toBe(port);
     else expect(services[name].command?.at(-1)).toBe(name);
+  });
+
+  it('runs admin from the admin image and every other role, and migrate, from the app image (Dockerfile targets)', () => {
+    for (const name of [...APP_SERVICES, 'migrate']) {
+      const target = name === 'admin' ? 'admin' : 'app';
+      expect({ name, build: services[name].build, image: services[name].image }).toEqual({
+        name,
+        build: { context: '.', target },
+        image: `safiri/${target}:latest`,
+      });
+    }
   });
 
   it('starts a service only after the ones it needs are healthy', () => {
@@ -57,12 +70,13 @@ describe('docker-compose.yml', () => {
       expect(env.DATABASE_USER).toBe(name === 'migrate' ? 'safiri_migrate' : 'safiri_app');
       const secret = name === 'migrate' ? 'db_migrate_password' : 'db_app_password';
       expect(env.DATABASE_PASSWORD_FILE).toBe(`/run/secrets/${secret}`);
-      expect(services[name].secrets).toEqual([secret]);
+      expect(services[name].secrets).toEqual([secret, 'key_encryption_key']);
+      expect(env.KEY_ENCRYPTION_KEY_FILE).toBe('/run/secrets/key_encryption_key');
     }
     expect(services.mysql.environment).toMatchObject({ MYSQL_ROOT_PASSWORD_FILE: '/run/secrets/mysql_root_password' });
     expect(services.mysql.environment?.MYSQL_ROOT_PASSWORD).toBeUndefined();
     expect(services.mysql.volumes).toContain('./deploy/mysql/10-safiri-users.sh:/docker-entrypoint-initdb.d/10-safiri-users.sh:ro');
-    expect(Object.keys(secrets).sort()).toEqual(['db_app_password', 'db_migrate_password', 'mysql_root_password']);
+    expect(Object.keys(secrets).sort()).toEqual(['db_app_password', 'db_migrate_password', 'key_encryption_key', 'mysql_root_password']);
   });
 
   it('the init script creates both users from the secrets, the app with row rights only', () => {

@@ -9,6 +9,9 @@ import { createLogger } from '../../shared/logging/logger';
 
 /** What the cache Redis may hold: the supplier answers, the searches' offers and snapshots, the search rate buckets. */
 const CACHE_KEY = /^[^:]+:(flight-search|flight-offers|flight-offer-snapshot|search-rate):/;
+/** The operators' METRICS_TOKEN: the gateway's /health and /readyz name the parts to its bearer only. */
+const OPERATOR_TOKEN = 'operators-token-0123456789abcdef';
+const OPERATOR = { authorization: `Bearer ${OPERATOR_TOKEN}` };
 
 describe('a cache Redis of its own (CACHE_REDIS_URL)', () => {
   let cache: RedisServer;
@@ -25,7 +28,7 @@ describe('a cache Redis of its own (CACHE_REDIS_URL)', () => {
   beforeAll(async () => {
     cache = await startRedisServer(['--maxmemory', '64mb', '--maxmemory-policy', 'allkeys-lru']);
     // A slow refill keeps the account's rate bucket (a key until it is full again) for the test to find.
-    env = await startTestStack({ CACHE_REDIS_URL: cache.url, SEARCH_RATE_PER_SECOND: '0.01' });
+    env = await startTestStack({ CACHE_REDIS_URL: cache.url, SEARCH_RATE_PER_SECOND: '0.01', METRICS_TOKEN: OPERATOR_TOKEN });
     queueRedis = new Redis(env.config.redisUrl);
     cacheRedis = new Redis(cache.url);
     cacheRedis.on('error', () => undefined);
@@ -65,12 +68,12 @@ describe('a cache Redis of its own (CACHE_REDIS_URL)', () => {
   });
 
   it('is checked by /health and /readyz: down, they answer 503 naming it; back, 200', async () => {
-    const health = await json<{ checks: Record<string, { status: string }> }>(await fetch(`${env.baseUrl}/health`));
+    const health = await json<{ checks: Record<string, { status: string }> }>(await fetch(`${env.baseUrl}/health`, { headers: OPERATOR }));
     expect(health.checks.cacheRedis).toEqual({ status: 'up' });
     await cache.stop();
     try {
       const down = await waitFor(
-        () => fetch(`${env.baseUrl}/readyz`).then(async (res) => ({ status: res.status, body: await json<{ down?: string[] }>(res) })),
+        () => fetch(`${env.baseUrl}/readyz`, { headers: OPERATOR }).then(async (res) => ({ status: res.status, body: await json<{ down?: string[] }>(res) })),
         (answer) => answer.status === 503,
       );
       expect(down.body.down).toContain('cacheRedis');

@@ -1,4 +1,5 @@
 import { startSideRole, startTestStack } from '../support/test-platform';
+import { subgraphUrlsOf } from '../support/gateway.process';
 import type { Invalidation } from '../../shared/cache/invalidation-bus.service';
 import { COMPANIES_TOPIC } from '../../shared/cache/invalidation-topics.contract';
 import { CachePeer, within } from '../support/cache-peer';
@@ -206,11 +207,7 @@ describe('the company list answered from memory', () => {
    * it stops trusting its bus). A reply read in that moment must not outlive it by the reply's 300 s.
    */
   it('a gateway in its own process does not keep a reply its subgraph answered before applying the change', async () => {
-    const side = await startSideRole(
-      env.config,
-      'gateway',
-      Object.fromEntries(Object.entries(env.stack.subgraphs).map(([name, server]) => [`${name.toUpperCase()}_URL`, server!.url])),
-    );
+    const side = await startSideRole(env.config, 'gateway', subgraphUrlsOf(env.stack.subgraphs));
     const gateway = side.stack;
     const upstreamBus = env.stack.platform.invalidations as unknown as { apply(invalidation: Invalidation): void };
     const apply = upstreamBus.apply.bind(upstreamBus);

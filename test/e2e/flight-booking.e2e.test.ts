@@ -1,7 +1,7 @@
+import { runCli } from '../support/cli';
 import { startTestStack } from '../support/test-platform';
 import { waitFor } from '../support/wait';
 import { expireOffer } from '../support/flight-offers';
-import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 import { adult, daysAhead, FlightClient, traveller } from '../support/flight-client';
 import type {
   ErrorAnswer,
@@ -432,7 +432,7 @@ describe('flight booking (REST)', () => {
       expect(res.body).toMatchObject({ errorCode: 'FLIGHT_WALLET_ADMISSION_FAILED', data: { currency: 'TZS' } });
       const [{ status }] = await query('SELECT status FROM flight_reservation WHERE id = ?', [r.id]);
       expect(status).toBe('TST_CREATED');
-      await createAccountService(env.stack.platform).topUp('poor@booking.test', '5000000');
+      expect(runCli('accounts', ['topup', '--email', 'poor@booking.test', '--amount', '5000000'], env.config).status).toBe(0);
       expect((await poorAgent.call('POST', '/api/flight/purchase/agent', { ticketId: r.ticketIds[0] })).status).toBe(200);
     });
 

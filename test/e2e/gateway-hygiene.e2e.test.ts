@@ -30,10 +30,11 @@ describe('gateway hygiene', () => {
     expect(body.errors![0].message).toMatch(/costs \d+; the limit is 500/);
   });
 
-  it('keeps CSRF prevention on: a GET query without a preflight-forcing header is refused', async () => {
-    const res = await fetch(`${env.baseUrl}/graphql?query=${encodeURIComponent('{ airports { stopId } }')}`);
-    expect(res.status).toBe(400);
-    expect(await res.text()).toMatch(/CSRF/i);
+  it('runs a GET query without a preflight header (bearer-only: docs/decisions.md) but never a mutation over GET', async () => {
+    const query = await fetch(`${env.baseUrl}/graphql?query=${encodeURIComponent('{ trainStations { stopId } }')}`);
+    expect(query.status).toBe(200);
+    const mutation = await fetch(`${env.baseUrl}/graphql?query=${encodeURIComponent('mutation { logon(email: "a@b.c", password: "0123456789") { token } }')}`);
+    expect(mutation.status).toBe(405);
   });
 
   it('answers errors without stack traces or internal service names', async () => {
@@ -82,6 +83,17 @@ describe('gateway hygiene', () => {
   });
 });
 
+/** The operators' token (METRICS_TOKEN: 24 to 256 visible characters). */
+const OPERATOR_TOKEN = 'operators-token-0123456789abcdef';
+const SECURITY_HEADERS = [
+  'x-content-type-options',
+  'referrer-policy',
+  'x-frame-options',
+  'content-security-policy',
+  'cross-origin-resource-policy',
+  'strict-transport-security',
+];
+
 describe('gateway in production', () => {
   let env: Awaited<ReturnType<typeof startTestStack>>;
   beforeAll(async () => {
@@ -90,9 +102,61 @@ describe('gateway in production', () => {
       PUBLIC_BASE_URL: 'https://api.safiri.test',
       NOTIFICATION_SINK_ALLOWED: 'true',
       SGR_TICKET_PDF_OWNER_PASSWORD: 'owner-pw',
+      METRICS_TOKEN: OPERATOR_TOKEN,
     });
   });
   afterAll(() => env.close());
+
+  it('tells a stranger only whether it is up (/health, /readyz): the parts it runs on are for the METRICS_TOKEN bearer', async () => {
+    for (const path of ['/health', '/readyz']) {
+      for (const authorization of [undefined, 'Bearer not-the-operators-token-at-all', `Basic ${OPERATOR_TOKEN}`]) {
+        const res = await fetch(`${env.baseUrl}${path}`, { headers: authorization ? { authorization } : {} });
+        expect([path, authorization, res.status, await res.text()]).toEqual([path, authorization, 200, '{"status":"ok"}']);
+      }
+      const operator = await fetch(`${env.baseUrl}${path}`, { headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
+      expect(operator.status).toBe(200);
+      const body = await json<{ status: string; checks: Record<string, unknown> }>(operator);
+      expect(body.status).toBe('ok');
+      expect(Object.keys(body.checks)).toEqual(expect.arrayContaining(['mysql', 'redis', 'admin']));
+    }
+  });
+
+  it('puts the security headers on every answer, Strict-Transport-Security too (PUBLIC_BASE_URL is https)', async () => {
+    const base = env.baseUrl;
+    const jsonBody = { 'content-type': 'application/json' };
+    const answers = await Promise.all([
+      fetch(`${base}/api/uts/jwk`),
+      fetch(`${base}/api/companies`),
+      fetch(`${base}/no/such/path`),
+      fetch(`${base}/api/logon`, { method: 'POST', headers: jsonBody, body: JSON.stringify({ email: 'nobody@x.co.tz', password: 'not the password' }) }),
+      fetch(`${base}/graphql`, { method: 'POST', headers: jsonBody, body: JSON.stringify({ query: '{ airports { stopId } }' }) }),
+      fetch(`${base}/graphql`, { headers: { accept: 'text/html' } }),
+      fetch(`${base}/graphql`, { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' } }),
+      fetch(`${base}/health`),
+      fetch(`${base}/health`, { method: 'HEAD' }),
+      fetch(`${base}/livez`),
+      fetch(`${base}/readyz`),
+      fetch(`${base}/metrics`),
+      fetch(`${base}/openapi.json`),
+      fetch(`${base}/.well-known/api-discovery`),
+    ]);
+    for (const answer of answers) {
+      await answer.arrayBuffer();
+      const headers = Object.fromEntries(SECURITY_HEADERS.map((name) => [name, answer.headers.get(name)]));
+      expect([answer.url, answer.status > 0, headers]).toEqual([
+        answer.url,
+        true,
+        {
+          'x-content-type-options': 'nosniff',
+          'referrer-policy': 'no-referrer',
+          'x-frame-options': 'DENY',
+          'content-security-policy': "frame-ancestors 'none'",
+          'cross-origin-resource-policy': 'same-origin',
+          'strict-transport-security': 'max-age=31536000',
+        },
+      ]);
+    }
+  });
 
   it('turns introspection off and shows no landing page', async () => {
     const res = await fetch(`${env.baseUrl}/graphql`, {

@@ -127,7 +127,8 @@ describe('GET /explorer (development settings)', () => {
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
     const html = await page.text();
-    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    // The empty data: icon only keeps the browser from asking for /favicon.ico.
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]).filter((url) => url !== 'data:,');
     expect(assets).toEqual([
       '/explorer/assets/graphiql.css',
       '/explorer/assets/react.js',
@@ -145,6 +146,23 @@ describe('GET /explorer (development settings)', () => {
     expect(start).toContain('isHeadersEditorEnabled: true');
     expect((await fetch(`${env.baseUrl}/explorer/assets/../../openapi.json`)).status).not.toBe(500);
     expect((await fetch(`${env.baseUrl}/explorer/assets/package.json`)).status).toBe(404);
+  });
+
+  it("keeps each page's own content security policy under the security headers; no Strict-Transport-Security outside production", async () => {
+    const explorer = await fetch(`${env.baseUrl}/explorer`);
+    // Sandbox's landing page brings its policy in a meta tag: the header adds only frame-ancestors, which does not
+    // restrict what the page loads from Apollo's CDN.
+    const sandbox = await fetch(`${env.baseUrl}/graphql`, { headers: { accept: 'text/html' } });
+    const sandboxPage = await sandbox.text();
+    expect(sandboxPage).toMatch(/<meta http-equiv="Content-Security-Policy" content="script-src 'self' 'nonce-/);
+    expect(sandbox.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+    expect(explorer.headers.get('content-security-policy')).toMatch(/^default-src 'self'; .*frame-ancestors 'none'$/);
+    for (const page of [explorer, sandbox]) {
+      expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(page.headers.get('x-frame-options')).toBe('DENY');
+      expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(page.headers.get('strict-transport-security')).toBeNull();
+    }
   });
 });
 

@@ -1,45 +1,8 @@
-import { spawn } from 'node:child_process';
-import net, { type AddressInfo } from 'node:net';
-import path from 'node:path';
-import type { PlatformConfig } from '../../shared/config/platform.config';
-import { childEnv, startTestStack } from '../support/test-platform';
+import { startTestStack } from '../support/test-platform';
+import { startGatewayProcess, subgraphUrlsOf, type GatewayProcess } from '../support/gateway.process';
 import { adult, daysAhead, FlightClient } from '../support/flight-client';
 import type { ErrorAnswer, RestAgentReservationAnswer, RestFlightIssuance } from '../support/rest-bodies';
 import { nextMonthDay, reserveSeat, selectExpressTrain } from '../support/train-trip';
-
-/** A second gateway as its own process (`node dist/bin/start.js gateway`), on the test stack's database, Redis, keys and subgraphs. */
-async function startGatewayProcess(
-  config: PlatformConfig,
-  subgraphUrls: Record<string, string>,
-  extra: Record<string, string> = {},
-): Promise<{ url: string; stop(): Promise<void> }> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  // The same public base URL: it is the issuer of the tokens both gateways verify.
-  const env = { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', PUBLIC_BASE_URL: config.publicBaseUrl, ...subgraphUrls, ...extra };
-  const child = spawn(process.execPath, [path.resolve(__dirname, '..', '..', 'bin', 'start.js'), 'gateway'], { env: childEnv(config, env) });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    const poll = setInterval(() => {
-      if (output.includes('Press Ctrl-C to stop.')) resolve();
-      else if (child.exitCode !== null) reject(new Error(`the gateway process exited early:\n${output}`));
-      else return;
-      clearInterval(poll);
-    }, 100);
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      child.kill('SIGINT');
-      await exited;
-    },
-  };
-}
 
 /**
  * Idempotency-Key on REST changes, through two gateway processes sharing the database and Redis as replicas do: a
@@ -47,16 +10,13 @@ async function startGatewayProcess(
  */
 describe('Idempotency-Key across two gateways (REST)', () => {
   let env: Awaited<ReturnType<typeof startTestStack>>;
-  let side: Awaited<ReturnType<typeof startGatewayProcess>>;
+  let side: GatewayProcess;
   let viaA: FlightClient;
   let viaB: FlightClient;
 
   beforeAll(async () => {
     env = await startTestStack();
-    side = await startGatewayProcess(
-      env.config,
-      Object.fromEntries(Object.entries(env.stack.subgraphs).map(([name, server]) => [`${name.toUpperCase()}_URL`, server!.url])),
-    );
+    side = await startGatewayProcess(env.config, subgraphUrlsOf(env.stack.subgraphs));
     viaA = await FlightClient.create(env.baseUrl, env.stack.platform, 'idem-agent@booking.test', 'SERVICE_AGENT', {
       currency: 'TZS',
       openingBalance: '20000000',
@@ -227,7 +187,7 @@ describe('Idempotency-Key across two gateways (REST)', () => {
   });
 
   it('a mutation refused for its cost claims no key (the claim waits until every other check has passed)', async () => {
-    const subgraphUrls = Object.fromEntries(Object.entries(env.stack.subgraphs).map(([name, server]) => [`${name.toUpperCase()}_URL`, server!.url]));
+    const subgraphUrls = subgraphUrlsOf(env.stack.subgraphs);
     const strict = await startGatewayProcess(env.config, subgraphUrls, { GRAPHQL_MAX_COST: '10' });
     const costly = await FlightClient.create(env.baseUrl, env.stack.platform, 'idem-cost@booking.test', 'SERVICE_AGENT');
     const [{ id }] = await query<{ id: string }>("SELECT id FROM account WHERE email = 'idem-cost@booking.test'");

@@ -86,12 +86,13 @@ describe('metrics and health', () => {
     const live = await get(`${env.baseUrl}/livez`);
     expect(live.status).toBe(200);
     expect(await live.json()).toEqual({ status: 'ok' });
-    const ready = await get(`${env.baseUrl}/readyz`);
+    // The gateway's listener is public: the parts are named to the METRICS_TOKEN bearer only.
+    const ready = await get(`${env.baseUrl}/readyz`, { authorization: `Bearer ${TOKEN}` });
     expect(ready.status).toBe(200);
     const body = (await ready.json()) as { status: string; checks: Record<string, { status: string }> };
     expect(body.status).toBe('ok');
     expect(Object.keys(body.checks).sort()).toEqual(['admin', 'bus', 'flight', 'mysql', 'redis', 'train']);
-    // /health stays as the spec documents it.
+    expect(await (await get(`${env.baseUrl}/readyz`)).json()).toEqual({ status: 'ok' });
     expect((await get(`${env.baseUrl}/health`)).status).toBe(200);
   });
 
@@ -231,9 +232,12 @@ describe('metrics and health', () => {
 
   it('the gateway is not ready once a subgraph stops: 503 naming it (it stays live)', async () => {
     await env.stack.subgraphs.bus!.close();
-    const res = await get(`${env.baseUrl}/readyz`);
+    const res = await get(`${env.baseUrl}/readyz`, { authorization: `Bearer ${TOKEN}` });
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ down: ['bus'], checks: { flight: { status: 'up' }, mysql: { status: 'up' } } });
+    const stranger = await get(`${env.baseUrl}/readyz`);
+    expect(stranger.status).toBe(503);
+    expect(await stranger.text()).not.toMatch(/bus|mysql|redis|flight/);
     expect((await get(`${env.baseUrl}/livez`)).status).toBe(200);
   });
 });

@@ -4,13 +4,17 @@ import { startTestStack } from '../support/test-platform';
 import { json } from '../support/http';
 import type { GraphQLAnswer } from '../support/rest-bodies';
 
+/** The operators' METRICS_TOKEN: /health names the platform's parts to its bearer only. */
+const OPERATOR_TOKEN = 'operators-token-0123456789abcdef';
+const OPERATOR = { authorization: `Bearer ${OPERATOR_TOKEN}` };
+
 /** The whole stack on free ports, driven like a client: CLI, REST, GraphQL. */
 describe('platform end to end', () => {
   let env: Awaited<ReturnType<typeof startTestStack>>;
   let token: string;
 
   beforeAll(async () => {
-    env = await startTestStack();
+    env = await startTestStack({ METRICS_TOKEN: OPERATOR_TOKEN });
   });
   afterAll(() => env.close());
 
@@ -108,19 +112,27 @@ describe('platform end to end', () => {
     expect((await json<unknown[]>(trainStops))[0]).toMatchObject({ stop_id: 'DAR:SGR:0', partners: [{ provider: 'RAIL', service: 'SGR' }] });
   });
 
-  it('GET /health is 200 with every part up', async () => {
-    const res = await get('/health');
+  it("GET /health is 200 with every part up, named to the operators' token only", async () => {
+    const res = await get('/health', OPERATOR);
     expect(res.status).toBe(200);
-    const body = await json<{ checks: Record<string, unknown> }>(res);
+    const body = await json<{ checks: Record<string, unknown>; integrations: unknown }>(res);
     expect(Object.keys(body.checks).sort()).toEqual(['admin', 'bus', 'flight', 'gateway', 'mysql', 'redis', 'train']);
+    // Which world the platform is in: the simulators here, as npm start runs.
+    expect(body.integrations).toEqual({ flightSupplier: { provider: 'sandbox', mode: 'simulator' }, payments: { provider: 'sandbox', mode: 'simulator' } });
+    const stranger = await get('/health');
+    expect(stranger.status).toBe(200);
+    expect(await stranger.text()).toBe('{"status":"ok"}');
   });
 
-  it('GET /health is 503 naming a subgraph that is down', async () => {
+  it('GET /health is 503 naming a subgraph that is down to the operators, and nothing to anyone else', async () => {
     await env.stack.subgraphs.bus!.close();
-    const res = await get('/health');
+    const res = await get('/health', OPERATOR);
     expect(res.status).toBe(503);
     const body = await json<{ down: string[]; errorMessage: string }>(res);
     expect(body.down).toEqual(['bus']);
     expect(body.errorMessage).toBe('Down: bus');
+    const stranger = await get('/health', { authorization: 'Bearer a-guess-at-the-operators-token' });
+    expect(stranger.status).toBe(503);
+    expect(await json(stranger)).toEqual({ status: 'unavailable', errorCode: 'SERVICE_UNAVAILABLE', errorMessage: 'Not every part of the platform is up' });
   });
 });

@@ -63,7 +63,7 @@ describe('README walk-throughs', () => {
   const blocks = walkthroughs(readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
 
   it('marks the curl walk-throughs, in reading order', () => {
-    expect(blocks.map((b) => b.name)).toEqual(['try-it', 'flight', 'train', 'bus', 'tickets', 'webhooks', 'notification-log']);
+    expect(blocks.map((b) => b.name)).toEqual(['try-it', 'flight', 'train', 'bus', 'tickets', 'trips', 'wallet', 'webhooks', 'notification-log']);
     for (const b of blocks) {
       // Every curl stops the block on an HTTP error, and no placeholder is left for the reader to fill in.
       for (const line of b.script.split('\n').filter((l) => /^\s*[A-Z_]*=?\$?\(?curl /.test(l))) expect(line).toMatch(/curl -fsS/);
@@ -114,6 +114,28 @@ describe('README walk-throughs', () => {
       expect(tryIt).toMatch(/"email":"agent@example.co.tz"/);
       expect(tryIt.split('\n')).toContain('304');
       expect(tryIt).toMatch(/"trainStations":\[\{"stopId":"[A-Z]+:SGR:0"/);
+    });
+
+    it("trips: the agent's flight and train, newest first, and the issued train among ISSUED and RESERVED ones", () => {
+      const [page, trains] = out
+        .get('trips')!
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { data: Array<{ kind: string; status: string }> });
+      expect(page.data.map((t) => t.kind).sort()).toEqual(['FLIGHT', 'TRAIN']);
+      expect(trains.data.map((t) => `${t.kind} ${t.status}`)).toContain('TRAIN ISSUED');
+    });
+
+    it("wallet: the agent's wallet and its statement, whose newest balanceAfter is the balance", () => {
+      const [wallet, entries] = out
+        .get('wallet')!
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(wallet).toMatchObject({ currency: 'TZS', heldTotal: expect.any(String), availableBalance: expect.any(String) });
+      const [newest] = entries.data as Array<{ balanceAfter: string; type: string }>;
+      expect(newest.balanceAfter).toBe(wallet.balance);
+      expect((entries.data as Array<{ type: string }>).map((e) => e.type)).toContain('BOOKING_DEBIT');
     });
 
     it('flight: the purchase issues the ticket', () => {

@@ -54,7 +54,8 @@ describe('request logs', () => {
       'SELECT queue, job_name, request_id FROM outbox_message WHERE payload LIKE ?',
       [`%${res.body.reservation.id}%`],
     );
-    expect(new Set(rows.map((r) => `${r.queue}/${r.job_name}`))).toEqual(new Set(['flight/reservation-expiry', 'notifications/dispatch']));
+    // The live stream's publish (issue 26) is one of them: its payload names the booking too.
+    expect(new Set(rows.map((r) => `${r.queue}/${r.job_name}`))).toEqual(new Set(['flight/reservation-expiry', 'notifications/dispatch', 'live/live-publish']));
     expect(rows.every((r) => r.request_id === requestId)).toBe(true);
     await waitFor(
       async () => (await env.stack.platform.queues.get('flight').getJobs(['delayed'])).map((j) => j.data as Record<string, unknown>),

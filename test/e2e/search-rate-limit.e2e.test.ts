@@ -1,4 +1,5 @@
 import { signedInCustomer, startSideRole, startTestStack } from '../support/test-platform';
+import { subgraphUrlsOf } from '../support/gateway.process';
 import { daysAhead } from '../support/flight-client';
 import { json } from '../support/http';
 
@@ -94,7 +95,7 @@ describe('per-account search rate limit (every search, shared by every replica)'
   it('is one budget across gateways and subgraph replicas (state in Redis)', async () => {
     // A second bus subgraph and a second gateway using it, as two replicas would run beside the first.
     const bus = await startSideRole(env.config, 'bus', LIMITS);
-    const urls = Object.fromEntries(Object.entries(env.stack.subgraphs).map(([name, server]) => [`${name.toUpperCase()}_URL`, server!.url]));
+    const urls = subgraphUrlsOf(env.stack.subgraphs);
     const gateway = await startSideRole(env.config, 'gateway', { ...LIMITS, ...urls, BUS_URL: bus.stack.subgraphs.bus!.url });
     try {
       const token = await signedInCustomer(env, 'replicas@example.com');

@@ -37,7 +37,17 @@ describe('bin/start.js all', () => {
         }
       }, 100);
     });
-    for (const part of ['gateway', 'flight subgraph', 'train subgraph', 'bus subgraph', 'admin subgraph', 'workers', 'health']) {
+    for (const part of [
+      'gateway',
+      'flight subgraph',
+      'train subgraph',
+      'bus subgraph',
+      'admin subgraph',
+      'workers',
+      'health',
+      'flight supplier sandbox (simulator',
+      'payments        sandbox (simulator',
+    ]) {
       expect(output).toContain(part);
     }
     child.kill('SIGINT');

@@ -197,6 +197,8 @@ describe('webhook delivery', () => {
     startWorker();
     const [delivery] = await settled(id);
     expect(delivery).toMatchObject({ endpointId: hook.id, status: 'DELIVERED', lastStatusCode: 204 });
+    // The taken-over attempt is counted: the one way a receiver can get an event twice.
+    expect(await deliveries().interruptedSendsOfEvents([id])).toEqual(new Map([[id, 1]]));
     const answers = answered.filter((a) => a.eventId === id).map((a) => a.status);
     expect(answers[0]).toBeNull();
     expect(answers.filter((s) => s !== null && s >= 200 && s < 300)).toEqual([204]);

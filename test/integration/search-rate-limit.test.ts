@@ -21,6 +21,9 @@ describe('search rate limiter', () => {
       clock,
       logger,
       metrics: over.metrics ?? new Metrics(),
+      // The exact shared budget is what these tests check: a Redis answer slowed past 500 ms by a loaded machine must
+      // not be decided in the process instead (the fallback has a test of its own below, with Redis down).
+      decisionTimeoutMs: 10_000,
     });
   /** How many of `count` searches the limiter lets through, and the first refusal. */
   const searches = async (subject: SearchRateLimiter, account: string, count: number) => {

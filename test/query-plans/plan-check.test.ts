@@ -102,6 +102,25 @@ describe('query-plan check against a seeded database', () => {
     expect(problems[0].problem).toMatch(/^full scan of flight_(ticket|reservation)/);
   });
 
+  it("passes a trip list's pages (issue 26): every filter reads an index that starts with the account", async () => {
+    const [{ account_id: accountId }] = (await connection.query('SELECT account_id FROM trip GROUP BY account_id ORDER BY COUNT(*) DESC LIMIT 1'))[0] as Array<{
+      account_id: string;
+    }>;
+    const page = 'SELECT seq, kind, booking_id, account_id FROM trip WHERE account_id = ?';
+    const { problems } = await checkPlans(connection, [
+      statement(`${page} ORDER BY seq DESC LIMIT ?`, [accountId, 21]),
+      statement(`${page} AND kind IN (?) AND seq < ? ORDER BY seq DESC LIMIT ?`, [accountId, ['TRAIN'], '999999999', 21]),
+      statement(`${page} AND status IN (?) ORDER BY seq DESC LIMIT ?`, [accountId, ['ISSUED'], 21]),
+      statement(`${page} AND departure_date >= ? AND departure_date <= ? ORDER BY seq DESC LIMIT ?`, [accountId, '2026-01-01', '2026-02-01', 21]),
+      statement('SELECT seq, kind, booking_id FROM trip WHERE status = ? ORDER BY created_at DESC LIMIT ?', ['ISSUED', 21]),
+    ]);
+    // Only the careless one (no account, sorted by an unindexed column) is refused: a full scan and a sort of the table.
+    expect(new Set(problems.map((p) => p.statement.sql))).toEqual(
+      new Set(['SELECT seq, kind, booking_id FROM trip WHERE status = ? ORDER BY created_at DESC LIMIT ?']),
+    );
+    expect(problems.map((p) => p.problem)).toContainEqual(expect.stringMatching(/^full scan of trip/));
+  });
+
   it('reports a statement it cannot explain', async () => {
     const { problems } = await checkPlans(connection, [statement('SELECT nope FROM flight_ticket')]);
     expect(problems[0].problem).toMatch(/^EXPLAIN failed: Unknown column/);

@@ -62,7 +62,8 @@ export function decodeParam(value: unknown): unknown {
 function productCaller(): string | undefined {
   const frames = (new Error().stack ?? '').split('\n').slice(2);
   for (const frame of frames) {
-    if (frame.includes('node_modules') || frame.includes('sql-recorder') || frame.includes('node:internal')) continue;
+    // The replica router only passes statements on (and watches the logger for writes): the sender is further up.
+    if (frame.includes('node_modules') || frame.includes('sql-recorder') || frame.includes('replica-read.router') || frame.includes('node:internal')) continue;
     if (NOT_PRODUCT.test(frame) || MIGRATION.test(frame) || TEST_FILE.test(frame)) return undefined;
     if (PRODUCT_CODE.test(frame)) return frame.trim().replace(/^at\s+(async\s+)?/, '');
   }

@@ -18,12 +18,19 @@ export class FlightClient {
     wallet: { currency?: string; openingBalance?: string; overdraftLimit?: string } = {},
   ) {
     await createAccountService(platform).create({ email, password: 'flight password 1', role, ...wallet });
-    const res = await fetch(`${baseUrl}/api/logon`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'flight password 1' }),
-    });
-    return new FlightClient(baseUrl, ((await res.json()) as { token: string }).token);
+    // A loaded machine may answer a logon 503 (every password check busy) or time it out: the client retries, as one
+    // should, and a refusal that stays names itself instead of leaving a test with an undefined token.
+    for (let attempt = 1; ; attempt++) {
+      const res = await fetch(`${baseUrl}/api/logon`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'flight password 1' }),
+      });
+      const body = (await res.json()) as { token?: string };
+      if (res.ok && body.token) return new FlightClient(baseUrl, body.token);
+      if (attempt >= 5 || (res.status < 500 && res.status !== 429)) throw new Error(`logon of ${email} answered ${res.status}: ${JSON.stringify(body)}`);
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
   }
 
   /** One request; `T` is the body shape the test reads (not checked at run time: the assertions do that). */

@@ -1,4 +1,5 @@
 import type { Platform } from '../../shared/platform/platform.wiring';
+import { scanKeys } from '../../shared/redis/redis.client';
 import { offerKeys, StoredSearch } from '../../subgraphs/flight/offers/offer.store';
 import { parseOfferReference } from '../../subgraphs/flight/offers/offer-reference.codec';
 
@@ -15,8 +16,5 @@ export async function expireOffer(platform: Platform, offerReference: string, ex
 
 /** How many searches have offers stored (one key each, whatever their offer count). */
 export async function storedSearchCount(platform: Platform): Promise<number> {
-  let count = 0;
-  const pattern = `${offerKeys(platform.config.queuePrefix).search('*')}`;
-  for await (const keys of platform.cacheRedis.scanStream({ match: pattern, count: 1000 })) count += (keys as string[]).length;
-  return count;
+  return (await scanKeys(platform.cacheRedis, offerKeys(platform.config.queuePrefix).search('*'), 1_000_000)).length;
 }

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Redis from 'ioredis';
 import { loadConfig, PlatformConfig } from '../../shared/config/platform.config';
+import { createRedis, scanKeys, type RedisTarget } from '../../shared/redis/redis.client';
 import { dropDatabase, ensureDatabase } from '../../shared/database/data-source.factory';
 import { closePlatform, createPlatform, Platform } from '../../shared/platform/platform.wiring';
 import { createLogger, Logger } from '../../shared/logging/logger';
@@ -46,8 +46,33 @@ export function testConfig(env: Record<string, string> = {}): PlatformConfig {
     // The rate-limit suite sets its own.
     SEARCH_RATE_PER_SECOND: '1000',
     SEARCH_RATE_BURST: '100000',
+    // Production refuses to start without a key-encryption key: a production stack gets one as production does.
+    ...(env.NODE_ENV === 'production' && !env.KEY_ENCRYPTION_KEY_FILE ? { KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64') } : {}),
     ...env,
   });
+}
+
+/**
+ * The key-encryption key of a configuration, for a process that shares its keys: the same key from the same place.
+ * Outside production a key generated into KEYS_DIR is found there by the child itself; a production child is pointed at it.
+ */
+export function keyEncryptionEnv(config: PlatformConfig, production = config.nodeEnv === 'production'): Record<string, string> {
+  const { source, file, key } = config.keyEncryption;
+  // Empty: unset, whatever the test runner's own environment says.
+  const unset = { KEY_ENCRYPTION_KEY: '', KEY_ENCRYPTION_KEY_FILE: '' };
+  if (source === 'env' && key) return { ...unset, KEY_ENCRYPTION_KEY: key.bytes().toString('base64') };
+  if (file && (source === 'file' || production)) return { ...unset, KEY_ENCRYPTION_KEY_FILE: file };
+  return unset;
+}
+
+/** A configuration's Redis Cluster or Sentinel settings for a child; empty (unset) for one server. */
+function redisTopologyEnv({ redisTopology: topology }: PlatformConfig): Record<string, string> {
+  const list = (nodes: Array<{ host: string; port: number }>) => nodes.map((n) => `${n.host.includes(':') ? `[${n.host}]` : n.host}:${n.port}`).join(',');
+  return {
+    REDIS_CLUSTER_NODES: topology.kind === 'cluster' ? list(topology.nodes) : '',
+    REDIS_SENTINELS: topology.kind === 'sentinel' ? list(topology.sentinels) : '',
+    REDIS_SENTINEL_NAME: topology.kind === 'sentinel' ? topology.name : '',
+  };
 }
 
 /** The environment a child process (CLI, `start.js`) needs to run against a test configuration. */
@@ -58,6 +83,7 @@ export function childEnv(config: PlatformConfig, extra: Record<string, string> =
     DATABASE_URL: config.databaseUrl,
     REDIS_URL: config.redisUrl,
     CACHE_REDIS_URL: config.cacheRedisUrl,
+    ...redisTopologyEnv(config),
     QUEUE_PREFIX: config.queuePrefix,
     KEYS_DIR: config.keysDir,
     NOTIFICATION_SINK_DIR: config.notifications.sinkDir,
@@ -68,6 +94,7 @@ export function childEnv(config: PlatformConfig, extra: Record<string, string> =
     FLIGHT_ISSUANCE_LEASE_SECONDS: String(config.recovery.issuanceLeaseSeconds),
     SEARCH_RATE_PER_SECOND: String(config.searchRate.perSecond),
     SEARCH_RATE_BURST: String(config.searchRate.burst),
+    ...keyEncryptionEnv(config, (extra.NODE_ENV ?? config.nodeEnv) === 'production'),
     ...extra,
   };
 }
@@ -75,20 +102,19 @@ export function childEnv(config: PlatformConfig, extra: Record<string, string> =
 /** Deletes what a test file made: its database, its Redis keys (in the cache Redis too, when it has its own), its key files. */
 export async function cleanUp(config: PlatformConfig): Promise<void> {
   await dropDatabase(config.databaseUrl);
-  for (const url of new Set([config.redisUrl, config.cacheRedisUrl])) await deleteKeys(url, `${config.queuePrefix}:*`);
+  await deleteKeys({ url: config.redisUrl, topology: config.redisTopology }, `${config.queuePrefix}:*`);
+  if (config.cacheRedisUrl !== config.redisUrl) await deleteKeys({ url: config.cacheRedisUrl, topology: { kind: 'single' } }, `${config.queuePrefix}:*`);
   rmSync(config.keysDir, { recursive: true, force: true });
   removeOwnFolders(config);
 }
 
-async function deleteKeys(url: string, pattern: string): Promise<void> {
-  const redis = new Redis(url);
+/** Deletes the keys of a pattern on one server or on every primary of a cluster (one key a command: a cluster refuses a DEL across slots). */
+export async function deleteKeys(target: string | RedisTarget, pattern: string): Promise<void> {
+  const redis = createRedis(target, 'queue');
   try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
+    for (let keys = await scanKeys(redis, pattern, 10_000); keys.length; keys = await scanKeys(redis, pattern, 10_000)) {
+      await Promise.all(keys.map((key) => redis.del(key)));
+    }
   } finally {
     redis.disconnect();
   }
@@ -117,6 +143,7 @@ export async function startSideRole(
     CACHE_REDIS_URL: base.cacheRedisUrl,
     QUEUE_PREFIX: base.queuePrefix,
     KEYS_DIR: base.keysDir,
+    ...keyEncryptionEnv(base),
     WORKER_PORT: '0',
     ...extra,
   });

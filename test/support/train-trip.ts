@@ -18,7 +18,12 @@ export interface SelectedTrain {
 }
 
 /** Search from → to (default DAR→DOD) on `date`, take the first express train and read its details, as a client would before holding. */
-export async function selectExpressTrain(client: FlightClient, date: string, from = 'DAR:SGR:0', to = 'DOD:SGR:0'): Promise<SelectedTrain> {
+/** What train selection needs of a client: one request and its answer (FlightClient, or the chaos run's retrying client). */
+export interface TrainSearchClient {
+  call<T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }>;
+}
+
+export async function selectExpressTrain(client: TrainSearchClient, date: string, from = 'DAR:SGR:0', to = 'DOD:SGR:0'): Promise<SelectedTrain> {
   const search = await client.call<{ data: RestTrainTrip[] }>('GET', `/api/trip/train/search?${new URLSearchParams({ from, to, date })}`);
   if (search.status !== 200) throw new Error(`train search failed: ${search.status} ${JSON.stringify(search.body).slice(0, 300)}`);
   const item = search.body.data.find((t) => t.trip.number.startsWith('ETR'))!;

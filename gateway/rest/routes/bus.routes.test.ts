@@ -7,7 +7,7 @@ import { busRoutes } from './bus.routes';
 
 describe('bus REST route', () => {
   // The committed supergraph (schema:check keeps it current); from dist/gateway/rest/routes.
-  const schema = buildSchema(readFileSync(path.resolve(__dirname, '..', '..', '..', '..', 'schema', 'supergraph.graphql'), 'utf8'));
+  const schema = buildSchema(readFileSync(path.resolve(__dirname, '..', '..', '..', '..', 'schema', 'federation', 'supergraph.graphql'), 'utf8'));
   const operation = busRoutes[0].operation({
     query: new URLSearchParams({ from: 'DAR_ES_SALAAM:RGN:0', to: 'ARUSHA:RGN:0', date: '2026-12-01' }),
     params: {},

@@ -14,6 +14,8 @@ import { ticketLookupRoutes } from './ticket-lookup.routes';
 import { busRoutes } from './bus.routes';
 import { reverseProxyRoutes } from './reverse-proxy.routes';
 import { webhookRoutes } from './webhook.routes';
+import { tripRoutes } from './trip.routes';
+import { walletRoutes } from './wallet.routes';
 
 /** Every documented REST path; later domains add their route files here. */
 export const REST_ROUTES: RestRoute[] = [
@@ -32,4 +34,6 @@ export const REST_ROUTES: RestRoute[] = [
   ...busRoutes,
   ...reverseProxyRoutes,
   ...webhookRoutes,
+  ...tripRoutes,
+  ...walletRoutes,
 ];

@@ -1,4 +1,6 @@
-import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 import type { GraphQLContext } from '../../../shared/http/subgraph.server';
 import { isAdministrator } from '../../../shared/auth/roles.types';
 import { PlatformException } from '../../../shared/errors/app-error.exception';
@@ -16,7 +18,7 @@ function toAccount(summary: AccountSummary): Account {
     role,
     permissionLevel,
     status,
-    wallet: wallet ? { currency: wallet.currency, balance: wallet.balance, overdraftLimit: wallet.overdraftLimit } : null,
+    wallet: wallet ? { currency: wallet.currency, balance: wallet.balance, overdraftLimit: wallet.overdraftLimit, view: wallet } : null,
   };
 }
 
@@ -48,6 +50,15 @@ export class AccountResolver {
     const summary = await this.accounts.summaryById(principal.accountId);
     if (!summary) throw PlatformException.unauthenticated();
     return toAccount(summary);
+  }
+
+  @Query(() => Account, { nullable: true, description: 'Any account by id, with its trips and wallet: ADMIN and SUDO only; null when there is none' })
+  async account(@Arg('id', () => ID, { description: 'Account id' }) id: string, @Ctx() { req }: GraphQLContext): Promise<Account | null> {
+    const principal = await req.principal();
+    if (!isAdministrator(principal.role)) throw PlatformException.forbidden();
+    if (!UUID.test(id)) return null;
+    const summary = await this.accounts.summaryById(id);
+    return summary ? toAccount(summary) : null;
   }
 }
 

@@ -1,6 +1,7 @@
 import { Directive, Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Role } from '../../../shared/auth/roles.types';
 import { AccountStatus } from '../../../shared/auth/entities/account.entity';
+import { Wallet } from './wallet.type';
 
 registerEnumType(Role, {
   name: 'Role',
@@ -19,18 +20,6 @@ registerEnumType(AccountStatus, {
   description: 'Whether an account may log on',
   valuesConfig: { ACTIVE: { description: 'May log on' }, DISABLED: { description: 'Cannot log on; existing tokens are refused' } },
 });
-
-@ObjectType({ description: 'An agent float wallet; amounts are decimal strings in the wallet currency' })
-export class Wallet {
-  @Field({ description: 'ISO 4217 code of the wallet, e.g. TZS' })
-  currency!: string;
-
-  @Field({ description: "Current float, a decimal string in the currency's decimals; negative when the overdraft is used" })
-  balance!: string;
-
-  @Field({ description: 'How far below zero the balance may go' })
-  overdraftLimit!: string;
-}
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: 'A user of the platform: customer, agent, administrator or service account' })

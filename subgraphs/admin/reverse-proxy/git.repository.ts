@@ -23,22 +23,61 @@ export class GitRepository {
 
   constructor(root: string) {
     this.root = path.resolve(root);
-    const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('GIT_')));
+    // GIT_SSH_COMMAND stays: it is how an operator gives the ssh key of REVERSE_PROXY_REMOTE (docs/operating.md).
+    const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('GIT_') || key === 'GIT_SSH_COMMAND'));
     this.env = { ...env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0', GIT_CEILING_DIRECTORIES: path.dirname(this.root) };
   }
 
   /** Creates the repository with `files` in one initial commit when the folder is absent or empty; false when it already existed. */
   async initialiseIfAbsent(files: Record<string, string>, author: CommitAuthor): Promise<boolean> {
-    if (existsSync(this.root) && readdirSync(this.root).length > 0) return false;
+    if (!this.absent()) return false;
+    await this.createEmpty();
+    await this.commitInitial(files, author);
+    return true;
+  }
+
+  /** True when the folder does not exist or is empty: nothing to keep. */
+  absent(): boolean {
+    return !existsSync(this.root) || readdirSync(this.root).length === 0;
+  }
+
+  /** `git init` in a new or empty folder: no commit yet. */
+  async createEmpty(): Promise<void> {
     mkdirSync(this.root, { recursive: true });
     await this.git(['init', '-q']);
+  }
+
+  /** Writes `files` and commits them as the repository's first commit. */
+  async commitInitial(files: Record<string, string>, author: CommitAuthor): Promise<void> {
     for (const [file, content] of Object.entries(files)) {
       mkdirSync(path.dirname(path.join(this.root, file)), { recursive: true });
       writeFileSync(path.join(this.root, file), content);
     }
     await this.git(['add', '--', ...Object.keys(files)]);
     await this.git(['commit', '-q', '-m', 'Initialise the reverse-proxy configuration repository'], author);
-    return true;
+  }
+
+  /** Points `origin` at `url`, adding it or changing it. */
+  async useRemote(url: string): Promise<void> {
+    const current = await this.git(['remote', 'get-url', 'origin']).then(
+      (out) => out.trim(),
+      () => null,
+    );
+    if (current === null) await this.git(['remote', 'add', 'origin', url]);
+    else if (current !== url) await this.git(['remote', 'set-url', 'origin', url]);
+  }
+
+  /** Fetches `branch` of origin: its commit id, or null when origin has no such branch yet (a new, empty remote). */
+  async fetchRemote(branch: string): Promise<string | null> {
+    const listed = (await this.git(['ls-remote', '--heads', 'origin', `refs/heads/${branch}`])).trim();
+    if (!listed) return null;
+    await this.git(['fetch', '-q', '--no-tags', 'origin', `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
+    return (await this.git(['rev-parse', '--verify', `refs/remotes/origin/${branch}^{commit}`])).trim();
+  }
+
+  /** Pushes HEAD to `branch` of origin; a push that is not a fast-forward is refused by git (someone wrote outside the lock). */
+  async push(branch: string): Promise<void> {
+    await this.git(['push', '-q', 'origin', `HEAD:refs/heads/${branch}`]);
   }
 
   /** The commit id of HEAD; GitUnavailableError when the folder is not a repository with a commit. */
@@ -78,7 +117,9 @@ export class GitRepository {
   private async git(args: string[], author?: CommitAuthor): Promise<string> {
     const identity = author ? ['-c', `user.name=${author.name}`, '-c', `user.email=${author.email}`] : [];
     try {
-      const { stdout } = await run('git', ['-C', this.root, '-c', 'commit.gpgsign=false', ...identity, ...args], {
+      // ext:: and fd:: remote helpers run commands: never, whatever a global git config says.
+      const safety = ['-c', 'commit.gpgsign=false', '-c', 'protocol.ext.allow=never', '-c', 'protocol.fd.allow=never'];
+      const { stdout } = await run('git', ['-C', this.root, ...safety, ...identity, ...args], {
         env: this.env,
         timeout: 30_000,
         maxBuffer: 16 * 1024 * 1024,
@@ -86,7 +127,12 @@ export class GitRepository {
       return stdout;
     } catch (error) {
       const e = error as { stderr?: string; message: string };
-      throw new GitUnavailableError(`git ${args[0]} failed: ${(e.stderr || e.message).trim().split('\n')[0]}`);
+      // A remote URL in git's message may carry a deploy token (https://user:token@host/...): never pass it on.
+      const reason = (e.stderr || e.message)
+        .trim()
+        .split('\n')[0]
+        .replace(/\/\/([^:/@\s]+):[^@/\s]*@/g, '//$1:***@');
+      throw new GitUnavailableError(`git ${args[0]} failed: ${reason}`);
     }
   }
 }

@@ -10,6 +10,8 @@ const localQueues = new Map<string, Promise<void>>();
  * Serialises writers of one repository: an in-process queue (no two requests of this process
  * run git at once) and a MariaDB named lock (GET_LOCK) for other processes of the admin role.
  * The caller compares revisions inside `run`, so whoever waits sees the winner's commit.
+ * `sharedName` is what the replicas have in common: the remote when there is one (each host has
+ * its own local copy, at whatever path), otherwise the repository's path.
  */
 export class RepositoryWriteLock {
   /** The MariaDB named lock (visible so that tests can hold it as another process would). */
@@ -19,12 +21,19 @@ export class RepositoryWriteLock {
     private readonly dataSource: DataSource,
     private readonly repoPath: string,
     private readonly timeoutSeconds: number,
+    sharedName: string = repoPath,
   ) {
-    // GET_LOCK names are server-wide and at most 64 characters: a hash of the path fits and keeps repositories apart.
-    this.lockName = `safiri:rproxy:${createHash('sha256').update(repoPath).digest('hex').slice(0, 40)}`;
+    // GET_LOCK names are server-wide and at most 64 characters: a hash fits and keeps repositories apart.
+    this.lockName = `safiri:rproxy:${createHash('sha256').update(sharedName).digest('hex').slice(0, 40)}`;
   }
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
+  /** Runs `work` alone among this process's users of the repository and under the replicas' database lock. */
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return this.runLocal(() => this.withDatabaseLock(work));
+  }
+
+  /** Runs `work` alone among this process's users of the repository (a read bringing its copy up to date). */
+  async runLocal<T>(work: () => Promise<T>): Promise<T> {
     const previous = localQueues.get(this.repoPath) ?? Promise.resolve();
     let release!: () => void;
     const mine = new Promise<void>((resolve) => (release = resolve));
@@ -32,7 +41,7 @@ export class RepositoryWriteLock {
     localQueues.set(this.repoPath, tail);
     try {
       await previous;
-      return await this.withDatabaseLock(work);
+      return await work();
     } finally {
       release();
       if (localQueues.get(this.repoPath) === tail) localQueues.delete(this.repoPath);

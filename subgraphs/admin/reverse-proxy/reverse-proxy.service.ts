@@ -12,6 +12,7 @@ import { DEFAULT_TENANT_TEMPLATE, parseTenant, ParsedTenantFile, renderTenant, s
 import { NginxSyntaxError } from './nginx-syntax.parser';
 import type { NginxVerifier } from './nginx-verifier.service';
 import type { RepositoryWriteLock } from './repository-write-lock.service';
+import type { RepositoryRemote } from './repository-remote.service';
 import { ReverseProxyException } from '../../../shared/api-contract/reverse-proxy.exception';
 import { ifMatchSatisfied } from './revision-precondition.policy';
 import { assertNamedDomain, validateConfigInput, type ConfigInput } from './config-input.validator';
@@ -68,6 +69,8 @@ export interface ReverseProxyDependencies {
   settings: ReverseProxySettings;
   repo: GitRepository;
   lock: RepositoryWriteLock;
+  /** The shared repository the replicas and nginx hosts follow; null when this process's copy is the only one. */
+  remote: RepositoryRemote | null;
   companyExists(uuid: string): Promise<boolean>;
   dns: DnsVerifier;
   nginx: NginxVerifier;
@@ -85,11 +88,15 @@ export class ReverseProxyService {
 
   /** At start: a new repository with the template and an empty tenants/ folder, when absent. Never fails the start. */
   async prepare(): Promise<void> {
-    const { repo, lock, logger } = this.deps;
+    const { repo, lock, logger, remote } = this.deps;
+    const initialFiles = { [TEMPLATE_FILE]: DEFAULT_TENANT_TEMPLATE, [`${TENANT_DIR}/.gitkeep`]: '' };
     try {
-      const created = await lock.run(() =>
-        repo.initialiseIfAbsent({ [TEMPLATE_FILE]: DEFAULT_TENANT_TEMPLATE, [`${TENANT_DIR}/.gitkeep`]: '' }, SYSTEM_AUTHOR),
-      );
+      if (remote) {
+        const how = await lock.run(() => remote.attach(initialFiles, SYSTEM_AUTHOR));
+        logger.info('reverse-proxy repository follows its remote', { path: repo.root, how });
+        return;
+      }
+      const created = await lock.run(() => repo.initialiseIfAbsent(initialFiles, SYSTEM_AUTHOR));
       if (created) logger.info('reverse-proxy repository initialised', { path: repo.root });
       else await repo.head();
     } catch (error) {
@@ -107,6 +114,7 @@ export class ReverseProxyService {
    * names are looked up in DNS.
    */
   async page(first: number, after: string | null): Promise<{ revision: string; configs: ConfigView[]; nextCursor: string | null }> {
+    await this.deps.remote?.freshen();
     const snapshot = await this.snapshot();
     let start = 0;
     if (after !== null) {
@@ -128,6 +136,7 @@ export class ReverseProxyService {
 
   async get(domain: string): Promise<ConfigView> {
     assertNamedDomain(domain);
+    await this.deps.remote?.freshen();
     return this.view(this.find(await this.snapshot(), domain));
   }
 
@@ -135,8 +144,7 @@ export class ReverseProxyService {
   async create(actor: Actor, input: ConfigInput, ifMatch: string | null): Promise<ConfigView> {
     const wanted = await validateConfigInput(input, null, (uuid) => this.deps.companyExists(uuid));
     const name = wanted.domain!;
-    return this.deps.lock.run(async () => {
-      const snapshot = await this.snapshot();
+    return this.changing(async (snapshot) => {
       if (ifMatch !== null && !ifMatchSatisfied(ifMatch, snapshot.head)) throw ReverseProxyException.revisionConflict(snapshot.head);
       this.assertFree(snapshot, name, null);
       const config: TenantConfig = {
@@ -156,8 +164,7 @@ export class ReverseProxyService {
   async update(actor: Actor, domain: string, ifMatch: string | null, input: ConfigInput): Promise<{ changed: boolean; config: ConfigView }> {
     if (ifMatch === null) throw ReverseProxyException.preconditionRequired();
     const wanted = await validateConfigInput(input, domain, (uuid) => this.deps.companyExists(uuid));
-    return this.deps.lock.run(async () => {
-      const snapshot = await this.snapshot();
+    return this.changing(async (snapshot) => {
       const current = this.find(snapshot, domain);
       if (!ifMatchSatisfied(ifMatch, current.revision)) throw ReverseProxyException.preconditionFailed(current.revision);
       const name = wanted.domain ?? current.name;
@@ -185,14 +192,22 @@ export class ReverseProxyService {
   async remove(actor: Actor, domain: string, ifMatch: string | null): Promise<{ domain: string; revision: string }> {
     if (ifMatch === null) throw ReverseProxyException.preconditionRequired();
     assertNamedDomain(domain);
-    return this.deps.lock.run(async () => {
-      const snapshot = await this.snapshot();
+    return this.changing(async (snapshot) => {
       const current = this.find(snapshot, domain);
       if (!ifMatchSatisfied(ifMatch, current.revision)) throw ReverseProxyException.preconditionFailed(current.revision);
       unlinkSync(this.absolute(current.file));
       const message = `Delete tenant ${current.config.domain}\n\nBy: ${actor.email} (account ${actor.accountId})`;
       const revision = await this.commit(snapshot, [current.file], message, actor);
+      await this.deps.remote?.publish(snapshot.head);
       return { domain: current.config.domain, revision };
+    });
+  }
+
+  /** Runs a change under the write lock on the latest revision: the remote's, when there is one. */
+  private changing<T>(change: (snapshot: Snapshot) => Promise<T>): Promise<T> {
+    return this.deps.lock.run(async () => {
+      await this.deps.remote?.pull();
+      return change(await this.snapshot());
     });
   }
 
@@ -217,6 +232,7 @@ export class ReverseProxyService {
       await this.deps.repo.resetTo(snapshot.head);
       throw error;
     }
+    await this.deps.remote?.publish(snapshot.head);
     return this.view({ file, config: parsed.config, name, serverNames: parsed.serverNames, revision });
   }
 

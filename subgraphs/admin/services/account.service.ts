@@ -7,7 +7,7 @@ import type { AccountRepository } from '../../../shared/auth/account.repository'
 import { hashPassword, passwordProblem } from '../../../shared/auth/password.service';
 import { isAgentRole, permissionLevelFor, Role, ROLES } from '../../../shared/auth/roles.types';
 import { isDuplicateKeyError } from '../../../shared/database/data-source.factory';
-import type Redis from 'ioredis';
+import type { RedisClient } from '../../../shared/redis/redis.client';
 import type { TokenService } from '../../../shared/auth/token.service';
 import type { LoginConfig } from '../../../shared/config/platform.config';
 import type { Transactor } from '../../../shared/database/transactor.port';
@@ -78,7 +78,7 @@ export interface AccountServicePorts {
   tokens: Pick<TokenService, 'revokeAll' | 'accountChanged'>;
   notifications: Pick<NotificationRequester, 'request'>;
   /** Read by unlockLogin only: an operator's one-off call may wait for Redis. */
-  queueRedis: Redis;
+  queueRedis: RedisClient;
   /** The login throttle's settings and the prefix of its keys (unlockLogin). */
   config: { login: LoginConfig; queuePrefix: string };
 }
@@ -131,18 +131,6 @@ export class AccountService {
     }
     if (agent) await this.ports.ledger.walletOpened(id);
     return this.summaryByEmail(email);
-  }
-
-  /** Credits an agent wallet; with a key, repeating the same top-up credits once. */
-  async topUp(email: string, amount: string, key?: string): Promise<{ account: AccountSummary; duplicate: boolean; entryId: string }> {
-    const account = await this.summaryByEmail(email);
-    if (!account.wallet) throw AccountException.noWallet(account.email);
-    const result = await this.ports.ledger.credit(account.wallet.id, {
-      businessKey: `topup:${key ?? randomUUID()}`,
-      amount,
-      note: 'operator top-up',
-    });
-    return { account: { ...account, wallet: result.wallet }, duplicate: result.duplicate, entryId: result.entryId };
   }
 
   async revokeTokens(email: string): Promise<{ account: AccountSummary; revoked: number }> {

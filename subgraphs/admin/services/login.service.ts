@@ -3,7 +3,7 @@ import { AccountStatus } from '../../../shared/auth/entities/account.entity';
 import { AccountRepository } from '../../../shared/auth/account.repository';
 import { decoyHash } from '../../../shared/auth/password.service';
 import { PasswordCheckBusyError, PasswordVerifier } from '../../../shared/auth/password-verifier.service';
-import type Redis from 'ioredis';
+import type { RedisClient } from '../../../shared/redis/redis.client';
 import type { TokenService } from '../../../shared/auth/token.service';
 import type { LoginConfig } from '../../../shared/config/platform.config';
 import type { Metrics } from '../../../shared/metrics/metrics.registry';
@@ -20,7 +20,7 @@ export function loginFailed(): AppError {
 export interface LoginPorts {
   config: { login: LoginConfig; queuePrefix: string };
   /** The fail-fast request Redis the throttle counts in. */
-  redis: Redis;
+  redis: RedisClient;
   metrics: Pick<Metrics, 'loginThrottled' | 'loginFailures'>;
   tokens: Pick<TokenService, 'issue'>;
 }
@@ -28,6 +28,7 @@ export interface LoginPorts {
 /**
  * POST /api/logon. The throttle (login-throttle.service.ts) admits or refuses the attempt before
  * any hashing; the password check then waits for one of a few hashing slots, or is refused (503).
+ * A failed check is answered as the throttle says: 401, or 429 from an address over its failure limit.
  */
 export class LoginService {
   // Made on first login: printing the schema (bin/supergraph.builder.ts) wires this service without Redis.
@@ -62,7 +63,8 @@ export class LoginService {
     }
     if (!account || !valid || account.status !== AccountStatus.ACTIVE) {
       this.ports.metrics.loginFailures.inc();
-      throw loginFailed();
+      if (attempt.refusal) this.ports.metrics.loginThrottled.inc({ layer: 'admin' });
+      throw attempt.refusal ?? loginFailed();
     }
     await attempt.succeeded();
     return this.ports.tokens.issue(account);

@@ -58,7 +58,8 @@ export function bookingRequirementsFor(offer: SupplierOffer, countryOf: (iata: s
   const countries = new Set(airports.map((code) => countryOf(code) ?? `?${code}`));
   const domestic = countries.size === 1 && ![...countries][0].startsWith('?');
   const operatingCarrierCodes = [...new Set(offer.itineraries.flatMap((i) => i.segments.map((s) => s.operatingCarrierCode)))].sort();
-  const override = domestic && operatingCarrierCodes.some((c) => DOCUMENT_ALWAYS_CARRIERS.has(c));
+  // The supplier's own word (Duffel's passenger_identity_documents_required) overrides the itinerary rule too.
+  const override = domestic && (offer.documentsRequired === true || operatingCarrierCodes.some((c) => DOCUMENT_ALWAYS_CARRIERS.has(c)));
   const needsDocument = !domestic || override;
 
   const travelerRequirements = offer.travelerPricings.map((t): TravelerRequirement => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
+import type { RedisClient } from '../../../shared/redis/redis.client';
 import { FlightException } from '../errors/flight.exception';
 import { compressJson, decompressJson } from '../../../shared/redis/compressed-json.codec';
 import { isRandomOfferReference, newSearchId, offerReferenceOf, parseOfferReference } from './offer-reference.codec';
@@ -118,7 +119,7 @@ export class OfferStore<TOffer, TCriteria> {
   private readonly legacy: ReturnType<typeof legacyKeys>;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     prefix: string,
     /** Epoch ms: when a reference whose search is gone has expired. */
     private readonly now: () => number = Date.now,

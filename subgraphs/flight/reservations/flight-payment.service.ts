@@ -52,7 +52,7 @@ export class FlightPaymentService {
 
     const { payment, created } = await this.ports.transactor.transaction((m) => this.requestFor(r, method, m));
     if (payment.providerReference || payment.status !== 'PENDING') return { created, payment: paymentView(payment) };
-    return { created, payment: paymentView(await chargePayment(payment, this.recording())) };
+    return { created, payment: paymentView(await chargePayment(payment, this.recording(), { email: principal.email })) };
   }
 
   /** The provider's confirmation (in the sandbox: what its webhook would do). Idempotent. */

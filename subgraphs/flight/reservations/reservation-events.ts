@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { FlightPorts } from '../flight.port';
 import { withoutNullsDeep } from '../../../shared/object/without-nulls.mapper';
 import type { WebhookEventType } from '../../../shared/webhooks/webhook-event.catalogue';
+import type { LiveSubject } from '../../../shared/live/live-update.contract';
 import {
   agentReservationView,
   type AgentReservationView,
@@ -58,17 +59,17 @@ export class FlightEvents {
       r.channel === 'AGENT'
         ? agentReservationData(agentReservationView(r, tickets, parts.now, parts.publicBaseUrl))
         : customerReservationData(customerReservationView(r, tickets, parts.now, parts.offer!, parts.buyer));
-    return this.record(m, 'flight.reservation.created', r.accountId, data);
+    return this.record(m, 'flight.reservation.created', r.accountId, data, subject(r.id, r.status));
   }
 
-  /** flight.reservation.price_changed: the supplier repriced the held offer; data is the FLIGHT_PRICE_CHANGED 409's data. */
+  /** flight.reservation.price_changed: the supplier repriced the held offer; data is the FLIGHT_PRICE_CHANGED 409's data. `r` is the row before the change, which sets PRICE_CHANGED. */
   priceChanged(m: EntityManager, r: FlightReservation, change: object): Promise<string> {
-    return this.record(m, 'flight.reservation.price_changed', r.accountId, withoutNullsDeep(change) as object);
+    return this.record(m, 'flight.reservation.price_changed', r.accountId, withoutNullsDeep(change) as object, subject(r.id, 'PRICE_CHANGED'));
   }
 
   /** flight.order.issued: every ticket document issued; data is the purchase / issuance answer's issuance. */
   issued(m: EntityManager, r: FlightReservation): Promise<string> {
-    return this.record(m, 'flight.order.issued', r.accountId, withoutNullsDeep(issuanceView(r)) as object);
+    return this.record(m, 'flight.order.issued', r.accountId, withoutNullsDeep(issuanceView(r)) as object, subject(r.id, r.status));
   }
 
   /**
@@ -77,16 +78,22 @@ export class FlightEvents {
    */
   async cancelled(m: EntityManager, accountId: string, cancellation: Cancellation): Promise<void> {
     const data = cancellationData(cancellation);
-    await this.record(m, 'flight.reservation.cancelled', accountId, data);
-    if (cancellation.refundState !== null) await this.record(m, 'flight.refund.updated', accountId, data);
+    const cancelled = subject(cancellation.reservationId, cancellation.state);
+    await this.record(m, 'flight.reservation.cancelled', accountId, data, cancelled);
+    if (cancellation.refundState !== null) await this.record(m, 'flight.refund.updated', accountId, data, cancelled);
   }
 
   /** flight.refund.updated on its own: the money held for a cancelled reservation's refund changed (e.g. it was moved by a recovery). */
   refundUpdated(m: EntityManager, accountId: string, cancellation: Cancellation): Promise<string> {
-    return this.record(m, 'flight.refund.updated', accountId, cancellationData(cancellation));
+    return this.record(m, 'flight.refund.updated', accountId, cancellationData(cancellation), subject(cancellation.reservationId, cancellation.state));
   }
 
-  private record(m: EntityManager, type: WebhookEventType, accountId: string, data: object): Promise<string> {
-    return this.ports.webhooks.record(m, { type, accountId, data });
+  private record(m: EntityManager, type: WebhookEventType, accountId: string, data: object, live: LiveSubject): Promise<string> {
+    return this.ports.webhooks.record(m, { type, accountId, data, subject: live });
   }
+}
+
+/** The reservation and its status after the change, for live subscribers (a cancellation's state is the reservation's status). */
+function subject(reservationId: string, status: string): LiveSubject {
+  return { kind: 'FLIGHT', bookingId: reservationId, status };
 }

@@ -1,3 +1,4 @@
+import { TripRegistryRepository } from '../../../shared/trips/trip-registry.repository';
 import type { DataSource, EntityManager } from 'typeorm';
 import { claimProcessingLease, releaseProcessingLease, updateWhileStatus } from '../../../shared/database/guarded-update.repository';
 import type { TicketLookupFilter } from '../../../shared/tickets/ticket-lookup.contract';
@@ -12,6 +13,8 @@ export type { LookedUpReservation };
 /** SQL for flight_reservation (and, through FlightTicketRepository, its tickets); the services decide, this only reads and writes rows. */
 export class ReservationRepository {
   private readonly tickets: FlightTicketRepository;
+  /** The account's trip list follows each reservation (shared/trips): registered with it, moved with its status. */
+  private readonly trips = new TripRegistryRepository();
 
   constructor(private readonly dataSource: DataSource) {
     this.tickets = new FlightTicketRepository(dataSource);
@@ -83,7 +86,12 @@ export class ReservationRepository {
         r.updatedAt,
       ],
     );
-    return Number(result.affectedRows ?? 0) === 1;
+    const inserted = Number(result.affectedRows ?? 0) === 1;
+    if (inserted) {
+      const departureDate = r.supplierOffer.itineraries[0]?.segments[0]?.departure.at.slice(0, 10) ?? null;
+      await this.trips.record(m, { kind: 'FLIGHT', bookingId: r.id, accountId: r.accountId, status: r.status, departureDate, createdAt: r.createdAt });
+    }
+    return inserted;
   }
 
   async byOffer(accountId: string, offerReference: string, m: EntityManager = this.dataSource.manager): Promise<FlightReservation | null> {
@@ -98,6 +106,13 @@ export class ReservationRepository {
   async byTicketId(ticketId: string, m: EntityManager = this.dataSource.manager): Promise<FlightReservation | null> {
     const [row] = await m.query('SELECT reservation_id FROM flight_ticket WHERE ticket_id = ? LIMIT 1', [ticketId]);
     return row ? this.byId(row.reservation_id, m) : null;
+  }
+
+  /** The reservations of these ids that exist, in no order (FlightTripService answers trips by id). */
+  async byIds(ids: string[], m: EntityManager = this.dataSource.manager): Promise<FlightReservation[]> {
+    if (ids.length === 0) return [];
+    const rows = (await m.query('SELECT * FROM flight_reservation WHERE id IN (?)', [ids])) as FlightReservationRow[];
+    return rows.map(toReservation);
   }
 
   async byPaymentReference(paymentReference: string, m: EntityManager = this.dataSource.manager): Promise<FlightReservation | null> {
@@ -134,10 +149,13 @@ export class ReservationRepository {
         throw new Error(`unknown reservation column ${key}`);
       }
     }
-    const updated = await updateWhileStatus(m, { table: 'flight_reservation', key: { column: 'id', value: id }, sets, params, from });
-    // The tickets' lookup columns follow the passengers they were copied from.
-    if (updated && changes.passengers) await this.tickets.followPassengers(m, id, changes.passengers);
-    return updated;
+    const change = { kind: 'FLIGHT' as const, bookingId: id, status: changes.status, now };
+    return this.trips.followStatus(this.dataSource, m, change, async (tx) => {
+      const updated = await updateWhileStatus(tx, { table: 'flight_reservation', key: { column: 'id', value: id }, sets, params, from });
+      // The tickets' lookup columns follow the passengers they were copied from.
+      if (updated && changes.passengers) await this.tickets.followPassengers(tx, id, changes.passengers);
+      return updated;
+    });
   }
 
   /** The one running customer issuance of a reservation: its workflow id (the outbox job id), if any. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type Redis from 'ioredis';
+import type { RedisClient } from '../../../shared/redis/redis.client';
 import { FlightException } from '../errors/flight.exception';
 import { compressJson, decompressJson } from '../../../shared/redis/compressed-json.codec';
 import type { SupplierOffer, SupplierSearchCriteria } from '../supplier/flight-supplier.port';
@@ -48,7 +48,7 @@ export class SearchCache {
   private readonly local = new Map<string, LocalAnswer>();
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly ttlSeconds: number,
     private readonly maxLocal = 64,

@@ -50,6 +50,8 @@ export interface SupplierTravelerPricing {
   fareOption: string;
   price: { currency: string; total: string; base: string };
   fareDetailsBySegment: Array<{ segmentId: string; cabin: Cabin; fareBasis: string; class: string; includedCheckedBags: { quantity: number } }>;
+  /** The supplier's own id of this passenger, for suppliers that book by it (Duffel's `pas_…`); absent for the simulator. */
+  supplierPassengerId?: string;
 }
 
 /** One bookable offer as the supplier prices it, in the supplier's currency. */
@@ -67,6 +69,13 @@ export interface SupplierOffer {
   price: { currency: string; total: string; base: string; taxes: Array<{ amount: string; code: string; countryCode: string }> };
   travelerPricings: SupplierTravelerPricing[];
   fareRules: { refundable: boolean; changeable: boolean };
+  /**
+   * When the supplier stops accepting this offer (ISO 8601 instant), for suppliers that say (Duffel's `expires_at`);
+   * absent for the GDS simulator. The search should store offers until the earlier of its own TTL and this.
+   */
+  expiresAt?: string | null;
+  /** The supplier says every traveler must give a travel document (Duffel's `passenger_identity_documents_required`). */
+  documentsRequired?: boolean;
 }
 
 export type SupplierErrorCode =
@@ -209,7 +218,8 @@ export interface SupplierTicketDocument {
   providerElement?: 'FA' | 'FH';
   validatingCarrier: string;
   issuedAt?: string;
-  pricingRecordReference: number;
+  /** Null for a supplier without pricing records (Duffel: the order itself holds the price). */
+  pricingRecordReference: number | null;
   tstReference?: number;
   segmentReferences: number[];
   coupons: SupplierCoupon[];
@@ -247,6 +257,11 @@ export interface SupplierCancellation {
   refundRequired: boolean;
   /** The airline has taken the refund in hand and will settle it later. */
   refundPending: boolean;
+  /**
+   * What the supplier gives back, for suppliers that quote it (Duffel's cancellation `refund_amount`/`refund_currency`,
+   * `refund_to` e.g. balance, voucher, airline_credits); absent for the simulator, null when the supplier quoted none.
+   */
+  refund?: { amount: string; currency: string; to: string } | null;
 }
 
 /** Only the last names matter to reprice (they carry the sandbox triggers); full travelers may be passed. */

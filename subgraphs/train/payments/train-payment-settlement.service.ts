@@ -59,7 +59,7 @@ export class TrainPaymentSettlement {
     const exactMatch = paymentMatches(payment, r, quotes);
     if (r.status !== 'RESERVED' || !exactMatch) {
       // Paid already by another payment, cancelled, or not an exact match: this money must go back.
-      if (await this.payments.setStatus(payment.id, 'REFUND_REQUIRED', now, ['CONFIRMED'], m)) await this.confirmed(m, payment.id);
+      if (await this.payments.setStatus(payment.id, 'REFUND_REQUIRED', now, ['CONFIRMED'], m)) await this.confirmed(m, payment.id, r.status);
       this.ports.logger.warn('train payment cannot pay its reservation; refund required', {
         paymentId: payment.id,
         reservationId: r.id,
@@ -81,7 +81,7 @@ export class TrainPaymentSettlement {
     };
     await this.issuances.insert(issuingRow(r, funding, null, now), m);
     await this.ports.outbox.enqueue(m, TRAIN_JOBS.issuance.of({ reservationId: r.id }));
-    await this.confirmed(m, payment.id);
+    await this.confirmed(m, payment.id, 'PAID');
     this.ports.logger.info('train payment attached; issuance queued', { paymentId: payment.id, reservationId: r.id, paymentReference: r.paymentReference });
     return 'ATTACHED';
   }
@@ -91,7 +91,7 @@ export class TrainPaymentSettlement {
    * refunded), so data is the confirmation's answer as it then stands. Both writes before it are guarded (an attached
    * payment is not settled again; REFUND_REQUIRED only from CONFIRMED).
    */
-  private async confirmed(m: EntityManager, paymentId: string): Promise<void> {
-    await new TrainEvents(this.ports).paymentConfirmed(m, (await this.payments.byId(paymentId, m))!);
+  private async confirmed(m: EntityManager, paymentId: string, reservationStatus: string): Promise<void> {
+    await new TrainEvents(this.ports).paymentConfirmed(m, (await this.payments.byId(paymentId, m))!, reservationStatus);
   }
 }

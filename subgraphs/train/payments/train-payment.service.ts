@@ -110,7 +110,8 @@ export class TrainPaymentService {
       return { payment: fresh, created: true };
     });
     if (payment.providerReference || payment.status !== 'PENDING') return { created, payment: trainPaymentView(payment) };
-    return { created, payment: trainPaymentView(await chargePayment(payment, this.recording())) };
+    const payer = { email: principal.email, ...(parsed.phone ? { phone: parsed.phone.e164.replace(/^\+/, '') } : {}), ...(rail ? { rail: rail.id } : {}) };
+    return { created, payment: trainPaymentView(await chargePayment(payment, this.recording(), payer)) };
   }
 
   /** The provider's confirmation (sandbox: what its webhook would do). Idempotent. */

@@ -1,3 +1,4 @@
+import { TripRegistryRepository } from '../../../shared/trips/trip-registry.repository';
 import type { DataSource, EntityManager } from 'typeorm';
 import { claimProcessingLease, releaseProcessingLease, updateWhileStatus } from '../../../shared/database/guarded-update.repository';
 import { lookupContact, TicketLookupFilter } from '../../../shared/tickets/ticket-lookup.contract';
@@ -79,6 +80,9 @@ export type LookedUpReservation = Pick<TrainReservation, 'id' | 'createdAt' | 'p
 
 /** SQL for train reservations and tickets; the services decide, this only reads and writes rows. */
 export class TrainReservationRepository {
+  /** The account's trip list follows each reservation (shared/trips): registered with it, moved with its status. */
+  private readonly trips = new TripRegistryRepository();
+
   constructor(private readonly dataSource: DataSource) {}
 
   /** Inserts a new reservation; false when one already exists for its idempotency key. */
@@ -111,7 +115,18 @@ export class TrainReservationRepository {
         r.updatedAt,
       ],
     );
-    return Number(result.affectedRows ?? 0) === 1;
+    const inserted = Number(result.affectedRows ?? 0) === 1;
+    if (inserted) {
+      await this.trips.record(m, {
+        kind: 'TRAIN',
+        bookingId: r.id,
+        accountId: r.accountId,
+        status: r.status,
+        departureDate: r.outbound.departure.date,
+        createdAt: r.createdAt,
+      });
+    }
+    return inserted;
   }
 
   async byKey(idempotencyKey: string, m: EntityManager = this.dataSource.manager): Promise<TrainReservation | null> {
@@ -120,6 +135,13 @@ export class TrainReservationRepository {
 
   async byId(id: string, m: EntityManager = this.dataSource.manager, lock = false): Promise<TrainReservation | null> {
     return this.one(m, 'id = ?', [id], lock);
+  }
+
+  /** The reservations of these ids that exist, in no order (TrainTripService answers trips by id). */
+  async byIds(ids: string[], m: EntityManager = this.dataSource.manager): Promise<TrainReservation[]> {
+    if (ids.length === 0) return [];
+    const rows = (await m.query('SELECT * FROM train_reservation WHERE id IN (?)', [ids])) as TrainReservationRow[];
+    return rows.map(toReservation);
   }
 
   async byPaymentReference(paymentReference: string, m: EntityManager = this.dataSource.manager): Promise<TrainReservation | null> {
@@ -160,7 +182,10 @@ export class TrainReservationRepository {
         throw new Error(`unknown train reservation column ${key}`);
       }
     }
-    return updateWhileStatus(m, { table: 'train_reservation', key: { column: 'id', value: id }, sets, params, from });
+    const change = { kind: 'TRAIN' as const, bookingId: id, status: changes.status, now };
+    return this.trips.followStatus(this.dataSource, m, change, (tx) =>
+      updateWhileStatus(tx, { table: 'train_reservation', key: { column: 'id', value: id }, sets, params, from }),
+    );
   }
 
   /**
