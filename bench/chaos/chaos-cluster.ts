@@ -77,6 +77,7 @@ export class ChaosCluster {
       RECOVERY_INTERVAL_SECONDS: '3',
       RECOVERY_STALE_SECONDS: '6',
       FLIGHT_ISSUANCE_LEASE_SECONDS: '6',
+      FLIGHT_CANCELLATION_LEASE_SECONDS: '6',
       // Every virtual user logs in from this one address.
       LOGIN_ADDRESS_MAX_ATTEMPTS: '100000',
       LOGIN_ADDRESS_MAX_FAILURES: '100000',

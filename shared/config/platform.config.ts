@@ -134,6 +134,8 @@ export interface RecoveryConfig {
   maxAttempts: number;
   /** How long one caller may drive a flight issuance at the supplier before another may take over. */
   issuanceLeaseSeconds: number;
+  /** How long one caller may drive a flight cancellation at the supplier before another (or recovery) may take over. */
+  cancellationLeaseSeconds: number;
 }
 
 export const SUBGRAPH_NAMES = ['flight', 'train', 'bus', 'admin'] as const;
@@ -275,6 +277,7 @@ function readRecoveryConfig(read: EnvReader): RecoveryConfig {
     staleSeconds: read.integer('RECOVERY_STALE_SECONDS', 120, 1, 86_400),
     maxAttempts: read.integer('RECOVERY_MAX_ATTEMPTS', 10, 1, 1000),
     issuanceLeaseSeconds: read.integer('FLIGHT_ISSUANCE_LEASE_SECONDS', 60, 1, 3600),
+    cancellationLeaseSeconds: read.integer('FLIGHT_CANCELLATION_LEASE_SECONDS', 60, 1, 3600),
   };
 }
 

@@ -190,13 +190,14 @@ export const flightModule: SubgraphModule = {
   jobs(platform: FlightPlatform) {
     const ports = portsOf(platform);
     const supplier = supplierFor(platform);
-    const { reservations, payments, issuance, customerIssuance } = issuanceOf(platform, ports, supplier);
+    const { reservations, payments, admission, issuance, customerIssuance } = issuanceOf(platform, ports, supplier);
     const debits = new WalletDebitService(ports, reservations);
+    const cancellations = new CancelService(ports, supplier, reservations, admission, payments);
     return [
       walletDebitJob(debits),
       reservationExpiryRunner(new ReservationExpiryService(ports, supplier, reservations, payments)),
       customerIssuanceJob(customerIssuance),
-      flightIssuanceRecoveryJob(new IssuanceRecoveryService(ports, reservations, issuance, debits), ports.recovery),
+      flightIssuanceRecoveryJob(new IssuanceRecoveryService(ports, reservations, issuance, debits, cancellations), ports.recovery),
     ];
   },
   notificationSources(platform: FlightPlatform) {

@@ -12,6 +12,8 @@ import { childEnv, cleanUp, TEST_PROCESS_ENV, testConfig } from '../support/test
 import { adult, daysAhead, FlightClient } from '../support/flight-client';
 import { nextMonthDay, reserveSeat, selectExpressTrain } from '../support/train-trip';
 import { waitFor } from '../support/wait';
+import { GdsSimulator } from '../../subgraphs/flight/supplier/gds-simulator.adapter';
+import { MysqlSimulatorStore } from '../../subgraphs/flight/supplier/simulator/mysql-simulator.repository';
 import type { RestAgentReservationAnswer } from '../support/rest-bodies';
 
 /**
@@ -24,12 +26,19 @@ describe('crash at each step, recovery without the client', () => {
   let config: PlatformConfig;
   let platform: Platform;
   const crashed: Array<{ point: string; kind: 'flight' | 'train'; reservationId: string; walletId: string }> = [];
+  const cancelled: Array<{ point: string; reservationId: string; pnr: string }> = [];
   const children: ChildProcess[] = [];
   let n = 0;
   const sql = <Row = Record<string, unknown>>(q: string, params: unknown[] = []) => platform.dataSource.query<Row[]>(q, params);
 
   beforeAll(async () => {
-    config = testConfig({ JOB_LOCK_MS: '1000', RECOVERY_INTERVAL_SECONDS: '1', RECOVERY_STALE_SECONDS: '2', FLIGHT_ISSUANCE_LEASE_SECONDS: '2' });
+    config = testConfig({
+      JOB_LOCK_MS: '1000',
+      RECOVERY_INTERVAL_SECONDS: '1',
+      RECOVERY_STALE_SECONDS: '2',
+      FLIGHT_ISSUANCE_LEASE_SECONDS: '2',
+      FLIGHT_CANCELLATION_LEASE_SECONDS: '2',
+    });
     await ensureDatabase(config.databaseUrl);
     platform = await createPlatform(config, DATABASE_MODULES, { logger: createLogger('error') });
     await prepareDatabase(platform);
@@ -112,6 +121,25 @@ describe('crash at each step, recovery without the client', () => {
     });
   }
 
+  for (const point of ['flight-cancel-before-supplier', 'flight-cancel-after-supplier']) {
+    it(`flight cancellation killed at ${point}`, async () => {
+      const stack = await crashingStack(point);
+      const { client } = await agent(stack.url);
+      const offer = await client.firstOffer({ originLocationCode: 'DAR', destinationLocationCode: 'ZNZ', departureDate: daysAhead(40 + n) });
+      const reserved = await client.call<RestAgentReservationAnswer>('POST', '/api/flight/reserve/agent', {
+        offerReference: offer.offerReference,
+        passengers: [adult()],
+      });
+      expect({ status: reserved.status, body: reserved.status === 201 ? null : reserved.body }).toEqual({ status: 201, body: null });
+      await client.call('POST', '/api/flight/cancel', { reservationId: reserved.body.reservation.id, reason: 'crash test' }).catch(() => null);
+      await killedBy(stack);
+      const [row] = await sql<{ status: string; pnr: string }>('SELECT status, pnr FROM flight_reservation WHERE id = ?', [reserved.body.reservation.id]);
+      // The crash left the cancellation half done: no client will ask again.
+      expect(row.status).toBe('CANCELLING');
+      cancelled.push({ point, reservationId: reserved.body.reservation.id, pnr: row.pnr });
+    });
+  }
+
   for (const point of ['train-before-payout', 'train-after-issue', 'train-before-debit']) {
     it(`train issuance killed at ${point}`, async () => {
       const stack = await crashingStack(point);
@@ -127,8 +155,9 @@ describe('crash at each step, recovery without the client', () => {
     });
   }
 
-  it('after a restart, with no client call, every booking is issued once and debited once', async () => {
+  it('after a restart, with no client call, every booking is issued once and debited once, and every cancellation finished once', async () => {
     expect(crashed).toHaveLength(6);
+    expect(cancelled).toHaveLength(2);
     const stack: RunningStack = await startStack(config, 'all', createLogger('error'));
     try {
       for (const c of crashed) {
@@ -156,6 +185,24 @@ describe('crash at each step, recovery without the client', () => {
         } else {
           expect((await sql('SELECT status FROM train_issuance WHERE reservation_id = ?', [c.reservationId]))[0].status).toBe('ISSUED');
         }
+      }
+      // A cancellation cut short ends CANCELLED, its PNR cancelled at the airline, its customer told once.
+      for (const c of cancelled) {
+        const done = await waitFor(
+          async () =>
+            (await sql<{ status: string; cancel_reason: string }>('SELECT status, cancel_reason FROM flight_reservation WHERE id = ?', [c.reservationId]))[0],
+          (row) => row.status !== 'CANCELLING',
+          45_000,
+        );
+        expect({ point: c.point, ...done }).toEqual({ point: c.point, status: 'CANCELLED', cancel_reason: 'crash test' });
+        const tickets = await sql<{ status: string }>('SELECT status FROM flight_ticket WHERE reservation_id = ?', [c.reservationId]);
+        expect(tickets.map((t) => t.status)).toEqual(tickets.map(() => 'CANCELLED'));
+        expect((await new GdsSimulator({ store: new MysqlSimulatorStore(platform.dataSource) }).retrieve(c.pnr))?.status).toBe('CANCELLED');
+        const messages = await sql(
+          "SELECT id FROM notification WHERE booking_kind = 'flight' AND booking_id = ? AND message_type = 'RESERVATION_CANCELLATION'",
+          [c.reservationId],
+        );
+        expect({ point: c.point, cancellationMessages: messages.length }).toEqual({ point: c.point, cancellationMessages: 1 });
       }
       // One ticket message per booking, however often a step ran.
       await new Promise((r) => setTimeout(r, 1500));

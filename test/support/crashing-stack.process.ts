@@ -8,7 +8,7 @@ import { startStack } from '../../bin/stack.wiring';
 
 /**
  * The whole stack (`npm start`'s 'all' role) with one failpoint that SIGKILLs the process at a chosen step of a
- * purchase or issuance, the way a power cut would. The failpoint is installed here, by patching a prototype in this
+ * purchase, cancellation or issuance, the way a power cut would. The failpoint is installed here, by patching a prototype in this
  * test process only: production code has no fault hooks. Prints `READY <gateway url>` once serving.
  */
 const CRASH_POINTS: Record<string, () => void> = {
@@ -18,6 +18,10 @@ const CRASH_POINTS: Record<string, () => void> = {
   'flight-after-supplier-issue': () => killAround(GdsSimulator.prototype, 'issueTickets', 'after'),
   // Issued and recorded; the debit job dies before posting.
   'flight-before-debit': () => killAround(WalletLedger.prototype, 'debit', 'before'),
+  // A cancellation wrote CANCELLING; the process dies before the airline is asked.
+  'flight-cancel-before-supplier': () => killAround(GdsSimulator.prototype, 'cancel', 'before'),
+  // The airline cancelled the PNR; the process dies before the reservation is CANCELLED.
+  'flight-cancel-after-supplier': () => killAround(GdsSimulator.prototype, 'cancel', 'after'),
   // Admitted (202); the job dies when it starts the payout.
   'train-before-payout': () => killAround(RailSimulator.prototype, 'payout', 'before'),
   // The provider issued the tickets; the job dies before its final transaction.

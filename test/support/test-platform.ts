@@ -89,9 +89,10 @@ export function childEnv(config: PlatformConfig, extra: Record<string, string> =
     NOTIFICATION_SINK_DIR: config.notifications.sinkDir,
     REVERSE_PROXY_REPO: config.reverseProxy.repoPath,
     JOB_LOCK_MS: String(config.jobLockMs),
-    // A flight purchase's lease is the crashed process's, so a child must take it from the test's config: with the
-    // default 60 s a booking a child left ISSUING could not be recovered within a test's wait.
+    // A flight purchase's or cancellation's lease is the crashed process's, so a child must take it from the test's
+    // config: with the default 60 s a booking a child left ISSUING or CANCELLING could not be recovered within a wait.
     FLIGHT_ISSUANCE_LEASE_SECONDS: String(config.recovery.issuanceLeaseSeconds),
+    FLIGHT_CANCELLATION_LEASE_SECONDS: String(config.recovery.cancellationLeaseSeconds),
     SEARCH_RATE_PER_SECOND: String(config.searchRate.perSecond),
     SEARCH_RATE_BURST: String(config.searchRate.burst),
     ...keyEncryptionEnv(config, (extra.NODE_ENV ?? config.nodeEnv) === 'production'),

@@ -28,7 +28,6 @@ const CANCELLABLE: ReservationStatus[] = [
   'TST_CREATED',
   'CANCELLING',
 ];
-const CANCEL_LEASE_MS = 60_000;
 
 /**
  * Cancels a whole unissued reservation (every itinerary of a return booking). Idempotent: a
@@ -37,7 +36,7 @@ const CANCEL_LEASE_MS = 60_000;
  */
 export class CancelService {
   constructor(
-    private readonly ports: Pick<FlightPorts, 'clock' | 'transactor' | 'notifications' | 'logger' | 'webhooks'>,
+    private readonly ports: Pick<FlightPorts, 'clock' | 'transactor' | 'notifications' | 'logger' | 'webhooks' | 'recovery'>,
     private readonly supplier: FlightSupplier,
     private readonly reservations: ReservationRepository,
     private readonly admission: FlightWalletAdmission,
@@ -63,42 +62,67 @@ export class CancelService {
       });
     }
     const now = this.ports.clock.now();
-    if (!(await this.reservations.claim(r.id, now, CANCEL_LEASE_MS))) throw FlightException.inProgress({ reservationId: r.id, status: r.status });
+    if (!(await this.reservations.claim(r.id, now, this.leaseMs))) throw FlightException.inProgress({ reservationId: r.id, status: r.status });
     try {
-      await this.reservations.update(r.id, { status: 'CANCELLING' }, now);
-      let refundRequired = false;
-      let refundPending = false;
-      if (r.pnr) {
-        try {
-          ({ refundRequired, refundPending } = await this.supplier.cancel(r.pnr));
-        } catch (error) {
-          if (error instanceof SupplierError) {
-            await this.reservations.update(r.id, { lastError: error.message }, now);
-            throw FlightException.inProgress({ reservationId: r.id, status: 'CANCELLING' });
-          }
-          throw error;
-        }
-      }
-      const paid = await this.confirmedPayment(r.id);
-      // A card charge is refunded through the provider (pending); mobile money has no automatic
-      // reversal, so someone must pay it back (required).
-      const paidRefund: CancellationState | null = paid ? (paid.method === 'CARD' ? 'REFUND_PENDING' : 'REFUND_REQUIRED') : null;
-      const state: CancellationState = paidRefund ?? (refundPending ? 'REFUND_PENDING' : refundRequired ? 'REFUND_REQUIRED' : 'CANCELLED');
-      await this.ports.transactor.transaction(async (m) => {
-        // Guarded by the CANCELLING this request wrote under its lease: a cancellation that finished meanwhile records nothing again.
-        if (!(await this.reservations.update(r.id, { status: state, cancelledAt: now, cancelReason: request.reason }, now, m, ['CANCELLING']))) return;
-        await this.reservations.setTicketStatus(r.id, 'CANCELLED', m);
-        await this.admission.release(r, m);
-        if (paid && paidRefund) await this.payments.setStatus(paid.id, paidRefund, now, ['CONFIRMED'], m);
-        await this.ports.notifications.request(m, { bookingKind: FLIGHT_BOOKING_KIND, bookingId: r.id, messageType: 'RESERVATION_CANCELLATION' });
-        const cancelled = { ...r, status: state, cancelledAt: now };
-        await new FlightEvents(this.ports).cancelled(m, r.accountId, cancellationView(cancelled, await this.payments.ofReservation(r.id, m), ticketId, false));
-      });
-      this.ports.logger.info('flight reservation cancelled', { reservationId: r.id, bookingReference: r.bookingReference, state });
+      // The reason is kept with CANCELLING, so recovery can finish a cancellation a crash cut short as it was asked.
+      await this.reservations.update(r.id, { status: 'CANCELLING', cancelReason: request.reason }, now);
+      await this.finish(r, request.reason, ticketId, now);
       return this.answer((await this.reservations.byId(r.id))!, ticketId, false);
     } finally {
       await this.reservations.release(r.id);
     }
+  }
+
+  /**
+   * Finishes, for the recovery job, a cancellation a crash left CANCELLING: the same steps under the same lease, so a
+   * client asking again meanwhile is told it is in progress. False when another caller holds the reservation.
+   */
+  async resume(r: FlightReservation): Promise<boolean> {
+    const now = this.ports.clock.now();
+    if (!(await this.reservations.claim(r.id, now, this.leaseMs))) return false;
+    try {
+      await this.finish(r, r.cancelReason ?? null, null, now);
+      return true;
+    } finally {
+      await this.reservations.release(r.id);
+    }
+  }
+
+  private get leaseMs(): number {
+    return this.ports.recovery.cancellationLeaseSeconds * 1000;
+  }
+
+  /** The airline first (a repeat answers its first outcome), then CANCELLED with the hold released, in one transaction. */
+  private async finish(r: FlightReservation, reason: string | null, ticketId: string | null, now: Date): Promise<void> {
+    let refundRequired = false;
+    let refundPending = false;
+    if (r.pnr) {
+      try {
+        ({ refundRequired, refundPending } = await this.supplier.cancel(r.pnr));
+      } catch (error) {
+        if (error instanceof SupplierError) {
+          await this.reservations.update(r.id, { lastError: error.message }, now);
+          throw FlightException.inProgress({ reservationId: r.id, status: 'CANCELLING' });
+        }
+        throw error;
+      }
+    }
+    const paid = await this.confirmedPayment(r.id);
+    // A card charge is refunded through the provider (pending); mobile money has no automatic
+    // reversal, so someone must pay it back (required).
+    const paidRefund: CancellationState | null = paid ? (paid.method === 'CARD' ? 'REFUND_PENDING' : 'REFUND_REQUIRED') : null;
+    const state: CancellationState = paidRefund ?? (refundPending ? 'REFUND_PENDING' : refundRequired ? 'REFUND_REQUIRED' : 'CANCELLED');
+    await this.ports.transactor.transaction(async (m) => {
+      // Guarded by the CANCELLING written under this lease: a cancellation that finished meanwhile records nothing again.
+      if (!(await this.reservations.update(r.id, { status: state, cancelledAt: now, cancelReason: reason }, now, m, ['CANCELLING']))) return;
+      await this.reservations.setTicketStatus(r.id, 'CANCELLED', m);
+      await this.admission.release(r, m);
+      if (paid && paidRefund) await this.payments.setStatus(paid.id, paidRefund, now, ['CONFIRMED'], m);
+      await this.ports.notifications.request(m, { bookingKind: FLIGHT_BOOKING_KIND, bookingId: r.id, messageType: 'RESERVATION_CANCELLATION' });
+      const cancelled = { ...r, status: state, cancelledAt: now };
+      await new FlightEvents(this.ports).cancelled(m, r.accountId, cancellationView(cancelled, await this.payments.ofReservation(r.id, m), ticketId, false));
+    });
+    this.ports.logger.info('flight reservation cancelled', { reservationId: r.id, bookingReference: r.bookingReference, state });
   }
 
   private async find({ reservationId, ticketId }: CancellationRequest): Promise<FlightReservation> {

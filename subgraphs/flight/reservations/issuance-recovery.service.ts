@@ -1,5 +1,6 @@
 import type { FlightPorts } from '../flight.port';
 import { FLIGHT_JOBS } from '../jobs/flight.jobs';
+import type { CancelService } from './cancel.service';
 import type { IssuanceService } from './issuance.service';
 import { FLIGHT_LEDGER_SCOPE } from './reservation-follow-ups.service';
 import type { ReservationRepository } from './reservation.repository';
@@ -15,9 +16,11 @@ const OPEN_HOLD_SCAN = 1000;
 /**
  * Finishes, without any client call, what a crash left half done (docs/decisions.md "Recovery without the
  * client"): a paid reservation still ISSUING or PARTIALLY_ISSUED past its lease is issued again (the supplier
- * answers a repeat with the tickets it issued, so nothing is issued twice), and an issued one whose wallet hold
- * is still open is debited (one ledger key per reservation, so nothing is debited twice). Each reservation is
- * tried at most RECOVERY_MAX_ATTEMPTS times; then an error line asks an operator to look.
+ * answers a repeat with the tickets it issued, so nothing is issued twice), an issued one whose wallet hold
+ * is still open is debited (one ledger key per reservation, so nothing is debited twice), and a cancellation
+ * left CANCELLING past its lease is finished (the supplier answers a repeated cancel with its first outcome, and
+ * the final write is guarded by CANCELLING, so nothing is released or told twice). Each reservation is tried at
+ * most RECOVERY_MAX_ATTEMPTS times; then an error line asks an operator to look.
  */
 export class IssuanceRecoveryService {
   private readonly log: FlightPorts['logger'];
@@ -27,16 +30,38 @@ export class IssuanceRecoveryService {
     private readonly reservations: ReservationRepository,
     private readonly issuance: IssuanceService,
     private readonly debits: WalletDebitService,
+    private readonly cancellations: CancelService,
   ) {
     this.log = ports.logger.child({ job: FLIGHT_JOBS.issuanceRecovery.name });
   }
 
-  async run(): Promise<{ issued: number; debited: number }> {
+  async run(): Promise<{ issued: number; debited: number; cancelled: number }> {
     const now = this.ports.clock.now();
     const before = new Date(now.getTime() - this.ports.recovery.staleSeconds * 1000);
     const issued = await this.reissueStalled(now, before);
     const debited = await this.debitOpenHolds(before);
-    return { issued, debited };
+    const cancelled = await this.finishStalledCancellations(now, before);
+    return { issued, debited, cancelled };
+  }
+
+  private async finishStalledCancellations(now: Date, before: Date): Promise<number> {
+    const { maxAttempts } = this.ports.recovery;
+    let cancelled = 0;
+    for (const r of await this.reservations.stalledCancellations(now, before, maxAttempts, BATCH)) {
+      const attempt = await this.reservations.noteRecoveryAttempt(r.id, now);
+      const where = { reservationId: r.id, bookingReference: r.bookingReference, attempt };
+      try {
+        if (await this.cancellations.resume(r)) cancelled++;
+        this.log.info('flight cancellation recovered', where);
+      } catch (error) {
+        const log = attempt >= maxAttempts ? this.log.error.bind(this.log) : this.log.warn.bind(this.log);
+        log(attempt >= maxAttempts ? 'flight cancellation needs attention: recovery gave up' : 'flight cancellation recovery failed', {
+          ...where,
+          reason: (error as Error).message,
+        });
+      }
+    }
+    return cancelled;
   }
 
   private async reissueStalled(now: Date, before: Date): Promise<number> {

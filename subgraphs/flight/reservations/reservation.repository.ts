@@ -189,6 +189,20 @@ export class ReservationRepository {
   }
 
   /**
+   * Cancellations a crash cut short: CANCELLING, still since `before`, past any caller's lease, and tried by
+   * recovery fewer than `maxAttempts` times. Oldest first (the (status, updated_at) index).
+   */
+  async stalledCancellations(now: Date, before: Date, maxAttempts: number, limit: number): Promise<FlightReservation[]> {
+    const rows = await this.dataSource.query<FlightReservationRow[]>(
+      `SELECT * FROM flight_reservation
+        WHERE status = 'CANCELLING' AND updated_at < ? AND (processing_until IS NULL OR processing_until < ?) AND recovery_attempts < ?
+        ORDER BY updated_at LIMIT ?`,
+      [before, now, maxAttempts, limit],
+    );
+    return rows.map(toReservation);
+  }
+
+  /**
    * Of these reservations (those whose wallet hold is still open: the ledger lists them), the ones ISSUED and
    * untouched since `before`: their debit job never finished. Oldest first.
    */
