@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Redis from 'ioredis';
 import { loadConfig, PlatformConfig, SUBGRAPH_NAMES } from '../../shared/config/platform.config';
 import { createLogger } from '../../shared/logging/logger';
 import { closePlatform, createPlatform, Platform } from '../../shared/platform/platform.wiring';
@@ -9,6 +8,7 @@ import { DATABASE_MODULES } from '../../subgraphs/subgraph.registry';
 import { prepareDatabase } from '../../bin/prepare-database.service';
 import { RunningStack, startStack } from '../../bin/stack.wiring';
 import { scratchStackEnv } from '../volume/booking-templates';
+import { deleteKeys } from '../../test/support/test-platform';
 
 /**
  * The roles a user's requests reach (four subgraphs and the gateway, each with its own platform as under
@@ -54,7 +54,7 @@ export async function startScaleStack(databaseUrl: string, redisUrl: string, que
       stop: async () => {
         for (const stack of stacks.reverse()) await stack.stop();
         await closePlatform(platform);
-        await dropKeys(redisUrl, config.queuePrefix);
+        await deleteKeys(redisUrl, `${config.queuePrefix}:*`);
         rmSync(scratch, { recursive: true, force: true });
       },
     };
@@ -63,19 +63,5 @@ export async function startScaleStack(databaseUrl: string, redisUrl: string, que
     await closePlatform(platform);
     rmSync(scratch, { recursive: true, force: true });
     throw error;
-  }
-}
-
-async function dropKeys(redisUrl: string, prefix: string): Promise<void> {
-  const redis = new Redis(redisUrl);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
   }
 }

@@ -1,6 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import Redis from 'ioredis';
 import { PlatformConfig } from '../../shared/config/platform.config';
 import { ensureDatabase } from '../../shared/database/data-source.factory';
 import { createLogger } from '../../shared/logging/logger';
@@ -8,7 +7,7 @@ import { closePlatform, createPlatform, Platform } from '../../shared/platform/p
 import { DATABASE_MODULES } from '../../subgraphs/subgraph.registry';
 import { RunningStack, startStack } from '../../bin/stack.wiring';
 import { prepareDatabase } from '../../bin/prepare-database.service';
-import { childEnv, cleanUp, TEST_PROCESS_ENV, testConfig } from '../support/test-platform';
+import { childEnv, cleanUp, deleteKeys, TEST_PROCESS_ENV, testConfig } from '../support/test-platform';
 import { adult, daysAhead, FlightClient } from '../support/flight-client';
 import { nextMonthDay, reserveSeat, selectExpressTrain } from '../support/train-trip';
 import { waitFor } from '../support/wait';
@@ -50,13 +49,7 @@ describe('crash at each step, recovery without the client', () => {
   afterAll(async () => {
     await closePlatform(platform);
     await cleanUp(config);
-    const redis = new Redis(config.redisUrl);
-    try {
-      const keys = await redis.keys(`${config.queuePrefix}.*`);
-      if (keys.length) await redis.del(...keys);
-    } finally {
-      redis.disconnect();
-    }
+    await deleteKeys(config.redisUrl, `${config.queuePrefix}.*`);
   });
 
   /** The stack in a child process with one failpoint; resolves with its gateway URL and its exit. */
