@@ -1,10 +1,6 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, WriteStream } from 'node:fs';
 import path from 'node:path';
-
-const START = path.resolve(__dirname, '..', '..', 'bin', 'start.js');
-/** What bin/start.ts prints once a role listens and works. */
-const READY_LINE = 'Press Ctrl-C to stop.';
+import { spawnRole, type StartedRole } from '../../test/support/started-role.process';
 /** A start that takes longer is a failure of the run (a loaded 2-core machine starts a role in 2–8 s). */
 const START_TIMEOUT_MS = 60_000;
 
@@ -16,8 +12,7 @@ export type ChaosRole = 'gateway' | 'flight' | 'train' | 'bus' | 'admin' | 'work
  * operator can read what each life of it said.
  */
 export class RoleReplica {
-  private child: ChildProcess | null = null;
-  private exited: Promise<void> = Promise.resolve();
+  private started: StartedRole | null = null;
   private log: WriteStream | null = null;
   /** How many times it was started (the first start included). */
   starts = 0;
@@ -38,11 +33,12 @@ export class RoleReplica {
   serving = false;
 
   get up(): boolean {
-    return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
+    const child = this.started?.child;
+    return child !== undefined && child.exitCode === null && child.signalCode === null;
   }
 
   get pid(): number | undefined {
-    return this.child?.pid;
+    return this.started?.pid;
   }
 
   /** Starts it and resolves once it serves; rejects with its last output if it exits or hangs first. */
@@ -50,54 +46,33 @@ export class RoleReplica {
     this.log ??= createWriteStream(path.join(this.logDir, `${this.name}.log`), { flags: 'a' });
     this.starts++;
     this.log.write(`--- start ${this.starts} at ${new Date().toISOString()}\n`);
-    const child = spawn(process.execPath, [START, this.role], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    this.child = child;
-    let tail = '';
-    const keep = (chunk: Buffer) => {
-      this.log?.write(chunk);
-      tail = (tail + chunk.toString()).slice(-4000);
-    };
-    child.stdout!.on('data', keep);
-    child.stderr!.on('data', keep);
-    this.exited = new Promise((resolve) =>
-      child.on('exit', () => {
-        this.serving = false;
-        resolve();
-      }),
-    );
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        child.kill('SIGKILL');
-        reject(new Error(`${this.name} did not start within ${START_TIMEOUT_MS} ms:\n${tail}`));
-      }, START_TIMEOUT_MS);
-      const poll = setInterval(() => {
-        if (!tail.includes(READY_LINE)) return;
-        clearInterval(poll);
-        clearTimeout(timer);
-        this.serving = true;
-        resolve();
-      }, 50);
-      void this.exited.then(() => {
-        clearInterval(poll);
-        clearTimeout(timer);
-        reject(new Error(`${this.name} exited (${child.exitCode ?? child.signalCode}) while starting:\n${tail}`));
-      });
-    });
+    const started = spawnRole(this.role, this.env, { keepChars: 4000, onOutput: (chunk) => this.log?.write(chunk) });
+    this.started = started;
+    void started.exited.then(() => (this.serving = false));
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), START_TIMEOUT_MS)));
+    const outcome = await Promise.race([started.ready, timedOut]);
+    clearTimeout(timer);
+    if (outcome === 'timeout') {
+      started.child.kill('SIGKILL');
+      throw new Error(`${this.name} did not start within ${START_TIMEOUT_MS} ms:\n${started.output()}`);
+    }
+    if (outcome.status !== null) throw new Error(`${this.name} exited (${outcome.status}) while starting:\n${outcome.output}`);
+    this.serving = true;
   }
 
   /** SIGKILL: no shutdown hook runs, whatever it was doing stops mid-way. */
   async kill(): Promise<void> {
-    if (this.up) this.child!.kill('SIGKILL');
-    await this.exited;
+    await this.started?.stop('SIGKILL');
     this.log?.write(`--- SIGKILL at ${new Date().toISOString()}\n`);
   }
 
   /** The graceful stop an orchestrator asks for (SIGTERM), then SIGKILL after `graceMs`. */
   async stop(graceMs = 15_000): Promise<void> {
-    if (this.up) {
-      this.child!.kill('SIGTERM');
-      const timer = setTimeout(() => this.child?.kill('SIGKILL'), graceMs);
-      await this.exited;
+    if (this.started && this.up) {
+      const { child } = this.started;
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      await this.started.stop('SIGTERM');
       clearTimeout(timer);
     }
     await new Promise<void>((resolve) => (this.log ? this.log.end(resolve) : resolve()));

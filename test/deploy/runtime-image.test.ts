@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { execForm, readDockerfile, targetInstructions } from '../support/dockerf
 import { layOutRuntimeTree } from '../support/runtime-tree.builder';
 import { childEnv, cleanUp, testConfig } from '../support/test-platform';
 import { freePort } from '../support/role.process';
+import { spawnRole } from '../support/started-role.process';
 
 const CLIS = ['migrate', 'accounts', 'keys', 'notifications', 'queues'];
 
@@ -77,22 +78,16 @@ describe('the runtime image file tree', () => {
       expect(migrated.status).toBe(0);
 
       const port = await freePort();
-      const child = spawn(process.execPath, ['dist/bin/start.js', 'bus'], {
-        cwd: tree,
-        env: { ...childEnv(config, { BUS_PORT: String(port), SUBGRAPH_HOST: '127.0.0.1', LOG_LEVEL: 'error' }), NODE_PATH: '' },
-      });
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-      await new Promise<void>((resolve, reject) => {
-        const poll = setInterval(() => {
-          if (output.includes('Press Ctrl-C to stop.')) resolve();
-          else if (child.exitCode !== null) reject(new Error(`the bus role exited early:\n${output}`));
-          else return;
-          clearInterval(poll);
-        }, 100);
-      });
+      const started = spawnRole(
+        'bus',
+        { ...childEnv(config, { BUS_PORT: String(port), SUBGRAPH_HOST: '127.0.0.1', LOG_LEVEL: 'error' }), NODE_PATH: '' },
+        {
+          cwd: tree,
+          script: 'dist/bin/start.js',
+        },
+      );
+      const booted = await started.ready;
+      if (booted.status !== null) throw new Error(`the bus role exited early:\n${booted.output}`);
 
       // The HEALTHCHECK of the app image, with every role port pointing at this one process (nothing else answers).
       const healthcheck = targetInstructions(readDockerfile(), 'app')
@@ -105,8 +100,7 @@ describe('the runtime image file tree', () => {
       try {
         expect(probe()).toBe(0);
       } finally {
-        child.kill('SIGINT');
-        await exited;
+        await started.stop();
       }
       expect(probe()).toBe(1);
     }, 120_000);

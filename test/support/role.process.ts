@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import net, { type AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { PlatformConfig } from '../../shared/config/platform.config';
 import type { StackRole } from '../../bin/stack.wiring';
 import { childEnv } from './test-platform';
+import { type BootOutcome, spawnRole } from './started-role.process';
 
-const START = path.resolve(__dirname, '..', '..', 'bin', 'start.js');
+export type { BootOutcome } from './started-role.process';
 
 /** A role started by a test as its own process (`node dist/bin/start.js <role>`): where it answers, and how to stop it. */
 export interface RoleProcess {
@@ -13,12 +12,6 @@ export interface RoleProcess {
   url: string;
   pid: number;
   stop(): Promise<void>;
-}
-
-/** How a start that should fail ended: its exit code (null: it started, and was stopped) and what it printed. */
-export interface BootOutcome {
-  status: number | null;
-  output: string;
 }
 
 /**
@@ -32,53 +25,28 @@ export async function startRoleProcess(
 ): Promise<RoleProcess> {
   const port = await freePort();
   const portVariable = role === 'gateway' ? 'PORT' : `${role.toUpperCase()}_PORT`;
-  const started = launch(config, role, {
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'error',
-    PUBLIC_BASE_URL: config.publicBaseUrl,
-    [portVariable]: String(port),
-    ...extra,
-  });
+  const started = spawnRole(
+    role,
+    childEnv(config, {
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      PUBLIC_BASE_URL: config.publicBaseUrl,
+      [portVariable]: String(port),
+      ...extra,
+    }),
+  );
   const outcome = await started.ready;
   if (outcome.status !== null) throw new Error(`the ${role} process exited early (${outcome.status}):\n${outcome.output}`);
-  return { url: role === 'gateway' ? `http://127.0.0.1:${port}` : `http://127.0.0.1:${port}/graphql`, pid: started.pid, stop: started.stop };
+  return { url: role === 'gateway' ? `http://127.0.0.1:${port}` : `http://127.0.0.1:${port}/graphql`, pid: started.pid, stop: () => started.stop() };
 }
 
 /** Starts a role that is expected to refuse to start; one that starts after all is stopped, and its status is null. */
 export async function bootOutcome(config: PlatformConfig, role: StackRole, extra: Record<string, string> = {}): Promise<BootOutcome> {
   const port = String(await freePort());
-  const started = launch(config, role, { HOST: '127.0.0.1', LOG_LEVEL: 'error', PORT: port, ADMIN_PORT: port, ...extra });
+  const started = spawnRole(role, childEnv(config, { HOST: '127.0.0.1', LOG_LEVEL: 'error', PORT: port, ADMIN_PORT: port, ...extra }));
   const outcome = await started.ready;
   if (outcome.status === null) await started.stop();
   return outcome;
-}
-
-function launch(config: PlatformConfig, role: StackRole, env: Record<string, string>) {
-  const child = spawn(process.execPath, [START, role], { env: childEnv(config, env) });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  // 'close': the exit code and every byte it printed are in.
-  const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
-  const ready = new Promise<BootOutcome>((resolve) => {
-    const poll = setInterval(() => {
-      if (!output.includes('Press Ctrl-C to stop.')) return;
-      clearInterval(poll);
-      resolve({ status: null, output });
-    }, 100);
-    void exited.then((status) => {
-      clearInterval(poll);
-      resolve({ status, output });
-    });
-  });
-  return {
-    pid: child.pid!,
-    ready,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
-      await exited;
-    },
-  };
 }
 
 /** A loopback port nothing listens on (a moment ago). */
