@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Platform } from '../../shared/platform/platform.wiring';
 import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 import { adult, daysAhead } from '../../test/support/flight-client';
-import { nextMonthDay, selectExpressTrain, type SelectedTrain } from '../../test/support/train-trip';
+import { nextMonthDay, seatPassenger, selected, selectExpressTrain, type SelectedTrain } from '../../test/support/train-trip';
 import type { RestFlightOffer } from '../../test/support/rest-bodies';
 import { ChaosClient, LoadStats } from './chaos-client';
 
@@ -217,31 +217,9 @@ export class ChaosLoad {
   }
 
   private async trainReserve(account: Account, train: SelectedTrain, seat: SelectedTrain['seats'][number], holdKey: string): Promise<string | null> {
-    const car = train.details.train.cars.find((c) => c.id === seat.carId)!;
-    const outbound = {
-      ...train.details,
-      train: { ...train.details.train, cars: [{ ...car, seats: car.seats.filter((s) => Number(s.id) === seat.seatId) }] },
-    };
     const reserved = await account.client.call<{ data: { paymentReference: string } }>('train reserve', 'POST', '/api/trip/train/seat/reserve', {
-      outbound,
-      passengers: [
-        {
-          passengerName: `Chaos ${lettersOf(++this.n)}`,
-          identityNo: '',
-          gender: 'Female',
-          ageCategory: 'Adult',
-          phone: '+255712345678',
-          countryCodeName: 'TZ',
-          email: 'chaos.run@example.com',
-          nationalityTypeId: 1,
-          isDisabledPassenger: false,
-          ticketTypeId: 4,
-          outboundSeatHoldKey: holdKey,
-          outboundCarId: seat.carId,
-          outboundCarTypeId: seat.carTypeId,
-          outboundSeatId: seat.seatId,
-        },
-      ],
+      outbound: selected(train, [seat]),
+      passengers: [{ ...seatPassenger(seat, holdKey), passengerName: `Chaos ${lettersOf(++this.n)}`, email: 'chaos.run@example.com' }],
     });
     return reserved.status === 200 ? reserved.body.data.paymentReference : null;
   }

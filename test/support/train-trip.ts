@@ -61,12 +61,33 @@ async function hold(client: FlightClient, trip: SelectedTrain, seat: Seat): Prom
 }
 
 /** The details object narrowed to the selected cars and seats, as the spec's client sends it. */
-function selected(trip: SelectedTrain, seats: Seat[]) {
+/** The reserve body's `outbound` (or `return`): the trip's details with only the chosen seats left in. */
+export function selected(trip: SelectedTrain, seats: Seat[]) {
   const chosen = new Set(seats.map((s) => `${s.carId}:${s.seatId}`));
   const cars = trip.details.train.cars
     .filter((c) => seats.some((s) => s.carId === c.id))
     .map((c) => ({ ...c, seats: c.seats.filter((s) => chosen.has(`${c.id}:${Number(s.id)}`)) }));
   return { ...trip.details, train: { ...trip.details.train, cars } };
+}
+
+/** One adult passenger of a reserve body, travelling on `seat` under its hold `holdKey`. */
+export function seatPassenger(seat: Seat, holdKey: string) {
+  return {
+    passengerName: 'Asha Mwinyi',
+    identityNo: '',
+    gender: 'Female',
+    ageCategory: 'Adult',
+    phone: '+255712345678',
+    countryCodeName: 'TZ',
+    email: 'asha@example.com',
+    nationalityTypeId: 1,
+    isDisabledPassenger: false,
+    ticketTypeId: 4,
+    outboundSeatHoldKey: holdKey,
+    outboundCarId: seat.carId,
+    outboundCarTypeId: seat.carTypeId,
+    outboundSeatId: seat.seatId,
+  };
 }
 
 /**
@@ -93,24 +114,7 @@ export async function reserveBody(
           returnSeatId: returnSeat.seatId,
         }
       : {};
-    body.push({
-      passengerName: 'Asha Mwinyi',
-      identityNo: '',
-      gender: 'Female',
-      ageCategory: 'Adult',
-      phone: '+255712345678',
-      countryCodeName: 'TZ',
-      email: 'asha@example.com',
-      nationalityTypeId: 1,
-      isDisabledPassenger: false,
-      ticketTypeId: 4,
-      outboundSeatHoldKey: key,
-      outboundCarId: seat.carId,
-      outboundCarTypeId: seat.carTypeId,
-      outboundSeatId: seat.seatId,
-      ...returnFields,
-      ...passengers[i],
-    });
+    body.push({ ...seatPassenger(seat, key), ...returnFields, ...passengers[i] });
   }
   return { outbound: selected(trip, seats), ...(back ? { return: selected(back.trip, back.seats.slice(0, seats.length)) } : {}), passengers: body };
 }
