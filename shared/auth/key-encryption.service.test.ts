@@ -7,7 +7,8 @@ import { createLogger } from '../logging/logger';
 import { KeyEncryption, KeyEncryptionError } from './key-encryption.service';
 
 const logger = createLogger('error');
-const withKey = (bytes: Buffer): KeyEncryption => new KeyEncryption({ source: 'env', file: null, key: new KeyEncryptionKey(bytes) }, logger);
+const withKey = (bytes: Buffer, previous?: Buffer): KeyEncryption =>
+  new KeyEncryption({ source: 'env', file: null, key: new KeyEncryptionKey(bytes), previous: previous ? new KeyEncryptionKey(previous) : null }, logger);
 
 describe('KeyEncryption', () => {
   const plaintext = Buffer.from('a private key, as PKCS#8 DER');
@@ -33,6 +34,20 @@ describe('KeyEncryption', () => {
     expect((error as Error).message).not.toContain(kek.toString('base64'));
   });
 
+  it('while its key replaces a previous one, opens keys sealed with either and seals with its own only', async () => {
+    const old = randomBytes(32);
+    const sealedOld = await withKey(old).seal('kid-1', plaintext);
+    const rolling = withKey(kek, old);
+    expect(rolling.previousId()).toBe(sealedOld.kekId);
+    expect((await rolling.open('kid-1', sealedOld)).equals(plaintext)).toBe(true);
+    const resealed = await rolling.seal('kid-1', plaintext);
+    expect(resealed.kekId).toBe(await withKey(kek).id());
+    expect((await withKey(kek).open('kid-1', resealed)).equals(plaintext)).toBe(true);
+    // A third key is still refused, named with both fingerprints this process has.
+    const stranger = await withKey(randomBytes(32)).seal('kid-1', plaintext);
+    await expect(rolling.open('kid-1', stranger)).rejects.toThrow(`(previous ${sealedOld.kekId})`);
+  });
+
   it('refuses a ciphertext moved under another kid or altered', async () => {
     const sealed = await withKey(kek).seal('kid-1', plaintext);
     await expect(withKey(kek).open('kid-2', sealed)).rejects.toThrow(/"kid-2" does not decrypt .*altered or is corrupt/);
@@ -44,7 +59,7 @@ describe('KeyEncryption', () => {
   it('on a development machine, generates the key once (0600) and every instance reuses it', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'safiri-kek-'));
     try {
-      const config: KeyEncryptionConfig = { source: 'development', file: path.join(dir, 'keys', 'key-encryption.key'), key: null };
+      const config: KeyEncryptionConfig = { source: 'development', file: path.join(dir, 'keys', 'key-encryption.key'), key: null, previous: null };
       const [first, second] = [new KeyEncryption(config, logger), new KeyEncryption(config, logger)];
       const [a, b] = await Promise.all([first.id(), second.id()]);
       expect(a).toBe(b);

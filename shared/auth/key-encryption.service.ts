@@ -51,12 +51,21 @@ export class KeyEncryption {
     return { ciphertext, nonce, tag: cipher.getAuthTag(), kekId: fingerprint(key) };
   }
 
+  /** The fingerprint of the key being replaced (KEY_ENCRYPTION_KEY_PREVIOUS), or null. */
+  previousId(): string | null {
+    return this.config.previous ? fingerprint(this.config.previous) : null;
+  }
+
+  /** Opens a private key sealed with this process's key-encryption key or with the previous one. */
   async open(kid: string, sealed: SealedPrivateKey): Promise<Buffer> {
-    const key = await this.resolve();
-    const ours = fingerprint(key);
-    if (sealed.kekId !== ours) {
+    const current = await this.resolve();
+    const ours = fingerprint(current);
+    const key = sealed.kekId === ours ? current : this.config.previous && sealed.kekId === fingerprint(this.config.previous) ? this.config.previous : null;
+    if (!key) {
+      const previous = this.previousId();
       throw new KeyEncryptionError(
-        `the private key of signing key "${kid}" was encrypted with key-encryption key ${sealed.kekId}, but this process has ${ours}: ` +
+        `the private key of signing key "${kid}" was encrypted with key-encryption key ${sealed.kekId}, but this process has ${ours}` +
+          `${previous ? ` (previous ${previous})` : ''}: ` +
           'give every process the same KEY_ENCRYPTION_KEY (or KEY_ENCRYPTION_KEY_FILE) as the ones that created the keys',
       );
     }
@@ -67,7 +76,7 @@ export class KeyEncryption {
       return Buffer.concat([decipher.update(sealed.ciphertext), decipher.final()]);
     } catch {
       throw new KeyEncryptionError(
-        `the private key of signing key "${kid}" does not decrypt with key-encryption key ${ours}: its row was altered or is corrupt`,
+        `the private key of signing key "${kid}" does not decrypt with key-encryption key ${sealed.kekId}: its row was altered or is corrupt`,
       );
     }
   }

@@ -42,6 +42,8 @@ export const MAX_ACTIVE_KEYS = 100;
 const RETIRED_KEYS_KEPT = 100;
 const KID = /^[A-Za-z0-9_-]{1,64}$/;
 const PEM_FILE = /^([A-Za-z0-9_-]{1,64})\.pem$/;
+/** Private keys re-encrypted per read (`keys reencrypt`). */
+const REENCRYPT_BATCH = 100;
 /** Files of KEYS_DIR looked at for an import at most (a folder of keys, not of anything). */
 const MAX_KEY_FILES = 1_000;
 
@@ -155,6 +157,37 @@ export class KeyStore {
     await this.bus.publish(AUTH_TOPIC, authKeys.key(kid));
     await this.announce();
     return retired;
+  }
+
+  /**
+   * Re-encrypts every private key under this process's key-encryption key (`keys reencrypt`), opening each with the key
+   * it was sealed with (this one or KEY_ENCRYPTION_KEY_PREVIOUS). Idempotent; a key no configured key opens stops it
+   * with the fingerprints, before anything is written for that key.
+   */
+  async reencrypt(): Promise<{ kekId: string; reencrypted: string[] }> {
+    const kekId = await this.encryption.id();
+    const reencrypted = await this.withLock(async () => {
+      const done: string[] = [];
+      // In batches: each re-encrypted key leaves the set, so the next batch holds only keys not yet done.
+      for (let batch = await this.keys.sealedWithOther(kekId, REENCRYPT_BATCH); batch.length; batch = await this.keys.sealedWithOther(kekId, REENCRYPT_BATCH)) {
+        for (const row of batch) {
+          const sealed = sealedOf(row)!;
+          const der = await this.encryption.open(row.kid, sealed);
+          try {
+            await this.keys.reseal(row.kid, sealed.kekId, await this.encryption.seal(row.kid, der));
+            done.push(row.kid);
+          } finally {
+            der.fill(0);
+          }
+        }
+      }
+      return done;
+    });
+    if (reencrypted.length) {
+      this.logger.info('re-encrypted private signing keys under the current key-encryption key', { kekId, kids: reencrypted });
+      await this.announce();
+    }
+    return { kekId, reencrypted };
   }
 
   async activeJwks(): Promise<PublicJwk[]> {
@@ -300,10 +333,14 @@ export class KeyStore {
     return files;
   }
 
-  /** A new key encrypted with this process's key-encryption key would not open on the replicas that have another. */
+  /**
+   * A new key encrypted with this process's key-encryption key would not open on the replicas that have another. Keys
+   * under the previous key are no obstacle: a process given both is in the middle of a re-encryption.
+   */
   private async assertOneKeyEncryptionKey(): Promise<void> {
     const ours = await this.encryption.id();
-    const others = (await this.keys.activeKekIds()).filter((id) => id !== ours);
+    const previous = this.encryption.previousId();
+    const others = (await this.keys.activeKekIds()).filter((id) => id !== ours && id !== previous);
     if (others.length) {
       throw new KeyEncryptionError(
         `the active signing keys were encrypted with key-encryption key ${others.join(', ')}, but this process has ${ours}: ` +

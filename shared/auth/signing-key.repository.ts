@@ -69,6 +69,19 @@ export class SigningKeyRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /** Keys whose private half was encrypted with another key-encryption key than `kekId` (at most `limit`). */
+  sealedWithOther(kekId: string, limit: number): Promise<SigningKeyEntity[]> {
+    return this.dataSource
+      .getRepository(SigningKeyEntity)
+      .find({ where: { kekId: Not(kekId), privateKeyCiphertext: Not(IsNull()) }, order: { createdAt: 'ASC' }, take: limit });
+  }
+
+  /** Replaces a private key's encryption, unless another process re-encrypted it meanwhile (guarded by its old kek_id). */
+  async reseal(kid: string, fromKekId: string, sealed: SealedPrivateKey): Promise<boolean> {
+    const result = await this.dataSource.getRepository(SigningKeyEntity).update({ kid, kekId: fromKekId }, privateColumns(sealed));
+    return (result.affected ?? 0) > 0;
+  }
+
   /** Runs `work` under this database's signing-key lock (key creation is rare, and two starting processes must not both create one). */
   withKeyLock<T>(lockName: string, timeoutSeconds: number, work: () => Promise<T>): Promise<{ acquired: true; value: T } | { acquired: false }> {
     return withNamedLock(this.dataSource, `${lockName}_${this.dataSource.driver.database}`, timeoutSeconds, work);

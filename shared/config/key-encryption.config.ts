@@ -40,6 +40,11 @@ export interface KeyEncryptionConfig {
   file: string | null;
   /** The key, or null while a development machine has not generated it yet (done at first use, then reused). */
   key: KeyEncryptionKey | null;
+  /**
+   * The key being replaced while private keys are re-encrypted under `key` (KEY_ENCRYPTION_KEY_PREVIOUS or
+   * KEY_ENCRYPTION_KEY_PREVIOUS_FILE): keys it encrypted still open; nothing new is encrypted with it.
+   */
+  previous: KeyEncryptionKey | null;
 }
 
 /** The 32 bytes of a base64 text, or null: never echoes the text (it is a secret). */
@@ -57,6 +62,30 @@ const FORMAT = `32 random bytes in base64 (44 characters, e.g. \`openssl rand -b
  * required in production. Elsewhere, with neither, the key of the development machine in KEYS_DIR.
  */
 export function readKeyEncryptionConfig(read: EnvReader, production: boolean, keysDir: string, problems: string[]): KeyEncryptionConfig {
+  const current = readCurrentKey(read, production, keysDir, problems);
+  const previous = readPreviousKey(read, problems);
+  if (previous && current.key && previous.bytes().equals(current.key.bytes())) {
+    problems.push('KEY_ENCRYPTION_KEY_PREVIOUS is the same key as KEY_ENCRYPTION_KEY: give the key being replaced, or unset it');
+  }
+  return { ...current, previous };
+}
+
+/** KEY_ENCRYPTION_KEY_PREVIOUS (base64) or KEY_ENCRYPTION_KEY_PREVIOUS_FILE, one of them or neither. */
+function readPreviousKey(read: EnvReader, problems: string[]): KeyEncryptionKey | null {
+  const inline = read.optionalString('KEY_ENCRYPTION_KEY_PREVIOUS');
+  const file = read.optionalString('KEY_ENCRYPTION_KEY_PREVIOUS_FILE');
+  if (inline !== null && file !== null) {
+    problems.push('KEY_ENCRYPTION_KEY_PREVIOUS and KEY_ENCRYPTION_KEY_PREVIOUS_FILE are both set: give the previous key one way only');
+    return null;
+  }
+  if (file !== null) return readKeyFile('KEY_ENCRYPTION_KEY_PREVIOUS_FILE', file, problems);
+  if (inline === null) return null;
+  const key = parseKeyEncryptionKey(inline);
+  if (!key) problems.push(`KEY_ENCRYPTION_KEY_PREVIOUS must be ${FORMAT} (got ${inline.length} characters)`);
+  return key;
+}
+
+function readCurrentKey(read: EnvReader, production: boolean, keysDir: string, problems: string[]): Omit<KeyEncryptionConfig, 'previous'> {
   const inline = read.optionalString('KEY_ENCRYPTION_KEY');
   const file = read.optionalString('KEY_ENCRYPTION_KEY_FILE');
   if (inline !== null && file !== null) {

@@ -332,7 +332,21 @@ describe('loadConfig', () => {
       writeFileSync(file, `${key}\n`);
       expect(loadConfig({ KEY_ENCRYPTION_KEY_FILE: file }).keyEncryption.key?.bytes().toString('base64')).toBe(key);
       // Outside production, neither: the development machine's key in KEYS_DIR, generated at first use.
-      expect(loadConfig({ KEYS_DIR: dir }).keyEncryption).toEqual({ source: 'development', file: path.join(dir, 'key-encryption.key'), key: null });
+      expect(loadConfig({ KEYS_DIR: dir }).keyEncryption).toEqual({
+        source: 'development',
+        file: path.join(dir, 'key-encryption.key'),
+        key: null,
+        previous: null,
+      });
+      // A previous key while private keys are re-encrypted: read and never printed; the same key twice is refused.
+      const old = Buffer.alloc(32, 7).toString('base64');
+      const rolling = loadConfig({ KEY_ENCRYPTION_KEY: key, KEY_ENCRYPTION_KEY_PREVIOUS: old }).keyEncryption;
+      expect(rolling.previous?.bytes().toString('base64')).toBe(old);
+      expect(inspect(rolling)).not.toContain(old);
+      expect(() => loadConfig({ KEY_ENCRYPTION_KEY: key, KEY_ENCRYPTION_KEY_PREVIOUS: key })).toThrow(/KEY_ENCRYPTION_KEY_PREVIOUS is the same key/);
+      expect(() => loadConfig({ KEY_ENCRYPTION_KEY: key, KEY_ENCRYPTION_KEY_PREVIOUS: Buffer.alloc(16, 1).toString('base64') })).toThrow(
+        /KEY_ENCRYPTION_KEY_PREVIOUS must be 32 random bytes/,
+      );
 
       const short = Buffer.alloc(16, 1).toString('base64');
       expect(() => loadConfig({ KEY_ENCRYPTION_KEY: short })).toThrow(

@@ -12,7 +12,7 @@ import { sqlDuring } from '../support/sql-during';
 import { waitFor } from '../support/wait';
 import { createAccountService } from '../../subgraphs/admin/admin.wiring';
 import { KeyEncryption } from '../../shared/auth/key-encryption.service';
-import { DEVELOPMENT_KEY_FILE } from '../../shared/config/key-encryption.config';
+import { DEVELOPMENT_KEY_FILE, parseKeyEncryptionKey } from '../../shared/config/key-encryption.config';
 import { createLogger } from '../../shared/logging/logger';
 
 const KEK = randomBytes(32).toString('base64');
@@ -246,6 +246,38 @@ describe('signing keys shared by every replica through the database', () => {
       (answer) => kidOf(answer.token) === legacyKid,
       20_000,
     );
+  }, 120_000);
+
+  test('`keys reencrypt` moves every private key to a new key-encryption key; the replicas keep signing through the change', async () => {
+    const NEW = randomBytes(32).toString('base64');
+    const fingerprintOf = (key: string) =>
+      new KeyEncryption({ source: 'env', file: null, key: parseKeyEncryptionKey(key), previous: null }, createLogger('error')).id();
+    const sealed = (await signingKeyRows('private_key_ciphertext IS NOT NULL')).map((row) => row.kid).sort();
+    expect(sealed.length).toBeGreaterThan(1);
+
+    // With the new key only, nothing opens yet: the start is refused, as with any wrong key.
+    expect((await bootOutcome(a.config, 'admin', { KEYS_DIR: tempDir('safiri-keys-new-'), KEY_ENCRYPTION_KEY: NEW })).status).toBe(1);
+
+    const moved = runCli('keys', ['reencrypt'], a.config, { KEY_ENCRYPTION_KEY: NEW, KEY_ENCRYPTION_KEY_PREVIOUS: KEK });
+    expect({ status: moved.status, stderr: moved.status === 0 ? '' : moved.stderr }).toEqual({ status: 0, stderr: '' });
+    expect([...(moved.json.reencrypted as string[])].sort()).toEqual(sealed);
+    const newId = await fingerprintOf(NEW);
+    expect(moved.json.kekId).toBe(newId);
+    expect(new Set((await signingKeyRows('private_key_ciphertext IS NOT NULL')).map((row) => row.kek_id))).toEqual(new Set([newId]));
+    // Once more: nothing left to do.
+    expect(runCli('keys', ['reencrypt'], a.config, { KEY_ENCRYPTION_KEY: NEW, KEY_ENCRYPTION_KEY_PREVIOUS: KEK }).json.reencrypted).toEqual([]);
+
+    // A process given only the new key starts and signs; one given only the old key is refused.
+    expect((await bootOutcome(a.config, 'admin', { KEYS_DIR: tempDir('safiri-keys-new-'), KEY_ENCRYPTION_KEY: NEW })).status).toBeNull();
+    const old = await bootOutcome(a.config, 'admin', { KEYS_DIR: tempDir('safiri-keys-old-'), KEY_ENCRYPTION_KEY: KEK });
+    expect(old.status).toBe(1);
+    expect(old.output).toContain(`was encrypted with key-encryption key ${newId}`);
+    // The replicas already running keep the private key they opened: logins go on through the change.
+    expect((await logon(gatewayB.url)).status).toBe(200);
+
+    // Back to the stack's own key, so what follows runs as before.
+    const back = runCli('keys', ['reencrypt'], a.config, { KEY_ENCRYPTION_KEY: KEK, KEY_ENCRYPTION_KEY_PREVIOUS: NEW });
+    expect([...(back.json.reencrypted as string[])].sort()).toEqual(sealed);
   }, 120_000);
 });
 

@@ -57,9 +57,14 @@ export function testConfig(env: Record<string, string> = {}): PlatformConfig {
  * Outside production a key generated into KEYS_DIR is found there by the child itself; a production child is pointed at it.
  */
 export function keyEncryptionEnv(config: PlatformConfig, production = config.nodeEnv === 'production'): Record<string, string> {
-  const { source, file, key } = config.keyEncryption;
+  const { source, file, key, previous } = config.keyEncryption;
   // Empty: unset, whatever the test runner's own environment says.
-  const unset = { KEY_ENCRYPTION_KEY: '', KEY_ENCRYPTION_KEY_FILE: '' };
+  const unset = {
+    KEY_ENCRYPTION_KEY: '',
+    KEY_ENCRYPTION_KEY_FILE: '',
+    KEY_ENCRYPTION_KEY_PREVIOUS: previous ? previous.bytes().toString('base64') : '',
+    KEY_ENCRYPTION_KEY_PREVIOUS_FILE: '',
+  };
   if (source === 'env' && key) return { ...unset, KEY_ENCRYPTION_KEY: key.bytes().toString('base64') };
   if (file && (source === 'file' || production)) return { ...unset, KEY_ENCRYPTION_KEY_FILE: file };
   return unset;
