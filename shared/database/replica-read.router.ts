@@ -9,6 +9,9 @@ export const REPLICA_DOWN_MS = 15_000;
 /** How long the replica's measured lag is trusted: its status is read at most this often per process. */
 export const LAG_CHECK_MS = 5_000;
 
+/** Why the replica cannot serve: it failed to connect or answer a moment ago. */
+const UNREACHABLE = 'is unreachable';
+
 /** Statements that change data: seen on the primary, they send the rest of the request's lag-tolerant reads there too. */
 const WRITE_STATEMENT = /^\s*(INSERT|UPDATE|DELETE|REPLACE)\b/i;
 
@@ -51,13 +54,22 @@ export interface ReplicaRoutingOptions {
   now?: () => number;
   /** Runs once the replica's pool is connected (the pool guard). */
   prepare?: (replica: DataSource) => void;
-  /** Counts each read by where it went (metrics). */
-  count?: (route: 'replica' | 'fallback') => void;
+  /** Counts each read by where it went and why (metrics). */
+  count?: (route: ReplicaReadRoute) => void;
+  /** Each reading of the replica's lag in seconds; null when replication is stopped or its status unreadable (metrics). */
+  lag?: (seconds: number | null) => void;
   /** DATABASE_REPLICA_MAX_LAG_SECONDS: beyond it, or with replication stopped, reads go to the primary; 0 or absent: not checked. */
   maxLagSeconds?: number;
   /** The accounts that wrote in the last moments, on any process (DATABASE_REPLICA_STICKY_MS); absent: not kept. */
   recentWriters?: RecentWriters | null;
 }
+
+/**
+ * Where a lag-tolerant read went: `replica`; or the primary because the replica failed this read (`fallback`), was
+ * unreachable a moment ago (`down`), is beyond the lag limit or stopped (`behind`), or the request or its account
+ * wrote (`wrote`: it must see its own write).
+ */
+export type ReplicaReadRoute = 'replica' | 'fallback' | 'down' | 'behind' | 'wrote';
 
 /** Replica status rows name the lag after the server's vocabulary: MariaDB and MySQL before 8.0.22, or MySQL after. */
 type ReplicaStatusRow = { Seconds_Behind_Master?: number | string | null; Seconds_Behind_Source?: number | string | null };
@@ -79,11 +91,12 @@ export class ReplicaReadRouter {
   private readingLag: Promise<string | null> | null = null;
   /** SHOW REPLICA STATUS until a server does not know it (MariaDB before 10.5.1, MySQL before 8.0.22). */
   private statusStatement = 'SHOW REPLICA STATUS';
-  /** Reads the replica served and reads sent to the primary because it was down: for /metrics and the tests. */
-  readonly served = { replica: 0, fallback: 0 };
+  /** Reads by where they went (ReplicaReadRoute): for the tests (the metrics take `count`). */
+  readonly served: Record<ReplicaReadRoute, number> = { replica: 0, fallback: 0, down: 0, behind: 0, wrote: 0 };
   private readonly now: () => number;
   private readonly prepare: (replica: DataSource) => void;
-  private readonly count: (route: 'replica' | 'fallback') => void;
+  private readonly countRoute: (route: ReplicaReadRoute) => void;
+  private readonly reportLag: (seconds: number | null) => void;
   private readonly maxLagSeconds: number;
   private readonly recentWriters: RecentWriters | null;
 
@@ -95,7 +108,8 @@ export class ReplicaReadRouter {
   ) {
     this.now = options.now ?? Date.now;
     this.prepare = options.prepare ?? (() => undefined);
-    this.count = options.count ?? (() => undefined);
+    this.countRoute = options.count ?? (() => undefined);
+    this.reportLag = options.lag ?? (() => undefined);
     this.maxLagSeconds = options.maxLagSeconds ?? 0;
     this.recentWriters = options.recentWriters ?? null;
   }
@@ -125,20 +139,29 @@ export class ReplicaReadRouter {
 
   async query(sql: string, parameters?: unknown[], primary: DataSource = this.primary): Promise<unknown> {
     // Cheapest first: the Redis round trip only when the replica would otherwise serve the read.
-    if (currentScope()?.wrotePrimary || (await this.unusableBecause()) !== null) return primary.query(sql, parameters);
-    if (this.recentWriters && (await this.recentWriters.isCurrentRecent())) return primary.query(sql, parameters);
+    if (currentScope()?.wrotePrimary) return this.onPrimary('wrote', sql, parameters, primary);
+    const unusable = await this.unusableBecause();
+    if (unusable !== null) return this.onPrimary(unusable === UNREACHABLE ? 'down' : 'behind', sql, parameters, primary);
+    if (this.recentWriters && (await this.recentWriters.isCurrentRecent())) return this.onPrimary('wrote', sql, parameters, primary);
     try {
       const rows = await this.replica.query(sql, parameters);
-      this.served.replica++;
       this.count('replica');
       return rows;
     } catch (error) {
       if (!isConnectionError(error)) throw error;
       this.markDown(error);
-      this.served.fallback++;
-      this.count('fallback');
-      return primary.query(sql, parameters);
+      return this.onPrimary('fallback', sql, parameters, primary);
     }
+  }
+
+  private onPrimary(route: ReplicaReadRoute, sql: string, parameters: unknown[] | undefined, primary: DataSource): Promise<unknown> {
+    this.count(route);
+    return primary.query(sql, parameters);
+  }
+
+  private count(route: ReplicaReadRoute): void {
+    this.served[route]++;
+    this.countRoute(route);
   }
 
   /** The readiness check: throws when the replica cannot answer SELECT 1, is in its down window or beyond the lag limit. */
@@ -164,12 +187,12 @@ export class ReplicaReadRouter {
 
   /** Why the replica cannot serve reads now, or null when it can. */
   private async unusableBecause(): Promise<string | null> {
-    if (this.now() < this.downUntil) return 'is unreachable';
-    if (!this.replica.isInitialized && !(await this.connect())) return 'is unreachable';
+    if (this.now() < this.downUntil) return UNREACHABLE;
+    if (!this.replica.isInitialized && !(await this.connect())) return UNREACHABLE;
     if (this.maxLagSeconds <= 0) return null;
     const problem = await this.lagProblem();
     // Reading the status may have found the replica gone.
-    return this.now() < this.downUntil ? 'is unreachable' : problem;
+    return this.now() < this.downUntil ? UNREACHABLE : problem;
   }
 
   /** The cached verdict on the replica's lag, read again once it is LAG_CHECK_MS old (one reading at a time). */
@@ -196,14 +219,16 @@ export class ReplicaReadRouter {
     try {
       rows = await this.replicaStatus();
     } catch (error) {
+      this.reportLag(null);
       if (isConnectionError(error)) {
         this.markDown(error);
-        return 'is unreachable';
+        return UNREACHABLE;
       }
       return `status cannot be read (${(error as Error).message}): grant its user REPLICA MONITOR (MariaDB) or REPLICATION CLIENT (MySQL)`;
     }
+    const seconds = rows.length ? (rows[0].Seconds_Behind_Master ?? rows[0].Seconds_Behind_Source ?? null) : null;
+    this.reportLag(seconds === null ? null : Number(seconds));
     if (rows.length === 0) return 'replicates from no primary (its replica status is empty)';
-    const seconds = rows[0].Seconds_Behind_Master ?? rows[0].Seconds_Behind_Source ?? null;
     if (seconds === null) return 'has its replication stopped (Seconds_Behind_Master is NULL)';
     if (Number(seconds) > this.maxLagSeconds) return `is ${Number(seconds)} s behind the primary (limit ${this.maxLagSeconds} s)`;
     return null;

@@ -116,8 +116,16 @@ export class Metrics {
 
   readonly replicaReads = new Counter({
     name: 'safiri_db_replica_reads_total',
-    help: 'Lag-tolerant reads with DATABASE_REPLICA_URL set, by route (replica; fallback: the replica was unreachable and the primary answered)',
+    help:
+      'Lag-tolerant reads with DATABASE_REPLICA_URL set, by route: replica; or the primary because the replica failed the read (fallback), ' +
+      'was unreachable a moment ago (down), is beyond DATABASE_REPLICA_MAX_LAG_SECONDS or stopped (behind), or the request or its account wrote (wrote)',
     labelNames: ['route'] as const,
+    registers: [this.registry],
+  });
+
+  readonly replicaLag = new Gauge({
+    name: 'safiri_db_replica_lag_seconds',
+    help: 'The read replica behind the primary at its last reading (Seconds_Behind_Master), read with DATABASE_REPLICA_MAX_LAG_SECONDS set; -1: replication stopped or its status unreadable',
     registers: [this.registry],
   });
 

@@ -137,6 +137,7 @@ export async function createPlatform(config: PlatformConfig, modules: DatabaseMo
   const replica = await connectReplica(config, databaseModules, broadReads, databaseLogger, {
     prepare: (replicaSource) => guardPool(replicaSource, { flavour, limits, logger: databaseLogger, queueLimit: config.database.broadReadQueue }),
     count: (route) => metrics.replicaReads.inc({ route }),
+    lag: (seconds) => metrics.replicaLag.set(seconds ?? -1),
     maxLagSeconds: config.database.replicaMaxLagSeconds,
     recentWriters,
   });

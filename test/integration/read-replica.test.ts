@@ -269,7 +269,8 @@ test('with Redis not answering, a signed-in account reads from the primary and t
 
 test('with replication stopped or the replica beyond the lag limit, reads go to the primary and readiness says degraded', async () => {
   let now = Date.now();
-  const limited = await newRouter({ maxLagSeconds: 10, now: () => now });
+  const lags: Array<number | null> = [];
+  const limited = await newRouter({ maxLagSeconds: 10, now: () => now, lag: (seconds) => lags.push(seconds) });
   const readiness = () => checkAll({ mysql: () => pingDatabase(primaryReads), replica: () => limited.ping() });
   const nextCheck = () => (now += LAG_CHECK_MS);
   expect(await runInRequestScope('req-lag-0001', () => lookupOn(limited, 'replica-only'))).toEqual([{ id: 'replica-only', origin: 'replica' }]);
@@ -279,6 +280,9 @@ test('with replication stopped or the replica beyond the lag limit, reads go to 
   try {
     nextCheck();
     expect(await runInRequestScope('req-lag-0002', () => lookupOn(limited, 'replica-only'))).toEqual([]);
+    // The metrics see why: a read sent to the primary because the replica is behind, and a lag reading of "stopped".
+    expect(limited.served.behind).toBe(1);
+    expect(lags.at(-1)).toBeNull();
     const report = await readiness();
     expect(report.httpStatus).toBe(200);
     expect(report.body).toMatchObject({
@@ -308,6 +312,7 @@ test('with replication stopped or the replica beyond the lag limit, reads go to 
     );
     nextCheck();
     expect(await runInRequestScope('req-lag-0004', () => lookupOn(limited, 'replica-only'))).toEqual([]);
+    expect(lags.at(-1)).toBeGreaterThan(10);
     const report = await readiness();
     expect(report.httpStatus).toBe(200);
     expect(report.body).toMatchObject({
@@ -352,6 +357,7 @@ test('a platform with DATABASE_REPLICA_URL sends its lag-tolerant reads to the r
       return serverOf(platform.lagTolerantReads);
     });
     expect(wrote).toBe(1);
+    expect(await platform.metrics.text()).toMatch(/safiri_db_replica_reads_total\{route="wrote"\} [1-9]/);
     // The platform keeps its recent writers in its Redis: that account's next request reads the primary, another's the replica.
     expect(await asAccount('req-platform-0003', 'account-platform', () => serverOf(platform.lagTolerantReads))).toBe(1);
     expect(await asAccount('req-platform-0004', 'account-other', () => serverOf(platform.lagTolerantReads))).toBe(2);
@@ -388,6 +394,7 @@ test('with the replica gone, lookups answer from the primary and the replica is 
   // Within the down window the replica is not tried again: the next lookup goes straight to the primary.
   expect(await runInRequestScope('req-fallback-0002', () => lookup('replica-only'))).toEqual([]);
   expect(router.served.fallback).toBe(1);
+  expect(router.served.down).toBe(1);
   // Readiness says degraded, still 200: every read can be served by the primary.
   const report = await readiness();
   expect(report.httpStatus).toBe(200);
