@@ -1,5 +1,5 @@
-import { inspect } from 'node:util';
 import type { EnvReader } from './env.reader';
+import { SecretText } from './secret-text.value';
 
 export const FLIGHT_SUPPLIERS = ['sandbox', 'duffel'] as const;
 export type FlightSupplierName = (typeof FLIGHT_SUPPLIERS)[number];
@@ -7,32 +7,15 @@ export type FlightSupplierName = (typeof FLIGHT_SUPPLIERS)[number];
 /** Duffel's test-mode tokens start so (Duffel Airways, unlimited balance); any other token books real seats. */
 export const DUFFEL_TEST_TOKEN_PREFIX = 'duffel_test_';
 
-/**
- * The Duffel access token. It prints as a placeholder (JSON, util.inspect), so a configuration that is logged or
- * dumped never shows it; only the HTTP client reads it, through value().
- */
-export class DuffelAccessToken {
-  readonly #value: string;
-
+/** The Duffel access token: a secret that prints as a placeholder; only the HTTP client reads it, through value(). */
+export class DuffelAccessToken extends SecretText {
   constructor(value: string) {
-    this.#value = value;
-  }
-
-  value(): string {
-    return this.#value;
+    super(value, '[duffel access token]');
   }
 
   /** Test mode (duffel_test_…) or live: safe to print, it is the token's published prefix only. */
   get mode(): 'test' | 'live' {
-    return this.#value.startsWith(DUFFEL_TEST_TOKEN_PREFIX) ? 'test' : 'live';
-  }
-
-  toJSON(): string {
-    return '[duffel access token]';
-  }
-
-  [inspect.custom](): string {
-    return '[duffel access token]';
+    return this.value().startsWith(DUFFEL_TEST_TOKEN_PREFIX) ? 'test' : 'live';
   }
 }
 

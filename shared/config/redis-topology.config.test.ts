@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inspect } from 'node:util';
 import { loadConfig } from './platform.config';
 
 describe('Redis topology and queue prefix settings', () => {
@@ -26,7 +30,41 @@ describe('Redis topology and queue prefix settings', () => {
         { host: 'sentinel-1', port: 26379 },
       ],
       name: 'safiri',
+      auth: { username: null, password: null, tls: false },
     });
+  });
+
+  it("takes the sentinels' own user, password (inline or from a file) and TLS, and never prints the password", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'safiri-sentinel-'));
+    try {
+      const base = { REDIS_SENTINELS: 'sentinel-0:26379', REDIS_SENTINEL_NAME: 'safiri' };
+      const topology = loadConfig({
+        ...base,
+        REDIS_SENTINEL_USERNAME: 'watcher',
+        REDIS_SENTINEL_PASSWORD: 's3cret-pw',
+        REDIS_SENTINEL_TLS: 'true',
+      }).redisTopology;
+      if (topology.kind !== 'sentinel') throw new Error('not a sentinel topology');
+      expect({ username: topology.auth.username, password: topology.auth.password?.value(), tls: topology.auth.tls }).toEqual({
+        username: 'watcher',
+        password: 's3cret-pw',
+        tls: true,
+      });
+      expect(JSON.stringify(topology)).not.toContain('s3cret-pw');
+      expect(inspect(topology, { depth: 5 })).not.toContain('s3cret-pw');
+      const file = path.join(dir, 'pw');
+      writeFileSync(file, 'from-file\n');
+      const fromFile = loadConfig({ ...base, REDIS_SENTINEL_PASSWORD_FILE: file }).redisTopology;
+      expect(fromFile.kind === 'sentinel' && fromFile.auth.password?.value()).toBe('from-file');
+      expect(() => loadConfig({ ...base, REDIS_SENTINEL_PASSWORD: 'a', REDIS_SENTINEL_PASSWORD_FILE: file })).toThrow(/both set/);
+      expect(() => loadConfig({ ...base, REDIS_SENTINEL_PASSWORD_FILE: path.join(dir, 'missing') })).toThrow(
+        /REDIS_SENTINEL_PASSWORD_FILE cannot be read \(ENOENT\)/,
+      );
+      expect(() => loadConfig({ ...base, REDIS_SENTINEL_TLS: 'yes' })).toThrow(/REDIS_SENTINEL_TLS must be one of true, false/);
+      expect(() => loadConfig({ REDIS_SENTINEL_PASSWORD: 'x' })).toThrow(/REDIS_SENTINEL_PASSWORD is set without REDIS_SENTINELS/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses at boot a bad address list, an unbounded one, both topologies, or a sentinel without its name', () => {

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { EnvReader } from './env.reader';
+import { SecretText } from './secret-text.value';
 
 export interface RedisNodeAddress {
   host: string;
@@ -11,7 +13,19 @@ export interface RedisNodeAddress {
  * Sentinel names (REDIS_SENTINELS, REDIS_SENTINEL_NAME). REDIS_URL still gives the password, user, TLS and database.
  */
 export type RedisTopology =
-  { kind: 'single' } | { kind: 'cluster'; nodes: RedisNodeAddress[] } | { kind: 'sentinel'; sentinels: RedisNodeAddress[]; name: string };
+  { kind: 'single' } | { kind: 'cluster'; nodes: RedisNodeAddress[] } | { kind: 'sentinel'; sentinels: RedisNodeAddress[]; name: string; auth: SentinelAuth };
+
+/**
+ * How the client talks to the sentinels themselves (their own `requirepass`/ACL user and TLS are apart from the
+ * primary's, which REDIS_URL gives): REDIS_SENTINEL_USERNAME, REDIS_SENTINEL_PASSWORD (or _FILE), REDIS_SENTINEL_TLS.
+ */
+export interface SentinelAuth {
+  username: string | null;
+  password: SecretText | null;
+  tls: boolean;
+}
+
+const SENTINEL_AUTH_VARIABLES = ['REDIS_SENTINEL_USERNAME', 'REDIS_SENTINEL_PASSWORD', 'REDIS_SENTINEL_PASSWORD_FILE', 'REDIS_SENTINEL_TLS'];
 
 /** Enough seed nodes or sentinels for any deployment; a longer list is a mistake. */
 export const MAX_REDIS_NODES = 16;
@@ -58,10 +72,33 @@ function readRedisTopology(read: EnvReader, problems: string[]): RedisTopology {
       problems.push('REDIS_SENTINEL_NAME must name the monitored primary (letters, digits, "_", "." or "-", at most 64) when REDIS_SENTINELS is set');
       return { kind: 'single' };
     }
-    return addresses ? { kind: 'sentinel', sentinels: addresses, name: sentinelName } : { kind: 'single' };
+    const auth = readSentinelAuth(read, problems);
+    return addresses ? { kind: 'sentinel', sentinels: addresses, name: sentinelName, auth } : { kind: 'single' };
   }
   if (sentinelName !== null) problems.push('REDIS_SENTINEL_NAME is set without REDIS_SENTINELS');
+  for (const name of SENTINEL_AUTH_VARIABLES) if (read.optionalString(name) !== null) problems.push(`${name} is set without REDIS_SENTINELS`);
   return { kind: 'single' };
+}
+
+function readSentinelAuth(read: EnvReader, problems: string[]): SentinelAuth {
+  const username = read.optionalString('REDIS_SENTINEL_USERNAME');
+  if (username !== null && !/^[\x21-\x7e]{1,128}$/.test(username))
+    problems.push('REDIS_SENTINEL_USERNAME must be 1 to 128 printable characters without spaces');
+  const inline = read.optionalString('REDIS_SENTINEL_PASSWORD');
+  const file = read.optionalString('REDIS_SENTINEL_PASSWORD_FILE');
+  let password: string | null = inline;
+  if (inline !== null && file !== null) problems.push('REDIS_SENTINEL_PASSWORD and REDIS_SENTINEL_PASSWORD_FILE are both set: give the password one way only');
+  else if (file !== null) {
+    try {
+      // A secret file ends with a newline more often than not; a password never does.
+      password = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+    } catch (error) {
+      problems.push(`REDIS_SENTINEL_PASSWORD_FILE cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): ${file}`);
+    }
+  }
+  if (password !== null && password.length > 512) problems.push('REDIS_SENTINEL_PASSWORD must be at most 512 characters (the value is not shown)');
+  const tls = read.oneOf('REDIS_SENTINEL_TLS', ['true', 'false'] as const, 'false') === 'true';
+  return { username, password: password ? new SecretText(password, '[sentinel password]') : null, tls };
 }
 
 /** A comma-separated host:port list, 1 to MAX_REDIS_NODES long, or null after recording the problem. */

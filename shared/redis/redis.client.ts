@@ -38,6 +38,7 @@ export function createRedis(target: string | RedisTarget, purpose: 'queue' | 're
   if (topology.kind === 'sentinel') {
     // ioredis asks the sentinels for the primary after every disconnect; the failover detector also listens for
     // +switch-master, so a client leaves a demoted primary at once instead of meeting READONLY errors.
+    const { auth } = topology;
     return new Redis({
       ...options,
       ...fromUrl,
@@ -45,6 +46,11 @@ export function createRedis(target: string | RedisTarget, purpose: 'queue' | 're
       name: topology.name,
       sentinelRetryStrategy: reconnectDelay,
       failoverDetector: true,
+      // Without it ioredis drops REDIS_URL's TLS (rediss:) for the primary the sentinels name.
+      enableTLSForSentinelMode: fromUrl.tls !== undefined,
+      sentinelUsername: auth.username ?? undefined,
+      sentinelPassword: auth.password?.value(),
+      sentinelTLS: auth.tls ? {} : undefined,
     });
   }
   // A cluster has one slot map: the per-node options go in redisOptions, the queueing and retry ones on the Cluster.

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Queue, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import { loadConfig } from '../../shared/config/platform.config';
-import { createRedis, type RedisTarget } from '../../shared/redis/redis.client';
+import { createRedis, type RedisTarget, whenReady } from '../../shared/redis/redis.client';
 import { startRedisSentinel, type RedisSentinelSetup } from '../support/redis-server';
 import { waitFor } from '../support/wait';
 
@@ -85,6 +85,55 @@ describe('Redis Sentinel (primary, replica and sentinel processes)', () => {
       await queue.close();
       client.disconnect();
       worker.disconnect();
+    }
+  });
+});
+
+describe('a Sentinel that requires a password of its own', () => {
+  const password = `sentinel-${randomBytes(6).toString('hex')}`;
+  let setup: RedisSentinelSetup;
+  const targetWith = (extra: Record<string, string>): RedisTarget => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      REDIS_URL: setup.primary.url,
+      REDIS_SENTINELS: `127.0.0.1:${setup.sentinel.port}`,
+      REDIS_SENTINEL_NAME: setup.name,
+      QUEUE_PREFIX: `{t_${process.pid}}`,
+      ...extra,
+    });
+    return { url: config.redisUrl, topology: config.redisTopology };
+  };
+
+  beforeAll(async () => {
+    setup = await startRedisSentinel('safiri-auth', { sentinelPassword: password });
+  });
+
+  afterAll(async () => {
+    await setup?.stop();
+  });
+
+  it('reaches the primary with REDIS_SENTINEL_PASSWORD, and is refused by the sentinel without it', async () => {
+    const withPassword = createRedis(targetWith({ REDIS_SENTINEL_PASSWORD: password }), 'request') as Redis;
+    withPassword.on('error', () => undefined);
+    try {
+      await whenReady(withPassword, 10_000);
+      expect(await withPassword.set(`{t_${process.pid}}:auth`, 'ok')).toBe('OK');
+      expect(await serverPort(withPassword)).toBe(setup.primary.port);
+    } finally {
+      withPassword.disconnect();
+    }
+    const errors: string[] = [];
+    const without = createRedis(targetWith({}), 'request', { maxRetriesPerRequest: 0 }) as Redis;
+    without.on('error', (error: Error) => errors.push(error.message));
+    try {
+      await expect(without.ping()).rejects.toThrow();
+      await waitFor(
+        async () => errors.join('\n'),
+        (all) => /NOAUTH|Authentication required|All sentinels are unreachable/i.test(all),
+        10_000,
+      );
+    } finally {
+      without.disconnect();
     }
   });
 });

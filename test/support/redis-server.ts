@@ -26,8 +26,9 @@ async function freePort(): Promise<number> {
 }
 
 /** One command to a server of the test's, on a connection of its own; null when it does not answer. */
-async function ask(port: number, ...command: [string, ...(string | number)[]]): Promise<unknown> {
-  const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+async function ask(port: number | { port: number; password?: string }, ...command: [string, ...(string | number)[]]): Promise<unknown> {
+  const { port: to, password } = typeof port === 'number' ? { port } : port;
+  const probe = new Redis(to, '127.0.0.1', { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0, password });
   probe.on('error', () => undefined);
   try {
     await probe.connect();
@@ -40,12 +41,12 @@ async function ask(port: number, ...command: [string, ...(string | number)[]]): 
 }
 
 /** A redis-server process on `port`, started by `args` (a config file first, for Sentinel), until it answers PING. */
-function serverProcess(port: number, args: () => string[]): RedisServer {
+function serverProcess(port: number, args: () => string[], password?: string): RedisServer {
   let child: ChildProcess | undefined;
   const start = async () => {
     child = spawn('redis-server', args(), { stdio: 'ignore' });
     await waitFor(
-      () => ask(port, 'PING'),
+      () => ask({ port, password }, 'PING'),
       (reply) => reply === 'PONG',
       10_000,
     );
@@ -57,7 +58,7 @@ function serverProcess(port: number, args: () => string[]): RedisServer {
     running.kill('SIGTERM');
     await exited;
   };
-  return { url: `redis://127.0.0.1:${port}`, port, stop, start };
+  return { url: `redis://${password ? `:${encodeURIComponent(password)}@` : ''}127.0.0.1:${port}`, port, stop, start };
 }
 
 /**
@@ -129,7 +130,7 @@ export interface RedisSentinelSetup {
  * the sentinel knows the replica (it can fail over to it). The sentinel rewrites its config file, so it has one in a
  * folder of its own.
  */
-export async function startRedisSentinel(name = 'safiri-test'): Promise<RedisSentinelSetup> {
+export async function startRedisSentinel(name = 'safiri-test', options: { sentinelPassword?: string } = {}): Promise<RedisSentinelSetup> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'safiri-redis-sentinel-'));
   const started: RedisServer[] = [];
   const stop = async () => {
@@ -153,13 +154,15 @@ export async function startRedisSentinel(name = 'safiri-test'): Promise<RedisSen
         `sentinel monitor ${name} 127.0.0.1 ${primary.port} 1`,
         `sentinel down-after-milliseconds ${name} 2000`,
         `sentinel failover-timeout ${name} 10000`,
+        ...(options.sentinelPassword ? [`requirepass ${options.sentinelPassword}`] : []),
         '',
       ].join('\n'),
     );
-    const sentinel = serverProcess(sentinelPort, () => [file, '--sentinel']);
+    const sentinel = serverProcess(sentinelPort, () => [file, '--sentinel'], options.sentinelPassword);
     await sentinel.start();
     started.push(sentinel);
-    const replicaKnown = async () => ((await ask(sentinelPort, 'SENTINEL', 'REPLICAS', name)) as unknown[] | null)?.length ?? 0;
+    const atSentinel = { port: sentinelPort, password: options.sentinelPassword };
+    const replicaKnown = async () => ((await ask(atSentinel, 'SENTINEL', 'REPLICAS', name)) as unknown[] | null)?.length ?? 0;
     await waitFor(replicaKnown, (count) => count > 0, 20_000);
     await waitFor(
       () => ask(replica.port, 'INFO', 'replication'),
@@ -167,7 +170,7 @@ export async function startRedisSentinel(name = 'safiri-test'): Promise<RedisSen
       20_000,
     );
     const primaryPort = async () => {
-      const reply = (await ask(sentinelPort, 'SENTINEL', 'GET-MASTER-ADDR-BY-NAME', name)) as string[] | null;
+      const reply = (await ask(atSentinel, 'SENTINEL', 'GET-MASTER-ADDR-BY-NAME', name)) as string[] | null;
       return reply ? Number(reply[1]) : null;
     };
     return { primary, replica, sentinel, name, primaryPort, stop };

@@ -77,6 +77,10 @@ function redisTopologyEnv({ redisTopology: topology }: PlatformConfig): Record<s
     REDIS_CLUSTER_NODES: topology.kind === 'cluster' ? list(topology.nodes) : '',
     REDIS_SENTINELS: topology.kind === 'sentinel' ? list(topology.sentinels) : '',
     REDIS_SENTINEL_NAME: topology.kind === 'sentinel' ? topology.name : '',
+    REDIS_SENTINEL_USERNAME: topology.kind === 'sentinel' ? (topology.auth.username ?? '') : '',
+    REDIS_SENTINEL_PASSWORD: topology.kind === 'sentinel' ? (topology.auth.password?.value() ?? '') : '',
+    REDIS_SENTINEL_PASSWORD_FILE: '',
+    REDIS_SENTINEL_TLS: topology.kind === 'sentinel' && topology.auth.tls ? 'true' : '',
   };
 }
 
