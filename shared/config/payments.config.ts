@@ -18,14 +18,32 @@ export interface FlutterwaveConfig {
   testMode: boolean;
 }
 
+/** How PENDING charges whose callback is late are asked about (a real provider only; the sandbox confirms by its call). */
+export interface PaymentStatusPollConfig {
+  /** PAYMENT_STATUS_POLL_SECONDS: how often the poller looks. */
+  intervalSeconds: number;
+  /** PAYMENT_STATUS_POLL_AFTER_SECONDS: a PENDING charge untouched this long is asked about (and again after as long). */
+  afterSeconds: number;
+  /** PAYMENT_PENDING_MAX_HOURS: a charge still PENDING this long after it was made is given up (declined as a timeout). */
+  maxPendingHours: number;
+}
+
 /** PAYMENTS_PROVIDER: the simulator (the default `npm start` runs on) or a real provider with its credentials. */
-export type PaymentsConfig = { provider: 'sandbox' } | { provider: 'flutterwave'; flutterwave: FlutterwaveConfig };
+export type PaymentsConfig = PaymentProviderConfig & { statusPoll: PaymentStatusPollConfig };
+
+/** Which provider, with its credentials. */
+export type PaymentProviderConfig = { provider: 'sandbox' } | { provider: 'flutterwave'; flutterwave: FlutterwaveConfig };
 
 export const PAYMENTS_PROVIDERS = ['sandbox', 'flutterwave'] as const;
 
 export function readPaymentsConfig(read: EnvReader, publicBaseUrl: string, problems: string[]): PaymentsConfig {
   const provider = read.oneOf('PAYMENTS_PROVIDER', PAYMENTS_PROVIDERS, 'sandbox');
-  if (provider === 'sandbox') return { provider };
+  const statusPoll = {
+    intervalSeconds: read.integer('PAYMENT_STATUS_POLL_SECONDS', 60, 1, 3600),
+    afterSeconds: read.integer('PAYMENT_STATUS_POLL_AFTER_SECONDS', 120, 1, 86_400),
+    maxPendingHours: read.integer('PAYMENT_PENDING_MAX_HOURS', 24, 1, 720),
+  };
+  if (provider === 'sandbox') return { provider, statusPoll };
   const secretKey = read.optionalString('FLUTTERWAVE_SECRET_KEY');
   const webhookSecretHash = read.optionalString('FLUTTERWAVE_WEBHOOK_SECRET_HASH');
   // The values are secrets: a problem names the variable and the rule, never the value.
@@ -38,6 +56,7 @@ export function readPaymentsConfig(read: EnvReader, publicBaseUrl: string, probl
     problems.push('FLUTTERWAVE_WEBHOOK_SECRET_HASH must be 24 to 256 visible ASCII characters without spaces (e.g. `openssl rand -hex 24`)');
   return {
     provider,
+    statusPoll,
     flutterwave: {
       secretKey: secretKey ?? '',
       webhookSecretHash: webhookSecretHash ?? '',

@@ -36,6 +36,9 @@ import { reservationExpiryRunner } from './jobs/reservation-expiry.job';
 import { ReservationExpiryService } from './reservations/reservation-expiry.service';
 import { WalletDebitService } from './reservations/wallet-debit.service';
 import { IssuanceRecoveryService } from './reservations/issuance-recovery.service';
+import { createProviderCallbackService } from '../../shared/payments/provider-callback.service';
+import { ProviderStatusPoller } from '../../shared/payments/provider-status.poller';
+import { FLIGHT_JOBS } from './jobs/flight.jobs';
 import { PaymentRecoveryRepository } from './reservations/payment-recovery.repository';
 import { AccountRepository } from '../../shared/auth/account.repository';
 import type { FlightPorts } from './flight.port';
@@ -48,6 +51,7 @@ import { FlightOffersInRedis1764300000310 } from './migrations/1764300000310-fli
 import { FlightTicketLookup1764400000300 } from './migrations/1764400000300-flight-ticket-lookup';
 import { FlightRetentionIndexes1764500000630 } from './migrations/1764500000630-flight-retention-indexes';
 import { FlightTrips1764800000210 } from './migrations/1764800000210-flight-trips';
+import { FlightPaymentPending1765000000210 } from './migrations/1765000000210-flight-payment-pending';
 import { CustomerIssuanceService } from './reservations/customer-issuance.service';
 import { FlightPaymentRepository } from './payments/flight-payment.repository';
 import { FlightPaymentService } from './reservations/flight-payment.service';
@@ -113,6 +117,15 @@ function issuanceOf(platform: FlightPlatform, ports: FlightPorts, supplier: Flig
   return { reservations, payments, admission, issuance, customerIssuance };
 }
 
+/** The customer payment service, with the gateway PAYMENTS_PROVIDER selects. */
+function flightPaymentServiceOf(platform: FlightPlatform, ports: FlightPorts, reservations: ReservationRepository, payments: FlightPaymentRepository) {
+  return new FlightPaymentService(ports, reservations, payments, createPaymentGateway(platform.config.payments));
+}
+
+function paymentCallbacksOf(platform: FlightPlatform, ports: FlightPorts, service: FlightPaymentService) {
+  return createProviderCallbackService(platform.config.payments, service.gateway, service, platform.dataSource, ports.clock, ports.logger);
+}
+
 export const flightModule: SubgraphModule = {
   name: 'flight',
   referenceFields: [{ field: 'airports', topic: REFERENCE_DATA_TOPIC, access: 'public' }],
@@ -129,6 +142,7 @@ export const flightModule: SubgraphModule = {
       FlightTicketLookup1764400000300,
       FlightRetentionIndexes1764500000630,
       FlightTrips1764800000210,
+      FlightPaymentPending1765000000210,
     ],
   },
   async seed() {
@@ -157,6 +171,7 @@ export const flightModule: SubgraphModule = {
       );
       return new AnswerTemplates(schema, answers, (operationName) => servedFromTemplate(platform, 'flight', operationName));
     });
+    const flightPayments = flightPaymentServiceOf(platform, ports, reservations, payments);
     const instances = new Map<ClassType, object>([
       [AirportResolver, new AirportResolver(airports)],
       [FlightSearchResolver, searchResolver],
@@ -169,10 +184,7 @@ export const flightModule: SubgraphModule = {
           new TicketQueryService(ports.transactor, reservations, accounts),
         ),
       ],
-      [
-        FlightIssuanceResolver,
-        new FlightIssuanceResolver(customerIssuance, new FlightPaymentService(ports, reservations, payments, createPaymentGateway(platform.config.payments))),
-      ],
+      [FlightIssuanceResolver, new FlightIssuanceResolver(customerIssuance, flightPayments, paymentCallbacksOf(platform, ports, flightPayments))],
       // Lookups read through the broad-read pool (or the read replica): a slow one never holds a connection booking needs.
       [FlightTicketLookupResolver, new FlightTicketLookupResolver(new FlightTicketLookupService(new ReservationRepository(platform.lagTolerantReads)))],
     ]);
@@ -198,6 +210,13 @@ export const flightModule: SubgraphModule = {
       reservationExpiryRunner(new ReservationExpiryService(ports, supplier, reservations, payments)),
       customerIssuanceJob(customerIssuance),
       flightIssuanceRecoveryJob(new IssuanceRecoveryService(ports, reservations, issuance, debits, cancellations), ports.recovery),
+      FLIGHT_JOBS.paymentStatusPoll.runs(
+        () => {
+          const service = flightPaymentServiceOf(platform, ports, reservations, payments);
+          return new ProviderStatusPoller(service.gateway, service, platform.config.payments.statusPoll, ports.clock, ports.logger).run();
+        },
+        { repeatEveryMs: platform.config.payments.statusPoll.intervalSeconds * 1000 },
+      ),
     ];
   },
   notificationSources(platform: FlightPlatform) {

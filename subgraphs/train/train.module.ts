@@ -28,6 +28,7 @@ import { TrainTicketCarNumber1764100000700 } from './migrations/1764100000700-tr
 import { TrainRetentionIndexes1764500000620 } from './migrations/1764500000620-train-retention-indexes';
 import { TrainIssuanceCallbackToWebhooks1764700000620 } from './migrations/1764700000620-train-issuance-callback-to-webhooks';
 import { TrainTrips1764800000220 } from './migrations/1764800000220-train-trips';
+import { TrainPaymentPending1765000000220 } from './migrations/1765000000220-train-payment-pending';
 import { TrainPaymentResolver } from './graphql/train-payment.resolver';
 import { TrainResendResolver } from './graphql/train-resend.resolver';
 import { TrainTicketLookupResolver } from './graphql/train-ticket-lookup.resolver';
@@ -58,6 +59,7 @@ export const trainModule: SubgraphModule = {
       TrainRetentionIndexes1764500000620,
       TrainIssuanceCallbackToWebhooks1764700000620,
       TrainTrips1764800000220,
+      TrainPaymentPending1765000000220,
     ],
   },
   async seed() {
@@ -74,7 +76,7 @@ export const trainModule: SubgraphModule = {
       [SeatHoldResolver, new SeatHoldResolver(services.holds)],
       [TrainDetailsResolver, new TrainDetailsResolver(services.details)],
       [TrainReservationResolver, new TrainReservationResolver(services.reservations)],
-      [TrainPaymentResolver, new TrainPaymentResolver(services.payments)],
+      [TrainPaymentResolver, new TrainPaymentResolver(services.payments, services.paymentCallbacks)],
       [TrainIssuanceResolver, new TrainIssuanceResolver(services.issuance)],
       [TrainDocumentResolver, new TrainDocumentResolver(services.documents)],
       [TrainResendResolver, new TrainResendResolver(services.resend)],

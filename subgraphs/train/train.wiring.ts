@@ -2,6 +2,9 @@ import type { ModulePlatform } from '../subgraph-module.port';
 import { createNotificationRequester } from '../../shared/notifications/notifications.module';
 import { createSimulatedExchangeRates } from '../../shared/money/exchange-rates.port';
 import { createPaymentGateway } from '../../shared/payments/payment-gateway.factory';
+import { createProviderCallbackService } from '../../shared/payments/provider-callback.service';
+import { ProviderStatusPoller } from '../../shared/payments/provider-status.poller';
+import { TRAIN_JOBS } from './jobs/train.jobs';
 import { AccountRepository } from '../../shared/auth/account.repository';
 import { NotificationLogService } from '../../shared/notifications/notification-log.service';
 import type { JobDefinition } from '../../shared/queue/worker-host.service';
@@ -102,6 +105,7 @@ export function trainServices(platform: TrainPlatform) {
       new TrainReservationWorkflow(ports, provider, reservations, holds, new TrainReservationStore(ports, provider, reservations, holds)),
     ),
     payments: payment.service,
+    paymentCallbacks: createProviderCallbackService(platform.config.payments, parts.gateway, payment.service, platform.dataSource, ports.clock, ports.logger),
     issuance: new TrainIssuanceService(ports, reservations, issuances, payment.quotes, payments),
     documents: new TrainDocumentService(ports, reservations, issuances, stations),
     resend: new TrainResendService(ports, reservations, issuances, stations, new NotificationLogService(platform.dataSource)),
@@ -121,5 +125,9 @@ export function trainJobs(platform: TrainPlatform): JobDefinition[] {
     trainReserveReconcileJob(ports, provider, reservations, holds),
     trainIssuanceJob(issuance),
     trainIssuanceRecoveryJob(ports, issuances, issuance),
+    TRAIN_JOBS.paymentStatusPoll.runs(
+      () => new ProviderStatusPoller(parts.gateway, paymentsOf(parts).service, platform.config.payments.statusPoll, ports.clock, ports.logger).run(),
+      { repeatEveryMs: platform.config.payments.statusPoll.intervalSeconds * 1000 },
+    ),
   ];
 }

@@ -340,4 +340,16 @@ describe('train online payment (REST)', () => {
       }
     }
   });
+
+  it('on the sandbox, the payment provider webhook answers 404 PAYMENT_PROVIDER_NOT_CONFIGURED and confirms nothing', async () => {
+    const res = await fetch(`${env.baseUrl}/api/payments/flutterwave/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'verif-hash': 'anything-at-all-000000000000' },
+      body: JSON.stringify({ event: 'charge.completed', data: { id: 1, tx_ref: '00000000-0000-4000-8000-000000000000' } }),
+    });
+    expect({ status: res.status, errorCode: ((await res.json()) as ErrorAnswer).errorCode }).toEqual({
+      status: 404,
+      errorCode: 'PAYMENT_PROVIDER_NOT_CONFIGURED',
+    });
+  });
 });

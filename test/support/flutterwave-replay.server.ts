@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
  *
  * Each charge (by tx_ref) plays a scenario: what its verify answers say, in order (the last repeats).
  */
-export type ReplayScenario = 'success' | 'declined' | 'insufficient-funds' | 'payer-cancelled' | 'timeout' | 'hang' | 'late' | 'refused';
+export type ReplayScenario = 'success' | 'declined' | 'insufficient-funds' | 'payer-cancelled' | 'timeout' | 'hang' | 'late' | 'refused' | 'pending';
 
 interface Step {
   status: 'pending' | 'successful' | 'failed' | 'cancelled';
@@ -21,6 +21,8 @@ const STEPS: Record<Exclude<ReplayScenario, 'hang' | 'refused'>, Step[]> = {
   'insufficient-funds': [{ status: 'failed', processorResponse: 'Insufficient funds in customer wallet' }],
   'payer-cancelled': [{ status: 'failed', processorResponse: 'Transaction was cancelled by the customer' }],
   timeout: [{ status: 'failed', processorResponse: 'Transaction timed out: the customer did not authorise' }],
+  // The payer never answers the prompt: pending whenever asked.
+  pending: [{ status: 'pending', processorResponse: 'Transaction in progress' }],
   late: [
     { status: 'pending', processorResponse: 'Transaction in progress' },
     { status: 'pending', processorResponse: 'Transaction in progress' },

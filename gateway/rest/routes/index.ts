@@ -16,6 +16,7 @@ import { reverseProxyRoutes } from './reverse-proxy.routes';
 import { webhookRoutes } from './webhook.routes';
 import { tripRoutes } from './trip.routes';
 import { walletRoutes } from './wallet.routes';
+import { paymentCallbackRoutes } from './payment-callback.routes';
 
 /** Every documented REST path; later domains add their route files here. */
 export const REST_ROUTES: RestRoute[] = [
@@ -36,4 +37,5 @@ export const REST_ROUTES: RestRoute[] = [
   ...webhookRoutes,
   ...tripRoutes,
   ...walletRoutes,
+  ...paymentCallbackRoutes,
 ];

@@ -27,6 +27,7 @@ export type CallbackOutcome =
   | { outcome: 'confirmed'; paymentId: string; transactionId: string }
   | { outcome: 'ignored-duplicate'; paymentId: string; transactionId: string }
   | { outcome: 'refused-forged' }
+  | { outcome: 'not-ours'; transactionId: string }
   | { outcome: 'refused-mismatch'; transactionId: string | null; reason: string }
   | { outcome: 'pending'; paymentId: string; transactionId: string }
   | { outcome: 'declined'; paymentId: string; transactionId: string; reason: string };
@@ -68,7 +69,8 @@ export class FlutterwaveCallbackVerifier {
     if (hinted.txRef !== null && hinted.txRef !== transaction.txRef)
       return { outcome: 'refused-mismatch', transactionId: transaction.id, reason: 'the body names another charge reference than Flutterwave' };
     const expected = await this.charges.byChargeReference(transaction.txRef);
-    if (!expected) return { outcome: 'refused-mismatch', transactionId: transaction.id, reason: 'the transaction pays no charge of ours' };
+    // Another booking kind's charge (each kind asks of its own payments), or nobody's.
+    if (!expected) return { outcome: 'not-ours', transactionId: transaction.id };
 
     const charge = chargeOf(transaction);
     if (charge.status === 'PENDING') return { outcome: 'pending', paymentId: expected.paymentId, transactionId: transaction.id };

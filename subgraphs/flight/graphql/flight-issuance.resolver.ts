@@ -4,6 +4,8 @@ import type { CustomerIssuanceService } from '../reservations/customer-issuance.
 import type { FlightPaymentService } from '../reservations/flight-payment.service';
 import { DirectIssueResult, IssueSignalResult } from './reservation-result.type';
 import { FlightPaymentType, StartFlightPaymentResult } from './flight-payment.type';
+import type { ProviderCallbackService } from '../../../shared/payments/provider-callback.service';
+import { PaymentProviderCallbackResult } from '../../../shared/graphql/payment-callback.type';
 
 /** Thin: customer payment and issuance; each field authenticates and hands over to its service (docs/payments.md). */
 @Resolver()
@@ -11,6 +13,7 @@ export class FlightIssuanceResolver {
   constructor(
     private readonly issuance: CustomerIssuanceService,
     private readonly payments: FlightPaymentService,
+    private readonly callbacks: ProviderCallbackService,
   ) {}
 
   @Mutation(() => IssueSignalResult, {
@@ -75,5 +78,19 @@ export class FlightIssuanceResolver {
     @Ctx() { req }: GraphQLContext,
   ): Promise<FlightPaymentType> {
     return await this.payments.confirmPayment(await req.principal(), paymentRequestId);
+  }
+
+  @Mutation(() => PaymentProviderCallbackResult, {
+    description:
+      "A payment provider's callback about a flight payment (its webhook, through POST /api/payments/{provider}/webhook): no bearer token, " +
+      'verified as the provider specifies; nothing in the body confirms anything by itself',
+  })
+  async receiveFlightPaymentCallback(
+    @Arg('provider', () => String, { description: 'The provider, as the webhook path names it (flutterwave)' }) provider: string,
+    @Arg('signature', () => String, { nullable: true, description: "The provider's verification header (Flutterwave: verif-hash)" })
+    signature: string | null,
+    @Arg('body', () => String, { description: 'The callback body as received (at most 64 KiB)' }) body: string,
+  ): Promise<PaymentProviderCallbackResult> {
+    return this.callbacks.receive(provider, signature, body);
   }
 }

@@ -19,6 +19,8 @@ export const FLIGHT_QUEUE_JOBS = defineQueue('flight', {
   customerIssuance: job<ReservationJobPayload>('customer-issuance'),
   /** Repeatable: finishes issuances and debits a crash left half done. */
   issuanceRecovery: job<object>('issuance-recovery'),
+  /** Repeatable: asks a real payment provider about PENDING charges whose callback is late. */
+  paymentStatusPoll: job<object>('flight-payment-status-poll'),
 });
 
 export const FLIGHT_QUEUE = FLIGHT_QUEUE_JOBS.queue;

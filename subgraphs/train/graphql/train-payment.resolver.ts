@@ -2,6 +2,8 @@ import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../../shared/http/subgraph.server';
 import type { TrainPaymentService } from '../payments/train-payment.service';
 import { TrainDepositResult, TrainPaymentType } from './train-payment.type';
+import type { ProviderCallbackService } from '../../../shared/payments/provider-callback.service';
+import { PaymentProviderCallbackResult } from '../../../shared/graphql/payment-callback.type';
 
 /**
  * Thin: authenticates and hands over to the payment service, which checks the values with all problems at once. The
@@ -9,7 +11,10 @@ import { TrainDepositResult, TrainPaymentType } from './train-payment.type';
  */
 @Resolver()
 export class TrainPaymentResolver {
-  constructor(private readonly payments: TrainPaymentService) {}
+  constructor(
+    private readonly payments: TrainPaymentService,
+    private readonly callbacks: ProviderCallbackService,
+  ) {}
 
   @Mutation(() => TrainDepositResult, { description: 'Card deposit: charges the frozen quote (or `total`: quote plus processing fee) to a tokenised card' })
   async depositTrainCardPayment(
@@ -84,5 +89,19 @@ export class TrainPaymentResolver {
     @Ctx() { req }: GraphQLContext,
   ): Promise<TrainPaymentType> {
     return this.payments.confirm(await req.principal(), paymentId);
+  }
+
+  @Mutation(() => PaymentProviderCallbackResult, {
+    description:
+      "A payment provider's callback about an SGR payment (its webhook, through POST /api/payments/{provider}/webhook): no bearer token, " +
+      'verified as the provider specifies; nothing in the body confirms anything by itself',
+  })
+  async receiveTrainPaymentCallback(
+    @Arg('provider', () => String, { description: 'The provider, as the webhook path names it (flutterwave)' }) provider: string,
+    @Arg('signature', () => String, { nullable: true, description: "The provider's verification header (Flutterwave: verif-hash)" })
+    signature: string | null,
+    @Arg('body', () => String, { description: 'The callback body as received (at most 64 KiB)' }) body: string,
+  ): Promise<PaymentProviderCallbackResult> {
+    return this.callbacks.receive(provider, signature, body);
   }
 }

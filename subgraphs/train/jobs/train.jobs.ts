@@ -19,6 +19,8 @@ export const TRAIN_QUEUE = defineQueue('train', {
   reserveReconcile: job<TrainReservationJobPayload>('train-reserve-reconcile'),
   issuance: job<TrainIssuanceJobPayload>('train-issuance'),
   issuanceRecovery: job<object>('train-issuance-recovery'),
+  /** Repeatable: asks a real payment provider about PENDING charges whose callback is late. */
+  paymentStatusPoll: job<object>('train-payment-status-poll'),
 });
 
 export const TRAIN_JOBS = TRAIN_QUEUE.jobs;

@@ -96,6 +96,22 @@ export class TrainPaymentRepository {
   async markAttached(id: string, now: Date, m: EntityManager): Promise<void> {
     await m.query('UPDATE train_payment SET attached_at = ?, updated_at = ? WHERE id = ?', [now, now, id]);
   }
+
+  /** PENDING charges at `provider` untouched since `before`, oldest first: the status poller's batch. */
+  async pendingAtProvider(provider: string, before: Date, limit: number): Promise<Array<{ id: string; createdAt: Date }>> {
+    const rows: Array<{ id: string; created_at: Date }> = await this.dataSource.query(
+      `SELECT id, created_at FROM train_payment
+        WHERE status = 'PENDING' AND updated_at < ? AND provider = ? AND provider_reference IS NOT NULL
+        ORDER BY updated_at LIMIT ?`,
+      [before, provider, limit],
+    );
+    return rows.map((row) => ({ id: row.id, createdAt: new Date(row.created_at) }));
+  }
+
+  /** Touches a PENDING payment the poller asked about, so it waits a full period before asking again. */
+  async notePolled(id: string, now: Date): Promise<void> {
+    await this.dataSource.query("UPDATE train_payment SET updated_at = ? WHERE id = ? AND status = 'PENDING'", [now, id]);
+  }
 }
 
 /** DECIMAL columns come back with the column's scale; answer the currency's own decimals (0 or 2). */
