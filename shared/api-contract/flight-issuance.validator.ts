@@ -1,4 +1,5 @@
 import { type FlightProblem, UUID_PATTERN } from './flight-reservation.contract';
+import { checkPhoneText, parsePhone } from '../validation/contact-fields.validator';
 
 /*
  * The one validator of the flight operations on a reservation: purchase (OpenAPI `postFlightPurchaseAgent`), the
@@ -18,6 +19,10 @@ export const PAYMENT_REFERENCE_MAX_LENGTH = 32;
 export const CANCEL_REASON_MAX_LENGTH = 500;
 /** Longer than any payment method's name. */
 export const PAYMENT_METHOD_MAX_LENGTH = 32;
+/** The payer's mobile money number as sent (digits, spaces, +): the train deposit's bound. */
+export const PAYER_PHONE_MAX_LENGTH = 32;
+/** A payer number without "+" is read as a Tanzanian one, as the train deposit reads a mobile payment's. */
+const TANZANIA_CALLING_CODE = '255';
 
 const TICKET_ID = new RegExp(TICKET_ID_PATTERN);
 const TICKET_ID_RULE = `must be 3 to ${TICKET_ID_MAX_LENGTH} letters, digits and hyphens`;
@@ -141,10 +146,11 @@ export function checkDirectIssue(input: DirectIssueInput): { recovery: PaymentRe
  * payment provider's (`methods`); without it only the method's presence and length are checked.
  */
 export function checkPaymentStart(
-  input: { paymentReference?: unknown; method?: unknown },
+  input: { paymentReference?: unknown; method?: unknown; phoneNumber?: unknown },
   methods?: readonly string[],
-): { paymentReference: string; method: string } | { problems: Problems } {
+): { paymentReference: string; method: string; phone: PayerPhone | null } | { problems: Problems } {
   const problems: Problems = [];
+  const phone = payerPhoneOf(input.phoneNumber, problems);
   const paymentReference = paymentReferenceOf(input.paymentReference, problems);
   if (!paymentReference && !problems.length) problems.push({ field: 'paymentReference', message: 'is required' });
   const method = typeof input.method === 'string' ? input.method.trim().toUpperCase() : '';
@@ -154,7 +160,33 @@ export function checkPaymentStart(
       field: 'method',
       message: methods ? `must be one of ${methods.join(', ')}` : `must be a string of at most ${PAYMENT_METHOD_MAX_LENGTH} characters`,
     });
-  return outcome(problems, { paymentReference: paymentReference!, method });
+  return outcome(problems, { paymentReference: paymentReference!, method, phone });
+}
+
+/** The number a mobile-money prompt goes to, as the payment provider takes it. */
+export interface PayerPhone {
+  e164: string;
+  country: string | null;
+}
+
+/** Optional: a mobile number, "+…" in its own country, otherwise Tanzanian. */
+function payerPhoneOf(value: unknown, problems: Problems): PayerPhone | null {
+  if (isAbsent(value)) return null;
+  if (typeof value === 'string' && value.length > PAYER_PHONE_MAX_LENGTH) {
+    problems.push({ field: 'phoneNumber', message: `must be at most ${PAYER_PHONE_MAX_LENGTH} characters` });
+    return null;
+  }
+  const checked = checkPhoneText(value);
+  if ('error' in checked) {
+    problems.push({ field: 'phoneNumber', message: checked.error });
+    return null;
+  }
+  const parsed = parsePhone(checked.value.text, checked.value.international ? null : TANZANIA_CALLING_CODE, true);
+  if ('error' in parsed) {
+    problems.push({ field: 'phoneNumber', message: parsed.error });
+    return null;
+  }
+  return { e164: parsed.value.e164, country: parsed.value.country };
 }
 
 /** The message of the payment request's 400. */

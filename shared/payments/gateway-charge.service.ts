@@ -21,8 +21,8 @@ export interface ChargeablePayment {
 
 /** A kind's payment table, as far as a charge writes and reads it. */
 export interface ChargedPayments<P> {
-  /** Stores the provider's charge on a request that is still PENDING. */
-  setProviderReference(id: string, providerReference: string, now: Date): Promise<void>;
+  /** Stores the provider's charge (and its hosted checkout link, if any) on a request that is still PENDING. */
+  setProviderReference(id: string, providerReference: string, now: Date, checkoutUrl?: string | null): Promise<void>;
   byId(id: string): Promise<P | null>;
 }
 
@@ -51,8 +51,9 @@ export async function chargePayment<P extends ChargeablePayment>(payment: P, rec
       ...(payer ? { payer } : {}),
     }),
   );
-  await recording.payments.setProviderReference(payment.id, charge.providerReference, recording.clock.now());
-  const withCharge = { ...payment, providerReference: charge.providerReference };
+  const checkoutUrl = checkedCheckoutUrl(charge.checkoutUrl);
+  await recording.payments.setProviderReference(payment.id, charge.providerReference, recording.clock.now(), checkoutUrl);
+  const withCharge = { ...payment, providerReference: charge.providerReference, checkoutUrl };
   if (charge.status === 'DECLINED') return recording.decline(withCharge, charge.declineReason);
   if (charge.status === 'CONFIRMED') return recording.markConfirmed(payment.id);
   return (await recording.payments.byId(payment.id)) ?? withCharge;
@@ -69,6 +70,16 @@ export async function confirmCharge<P extends ChargeablePayment>(payment: P, rec
   // A charge of another amount or currency is not this payment's: it stays PENDING for an operator to reconcile.
   if (!chargedAsExpected(charge, payment)) throw stillPending();
   return recording.markConfirmed(payment.id);
+}
+
+/** A provider's checkout link is input too: kept only as an https URL of sensible length, never anything a browser would run. */
+export function checkedCheckoutUrl(url: string | undefined): string | null {
+  if (!url || url.length > 2048) return null;
+  try {
+    return new URL(url).protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
 }
 
 /** True unless the provider reports a charged amount or currency other than the payment's (compared as decimals, never floats). */

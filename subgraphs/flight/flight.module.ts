@@ -51,7 +51,7 @@ import { FlightOffersInRedis1764300000310 } from './migrations/1764300000310-fli
 import { FlightTicketLookup1764400000300 } from './migrations/1764400000300-flight-ticket-lookup';
 import { FlightRetentionIndexes1764500000630 } from './migrations/1764500000630-flight-retention-indexes';
 import { FlightTrips1764800000210 } from './migrations/1764800000210-flight-trips';
-import { FlightPaymentPending1765000000210 } from './migrations/1765000000210-flight-payment-pending';
+import { FlightPaymentProvider1765000000210 } from './migrations/1765000000210-flight-payment-provider';
 import { CustomerIssuanceService } from './reservations/customer-issuance.service';
 import { FlightPaymentRepository } from './payments/flight-payment.repository';
 import { FlightPaymentService } from './reservations/flight-payment.service';
@@ -142,7 +142,7 @@ export const flightModule: SubgraphModule = {
       FlightTicketLookup1764400000300,
       FlightRetentionIndexes1764500000630,
       FlightTrips1764800000210,
-      FlightPaymentPending1765000000210,
+      FlightPaymentProvider1765000000210,
     ],
   },
   async seed() {

@@ -28,7 +28,7 @@ import { TrainTicketCarNumber1764100000700 } from './migrations/1764100000700-tr
 import { TrainRetentionIndexes1764500000620 } from './migrations/1764500000620-train-retention-indexes';
 import { TrainIssuanceCallbackToWebhooks1764700000620 } from './migrations/1764700000620-train-issuance-callback-to-webhooks';
 import { TrainTrips1764800000220 } from './migrations/1764800000220-train-trips';
-import { TrainPaymentPending1765000000220 } from './migrations/1765000000220-train-payment-pending';
+import { TrainPaymentProvider1765000000220 } from './migrations/1765000000220-train-payment-provider';
 import { TrainPaymentResolver } from './graphql/train-payment.resolver';
 import { TrainResendResolver } from './graphql/train-resend.resolver';
 import { TrainTicketLookupResolver } from './graphql/train-ticket-lookup.resolver';
@@ -59,7 +59,7 @@ export const trainModule: SubgraphModule = {
       TrainRetentionIndexes1764500000620,
       TrainIssuanceCallbackToWebhooks1764700000620,
       TrainTrips1764800000220,
-      TrainPaymentPending1765000000220,
+      TrainPaymentProvider1765000000220,
     ],
   },
   async seed() {

@@ -2,7 +2,8 @@ import { nextMonthDay, reserveSeat, SelectedTrain, selectExpressTrain } from '..
 import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
 import { FlutterwaveReplayServer, type ReplayScenario } from '../support/flutterwave-replay.server';
-import type { ErrorAnswer, RestTrainPayment } from '../support/rest-bodies';
+import type { ErrorAnswer, RestCustomerReservationAnswer, RestFlightOffer, RestTrainPayment } from '../support/rest-bodies';
+import { adult, daysAhead } from '../support/flight-client';
 import { waitFor } from '../support/wait';
 
 const SECRET = 'FLWSECK_TEST-replay0123456789abcdef-X';
@@ -121,5 +122,62 @@ describe('payment provider callbacks (Flutterwave replay server, REST webhook)',
     expect(confirmed).toBe('CONFIRMED');
     // A callback arriving afterwards finds it settled.
     expect((await post(flutterwave.webhookBody(paymentId))).body).toMatchObject({ paymentId, paymentStatus: 'CONFIRMED' });
+  });
+
+  it('a card payer is given the hosted checkout link; once paid there, the callback confirms the payment', async () => {
+    const { paymentReference } = await reserveSeat(rider, trip, trip.seats[cursor++]);
+    const card = await rider.call<{ data: RestTrainPayment & { checkoutUrl: string | null } }>('POST', '/api/trip/train/payments/card', {
+      paymentReference,
+      cardToken: 'tok_unused_at_flutterwave',
+    });
+    expect({ status: card.status, payment: card.status === 202 ? null : card.body }).toEqual({ status: 202, payment: null });
+    const { paymentId, checkoutUrl } = card.body.data;
+    expect(checkoutUrl).toMatch(/^https:\/\/checkout\.flutterwave\.com\/v3\/hosted\/pay\/\d+$/);
+    const [row] = await sql<{ checkout_url: string }>('SELECT checkout_url FROM train_payment WHERE id = ?', [paymentId]);
+    expect(row.checkout_url).toBe(checkoutUrl);
+    flutterwave.payerSubmits(paymentId);
+    expect((await post(flutterwave.webhookBody(paymentId))).body).toEqual({ outcome: 'CONFIRMED', paymentId, paymentStatus: 'CONFIRMED' });
+  });
+
+  it('a flight payment by mobile money needs the payer number, sends it to Flutterwave, and is confirmed by its callback', async () => {
+    const found = await rider.call<{ data: RestFlightOffer[] }>('POST', '/api/flight/search', {
+      originLocationCode: 'DAR',
+      destinationLocationCode: 'ZNZ',
+      departureDate: daysAhead(45),
+      adults: 1,
+      currencyCode: 'TZS',
+    });
+    expect(found.status).toBe(200);
+    const reserved = await rider.call<RestCustomerReservationAnswer>('POST', '/api/flight/reserve', {
+      offerReference: found.body.data[0].offerReference,
+      passengers: [adult()],
+    });
+    expect(reserved.status).toBe(201);
+    const paymentReference = reserved.body.tickets[0].paymentReference as string;
+
+    const withoutNumber = await rider.call<ErrorAnswer>('POST', '/api/flight/payments', { paymentReference, method: 'MOBILE_MONEY' });
+    expect({ status: withoutNumber.status, fields: withoutNumber.body.data?.fields }).toEqual({
+      status: 400,
+      fields: [{ field: 'phoneNumber', message: expect.stringMatching(/is required for mobile money/) }],
+    });
+    const landline = await rider.call<ErrorAnswer>('POST', '/api/flight/payments', { paymentReference, method: 'MOBILE_MONEY', phoneNumber: '+255222111111' });
+    expect(landline.status).toBe(400);
+
+    const started = await rider.call<{ paymentRequestId: string; status: string; checkoutUrl: string | null }>('POST', '/api/flight/payments', {
+      paymentReference,
+      method: 'MOBILE_MONEY',
+      phoneNumber: '0712 345 678',
+    });
+    expect({ status: started.status, payment: { status: started.body.status, checkoutUrl: started.body.checkoutUrl } }).toEqual({
+      status: 201,
+      payment: { status: 'PENDING', checkoutUrl: null },
+    });
+    const paymentId = started.body.paymentRequestId;
+    const charged = flutterwave.requests.find((r) => r.path.startsWith('/v3/charges') && r.body?.tx_ref === paymentId);
+    expect(charged?.body).toMatchObject({ phone_number: '255712345678', currency: 'TZS', email: 'rider@callbacks.test' });
+
+    // The train subgraph does not own this charge (NOT_OURS there); the flight subgraph confirms it.
+    flutterwave.scenario(paymentId, 'success');
+    expect((await post(flutterwave.webhookBody(paymentId))).body).toEqual({ outcome: 'CONFIRMED', paymentId, paymentStatus: 'CONFIRMED' });
   });
 });

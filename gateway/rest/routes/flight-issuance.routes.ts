@@ -18,6 +18,7 @@ import {
   checkIssueLookup,
   checkPaymentStart,
   PAYMENT_METHOD_MAX_LENGTH,
+  PAYER_PHONE_MAX_LENGTH,
   PAYMENT_REFERENCE_MAX_LENGTH,
   paymentProblemsMessage,
   TICKET_ID_MAX_LENGTH,
@@ -56,8 +57,12 @@ const DIRECT_INPUT = restInput('Mutation.issueFlightDirect', {
 
 const START_PAYMENT_INPUT = restInput('Mutation.startFlightPayment', {
   unknownMembers: 'ignore',
-  order: ['paymentReference', 'method'],
-  members: { paymentReference: PAYMENT_REFERENCE, method: { documents: { maxLength: PAYMENT_METHOD_MAX_LENGTH } } },
+  order: ['paymentReference', 'method', 'phoneNumber'],
+  members: {
+    paymentReference: PAYMENT_REFERENCE,
+    method: { documents: { maxLength: PAYMENT_METHOD_MAX_LENGTH } },
+    phoneNumber: { documents: { maxLength: PAYER_PHONE_MAX_LENGTH, example: '+255712345678' } },
+  },
 });
 
 const CONFIRM_PAYMENT_INPUT = restInput('Mutation.confirmFlightPaymentSandbox', { in: 'path', members: { paymentRequestId: UUID } });
@@ -169,7 +174,9 @@ const startPayment: RestRoute = {
       201: { description: 'A new payment request.', schema: FlightPayment },
     },
     errors: {
-      400: 'paymentReference missing or too long, or an unknown method (each in data.fields[]).',
+      400:
+        'paymentReference missing or too long, an unknown method, or a phoneNumber that is not a mobile number (each in data.fields[]); ' +
+        'at a real payment provider, MOBILE_MONEY needs a phoneNumber of a country whose operators charge the reservation currency.',
       402: 'PAYMENT_DECLINED: the provider declined the charge (data.paymentRequestId).',
       403: "The reservation is another account's.",
       404: 'Reservation not found.',

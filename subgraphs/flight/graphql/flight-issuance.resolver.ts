@@ -65,9 +65,15 @@ export class FlightIssuanceResolver {
     paymentReference: string,
     @Arg('method', () => String, { description: 'CARD or MOBILE_MONEY (sandbox also CARD_DECLINED, MOBILE_MONEY_DECLINED), any case' })
     method: string,
+    @Arg('phoneNumber', () => String, {
+      nullable: true,
+      description:
+        'The mobile money number the payment prompt goes to ("+…", or a Tanzanian number without it); required for MOBILE_MONEY at a real payment provider',
+    })
+    phoneNumber: string | null,
     @Ctx() { req }: GraphQLContext,
   ): Promise<StartFlightPaymentResult> {
-    return await this.payments.startPayment(await req.principal(), { paymentReference, method });
+    return await this.payments.startPayment(await req.principal(), { paymentReference, method, phoneNumber });
   }
 
   @Mutation(() => FlightPaymentType, {

@@ -33,6 +33,12 @@ export class FlightPaymentType {
   @Field(() => String, { nullable: true, description: "The provider's charge id" })
   providerReference?: string | null;
 
+  @Field(() => String, {
+    nullable: true,
+    description: "The provider's hosted page where the payer completes a PENDING card payment (a real provider); null on the sandbox",
+  })
+  checkoutUrl?: string | null;
+
   @Field(() => DateTimeScalar, { description: 'ISO 8601 date-time' })
   createdAt!: string;
 

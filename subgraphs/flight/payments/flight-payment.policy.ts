@@ -32,6 +32,8 @@ export interface FlightPayment {
   provider: string;
   method: string | null;
   providerReference: string | null;
+  /** The provider's hosted page the payer completes a PENDING charge on (a real provider's card payment); null otherwise. */
+  checkoutUrl: string | null;
   createdAt: Date;
   confirmedAt: Date | null;
   updatedAt: Date;
@@ -76,6 +78,7 @@ export function paymentView(p: FlightPayment) {
     status: p.status,
     provider: p.provider,
     providerReference: p.providerReference,
+    checkoutUrl: p.checkoutUrl,
     createdAt: p.createdAt.toISOString(),
     confirmedAt: p.confirmedAt?.toISOString() ?? null,
   };

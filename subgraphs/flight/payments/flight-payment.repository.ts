@@ -57,12 +57,11 @@ export class FlightPaymentRepository {
   }
 
   /** Records the provider's charge on a request that is still PENDING. */
-  async setProviderReference(id: string, providerReference: string, now: Date): Promise<void> {
-    await this.dataSource.query("UPDATE flight_payment SET provider_reference = ?, updated_at = ? WHERE id = ? AND status = 'PENDING'", [
-      providerReference,
-      now,
-      id,
-    ]);
+  async setProviderReference(id: string, providerReference: string, now: Date, checkoutUrl: string | null = null): Promise<void> {
+    await this.dataSource.query(
+      "UPDATE flight_payment SET provider_reference = ?, checkout_url = COALESCE(?, checkout_url), updated_at = ? WHERE id = ? AND status = 'PENDING'",
+      [providerReference, checkoutUrl, now, id],
+    );
   }
 
   /** Moves a payment on, only from one of `from`; confirmedAt is set once and never overwritten. */
@@ -119,6 +118,7 @@ interface FlightPaymentRow {
   provider: string;
   method: string | null;
   provider_reference: string | null;
+  checkout_url?: string | null;
   created_at: Date;
   confirmed_at: Date | null;
   updated_at: Date;
@@ -136,6 +136,7 @@ function toPayment(row: FlightPaymentRow): FlightPayment {
     provider: row.provider,
     method: row.method ?? null,
     providerReference: row.provider_reference,
+    checkoutUrl: row.checkout_url ?? null,
     createdAt: date(row.created_at)!,
     confirmedAt: date(row.confirmed_at),
     updatedAt: date(row.updated_at)!,

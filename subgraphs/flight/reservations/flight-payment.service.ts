@@ -15,7 +15,8 @@ import type { FlightReservation } from './reservation.types';
 import { deadlinePassed, FlightPayment, FlightPaymentView, paymentMatches, paymentView, releasedAtDeadline } from '../payments/flight-payment.policy';
 import type { FlightPaymentRepository } from '../payments/flight-payment.repository';
 import type { PaymentGateway } from '../../../shared/payments/payment-gateway.port';
-import { checkPaymentRequestId, checkPaymentStart, paymentProblemsMessage } from '../../../shared/api-contract/flight-issuance.validator';
+import { checkPaymentRequestId, checkPaymentStart, type PayerPhone, paymentProblemsMessage } from '../../../shared/api-contract/flight-issuance.validator';
+import { railFor } from '../../../shared/payments/mobile-money-rails.data';
 import { problemsMessage } from '../../../shared/api-contract/flight-reservation.contract';
 
 /** Who may record a provider confirmation: administrators and the internal payment service. */
@@ -41,10 +42,13 @@ export class FlightPaymentService {
     readonly gateway: PaymentGateway,
   ) {}
 
-  async startPayment(principal: Principal, input: { paymentReference?: string | null; method?: string | null }): Promise<StartPaymentOutcome> {
+  async startPayment(
+    principal: Principal,
+    input: { paymentReference?: string | null; method?: string | null; phoneNumber?: string | null },
+  ): Promise<StartPaymentOutcome> {
     const checked = checkPaymentStart(input, this.gateway.methods);
     if ('problems' in checked) throw FlightException.invalidRequest(paymentProblemsMessage(checked.problems), checked.problems);
-    const { paymentReference, method } = checked;
+    const { paymentReference, method, phone } = checked;
     const r = await this.reservations.byPaymentReference(paymentReference);
     if (!r) throw FlightException.reservationNotFound();
     if (r.accountId !== principal.accountId) throw PlatformException.forbidden('This reservation belongs to another account');
@@ -53,10 +57,30 @@ export class FlightPaymentService {
     const paid = await this.payments.confirmedFor(r);
     if (paid) return { created: false, payment: paymentView(paid) };
     assertPayable(r, this.ports.clock.now());
+    // Checked before a request is made: a refused number leaves no payment request behind.
+    const payer = { email: principal.email, ...this.mobileMoneyPayer(method, phone, r.price.currency) };
 
     const { payment, created } = await this.ports.transactor.transaction((m) => this.requestFor(r, method, m));
     if (payment.providerReference || payment.status !== 'PENDING') return { created, payment: paymentView(payment) };
-    return { created, payment: paymentView(await chargePayment(payment, this.recording(), { email: principal.email })) };
+    return { created, payment: paymentView(await chargePayment(payment, this.recording(), payer)) };
+  }
+
+  /**
+   * A real provider sends a mobile-money prompt to a number over its country's rail, so it needs the payer's number and
+   * a rail charging the payment's currency there; the sandbox needs neither (docs/payments.md).
+   */
+  private mobileMoneyPayer(method: string, phone: PayerPhone | null, currency: string): { phone?: string; rail?: string } {
+    if (method !== 'MOBILE_MONEY' || this.gateway.sandbox) return phone ? { phone: phone.e164.replace(/^\+/, '') } : {};
+    if (!phone) {
+      const problems = [{ field: 'phoneNumber', message: 'is required for mobile money: the number the payment prompt goes to' }];
+      throw FlightException.invalidRequest(paymentProblemsMessage(problems), problems);
+    }
+    const rail = phone.country ? railFor(phone.country, currency) : null;
+    if (!rail) {
+      const problems = [{ field: 'phoneNumber', message: `no mobile money operator of ${phone.country ?? 'that country'} charges ${currency}` }];
+      throw FlightException.invalidRequest(paymentProblemsMessage(problems), problems);
+    }
+    return { phone: phone.e164.replace(/^\+/, ''), rail: rail.id };
   }
 
   /** The provider's confirmation (in the sandbox: what its webhook would do). Idempotent. */
@@ -139,6 +163,7 @@ export class FlightPaymentService {
       provider: this.gateway.provider,
       method,
       providerReference: null,
+      checkoutUrl: null,
       createdAt: now,
       confirmedAt: null,
       updatedAt: now,

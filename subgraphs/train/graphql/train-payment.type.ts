@@ -48,6 +48,12 @@ export class TrainPaymentType {
   @Field(() => String, { nullable: true, description: "The provider's charge id" })
   providerReference!: string | null;
 
+  @Field(() => String, {
+    nullable: true,
+    description: "The provider's hosted page where the payer completes a PENDING card payment (a real provider); null on the sandbox",
+  })
+  checkoutUrl!: string | null;
+
   @Field(() => Boolean, { description: 'True once this payment pays the reservation: tickets PAID and issuance started' })
   paysReservation!: boolean;
 

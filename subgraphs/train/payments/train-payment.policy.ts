@@ -51,6 +51,8 @@ export interface TrainPayment {
   payerCountry: string | null;
   status: TrainPaymentStatus;
   providerReference: string | null;
+  /** The provider's hosted page the payer completes a PENDING charge on (a real provider's card payment); null otherwise. */
+  checkoutUrl: string | null;
   declineReason: string | null;
   confirmedAt: Date | null;
   attachedAt: Date | null;

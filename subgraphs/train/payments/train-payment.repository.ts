@@ -67,12 +67,11 @@ export class TrainPaymentRepository {
     );
   }
 
-  async setProviderReference(id: string, providerReference: string, now: Date): Promise<void> {
-    await this.dataSource.query("UPDATE train_payment SET provider_reference = ?, updated_at = ? WHERE id = ? AND status = 'PENDING'", [
-      providerReference,
-      now,
-      id,
-    ]);
+  async setProviderReference(id: string, providerReference: string, now: Date, checkoutUrl: string | null = null): Promise<void> {
+    await this.dataSource.query(
+      "UPDATE train_payment SET provider_reference = ?, checkout_url = COALESCE(?, checkout_url), updated_at = ? WHERE id = ? AND status = 'PENDING'",
+      [providerReference, checkoutUrl, now, id],
+    );
   }
 
   /** Moves a payment on, only from one of `from`; confirmed_at is set once, when it first becomes CONFIRMED. */
@@ -145,6 +144,7 @@ interface TrainPaymentRow {
   payer_country: string | null;
   status: TrainPaymentStatus;
   provider_reference: string | null;
+  checkout_url?: string | null;
   decline_reason: string | null;
   confirmed_at: Date | null;
   attached_at: Date | null;
@@ -181,6 +181,7 @@ function toPayment(row: TrainPaymentRow): TrainPayment {
     payerCountry: row.payer_country,
     status: row.status,
     providerReference: row.provider_reference,
+    checkoutUrl: row.checkout_url ?? null,
     declineReason: row.decline_reason,
     confirmedAt: date(row.confirmed_at),
     attachedAt: date(row.attached_at),

@@ -103,6 +103,7 @@ export class TrainPaymentService {
         payerCountry: parsed.phone?.country ?? null,
         status: 'PENDING',
         providerReference: null,
+        checkoutUrl: null,
         declineReason: null,
         confirmedAt: null,
         attachedAt: null,

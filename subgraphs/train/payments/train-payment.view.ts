@@ -16,6 +16,8 @@ export interface TrainPaymentView {
   payerCountry: string | null;
   provider: string;
   providerReference: string | null;
+  /** The provider's hosted page the payer completes a PENDING card charge on (a real provider); null on the sandbox. */
+  checkoutUrl: string | null;
   /** True once this payment pays the reservation (tickets PAID, issuance started). */
   paysReservation: boolean;
   declineReason: string | null;
@@ -38,6 +40,7 @@ export function trainPaymentView(p: TrainPayment): TrainPaymentView {
     payerCountry: p.payerCountry,
     provider: p.provider,
     providerReference: p.providerReference,
+    checkoutUrl: p.checkoutUrl,
     paysReservation: p.attachedAt !== null,
     declineReason: p.declineReason,
     createdAt: p.createdAt.toISOString(),
