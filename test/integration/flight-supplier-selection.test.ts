@@ -16,7 +16,8 @@ describe('flight supplier selection', () => {
 
   beforeAll(async () => {
     const url = await replay.start();
-    env = await startTestStack({ FLIGHT_SUPPLIER: 'duffel', DUFFEL_ACCESS_TOKEN: TOKEN, DUFFEL_API_URL: url });
+    // Our own offer lifetime longer than Duffel's: Duffel's expires_at must win.
+    env = await startTestStack({ FLIGHT_SUPPLIER: 'duffel', DUFFEL_ACCESS_TOKEN: TOKEN, DUFFEL_API_URL: url, OFFER_TTL_SECONDS: '7200' });
   });
   afterAll(async () => {
     await env?.close();
@@ -35,6 +36,9 @@ describe('flight supplier selection', () => {
     expect(replay.requestsTo('POST', '/air/offer_requests')).toHaveLength(1);
     expect(res.body.data.length).toBeGreaterThan(0);
     expect(res.body.data.every((o) => replay.offers.has(o.id))).toBe(true);
+    // Kept no longer than Duffel keeps the offer (its expires_at is authoritative), not our 2 h.
+    const duffelExpiry = Math.min(...res.body.data.map((o) => Date.parse(String(replay.offers.get(o.id)!.offer.expires_at))));
+    for (const offer of res.body.data) expect(Date.parse(offer.expiresAt)).toBeLessThanOrEqual(duffelExpiry);
   });
 
   it('reserves as a Duffel hold order and issues by paying it from the balance (agent flow)', async () => {

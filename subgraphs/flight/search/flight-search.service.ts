@@ -38,6 +38,20 @@ interface PricedAnswer {
 }
 
 /**
+ * How long a search's offers are kept: OFFER_TTL_SECONDS, or less when the supplier says an offer expires sooner (a
+ * Duffel offer's `expires_at` is authoritative: booking it later would fail there). One search has one expiry, so the
+ * earliest of the shown offers decides; at least a second, so an offer about to expire still gets a reference.
+ */
+export function offerTtlSeconds(ourTtlSeconds: number, supplierExpiries: ReadonlyArray<string | null | undefined>, now: Date): number {
+  let ttl = ourTtlSeconds;
+  for (const expiry of supplierExpiries) {
+    const at = expiry ? Date.parse(expiry) : NaN;
+    if (Number.isFinite(at)) ttl = Math.min(ttl, Math.floor((at - now.getTime()) / 1000));
+  }
+  return Math.max(1, ttl);
+}
+
+/**
  * Search: validate, ask the supplier (through the cache) for the requested dates, price each
  * offer for this viewer, store the authoritative snapshot bound to the viewer, and, when asked
  * and nothing was found, check later dates without creating offers for them.
@@ -76,7 +90,11 @@ export class FlightSearchService {
       principal.accountId,
       { ...search, pricingContext, walletCurrency },
       now,
-      this.ports.flight.offerTtlSeconds,
+      offerTtlSeconds(
+        this.ports.flight.offerTtlSeconds,
+        indexes.map((index) => priced.payloads[index].supplierOffer.expiresAt),
+        now,
+      ),
     );
     const data = indexes.map((index, i): FoundOffer => ({ view: priced.payloads[index].view, ...slots[i] }));
     const shown = indexes.length ? `${snapshot.id}:${indexes.join(',')}` : '';
