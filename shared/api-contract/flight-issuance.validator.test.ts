@@ -47,7 +47,23 @@ describe('the flight issuance validator (REST and GraphQL alike)', () => {
       { field: 'paymentReference', message: 'is required' },
       { field: 'method', message: 'must be a string of at most 32 characters' },
     ]);
-    expect(checkPaymentStart({ paymentReference: 'SFP1', method: ' card ' }, ['CARD'])).toEqual({ paymentReference: 'SFP1', method: 'CARD' });
+    expect(checkPaymentStart({ paymentReference: 'SFP1', method: ' card ' }, ['CARD'])).toEqual({ paymentReference: 'SFP1', method: 'CARD', phone: null });
+    // The payer's number: a mobile number, "+…" in its own country, otherwise Tanzanian; a landline or junk is refused.
+    expect(checkPaymentStart({ paymentReference: 'SFP1', method: 'MOBILE_MONEY', phoneNumber: '0712 345 678' }, ['MOBILE_MONEY'])).toEqual({
+      paymentReference: 'SFP1',
+      method: 'MOBILE_MONEY',
+      phone: { e164: '+255712345678', country: 'TZ' },
+    });
+    expect(checkPaymentStart({ paymentReference: 'SFP1', method: 'MOBILE_MONEY', phoneNumber: '+254712345678' }, ['MOBILE_MONEY'])).toMatchObject({
+      phone: { country: 'KE' },
+    });
+    for (const phoneNumber of ['+255222111111', 'call me', '1'.repeat(40), 712345678]) {
+      expect(
+        fields(checkPaymentStart({ paymentReference: 'SFP1', method: 'MOBILE_MONEY', phoneNumber }, ['MOBILE_MONEY'])).map(
+          (p) => (p as { field: string }).field,
+        ),
+      ).toEqual(['phoneNumber']);
+    }
     expect(fields(checkPaymentRequestId('nope'))).toEqual([{ field: 'paymentRequestId', message: 'must be a uuid' }]);
   });
 });

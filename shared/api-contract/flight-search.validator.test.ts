@@ -14,6 +14,8 @@ describe('the flight search validator (REST and GraphQL alike)', () => {
         adults: 1,
         children: 0,
         infants: 0,
+        childAges: null,
+        infantAges: null,
         travelClass: null,
         includedAirlineCodes: [],
         excludedAirlineCodes: [],
@@ -24,6 +26,17 @@ describe('the flight search validator (REST and GraphQL alike)', () => {
         lookAheadDays: null,
       },
     });
+  });
+
+  it('takes one age per child (2 to 11) and per infant (0 or 1) when given, and refuses any other list', () => {
+    const family = (extra: Record<string, unknown>) => checkFlightSearch(search({ adults: 2, children: 2, infants: 1, ...extra }), data);
+    expect(family({ childAges: [4, 11], infantAges: [0] })).toMatchObject({ search: { childAges: [4, 11], infantAges: [0] } });
+    for (const childAges of [[4], [4, 12], [1, 5], ['4', 5], 4, [4, 5.5]]) {
+      expect(fields(family({ childAges })).map((p) => p.field)).toEqual(['childAges']);
+    }
+    expect(fields(family({ infantAges: [2] }))).toEqual([
+      { field: 'infantAges', message: 'must list one age per traveler of infants (1), each a whole number from 0 to 1' },
+    ]);
   });
 
   it('lists every problem at once, in member order, whatever JSON types were sent', () => {

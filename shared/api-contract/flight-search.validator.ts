@@ -33,6 +33,8 @@ export interface FlightSearchRequest {
   adults?: unknown;
   children?: unknown;
   infants?: unknown;
+  childAges?: unknown;
+  infantAges?: unknown;
   travelClass?: unknown;
   includedAirlineCodes?: unknown;
   excludedAirlineCodes?: unknown;
@@ -56,6 +58,10 @@ export interface FlightSearch {
   adults: number;
   children: number;
   infants: number;
+  /** Each child's age (2–11), one per child, when the client gave them; null: not given (a supplier assumes its band). */
+  childAges: number[] | null;
+  /** Each infant's age (0–1), one per infant, when given. */
+  infantAges: number[] | null;
   travelClass: TravelClass | null;
   includedAirlineCodes: string[];
   excludedAirlineCodes: string[];
@@ -92,6 +98,8 @@ export function checkFlightSearch(req: FlightSearchRequest, data: SearchData = {
   const { origin, destination } = searchAirports(req, data, problem);
   const { departureDate, returnDate } = searchDates(req, data, problem);
   const { adults, children, infants } = searchTravelers(req, problem);
+  const childAges = searchAges(req, 'childAges', children, 'children', CHILD_AGES, problem);
+  const infantAges = searchAges(req, 'infantAges', infants, 'infants', INFANT_AGES, problem);
   const { travelClass, includedAirlineCodes, excludedAirlineCodes } = searchFilters(req, problem);
   const currency = searchCurrency(req, data, problem);
   const { maxPrice, max } = searchLimits(req, problem);
@@ -105,6 +113,8 @@ export function checkFlightSearch(req: FlightSearchRequest, data: SearchData = {
       adults,
       children,
       infants,
+      childAges,
+      infantAges,
       travelClass,
       includedAirlineCodes,
       excludedAirlineCodes,
@@ -174,6 +184,31 @@ function searchTravelers(req: FlightSearchRequest, problem: Problem): { adults: 
       `plus adults must not exceed ${MAX_SEATS} seated travelers per search (our limit, as a GDS booking seats ${MAX_SEATS}; book a larger group as several reservations)`,
     );
   return { adults, children, infants };
+}
+
+/** The spec's bands: children are 2 to 11, infants under 2. */
+const CHILD_AGES = { min: 2, max: 11 };
+const INFANT_AGES = { min: 0, max: 1 };
+
+/**
+ * Optional ages of the children or infants, one per traveler of that kind (a supplier that prices by age, such as
+ * Duffel, is asked with them; the simulator prices by band). Absent or null: not given.
+ */
+function searchAges(
+  req: FlightSearchRequest,
+  field: 'childAges' | 'infantAges',
+  count: number,
+  countField: 'children' | 'infants',
+  band: { min: number; max: number },
+  problem: Problem,
+): number[] | null {
+  const value = req[field];
+  if (value === undefined || value === null) return null;
+  const rule = `must list one age per traveler of ${countField} (${count}), each a whole number from ${band.min} to ${band.max}`;
+  if (!Array.isArray(value) || value.length !== count || value.some((age) => !isWhole(age) || age < band.min || age > band.max)) {
+    return (problem(field, rule), null);
+  }
+  return [...(value as number[])];
 }
 
 function searchFilters(

@@ -15,8 +15,20 @@ function problemsOf(env: Record<string, string>): string[] {
 
 describe('PAYMENTS_PROVIDER', () => {
   it('defaults to the sandbox and then asks for no provider credentials (npm start as before)', () => {
-    expect(loadConfig({}).payments).toEqual({ provider: 'sandbox' });
-    expect(loadConfig({ FLUTTERWAVE_SECRET_KEY: 'ignored unless selected' }).payments).toEqual({ provider: 'sandbox' });
+    const statusPoll = { intervalSeconds: 60, afterSeconds: 120, maxPendingHours: 24 };
+    expect(loadConfig({}).payments).toEqual({ provider: 'sandbox', statusPoll });
+    expect(loadConfig({ FLUTTERWAVE_SECRET_KEY: 'ignored unless selected' }).payments).toEqual({ provider: 'sandbox', statusPoll });
+  });
+
+  it('reads the status poller of late charges, bounded', () => {
+    expect(
+      loadConfig({ PAYMENT_STATUS_POLL_SECONDS: '5', PAYMENT_STATUS_POLL_AFTER_SECONDS: '30', PAYMENT_PENDING_MAX_HOURS: '48' }).payments.statusPoll,
+    ).toEqual({
+      intervalSeconds: 5,
+      afterSeconds: 30,
+      maxPendingHours: 48,
+    });
+    expect(problemsOf({ PAYMENT_PENDING_MAX_HOURS: '0' })).toEqual([expect.stringMatching(/PAYMENT_PENDING_MAX_HOURS must be a whole number from 1 to 720/)]);
   });
 
   it('refuses an unknown provider', () => {
@@ -44,6 +56,7 @@ describe('PAYMENTS_PROVIDER', () => {
     const test = loadConfig({ PAYMENTS_PROVIDER: 'flutterwave', FLUTTERWAVE_SECRET_KEY: KEY, FLUTTERWAVE_WEBHOOK_SECRET_HASH: HASH }).payments;
     expect(test).toEqual({
       provider: 'flutterwave',
+      statusPoll: { intervalSeconds: 60, afterSeconds: 120, maxPendingHours: 24 },
       flutterwave: {
         secretKey: KEY,
         webhookSecretHash: HASH,

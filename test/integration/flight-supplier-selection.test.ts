@@ -41,6 +41,41 @@ describe('flight supplier selection', () => {
     for (const offer of res.body.data) expect(Date.parse(offer.expiresAt)).toBeLessThanOrEqual(duffelExpiry);
   });
 
+  it("asks Duffel with each child's and infant's age when the search gives them, and refuses ages that do not fit", async () => {
+    const client = await FlightClient.create(env.baseUrl, env.stack.platform, 'ages@flight.test', 'CUSTOMER');
+    const departureDate = addDays(todayIn('Africa/Dar_es_Salaam', new Date()), 31);
+    const search = (extra: Record<string, unknown>) =>
+      client.call<{ data: RestFlightOffer[] }>('POST', '/api/flight/search', {
+        originLocationCode: 'DAR',
+        destinationLocationCode: 'NBO',
+        departureDate,
+        adults: 2,
+        children: 2,
+        infants: 1,
+        ...extra,
+      });
+    const before = replay.requestsTo('POST', '/air/offer_requests').length;
+    expect((await search({ childAges: [4, 9], infantAges: [0] })).status).toBe(200);
+    const asked = replay.requestsTo('POST', '/air/offer_requests').slice(before);
+    expect(asked).toHaveLength(1);
+    expect((asked[0].body as { data: { passengers: unknown[] } }).data.passengers).toEqual([
+      { type: 'adult' },
+      { type: 'adult' },
+      { age: 4 },
+      { age: 9 },
+      { age: 0 },
+    ]);
+
+    const refused = await client.call<{ errorCode: string; data: { fields: Array<{ field: string }> } }>('POST', '/api/flight/search', {
+      originLocationCode: 'DAR',
+      destinationLocationCode: 'NBO',
+      departureDate,
+      children: 1,
+      childAges: [1, 12],
+    });
+    expect({ status: refused.status, fields: refused.body.data.fields.map((f) => f.field) }).toEqual({ status: 400, fields: ['childAges'] });
+  });
+
   it('reserves as a Duffel hold order and issues by paying it from the balance (agent flow)', async () => {
     const agent = await FlightClient.create(env.baseUrl, env.stack.platform, 'selection-agent@flight.test', 'SERVICE_AGENT', {
       currency: 'USD',

@@ -167,6 +167,8 @@ export const FLIGHT_SEARCH_INPUT = restInput('Mutation.searchFlights', {
     adults: seats(1),
     children: seats(0),
     infants: seats(0),
+    childAges: { documents: { maxItems: MAX_SEATS } },
+    infantAges: { documents: { maxItems: MAX_SEATS } },
     includedAirlineCodes: { documents: AIRLINE_CODES },
     excludedAirlineCodes: { documents: AIRLINE_CODES },
     currencyCode: { documents: THREE_LETTERS },

@@ -90,6 +90,15 @@ export class FlightSearchInput {
   @Field(() => Int, { nullable: true, description: "Infants under 2 on an adult's lap; at most adults; default 0" })
   infants?: number | null;
 
+  @Field(() => [Int], {
+    nullable: true,
+    description: 'Optional: the age of each child (2 to 11), one per child; a supplier that prices by age (Duffel) is asked with them',
+  })
+  childAges?: number[] | null;
+
+  @Field(() => [Int], { nullable: true, description: 'Optional: the age of each infant (0 or 1), one per infant' })
+  infantAges?: number[] | null;
+
   @Field(() => FlightCabinEnum, { nullable: true, description: 'Only offers in this cabin' })
   travelClass?: string | null;
 

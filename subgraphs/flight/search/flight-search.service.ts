@@ -133,6 +133,9 @@ export class FlightSearchService {
       adults: search.adults,
       children: search.children,
       infants: search.infants,
+      // Only when given, so a search without ages keeps the cache key it always had.
+      ...(search.childAges ? { childAges: search.childAges } : {}),
+      ...(search.infantAges ? { infantAges: search.infantAges } : {}),
       travelClass: search.travelClass,
       includedAirlineCodes: search.includedAirlineCodes,
       excludedAirlineCodes: search.excludedAirlineCodes,

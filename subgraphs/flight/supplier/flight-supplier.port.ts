@@ -16,6 +16,10 @@ export interface SupplierSearchCriteria {
   adults: number;
   children: number;
   infants: number;
+  /** Each child's age, when the client gave them (a supplier that prices by age uses them; others price by band). */
+  childAges?: number[] | null;
+  /** Each infant's age, when given. */
+  infantAges?: number[] | null;
   travelClass?: Cabin | null;
   includedAirlineCodes?: string[];
   excludedAirlineCodes?: string[];

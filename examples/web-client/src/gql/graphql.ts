@@ -19,6 +19,8 @@ export type FlightCabin =
 export type FlightSearchInput = {
   /** Travelers aged 12 or older: 1 to 9; default 1. Adults plus children: at most 9 (our limit) */
   adults?: number | null | undefined;
+  /** Optional: the age of each child (2 to 11), one per child; a supplier that prices by age (Duffel) is asked with them */
+  childAges?: Array<number> | null | undefined;
   /** Travelers aged 2 to 11: 0 to 9; default 0. Adults plus children: at most 9 seated travelers per search (our limit, as one GDS booking seats 9) */
   children?: number | null | undefined;
   /** Display currency; wins over Content-Currency; default USD */
@@ -31,6 +33,8 @@ export type FlightSearchInput = {
   excludedAirlineCodes?: Array<string> | null | undefined;
   /** Only offers of these IATA airline codes */
   includedAirlineCodes?: Array<string> | null | undefined;
+  /** Optional: the age of each infant (0 or 1), one per infant */
+  infantAges?: Array<number> | null | undefined;
   /** Infants under 2 on an adult's lap; at most adults; default 0 */
   infants?: number | null | undefined;
   /** 1 to 7: check that many later dates when the requested dates have no offers */

@@ -39,8 +39,8 @@ export function offerRequestBody(criteria: SupplierSearchCriteria): Record<strin
   if (criteria.returnDate) slices.push({ origin: criteria.destination, destination: criteria.origin, departure_date: criteria.returnDate });
   const passengers: Array<Record<string, unknown>> = [
     ...Array.from({ length: criteria.adults }, () => ({ type: 'adult' })),
-    ...Array.from({ length: criteria.children }, () => ({ age: CHILD_AGE })),
-    ...Array.from({ length: criteria.infants }, () => ({ age: INFANT_AGE })),
+    ...Array.from({ length: criteria.children }, (_, i) => ({ age: criteria.childAges?.[i] ?? CHILD_AGE })),
+    ...Array.from({ length: criteria.infants }, (_, i) => ({ age: criteria.infantAges?.[i] ?? INFANT_AGE })),
   ];
   return {
     slices,
