@@ -1,4 +1,4 @@
-import { Directive, Field, ID, ObjectType } from 'type-graphql';
+import { ArgsType, Directive, Field, ID, ObjectType } from 'type-graphql';
 import type { ProviderCallbackAnswer } from '../payments/provider-callback.service';
 
 @Directive('@shareable')
@@ -17,3 +17,20 @@ export class PaymentProviderCallbackResult implements ProviderCallbackAnswer {
   @Field(() => String, { nullable: true, description: "The payment's status after the callback" })
   paymentStatus!: string | null;
 }
+
+/** The arguments of each kind's provider callback mutation (receiveTrainPaymentCallback, receiveFlightPaymentCallback). */
+@ArgsType()
+export class PaymentProviderCallbackArgs {
+  @Field(() => String, { description: 'The provider, as the webhook path names it (flutterwave)' })
+  provider!: string;
+
+  @Field(() => String, { nullable: true, description: "The provider's verification header (Flutterwave: verif-hash)" })
+  signature!: string | null;
+
+  @Field(() => String, { description: 'The callback body as received (at most 64 KiB)' })
+  body!: string;
+}
+
+/** What both kinds' callback mutations say of themselves. */
+export const PAYMENT_CALLBACK_MUTATION_NOTE =
+  'through POST /api/payments/{provider}/webhook: no bearer token, verified as the provider specifies; nothing in the body confirms anything by itself';

@@ -4,7 +4,7 @@ import { AppError } from '../errors/app-error.exception';
 import type { Logger } from '../logging/logger';
 import type { Clock } from '../time/clock.port';
 import { callPaymentGateway } from './gateway-call.guard';
-import { FlutterwaveCallbackVerifier, MAX_CALLBACK_BYTES, type ExpectedCharge, type ExpectedCharges } from './flutterwave/flutterwave-callback.verifier';
+import { FlutterwaveCallbackVerifier, MAX_CALLBACK_BYTES, type ExpectedCharges } from './flutterwave/flutterwave-callback.verifier';
 import { FlutterwavePaymentGateway } from './flutterwave/flutterwave-payment-gateway.adapter';
 import { PaymentCallbackRepository } from './payment-callback.repository';
 import type { PaymentGateway } from './payment-gateway.port';
@@ -117,33 +117,4 @@ export function createProviderCallbackService(
       ? new FlutterwaveCallbackVerifier(config.flutterwave.webhookSecretHash, gateway, payments, new PaymentCallbackRepository(dataSource), clock)
       : null;
   return new ProviderCallbackService(verifier, payments, logger);
-}
-
-/** Our payment ids are the charge references a provider echoes (Flutterwave's tx_ref): anything else is no payment of ours. */
-const PAYMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The payment a charge reference names, when it is a charge of `provider`: what a verified callback must match. */
-export async function expectedCharge(
-  chargeReference: string,
-  provider: string,
-  byId: (id: string) => Promise<{ id: string; amount: string; currency: string; provider: string; providerReference: string | null } | null>,
-): Promise<ExpectedCharge | null> {
-  const payment = PAYMENT_ID.test(chargeReference) ? await byId(chargeReference) : null;
-  return payment && payment.providerReference === chargeReference && payment.provider === provider
-    ? { paymentId: payment.id, amount: payment.amount, currency: payment.currency }
-    : null;
-}
-
-/**
- * The kind's settlement, for a payment the provider answered about: what `confirm` does as the internal payment
- * service, with its refusals (declined, still pending) turned into the payment's status instead of an error. A provider
- * that cannot be reached (503) still throws, so the provider delivers again and the poller tries again.
- */
-export async function statusAfter(settle: () => Promise<{ status: string }>, current: () => Promise<{ status: string } | null>): Promise<string> {
-  try {
-    return (await settle()).status;
-  } catch (error) {
-    if (!(error instanceof AppError) || error.status === 503) throw error;
-    return (await current())?.status ?? 'UNKNOWN';
-  }
 }

@@ -123,7 +123,7 @@ function flightPaymentServiceOf(platform: FlightPlatform, ports: FlightPorts, re
 }
 
 function paymentCallbacksOf(platform: FlightPlatform, ports: FlightPorts, service: FlightPaymentService) {
-  return createProviderCallbackService(platform.config.payments, service.gateway, service, platform.dataSource, ports.clock, ports.logger);
+  return createProviderCallbackService(platform.config.payments, service.gateway, service.providerSettlement, platform.dataSource, ports.clock, ports.logger);
 }
 
 export const flightModule: SubgraphModule = {
@@ -213,7 +213,7 @@ export const flightModule: SubgraphModule = {
       FLIGHT_JOBS.paymentStatusPoll.runs(
         () => {
           const service = flightPaymentServiceOf(platform, ports, reservations, payments);
-          return new ProviderStatusPoller(service.gateway, service, platform.config.payments.statusPoll, ports.clock, ports.logger).run();
+          return new ProviderStatusPoller(service.gateway, service.providerSettlement, platform.config.payments.statusPoll, ports.clock, ports.logger).run();
         },
         { repeatEveryMs: platform.config.payments.statusPoll.intervalSeconds * 1000 },
       ),

@@ -105,7 +105,14 @@ export function trainServices(platform: TrainPlatform) {
       new TrainReservationWorkflow(ports, provider, reservations, holds, new TrainReservationStore(ports, provider, reservations, holds)),
     ),
     payments: payment.service,
-    paymentCallbacks: createProviderCallbackService(platform.config.payments, parts.gateway, payment.service, platform.dataSource, ports.clock, ports.logger),
+    paymentCallbacks: createProviderCallbackService(
+      platform.config.payments,
+      parts.gateway,
+      payment.service.providerSettlement,
+      platform.dataSource,
+      ports.clock,
+      ports.logger,
+    ),
     issuance: new TrainIssuanceService(ports, reservations, issuances, payment.quotes, payments),
     documents: new TrainDocumentService(ports, reservations, issuances, stations),
     resend: new TrainResendService(ports, reservations, issuances, stations, new NotificationLogService(platform.dataSource)),
@@ -126,7 +133,14 @@ export function trainJobs(platform: TrainPlatform): JobDefinition[] {
     trainIssuanceJob(issuance),
     trainIssuanceRecoveryJob(ports, issuances, issuance),
     TRAIN_JOBS.paymentStatusPoll.runs(
-      () => new ProviderStatusPoller(parts.gateway, paymentsOf(parts).service, platform.config.payments.statusPoll, ports.clock, ports.logger).run(),
+      () =>
+        new ProviderStatusPoller(
+          parts.gateway,
+          paymentsOf(parts).service.providerSettlement,
+          platform.config.payments.statusPoll,
+          ports.clock,
+          ports.logger,
+        ).run(),
       { repeatEveryMs: platform.config.payments.statusPoll.intervalSeconds * 1000 },
     ),
   ];

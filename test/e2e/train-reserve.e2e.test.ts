@@ -1,4 +1,4 @@
-import { nextMonthDay } from '../support/train-trip';
+import { nextMonthDay, seatPassenger } from '../support/train-trip';
 import { omit } from '../../shared/object/omit.mapper';
 import { startTestStack } from '../support/test-platform';
 import { FlightClient } from '../support/flight-client';
@@ -94,23 +94,7 @@ describe('train reservation (REST)', () => {
     return { ...d, train: { ...d.train, cars } };
   }
 
-  const passenger = (h: Held, extra: Record<string, unknown> = {}) => ({
-    passengerName: 'Asha Mwinyi',
-    identityNo: '',
-    gender: 'Female',
-    ageCategory: 'Adult',
-    phone: '+255712345678',
-    countryCodeName: 'TZ',
-    email: 'asha@example.com',
-    nationalityTypeId: 1,
-    isDisabledPassenger: false,
-    ticketTypeId: 4,
-    outboundSeatHoldKey: h.key,
-    outboundCarId: h.carId,
-    outboundCarTypeId: h.carTypeId,
-    outboundSeatId: h.seatId,
-    ...extra,
-  });
+  const passenger = (h: Held, extra: Record<string, unknown> = {}) => ({ ...seatPassenger(h, h.key), ...extra });
   const withReturn = (h: Held) => ({ returnSeatHoldKey: h.key, returnCarId: h.carId, returnCarTypeId: h.carTypeId, returnSeatId: h.seatId });
   const reserve = <T = { data: RestTrainReservation }>(client: FlightClient, body: unknown, headers: Record<string, string> = {}) =>
     client.call<T>('POST', '/api/trip/train/seat/reserve', body, headers);

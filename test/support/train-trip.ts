@@ -71,7 +71,7 @@ export function selected(trip: SelectedTrain, seats: Seat[]) {
 }
 
 /** One adult passenger of a reserve body, travelling on `seat` under its hold `holdKey`. */
-export function seatPassenger(seat: Seat, holdKey: string) {
+export function seatPassenger(seat: Pick<Seat, 'carId' | 'carTypeId' | 'seatId'>, holdKey: string) {
   return {
     passengerName: 'Asha Mwinyi',
     identityNo: '',

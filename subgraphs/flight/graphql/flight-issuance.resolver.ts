@@ -1,11 +1,11 @@
-import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, ID, Mutation, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../../shared/http/subgraph.server';
 import type { CustomerIssuanceService } from '../reservations/customer-issuance.service';
 import type { FlightPaymentService } from '../reservations/flight-payment.service';
 import { DirectIssueResult, IssueSignalResult } from './reservation-result.type';
 import { FlightPaymentType, StartFlightPaymentResult } from './flight-payment.type';
 import type { ProviderCallbackService } from '../../../shared/payments/provider-callback.service';
-import { PaymentProviderCallbackResult } from '../../../shared/graphql/payment-callback.type';
+import { PAYMENT_CALLBACK_MUTATION_NOTE, PaymentProviderCallbackArgs, PaymentProviderCallbackResult } from '../../../shared/graphql/payment-callback.type';
 
 /** Thin: customer payment and issuance; each field authenticates and hands over to its service (docs/payments.md). */
 @Resolver()
@@ -87,16 +87,9 @@ export class FlightIssuanceResolver {
   }
 
   @Mutation(() => PaymentProviderCallbackResult, {
-    description:
-      "A payment provider's callback about a flight payment (its webhook, through POST /api/payments/{provider}/webhook): no bearer token, " +
-      'verified as the provider specifies; nothing in the body confirms anything by itself',
+    description: `A payment provider's callback about a flight payment (its webhook), ${PAYMENT_CALLBACK_MUTATION_NOTE}`,
   })
-  async receiveFlightPaymentCallback(
-    @Arg('provider', () => String, { description: 'The provider, as the webhook path names it (flutterwave)' }) provider: string,
-    @Arg('signature', () => String, { nullable: true, description: "The provider's verification header (Flutterwave: verif-hash)" })
-    signature: string | null,
-    @Arg('body', () => String, { description: 'The callback body as received (at most 64 KiB)' }) body: string,
-  ): Promise<PaymentProviderCallbackResult> {
+  async receiveFlightPaymentCallback(@Args() { provider, signature, body }: PaymentProviderCallbackArgs): Promise<PaymentProviderCallbackResult> {
     return this.callbacks.receive(provider, signature, body);
   }
 }

@@ -1,10 +1,16 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { PendingChargeRepository } from '../../../shared/payments/pending-charge.repository';
 import { FlightPayment, FlightPaymentStatus, paymentMatches, type PayableReservation } from './flight-payment.policy';
 import { nullableDate as date } from '../../../shared/database/column-values.mapper';
 
 /** SQL for flight_payment; the payment and issuance services decide, this only reads and writes rows. */
 export class FlightPaymentRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {
+    this.pending = new PendingChargeRepository(dataSource, 'flight_payment');
+  }
+
+  /** PENDING charges at a provider, for the status poller. */
+  readonly pending: PendingChargeRepository;
 
   async byId(id: string, m: EntityManager = this.dataSource.manager, lock = false): Promise<FlightPayment | null> {
     const [row] = await m.query<FlightPaymentRow[]>(`SELECT * FROM flight_payment WHERE id = ?${lock ? ' FOR UPDATE' : ''}`, [id]);
@@ -87,22 +93,6 @@ export class FlightPaymentRepository {
       "UPDATE flight_payment SET reservation_id = ?, payment_reference = ?, status = 'CONFIRMED', confirmed_at = COALESCE(confirmed_at, ?), updated_at = ? WHERE id = ?",
       [reservationId, paymentReference, now, now, id],
     );
-  }
-
-  /** PENDING charges at `provider` untouched since `before`, oldest first: the status poller's batch. */
-  async pendingAtProvider(provider: string, before: Date, limit: number): Promise<Array<{ id: string; createdAt: Date }>> {
-    const rows: Array<{ id: string; created_at: Date }> = await this.dataSource.query(
-      `SELECT id, created_at FROM flight_payment
-        WHERE status = 'PENDING' AND updated_at < ? AND provider = ? AND provider_reference IS NOT NULL
-        ORDER BY updated_at LIMIT ?`,
-      [before, provider, limit],
-    );
-    return rows.map((row) => ({ id: row.id, createdAt: new Date(row.created_at) }));
-  }
-
-  /** Touches a PENDING payment the poller asked about, so it waits a full period before asking again. */
-  async notePolled(id: string, now: Date): Promise<void> {
-    await this.dataSource.query("UPDATE flight_payment SET updated_at = ? WHERE id = ? AND status = 'PENDING'", [now, id]);
   }
 }
 

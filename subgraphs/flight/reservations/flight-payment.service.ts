@@ -1,7 +1,5 @@
 import { chargePayment, ChargeRecording, confirmCharge } from '../../../shared/payments/gateway-charge.service';
-import type { ExpectedCharge } from '../../../shared/payments/flutterwave/flutterwave-callback.verifier';
-import { expectedCharge, statusAfter } from '../../../shared/payments/provider-callback.service';
-import type { PendingCharge } from '../../../shared/payments/provider-status.poller';
+import { ProviderChargeSettlement } from '../../../shared/payments/provider-charge-settlement.service';
 
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
@@ -35,12 +33,28 @@ export interface StartPaymentOutcome {
  * signal (customer-issuance.service.ts) reads it as independent evidence.
  */
 export class FlightPaymentService {
+  /**
+   * Flight payments as a provider callback or the status poller settles them: the same confirmation as
+   * `confirmPayment`; a charge never settled ends CANCELLED, as a decline does (flight payments keep no reason).
+   */
+  readonly providerSettlement: ProviderChargeSettlement<FlightPayment>;
+
   constructor(
     private readonly ports: Pick<FlightPorts, 'clock' | 'transactor' | 'logger'>,
     private readonly reservations: ReservationRepository,
     private readonly payments: FlightPaymentRepository,
     readonly gateway: PaymentGateway,
-  ) {}
+  ) {
+    this.providerSettlement = new ProviderChargeSettlement(this.payments, () => this.recording(), {
+      stillPending: (paymentRequestId) =>
+        FlightException.paymentConflict('The payment provider has not confirmed this charge yet', { paymentRequestId, status: 'PENDING' }),
+      giveUp: async (id, reason, now) => {
+        const moved = await this.payments.setStatus(id, 'CANCELLED', now, ['PENDING']);
+        if (moved) this.ports.logger.info('flight payment given up', { paymentRequestId: id, reason });
+        return moved;
+      },
+    });
+  }
 
   async startPayment(
     principal: Principal,
@@ -100,40 +114,6 @@ export class FlightPaymentService {
     const stillPending = () =>
       FlightException.paymentConflict('The payment provider has not confirmed this charge yet', { paymentRequestId: id, status: 'PENDING' });
     return paymentView(await confirmCharge(payment, this.recording(), stillPending));
-  }
-
-  /** The payment a provider's charge reference names (our payment id is the reference), for a verified callback. */
-  byChargeReference(chargeReference: string): Promise<ExpectedCharge | null> {
-    return expectedCharge(chargeReference, this.gateway.provider, (id) => this.payments.byId(id));
-  }
-
-  /** Records the provider's word on a PENDING charge (a verified callback, or the status poller), as confirmPayment does. */
-  async settleWithProvider(paymentId: string): Promise<string> {
-    return statusAfter(
-      async () => {
-        const payment = await this.payments.byId(paymentId);
-        if (!payment || payment.status !== 'PENDING' || !payment.providerReference) return payment ?? { status: 'UNKNOWN' };
-        const stillPending = () =>
-          FlightException.paymentConflict('The payment provider has not confirmed this charge yet', { paymentRequestId: paymentId, status: 'PENDING' });
-        return confirmCharge(payment, this.recording(), stillPending);
-      },
-      () => this.payments.byId(paymentId),
-    );
-  }
-
-  pendingAtProvider(provider: string, before: Date, limit: number): Promise<PendingCharge[]> {
-    return this.payments.pendingAtProvider(provider, before, limit);
-  }
-
-  notePolled(id: string, now: Date): Promise<void> {
-    return this.payments.notePolled(id, now);
-  }
-
-  /** A charge the provider never settled: CANCELLED, as a decline is (flight payments keep no decline reason). */
-  async giveUp(id: string, reason: string, now: Date): Promise<boolean> {
-    const moved = await this.payments.setStatus(id, 'CANCELLED', now, ['PENDING']);
-    if (moved) this.ports.logger.info('flight payment given up', { paymentRequestId: id, reason });
-    return moved;
   }
 
   /**

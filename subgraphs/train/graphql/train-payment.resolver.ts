@@ -1,9 +1,9 @@
-import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, ID, Mutation, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../../shared/http/subgraph.server';
 import type { TrainPaymentService } from '../payments/train-payment.service';
 import { TrainDepositResult, TrainPaymentType } from './train-payment.type';
 import type { ProviderCallbackService } from '../../../shared/payments/provider-callback.service';
-import { PaymentProviderCallbackResult } from '../../../shared/graphql/payment-callback.type';
+import { PAYMENT_CALLBACK_MUTATION_NOTE, PaymentProviderCallbackArgs, PaymentProviderCallbackResult } from '../../../shared/graphql/payment-callback.type';
 
 /**
  * Thin: authenticates and hands over to the payment service, which checks the values with all problems at once. The
@@ -92,16 +92,9 @@ export class TrainPaymentResolver {
   }
 
   @Mutation(() => PaymentProviderCallbackResult, {
-    description:
-      "A payment provider's callback about an SGR payment (its webhook, through POST /api/payments/{provider}/webhook): no bearer token, " +
-      'verified as the provider specifies; nothing in the body confirms anything by itself',
+    description: `A payment provider's callback about an SGR payment (its webhook), ${PAYMENT_CALLBACK_MUTATION_NOTE}`,
   })
-  async receiveTrainPaymentCallback(
-    @Arg('provider', () => String, { description: 'The provider, as the webhook path names it (flutterwave)' }) provider: string,
-    @Arg('signature', () => String, { nullable: true, description: "The provider's verification header (Flutterwave: verif-hash)" })
-    signature: string | null,
-    @Arg('body', () => String, { description: 'The callback body as received (at most 64 KiB)' }) body: string,
-  ): Promise<PaymentProviderCallbackResult> {
+  async receiveTrainPaymentCallback(@Args() { provider, signature, body }: PaymentProviderCallbackArgs): Promise<PaymentProviderCallbackResult> {
     return this.callbacks.receive(provider, signature, body);
   }
 }

@@ -1,11 +1,17 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { PendingChargeRepository } from '../../../shared/payments/pending-charge.repository';
 import { Decimal, formatAmount } from '../../../shared/money/money.calculator';
 import type { TrainPayment, TrainPaymentQuote, TrainPaymentStatus } from './train-payment.policy';
 import { nullableDate as date } from '../../../shared/database/column-values.mapper';
 
 /** SQL for train_payment and train_payment_quote; the payment service decides, this only reads and writes rows. */
 export class TrainPaymentRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {
+    this.pending = new PendingChargeRepository(dataSource, 'train_payment');
+  }
+
+  /** PENDING charges at a provider, for the status poller. */
+  readonly pending: PendingChargeRepository;
 
   async quotesOf(reservationId: string, m: EntityManager = this.dataSource.manager): Promise<TrainPaymentQuote[]> {
     const rows = await m.query<TrainPaymentQuoteRow[]>('SELECT * FROM train_payment_quote WHERE reservation_id = ? ORDER BY frozen_at, currency', [
@@ -94,22 +100,6 @@ export class TrainPaymentRepository {
 
   async markAttached(id: string, now: Date, m: EntityManager): Promise<void> {
     await m.query('UPDATE train_payment SET attached_at = ?, updated_at = ? WHERE id = ?', [now, now, id]);
-  }
-
-  /** PENDING charges at `provider` untouched since `before`, oldest first: the status poller's batch. */
-  async pendingAtProvider(provider: string, before: Date, limit: number): Promise<Array<{ id: string; createdAt: Date }>> {
-    const rows: Array<{ id: string; created_at: Date }> = await this.dataSource.query(
-      `SELECT id, created_at FROM train_payment
-        WHERE status = 'PENDING' AND updated_at < ? AND provider = ? AND provider_reference IS NOT NULL
-        ORDER BY updated_at LIMIT ?`,
-      [before, provider, limit],
-    );
-    return rows.map((row) => ({ id: row.id, createdAt: new Date(row.created_at) }));
-  }
-
-  /** Touches a PENDING payment the poller asked about, so it waits a full period before asking again. */
-  async notePolled(id: string, now: Date): Promise<void> {
-    await this.dataSource.query("UPDATE train_payment SET updated_at = ? WHERE id = ? AND status = 'PENDING'", [now, id]);
   }
 }
 

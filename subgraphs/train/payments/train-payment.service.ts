@@ -13,9 +13,7 @@ import type { TrainPaymentQuoteService } from './train-payment-quote.service';
 import type { TrainPaymentSettlement } from './train-payment-settlement.service';
 import type { PayableReservations, ReservationForPayment } from './reservation-for-payment.port';
 import { trainPaymentView, TrainPaymentView } from './train-payment.view';
-import type { ExpectedCharge } from '../../../shared/payments/flutterwave/flutterwave-callback.verifier';
-import { expectedCharge, statusAfter } from '../../../shared/payments/provider-callback.service';
-import type { PendingCharge } from '../../../shared/payments/provider-status.poller';
+import { ProviderChargeSettlement } from '../../../shared/payments/provider-charge-settlement.service';
 
 /** Who may record a provider confirmation: administrators and the internal payment service. */
 const CONFIRMERS: Role[] = [Role.ADMIN, Role.SUDO, Role.ISSUER];
@@ -37,14 +35,25 @@ export interface TrainDepositOutcome {
  * against the reservation (train-payment-settlement.service.ts), which starts issuance.
  */
 export class TrainPaymentService {
+  /**
+   * Train payments as a provider callback or the status poller settles them: the same confirmation as `confirm`; a
+   * charge never settled ends CANCELLED with the reason, as a decline does.
+   */
+  readonly providerSettlement: ProviderChargeSettlement<TrainPayment>;
+
   constructor(
     private readonly ports: Pick<TrainPorts, 'clock' | 'transactor' | 'logger'>,
     private readonly reservations: PayableReservations,
     private readonly payments: TrainPaymentRepository,
     private readonly quotes: TrainPaymentQuoteService,
     private readonly settlement: TrainPaymentSettlement,
-    private readonly gateway: PaymentGateway,
-  ) {}
+    readonly gateway: PaymentGateway,
+  ) {
+    this.providerSettlement = new ProviderChargeSettlement(this.payments, () => this.recording(), {
+      stillPending: (paymentId) => TrainPaymentException.conflict('The payment provider has not confirmed this charge yet', { paymentId, status: 'PENDING' }),
+      giveUp: (id, reason, now) => this.payments.setStatus(id, 'CANCELLED', now, ['PENDING'], undefined, { declineReason: reason }),
+    });
+  }
 
   async deposit(principal: Principal, operation: DepositOperation, input: TrainDepositInput): Promise<TrainDepositOutcome> {
     const checked = checkTrainDeposit(operation, input ?? {});
@@ -132,40 +141,6 @@ export class TrainPaymentService {
     if (!payment.providerReference) throw TrainPaymentException.conflict('No charge was created for this payment; start the payment again', { paymentId: id });
     const stillPending = () => TrainPaymentException.conflict('The payment provider has not confirmed this charge yet', { paymentId: id, status: 'PENDING' });
     return trainPaymentView(await confirmCharge(payment, this.recording(), stillPending));
-  }
-
-  /** The payment a provider's charge reference names (our payment id is the reference), for a verified callback. */
-  byChargeReference(chargeReference: string): Promise<ExpectedCharge | null> {
-    return expectedCharge(chargeReference, this.gateway.provider, (id) => this.payments.byId(id));
-  }
-
-  /**
-   * Records the provider's word on a PENDING charge (a verified callback, or the status poller): the same path as the
-   * internal payment service's confirmation, so a confirmed payment is settled against its reservation once.
-   */
-  async settleWithProvider(paymentId: string): Promise<string> {
-    return statusAfter(
-      async () => {
-        const payment = await this.payments.byId(paymentId);
-        if (!payment || payment.status !== 'PENDING' || !payment.providerReference) return payment ?? { status: 'UNKNOWN' };
-        const stillPending = () => TrainPaymentException.conflict('The payment provider has not confirmed this charge yet', { paymentId, status: 'PENDING' });
-        return confirmCharge(payment, this.recording(), stillPending);
-      },
-      () => this.payments.byId(paymentId),
-    );
-  }
-
-  pendingAtProvider(provider: string, before: Date, limit: number): Promise<PendingCharge[]> {
-    return this.payments.pendingAtProvider(provider, before, limit);
-  }
-
-  notePolled(id: string, now: Date): Promise<void> {
-    return this.payments.notePolled(id, now);
-  }
-
-  /** A charge the provider never settled: CANCELLED with the reason, as a decline is. */
-  async giveUp(id: string, reason: string, now: Date): Promise<boolean> {
-    return this.payments.setStatus(id, 'CANCELLED', now, ['PENDING'], undefined, { declineReason: reason });
   }
 
   /** Mobile money only works for a payer of the rail's country, in the rail's currency. */
