@@ -1,5 +1,5 @@
 import { ManualClock } from '../time/clock.port';
-import { chargedAsExpected, ChargeablePayment, confirmCharge } from './gateway-charge.service';
+import { chargedAsExpected, ChargeablePayment, chargePayment, checkedCheckoutUrl, confirmCharge } from './gateway-charge.service';
 import { createPaymentGateway } from './payment-gateway.factory';
 import type { Charge, PaymentGateway } from './payment-gateway.port';
 import { FlutterwavePaymentGateway } from './flutterwave/flutterwave-payment-gateway.adapter';
@@ -68,5 +68,43 @@ describe('createPaymentGateway', () => {
       testMode: true,
     };
     expect(createPaymentGateway({ provider: 'flutterwave', flutterwave })).toBeInstanceOf(FlutterwavePaymentGateway);
+  });
+});
+
+describe('checkedCheckoutUrl', () => {
+  it('keeps only an https link of at most 2048 characters: the provider answer is input too', () => {
+    expect(checkedCheckoutUrl('https://checkout.flutterwave.com/v3/hosted/pay/1')).toBe('https://checkout.flutterwave.com/v3/hosted/pay/1');
+    for (const url of [undefined, '', 'http://checkout.example/pay', 'javascript:alert(1)', 'not a url', `https://x.example/${'a'.repeat(2048)}`])
+      expect(checkedCheckoutUrl(url)).toBeNull();
+  });
+});
+
+describe('chargePayment records the hosted checkout link', () => {
+  async function recordedLink(checkoutUrl: string | undefined): Promise<{ stored: unknown; shown: unknown }> {
+    const stored: unknown[] = [];
+    const charge: Charge = { providerReference: 'p1', status: 'PENDING', ...(checkoutUrl === undefined ? {} : { checkoutUrl }) };
+    const recording = {
+      gateway: realGatewaySaying(charge),
+      clock: new ManualClock(),
+      payments: {
+        setProviderReference: async (_id: string, _ref: string, _now: Date, url?: string | null) => {
+          stored.push(url);
+        },
+        byId: async () => null,
+      },
+      decline: async (): Promise<never> => {
+        throw new Error('declined');
+      },
+      markConfirmed: async () => payment,
+    };
+    const shown = await chargePayment({ ...payment, providerReference: null }, recording);
+    return { stored: stored[0], shown: (shown as ChargeablePayment & { checkoutUrl?: unknown }).checkoutUrl };
+  }
+
+  it('stores and shows an https link, and null for none (the sandbox) or a link that is not https', async () => {
+    const link = 'https://checkout.flutterwave.com/v3/hosted/pay/7';
+    expect(await recordedLink(link)).toEqual({ stored: link, shown: link });
+    expect(await recordedLink(undefined)).toEqual({ stored: null, shown: null });
+    expect(await recordedLink('http://checkout.example/pay/7')).toEqual({ stored: null, shown: null });
   });
 });

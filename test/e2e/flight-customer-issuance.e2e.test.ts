@@ -126,6 +126,14 @@ describe('flight customer payment and issuance (REST)', () => {
       expect(declined.body).toMatchObject({ errorCode: 'PAYMENT_DECLINED', data: { paymentRequestId: expect.any(String) } });
       expect((await query('SELECT status FROM flight_payment WHERE id = ?', [declined.body.data.paymentRequestId]))[0].status).toBe('CANCELLED');
 
+      const badNumber = await customer.call<ErrorAnswer>('POST', '/api/flight/payments', {
+        paymentReference: r.paymentReference,
+        method: 'MOBILE_MONEY',
+        phoneNumber: 'call me',
+      });
+      expect({ status: badNumber.status, fields: badNumber.body.data?.fields.map((f) => f.field) }).toEqual({ status: 400, fields: ['phoneNumber'] });
+
+      // The sandbox needs no payer number and has no hosted checkout.
       const started = await pay(r.paymentReference, 'MOBILE_MONEY');
       expect(started.status).toBe(201);
       expect(started.body).toMatchObject({
@@ -136,6 +144,7 @@ describe('flight customer payment and issuance (REST)', () => {
         method: 'MOBILE_MONEY',
         status: 'PENDING',
         provider: 'SANDBOX',
+        checkoutUrl: null,
         confirmedAt: null,
       });
       paymentRequestId = started.body.paymentRequestId;

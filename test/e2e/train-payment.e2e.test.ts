@@ -126,6 +126,7 @@ describe('train online payment (REST)', () => {
       quoteAmount: quote,
       processingFee: '0.75',
       paysReservation: true,
+      checkoutUrl: null,
     });
     expect(await reservationStatus(paymentReference)).not.toBe('RESERVED');
 
