@@ -2,7 +2,8 @@ import { runCli } from '../support/cli';
 import { startTestStack } from '../support/test-platform';
 import { waitFor } from '../support/wait';
 import { expireOffer } from '../support/flight-offers';
-import { adult, daysAhead, FlightClient, traveller } from '../support/flight-client';
+import { adult as domesticAdult, daysAhead, FlightClient, traveller } from '../support/flight-client';
+import { DuffelReplayServer, type DuffelScenario } from '../support/duffel-replay.server';
 import type {
   ErrorAnswer,
   RestAgentReservation,
@@ -16,6 +17,7 @@ import type {
 import { reservationExpiryJob } from '../../subgraphs/flight/jobs/reservation-expiry.job';
 import { ReservationRepository } from '../../subgraphs/flight/reservations/reservation.repository';
 import { createGdsSimulator } from '../../subgraphs/flight/supplier/gds-simulator.adapter';
+import { createDuffelAdapter } from '../../subgraphs/flight/supplier/duffel/duffel.adapter';
 import { MysqlSimulatorStore } from '../../subgraphs/flight/supplier/simulator/mysql-simulator.repository';
 
 /** FLIGHT_PRICE_CHANGED: the new price to accept. */
@@ -31,8 +33,48 @@ interface CancellationAnswer {
   [field: string]: unknown;
 }
 
+/**
+ * A supplier the booking suite runs against. The simulator takes its outcomes from trigger last names; the replay
+ * server (Duffel's shapes) from its scenario, which `script` sets for the next step, so one test drives both.
+ */
+interface SupplierProfile {
+  name: 'sandbox' | 'duffel';
+  start(): Promise<Record<string, string>>;
+  stop(): Promise<void>;
+  /** Makes the supplier answer a simulator trigger's outcome; the sandbox needs nothing (the last name does it). */
+  script(scenario: DuffelScenario): void;
+  /** What the supplier needs of every traveler beyond a domestic adult (Duffel's orders always take birth date and gender). */
+  travelerExtras: Record<string, unknown>;
+}
+
+const DUFFEL_TOKEN = 'duffel_test_bookingMatrixBooking';
+
+function sandboxSupplier(): SupplierProfile {
+  return { name: 'sandbox', start: async () => ({}), stop: async () => undefined, script: () => undefined, travelerExtras: {} };
+}
+
+function duffelSupplier(): SupplierProfile {
+  const replay = new DuffelReplayServer(DUFFEL_TOKEN);
+  return {
+    name: 'duffel',
+    start: async () => ({ FLIGHT_SUPPLIER: 'duffel', DUFFEL_ACCESS_TOKEN: DUFFEL_TOKEN, DUFFEL_API_URL: await replay.start(), DUFFEL_TIMEOUT_MS: '1500' }),
+    stop: () => replay.stop(),
+    script: (scenario) => {
+      replay.scenario = scenario;
+    },
+    travelerExtras: { dateOfBirth: '1990-04-12', gender: 'F' },
+  };
+}
+
 /** Flight booking flows over REST (OpenAPI tag Flight): reserve (customer and agent), purchase, cancel, tickets, and every error row. */
-describe('flight booking (REST)', () => {
+describe.each([sandboxSupplier(), duffelSupplier()])('flight booking (REST) on $name', (supplier) => {
+  const sandbox = supplier.name === 'sandbox';
+  /** Runs a case on the simulator only: `reason` says why the Duffel adapter has no such outcome. */
+  const sandboxOnly =
+    (reason: string) =>
+    (name: string, test: jest.ProvidesCallback): void =>
+      sandbox ? it(name, test) : it.skip(`${name} (sandbox only: ${reason})`, test);
+  const adult = (lastName?: string, extra: Record<string, unknown> = {}) => domesticAdult(lastName, { ...supplier.travelerExtras, ...extra });
   let env: Awaited<ReturnType<typeof startTestStack>>;
   let agent: FlightClient;
   let partner: FlightClient;
@@ -53,7 +95,7 @@ describe('flight booking (REST)', () => {
   });
 
   beforeAll(async () => {
-    env = await startTestStack();
+    env = await startTestStack(await supplier.start());
     const p = env.stack.platform;
     agent = await FlightClient.create(env.baseUrl, p, 'agent@booking.test', 'SERVICE_AGENT', { currency: 'TZS', openingBalance: '20000000' });
     partner = await FlightClient.create(env.baseUrl, p, 'partner@booking.test', 'THIRD_PARTY_AGENT', { currency: 'USD', openingBalance: '10000' });
@@ -61,7 +103,11 @@ describe('flight booking (REST)', () => {
     otherAgent = await FlightClient.create(env.baseUrl, p, 'other@booking.test', 'SERVICE_AGENT', { currency: 'TZS', openingBalance: '20000000' });
     poorAgent = await FlightClient.create(env.baseUrl, p, 'poor@booking.test', 'SERVICE_AGENT', { currency: 'TZS', openingBalance: '1000' });
   });
-  afterAll(() => env.close());
+  afterEach(() => supplier.script({}));
+  afterAll(async () => {
+    await env?.close();
+    await supplier.stop();
+  });
 
   const query = <Row = Record<string, unknown>>(sql: string, params: unknown[] = []) => env.stack.platform.dataSource.query<Row[]>(sql, params);
   const reserveAgent = <T = RestAgentReservationAnswer>(client: FlightClient, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
@@ -82,12 +128,19 @@ describe('flight booking (REST)', () => {
       expect(res.status).toBe(201);
       reservation = res.body.reservation;
       expect(reservation).toMatchObject({ status: 'TST_CREATED', reservationId: reservation.id, priceVersion: offer.price ? expect.any(String) : undefined });
-      expect(reservation.bookingReference).toMatch(/^SF[A-Z0-9]{6}$/);
       expect(reservation.ticketIds).toEqual([`${reservation.bookingReference}-1`]);
       expect(reservation.paymentTimeLimitInSeconds).toBeGreaterThan(3000);
-      expect(reservation.pricingRecords[0]).toMatchObject({ status: 'TST_CREATED', supplierPrice: { currency: 'USD' } });
       expect(reservation.documents).toEqual([expect.objectContaining({ travelerId: '1', status: 'EXPECTED' })]);
-      expect(reservation.recordLocators.map((l) => l.type)).toContain('GDS');
+      if (sandbox) {
+        // The simulator's GDS: its locator format and a TST per reservation.
+        expect(reservation.bookingReference).toMatch(/^SF[A-Z0-9]{6}$/);
+        expect(reservation.pricingRecords[0]).toMatchObject({ status: 'TST_CREATED', supplierPrice: { currency: 'USD' } });
+        expect(reservation.recordLocators.map((l) => l.type)).toContain('GDS');
+      } else {
+        // Duffel has no pricing record; its locator is the airline's booking reference.
+        expect(reservation.pricingRecords).toEqual([]);
+        expect(reservation.recordLocators.map((l) => l.type)).toContain('AIRLINE');
+      }
       expect(res.body.tickets[0]).toMatchObject({
         ticketId: reservation.ticketIds[0],
         from: expect.stringMatching(/Nyerere/),
@@ -132,7 +185,9 @@ describe('flight booking (REST)', () => {
       const res = await purchase(agent, { ticketId: reservation.ticketIds[0], ticketUuids: ['ignored'] });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ reservationId: reservation.id, status: 'ISSUED' });
-      expect(res.body.documents[0]).toMatchObject({ status: 'ISSUED', ticketNumber: expect.stringMatching(/^\d{13}$/), providerElement: 'FA' });
+      expect(res.body.documents[0]).toMatchObject({ status: 'ISSUED', ticketNumber: expect.stringMatching(/^\d{13}$/) });
+      // FA is the GDS's ticket element; Duffel has none.
+      if (sandbox) expect(res.body.documents[0]).toMatchObject({ providerElement: 'FA' });
       const repeat = await agent.call('POST', '/api/flight/purchase/agent', { ticketId: reservation.ticketIds[0] });
       expect(repeat.status).toBe(200);
       const entries = await waitFor(
@@ -299,7 +354,7 @@ describe('flight booking (REST)', () => {
       const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(34) }));
       const res = await reserveAgent(agent, {
         offerReference: offer.offerReference,
-        passengers: [{ firstName: 'Juma', lastName: 'Salim', ageCategory: 0 }],
+        passengers: [{ firstName: 'Juma', lastName: 'Salim', ageCategory: 0, ...supplier.travelerExtras }],
         contact: { email: 'desk@agency.example', phoneNumber: '+255713000111' },
       });
       expect(res.status).toBe(201);
@@ -308,6 +363,7 @@ describe('flight booking (REST)', () => {
     it('FLIGHT_PRICE_CHANGED: the client accepts the new priceVersion and amount, then the same reservation is created', async () => {
       const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(35) }));
       const body = { offerReference: offer.offerReference, passengers: [adult('PRICECHANGE')] };
+      supplier.script({ priceChange: true });
       const changed = await reserveAgent<PriceChangedAnswer>(agent, body);
       expect(changed.status).toBe(409);
       expect(changed.body.errorCode).toBe('FLIGHT_PRICE_CHANGED');
@@ -324,7 +380,7 @@ describe('flight booking (REST)', () => {
       expect(accepted.body.reservation).toMatchObject({ id: data.reservationId, priceVersion: data.priceVersion });
     });
 
-    it('a price that changes again repeats the loop', async () => {
+    sandboxOnly('the replay reprices an offer once')('a price that changes again repeats the loop', async () => {
       const offer = await customer.firstOffer(domestic({ departureDate: daysAhead(36) }));
       const body = { offerReference: offer.offerReference, passengers: [adult('PRICECHANGETWICE')] };
       const first = (await reserveCustomer<PriceChangedAnswer>(customer, body)).body.data;
@@ -339,30 +395,34 @@ describe('flight booking (REST)', () => {
       expect(done.status).toBe(201);
     });
 
-    it('FLIGHT_ADDITIONAL_INFORMATION_REQUIRED: the updated requirements, then the same offer with the added values books', async () => {
-      const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(37) }));
-      const body = { offerReference: offer.offerReference, passengers: [adult('NEEDSDOCS')] };
-      const res = await reserveAgent<ErrorAnswer>(agent, body);
-      expect(res.status).toBe(422);
-      expect(res.body.errorCode).toBe('FLIGHT_ADDITIONAL_INFORMATION_REQUIRED');
-      expect(res.body.data.bookingRequirements).toMatchObject({ profileVersion: 2, source: 'PROVIDER_ESCALATION' });
-      expect(res.body.data.fields.map((f) => f.field)).toEqual(expect.arrayContaining(['passportNumber', 'dateOfBirth']));
-      const review = await agent.call<{ bookingRequirements: { profileVersion: number } }>('POST', '/api/flight/offer', {
-        offerReference: offer.offerReference,
-      });
-      expect(review.body.bookingRequirements.profileVersion).toBe(2);
-      const booked = await reserveAgent(agent, { ...body, passengers: [traveller('NEEDSDOCS')] });
-      expect(booked.status).toBe(201);
-      const [{ n }] = await query('SELECT COUNT(*) AS n FROM flight_reservation WHERE offer_reference = ?', [offer.offerReference]);
-      expect(Number(n)).toBe(1);
-    });
+    sandboxOnly('Duffel states document needs in the offer, never at the sale')(
+      'FLIGHT_ADDITIONAL_INFORMATION_REQUIRED: the updated requirements, then the same offer with the added values books',
+      async () => {
+        const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(37) }));
+        const body = { offerReference: offer.offerReference, passengers: [adult('NEEDSDOCS')] };
+        const res = await reserveAgent<ErrorAnswer>(agent, body);
+        expect(res.status).toBe(422);
+        expect(res.body.errorCode).toBe('FLIGHT_ADDITIONAL_INFORMATION_REQUIRED');
+        expect(res.body.data.bookingRequirements).toMatchObject({ profileVersion: 2, source: 'PROVIDER_ESCALATION' });
+        expect(res.body.data.fields.map((f) => f.field)).toEqual(expect.arrayContaining(['passportNumber', 'dateOfBirth']));
+        const review = await agent.call<{ bookingRequirements: { profileVersion: number } }>('POST', '/api/flight/offer', {
+          offerReference: offer.offerReference,
+        });
+        expect(review.body.bookingRequirements.profileVersion).toBe(2);
+        const booked = await reserveAgent(agent, { ...body, passengers: [traveller('NEEDSDOCS')] });
+        expect(booked.status).toBe(201);
+        const [{ n }] = await query('SELECT COUNT(*) AS n FROM flight_reservation WHERE offer_reference = ?', [offer.offerReference]);
+        expect(Number(n)).toBe(1);
+      },
+    );
 
     it.each([
-      ['NOREPRICE', 410, 'FLIGHT_OFFER_EXPIRED', { refreshSearch: true, reason: 'FLIGHT_REPRICE_UNAVAILABLE' }],
-      ['SOLDOUT', 410, 'FLIGHT_OFFER_EXPIRED', { refreshSearch: true, reason: 'FLIGHT_SELL_UNAVAILABLE' }],
-      ['RESFAIL', 409, 'FLIGHT_RESERVATION_FAILED', {}],
-    ])('agent %s: %s %s', async (lastName, status, errorCode, data) => {
+      ['NOREPRICE', 410, 'FLIGHT_OFFER_EXPIRED', { refreshSearch: true, reason: 'FLIGHT_REPRICE_UNAVAILABLE' }, { offerGone: true }],
+      ['SOLDOUT', 410, 'FLIGHT_OFFER_EXPIRED', { refreshSearch: true, reason: 'FLIGHT_SELL_UNAVAILABLE' }, { soldOut: true }],
+      ['RESFAIL', 409, 'FLIGHT_RESERVATION_FAILED', {}, { airlineError: true }],
+    ] as Array<[string, number, string, Record<string, unknown>, DuffelScenario]>)('agent %s: %s %s', async (lastName, status, errorCode, data, scenario) => {
       const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(40) }));
+      supplier.script(scenario);
       const res = await reserveAgent(agent, { offerReference: offer.offerReference, passengers: [adult(lastName)] });
       expect(res.status).toBe(status);
       expect(res.body).toMatchObject({ errorCode, status, data });
@@ -370,6 +430,7 @@ describe('flight booking (REST)', () => {
 
     it('customer RESFAIL: 410 asking for a new search with the reason', async () => {
       const offer = await customer.firstOffer(domestic({ departureDate: daysAhead(41) }));
+      supplier.script({ airlineError: true });
       const res = await reserveCustomer<ErrorAnswer>(customer, { offerReference: offer.offerReference, passengers: [adult('RESFAIL')] });
       expect(res.status).toBe(410);
       expect(res.body.data).toMatchObject({ refreshSearch: true, reason: 'FLIGHT_RESERVATION_FAILED' });
@@ -378,6 +439,7 @@ describe('flight booking (REST)', () => {
     it('FLIGHT_REPRICE_UNAVAILABLE (retryable) is a 409; the same request later books', async () => {
       const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(42) }));
       const body = { offerReference: offer.offerReference, passengers: [adult('REPRICELATER')] };
+      supplier.script({ rateLimited: 1 });
       const first = await reserveAgent(agent, body);
       expect(first.status).toBe(409);
       expect(first.body).toMatchObject({ errorCode: 'FLIGHT_REPRICE_UNAVAILABLE', data: { retryable: true } });
@@ -387,7 +449,9 @@ describe('flight booking (REST)', () => {
     it('a slow PNR answers 202; the same request then returns the one reservation', async () => {
       const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(43) }));
       const body = { offerReference: offer.offerReference, passengers: [adult('SLOWPNR')] };
+      supplier.script({ loseOrderAnswer: true });
       const slow = await reserveAgent<ErrorAnswer>(agent, body);
+      supplier.script({});
       expect(slow.status).toBe(202);
       expect(slow.body).toMatchObject({ errorCode: 'FLIGHT_RESERVATION_IN_PROGRESS', data: { retryable: true } });
       const done = await reserveAgent(agent, { ...body, passengers: [adult('SLOWPNR', { firstName: 'Changed' })] });
@@ -409,7 +473,9 @@ describe('flight booking (REST)', () => {
     it('partial issuance answers 202 with the documents so far; repeating completes it with 200', async () => {
       const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(44), adults: 2 }));
       const r = (await reserveAgent(agent, { offerReference: offer.offerReference, passengers: [adult('PARTIAL'), adult('Juma')] })).body.reservation;
+      supplier.script({ partialTicketing: true });
       const first = await purchase(agent, { ticketId: r.ticketIds[0] });
+      supplier.script({});
       expect(first.status).toBe(202);
       expect(first.body.status).toBe('PARTIALLY_ISSUED');
       expect(first.body.documents.map((d) => d.status).sort()).toEqual(['EXPECTED', 'ISSUED']);
@@ -420,6 +486,7 @@ describe('flight booking (REST)', () => {
 
     it('a definite issuance failure is a 409', async () => {
       const r = await reserved(agent, 'ISSUEFAIL', 45);
+      supplier.script({ paymentRefused: true });
       const res = await purchase<ErrorAnswer>(agent, { ticketId: r.ticketIds[0] });
       expect(res.status).toBe(409);
       expect(res.body.errorCode).toBe('FLIGHT_ISSUANCE_FAILED');
@@ -448,11 +515,12 @@ describe('flight booking (REST)', () => {
       const r = await reserved(agent, 'Release', 48);
       await query('UPDATE flight_reservation SET payment_deadline_at = ? WHERE id = ?', [new Date(Date.now() - 1000), r.id]);
       const platform = env.stack.platform;
-      const job = reservationExpiryJob(
-        platform,
-        createGdsSimulator({ store: new MysqlSimulatorStore(platform.dataSource) }),
-        new ReservationRepository(platform.dataSource),
-      );
+      const chosen = platform.config.flightSupplier;
+      const flightSupplier =
+        chosen.kind === 'duffel'
+          ? createDuffelAdapter({ apiUrl: chosen.apiUrl, accessToken: chosen.accessToken, timeoutMs: chosen.timeoutMs })
+          : createGdsSimulator({ store: new MysqlSimulatorStore(platform.dataSource) });
+      const job = reservationExpiryJob(platform, flightSupplier, new ReservationRepository(platform.dataSource));
       expect(await job.process({ reservationId: r.id }, undefined as never)).toEqual({ released: true });
       expect(await job.process({ reservationId: r.id }, undefined as never)).toMatchObject({ released: false });
       const [row] = await query('SELECT status, cancel_reason FROM flight_reservation WHERE id = ?', [r.id]);
@@ -463,21 +531,26 @@ describe('flight booking (REST)', () => {
   });
 
   describe('cancellation states', () => {
-    it('a supplier refund in progress answers 202 REFUND_PENDING; repeating says alreadyCancelled', async () => {
-      const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(51) }));
-      const r = (await reserveAgent(agent, { offerReference: offer.offerReference, passengers: [adult('REFUNDPENDING')] })).body.reservation;
-      const res = await cancel(agent, { reservationId: r.id });
-      expect(res.status).toBe(202);
-      expect(res.body).toMatchObject({ state: 'REFUND_PENDING', refundState: 'REFUND_PENDING', alreadyCancelled: false });
-      const again = await agent.call('POST', '/api/flight/cancel', { reservationId: r.id });
-      expect(again.status).toBe(202);
-      expect(again.body).toMatchObject({ state: 'REFUND_PENDING', alreadyCancelled: true });
-    });
+    sandboxOnly('Duffel refunds nothing for an unpaid hold, and a paid order is not cancelled automatically')(
+      'a supplier refund in progress answers 202 REFUND_PENDING; repeating says alreadyCancelled',
+      async () => {
+        const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(51) }));
+        const r = (await reserveAgent(agent, { offerReference: offer.offerReference, passengers: [adult('REFUNDPENDING')] })).body.reservation;
+        const res = await cancel(agent, { reservationId: r.id });
+        expect(res.status).toBe(202);
+        expect(res.body).toMatchObject({ state: 'REFUND_PENDING', refundState: 'REFUND_PENDING', alreadyCancelled: false });
+        const again = await agent.call('POST', '/api/flight/cancel', { reservationId: r.id });
+        expect(again.status).toBe(202);
+        expect(again.body).toMatchObject({ state: 'REFUND_PENDING', alreadyCancelled: true });
+      },
+    );
 
     it('while issuance is unconfirmed the purchase answers 202, and a cancel meanwhile is 202 too', async () => {
       const offer = await agent.firstOffer(domestic({ departureDate: daysAhead(52) }));
       const r = (await reserveAgent(agent, { offerReference: offer.offerReference, passengers: [adult('ISSUETIMEOUT')] })).body.reservation;
+      supplier.script({ hang: /^POST \/air\/payments$/ });
       const purchasing = await purchase(agent, { ticketId: r.ticketIds[0] });
+      supplier.script({});
       expect(purchasing.status).toBe(202);
       expect(purchasing.body.status).toBe('ISSUING');
       const cancelling = await cancel(agent, { reservationId: r.id });
@@ -539,7 +612,7 @@ describe('flight booking (REST)', () => {
           passengerDetails: { fullName: 'Asha Shape', firstName: 'Asha', lastName: 'Shape', email: 'asha.shape@example.com', phoneNumber: '+255712345678' },
           boughtByUser: { email: 'customer@booking.test' },
           notificationPreferences: { ticketPurchase: true, allOtherTripNotification: true, serviceAccountCreation: true },
-          recordLocators: expect.arrayContaining([expect.objectContaining({ type: 'GDS', scope: 'PNR' })]),
+          recordLocators: expect.arrayContaining([expect.objectContaining({ type: sandbox ? 'GDS' : 'AIRLINE', scope: 'PNR' })]),
         });
         expect(tickets[0]).not.toHaveProperty('passengerSummary');
         expect(tickets[0].price).toEqual({ total: expect.stringMatching(USD), currency: 'USD' });
@@ -555,7 +628,8 @@ describe('flight booking (REST)', () => {
       expect(reserved.body.tickets[0].price).toEqual({ total: expect.stringMatching(USD), currency: 'USD' });
       const rows = await ticketsOf(agent, `/api/flight/tickets?ticketId=${reserved.body.reservation.ticketIds[0]}`);
       expect(rows.body[0].price).toEqual({ total: expect.stringMatching(USD), currency: 'USD' });
-      expect(reserved.body.reservation.pricingRecords[0]).toMatchObject({ supplierPrice: { currency: 'USD', total: expect.stringMatching(USD) } });
+      // Duffel has no pricing record to carry a supplier price.
+      if (sandbox) expect(reserved.body.reservation.pricingRecords[0]).toMatchObject({ supplierPrice: { currency: 'USD', total: expect.stringMatching(USD) } });
     });
 
     describe('optional members are left out, never null', () => {
@@ -574,9 +648,12 @@ describe('flight booking (REST)', () => {
       });
 
       it('a GDS record locator has no companyId; an AIRLINE one names its carrier', () => {
-        const gds = r.recordLocators.find((l) => l.type === 'GDS')!;
-        expect(gds).toMatchObject({ scope: 'PNR', controlNumber: expect.any(String) });
-        expect(gds).not.toHaveProperty('companyId');
+        // Duffel's order has the airline's locator only.
+        if (sandbox) {
+          const gds = r.recordLocators.find((l) => l.type === 'GDS')!;
+          expect(gds).toMatchObject({ scope: 'PNR', controlNumber: expect.any(String) });
+          expect(gds).not.toHaveProperty('companyId');
+        }
         expect(r.recordLocators.find((l) => l.type === 'AIRLINE')).toMatchObject({ companyId: expect.stringMatching(/^[A-Z0-9]{2}$/) });
       });
 
