@@ -8,6 +8,10 @@ export interface DuffelScenario {
   priceChange?: boolean;
   /** GET /air/offers/{id} and POST /air/orders answer offer_no_longer_available. */
   offerGone?: boolean;
+  /** POST /air/orders answers offer_no_longer_available (the seats sold between review and sale); reviews still answer. */
+  soldOut?: boolean;
+  /** POST /air/payments answers an airline_error (the airline refused to ticket). */
+  paymentRefused?: boolean;
   /** POST /air/orders answers an airline_error (the airline refused the booking). */
   airlineError?: boolean;
   /** A paid order's documents cover its first passenger only. */
@@ -147,7 +151,7 @@ export class DuffelReplayServer {
     if (route === 'POST /air/orders') return this.createOrder(data!);
     if (route === 'GET /air/orders') return this.listOrders(r.query);
     if ((m = route.match(/^GET \/air\/orders\/([A-Za-z0-9_]+)$/)))
-      return this.orders.has(m[1]) ? new Answer(200, { data: this.orders.get(m[1]) }) : notFound('The order');
+      return this.orders.has(m[1]) ? new Answer(200, { data: this.ticketLater(this.orders.get(m[1])!) }) : notFound('The order');
     if (route === 'POST /air/payments') return this.pay(data!);
     if (route === 'POST /air/order_cancellations') return this.quoteCancellation(data!);
     if ((m = route.match(/^POST \/air\/order_cancellations\/([A-Za-z0-9_]+)\/actions\/confirm$/))) return this.confirmCancellation(m[1]);
@@ -235,7 +239,7 @@ export class DuffelReplayServer {
     if (!Array.isArray(selected) || selected.length !== 1) return invalid('selected_offers must contain exactly one offer.', 'selected_offers');
     const stored = this.offers.get(selected[0]);
     if (!stored) return notFound('The offer');
-    if (this.scenario.offerGone) {
+    if (this.scenario.offerGone || this.scenario.soldOut) {
       return new Answer(
         422,
         errorBody(422, 'invalid_state_error', 'offer_no_longer_available', 'The requested offer is no longer available, so you need to search again.'),
@@ -342,6 +346,14 @@ export class DuffelReplayServer {
     }));
   }
 
+  /** A paid order ticketed in part gets its other tickets once partialTicketing is switched off, as an airline issues them later. */
+  private ticketLater(order: Json): Json {
+    const paid = !(order.payment_status as { awaiting_payment: boolean }).awaiting_payment;
+    const missing = (order.documents as unknown[]).length < (order.passengers as unknown[]).length;
+    if (paid && missing && !order.cancelled_at && !this.scenario.partialTicketing) order.documents = this.documentsOf(order);
+    return order;
+  }
+
   private listOrders(query: URLSearchParams): Answer {
     const reference = query.get('booking_reference');
     const names = query.getAll('passenger_name[]').map((n) => n.toLowerCase());
@@ -352,7 +364,7 @@ export class DuffelReplayServer {
       const passengers = o.passengers as Array<{ given_name: string; family_name: string }>;
       return names.every((n) => passengers.some((p) => p.given_name.toLowerCase().includes(n) || p.family_name.toLowerCase().includes(n)));
     });
-    return new Answer(200, { data: matching.slice(0, limit), meta: { limit, after: null, before: null } });
+    return new Answer(200, { data: matching.slice(0, limit).map((o) => this.ticketLater(o)), meta: { limit, after: null, before: null } });
   }
 
   private pay(data: Json): Answer {
@@ -360,6 +372,9 @@ export class DuffelReplayServer {
     if (!order) return notFound('The order');
     const payment = data.payment as { type?: string; amount?: string; currency?: string } | undefined;
     if (!payment || payment.type !== 'balance') return invalid('payment.type must be balance.', 'payment.type');
+    if (this.scenario.paymentRefused) {
+      return new Answer(422, errorBody(422, 'airline_error', 'airline_unknown', 'The airline responded with an unexpected error, please contact support.'));
+    }
     const status = order.payment_status as { awaiting_payment: boolean; paid_at: string | null };
     if (order.cancelled_at) return new Answer(422, errorBody(422, 'invalid_state_error', 'order_cancelled', 'The order has been cancelled.'));
     if (!status.awaiting_payment) return new Answer(422, errorBody(422, 'invalid_state_error', 'already_paid', 'The order has already been paid for.'));

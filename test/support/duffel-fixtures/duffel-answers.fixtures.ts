@@ -32,12 +32,20 @@ export interface FixtureOfferOptions {
   connections: number;
 }
 
+/** The airports the suites fly between, as Duffel names them; any other code is a Tanzanian airport. */
+const AIRPORTS: Record<string, { country: string; name: string }> = {
+  DAR: { country: 'TZ', name: 'Julius Nyerere International Airport' },
+  ZNZ: { country: 'TZ', name: 'Abeid Amani Karume International Airport' },
+  NBO: { country: 'KE', name: 'Jomo Kenyatta International Airport' },
+  LHR: { country: 'GB', name: 'Heathrow Airport' },
+};
+
 function airport(code: string): Record<string, unknown> {
   return {
     type: 'airport',
     iata_code: code,
-    iata_country_code: code === 'LHR' ? 'GB' : 'TZ',
-    name: `${code} Airport`,
+    iata_country_code: AIRPORTS[code]?.country ?? 'TZ',
+    name: AIRPORTS[code]?.name ?? `${code} Airport`,
     id: `arp_${code.toLowerCase()}_tz`,
     time_zone: 'Africa/Dar_es_Salaam',
   };
