@@ -31,6 +31,8 @@ interface Provider {
   close(): Promise<void>;
   /** Whether a card charge is decided while it is made (201 CONFIRMED / 402) rather than later (202 PENDING). */
   cardDecidedAtCharge: boolean;
+  /** The payer approves the charge at the provider; nothing is told to us yet (the sandbox: approved by our confirm call). */
+  settle(payment: RestTrainPayment): void;
   /** The payer approves the charge; resolves when the provider's word has reached us. */
   approve(payment: RestTrainPayment, webhook: (body: string) => Promise<{ status: number; body: CallbackAnswer }>): Promise<void>;
   /** The payer refuses the charge (a declined card, a rejected mobile prompt); resolves when the provider will say so. */
@@ -47,6 +49,7 @@ const sandbox: Provider = {
   start: async () => ({}),
   close: async () => undefined,
   cardDecidedAtCharge: true,
+  settle: () => undefined,
   approve: async () => undefined,
   refuse: async () => undefined,
   declinedCardToken: 'tok_sandbox_declined',
@@ -55,7 +58,8 @@ const sandbox: Provider = {
 };
 
 function flutterwaveReplay(): Provider {
-  const server = new FlutterwaveReplayServer(SECRET);
+  // A charge is pending at Flutterwave until its payer approves it.
+  const server = new FlutterwaveReplayServer(SECRET, 'pending');
   const settle = async (payment: RestTrainPayment, scenario: 'success' | 'declined', webhook: Parameters<Provider['approve']>[1]) => {
     server.scenario(payment.paymentId, scenario);
     if (payment.method === 'CARD') server.payerSubmits(payment.paymentId);
@@ -72,6 +76,7 @@ function flutterwaveReplay(): Provider {
     }),
     close: () => server.close(),
     cardDecidedAtCharge: false,
+    settle: (payment) => server.scenario(payment.paymentId, 'success'),
     approve: (payment, webhook) => settle(payment, 'success', webhook),
     refuse: (payment, webhook) => settle(payment, 'declined', webhook),
     declinedCardToken: 'tok_unused_at_flutterwave',
@@ -389,6 +394,7 @@ describe.each([sandbox, flutterwaveReplay()])('train online payment (REST, $name
     // The expiry job finds no confirmed evidence (the charge is still pending) and cancels.
     expect(await expiry.process({ reservationId: r.id }, undefined as never)).toEqual({ cancelled: true });
 
+    provider.settle(pending.body.data);
     const late = await confirm(issuer, pending.body.data.paymentId);
     expect(late.status).toBe(200);
     expect(late.body.data).toMatchObject({ status: 'REFUND_REQUIRED', paysReservation: false });
@@ -418,6 +424,7 @@ describe.each([sandbox, flutterwaveReplay()])('train online payment (REST, $name
       const pending = await mobile(rider, { paymentReference, phoneNumber: '0712345678' });
       const [r] = await sql<{ id: string }>('SELECT id FROM train_reservation WHERE payment_reference = ?', [paymentReference]);
       await sql('UPDATE train_reservation SET expires_at = ? WHERE id = ?', [new Date(Date.now() - 1000), r.id]);
+      provider.settle(pending.body.data);
       const [cancel, confirmation] = await Promise.all([
         expiry.process({ reservationId: r.id }, undefined as never),
         confirm(issuer, pending.body.data.paymentId),
