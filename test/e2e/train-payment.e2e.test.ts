@@ -12,11 +12,81 @@ import { trainPortsOf } from '../../subgraphs/train/train.wiring';
 import { TrainPaymentRepository } from '../../subgraphs/train/payments/train-payment.repository';
 import { TrainIssuanceRepository } from '../../subgraphs/train/issuance/train-issuance.repository';
 import { trainReservationExpiryJob } from '../../subgraphs/train/jobs/train-reservation-expiry.job';
+import { FlutterwaveReplayServer } from '../support/flutterwave-replay.server';
 
 const travelDate = () => nextMonthDay(7);
+const SECRET = 'FLWSECK_TEST-replay0123456789abcdef-X';
+const HASH = 'replay-webhook-secret-hash-0123456789';
+
+type CallbackAnswer = { outcome: string; paymentId: string | null; paymentStatus: string | null };
+
+/**
+ * The one thing that differs between payment providers: how the payer's approval (or refusal) of a charge reaches us.
+ * The sandbox approves a card as it is charged and a mobile prompt when the payment service confirms; at Flutterwave
+ * (its replay server) the payer settles the charge there and Flutterwave posts the webhook to our route.
+ */
+interface Provider {
+  name: 'sandbox' | 'flutterwave';
+  start(): Promise<Record<string, string>>;
+  close(): Promise<void>;
+  /** Whether a card charge is decided while it is made (201 CONFIRMED / 402) rather than later (202 PENDING). */
+  cardDecidedAtCharge: boolean;
+  /** The payer approves the charge at the provider; nothing is told to us yet (the sandbox: approved by our confirm call). */
+  settle(payment: RestTrainPayment): void;
+  /** The payer approves the charge; resolves when the provider's word has reached us. */
+  approve(payment: RestTrainPayment, webhook: (body: string) => Promise<{ status: number; body: CallbackAnswer }>): Promise<void>;
+  /** The payer refuses the charge (a declined card, a rejected mobile prompt); resolves when the provider will say so. */
+  refuse(payment: RestTrainPayment, webhook: (body: string) => Promise<{ status: number; body: CallbackAnswer }>): Promise<void>;
+  declinedCardToken: string;
+  /** The payer rejects the mobile prompt, which the provider says when asked (the sandbox: any Airtel Tanzania 068… payer). */
+  rejectPrompt(payment: RestTrainPayment): void;
+  /** What the webhook route answers a callback this platform cannot take. */
+  unverifiedCallback: { status: number; errorCode: string };
+}
+
+const sandbox: Provider = {
+  name: 'sandbox',
+  start: async () => ({}),
+  close: async () => undefined,
+  cardDecidedAtCharge: true,
+  settle: () => undefined,
+  approve: async () => undefined,
+  refuse: async () => undefined,
+  declinedCardToken: 'tok_sandbox_declined',
+  rejectPrompt: () => undefined,
+  unverifiedCallback: { status: 404, errorCode: 'PAYMENT_PROVIDER_NOT_CONFIGURED' },
+};
+
+function flutterwaveReplay(): Provider {
+  // A charge is pending at Flutterwave until its payer approves it.
+  const server = new FlutterwaveReplayServer(SECRET, 'pending');
+  const settle = async (payment: RestTrainPayment, scenario: 'success' | 'declined', webhook: Parameters<Provider['approve']>[1]) => {
+    server.scenario(payment.paymentId, scenario);
+    if (payment.method === 'CARD') server.payerSubmits(payment.paymentId);
+    const answer = await webhook(server.webhookBody(payment.paymentId));
+    expect({ status: answer.status, outcome: answer.body.outcome }).toEqual({ status: 200, outcome: scenario === 'success' ? 'CONFIRMED' : 'DECLINED' });
+  };
+  return {
+    name: 'flutterwave',
+    start: async () => ({
+      PAYMENTS_PROVIDER: 'flutterwave',
+      FLUTTERWAVE_SECRET_KEY: SECRET,
+      FLUTTERWAVE_WEBHOOK_SECRET_HASH: HASH,
+      FLUTTERWAVE_API_URL: await server.start(),
+    }),
+    close: () => server.close(),
+    cardDecidedAtCharge: false,
+    settle: (payment) => server.scenario(payment.paymentId, 'success'),
+    approve: (payment, webhook) => settle(payment, 'success', webhook),
+    refuse: (payment, webhook) => settle(payment, 'declined', webhook),
+    declinedCardToken: 'tok_unused_at_flutterwave',
+    rejectPrompt: (payment) => server.scenario(payment.paymentId, 'declined'),
+    unverifiedCallback: { status: 401, errorCode: 'PAYMENT_CALLBACK_UNVERIFIED' },
+  };
+}
 
 /** SGR customer online payment over REST: quotes, the three deposit operations, confirmation, settlement and issuance. */
-describe('train online payment (REST)', () => {
+describe.each([sandbox, flutterwaveReplay()])('train online payment (REST, $name)', (provider: Provider) => {
   let env: Awaited<ReturnType<typeof startTestStack>>;
   let rider: FlightClient;
   let otherRider: FlightClient;
@@ -28,7 +98,7 @@ describe('train online payment (REST)', () => {
   const sql = <Row = Record<string, unknown>>(q: string, params: unknown[] = []) => env.stack.platform.dataSource.query<Row[]>(q, params);
 
   beforeAll(async () => {
-    env = await startTestStack({ SGR_MAX_ACTIVE_HOLDS: '60' });
+    env = await startTestStack({ SGR_MAX_ACTIVE_HOLDS: '60', ...(await provider.start()) });
     const { platform } = env.stack;
     rider = await FlightClient.create(env.baseUrl, platform, 'rider@pay.test', 'CUSTOMER');
     otherRider = await FlightClient.create(env.baseUrl, platform, 'other@pay.test', 'CUSTOMER');
@@ -37,7 +107,28 @@ describe('train online payment (REST)', () => {
     admin = await FlightClient.create(env.baseUrl, platform, 'admin@pay.test', 'ADMIN');
     trip = await selectExpressTrain(rider, travelDate());
   });
-  afterAll(() => env.close());
+  afterAll(async () => {
+    await env?.close();
+    await provider.close();
+  });
+
+  const webhook = (body: string, hash = HASH) =>
+    fetch(`${env.baseUrl}/api/payments/flutterwave/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'verif-hash': hash },
+      body,
+    }).then(async (res) => ({ status: res.status, body: (await res.json()) as CallbackAnswer & ErrorAnswer }));
+  /** A card payment as the payer leaves it: at the sandbox decided by the charge, elsewhere once the payer has approved. */
+  const approvedCard = async (answer: { status: number; body: Paid }) => {
+    expect({ status: answer.status, paymentStatus: answer.body.data.status }).toEqual(
+      provider.cardDecidedAtCharge ? { status: 201, paymentStatus: 'CONFIRMED' } : { status: 202, paymentStatus: 'PENDING' },
+    );
+    if (provider.cardDecidedAtCharge) return answer.body.data;
+    await provider.approve(answer.body.data, webhook);
+    const settled = await confirm(issuer, answer.body.data.paymentId);
+    expect(settled.status).toBe(200);
+    return settled.body.data;
+  };
 
   const reserve = (client: FlightClient = rider) => reserveSeat(client, trip, trip.seats[cursor++]);
   type Paid = { data: RestTrainPayment };
@@ -114,8 +205,7 @@ describe('train online payment (REST)', () => {
     expect(await sql('SELECT id FROM train_payment WHERE payment_reference = ?', [paymentReference])).toEqual([]);
 
     const total = q.plus('0.75').toFixed(2);
-    const paid = await card(rider, { paymentReference, currency: 'USD', total });
-    expect(paid.status).toBe(201);
+    const paid = { body: { data: await approvedCard(await card(rider, { paymentReference, currency: 'USD', total })) } };
     expect(paid.body.data).toMatchObject({
       paymentReference,
       operation: 'CARD',
@@ -153,20 +243,28 @@ describe('train online payment (REST)', () => {
     expect(quotesOf(await issuance(rider, paymentReference, 'EUR')).map((x) => x.currency)).toEqual(['TZS', 'USD']);
   });
 
-  it('omitting the amount charges the bare quote; a declined card is 402 and leaves the reservation payable', async () => {
+  it('omitting the amount charges the bare quote; a declined card (402 at the sandbox, a declining callback at Flutterwave) leaves the reservation payable', async () => {
     const { paymentReference, amount } = await reserve();
-    const declined = await card<ErrorAnswer>(rider, { paymentReference, cardToken: 'tok_sandbox_declined' });
-    expect(declined.status).toBe(402);
-    expect(declined.body).toMatchObject({ errorCode: 'SGR_PAYMENT_DECLINED', data: { paymentReference, reason: expect.any(String) } });
+    const declined = await card<ErrorAnswer & Paid>(rider, { paymentReference, cardToken: provider.declinedCardToken });
+    if (provider.cardDecidedAtCharge) {
+      expect(declined.status).toBe(402);
+      expect(declined.body).toMatchObject({ errorCode: 'SGR_PAYMENT_DECLINED', data: { paymentReference, reason: expect.any(String) } });
+    } else {
+      expect(declined.status).toBe(202);
+      await provider.refuse(declined.body.data, webhook);
+      const [row] = await sql<{ status: string; decline_reason: string }>('SELECT status, decline_reason FROM train_payment WHERE id = ?', [
+        declined.body.data.paymentId,
+      ]);
+      expect(row).toEqual({ status: 'CANCELLED', decline_reason: expect.stringMatching(/declined/) });
+    }
     expect(await reservationStatus(paymentReference)).toBe('RESERVED');
 
-    const paid = await card(rider, { paymentReference });
-    expect(paid.status).toBe(201);
+    const paid = { body: { data: await approvedCard(await card(rider, { paymentReference })) } };
     expect(paid.body.data).toMatchObject({ currency: 'TZS', amount, quoteAmount: amount, processingFee: '0', paysReservation: true });
     await untilIssued(paymentReference);
   });
 
-  it('mobile deposit: the payer number must belong to the currency rail; PENDING until confirmed by the payment service, then issued', async () => {
+  it('mobile deposit: the payer number must belong to the currency rail; PENDING until the payer approves and the payment service confirms, then issued', async () => {
     const { paymentReference, amount } = await reserve();
     const charge = new Decimal(amount).plus(100).toFixed(0);
     const kenyan = await mobile<ErrorAnswer>(rider, { paymentReference, currency: 'TZS', phoneNumber: '+254712345678' });
@@ -194,6 +292,7 @@ describe('train online payment (REST)', () => {
     expect((await confirm(rider, started.body.data.paymentId)).status).toBe(403);
     expect((await confirm(issuer, 'not-a-uuid')).status).toBe(400);
     expect((await confirm(issuer, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    await provider.approve(started.body.data, webhook);
     const confirmed = await confirm(issuer, started.body.data.paymentId);
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.data).toMatchObject({ status: 'CONFIRMED', paysReservation: true, confirmedAt: expect.any(String) });
@@ -220,6 +319,7 @@ describe('train online payment (REST)', () => {
     expect(kes.body.data).toMatchObject({ currency: 'KES', rail: 'MPESA_KE', status: 'PENDING' });
     const rejecting = await mobileMoney(rider, { paymentReference, rail: 'AIRTEL_TZ', phoneNumber: '0682000000' });
     expect(rejecting.status).toBe(202);
+    provider.rejectPrompt(rejecting.body.data);
     // The newer request superseded the KES one: it can no longer be confirmed.
     const stale = await confirm<ErrorAnswer>(issuer, kes.body.data.paymentId);
     expect(stale.status).toBe(409);
@@ -244,7 +344,7 @@ describe('train online payment (REST)', () => {
     expect(kenyan.body.data.payerCountry).toBe('KE');
     const cardBooking = await reserve();
     const paid = await card(rider, { paymentReference: cardBooking.paymentReference });
-    expect(paid.status).toBe(201);
+    expect(paid.status).toBe(provider.cardDecidedAtCharge ? 201 : 202);
     expect(paid.body.data.payerCountry).toBeNull();
   });
 
@@ -295,6 +395,7 @@ describe('train online payment (REST)', () => {
     // The expiry job finds no confirmed evidence (the charge is still pending) and cancels.
     expect(await expiry.process({ reservationId: r.id }, undefined as never)).toEqual({ cancelled: true });
 
+    provider.settle(pending.body.data);
     const late = await confirm(issuer, pending.body.data.paymentId);
     expect(late.status).toBe(200);
     expect(late.body.data).toMatchObject({ status: 'REFUND_REQUIRED', paysReservation: false });
@@ -324,6 +425,7 @@ describe('train online payment (REST)', () => {
       const pending = await mobile(rider, { paymentReference, phoneNumber: '0712345678' });
       const [r] = await sql<{ id: string }>('SELECT id FROM train_reservation WHERE payment_reference = ?', [paymentReference]);
       await sql('UPDATE train_reservation SET expires_at = ? WHERE id = ?', [new Date(Date.now() - 1000), r.id]);
+      provider.settle(pending.body.data);
       const [cancel, confirmation] = await Promise.all([
         expiry.process({ reservationId: r.id }, undefined as never),
         confirm(issuer, pending.body.data.paymentId),
@@ -342,15 +444,13 @@ describe('train online payment (REST)', () => {
     }
   });
 
-  it('on the sandbox, the payment provider webhook answers 404 PAYMENT_PROVIDER_NOT_CONFIGURED and confirms nothing', async () => {
-    const res = await fetch(`${env.baseUrl}/api/payments/flutterwave/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'verif-hash': 'anything-at-all-000000000000' },
-      body: JSON.stringify({ event: 'charge.completed', data: { id: 1, tx_ref: '00000000-0000-4000-8000-000000000000' } }),
-    });
-    expect({ status: res.status, errorCode: ((await res.json()) as ErrorAnswer).errorCode }).toEqual({
-      status: 404,
-      errorCode: 'PAYMENT_PROVIDER_NOT_CONFIGURED',
-    });
+  it('the payment provider webhook refuses a callback it cannot take (sandbox: 404 not configured; Flutterwave: 401 for another hash) and confirms nothing', async () => {
+    const { paymentReference } = await reserve();
+    const pending = await mobile(rider, { paymentReference, phoneNumber: '0712345678' });
+    expect(pending.status).toBe(202);
+    const body = JSON.stringify({ event: 'charge.completed', data: { id: 1, tx_ref: pending.body.data.paymentId } });
+    const res = await webhook(body, 'anything-at-all-000000000000');
+    expect({ status: res.status, errorCode: res.body.errorCode }).toEqual(provider.unverifiedCallback);
+    expect((await sql('SELECT status FROM train_payment WHERE id = ?', [pending.body.data.paymentId]))[0].status).toBe('PENDING');
   });
 });

@@ -65,7 +65,11 @@ export class FlutterwaveReplayServer {
   private nextId = 7_310_001;
   private server: Server | null = null;
 
-  constructor(readonly secretKey: string) {}
+  /** defaultScenario: what a charge with no scenario of its own plays ('pending': nobody has approved it yet). */
+  constructor(
+    readonly secretKey: string,
+    private readonly defaultScenario: ReplayScenario = 'success',
+  ) {}
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => void this.handle(req, res));
@@ -79,7 +83,7 @@ export class FlutterwaveReplayServer {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
-  /** The scenario the charge with this tx_ref plays (default: success). */
+  /** The scenario the charge with this tx_ref plays (default: the server's defaultScenario). */
   scenario(txRef: string, scenario: ReplayScenario): void {
     this.scenarios.set(txRef, scenario);
   }
@@ -183,7 +187,7 @@ export class FlutterwaveReplayServer {
 
   private verify(res: ServerResponse, t: ReplayTransaction | undefined): void {
     if (!t || !t.submitted) return send(res, 400, { status: 'error', message: 'No transaction was found for this id', data: null });
-    const scenario = this.scenarios.get(t.txRef) ?? 'success';
+    const scenario = this.scenarios.get(t.txRef) ?? this.defaultScenario;
     const steps = STEPS[scenario as keyof typeof STEPS] ?? STEPS.success;
     let step = steps[Math.min(t.verifies, steps.length - 1)];
     t.verifies++;
