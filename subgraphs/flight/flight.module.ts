@@ -205,18 +205,15 @@ export const flightModule: SubgraphModule = {
     const { reservations, payments, admission, issuance, customerIssuance } = issuanceOf(platform, ports, supplier);
     const debits = new WalletDebitService(ports, reservations);
     const cancellations = new CancelService(ports, supplier, reservations, admission, payments);
+    const { statusPoll } = platform.config.payments;
+    const paymentService = flightPaymentServiceOf(platform, ports, reservations, payments);
+    const statusPoller = new ProviderStatusPoller(paymentService.gateway, paymentService.providerSettlement, statusPoll, ports.clock, ports.logger);
     return [
       walletDebitJob(debits),
       reservationExpiryRunner(new ReservationExpiryService(ports, supplier, reservations, payments)),
       customerIssuanceJob(customerIssuance),
       flightIssuanceRecoveryJob(new IssuanceRecoveryService(ports, reservations, issuance, debits, cancellations), ports.recovery),
-      FLIGHT_JOBS.paymentStatusPoll.runs(
-        () => {
-          const service = flightPaymentServiceOf(platform, ports, reservations, payments);
-          return new ProviderStatusPoller(service.gateway, service.providerSettlement, platform.config.payments.statusPoll, ports.clock, ports.logger).run();
-        },
-        { repeatEveryMs: platform.config.payments.statusPoll.intervalSeconds * 1000 },
-      ),
+      FLIGHT_JOBS.paymentStatusPoll.runs(() => statusPoller.run(), { repeatEveryMs: statusPoll.intervalSeconds * 1000 }),
     ];
   },
   notificationSources(platform: FlightPlatform) {

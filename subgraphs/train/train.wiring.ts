@@ -127,21 +127,14 @@ export function trainJobs(platform: TrainPlatform): JobDefinition[] {
   const parts = trainParts(platform);
   const { ports, reservations, issuances, holds, provider } = parts;
   const issuance = new TrainIssuanceWorkflow(ports, provider, reservations, issuances);
+  const payment = paymentsOf(parts);
+  const { statusPoll } = platform.config.payments;
+  const statusPoller = new ProviderStatusPoller(parts.gateway, payment.service.providerSettlement, statusPoll, ports.clock, ports.logger);
   return [
-    trainReservationExpiryJob(ports, provider, reservations, paymentsOf(parts).settlement),
+    trainReservationExpiryJob(ports, provider, reservations, payment.settlement),
     trainReserveReconcileJob(ports, provider, reservations, holds),
     trainIssuanceJob(issuance),
     trainIssuanceRecoveryJob(ports, issuances, issuance),
-    TRAIN_JOBS.paymentStatusPoll.runs(
-      () =>
-        new ProviderStatusPoller(
-          parts.gateway,
-          paymentsOf(parts).service.providerSettlement,
-          platform.config.payments.statusPoll,
-          ports.clock,
-          ports.logger,
-        ).run(),
-      { repeatEveryMs: platform.config.payments.statusPoll.intervalSeconds * 1000 },
-    ),
+    TRAIN_JOBS.paymentStatusPoll.runs(() => statusPoller.run(), { repeatEveryMs: statusPoll.intervalSeconds * 1000 }),
   ];
 }
