@@ -29,6 +29,14 @@ export interface ProviderSettledPayments extends ExpectedCharges {
   settleWithProvider(paymentId: string): Promise<string>;
 }
 
+/** The verified outcomes that name one of this kind's payments, as the provider is answered. */
+const SETTLED_OUTCOME: Record<'confirmed' | 'ignored-duplicate' | 'declined' | 'pending', ProviderCallbackOutcome> = {
+  confirmed: 'CONFIRMED',
+  'ignored-duplicate': 'DUPLICATE',
+  declined: 'DECLINED',
+  pending: 'PENDING',
+};
+
 export interface ProviderCallbackAnswer {
   outcome: ProviderCallbackOutcome;
   paymentId: string | null;
@@ -82,14 +90,7 @@ export class ProviderCallbackService {
         // confirmed, ignored-duplicate (re-applied: a crash may have come between the claim and the confirmation),
         // declined, pending: the kind's confirmation asks the provider and records what it says.
         const paymentStatus = await this.payments.settleWithProvider(verified.paymentId);
-        const outcome: ProviderCallbackOutcome =
-          verified.outcome === 'confirmed'
-            ? 'CONFIRMED'
-            : verified.outcome === 'ignored-duplicate'
-              ? 'DUPLICATE'
-              : verified.outcome === 'declined'
-                ? 'DECLINED'
-                : 'PENDING';
+        const outcome = SETTLED_OUTCOME[verified.outcome];
         this.logger.info('payment callback received', {
           provider,
           transactionId: verified.transactionId,
