@@ -47,7 +47,7 @@ export class IssuanceRecoveryService {
   private async finishStalledCancellations(now: Date, before: Date): Promise<number> {
     const { maxAttempts } = this.ports.recovery;
     let cancelled = 0;
-    for (const r of await this.reservations.stalledCancellations(now, before, maxAttempts, BATCH)) {
+    for (const r of await this.reservations.stalled(['CANCELLING'], now, before, maxAttempts, BATCH)) {
       const attempt = await this.reservations.noteRecoveryAttempt(r.id, now);
       const where = { reservationId: r.id, bookingReference: r.bookingReference, attempt };
       try {
@@ -67,7 +67,7 @@ export class IssuanceRecoveryService {
   private async reissueStalled(now: Date, before: Date): Promise<number> {
     const { maxAttempts } = this.ports.recovery;
     let issued = 0;
-    for (const r of await this.reservations.stalledIssuances(now, before, maxAttempts, BATCH)) {
+    for (const r of await this.reservations.stalled(['ISSUING', 'PARTIALLY_ISSUED'], now, before, maxAttempts, BATCH)) {
       const attempt = await this.reservations.noteRecoveryAttempt(r.id, now);
       try {
         const outcome = await this.issuance.issue(r);

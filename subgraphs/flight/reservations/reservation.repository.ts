@@ -175,29 +175,16 @@ export class ReservationRepository {
   }
 
   /**
-   * Reservations whose issuance stopped half way (a crash, a lost job): ISSUING or PARTIALLY_ISSUED, untouched since
-   * `before`, no live lease, tried by recovery fewer than `maxAttempts` times. Oldest first.
+   * Reservations a crash left half way in one of `statuses` (an issuance: ISSUING or PARTIALLY_ISSUED; a cancellation:
+   * CANCELLING): untouched since `before`, past any caller's lease, tried by recovery fewer than `maxAttempts` times.
+   * Oldest first (the (status, updated_at) index).
    */
-  async stalledIssuances(now: Date, before: Date, maxAttempts: number, limit: number): Promise<FlightReservation[]> {
+  async stalled(statuses: ReservationStatus[], now: Date, before: Date, maxAttempts: number, limit: number): Promise<FlightReservation[]> {
     const rows = await this.dataSource.query<FlightReservationRow[]>(
       `SELECT * FROM flight_reservation
-        WHERE status IN ('ISSUING', 'PARTIALLY_ISSUED') AND updated_at < ? AND (processing_until IS NULL OR processing_until < ?) AND recovery_attempts < ?
+        WHERE status IN (?) AND updated_at < ? AND (processing_until IS NULL OR processing_until < ?) AND recovery_attempts < ?
         ORDER BY updated_at LIMIT ?`,
-      [before, now, maxAttempts, limit],
-    );
-    return rows.map(toReservation);
-  }
-
-  /**
-   * Cancellations a crash cut short: CANCELLING, still since `before`, past any caller's lease, and tried by
-   * recovery fewer than `maxAttempts` times. Oldest first (the (status, updated_at) index).
-   */
-  async stalledCancellations(now: Date, before: Date, maxAttempts: number, limit: number): Promise<FlightReservation[]> {
-    const rows = await this.dataSource.query<FlightReservationRow[]>(
-      `SELECT * FROM flight_reservation
-        WHERE status = 'CANCELLING' AND updated_at < ? AND (processing_until IS NULL OR processing_until < ?) AND recovery_attempts < ?
-        ORDER BY updated_at LIMIT ?`,
-      [before, now, maxAttempts, limit],
+      [statuses, before, now, maxAttempts, limit],
     );
     return rows.map(toReservation);
   }
